@@ -1,0 +1,106 @@
+/**
+ * @module Entry of every npm script on a machine that may have only Node.js and npm:
+ * installs what is missing (npm dependencies including Bun, the optional system tools),
+ * then hands over to `bun scripts/<command>.ts`.
+ *
+ * Usage: node scripts/bootstrap.cjs <start|test|build|bench> [args...]
+ */
+"use strict";
+const { execFileSync, spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const ROOT = path.join(__dirname, "..");
+const BUN = path.join(ROOT, "node_modules", ".bin", "bun");
+
+/** Tools each command wants on PATH: [command names tried in order, Debian package]. */
+const TOOLS = {
+  common: [
+    [["ffmpeg"], "ffmpeg"],
+    [["ffprobe"], "ffmpeg"],
+    [["7zz", "7z", "7za"], "7zip"],
+    [["mktorrent"], "mktorrent"],
+    [["mediainfo"], "mediainfo"],
+  ],
+  test: [
+    [["chromium"], "chromium"],
+    [["unzip"], "unzip"],
+    [["zip"], "zip"],
+    [["xz"], "xz-utils"],
+    [["bzip2"], "bzip2"],
+    [["lz4"], "lz4"],
+  ],
+  bench: [
+    [["nginx"], "nginx"],
+    [["zip"], "zip"],
+  ],
+};
+
+function onPath(name) {
+  return (process.env.PATH || "").split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, name), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+function ensureNpmDeps() {
+  const marker = path.join(ROOT, "node_modules", ".package-lock.json");
+  const lock = path.join(ROOT, "package-lock.json");
+  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
+  if (!stale) return;
+  console.log("[fbe] installing npm dependencies (npm ci)...");
+  const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+  });
+  if (r.status !== 0) process.exit(r.status || 1);
+}
+
+/** Repairs Bun when npm skipped its postinstall (STACK-NOTES section 1). */
+function ensureBun() {
+  try {
+    execFileSync(BUN, ["--version"], { stdio: "ignore" });
+  } catch {
+    console.log("[fbe] repairing the Bun install (postinstall was skipped)...");
+    execFileSync(process.execPath, ["install.js"], { cwd: path.join(ROOT, "node_modules", "bun"), stdio: "inherit" });
+  }
+}
+
+/** Installs missing system tools through apt when root; otherwise warns with their names. */
+function ensureTools(command) {
+  const wanted = [...TOOLS.common, ...(TOOLS[command] || [])];
+  const missing = wanted.filter(([names]) => !names.some(onPath));
+  if (missing.length === 0) return;
+  const pkgs = [...new Set(missing.map(([, pkg]) => pkg))];
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && onPath("apt-get")) {
+    console.log(`[fbe] installing system packages: ${pkgs.join(" ")}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    const r = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { stdio: "inherit", env });
+    if (r.status === 0) return;
+  }
+  const names = missing.map(([names]) => names[0]).join(", ");
+  console.warn(`[fbe] warning: missing optional tools: ${names}. Install the Debian packages: ${pkgs.join(" ")}`);
+}
+
+function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (!["start", "test", "build", "bench"].includes(command)) {
+    console.error("usage: node scripts/bootstrap.cjs <start|test|build|bench>");
+    process.exit(2);
+  }
+  ensureNpmDeps();
+  ensureBun();
+  if (command !== "build") ensureTools(command);
+  const r = spawnSync(BUN, [path.join(ROOT, "scripts", `${command}.ts`), ...args], { cwd: ROOT, stdio: "inherit" });
+  process.exit(r.status === null ? 1 : r.status);
+}
+
+main();

@@ -1,0 +1,34 @@
+/**
+ * @module Builds the React UI (src/ui/index.html) into dist/ui with hashed asset names.
+ * The emitted index.html refers to assets by relative path; the server rewrites those to
+ * `<baseurl>/static/...` at boot (src/server/routes/static.ts).
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+const OUT = join(ROOT, "dist", "ui");
+
+/** Runs Bun's bundler on the UI entry; exits non-zero with the bundler's messages on failure. */
+export async function buildUi(): Promise<void> {
+  rmSync(OUT, { recursive: true, force: true });
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, "src", "ui", "index.html")],
+    outdir: OUT,
+    minify: true,
+    splitting: true,
+    target: "browser",
+    naming: { entry: "[name].[ext]", chunk: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("UI build failed");
+  }
+}
+
+if (import.meta.main) {
+  const t = performance.now();
+  await buildUi();
+  console.log(`[fbe] UI built into dist/ui in ${Math.round(performance.now() - t)} ms`);
+}

@@ -1,0 +1,60 @@
+/**
+ * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
+ * Playwright's runner (browser tests, test/e2e/*.e2e.ts), then prints one combined `N passed, N failed`
+ * line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
+ */
+import { join } from "node:path";
+import { buildIfStale } from "./build";
+
+const ROOT = join(import.meta.dir, "..");
+
+interface RunResult {
+  passed: number;
+  failed: number;
+  code: number;
+}
+
+/** Runs a command with output shown live and captured; returns the captured text and exit code. */
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ text: string; code: number }> {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  let text = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const s = decoder.decode(chunk, { stream: true });
+      text += s;
+      sink.write(s);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  return { text, code: await proc.exited };
+}
+
+/** Bun prints " N pass" and " N fail" lines (STACK-NOTES section 9). */
+export function parseBunSummary(text: string): { passed: number; failed: number } {
+  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  return { passed: num(/^\s*(\d+) pass$/m), failed: num(/^\s*(\d+) fail$/m) };
+}
+
+/** Playwright's list reporter prints "N passed (…)", "N failed", "N flaky". Flaky counts as passed. */
+export function parsePlaywrightSummary(text: string): { passed: number; failed: number } {
+  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  return { passed: num(/^\s*(\d+) passed/m) + num(/^\s*(\d+) flaky/m), failed: num(/^\s*(\d+) failed/m) };
+}
+
+async function main(): Promise<number> {
+  await buildIfStale();
+  const results: RunResult[] = [];
+  const bun = await run([process.execPath, "test"]);
+  results.push({ ...parseBunSummary(bun.text), code: bun.code });
+  const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test"], { FORCE_COLOR: "0" });
+  results.push({ ...parsePlaywrightSummary(pw.text), code: pw.code });
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  let failed = results.reduce((n, r) => n + r.failed, 0);
+  // A runner that crashed before reporting still fails the suite.
+  if (failed === 0 && results.some((r) => r.code !== 0)) failed = 1;
+  console.log(`\n${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+if (import.meta.main) process.exit(await main());

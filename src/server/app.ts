@@ -1,0 +1,40 @@
+/** @module createApp(deps): middleware order, route mounts, error mapping. Never listens (serve.ts does). */
+import { Hono } from "hono";
+import type { AppEnv } from "./env";
+import type { Deps } from "./deps";
+import { toErrorResponse, errorBody } from "./errors";
+import { APP_CSP, COMMON_SECURITY_HEADERS } from "./http/security-headers";
+import { healthRoutes } from "./routes/health";
+import { loginRoutes } from "./routes/login";
+import { resourceRoutes } from "./routes/resources";
+import { rawRoutes } from "./routes/raw";
+import { staticRoutes } from "./routes/static";
+
+/** Builds the Hono app for `deps`, mounted under the configured base URL. */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const base = deps.config.baseurl;
+  const api = new Hono<AppEnv>()
+    .route("/", loginRoutes)
+    .route("/", resourceRoutes)
+    .route("/", rawRoutes);
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+    for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(k, v);
+    if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", APP_CSP);
+  });
+  app.route("/", healthRoutes);
+  if (base) app.get("/", (c) => c.redirect(`${base}/`));
+  app.route(`${base}/api`, api);
+  app.route(base || "/", staticRoutes(deps));
+
+  app.notFound((c) => c.text(errorBody(404), 404));
+  app.onError((err, c) => {
+    const { status, body, unexpected } = toErrorResponse(err);
+    if (unexpected) deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${(err as Error)?.stack ?? err}`);
+    return c.text(body, status);
+  });
+  return app;
+}

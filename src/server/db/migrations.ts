@@ -1,0 +1,76 @@
+/** @module Ordered schema migrations, tracked with SQLite's user_version. */
+import type { Database } from "bun:sqlite";
+
+/** Each entry moves the schema one version up; never edit a shipped entry, append a new one. */
+export const MIGRATIONS: readonly string[] = [
+  // 1: users, settings (global settings, user defaults, signing secret), and the tables later features fill.
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    scope TEXT NOT NULL DEFAULT '/',
+    locale TEXT NOT NULL DEFAULT '',
+    view_mode TEXT NOT NULL DEFAULT 'list',
+    single_click INTEGER NOT NULL DEFAULT 0,
+    show_hidden INTEGER NOT NULL DEFAULT 0,
+    sorting TEXT NOT NULL DEFAULT '{"by":"name","asc":true}',
+    perm TEXT NOT NULL,
+    commands TEXT NOT NULL DEFAULT '[]',
+    rules TEXT NOT NULL DEFAULT '[]',
+    lock_password INTEGER NOT NULL DEFAULT 0,
+    otp_enabled INTEGER NOT NULL DEFAULT 0,
+    otp_key TEXT NOT NULL DEFAULT '',
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE shares (
+    hash TEXT PRIMARY KEY,
+    path TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    expire INTEGER NOT NULL DEFAULT 0,
+    password_hash TEXT NOT NULL DEFAULT '',
+    token TEXT NOT NULL DEFAULT ''
+  );
+  CREATE INDEX shares_path ON shares(user_id, path);
+  CREATE TABLE tasks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    target_path TEXT NOT NULL,
+    params TEXT NOT NULL DEFAULT '{}',
+    status INTEGER NOT NULL DEFAULT 0,
+    message TEXT NOT NULL DEFAULT '',
+    add_time INTEGER NOT NULL,
+    start_time INTEGER NOT NULL DEFAULT 0,
+    end_time INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE failed_logins (
+    ip TEXT PRIMARY KEY,
+    login_at INTEGER NOT NULL,
+    failed_attempts INTEGER NOT NULL DEFAULT 0,
+    banned_at INTEGER NOT NULL DEFAULT 0,
+    last_username TEXT NOT NULL DEFAULT '',
+    last_passwd TEXT NOT NULL DEFAULT ''
+  );
+  CREATE TABLE search_history (
+    keyword TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL DEFAULT 0,
+    last_at INTEGER NOT NULL
+  );
+  `,
+];
+
+/** Applies the migrations above the database's user_version, each in its own transaction. */
+export function migrate(db: Database): void {
+  const row = db.query("PRAGMA user_version").get() as { user_version: number };
+  for (let v = row.user_version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.run(MIGRATIONS[v]);
+      db.run(`PRAGMA user_version = ${v + 1}`);
+    })();
+  }
+}

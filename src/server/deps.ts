@@ -1,0 +1,16 @@
+/** @module Everything the app needs, built once at boot and passed to createApp. */
+import type { Database } from "bun:sqlite";
+import type { Config } from "./config/flags";
+import type { Logger } from "./logger";
+import type { BuildInfo } from "./build-info";
+
+export interface Deps {
+  config: Readonly<Config>;
+  db: Database;
+  /** HS256 secret of this install. */
+  secret: string;
+  log: Logger;
+  build: BuildInfo;
+  /** Real path of the files root, resolved once at boot. */
+  rootReal: string;
+}

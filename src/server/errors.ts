@@ -1,0 +1,91 @@
+/** @module HTTP-mapped error classes and the one place that turns any thrown value into a short text answer. */
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  416: "Range Not Satisfiable",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+};
+
+/** Returns the reason phrase of an HTTP status (RFC 9110 section 15), e.g. 404 -> "Not Found". */
+export function reasonPhrase(status: number): string {
+  return REASONS[status] ?? "Error";
+}
+
+/**
+ * Formats the contract's error body: "<code> <reason>" plus an optional detail in parentheses,
+ * e.g. `400 Bad Request (mode must be 1-3 octal digits)`.
+ */
+export function errorBody(status: number, detail?: string): string {
+  const head = `${status} ${reasonPhrase(status)}`;
+  return detail ? `${head} (${detail})` : head;
+}
+
+/** Base of the HTTP errors thrown by core code; the status picks the answer, the detail is shown to users. */
+export class HttpError extends HTTPException {
+  constructor(status: ContentfulStatusCode, readonly detail?: string) {
+    super(status, { message: errorBody(status, detail) });
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(detail?: string) { super(400, detail); }
+}
+export class Unauthorized extends HttpError {
+  constructor(detail?: string) { super(401, detail); }
+}
+export class Forbidden extends HttpError {
+  constructor(detail?: string) { super(403, detail); }
+}
+export class NotFound extends HttpError {
+  constructor(detail?: string) { super(404, detail); }
+}
+export class Conflict extends HttpError {
+  constructor(detail?: string) { super(409, detail); }
+}
+export class RangeNotSatisfiable extends HttpError {
+  constructor(detail?: string) { super(416, detail); }
+}
+export class TooManyRequests extends HttpError {
+  constructor(detail?: string) { super(429, detail); }
+}
+
+/** Node-style file system error codes mapped to statuses; OUTSIDE_SCOPE is ours (a path escaping the user's scope). */
+const FS_CODES: Record<string, ContentfulStatusCode> = {
+  ENOENT: 404,
+  ENOTDIR: 404,
+  EEXIST: 409,
+  ENOTEMPTY: 409,
+  EACCES: 403,
+  EPERM: 403,
+  OUTSIDE_SCOPE: 403,
+  EISDIR: 400,
+  ENAMETOOLONG: 400,
+  EINVAL: 400,
+};
+
+/**
+ * Maps any thrown value to `{status, body}` for the response. HttpErrors keep their status;
+ * file system errors map by `code`; everything else is a 500 with no detail (never a stack).
+ */
+export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; body: string; unexpected: boolean } {
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    return { status, body: err.message || errorBody(status), unexpected: false };
+  }
+  const code = (err as { code?: string } | null)?.code;
+  if (code && FS_CODES[code]) {
+    const status = FS_CODES[code];
+    return { status, body: errorBody(status), unexpected: false };
+  }
+  return { status: 500, body: errorBody(500), unexpected: true };
+}

@@ -1,0 +1,29 @@
+/** @module Domain description of a file or folder and its mode string (Go os.FileMode style, as the contract's modeStr). */
+import type { Stats } from "node:fs";
+import type { FileType } from "./file-type";
+
+export interface FileInfo {
+  name: string;
+  /** Virtual path in the scope; folders end with "/". */
+  path: string;
+  size: number;
+  /** Modification time in ms since the epoch. */
+  modifiedMs: number;
+  /** Permission bits plus the directory bit (DIR_BIT), as the contract's `mode`. */
+  mode: number;
+  isDir: boolean;
+  isSymlink: boolean;
+  /** "" for folders. */
+  type: FileType | "";
+  extension: string;
+}
+
+/** Directory bit of Go's os.FileMode (1 << 31), which the contract's numeric `mode` carries. */
+export const DIR_BIT = 2 ** 31;
+/** Symlink bit of Go's os.FileMode (1 << 27). */
+export const SYMLINK_BIT = 2 ** 27;
+
+/** Numeric mode of the contract for a stat result: permission bits plus DIR_BIT for folders. */
+export function modeOf(st: Stats, isSymlink = false): number {
+  return (st.mode & 0o7777) + (st.isDirectory() ? DIR_BIT : 0) + (isSymlink ? SYMLINK_BIT : 0);
+}

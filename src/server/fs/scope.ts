@@ -1,0 +1,103 @@
+/** @module The one resolver from request paths to disk paths inside a user's scope; refuses every escape. */
+import { realpathSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { FsError } from "./fs-error";
+
+/** A request path checked against a scope. */
+export interface ScopedPath {
+  /** Virtual path inside the scope: starts with "/", no trailing slash except the scope root "/". */
+  path: string;
+  /** Absolute path on disk (not symlink-resolved). */
+  abs: string;
+  /** True when the request named a directory (trailing "/"). */
+  wantsDir: boolean;
+}
+
+/**
+ * Decodes a raw URL path (still percent-encoded) once, segment by segment, into a virtual path.
+ * Refuses (FsError OUTSIDE_SCOPE -> 403) `..` segments, encoded slashes or backslashes (`%2F`, `%5C`),
+ * NUL bytes and malformed percent-encoding. Empty and `.` segments are dropped.
+ */
+export function decodeRequestPath(raw: string): { path: string; wantsDir: boolean } {
+  const wantsDir = raw === "" || raw.endsWith("/");
+  const parts: string[] = [];
+  for (const seg of raw.split("/")) {
+    if (seg === "") continue;
+    if (/%(2f|5c)/i.test(seg)) throw new FsError("OUTSIDE_SCOPE", "encoded slash in path");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(seg);
+    } catch {
+      throw new FsError("OUTSIDE_SCOPE", "malformed path encoding");
+    }
+    parts.push(...checkSegments(decoded));
+  }
+  return { path: "/" + parts.join("/"), wantsDir };
+}
+
+/**
+ * Normalizes an already-decoded virtual path (from a query parameter or JSON body) the same way:
+ * splits on "/", drops empty and "." segments, refuses ".." and NUL. Returns "/"-rooted path.
+ */
+export function normalizeVirtualPath(decoded: string): { path: string; wantsDir: boolean } {
+  const wantsDir = decoded === "" || decoded.endsWith("/");
+  return { path: "/" + checkSegments(decoded).join("/"), wantsDir };
+}
+
+function checkSegments(decoded: string): string[] {
+  const out: string[] = [];
+  for (const seg of decoded.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === ".." || seg.includes("\0")) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+    out.push(seg);
+  }
+  return out;
+}
+
+/** Absolute directory of a user's scope: `scope` ("/", "/users/bob", ".") joined under the files root. */
+export function scopeDir(rootReal: string, scope: string): string {
+  const { path } = normalizeVirtualPath(scope === "." ? "/" : scope);
+  return path === "/" ? rootReal : join(rootReal, path);
+}
+
+function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
+
+/**
+ * Real path of `abs`, or of its deepest existing ancestor when it does not exist yet
+ * (so a path to be created is checked through the folders that do exist).
+ */
+function realpathOfExisting(abs: string): string {
+  let current = abs;
+  for (;;) {
+    try {
+      return realpathSync(current);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+      const parent = dirname(current);
+      if (parent === current) throw err;
+      current = parent;
+    }
+  }
+}
+
+/**
+ * True when `abs`, after resolving symlinks, stays inside `scopeAbs` (also symlink-resolved).
+ * A missing path is judged by its deepest existing ancestor.
+ */
+export function staysInScope(scopeAbs: string, abs: string): boolean {
+  const scopeReal = realpathOfExisting(scopeAbs);
+  return isInside(scopeReal, realpathOfExisting(abs));
+}
+
+/**
+ * Resolves a virtual path inside the scope directory `scopeAbs`.
+ * @throws FsError OUTSIDE_SCOPE (403) when the path or any symlink on it leads outside the scope.
+ */
+export function resolveInScope(scopeAbs: string, virtual: { path: string; wantsDir: boolean }): ScopedPath {
+  const abs = virtual.path === "/" ? scopeAbs : join(scopeAbs, virtual.path);
+  if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs)) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  return { path: virtual.path, abs, wantsDir: virtual.wantsDir };
+}

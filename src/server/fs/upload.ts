@@ -1,0 +1,77 @@
+/** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
+import { open, link, rename, unlink, mkdir, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { UPLOAD_TEMP_PREFIX } from "../constants";
+import { FsError } from "./fs-error";
+
+/** Temp files being written now; removed on shutdown so no partial file is left (CONTRACT shutdown). */
+export const ACTIVE_TEMP_FILES = new Set<string>();
+
+/** True when something exists at `abs` (a dangling symlink counts). */
+export async function exists(abs: string): Promise<boolean> {
+  try {
+    await stat(abs);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw err;
+  }
+}
+
+/**
+ * Streams `body` into `dest` atomically: the bytes go to a temp file in the same folder (parents created),
+ * are fsynced, then `link`ed into place (fails on an existing name unless `override`) or `rename`d over it.
+ * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
+ * Returns the number of bytes written.
+ * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder.
+ */
+export async function writeFileAtomically(dest: string, body: ReadableStream<Uint8Array> | null, override: boolean): Promise<number> {
+  const existing = await stat(dest).catch(() => null);
+  if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
+  if (existing && !override) throw new FsError("EEXIST", "file exists");
+  await mkdir(dirname(dest), { recursive: true });
+  const tmp = join(dirname(dest), `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+  ACTIVE_TEMP_FILES.add(tmp);
+  const fh = await open(tmp, "wx", 0o644);
+  let written = 0;
+  let committed = false;
+  try {
+    if (body) {
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        // Awaiting each write gives backpressure: memory stays flat for any body size.
+        await fh.write(value);
+        written += value.byteLength;
+      }
+    }
+    await fh.sync();
+    await fh.close();
+    if (override) await rename(tmp, dest);
+    else {
+      try {
+        await link(tmp, dest);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new FsError("EEXIST", "file exists");
+        throw err;
+      }
+      await unlink(tmp);
+    }
+    committed = true;
+    return written;
+  } finally {
+    ACTIVE_TEMP_FILES.delete(tmp);
+    if (!committed) {
+      await fh.close().catch(() => {});
+      await unlink(tmp).catch(() => {});
+    }
+  }
+}
+
+/** Removes every temp file still being written (called on shutdown). */
+export async function removeActiveTempFiles(): Promise<void> {
+  await Promise.all([...ACTIVE_TEMP_FILES].map((f) => unlink(f).catch(() => {})));
+  ACTIVE_TEMP_FILES.clear();
+}

@@ -1,0 +1,35 @@
+/** @module Security headers: the app's Content-Security-Policy and the stricter one for user files. */
+
+/** CSP of the app itself: scripts only from our origin (the injected config is JSON, not script). */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+/** Headers every response carries. */
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "same-origin",
+  "X-Frame-Options": "SAMEORIGIN",
+};
+
+/**
+ * CSP for a user file served from /api/raw: a sandbox (unique origin, no script) so an uploaded HTML or SVG
+ * file can never run script in the app's origin. PDFs keep `script-src 'none'` without the sandbox, since
+ * the browser's PDF viewer refuses to open in a sandboxed document.
+ */
+export function rawContentSecurityPolicy(contentType: string): string {
+  if (contentType === "application/pdf") return "default-src 'none'; script-src 'none'; object-src 'self'; frame-ancestors 'self'";
+  return "sandbox; default-src 'none'; script-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+}

@@ -1,0 +1,33 @@
+/**
+ * @module Makes sharp loadable inside the compiled binary (STACK-NOTES section 4): the embedded libvips
+ * is written to a cache folder and dlopen'ed before sharp's addon loads, so the addon's NEEDED entry
+ * resolves by soname. Must be imported before anything that loads sharp. A no-op when run from source.
+ */
+import { dlopen } from "bun:ffi";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// The libvips shipped with sharp 0.35.5 (pinned exactly in package.json; scripts/build.ts checks the file exists).
+import vips from "../../../node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7" with { type: "file" };
+
+/** Error met while preloading, reported by the thumbnail module's single log line. */
+export let preloadError: string | undefined;
+
+const SONAME = "libvips-cpp.so.8.18.7";
+
+if (vips.startsWith("/$bunfs/")) {
+  try {
+    const dir = join(process.env.XDG_CACHE_HOME ?? tmpdir(), "fbe-libvips-8.18.7");
+    const so = join(dir, SONAME);
+    if (!existsSync(so) || statSync(so).size !== statSync(vips).size) {
+      mkdirSync(dir, { recursive: true });
+      const tmp = `${so}.${process.pid}.tmp`;
+      writeFileSync(tmp, readFileSync(vips));
+      renameSync(tmp, so);
+    }
+    // Keep the handle referenced for the life of the process so the library stays loaded.
+    (globalThis as { __fbeLibvips?: unknown }).__fbeLibvips = dlopen(so, { vips_version: { args: ["i32"], returns: "i32" } });
+  } catch (err) {
+    preloadError = (err as Error).message;
+  }
+}

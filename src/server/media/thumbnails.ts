@@ -1,0 +1,64 @@
+/** @module Image thumbnails with sharp (EXIF orientation applied), cached on disk under the cache dir. */
+import { createHash } from "node:crypto";
+import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { preloadError } from "./preload-vips";
+
+type Sharp = typeof import("sharp");
+let sharpModule: Sharp | null | undefined;
+let loadError: string | undefined;
+
+/**
+ * Loads sharp once. Returns null (and remembers why) when it cannot load, e.g. an unsupported CPU or a
+ * missing libvips; callers then serve the original image.
+ */
+export function loadSharp(): Sharp | null {
+  if (sharpModule !== undefined) return sharpModule;
+  try {
+    // CommonJS entry on purpose: its static require of the addon is what the bundler embeds (STACK-NOTES section 4).
+    sharpModule = require("sharp") as Sharp;
+  } catch (err) {
+    sharpModule = null;
+    loadError = [preloadError, (err as Error).message.split("\n")[0]].filter(Boolean).join("; ");
+  }
+  return sharpModule;
+}
+
+/** Why sharp is unavailable, or undefined when it loaded (or was not tried yet). */
+export function sharpLoadError(): string | undefined {
+  return loadError;
+}
+
+/** Formats sharp can read as thumbnails; others (svg, ico, ...) are served as they are. */
+const THUMB_EXTENSIONS = new Set([".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".tif", ".tiff", ".heic", ".heif", ".bmp"]);
+
+/** True when `extension` (".jpg") is an image sharp can shrink. */
+export function canThumbnail(extension: string): boolean {
+  return THUMB_EXTENSIONS.has(extension);
+}
+
+/**
+ * Returns the path of a cached WebP thumbnail `width` pixels wide (never enlarged) of the image at `abs`,
+ * creating it when missing. The cache key covers path, size, mtime and width, so a changed file gets a new one.
+ * Returns null when sharp is unavailable or cannot decode the image.
+ */
+export async function thumbnailPath(cacheDir: string, abs: string, width: number): Promise<string | null> {
+  const sharp = loadSharp();
+  if (!sharp) return null;
+  const st = await stat(abs);
+  const key = createHash("sha1").update(`${abs}\0${st.size}\0${st.mtimeMs}\0${width}`).digest("hex");
+  const dir = join(cacheDir, "thumbs", key.slice(0, 2));
+  const out = join(dir, `${key}.webp`);
+  if (await stat(out).then(() => true, () => false)) return out;
+  try {
+    // rotate() with no angle applies the EXIF Orientation tag.
+    const data = await sharp(abs, { failOn: "none" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    await mkdir(dir, { recursive: true });
+    const tmp = `${out}.${process.pid}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, out);
+    return out;
+  } catch {
+    return null;
+  }
+}

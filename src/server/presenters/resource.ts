@@ -1,0 +1,58 @@
+/** @module Maps FileInfo and listings to the contract's resource JSON (CONTRACT "HTTP API", SPEC section 3 Resource). */
+import type { FileInfo } from "../fs/file-info";
+import type { Listing } from "../fs/listing";
+import type { Sorting } from "../users/types";
+import { modeStringOf } from "./mode-string";
+
+/** Wire shape of one resource. */
+export interface ResourceJson {
+  name: string;
+  path: string;
+  url: string;
+  size: number;
+  modified: string;
+  mode: number;
+  modeStr: string;
+  isDir: boolean;
+  isSymlink: boolean;
+  type: string;
+  extension: string;
+  content?: string;
+  items?: ResourceJson[];
+  numDirs?: number;
+  numFiles?: number;
+  sorting?: Sorting;
+}
+
+/**
+ * One file or folder. `canModify` turns a text type into `textImmutable` for users without the modify permission
+ * (CONTRACT: "textImmutable is a text file the user may not modify").
+ */
+export function presentFile(info: FileInfo, canModify: boolean, content?: string): ResourceJson {
+  const out: ResourceJson = {
+    name: info.name,
+    path: info.path,
+    url: `/files${info.path}`,
+    size: info.size,
+    modified: new Date(info.modifiedMs).toISOString(),
+    mode: info.mode,
+    modeStr: modeStringOf(info.mode, info.isDir, info.isSymlink),
+    isDir: info.isDir,
+    isSymlink: info.isSymlink,
+    type: info.type === "text" && !canModify ? "textImmutable" : info.type,
+    extension: info.extension,
+  };
+  if (content !== undefined) out.content = content;
+  return out;
+}
+
+/** A folder with its items, counts and the user's sorting. */
+export function presentListing(listing: Listing, canModify: boolean, sorting: Sorting): ResourceJson {
+  return {
+    ...presentFile(listing.dir, canModify),
+    items: listing.items.map((i) => presentFile(i, canModify)),
+    numDirs: listing.numDirs,
+    numFiles: listing.numFiles,
+    sorting,
+  };
+}

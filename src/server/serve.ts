@@ -1,0 +1,59 @@
+/** @module Runs the server: builds deps, first-run admin, Bun.serve, the `listening on` line, clean shutdown. */
+import { mkdirSync, realpathSync } from "node:fs";
+import type { Config } from "./config/flags";
+import { openDatabase } from "./db/open";
+import { createLogger } from "./logger";
+import { buildInfo } from "./build-info";
+import { getSigningSecret } from "./settings/settings-service";
+import { ensureFirstAdmin } from "./users/user-service";
+import { createApp } from "./app";
+import { removeActiveTempFiles } from "./fs/upload";
+import { loadSharp, sharpLoadError } from "./media/thumbnails";
+import type { Deps } from "./deps";
+
+/**
+ * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
+ * then the first-run admin credentials when they were just created. Stops on SIGINT/SIGTERM: partial
+ * uploads are removed and the database is closed.
+ */
+export async function serve(config: Readonly<Config>): Promise<void> {
+  mkdirSync(config.root, { recursive: true });
+  mkdirSync(config.cacheDir, { recursive: true });
+  const log = createLogger(config.log);
+  const db = openDatabase(config.database);
+  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal: realpathSync(config.root) };
+  const admin = await ensureFirstAdmin(db, config.username, config.password);
+  if (!loadSharp()) log.error(`image thumbnails disabled, originals are served instead: sharp could not load (${sharpLoadError()})`);
+
+  const app = createApp(deps);
+  const server = Bun.serve({
+    hostname: config.address,
+    port: config.port,
+    development: false,
+    // Long downloads and uploads switch the timeout off per request; this bounds idle keep-alive sockets.
+    idleTimeout: 120,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: (req, srv) => app.fetch(req, srv),
+  });
+  const host = config.address.includes(":") ? `[${config.address}]` : config.address;
+  // CONTRACT: the first line printed on success.
+  console.log(`listening on http://${host}:${server.port}${config.baseurl}/`);
+  if (admin.created && admin.generated) {
+    console.log(`first run: created admin user "${admin.username}" with password: ${admin.password}`);
+  } else if (admin.created) {
+    console.log(`first run: created admin user "${admin.username}" with the password given by --password`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    await server.stop(true);
+    await removeActiveTempFiles();
+    db.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}

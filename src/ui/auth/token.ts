@@ -1,0 +1,71 @@
+/** @module Login token parsing and the SPEC §4 Session checks (three parts, exp in seconds). */
+
+/** Permission flags carried in the token (SPEC §3 Permission flags). */
+export interface Permissions {
+  admin: boolean;
+  execute: boolean;
+  create: boolean;
+  rename: boolean;
+  modify: boolean;
+  delete: boolean;
+  share: boolean;
+  download: boolean;
+}
+
+/** Listing order saved per user. */
+export interface Sorting {
+  by: "name" | "size" | "modified" | "modeStr";
+  asc: boolean;
+}
+
+/** The user as carried in the token payload. */
+export interface TokenUser {
+  id: number;
+  username: string;
+  locale: string;
+  viewMode: "list" | "mosaic";
+  singleClick: boolean;
+  showHidden: boolean;
+  sorting: Sorting;
+  perm: Permissions;
+  commands: string[];
+  lockPassword: boolean;
+}
+
+/** Decoded token payload. */
+export interface TokenPayload {
+  user: TokenUser;
+  iat?: number;
+  exp: number;
+}
+
+/** Message of a token without three parts (SPEC §8 Token). */
+export const TOKEN_MALFORMED = "token malformed";
+/** Message of a token whose exp is in the past (SPEC §8 Token). */
+export const TOKEN_EXPIRED = "token expired";
+
+function decodeBase64Url(part: string): string {
+  const b64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+  const binary = atob(b64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Checks and decodes a token (SPEC §4 Session). `nowSeconds` is compared with exp in seconds (SPEC §9).
+ * @throws Error('token malformed') when it has other than three parts or an unreadable payload,
+ *   Error('token expired') when exp is in the past.
+ */
+export function parseToken(token: string, nowSeconds: number = Date.now() / 1000): TokenPayload {
+  const parts = token.split(".");
+  if (parts.length !== 3) throw new Error(TOKEN_MALFORMED);
+  let payload: TokenPayload;
+  try {
+    payload = JSON.parse(decodeBase64Url(parts[1])) as TokenPayload;
+  } catch {
+    throw new Error(TOKEN_MALFORMED);
+  }
+  if (!payload || typeof payload !== "object" || !payload.user) throw new Error(TOKEN_MALFORMED);
+  if (typeof payload.exp === "number" && payload.exp < nowSeconds) throw new Error(TOKEN_EXPIRED);
+  return payload;
+}

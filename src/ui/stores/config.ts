@@ -1,0 +1,65 @@
+/** @module The server-injected configuration (SPEC §2 Start-up), read once on page load. */
+import { DEFAULT_APP_NAME } from "../constants";
+
+/** Build information shown in the footer and the about box. */
+export interface VersionInfo {
+  Version: string;
+  OS: string;
+  Arch: string;
+  CommitSHA: string;
+  BuildDate: string;
+  GoVersion: string;
+}
+
+/** The fields the server puts into `<script id="fbe-config">`. */
+export interface AppConfig {
+  name: string;
+  description: string;
+  baseURL: string;
+  staticURL: string;
+  signup: boolean;
+  noAuth: boolean;
+  captcha: boolean;
+  captchaKey: string;
+  loginPage: boolean;
+  version: VersionInfo;
+}
+
+const DEFAULTS: AppConfig = {
+  name: DEFAULT_APP_NAME,
+  description: "",
+  baseURL: "",
+  staticURL: "/static",
+  signup: false,
+  noAuth: false,
+  captcha: false,
+  captchaKey: "",
+  loginPage: true,
+  version: { Version: "dev", OS: "", Arch: "", CommitSHA: "", BuildDate: "", GoVersion: "" },
+};
+
+/**
+ * Merges the injected JSON over the defaults. Missing or broken JSON (the dev build has no tag)
+ * gives the defaults; an empty name falls back to the default product name (SPEC §1).
+ */
+export function parseConfig(json: string | null | undefined): AppConfig {
+  let raw: Partial<AppConfig> = {};
+  try {
+    raw = json ? (JSON.parse(json) as Partial<AppConfig>) : {};
+  } catch {
+    raw = {};
+  }
+  const merged: AppConfig = { ...DEFAULTS, ...raw, version: { ...DEFAULTS.version, ...(raw.version ?? {}) } };
+  merged.name = merged.name || DEFAULT_APP_NAME;
+  merged.baseURL = (merged.baseURL || "").replace(/\/+$/, "");
+  return merged;
+}
+
+/** Reads the configuration from the page (defaults outside a browser). */
+export function readConfig(): AppConfig {
+  if (typeof document === "undefined") return parseConfig(null);
+  return parseConfig(document.getElementById("fbe-config")?.textContent);
+}
+
+/** The configuration of this page load. */
+export const config: AppConfig = Object.freeze(readConfig());
