@@ -25,8 +25,23 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   if (!loadSharp()) log.error(`image thumbnails disabled, originals are served instead: sharp could not load (${sharpLoadError()})`);
 
+  // Handlers go in before the `listening` line: a supervisor may signal as soon as it reads it.
+  let stopping = false;
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    await server?.stop(true);
+    await removeActiveTempFiles();
+    db.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
   const app = createApp(deps);
-  const server = Bun.serve({
+  server = Bun.serve({
     hostname: config.address,
     port: config.port,
     development: false,
@@ -37,23 +52,10 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   });
   const host = config.address.includes(":") ? `[${config.address}]` : config.address;
   // CONTRACT: the first line printed on success.
-  console.log(`listening on http://${host}:${server.port}${config.baseurl}/`);
+  console.log(`listening on http://${host}:${server.port}`);
   if (admin.created && admin.generated) {
     console.log(`first run: created admin user "${admin.username}" with password: ${admin.password}`);
   } else if (admin.created) {
     console.log(`first run: created admin user "${admin.username}" with the password given by --password`);
   }
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received, shutting down`);
-    await server.stop(true);
-    await removeActiveTempFiles();
-    db.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

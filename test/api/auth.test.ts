@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { login, startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+describe("POST /api/login", () => {
+  it("answers a three-part HS256 token whose payload holds the user and a 2 h lifetime", async () => {
+    const res = await post("/api/login", { username: server.username, password: server.password });
+    expect(res.status).toBe(200);
+    const token = await res.text();
+    const parts = token.split(".");
+    expect(parts).toHaveLength(3);
+    expect(JSON.parse(atob(parts[0].replace(/-/g, "+").replace(/_/g, "/")))).toMatchObject({ alg: "HS256" });
+    const payload = JSON.parse(Buffer.from(parts[1], "base64url").toString());
+    expect(payload.user).toMatchObject({ id: 1, username: "admin", perm: { admin: true } });
+    expect(payload.user.password).toBeUndefined();
+    expect(payload.exp - payload.iat).toBe(7200);
+  });
+
+  it("answers 403 Forbidden for a wrong password and for an unknown user", async () => {
+    const wrong = await post("/api/login", { username: server.username, password: "nope-nope-nope" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toBe("403 Forbidden");
+    const unknown = await post("/api/login", { username: "ghost", password: "whatever-123" });
+    expect(unknown.status).toBe(403);
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    const res = await fetch(`${server.url}/api/login`, { method: "POST", body: "username=admin" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toStartWith("400 Bad Request");
+  });
+});
+
+describe("authenticated calls", () => {
+  it("accept the token in the X-Auth header, the auth query parameter and the auth cookie", async () => {
+    const token = await login(server);
+    expect((await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/resources/?auth=${token}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/resources/`, { headers: { cookie: `auth=${token}` } })).status).toBe(200);
+  });
+
+  it("refuse a missing, malformed or tampered token with 401", async () => {
+    const token = await login(server);
+    const [h, p, s] = token.split(".");
+    const payload = JSON.parse(Buffer.from(p, "base64url").toString());
+    payload.user.id = 2;
+    const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${s}`;
+    for (const bad of ["", "abc", "a.b", forged, `${h}.${p}.${s.slice(0, -2)}xx`]) {
+      const res = await fetch(`${server.url}/api/resources/`, { headers: bad ? { "X-Auth": bad } : {} });
+      expect(res.status).toBe(401);
+      expect(await res.text()).toBe("401 Unauthorized");
+    }
+  });
+
+  it("renew a valid token into a new valid one", async () => {
+    const token = await login(server);
+    await Bun.sleep(1100); // iat has a one-second resolution
+    const res = await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": token } });
+    expect(res.status).toBe(200);
+    const renewed = await res.text();
+    expect(renewed).not.toBe(token);
+    expect((await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": renewed } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/renew`, { method: "POST" })).status).toBe(401);
+  });
+});
+
+describe("GET /health", () => {
+  it("answers OK without auth", async () => {
+    const res = await fetch(`${server.origin}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "OK" });
+  });
+});

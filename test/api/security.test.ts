@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { rawGet } from "../support/raw-http";
+import { makeTree } from "../support/tree";
+
+let server: TestServer;
+let token: string;
+const SECRET = "TOP-SECRET-OUTSIDE-THE-ROOT";
+
+beforeAll(async () => {
+  server = await startServer();
+  token = await login(server);
+  // A file beside the root, and links from inside the root to it and to the folder that holds it.
+  writeFileSync(join(server.home, "secret.txt"), SECRET);
+  makeTree(server.root, { "inside.txt": "fine", dir: { "a.txt": "a" } });
+  symlinkSync(join(server.home, "secret.txt"), join(server.root, "link-out.txt"));
+  symlinkSync(server.home, join(server.root, "dir-out"));
+  symlinkSync(join(server.root, "inside.txt"), join(server.root, "link-in.txt"));
+  mkdirSync(join(server.root, "dir", "nested"));
+});
+afterAll(() => server.stop());
+
+const attempts = [
+  "/api/resources/../secret.txt",
+  "/api/resources/dir/../../secret.txt",
+  "/api/raw/%2e%2e/secret.txt",
+  "/api/raw/dir/%2E%2E/%2E%2E/secret.txt",
+  "/api/raw/..%2fsecret.txt",
+  "/api/raw/dir%2f..%2f..%2fsecret.txt",
+  "/api/raw/..%5csecret.txt",
+  "/api/raw//etc/passwd",
+  "/api/raw/%2Fetc%2Fpasswd",
+  "/api/raw/link-out.txt",
+  "/api/resources/link-out.txt",
+  "/api/resources/dir-out/",
+  "/api/raw/dir-out/secret.txt",
+  "/api/raw/inside.txt%00.png",
+];
+
+describe("the path resolver", () => {
+  for (const path of attempts) {
+    it(`refuses ${path} and never answers data from outside the scope`, async () => {
+      const res = await rawGet(server.origin, `${path}${path.includes("?") ? "&" : "?"}auth=${token}`);
+      expect([403, 404]).toContain(res.status);
+      expect(res.body).not.toContain(SECRET);
+      expect(res.body).not.toContain("root:x:0:0");
+    });
+  }
+
+  it("answers 403 (not 404) for symlinks leading out, encoded slashes and NUL bytes", async () => {
+    for (const path of ["/api/raw/link-out.txt", "/api/resources/dir-out/", "/api/raw/..%2fsecret.txt", "/api/raw/inside.txt%00.png", "/api/raw/%2Fetc%2Fpasswd"]) {
+      const res = await rawGet(server.origin, `${path}?auth=${token}`);
+      expect(res.status).toBe(403);
+      expect(res.body).toBe("403 Forbidden");
+    }
+  });
+
+  it("leaves links leading out of the scope out of listings, and keeps links inside it", async () => {
+    const res = await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": token } });
+    const names = (await res.json()).items.map((i: { name: string }) => i.name);
+    expect(names).not.toContain("link-out.txt");
+    expect(names).not.toContain("dir-out");
+    expect(names).toContain("link-in.txt");
+    const link = await fetch(`${server.url}/api/raw/link-in.txt`, { headers: { "X-Auth": token } });
+    expect(await link.text()).toBe("fine");
+  });
+
+  it("refuses an upload through a symlink leading out, creating nothing outside", async () => {
+    const res = await fetch(`${server.url}/api/resources/dir-out/planted.txt?override=false`, { method: "POST", headers: { "X-Auth": token }, body: "x" });
+    expect(res.status).toBe(403);
+    expect(await Bun.file(join(server.home, "planted.txt")).exists()).toBe(false);
+  });
+});
+
+describe("responses", () => {
+  it("carry the security headers on API, UI and error answers", async () => {
+    for (const path of ["/api/resources/", "/files/", "/api/nothing-here"]) {
+      const res = await fetch(`${server.url}${path}`, { headers: { "X-Auth": token } });
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBeTruthy();
+      expect(res.headers.get("content-security-policy")).toContain("default-src");
+    }
+  });
+
+  it("answer errors as short text without a stack trace", async () => {
+    const res = await fetch(`${server.url}/api/resources/dir/a.txt/child`, { headers: { "X-Auth": token } });
+    expect([400, 404]).toContain(res.status);
+    const text = await res.text();
+    expect(text).toMatch(/^\d{3} [A-Za-z ]+/);
+    expect(text).not.toContain("at ");
+    expect(text.length).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const SRC = join(import.meta.dir, "..", "..", "src");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(n) ? [p] : [];
+  });
+}
+
+describe("layering (STYLE rules 1 and 5)", () => {
+  it("keeps hono out of core modules: only routes, app, env, errors and auth middleware import it", () => {
+    const allowed = /^server\/(routes\/|app\.ts$|env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
+    // hono/jwt is used as a plain JWT library (no HTTP types), so it is fine anywhere.
+    const httpImport = /from ["']hono(?!\/jwt["'])/;
+    const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
+      .map((f) => relative(SRC, f))
+      .filter((f) => !allowed.test(f) && httpImport.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("spawns processes only from src/server/tools", () => {
+    const offenders = files(join(SRC, "server"))
+      .map((f) => relative(SRC, f))
+      .filter((f) => !f.startsWith("server/tools/") && /Bun\.spawn|child_process/.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});

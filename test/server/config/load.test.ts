@@ -1,0 +1,39 @@
+import { describe, expect, it } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, normalizeBaseUrl } from "../../../src/server/config/load";
+
+describe("loadConfig", () => {
+  it("uses the contract's defaults", () => {
+    const c = loadConfig([], {}, "/srv");
+    expect(c).toMatchObject({ address: "127.0.0.1", port: 8080, root: "/srv", database: "/srv/filebrowser.db", baseurl: "", cacheDir: "/srv/.cache", username: "admin", noauth: false, signup: false, log: "stdout" });
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it("merges defaults < config file < FB_ variables < flags", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
+    writeFileSync(join(dir, "c.yaml"), "port: 7000\naddress: 0.0.0.0\nbaseurl: /from-file\nnoauth: true\n");
+    const c = loadConfig(["--config", "c.yaml", "-p", "9000", "--signup"], { FB_PORT: "8000", FB_BASEURL: "env/" }, dir);
+    expect(c.port).toBe(9000);
+    expect(c.address).toBe("0.0.0.0");
+    expect(c.baseurl).toBe("/env");
+    expect(c.noauth).toBe(true);
+    expect(c.signup).toBe(true);
+    const j = join(dir, "c.json");
+    writeFileSync(j, JSON.stringify({ "cache-dir": "/var/cache/fbe", database: "db/x.db" }));
+    expect(loadConfig(["--config=" + j], {}, dir)).toMatchObject({ cacheDir: "/var/cache/fbe", database: join(dir, "db/x.db") });
+  });
+
+  it("refuses unknown flags and bad values with a usage error", () => {
+    expect(() => loadConfig(["--nope"], {}, "/")).toThrow("unknown flag");
+    expect(() => loadConfig(["-p", "http"], {}, "/")).toThrow("port");
+    expect(() => loadConfig(["--port"], {}, "/")).toThrow("needs a value");
+  });
+
+  it("normalizes base URLs", () => {
+    expect(normalizeBaseUrl("")).toBe("");
+    expect(normalizeBaseUrl("/")).toBe("");
+    expect(normalizeBaseUrl("app/")).toBe("/app");
+  });
+});
