@@ -8,7 +8,6 @@ import { getSigningSecret } from "./settings/settings-service";
 import { ensureFirstAdmin } from "./users/user-service";
 import { createApp } from "./app";
 import { removeActiveTempFiles } from "./fs/upload";
-import { loadSharp, sharpLoadError } from "./media/thumbnails";
 import type { Deps } from "./deps";
 
 /**
@@ -23,7 +22,6 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const db = openDatabase(config.database);
   const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal: realpathSync(config.root) };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
-  if (!loadSharp()) log.error(`image thumbnails disabled, originals are served instead: sharp could not load (${sharpLoadError()})`);
 
   // Handlers go in before the `listening` line: a supervisor may signal as soon as it reads it.
   let stopping = false;

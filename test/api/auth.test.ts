@@ -79,3 +79,23 @@ describe("GET /health", () => {
     expect(await res.json()).toEqual({ status: "OK" });
   });
 });
+
+describe("token renewal", () => {
+  it("marks responses with X-Renew-Token when the token expires within the hour, and not for a fresh one", async () => {
+    const { Database } = await import("bun:sqlite");
+    const { sign } = await import("hono/jwt");
+    const db = new Database(`${server.home}/fbe.db`, { readonly: true });
+    const secret = JSON.parse((db.query("SELECT value FROM settings WHERE key = 'jwtSecret'").get() as { value: string }).value);
+    db.close();
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await login(server);
+    const ageing = await sign({ user: { id: 1 }, iat: now - 5400, exp: now + 1800, iss: "File Browser Enhanced" }, secret, "HS256");
+    const expired = await sign({ user: { id: 1 }, iat: now - 7300, exp: now - 100, iss: "File Browser Enhanced" }, secret, "HS256");
+    const get = (t: string) => fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": t } });
+    expect((await get(fresh)).headers.get("x-renew-token")).toBeNull();
+    const r = await get(ageing);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("x-renew-token")).toBe("true");
+    expect((await get(expired)).status).toBe(401);
+  });
+});

@@ -111,3 +111,28 @@ describe("GET /api/raw", () => {
     expect((await fetch(`${server.url}/api/raw/data.bin?auth=${token}`)).status).toBe(200);
   });
 });
+
+describe("thumbnails without sharp", () => {
+  it("log one clear line and serve the original image when the binary cannot load sharp", async () => {
+    const { existsSync } = await import("node:fs");
+    const bin = join(import.meta.dir, "..", "..", "dist", "fbe");
+    // The libvips workaround only exists in the compiled binary, so this test needs it (npm test builds it).
+    expect(existsSync(bin)).toBe(true);
+    const broken = await startServer({ env: { FBE_FROM_SOURCE: "0", XDG_CACHE_HOME: "/proc/fbe-not-writable" } });
+    try {
+      makeTree(broken.root, { "rotated.jpg": readFileSync(join(SAMPLE, "photos", "rotated.jpg")) });
+      const t = await login(broken);
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${broken.url}/api/raw/rotated.jpg?thumb=true&w=64&auth=${t}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("image/jpeg");
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SAMPLE, "photos", "rotated.jpg")))).toBe(true);
+      }
+      const lines = broken.output().split("\n").filter((l) => l.includes("sharp could not load"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("image thumbnails disabled, originals are served instead");
+    } finally {
+      await broken.stop();
+    }
+  });
+});

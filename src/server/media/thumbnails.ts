@@ -6,27 +6,23 @@ import { preloadError } from "./preload-vips";
 
 type Sharp = typeof import("sharp");
 let sharpModule: Sharp | null | undefined;
-let loadError: string | undefined;
 
 /**
- * Loads sharp once. Returns null (and remembers why) when it cannot load, e.g. an unsupported CPU or a
- * missing libvips; callers then serve the original image.
+ * Loads sharp on first use (keeping libvips out of an idle server's memory). Returns null when it cannot
+ * load, e.g. an unsupported CPU or a missing libvips, after writing one line through `logError`;
+ * callers then serve the original image.
  */
-export function loadSharp(): Sharp | null {
+export function loadSharp(logError: (line: string) => void = console.error): Sharp | null {
   if (sharpModule !== undefined) return sharpModule;
   try {
     // CommonJS entry on purpose: its static require of the addon is what the bundler embeds (STACK-NOTES section 4).
     sharpModule = require("sharp") as Sharp;
   } catch (err) {
     sharpModule = null;
-    loadError = [preloadError, (err as Error).message.split("\n")[0]].filter(Boolean).join("; ");
+    const why = [preloadError, (err as Error).message.split("\n")[0]].filter(Boolean).join("; ");
+    logError(`image thumbnails disabled, originals are served instead: sharp could not load (${why})`);
   }
   return sharpModule;
-}
-
-/** Why sharp is unavailable, or undefined when it loaded (or was not tried yet). */
-export function sharpLoadError(): string | undefined {
-  return loadError;
 }
 
 /** Formats sharp can read as thumbnails; others (svg, ico, ...) are served as they are. */
@@ -42,8 +38,8 @@ export function canThumbnail(extension: string): boolean {
  * creating it when missing. The cache key covers path, size, mtime and width, so a changed file gets a new one.
  * Returns null when sharp is unavailable or cannot decode the image.
  */
-export async function thumbnailPath(cacheDir: string, abs: string, width: number): Promise<string | null> {
-  const sharp = loadSharp();
+export async function thumbnailPath(cacheDir: string, abs: string, width: number, logError?: (line: string) => void): Promise<string | null> {
+  const sharp = loadSharp(logError);
   if (!sharp) return null;
   const st = await stat(abs);
   const key = createHash("sha1").update(`${abs}\0${st.size}\0${st.mtimeMs}\0${width}`).digest("hex");

@@ -30,7 +30,7 @@ export const rawRoutes = new Hono<AppEnv>()
     (c.env as { timeout?: (r: Request, s: number) => void } | undefined)?.timeout?.(c.req.raw, 0);
     if (thumb && canThumbnail(extensionOf(name))) {
       const width = parseWidth(c.req.query("w"));
-      const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width);
+      const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
       if (cached) {
         return fileResponse(c.req.raw, {
           abs: cached, st: await stat(cached), name, contentType: "image/webp", inline: true,
