@@ -6,6 +6,7 @@ import { modeOf, type FileInfo } from "./file-info";
 import { staysInScope } from "./scope";
 import { SNIFF_BYTES, UPLOAD_TEMP_PREFIX } from "../constants";
 import type { Sorting } from "../users/types";
+import { naturalCompare } from "./natural-order";
 
 export interface Listing {
   dir: FileInfo;
@@ -91,18 +92,20 @@ export function listFolder(scopeAbs: string, abs: string, path: string, showHidd
   return { dir: dirInfo, items, numDirs, numFiles };
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
-
-/** Sorts in place by the user's sorting (name uses natural order: "file2" before "file10"). */
+/** Sorts in place by the user's sorting; names use natural, case-insensitive order ("file2" before "file10"). */
 export function sortItems(items: FileInfo[], sorting: Sorting): void {
   const dir = sorting.asc ? 1 : -1;
   const by = sorting.by;
-  items.sort((a, b) => {
+  const keyed = items.map((info) => ({ info, key: info.name.toLowerCase() }));
+  keyed.sort((x, y) => {
+    const a = x.info;
+    const b = y.info;
     let d = 0;
     if (by === "size") d = a.size - b.size;
     else if (by === "modified") d = a.modifiedMs - b.modifiedMs;
     else if (by === "modeStr") d = (a.mode & 0o777) - (b.mode & 0o777);
-    if (d === 0) d = collator.compare(a.name, b.name);
+    if (d === 0) d = naturalCompare(x.key, y.key);
     return d * dir;
   });
+  for (let i = 0; i < keyed.length; i++) items[i] = keyed[i].info;
 }
