@@ -4,7 +4,9 @@ import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { preloadError } from "./preload-vips";
 
-type Sharp = typeof import("sharp");
+import type sharpFunction from "sharp";
+
+type Sharp = typeof sharpFunction;
 let sharpModule: Sharp | null | undefined;
 
 /**
