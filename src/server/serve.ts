@@ -43,8 +43,10 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     hostname: config.address,
     port: config.port,
     development: false,
-    // Long downloads and uploads switch the timeout off per request; this bounds idle keep-alive sockets.
-    idleTimeout: 120,
+    // No idle timeout: a paused download or a slow upload must never be cut. Bun 1.4.5 cuts a streaming
+    // response after idleTimeout even when server.timeout(req, 0) was called for it (measured: 4 s limit,
+    // 7 s pause -> 4 MB of 200 MB delivered), so the per-request switch is not enough.
+    idleTimeout: 0,
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch: (req, srv) => app.fetch(req, srv),
   });

@@ -35,3 +35,7 @@ export const TOKEN_STORAGE_KEY = "jwt";
 export const LOCALE_STORAGE_KEY = "fbe-locale";
 /** Default route after login (SPEC §2 Routes). */
 export const DEFAULT_REDIRECT = "/files/";
+/** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */
+export const UPLOAD_PANEL_LINGER_MS = 4000;
+/** On phones, popups sit above the bottom action bar (64 px bar + 16 px gap). */
+export const TOAST_MOBILE_OFFSET_PX = 80;

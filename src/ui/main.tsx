@@ -1,2 +1,44 @@
+/** @module Entry: reads the config, restores the session, picks the language, mounts, then drops the loading overlay. */
+import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
-createRoot(document.getElementById("root")!).render(<h1>hello</h1>);
+import { App } from "./App";
+import { currentUser, initAuth, onLogout } from "./stores/auth";
+import { storedLocale } from "./stores/preferences";
+import { initI18n } from "./i18n";
+import { detectLanguage } from "./i18n/detect-language";
+import { config } from "./stores/config";
+import { LOADING_OVERLAY_MS } from "./constants";
+
+function removeOverlay(): void {
+  const el = document.getElementById("loading");
+  if (!el) return;
+  el.classList.add("done");
+  setTimeout(() => el.remove(), LOADING_OVERLAY_MS);
+}
+
+function Root() {
+  useEffect(() => {
+    // SPEC §2 Start-up: the overlay goes about 200 ms after the app mounts.
+    const timer = setTimeout(removeOverlay, LOADING_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <App />;
+}
+
+async function start(): Promise<void> {
+  onLogout((expired) => {
+    const { pathname, search } = window.location;
+    const here = pathname.slice(config.baseURL.length) + search;
+    const query = expired && here.startsWith("/files") ? `?redirect=${encodeURIComponent(here)}` : "";
+    history.pushState(null, "", `${config.baseURL}/login${query}`);
+  });
+  await initAuth();
+  await initI18n(detectLanguage(storedLocale() ?? currentUser()?.locale, navigator.language));
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+}
+
+void start();

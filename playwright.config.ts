@@ -1,0 +1,31 @@
+/** @module Playwright settings for the browser end-to-end tests in test/e2e (real server, Debian chromium). */
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: "test/e2e",
+  testMatch: "**/*.e2e.ts",
+  globalSetup: "./test/e2e/global-setup.ts",
+  workers: 1,
+  reporter: "list",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    trace: "retain-on-failure",
+  },
+});

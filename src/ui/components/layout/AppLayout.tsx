@@ -1,0 +1,23 @@
+/** @module The app frame (SPEC §2 Layout): progress bar, header, sidebar, main view, upload panel, prompts. */
+import type { ReactNode } from "react";
+import { ProgressBar } from "./ProgressBar";
+import { Header } from "./Header";
+import { Sidebar } from "./Sidebar";
+import { UploadPanel } from "./UploadPanel";
+import { Prompts } from "../prompts/Prompts";
+
+/** Wraps a page in the app frame. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="app">
+      <ProgressBar />
+      <Header />
+      <Sidebar />
+      <main className="main" id="main">
+        {children}
+      </main>
+      <UploadPanel />
+      <Prompts />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** @module Sidebar (SPEC §2 Layout): navigation for the session state, and the version footer. */
+import { FolderPlus, HardDrive, LogIn, LogOut, Settings, UserPlus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useRoute } from "wouter";
+import { config } from "../../stores/config";
+import { logout, useAuth } from "../../stores/auth";
+import { setSidebarOpen, showPrompt, useLayout } from "../../stores/layout";
+import { Logo } from "./Logo";
+
+/** The navigation: My Files, New Folder (create), Settings, Logout (not in no-auth); Login/Signup when logged out. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { sidebarOpen } = useLayout();
+  const [location] = useLocation();
+  const [inFiles] = useRoute("/files/*");
+  const close = () => setSidebarOpen(false);
+  const current = (prefix: string) => (location.startsWith(prefix) ? "page" : undefined);
+  return (
+    <>
+      <div className={`sidebar-backdrop${sidebarOpen ? " open" : ""}`} onClick={close} aria-hidden />
+      <nav id="sidebar" className={`sidebar${sidebarOpen ? " open" : ""}`} aria-label={t("sidebar.label")}>
+        <div className="sidebar-brand">
+          <Logo />
+          <span>{config.name}</span>
+        </div>
+        <div className="sidebar-links">
+          {user ? (
+            <>
+              <Link href="/files/" className="nav-link" aria-current={current("/files")} onClick={close}>
+                <HardDrive aria-hidden /> {t("sidebar.myFiles")}
+              </Link>
+              {user.perm.create && inFiles && (
+                <button
+                  type="button"
+                  className="nav-link"
+                  onClick={() => {
+                    close();
+                    showPrompt({ kind: "newFolder" });
+                  }}
+                >
+                  <FolderPlus aria-hidden /> {t("sidebar.newFolder")}
+                </button>
+              )}
+              <Link href="/settings/profile" className="nav-link" aria-current={current("/settings")} onClick={close}>
+                <Settings aria-hidden /> {t("sidebar.settings")}
+              </Link>
+              {!config.noAuth && (
+                <button type="button" className="nav-link" onClick={() => (close(), logout())}>
+                  <LogOut aria-hidden /> {t("sidebar.logout")}
+                </button>
+              )}
+            </>
+          ) : (
+            <>
+              <Link href="/login" className="nav-link" onClick={close}>
+                <LogIn aria-hidden /> {t("sidebar.login")}
+              </Link>
+              {config.signup && (
+                <Link href="/login?signup=1" className="nav-link" onClick={close}>
+                  <UserPlus aria-hidden /> {t("sidebar.signup")}
+                </Link>
+              )}
+            </>
+          )}
+        </div>
+        <footer className="sidebar-footer">
+          <span>{config.name}</span>
+          <span>{t("sidebar.version", { version: config.version.Version })}</span>
+        </footer>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+/** @module Double-tap detection for touch screens (SPEC §2 Listing: two touches within 300 ms open). */
+import { useRef } from "react";
+import { DOUBLE_TOUCH_MS } from "../constants";
+
+/** Returns a function to call on each touch; it answers true when it completes a double tap on the same key. */
+export function useDoubleTap(): (key: string) => boolean {
+  const last = useRef<{ key: string; at: number } | null>(null);
+  return (key: string) => {
+    const now = Date.now();
+    const prev = last.current;
+    if (prev && prev.key === key && now - prev.at <= DOUBLE_TOUCH_MS) {
+      last.current = null;
+      return true;
+    }
+    last.current = { key, at: now };
+    return false;
+  };
+}

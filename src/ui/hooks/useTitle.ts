@@ -1,0 +1,10 @@
+/** @module Sets the page title to the route name plus the instance name (SPEC §2 Guard). */
+import { useEffect } from "react";
+import { config } from "../stores/config";
+
+/** Keeps document.title as "<title> - <instance name>" while mounted. */
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} - ${config.name}` : config.name;
+  }, [title]);
+}

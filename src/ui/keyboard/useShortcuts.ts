@@ -1,0 +1,42 @@
+/** @module The single keyboard dispatcher: window keydown -> the shortcut table -> the screen's handlers. */
+import { useEffect, useRef } from "react";
+import { matchShortcut, type ShortcutAction, type ShortcutContext } from "./shortcuts";
+
+/** Whether focus is in something that takes typing. */
+export function focusInInput(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  return el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName);
+}
+
+/** Whether the key belongs to the focused control itself (Enter or Space on a button or link activates it). */
+export function keyOwnedByControl(key: string, target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName || (key !== "Enter" && key !== " ")) return false;
+  return ["BUTTON", "A", "SUMMARY"].includes(el.tagName) || el.getAttribute("role") === "button";
+}
+
+/**
+ * Listens for shortcut keys while mounted. `context` describes the screen (minus focus, which is read
+ * from the event); `handlers` gives what each action does here. Matched keys have their default prevented.
+ */
+export function useShortcuts(
+  context: Omit<ShortcutContext, "inInput">,
+  handlers: Partial<Record<ShortcutAction, () => void>>,
+): void {
+  const latest = useRef({ context, handlers });
+  latest.current = { context, handlers };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || keyOwnedByControl(e.key, e.target)) return;
+      const { context: ctx, handlers: hs } = latest.current;
+      const action = matchShortcut(e, { ...ctx, inInput: focusInInput(e.target) });
+      const run = action ? hs[action] : undefined;
+      if (!run) return;
+      e.preventDefault();
+      run();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}

@@ -1,0 +1,86 @@
+/** @module Files view store: the resource of the current route, its loading and error state (SPEC §2 Files view). */
+import { proxy, useSnapshot, ref } from "valtio";
+import { fetchResource, type Resource } from "../api/resources";
+import { errorKindOf, type ErrorKind } from "../api/errors";
+import { parentPath } from "../format/encode-path";
+import { withProgress } from "./layout";
+
+interface RequestState {
+  path: string | null;
+  loading: boolean;
+  resource: Resource | null;
+  error: ErrorKind | null;
+  /** The last folder listing seen: the parent of a preview, and shown at once when going back to it. */
+  listing: Resource | null;
+}
+
+const state = proxy<RequestState>({ path: null, loading: false, resource: null, error: null, listing: null });
+let seq = 0;
+
+/** Snapshot of the files view. */
+export function useRequest() {
+  return useSnapshot(state);
+}
+
+/** The decoded path of the current route, or null outside /files. */
+export function currentPath(): string | null {
+  return state.path;
+}
+
+/** The folder listing the current view belongs to (the folder itself, or a preview's parent). */
+export function currentListing(): Resource | null {
+  return state.listing;
+}
+
+/**
+ * Loads the resource of a route path. A repeated call for the path being loaded is skipped; an answer
+ * that arrives after the route moved on is ignored (SPEC §2 Files view).
+ */
+export async function loadPath(path: string, force = false): Promise<void> {
+  if (!force && state.path === path && (state.loading || state.resource)) return;
+  const id = ++seq;
+  state.path = path;
+  state.loading = true;
+  state.error = null;
+  if (state.listing && state.listing.path === path) state.resource = state.listing;
+  try {
+    const res = await withProgress(() => fetchResource(path));
+    if (id !== seq) return;
+    state.resource = ref(res);
+    if (res.isDir) state.listing = ref(res);
+    else void loadParentOf(res, id);
+  } catch (err) {
+    if (id !== seq) return;
+    state.resource = null;
+    state.error = errorKindOf(err);
+  } finally {
+    if (id === seq) state.loading = false;
+  }
+}
+
+async function loadParentOf(file: Resource, id: number): Promise<void> {
+  const dir = parentPath(file.path);
+  if (state.listing?.path === dir) return;
+  try {
+    const listing = await fetchResource(dir);
+    if (id === seq) state.listing = ref(listing);
+  } catch {
+    // A preview without its folder still works; it only loses previous/next.
+  }
+}
+
+/** Reloads the current route (after upload, delete, new folder). */
+export function reload(): Promise<void> {
+  return state.path === null ? Promise.resolve() : loadPath(state.path, true);
+}
+
+/** Reloads when the given folder is the one on screen. */
+export function reloadIfShowing(dir: string): Promise<void> {
+  return state.path === dir ? reload() : Promise.resolve();
+}
+
+/** Forgets the view (leaving /files). */
+export function resetRequest(): void {
+  seq++;
+  Object.assign(state, { path: null, loading: false, resource: null, error: null });
+}

@@ -1,0 +1,61 @@
+/** @module Selection rules of SPEC §4 Selection and §2 Listing, as pure functions over item paths. */
+
+/** Selected paths plus the anchor that a shift-click ranges from. */
+export interface Selection {
+  selected: string[];
+  anchor: string | null;
+}
+
+/** Modifier state of a click. `multiple` is the sticky multi-select mode. */
+export interface ClickModifiers {
+  ctrl?: boolean;
+  shift?: boolean;
+  multiple?: boolean;
+}
+
+/** An empty selection. */
+export const EMPTY_SELECTION: Selection = { selected: [], anchor: null };
+
+/**
+ * Applies a click on `path`, given the items in display order (SPEC §4 Selection):
+ * shift with something selected selects the range from the anchor; clicking a selected item unselects it;
+ * without ctrl or multiple mode a click resets the others; with them it adds.
+ */
+export function applyClick(sel: Selection, path: string, mods: ClickModifiers, order: readonly string[]): Selection {
+  if (mods.shift && sel.selected.length > 0) {
+    const from = order.indexOf(sel.anchor ?? sel.selected[sel.selected.length - 1]);
+    const to = order.indexOf(path);
+    if (from >= 0 && to >= 0) {
+      const range = order.slice(Math.min(from, to), Math.max(from, to) + 1);
+      const base = mods.ctrl || mods.multiple ? sel.selected.filter((p) => !range.includes(p)) : [];
+      return { selected: [...base, ...range], anchor: sel.anchor };
+    }
+  }
+  if (sel.selected.includes(path)) {
+    return { selected: sel.selected.filter((p) => p !== path), anchor: path };
+  }
+  if (!mods.ctrl && !mods.multiple) return { selected: [path], anchor: path };
+  return { selected: [...sel.selected, path], anchor: path };
+}
+
+/** Selects every item (Ctrl+A). */
+export function selectAllOf(order: readonly string[]): Selection {
+  return { selected: [...order], anchor: order[0] ?? null };
+}
+
+/**
+ * Moves a single selection by `delta` items in display order (arrow keys); with nothing selected it
+ * starts at the first (down) or last (up) item. Stays within the list.
+ */
+export function moveBy(sel: Selection, delta: number, order: readonly string[]): Selection {
+  if (order.length === 0) return EMPTY_SELECTION;
+  const current = sel.selected.length ? order.indexOf(sel.selected[sel.selected.length - 1]) : -1;
+  const next = current < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, current + delta));
+  return { selected: [order[next]], anchor: order[next] };
+}
+
+/** Drops selected paths that are no longer listed (after a reload). */
+export function keepListed(sel: Selection, order: readonly string[]): Selection {
+  const selected = sel.selected.filter((p) => order.includes(p));
+  return { selected, anchor: sel.anchor && order.includes(sel.anchor) ? sel.anchor : null };
+}

@@ -1,0 +1,36 @@
+/** @module Listing order (SPEC §2 Listing: sortable name, size, modified and modeStr). */
+import type { Sorting } from "../auth/token";
+
+/** The fields of an item that sorting reads. */
+export interface Sortable {
+  name: string;
+  size: number;
+  modified: string;
+  modeStr: string;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+function compareBy(by: Sorting["by"], a: Sortable, b: Sortable): number {
+  switch (by) {
+    case "size":
+      return a.size - b.size;
+    case "modified":
+      return Date.parse(a.modified) - Date.parse(b.modified);
+    case "modeStr":
+      return a.modeStr.localeCompare(b.modeStr);
+    default:
+      return collator.compare(a.name, b.name);
+  }
+}
+
+/** Returns a sorted copy; ties fall back to the natural name order so the result is stable. */
+export function sortItems<T extends Sortable>(items: readonly T[], sorting: Sorting): T[] {
+  const dir = sorting.asc ? 1 : -1;
+  return [...items].sort((a, b) => dir * (compareBy(sorting.by, a, b) || collator.compare(a.name, b.name)));
+}
+
+/** Clicking a column header: the same column flips the direction, another column sorts ascending. */
+export function toggleSorting(current: Sorting, by: Sorting["by"]): Sorting {
+  return current.by === by ? { by, asc: !current.asc } : { by, asc: true };
+}

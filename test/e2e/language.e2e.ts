@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { startServer, type TestServer } from "../support/server";
+import { openFolder, signIn, writeTree } from "./fixtures";
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, { "a.txt": "a" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.describe("with a Chinese browser", () => {
+  test.use({ locale: "zh-TW" });
+
+  test("shows Simplified Chinese for any zh browser language", async ({ page }) => {
+    await page.goto(`${server.url}/login`);
+    await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "用户名" })).toBeVisible();
+  });
+});
+
+test.describe("with a Japanese browser", () => {
+  test.use({ locale: "ja-JP" });
+
+  test("shows English for other browser languages, and the language picked in the profile afterwards", async ({ page }) => {
+    await signIn(page, server);
+    await openFolder(page, server, "/");
+    await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
+    await page.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(`${server.url}/settings/profile`);
+    await page.getByRole("combobox", { name: "Interface language" }).selectOption("ru");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("link", { name: "Мои файлы" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Мои файлы" })).toBeVisible();
+    await expect(page).toHaveTitle("Настройки - File Browser Enhanced");
+  });
+});

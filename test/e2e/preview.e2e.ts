@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { startServer, type TestServer } from "../support/server";
+import { item, openFolder, PNG_RED, signIn, writeTree } from "./fixtures";
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, {
+    "album/a-first.png": PNG_RED,
+    "album/b-notes.txt": "between the images",
+    "album/c-second.png": PNG_RED,
+    "album/d-third.png": PNG_RED,
+    "docs/readme.txt": "line one\nline two <b>not bold</b>",
+    "docs/blob.bin": Buffer.from([0, 159, 146, 150, 0, 1]),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, server);
+});
+
+test("lists images with lazy thumbnails", async ({ page }) => {
+  await openFolder(page, server, "/album/");
+  const thumb = item(page, "a-first.png").locator("img");
+  await expect(thumb).toHaveAttribute("loading", "lazy");
+  await expect(thumb).toHaveAttribute("src", /\/api\/raw\/album\/a-first\.png\?thumb=true&w=256&inline=true&auth=/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("previews an image, moves to the next image with ArrowRight, and closes with Esc", async ({ page }) => {
+  await openFolder(page, server, "/album/");
+  await item(page, "a-first.png").dblclick();
+  await expect(page).toHaveURL(`${server.url}/files/album/a-first.png`);
+  const preview = page.getByRole("region", { name: "File preview" });
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("a-first.png");
+  await expect(preview.getByRole("img", { name: "a-first.png" })).toHaveAttribute("src", /a-first\.png\?auth=.*&inline=true/);
+  await expect(preview.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+  await page.keyboard.press("ArrowRight");
+  // The text file between the images is skipped: previous/next stay among images.
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("c-second.png");
+  await expect(preview.getByRole("img", { name: "c-second.png" })).toHaveAttribute("src", /c-second\.png/);
+  await expect(page).toHaveURL(`${server.url}/files/album/c-second.png`);
+
+  await preview.getByRole("button", { name: "Next" }).click();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("d-third.png");
+  await expect(preview.getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.keyboard.press("ArrowLeft");
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("c-second.png");
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(`${server.url}/files/album/`);
+  await expect(item(page, "a-first.png")).toBeVisible();
+});
+
+test("shows a text file read-only and closes with q to the parent folder", async ({ page }) => {
+  await page.goto(`${server.url}/files/docs/readme.txt`);
+  const text = page.getByLabel("Content of readme.txt");
+  await expect(text).toHaveText("line one\nline two <b>not bold</b>");
+  expect(await text.evaluate((el) => el.tagName)).toBe("PRE");
+  await page.keyboard.press("q");
+  await expect(page).toHaveURL(`${server.url}/files/docs/`);
+});
+
+test("offers a download for a file it cannot show", async ({ page }) => {
+  await page.goto(`${server.url}/files/docs/blob.bin`);
+  await expect(page.getByText("No preview is available for this file.")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download file" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("blob.bin");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/docs/`);
+});

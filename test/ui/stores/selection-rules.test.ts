@@ -1,0 +1,52 @@
+import { describe, expect, it } from "bun:test";
+import { applyClick, keepListed, moveBy, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
+
+const order = ["/a/", "/b/", "/c.txt", "/d.txt", "/e.txt"];
+const sel = (selected: string[], anchor: string | null = selected.at(-1) ?? null) => ({ selected, anchor });
+
+describe("selection rules (SPEC §4 Selection)", () => {
+  it("a plain click selects only that item", () => {
+    expect(applyClick(sel(["/a/", "/b/"]), "/c.txt", {}, order)).toEqual(sel(["/c.txt"]));
+  });
+
+  it("a click on a selected item unselects it (click toggles)", () => {
+    expect(applyClick(sel(["/c.txt"]), "/c.txt", {}, order).selected).toEqual([]);
+    expect(applyClick(sel(["/a/", "/c.txt"]), "/a/", { ctrl: true }, order).selected).toEqual(["/c.txt"]);
+  });
+
+  it("ctrl/cmd click or multiple mode adds to the selection", () => {
+    expect(applyClick(sel(["/a/"]), "/d.txt", { ctrl: true }, order).selected).toEqual(["/a/", "/d.txt"]);
+    expect(applyClick(sel(["/a/"]), "/d.txt", { multiple: true }, order).selected).toEqual(["/a/", "/d.txt"]);
+  });
+
+  it("shift with something selected selects the range from the anchor, either direction", () => {
+    expect(applyClick(sel(["/b/"]), "/d.txt", { shift: true }, order).selected).toEqual(["/b/", "/c.txt", "/d.txt"]);
+    expect(applyClick(sel(["/d.txt"]), "/a/", { shift: true }, order).selected).toEqual(["/a/", "/b/", "/c.txt", "/d.txt"]);
+  });
+
+  it("shift with nothing selected is a plain click", () => {
+    expect(applyClick(EMPTY_SELECTION, "/c.txt", { shift: true }, order)).toEqual(sel(["/c.txt"]));
+  });
+
+  it("ctrl+shift adds the range to what was selected", () => {
+    const next = applyClick(sel(["/a/", "/c.txt"], "/c.txt"), "/e.txt", { shift: true, ctrl: true }, order);
+    expect(next.selected.sort()).toEqual(["/a/", "/c.txt", "/d.txt", "/e.txt"]);
+  });
+
+  it("select all takes every item in order", () => {
+    expect(selectAllOf(order).selected).toEqual(order);
+  });
+
+  it("arrow moves keep a single selection inside the list", () => {
+    expect(moveBy(EMPTY_SELECTION, 1, order).selected).toEqual(["/a/"]);
+    expect(moveBy(EMPTY_SELECTION, -1, order).selected).toEqual(["/e.txt"]);
+    expect(moveBy(sel(["/b/"]), 1, order).selected).toEqual(["/c.txt"]);
+    expect(moveBy(sel(["/e.txt"]), 1, order).selected).toEqual(["/e.txt"]);
+    expect(moveBy(sel(["/a/"]), -1, order).selected).toEqual(["/a/"]);
+    expect(moveBy(sel([]), 1, [])).toEqual(EMPTY_SELECTION);
+  });
+
+  it("drops items that are no longer listed", () => {
+    expect(keepListed(sel(["/a/", "/gone"], "/gone"), order)).toEqual({ selected: ["/a/"], anchor: null });
+  });
+});
