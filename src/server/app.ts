@@ -9,6 +9,9 @@ import { loginRoutes } from "./routes/login";
 import { resourceRoutes } from "./routes/resources";
 import { rawRoutes } from "./routes/raw";
 import { staticRoutes } from "./routes/static";
+import { userRoutes } from "./routes/users";
+import { settingsRoutes } from "./routes/settings";
+import { logRoutes } from "./routes/logs";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -17,7 +20,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
     .route("/", loginRoutes)
     .route("/", resourceRoutes)
-    .route("/", rawRoutes);
+    .route("/", rawRoutes)
+    .route("/", userRoutes)
+    .route("/", settingsRoutes)
+    .route("/", logRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

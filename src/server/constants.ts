@@ -15,9 +15,18 @@ export const SNIFF_BYTES = 512;
 /** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
 export const THUMB_DEFAULT_WIDTH = 256;
 export const THUMB_MAX_WIDTH = 2048;
-/** Minimum length of passwords set through the UI (issue: default 12); the first-run admin from flags is exempt. */
+/** Default minimum length of passwords set through the API (the minimumPasswordLength setting); the first-run admin is exempt. */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Length of a generated first-run admin password. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */
 export const UPLOAD_TEMP_PREFIX = ".fbe-upload-";
+/** How long the login waits for the captcha verifier before treating the captcha as failed. */
+export const CAPTCHA_VERIFY_TIMEOUT_MS = 10_000;
+/** TOTP passcodes have 6 digits (SPEC section 9); one 30 s step of clock drift is accepted either way. */
+export const OTP_DIGITS = 6;
+export const OTP_WINDOW = 1;
+/** Folder under the files root that holds user homes when createUserDir is on. */
+export const USER_HOMES_DIR = "/users";
+/** Bytes read from disk per chunk when streaming archives and checksums: big enough for throughput, small for memory. */
+export const STREAM_CHUNK_BYTES = 512 * 1024;

@@ -58,6 +58,10 @@ export class RangeNotSatisfiable extends HttpError {
 export class TooManyRequests extends HttpError {
   constructor(detail?: string) { super(429, detail); }
 }
+/** 501: the server lacks what the request needs, e.g. an optional tool that is not installed. */
+export class NotImplemented extends HttpError {
+  constructor(detail?: string) { super(501, detail); }
+}
 
 /** Node-style file system error codes mapped to statuses; OUTSIDE_SCOPE is ours (a path escaping the user's scope). */
 const FS_CODES: Record<string, ContentfulStatusCode> = {

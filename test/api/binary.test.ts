@@ -26,6 +26,8 @@ describe("the server process", () => {
   it("prints a random first-run admin password once, which logs in", async () => {
     const server = await startServer({ password: "" });
     try {
+      // The password line follows the `listening` line; give it a moment to arrive.
+      for (let i = 0; i < 50 && !/password: \S+/.test(server.output()); i++) await Bun.sleep(50);
       const m = /password: (\S+)/.exec(server.output());
       expect(m).not.toBeNull();
       const res = await fetch(`${server.url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: m![1] }) });

@@ -17,6 +17,7 @@ export interface TokenUser {
   lockPassword: boolean;
 }
 
+/** Claims of a login token: the user, issued-at and expiry (Unix seconds) and the issuer. */
 export interface TokenPayload {
   user: TokenUser;
   iat: number;

@@ -1,4 +1,7 @@
-/** @module Route guards: requireAuth (X-Auth header, auth query or cookie; no-auth mode) and requirePerm. */
+/**
+ * @module Route guards, declared in each route chain: requireAuth (X-Auth header, auth query or cookie; no-auth
+ * mode), then requirePerm / requireAdmin / requireSelfOrAdmin (SPEC section 6).
+ */
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
@@ -7,6 +10,7 @@ import { findUserById } from "../db/users-table";
 import { Forbidden, Unauthorized } from "../errors";
 import { TOKEN_RENEW_WINDOW_S } from "../constants";
 import type { PermissionName } from "../users/types";
+import { hasPermission, isSelfOrAdmin } from "./permissions";
 
 /**
  * Authenticates the request. The token comes from `X-Auth`, the `auth` query parameter or the `auth` cookie
@@ -40,8 +44,25 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
  */
 export function requirePerm(perm: PermissionName) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.get("user");
-    if (!user.perm.admin && !user.perm[perm]) throw new Forbidden();
+    if (!hasPermission(c.get("user"), perm)) throw new Forbidden();
+    return next();
+  });
+}
+
+/**
+ * Requires an admin (users, global settings, shared links, failed logs). Must run after requireAuth.
+ * @throws Forbidden (403) for everyone else.
+ */
+export const requireAdmin = requirePerm("admin");
+
+/**
+ * Requires that the route parameter `param` names the current user's own id, or an admin.
+ * Must run after requireAuth.
+ * @throws Forbidden (403) otherwise.
+ */
+export function requireSelfOrAdmin(param = "id") {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!isSelfOrAdmin(c.get("user"), Number(c.req.param(param)))) throw new Forbidden();
     return next();
   });
 }

@@ -62,6 +62,10 @@ export const MIGRATIONS: readonly string[] = [
     last_at INTEGER NOT NULL
   );
   `,
+  // 2: the start of the current failure window of an IP (login ban: N failures within the window).
+  `
+  ALTER TABLE failed_logins ADD COLUMN window_start INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

@@ -86,6 +86,11 @@ export function countUsers(db: Database): number {
   return (db.query("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
 }
 
+/** Number of users holding the admin flag. */
+export function countAdmins(db: Database): number {
+  return (db.query("SELECT COUNT(*) AS n FROM users WHERE json_extract(perm, '$.admin') = 1").get() as { n: number }).n;
+}
+
 /** Inserts a user and returns it with its new id. Throws SQLite's UNIQUE error for a taken name. */
 export function insertUser(db: Database, user: Omit<User, "id">): User {
   const placeholders = COLUMNS.split(", ").map((c) => `$${c}`).join(", ");

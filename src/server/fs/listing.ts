@@ -61,10 +61,18 @@ export function describe(abs: string, path: string, name: string): FileInfo {
 
 /**
  * Lists the folder at `abs` (virtual path `path`, inside scope `scopeAbs`). Hidden names (leading ".")
- * are left out unless `showHidden`; symlinks leading outside the scope and our upload temp files are
- * always left out. Types come from names only; unknown names are "blob".
+ * are left out unless `showHidden`; symlinks leading outside the scope, our upload temp files and entries
+ * `isVisible` refuses (the user's allow/deny rules, fs/rules.ts) are always left out, counts included.
+ * Types come from names only; unknown names are "blob".
  */
-export function listFolder(scopeAbs: string, abs: string, path: string, showHidden: boolean, sorting: Sorting): Listing {
+export function listFolder(
+  scopeAbs: string,
+  abs: string,
+  path: string,
+  showHidden: boolean,
+  sorting: Sorting,
+  isVisible: (virtualPath: string) => boolean = () => true,
+): Listing {
   const dirInfo = describe(abs, path, path === "/" ? "" : path.split("/").filter(Boolean).pop()!);
   const base = path === "/" ? "" : path.replace(/\/$/, "");
   const items: FileInfo[] = [];
@@ -74,6 +82,7 @@ export function listFolder(scopeAbs: string, abs: string, path: string, showHidd
     const name = ent.name;
     if (name.startsWith(UPLOAD_TEMP_PREFIX)) continue;
     if (!showHidden && name.startsWith(".")) continue;
+    if (!isVisible(`${base}/${name}`)) continue;
     const childAbs = join(abs, name);
     let st: Stats;
     const isSymlink = ent.isSymbolicLink();

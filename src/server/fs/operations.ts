@@ -1,8 +1,12 @@
-/** @module Folder creation and deletion inside a scope. */
-import { lstat, mkdir, rm } from "node:fs/promises";
+/** @module Folder creation, deletion and the password rename inside a scope. */
+import { lstat, mkdir, rm, stat } from "node:fs/promises";
+import { posix } from "node:path";
+import { BadRequest } from "../errors";
 import { FsError } from "./fs-error";
 import { exists } from "./upload";
-import type { ScopedPath } from "./scope";
+import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
+import { encode as encodePasswordName, originalName } from "./password-name";
+import { movePath } from "./copy-move";
 
 /**
  * Creates the folder (and missing parents).
@@ -22,4 +26,19 @@ export async function deletePath(target: ScopedPath): Promise<void> {
   // lstat throws ENOENT (404) when missing; a dangling symlink still exists for it and gets removed.
   await lstat(target.abs);
   await rm(target.abs, { recursive: true, force: false });
+}
+
+/**
+ * Password rename (SPEC section 5): renames the file to `@<password>@#<original name>` (password-name.ts),
+ * or back to its original name when `password` is empty. Returns the new virtual path.
+ * @throws BadRequest (400) `this feature is only for file, not directory` for folders; FsError ENOENT (404)
+ * when missing, EEXIST (409) when the new name is taken.
+ */
+export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string): Promise<string> {
+  if ((await stat(target.abs)).isDirectory()) throw new BadRequest("this feature is only for file, not directory");
+  const current = posix.basename(target.path);
+  const next = encodePasswordName(password, originalName(current));
+  if (next === current) return target.path;
+  const dest = resolveInScope(scopeAbs, normalizeVirtualPath(posix.join(posix.dirname(target.path), next)));
+  return movePath({ scopeAbs, src: target, dest, conflict: "fail" });
 }

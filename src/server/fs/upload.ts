@@ -23,10 +23,11 @@ export async function exists(abs: string): Promise<boolean> {
  * Streams `body` into `dest` atomically: the bytes go to a temp file in the same folder (parents created),
  * are fsynced, then `link`ed into place (fails on an existing name unless `override`) or `rename`d over it.
  * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
+ * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 otherwise.
  * Returns the number of bytes written.
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder.
  */
-export async function writeFileAtomically(dest: string, body: ReadableStream<Uint8Array> | null, override: boolean): Promise<number> {
+export async function writeFileAtomically(dest: string, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
   const existing = await stat(dest).catch(() => null);
   if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
   if (existing && !override) throw new FsError("EEXIST", "file exists");
@@ -47,6 +48,8 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
         written += value.byteLength;
       }
     }
+    // chmod, unlike open's mode, is not narrowed by the umask.
+    if (mode !== undefined) await fh.chmod(mode);
     await fh.sync();
     await fh.close();
     if (override) await rename(tmp, dest);

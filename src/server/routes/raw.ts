@@ -1,13 +1,21 @@
-/** @module GET /api/raw: file downloads and inline media with Range and validators, image thumbnails (SPEC section 7). */
-import { Hono } from "hono";
+/**
+ * @module GET /api/raw: file downloads and inline media with Range and validators, image thumbnails, and
+ * archive downloads of folders or several files with `?algo=` (SPEC section 7).
+ */
+import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { requireAuth } from "../auth/middleware";
-import { requestTarget } from "./request-path";
-import { fileResponse } from "../http/file-response";
+import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
+import { hasPermission } from "../auth/permissions";
+import { contentDisposition, fileResponse } from "../http/file-response";
 import { mimeTypeOf } from "../fs/file-type";
 import { extensionOf } from "../fs/file-type";
+import type { ScopedPath } from "../fs/scope";
 import { canThumbnail, thumbnailPath } from "../media/thumbnails";
+import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
+import { parseFilesParam } from "../archive/selection";
+import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
 import { BadRequest, Forbidden } from "../errors";
 import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
@@ -15,19 +23,21 @@ import { rawContentSecurityPolicy } from "../http/security-headers";
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireAuth)
   .use("/raw", requireAuth)
-  .on(["GET", "HEAD"], "/raw/*", async (c) => {
+  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => {
     const user = c.get("user");
     const deps = c.get("deps");
-    const target = requestTarget(c, "raw");
     const inline = c.req.query("inline") === "true";
     const thumb = c.req.query("thumb") === "true";
     // SPEC section 6: download governs downloads; previews (inline media, thumbnails) only need access.
-    if (!inline && !thumb && !user.perm.admin && !user.perm.download) throw new Forbidden();
-    const st = await stat(target.abs);
-    if (st.isDirectory()) throw new BadRequest("folder downloads need an archive format (algo)");
+    if (!inline && !thumb && !hasPermission(user, "download")) throw new Forbidden();
+    const algo = c.req.query("algo");
+    const selected = await selectedPaths(c);
+    const st = await stat(selected[0].abs);
+    // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
+    if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
+    if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
+    const target = selected[0];
     const name = target.path.split("/").pop() || "download";
-    // A long transfer must not be cut by the idle timeout (STACK-NOTES section 5).
-    (c.env as { timeout?: (r: Request, s: number) => void } | undefined)?.timeout?.(c.req.raw, 0);
     if (thumb && canThumbnail(extensionOf(name))) {
       const width = parseWidth(c.req.query("w"));
       const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
@@ -44,6 +54,39 @@ export const rawRoutes = new Hono<AppEnv>()
       headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
     });
   });
+
+/**
+ * The paths a download names: the URL path, or the `files` parameter (comma-joined URL-encoded paths
+ * relative to the scope, see archive/selection.ts). Each goes through the resolver and the user's rules.
+ * @throws FsError OUTSIDE_SCOPE (403) for escapes; Forbidden (403) for a denied path; ENOENT (404) when one does not exist.
+ */
+async function selectedPaths(c: Context<AppEnv>): Promise<ScopedPath[]> {
+  const files = c.req.query("files");
+  if (files === undefined) return [requestTarget(c, "raw")];
+  const selected = parseFilesParam(files).map((path) => resolveUserPath(c, path));
+  if (selected.length === 0) throw new BadRequest("files names no path");
+  for (const s of selected) await stat(s.abs);
+  return selected;
+}
+
+/**
+ * Streams the archive of `selected` (CONTRACT: download permission).
+ * @throws Forbidden (403) without it; NotImplemented (501) when the format's tool is missing.
+ */
+function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: FormatInfo): Response {
+  if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
+  requireFormatTool(format);
+  const headers = {
+    "Content-Type": format.contentType,
+    "Content-Disposition": contentDisposition(downloadName(selected, format), false),
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": rawContentSecurityPolicy(format.contentType),
+  };
+  if (c.req.method === "HEAD") return new Response(null, { headers });
+  // Files the user's allow/deny rules hide never enter an archive (SPEC section 6).
+  const archive = streamArchive({ selected, format, scopeAbs: userScopeDir(c), signal: c.req.raw.signal, filter: userPathFilter(c) });
+  return new Response(archive.body, { headers });
+}
 
 function parseWidth(raw: string | undefined): number {
   if (raw === undefined || raw === "") return THUMB_DEFAULT_WIDTH;

@@ -1,7 +1,13 @@
-/** @module Turns the URL of a request into a ScopedPath of the current user, through the one resolver (fs/scope.ts). */
+/**
+ * @module Turns the URL of a request (or a path from its query or body) into a ScopedPath of the current user,
+ * through the one resolver (fs/scope.ts) and the user's allow/deny rules (fs/rules.ts).
+ */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { decodeRequestPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
+import { decodeRequestPath, normalizeVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
+import { pathFilter } from "../fs/rules";
+import { getSettings } from "../settings/settings-service";
+import { Forbidden } from "../errors";
 
 /** Absolute scope folder of the current user. */
 export function userScopeDir(c: Context<AppEnv>): string {
@@ -9,12 +15,43 @@ export function userScopeDir(c: Context<AppEnv>): string {
 }
 
 /**
+ * The current user's rule predicate over virtual paths ("/a/b" inside the scope): global rules first, then the
+ * user's own, the last match wins (SPEC section 6). Pass it to listFolder, archives and search to leave denied
+ * entries out.
+ */
+export function userPathFilter(c: Context<AppEnv>): (virtualPath: string) => boolean {
+  return pathFilter(getSettings(c.get("deps").db).rules, c.get("user").rules);
+}
+
+/**
+ * Refuses a virtual path the current user's rules deny.
+ * @throws Forbidden (403): a denied path answers exactly like one outside the scope.
+ */
+export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string): void {
+  if (!userPathFilter(c)(virtualPath)) throw new Forbidden();
+}
+
+/**
  * The path after `<base>/api/<prefix>` in the raw (still percent-encoded) URL, resolved in the user's scope.
- * @throws FsError OUTSIDE_SCOPE (403) for escapes, encoded slashes and NUL bytes.
+ * @throws FsError OUTSIDE_SCOPE (403) for escapes, encoded slashes and NUL bytes; Forbidden (403) for a path the
+ * user's rules deny.
  */
 export function requestTarget(c: Context<AppEnv>, prefix: string): ScopedPath {
   const pathname = new URL(c.req.url).pathname;
   const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
   const raw = pathname.startsWith(head) ? pathname.slice(head.length) : "/";
-  return resolveInScope(userScopeDir(c), decodeRequestPath(raw));
+  const target = resolveInScope(userScopeDir(c), decodeRequestPath(raw));
+  assertPathAllowed(c, target.path);
+  return target;
+}
+
+/**
+ * An already-decoded virtual path from a query parameter or JSON body (copy/move destination, `files=`,
+ * `movie=`), resolved in the user's scope and checked against the rules like the URL path.
+ * @throws FsError OUTSIDE_SCOPE (403) for escapes; Forbidden (403) for a denied path.
+ */
+export function resolveUserPath(c: Context<AppEnv>, decoded: string): ScopedPath {
+  const target = resolveInScope(userScopeDir(c), normalizeVirtualPath(decoded));
+  assertPathAllowed(c, target.path);
+  return target;
 }

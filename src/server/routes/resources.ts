@@ -1,14 +1,27 @@
-/** @module /api/resources: read a file or folder, upload, create a folder, delete (SPEC section 7). */
-import { Hono } from "hono";
+/**
+ * @module /api/resources (SPEC section 7): read a file or folder (and its checksums), upload, create a folder,
+ * save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
+ */
+import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import type { PermissionName } from "../users/types";
 import { requireAuth, requirePerm } from "../auth/middleware";
-import { requestTarget, userScopeDir } from "./request-path";
+import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
+import { hasPermission } from "../auth/permissions";
 import { describe, listFolder } from "../fs/listing";
 import { readTextContent } from "../fs/read-text";
 import { exists, writeFileAtomically } from "../fs/upload";
-import { createFolder, deletePath } from "../fs/operations";
+import { createFolder, deletePath, renameWithPassword } from "../fs/operations";
+import { copyPath, movePath, type ConflictPolicy } from "../fs/copy-move";
+import { changeMode, parseMode } from "../fs/chmod";
+import { fileChecksum, parseChecksumAlgorithm } from "../fs/checksum";
+import { saveExistingFile } from "../fs/save-file";
+import type { ScopedPath } from "../fs/scope";
+import { FsError } from "../fs/fs-error";
+import type { FileInfo } from "../fs/file-info";
 import { presentFile, presentListing } from "../presenters/resource";
-import { Forbidden } from "../errors";
+import { BadRequest, Forbidden } from "../errors";
 
 const ROUTE = "resources";
 
@@ -18,11 +31,13 @@ export const resourceRoutes = new Hono<AppEnv>()
   .get("/resources/*", async (c) => {
     const user = c.get("user");
     const target = requestTarget(c, ROUTE);
-    const canModify = user.perm.admin || user.perm.modify;
+    const canModify = hasPermission(user, "modify");
     const name = target.path.split("/").pop() ?? "";
     const info = describe(target.abs, target.path, name);
+    const checksum = c.req.query("checksum");
+    if (checksum !== undefined) return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target.abs, info, checksum) });
     if (info.isDir) {
-      return c.json(presentListing(listFolder(userScopeDir(c), target.abs, target.path, user.showHidden, user.sorting), canModify, user.sorting));
+      return c.json(presentListing(listFolder(userScopeDir(c), target.abs, target.path, user.showHidden, user.sorting, userPathFilter(c)), canModify, user.sorting));
     }
     const content = info.type === "text" ? await readTextContent(target.abs, info.size) : undefined;
     return c.json(presentFile(info, canModify, content));
@@ -37,13 +52,110 @@ export const resourceRoutes = new Hono<AppEnv>()
     }
     const override = c.req.query("override") === "true";
     // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
-    if (override && !user.perm.admin && !user.perm.modify && (await exists(target.abs))) throw new Forbidden();
-    // A long upload must not be cut by the server's idle timeout (STACK-NOTES section 5).
-    (c.env as { timeout?: (r: Request, s: number) => void } | undefined)?.timeout?.(c.req.raw, 0);
+    if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
     await writeFileAtomically(target.abs, c.req.raw.body, override);
+    return c.text("200 OK");
+  })
+  .put("/resources/*", requirePerm("modify"), async (c) => {
+    // SPEC section 7: PUT saves an existing file (the editor); it never creates one.
+    const target = requestTarget(c, ROUTE);
+    if (target.wantsDir) throw new BadRequest("a folder cannot be saved");
+    await saveExistingFile(target, c.req.raw.body);
+    return c.text("200 OK");
+  })
+  /**
+   * PATCH ?action=
+   * - rename | copy, with destination = the new path as in resource URLs (segments URL-encoded), plus
+   *   override=true (replace) or rename=true (free name `name (1).ext`); a conflict without either is 409.
+   * - chmod, with mode = 1-3 octal digits and recursive=true|false.
+   * - passwdrename, with password = the password (empty renames back), SPEC section 5.
+   * Each answers text `200 OK`.
+   */
+  .patch("/resources/*", requireActionPerm(), async (c) => {
+    const target = requestTarget(c, ROUTE);
+    const scopeAbs = userScopeDir(c);
+    switch (c.req.query("action")) {
+      case "rename":
+        await movePath({ scopeAbs, src: target, dest: destinationOf(c), conflict: conflictPolicy(c) });
+        break;
+      case "copy":
+        await copyPath({ scopeAbs, src: target, dest: destinationOf(c), conflict: conflictPolicy(c) });
+        break;
+      case "chmod":
+        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true");
+        break;
+      case "passwdrename":
+        await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "");
+        break;
+    }
     return c.text("200 OK");
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     await deletePath(requestTarget(c, ROUTE));
     return c.text("200 OK");
   });
+
+/**
+ * `{<algorithm>: hex}` of the file at `abs` (resolved in the scope) for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).
+ * @throws Forbidden (403) without it; BadRequest (400) for an unknown algorithm or a folder.
+ */
+async function checksumsOf(c: Context<AppEnv>, abs: string, info: FileInfo, raw: string): Promise<Record<string, string>> {
+  const user = c.get("user");
+  if (!hasPermission(user, "download")) throw new Forbidden();
+  const algorithm = parseChecksumAlgorithm(raw);
+  if (info.isDir) throw new BadRequest("checksums are only for files");
+  return { [algorithm]: await fileChecksum(abs, algorithm, c.req.raw.signal) };
+}
+
+/**
+ * Permission each PATCH action needs (SPEC section 6 and CONTRACT): rename and move need `rename`, so does
+ * the password rename (it is a rename); copy needs `create`; chmod needs `modify`.
+ */
+const ACTION_PERMISSIONS: Record<string, PermissionName> = {
+  rename: "rename",
+  passwdrename: "rename",
+  copy: "create",
+  chmod: "modify",
+};
+
+/**
+ * Route guard for PATCH: the permission of the requested action.
+ * @throws BadRequest (400) for an unknown action; Forbidden (403) without the permission.
+ */
+function requireActionPerm() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const action = c.req.query("action") ?? "";
+    const perm = Object.hasOwn(ACTION_PERMISSIONS, action) ? ACTION_PERMISSIONS[action] : undefined;
+    if (!perm) throw new BadRequest(`action must be one of ${Object.keys(ACTION_PERMISSIONS).join(", ")}`);
+    const user = c.get("user");
+    if (!hasPermission(user, perm)) throw new Forbidden();
+    return next();
+  });
+}
+
+/**
+ * `rename=true` picks a free name (`name (1).ext`) and wins over `override=true`, which replaces the
+ * existing item; with neither a conflict answers 409.
+ */
+function conflictPolicy(c: Context<AppEnv>): ConflictPolicy {
+  if (c.req.query("rename") === "true") return "rename";
+  if (c.req.query("override") === "true") return "override";
+  return "fail";
+}
+
+/**
+ * The `destination` query value: the new path relative to the scope, URL-encoded as in resource URLs
+ * (and encoded once more as a query value). It is decoded and resolved like the URL path.
+ * @throws BadRequest (400) when missing; FsError OUTSIDE_SCOPE (403) for an escape or broken encoding.
+ */
+function destinationOf(c: Context<AppEnv>): ScopedPath {
+  const raw = c.req.query("destination");
+  if (!raw) throw new BadRequest("destination is required");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new FsError("OUTSIDE_SCOPE", "malformed destination encoding");
+  }
+  return resolveUserPath(c, decoded);
+}

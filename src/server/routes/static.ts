@@ -4,12 +4,13 @@
  */
 import { Hono } from "hono";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { getSettings } from "../settings/settings-service";
 import { DEFAULT_APP_NAME } from "../constants";
 import { NotFound } from "../errors";
+import { isCaptchaActive } from "../auth/captcha";
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
@@ -17,10 +18,23 @@ const UI_DIR = COMPILED
   ? [join(import.meta.dir, "ui"), join(import.meta.dir, "dist", "ui")].find((d) => existsSync(join(d, "index.html"))) ?? join(import.meta.dir, "ui")
   : join(import.meta.dir, "..", "..", "..", "dist", "ui");
 
-/** The config object the UI reads from `<script id="fbe-config" type="application/json">`. */
+/** Files a branding folder may hold (SPEC section 2 Branding), served at `<base>/branding/<file>`. */
+const BRANDING_FILES = { "custom.css": "text/css; charset=utf-8", "img/logo.svg": "image/svg+xml" } as const;
+type BrandingFile = keyof typeof BRANDING_FILES;
+
+/** The branding file on disk when the branding folder is set and holds it; relative folders sit under the files root. */
+function brandingFile(deps: Deps, file: BrandingFile): string | null {
+  const dir = getSettings(deps.db).branding.files;
+  if (!dir) return null;
+  const abs = join(isAbsolute(dir) ? dir : join(deps.config.root, dir), file);
+  return existsSync(abs) ? abs : null;
+}
+
+/** The config object the UI reads from `<script id="fbe-config" type="application/json">` (SPEC section 3). */
 export function injectedConfig(deps: Deps): Record<string, unknown> {
   const settings = getSettings(deps.db);
   const base = deps.config.baseurl;
+  const { cacheRoot: _cacheRoot, ...thumbnail } = settings.thumbnail;
   return {
     name: settings.branding.name || DEFAULT_APP_NAME,
     description: settings.branding.description,
@@ -28,9 +42,17 @@ export function injectedConfig(deps: Deps): Record<string, unknown> {
     staticURL: `${base}/static`,
     signup: settings.signup || deps.config.signup,
     noAuth: deps.config.noauth,
-    captcha: false,
-    captchaKey: "",
+    captcha: isCaptchaActive(settings.captcha),
+    captchaKey: isCaptchaActive(settings.captcha) ? settings.captcha.key : "",
     loginPage: !deps.config.noauth,
+    // Present only when the branding folder holds the file, so the UI links them only then.
+    customCSS: brandingFile(deps, "custom.css") ? `${base}/branding/custom.css` : "",
+    logoURL: brandingFile(deps, "img/logo.svg") ? `${base}/branding/img/logo.svg` : "",
+    videoAutoplay: settings.video.autoplay,
+    video: settings.video,
+    slideshow: settings.slideshow,
+    thumbnail,
+    indexLocation: settings.indexLocation !== "",
     version: {
       Version: deps.build.version,
       OS: deps.build.os,
@@ -70,6 +92,19 @@ export function staticRoutes(deps: Deps) {
       const f = Bun.file(join(UI_DIR, name));
       return new Response(f, {
         headers: { "Content-Type": f.type, "Cache-Control": "public, max-age=31536000, immutable" },
+      });
+    })
+    .get("/branding/:file{custom\\.css|img/logo\\.svg}", (c) => {
+      const name = c.req.param("file") as BrandingFile;
+      const abs = brandingFile(deps, name);
+      if (!abs) throw new NotFound();
+      return new Response(Bun.file(abs), {
+        headers: {
+          "Content-Type": BRANDING_FILES[name],
+          "Cache-Control": "no-cache",
+          // An SVG opened on its own must not run script in the app's origin.
+          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+        },
       });
     })
     .get("/api/*", () => {

@@ -3,21 +3,36 @@ import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { getSetting, putSetting } from "../db/settings-table";
 import { DEFAULT_SETTINGS, type GlobalSettings, type UserDefaults } from "./schema";
+import { applySettingsPatch } from "./validate-settings";
 
-/** The global settings, defaults filled in for keys never saved. */
+const SETTINGS_KEY = "global";
+
+/** The global settings, defaults filled in (section by section) for keys never saved. */
 export function getSettings(db: Database): GlobalSettings {
-  const saved = getSetting<Partial<GlobalSettings>>(db, "global") ?? {};
-  return {
-    ...DEFAULT_SETTINGS,
-    ...saved,
-    branding: { ...DEFAULT_SETTINGS.branding, ...saved.branding },
-    defaults: { ...DEFAULT_SETTINGS.defaults, ...saved.defaults },
-  };
+  const saved = getSetting<Record<string, unknown>>(db, SETTINGS_KEY) ?? {};
+  const out = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(saved)) {
+    if (!(key in out) || value === undefined || value === null) continue;
+    const def = out[key];
+    const isSection = def && typeof def === "object" && !Array.isArray(def) && key !== "commands";
+    out[key] = isSection ? { ...(def as object), ...(value as object) } : value;
+  }
+  return out as unknown as GlobalSettings;
 }
 
 /** Saves the whole global settings object. */
 export function saveSettings(db: Database, settings: GlobalSettings): void {
-  putSetting(db, "global", settings);
+  putSetting(db, SETTINGS_KEY, settings);
+}
+
+/**
+ * Checks `patch` against the schema, applies it over the stored settings, saves and returns the result.
+ * @throws BadRequest naming the first invalid field.
+ */
+export function updateSettings(db: Database, patch: unknown): GlobalSettings {
+  const next = applySettingsPatch(getSettings(db), patch);
+  saveSettings(db, next);
+  return next;
 }
 
 /** The settings new users start with. */

@@ -13,7 +13,9 @@ export interface Permissions {
   publish: boolean;
 }
 
+/** Name of one permission flag. */
 export type PermissionName = keyof Permissions;
+/** How a user's listings are shown. */
 export type ViewMode = "list" | "mosaic";
 
 /** Listing order saved per user: `by` is name, size, modified or modeStr. */
@@ -30,6 +32,7 @@ export interface Rule {
   regexp: { raw: string };
 }
 
+/** A stored user (SPEC section 3 User); `passwordHash` and `otpKey` are secrets presenters never send to others. */
 export interface User {
   id: number;
   username: string;

@@ -1,11 +1,16 @@
-/** @module User lifecycle: first-run admin, lookups, credential checks. */
+/** @module User lifecycle: first-run admin, creation, changes, deletion, signup and credential checks. */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { countUsers, findUserByName, insertUser } from "../db/users-table";
+import { countUsers, deleteUser, findUserById, findUserByName, insertUser, updateUser } from "../db/users-table";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { ALL_PERMISSIONS, type User } from "./types";
 import { GENERATED_PASSWORD_LENGTH } from "../constants";
-import { getUserDefaults } from "../settings/settings-service";
+import { getSettings, getUserDefaults } from "../settings/settings-service";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../errors";
+import { OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChanges, parseUserRequest, type UserChanges } from "./user-changes";
+import { assertAdminKept, assertMayChange, assertMayDelete, normalizeAdmin } from "./user-policy";
+import { switchOtpOff, toggleOtp } from "./user-otp";
+import { ensureScopeFolder, homeScopeOf } from "./user-home";
 
 /** Generates a random password of letters and digits (length GENERATED_PASSWORD_LENGTH). */
 export function generatePassword(): string {
@@ -17,7 +22,7 @@ export function generatePassword(): string {
 /**
  * Creates the first admin when the store has no user yet (CONTRACT `--username/--password`).
  * Returns `{created: true, password}` with the plain password used (generated when `password` is empty),
- * or `{created: false}` when users already exist.
+ * or `{created: false}` when users already exist. The minimum password length does not apply here.
  */
 export async function ensureFirstAdmin(
   db: Database,
@@ -26,9 +31,8 @@ export async function ensureFirstAdmin(
 ): Promise<{ created: boolean; username: string; password?: string; generated?: boolean }> {
   if (countUsers(db) > 0) return { created: false, username };
   const plain = password || generatePassword();
-  const defaults = getUserDefaults(db);
   insertUser(db, {
-    ...defaults,
+    ...getUserDefaults(db),
     username,
     passwordHash: await hashPassword(plain),
     scope: "/",
@@ -36,9 +40,89 @@ export async function ensureFirstAdmin(
     lockPassword: false,
     otpEnabled: false,
     otpKey: "",
-    updatedAt: Math.floor(Date.now() / 1000),
+    updatedAt: nowSeconds(),
   });
   return { created: true, username, password: plain, generated: !password };
+}
+
+/** Where created users' folders go: `rootReal` is the real files root, or null to skip folder creation (CLI without --root). */
+export interface CreateOptions {
+  rootReal: string | null;
+}
+
+/**
+ * Creates a user from `data` (the fields of USER_FIELDS; username and password required). Missing fields come
+ * from the user defaults; the password needs the minimumPasswordLength setting. Without a scope, createUserDir
+ * gives `/users/<name>`, else the default scope; the scope folder is created when missing.
+ * @throws BadRequest for invalid fields, Conflict (409) for a taken name.
+ */
+export async function createUser(db: Database, data: Record<string, unknown>, opts: CreateOptions): Promise<User> {
+  const settings = getSettings(db);
+  const given = USER_FIELDS.filter((f) => data[f] !== undefined && !(f === "scope" && data[f] === ""));
+  const fields = [...new Set(["username", "password", ...given])];
+  const changes = parseUserChanges(fields, data, settings.minimumPasswordLength);
+  const { password, ...rest } = changes;
+  const username = rest.username!;
+  const scope = rest.scope ?? (settings.createUserDir ? homeScopeOf(username) : settings.defaults.scope);
+  const user = normalizeAdmin({
+    ...settings.defaults, ...rest, username, scope,
+    passwordHash: await hashPassword(password!), otpEnabled: false, otpKey: "", updatedAt: nowSeconds(),
+    lockPassword: rest.lockPassword ?? false,
+  });
+  if (findUserByName(db, username)) throw new Conflict("username already taken");
+  if (opts.rootReal) ensureScopeFolder(opts.rootReal, scope);
+  return withUniqueName(() => insertUser(db, user));
+}
+
+/**
+ * Applies a `{what, which, data}` body from `actor` to user `targetId` (SPEC section 7 PUT /api/users/{id}),
+ * bumping updatedAt so existing tokens get renewed. Returns the saved user.
+ * @throws NotFound, BadRequest, Forbidden (policy and admin invariants), Conflict for a taken name.
+ */
+export async function changeUser(db: Database, rootReal: string | null, actor: User, targetId: number, body: unknown): Promise<User> {
+  const target = findUserById(db, targetId);
+  if (!target) throw new NotFound();
+  const { which, data } = parseUserRequest(body);
+  if (data.id !== undefined && Number(data.id) !== targetId) throw new BadRequest("data.id does not match the user in the path");
+  const fields = expandWhich(which, data);
+  if (fields.length === 0) throw new BadRequest("which names no field to change");
+  assertMayChange(actor, target, fields);
+  const changes: UserChanges = parseUserChanges(fields, data, getSettings(db).minimumPasswordLength);
+  const { password, ...rest } = changes;
+  let next: User = { ...target, ...rest };
+  if (password !== undefined) next.passwordHash = await hashPassword(password);
+  if (fields.includes(OTP_PASSCODE_FIELD)) next = toggleOtp(next, data[OTP_PASSCODE_FIELD]);
+  if (fields.includes(OTP_FIELD)) next = switchOtpOff(next, data[OTP_FIELD]);
+  next = normalizeAdmin(next);
+  assertAdminKept(db, target, next);
+  const other = rest.username ? findUserByName(db, rest.username) : null;
+  if (other && other.id !== target.id) throw new Conflict("username already taken");
+  if (rest.scope !== undefined && rootReal) ensureScopeFolder(rootReal, next.scope);
+  next.updatedAt = nowSeconds();
+  withUniqueName(() => updateUser(db, next));
+  return next;
+}
+
+/**
+ * Deletes user `id`. @throws NotFound, or Forbidden for the last admin.
+ */
+export function removeUser(db: Database, id: number): void {
+  const target = findUserById(db, id);
+  if (!target) throw new NotFound();
+  assertMayDelete(db, target);
+  deleteUser(db, id);
+}
+
+/**
+ * Open signup (SPEC section 7 POST /api/signup): a user with the default settings, never an admin, with the
+ * createUserDir home when that setting is on.
+ * @throws Forbidden when signup is closed, BadRequest for a short password, Conflict for a taken name.
+ */
+export async function signup(db: Database, rootReal: string, enabled: boolean, body: unknown): Promise<User> {
+  if (!enabled) throw new Forbidden("signup is disabled");
+  const b = (body ?? {}) as { username?: unknown; password?: unknown };
+  const perm = { ...getUserDefaults(db).perm, admin: false };
+  return createUser(db, { username: b.username ?? "", password: b.password ?? "", perm }, { rootReal });
 }
 
 /** Returns the user when name and password match, else null (timing of a wrong name matches a wrong password). */
@@ -54,3 +138,17 @@ export async function checkCredentials(db: Database, username: string, password:
 }
 
 let dummyHash: Promise<string> | undefined;
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Runs a write and turns SQLite's UNIQUE violation on the name (a concurrent creation) into 409. */
+function withUniqueName<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    if (String((err as { code?: string })?.code).startsWith("SQLITE_CONSTRAINT")) throw new Conflict("username already taken");
+    throw err;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * @module Archive download figures: zip and tar.gz of a 1,000 x 1 MiB folder streamed through the server
+ * (curl to /dev/null) beside `zip -r` and `tar czf` of the same folder in the same run, with the server's
+ * peak RSS while it streams.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BINARY } from "../scripts/build";
+
+const FILES = 1000;
+const FILE_BYTES = 1024 * 1024;
+const TOTAL = FILES * FILE_BYTES;
+const PASSWORD = "bench-password-1";
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(m?.[1] ?? 0);
+}
+
+/**
+ * Writes FILES files of FILE_BYTES each. Each is a slice of one 16 MiB random pool at its own offset:
+ * cheap to make, and incompressible for deflate, whose 32 KiB window never sees the repeats.
+ */
+function makeFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const pool = randomBytes(16 * FILE_BYTES);
+  for (let i = 0; i < FILES; i++) {
+    const off = (i * 7919 * 4096) % (pool.length - FILE_BYTES);
+    writeFileSync(join(dir, `file-${String(i).padStart(4, "0")}.bin`), pool.subarray(off, off + FILE_BYTES));
+  }
+}
+
+/** Runs `cmd` with stdout to /dev/null; returns seconds. */
+async function timeCommand(cmd: string[], cwd: string): Promise<number> {
+  const t = performance.now();
+  const p = Bun.spawn(cmd, { cwd, stdout: Bun.file("/dev/null"), stderr: "inherit" });
+  if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")} failed`);
+  return (performance.now() - t) / 1000;
+}
+
+/** Downloads `url` with curl to /dev/null; returns seconds and bytes. */
+async function timeDownload(url: string, token: string): Promise<{ s: number; bytes: number }> {
+  const p = Bun.spawn(["curl", "-sS", "-f", "-o", "/dev/null", "-H", `X-Auth: ${token}`, "-w", "%{size_download}", url], { stdout: "pipe", stderr: "inherit" });
+  const t = performance.now();
+  const out = await new Response(p.stdout).text();
+  if ((await p.exited) !== 0) throw new Error(`curl ${url} failed`);
+  return { s: (performance.now() - t) / 1000, bytes: Number(out) };
+}
+
+async function startServer(root: string, home: string): Promise<{ proc: ReturnType<typeof Bun.spawn>; url: string }> {
+  const proc = Bun.spawn([BINARY, "-p", "0", "-r", root, "-d", join(home, "fbe.db"), "--password", PASSWORD, "--log", "off"], { stdout: "pipe", stderr: "inherit" });
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+  let out = "";
+  while (!/listening on (http:\/\/\S+)/.test(out)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server did not start:\n${out}`);
+    out += new TextDecoder().decode(value);
+  }
+  return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1] };
+}
+
+const mbps = (s: number) => TOTAL / 1e6 / s;
+
+/** Runs the benchmark and returns printable rows. */
+export async function benchArchive(): Promise<string[]> {
+  for (const tool of ["curl", "zip", "tar", "gzip"]) if (!Bun.which(tool)) throw new Error(`bench/archive.ts needs ${tool} on PATH`);
+  const home = mkdtempSync(join(tmpdir(), "fbe-bench-archive-"));
+  const root = join(home, "files");
+  const data = join(root, "data");
+  try {
+    makeFolder(data);
+    const { proc, url } = await startServer(root, home);
+    await Bun.sleep(500);
+    const token = await (await fetch(`${url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: PASSWORD }) })).text();
+    const idle = rssKb(proc.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(proc.pid))), 50);
+    const zipServer = await timeDownload(`${url}/api/raw/data/?algo=zip`, token);
+    const gzServer = await timeDownload(`${url}/api/raw/data/?algo=tar.gz`, token);
+    clearInterval(sampler);
+    peak = Math.max(peak, rssKb(proc.pid));
+    proc.kill("SIGTERM");
+    await proc.exited;
+    const zipStore = await timeCommand(["zip", "-0", "-r", "-q", "-", "data"], root);
+    const zipDeflate = await timeCommand(["zip", "-r", "-q", "-", "data"], root);
+    const tarGz = await timeCommand(["tar", "czf", "-", "data"], root);
+    const row = (label: string, s: number, extra = "") => `  ${label.padEnd(34)}${mbps(s).toFixed(0).padStart(6)} MB/s  ${s.toFixed(1).padStart(6)} s${extra}`;
+    return [
+      `folder: ${FILES} files x 1 MiB (${(TOTAL / 1e6).toFixed(0)} MB, incompressible, page cache warm); MB/s = folder bytes / time`,
+      row("GET ?algo=zip (stored, ZIP64)", zipServer.s, `  ${(zipServer.bytes / 1e6).toFixed(0)} MB out`),
+      row("zip -0 -r - data > /dev/null", zipStore),
+      row("zip -r - data > /dev/null (deflate)", zipDeflate),
+      `  ratio fbe zip / zip -0 -r            ${(mbps(zipServer.s) / mbps(zipStore)).toFixed(2)}x`,
+      `  ratio fbe zip / zip -r               ${(mbps(zipServer.s) / mbps(zipDeflate)).toFixed(2)}x`,
+      row("GET ?algo=tar.gz (gzip level 6)", gzServer.s, `  ${(gzServer.bytes / 1e6).toFixed(0)} MB out`),
+      row("tar czf - data > /dev/null", tarGz),
+      `  ratio fbe tar.gz / tar czf           ${(mbps(gzServer.s) / mbps(tarGz)).toFixed(2)}x`,
+      `server RSS idle ${(idle / 1024).toFixed(1)} MiB, peak while streaming ${(peak / 1024).toFixed(1)} MiB (+${((peak - idle) / 1024).toFixed(1)} MiB)`,
+    ];
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) for (const line of await benchArchive()) console.log(line);

@@ -1,0 +1,76 @@
+/** @module Streams entries as a POSIX tar through tar-stream (pax records for long or UTF-8 names, base-256 sizes past 8 GiB). */
+import { pack as tarPack, type Header, type Pack } from "tar-stream";
+import type { ArchiveEntry } from "./collect";
+import { exactly, readFileChunks } from "../fs/read-chunks";
+
+interface Events {
+  once(ev: "drain" | "close", fn: () => void): unknown;
+  off(ev: "drain" | "close", fn: () => void): unknown;
+}
+
+/** Resolves on the first of `drain` or `close`. */
+function drainedOrClosed(sink: Events): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      sink.off("drain", done);
+      sink.off("close", done);
+      resolve();
+    };
+    sink.once("drain", done);
+    sink.once("close", done);
+  });
+}
+
+/** Adds one entry to `pack`; resolves when tar-stream has taken it whole, rejects when the pack is destroyed. */
+function addEntry(pack: Pack, header: Partial<Header> & { name: string }, write?: (sink: ReturnType<Pack["entry"]>) => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const sink = pack.entry(header, (err) => (err ? reject(err) : resolve()));
+    if (write) write(sink).then(() => sink.end(undefined), reject);
+  });
+}
+
+/** Writes every entry into `pack`, waiting on backpressure after each chunk, then finalizes it. */
+async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): Promise<void> {
+  for await (const e of entries) {
+    if (signal.aborted) return;
+    const header = { name: e.name, mode: e.mode, mtime: new Date(e.mtimeMs), uid: 0, gid: 0 };
+    if (e.isDir) {
+      await addEntry(pack, { ...header, type: "directory" });
+      continue;
+    }
+    await addEntry(pack, { ...header, type: "file", size: e.size }, async (sink) => {
+      for await (const chunk of exactly(readFileChunks(e.abs, signal), e.size)) {
+        if (signal.aborted) return;
+        // A destroyed pack closes the sink, which ends the wait as well.
+        if (!sink.write(chunk)) await drainedOrClosed(sink as unknown as Events);
+      }
+    });
+  }
+  pack.finalize();
+}
+
+/**
+ * A tar of `entries`, pull-based: tar-stream's streamx Readable is wrapped in a ReadableStream that reads
+ * one chunk per pull (STACK-NOTES section 5: Readable.toWeb fails on streamx). Aborting `signal` or
+ * cancelling the stream destroys the pack and closes the file being read.
+ */
+export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const pack = tarPack();
+  const destroy = () => pack.destroy();
+  signal.addEventListener("abort", destroy, { once: true });
+  feed(pack, entries, signal).catch((err) => pack.destroy(err));
+  const chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(ctrl) {
+        const { value, done } = await chunks.next();
+        if (done) {
+          signal.removeEventListener("abort", destroy);
+          ctrl.close();
+        } else ctrl.enqueue(value);
+      },
+      cancel: destroy,
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,33 @@
+/** @module File checksums for the info dialog (SPEC section 2: MD5, SHA1, SHA256, SHA512), streamed so memory stays flat. */
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { BadRequest } from "../errors";
+import { readFileChunks } from "./read-chunks";
+
+export type ChecksumAlgorithm = "md5" | "sha1" | "sha256" | "sha512";
+
+export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ["md5", "sha1", "sha256", "sha512"];
+
+/**
+ * The algorithm named by the `checksum` query value (case-insensitive).
+ * @throws BadRequest (400) naming the accepted values for anything else.
+ */
+export function parseChecksumAlgorithm(raw: string): ChecksumAlgorithm {
+  const name = raw.trim().toLowerCase() as ChecksumAlgorithm;
+  if (!CHECKSUM_ALGORITHMS.includes(name)) throw new BadRequest(`checksum must be one of ${CHECKSUM_ALGORITHMS.join(", ")}`);
+  return name;
+}
+
+/**
+ * Lower-case hex digest of the file at `abs`, read in STREAM_CHUNK_BYTES chunks through node:crypto.
+ * Stops reading when `signal` aborts (the client went away) and then rejects.
+ * @throws FsError ENOENT (404) when the file does not exist.
+ */
+export async function fileChecksum(abs: string, algorithm: ChecksumAlgorithm, signal: AbortSignal): Promise<string> {
+  const hash = createHash(algorithm);
+  // Checked first: a missing file is ENOENT (404), never the digest of nothing.
+  await stat(abs);
+  for await (const chunk of readFileChunks(abs, signal)) hash.update(chunk);
+  if (signal.aborted) throw new Error("checksum aborted");
+  return hash.digest("hex");
+}

@@ -1,0 +1,54 @@
+/** @module Reads one file as a lazy chunk stream (archives, checksums) whose handle closes the moment the request is aborted. */
+import { open } from "node:fs/promises";
+import { STREAM_CHUNK_BYTES } from "../constants";
+
+/**
+ * Yields the bytes of `abs` in STREAM_CHUNK_BYTES chunks, reading only when the next chunk is pulled.
+ * Aborting `signal` closes the file handle at once, even while the consumer is parked and never resumes
+ * this generator (STACK-NOTES section 5: an aborted zip leaked one descriptor per download otherwise).
+ * A file that cannot be opened any more (deleted meanwhile) yields nothing.
+ */
+export async function* readFileChunks(abs: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  if (signal.aborted) return;
+  const fh = await open(abs, "r").catch(() => null);
+  if (!fh) return;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    fh.close().catch(() => {});
+  };
+  signal.addEventListener("abort", close, { once: true });
+  try {
+    for (;;) {
+      const buf = new Uint8Array(STREAM_CHUNK_BYTES);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0 || signal.aborted) return;
+      yield bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+    }
+  } finally {
+    signal.removeEventListener("abort", close);
+    close();
+  }
+}
+
+/**
+ * Exactly `size` bytes of `chunks`: cut when the file grew since it was measured, padded with zeros when
+ * it shrank. A tar header announces the size before the content, so the content must keep that promise.
+ */
+export async function* exactly(chunks: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+  let left = size;
+  if (left > 0) {
+    for await (const chunk of chunks) {
+      const part = chunk.byteLength > left ? chunk.subarray(0, left) : chunk;
+      left -= part.byteLength;
+      yield part;
+      if (left === 0) break;
+    }
+  }
+  while (left > 0) {
+    const n = Math.min(left, STREAM_CHUNK_BYTES);
+    left -= n;
+    yield new Uint8Array(n);
+  }
+}

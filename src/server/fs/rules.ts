@@ -1,0 +1,64 @@
+/**
+ * @module Allow/deny rules by path prefix or regular expression (SPEC section 3 Rule, section 6): one predicate
+ * per rule kind, global rules before the user's own, and the last matching rule wins.
+ */
+import type { Rule } from "../users/types";
+
+/** Compiled patterns by source text; rules are few and reused on every listing entry. */
+const compiled = new Map<string, RegExp | null>();
+const MAX_CACHED_PATTERNS = 1000;
+
+/** Compiles a rule pattern once; null when the text is not a valid regular expression. */
+export function compileRuleRegex(pattern: string): RegExp | null {
+  let re = compiled.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern);
+    } catch {
+      re = null;
+    }
+    if (compiled.size >= MAX_CACHED_PATTERNS) compiled.clear();
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+/**
+ * Path rule: matches the rule's folder or file itself and everything below it, segment by segment
+ * ("/priv" matches "/priv" and "/priv/a", not "/private"). A rule path of "/" matches everything.
+ */
+export function matchesPathRule(rule: Rule, virtualPath: string): boolean {
+  const prefix = rule.path.replace(/\/+$/, "");
+  if (prefix === "") return true;
+  return virtualPath === prefix || virtualPath.startsWith(`${prefix}/`);
+}
+
+/** Regex rule: the pattern is searched in the virtual path (e.g. "/docs/a.key"); an invalid one matches nothing. */
+export function matchesRegexRule(rule: Rule, virtualPath: string): boolean {
+  return compileRuleRegex(rule.regexp.raw)?.test(virtualPath) ?? false;
+}
+
+/** Whether `rule` applies to the path, through the predicate of its kind. */
+export function ruleMatches(rule: Rule, virtualPath: string): boolean {
+  return rule.regex ? matchesRegexRule(rule, virtualPath) : matchesPathRule(rule, virtualPath);
+}
+
+/**
+ * True when the virtual path (inside the user's scope, "/a/b", trailing slash ignored) may be seen and used:
+ * the last rule that matches decides; with none matching the path is allowed.
+ * Pass global rules first, then the user's (`[...settings.rules, ...user.rules]`).
+ */
+export function isPathAllowed(rules: readonly Rule[], virtualPath: string): boolean {
+  const path = virtualPath.length > 1 ? virtualPath.replace(/\/+$/, "") : virtualPath;
+  for (let i = rules.length - 1; i >= 0; i--) {
+    if (ruleMatches(rules[i], path)) return rules[i].allow;
+  }
+  return true;
+}
+
+/** A predicate over virtual paths for a user: global rules, then the user's own. */
+export function pathFilter(globalRules: readonly Rule[], userRules: readonly Rule[]): (virtualPath: string) => boolean {
+  const rules = [...globalRules, ...userRules];
+  if (rules.length === 0) return () => true;
+  return (virtualPath) => isPathAllowed(rules, virtualPath);
+}

@@ -1,0 +1,28 @@
+/** @module GET and DELETE /api/logs: failed logins per IP, and unbanning by removing a record (admins only). */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { requireAdmin, requireAuth } from "../auth/middleware";
+import { deleteAllFailedLogins, deleteFailedLogin, listFailedLogins } from "../db/failed-logins-table";
+import { isBanActive } from "../auth/login-ban";
+import { getSettings } from "../settings/settings-service";
+import { presentFailedLogin } from "../presenters/failed-login";
+import { BadRequest, NotFound } from "../errors";
+
+/** Failed-login records for admins. */
+export const logRoutes = new Hono<AppEnv>()
+  .use("/logs", requireAuth, requireAdmin)
+  .get("/logs", (c) => {
+    const db = c.get("deps").db;
+    const ban = getSettings(db).loginBan;
+    const now = Math.floor(Date.now() / 1000);
+    return c.json(listFailedLogins(db).map((rec) => presentFailedLogin(rec, isBanActive(rec.bannedAt, ban, now))));
+  })
+  .delete("/logs", (c) => {
+    const db = c.get("deps").db;
+    // SPEC leaves the remove-all path open: `?all=true` clears every record.
+    if (c.req.query("all") === "true") return c.json({ removed: deleteAllFailedLogins(db) });
+    const ip = c.req.query("ip");
+    if (!ip) throw new BadRequest("ip is required");
+    if (!deleteFailedLogin(db, ip)) throw new NotFound();
+    return c.text("200 OK");
+  });

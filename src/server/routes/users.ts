@@ -1,0 +1,62 @@
+/** @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7). */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { requireAdmin, requireAuth, requireSelfOrAdmin } from "../auth/middleware";
+import { findUserById, listUsers } from "../db/users-table";
+import { changeUser, createUser, removeUser } from "../users/user-service";
+import { parseUserRequest } from "../users/user-changes";
+import { ensureOtpKey } from "../users/user-otp";
+import { otpAuthUri, qrCodePng } from "../auth/otp";
+import { getSettings } from "../settings/settings-service";
+import { presentUser } from "../presenters/user";
+import { BadRequest, Forbidden, NotFound } from "../errors";
+import { DEFAULT_APP_NAME } from "../constants";
+
+/** The numeric `:id` of the path. @throws NotFound for anything but a positive integer. */
+function userId(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new NotFound();
+  return id;
+}
+
+/** The users API: admins manage everyone; users read and change their own profile and 2FA. */
+export const userRoutes = new Hono<AppEnv>()
+  .use("/users", requireAuth)
+  .use("/users/*", requireAuth)
+  .get("/users", requireAdmin, (c) => {
+    const viewer = c.get("user").id;
+    return c.json(listUsers(c.get("deps").db).map((u) => presentUser(u, viewer)));
+  })
+  .get("/users/otp-qrcode/:id", async (c) => {
+    const me = c.get("user");
+    // Only the owner: the QR code carries the secret itself.
+    if (userId(c.req.param("id")) !== me.id) throw new Forbidden();
+    const user = ensureOtpKey(c.get("deps").db, me, c.req.query("regenerate") === "once");
+    const issuer = getSettings(c.get("deps").db).branding.name || DEFAULT_APP_NAME;
+    const png = await qrCodePng(otpAuthUri(user.otpKey, issuer, user.username));
+    return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png", "Cache-Control": "no-store" });
+  })
+  .get("/users/:id", requireSelfOrAdmin("id"), (c) => {
+    const user = findUserById(c.get("deps").db, userId(c.req.param("id")));
+    if (!user) throw new NotFound();
+    return c.json(presentUser(user, c.get("user").id));
+  })
+  .post("/users", requireAdmin, async (c) => {
+    const deps = c.get("deps");
+    const { data } = parseUserRequest(await c.req.json().catch(() => null));
+    const user = await createUser(deps.db, data, { rootReal: deps.rootReal });
+    c.header("Location", `${deps.config.baseurl}/api/users/${user.id}`);
+    return c.json(presentUser(user, c.get("user").id), 201);
+  })
+  .put("/users/:id", requireSelfOrAdmin("id"), async (c) => {
+    const deps = c.get("deps");
+    const body = await c.req.json().catch(() => {
+      throw new BadRequest("JSON body {what, which, data} expected");
+    });
+    const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body);
+    return c.json(presentUser(user, c.get("user").id));
+  })
+  .delete("/users/:id", requireAdmin, (c) => {
+    removeUser(c.get("deps").db, userId(c.req.param("id")));
+    return c.text("200 OK");
+  });

@@ -1,0 +1,118 @@
+/** @module Checks and normalizes the user fields that arrive from the API, the CLI or the defaults form. */
+import { BadRequest } from "../errors";
+import { normalizeVirtualPath } from "../fs/scope";
+import { compileRuleRegex } from "../fs/rules";
+import type { Permissions, Rule, Sorting, ViewMode } from "./types";
+
+const PERMISSION_NAMES: readonly (keyof Permissions)[] = [
+  "admin", "execute", "create", "rename", "modify", "delete", "share", "download", "publish",
+];
+const SORT_KEYS: readonly Sorting["by"][] = ["name", "size", "modified", "modeStr"];
+const MAX_USERNAME = 64;
+const MAX_PASSWORD = 1024;
+const MAX_RULES = 1000;
+
+/** A boolean field. @throws BadRequest naming `field` otherwise. */
+export function parseBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean") throw new BadRequest(`${field} must be true or false`);
+  return value;
+}
+
+/** A plain string field up to `max` characters. @throws BadRequest naming `field`. */
+export function parseString(value: unknown, field: string, max: number): string {
+  if (typeof value !== "string") throw new BadRequest(`${field} must be a string`);
+  if (value.length > max) throw new BadRequest(`${field} must be at most ${max} characters`);
+  return value;
+}
+
+/**
+ * A user name: trimmed, 1-64 characters, no slash, backslash or control character, not "." or ".."
+ * (it may become the folder `/users/<name>`). @throws BadRequest.
+ */
+export function parseUsername(value: unknown): string {
+  const name = parseString(value, "username", MAX_USERNAME * 4).trim();
+  if (!name || name.length > MAX_USERNAME) throw new BadRequest(`username must be 1-${MAX_USERNAME} characters`);
+  if (/[/\\\x00-\x1f\x7f]/.test(name) || name === "." || name === "..") throw new BadRequest("username must not contain slashes or control characters");
+  return name;
+}
+
+/** A new password of at least `minLength` characters (the minimumPasswordLength setting). @throws BadRequest. */
+export function parsePassword(value: unknown, minLength: number): string {
+  const password = parseString(value, "password", MAX_PASSWORD);
+  if (password.length < minLength) throw new BadRequest(`password must be at least ${minLength} characters`);
+  return password;
+}
+
+/** A scope folder under the files root, normalized to "/a/b" ("" and "." mean "/"). @throws BadRequest for ".." and the like. */
+export function parseScope(value: unknown): string {
+  const raw = parseString(value, "scope", 4096).trim();
+  try {
+    return normalizeVirtualPath(raw === "." ? "/" : raw).path;
+  } catch {
+    throw new BadRequest("scope must be a folder inside the files root");
+  }
+}
+
+/** A locale id such as "en" or "zh-cn", or "" for browser detection. @throws BadRequest. */
+export function parseLocale(value: unknown): string {
+  const locale = parseString(value, "locale", 16).trim().toLowerCase();
+  if (locale && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(locale)) throw new BadRequest("locale must look like en or zh-cn");
+  return locale;
+}
+
+/** "list" or "mosaic". @throws BadRequest. */
+export function parseViewMode(value: unknown): ViewMode {
+  if (value !== "list" && value !== "mosaic") throw new BadRequest("viewMode must be list or mosaic");
+  return value;
+}
+
+/** `{by, asc}` with by one of name, size, modified, modeStr. @throws BadRequest. */
+export function parseSorting(value: unknown): Sorting {
+  const v = value as Partial<Sorting> | null;
+  if (!v || typeof v !== "object" || !SORT_KEYS.includes(v.by as Sorting["by"])) {
+    throw new BadRequest(`sorting.by must be one of ${SORT_KEYS.join(", ")}`);
+  }
+  return { by: v.by as Sorting["by"], asc: parseBoolean(v.asc ?? true, "sorting.asc") };
+}
+
+/** Permission flags; a missing flag is off, unknown keys are ignored. @throws BadRequest for a non-boolean flag. */
+export function parsePermissions(value: unknown): Permissions {
+  if (!value || typeof value !== "object") throw new BadRequest("perm must be an object of flags");
+  const v = value as Record<string, unknown>;
+  const perm = {} as Permissions;
+  for (const name of PERMISSION_NAMES) perm[name] = v[name] === undefined ? false : parseBoolean(v[name], `perm.${name}`);
+  return perm;
+}
+
+/** Words from an array or a space-separated string; empty words are dropped (SPEC section 5). @throws BadRequest. */
+export function parseWords(value: unknown, field: string): string[] {
+  const list = typeof value === "string" ? value.split(" ") : value;
+  if (!Array.isArray(list) || list.some((w) => typeof w !== "string")) throw new BadRequest(`${field} must be a list of words`);
+  return (list as string[]).map((w) => w.trim()).filter(Boolean);
+}
+
+/**
+ * Allow/deny rules (SPEC section 3 Rule). A path rule needs a path (normalized to "/a/b"); a regex rule needs a
+ * pattern that compiles. @throws BadRequest naming the rule index.
+ */
+export function parseRules(value: unknown, field = "rules"): Rule[] {
+  if (!Array.isArray(value) || value.length > MAX_RULES) throw new BadRequest(`${field} must be a list of at most ${MAX_RULES} rules`);
+  return value.map((raw, i) => {
+    const r = (raw ?? {}) as Partial<Rule>;
+    const name = `${field}[${i}]`;
+    const regex = parseBoolean(r.regex ?? false, `${name}.regex`);
+    const allow = parseBoolean(r.allow ?? false, `${name}.allow`);
+    if (regex) {
+      const pattern = parseString(r.regexp?.raw ?? "", `${name}.regexp.raw`, 1024);
+      if (!pattern || !compileRuleRegex(pattern)) throw new BadRequest(`${name}.regexp.raw must be a valid regular expression`);
+      return { allow, path: "", regex: true, regexp: { raw: pattern } };
+    }
+    const path = parseString(r.path ?? "", `${name}.path`, 4096).trim();
+    if (!path) throw new BadRequest(`${name}.path must not be empty`);
+    try {
+      return { allow, path: normalizeVirtualPath(path).path, regex: false, regexp: { raw: "" } };
+    } catch {
+      throw new BadRequest(`${name}.path must not contain ..`);
+    }
+  });
+}

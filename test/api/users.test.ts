@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { NO_PERM, call, makeUser, putSettings, putUser } from "../support/factories";
+
+let server: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await login(server);
+});
+afterAll(() => server.stop());
+
+describe("GET /api/users", () => {
+  it("lists users without password hashes or OTP keys of others", async () => {
+    await makeUser(server, admin);
+    const res = await call(server, admin, "GET", "/users");
+    expect(res.status).toBe(200);
+    const users = (await res.json()) as Record<string, unknown>[];
+    expect(users.length).toBeGreaterThanOrEqual(2);
+    expect(users[0]).toMatchObject({ id: 1, username: "admin", scope: "/", perm: { admin: true }, otp: false, lockPassword: false });
+    for (const u of users) {
+      expect(JSON.stringify(u)).not.toContain("argon2");
+      expect(u.password).toBeUndefined();
+      expect(u.passwordHash).toBeUndefined();
+      if (u.id !== 1) expect(u.otpKey).toBeUndefined();
+    }
+  });
+
+  it("answers 403 to a non-admin and 401 without a token", async () => {
+    const bob = await makeUser(server, admin);
+    expect((await call(server, bob.token, "GET", "/users")).status).toBe(403);
+    expect((await call(server, null, "GET", "/users")).status).toBe(401);
+  });
+});
+
+describe("POST /api/users", () => {
+  it("creates a user with 201, a Location header and the user's JSON", async () => {
+    const res = await call(server, admin, "POST", "/users", {
+      what: "user", which: [], data: { username: "carol", password: "carol-password-1", scope: "/carol", locale: "ja", perm: { ...NO_PERM, create: true } },
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: number };
+    expect(res.headers.get("Location")).toBe(`/api/users/${body.id}`);
+    expect(body).toMatchObject({ username: "carol", scope: "/carol", locale: "ja", perm: { create: true, delete: false, admin: false } });
+    expect(existsSync(join(server.root, "carol"))).toBe(true);
+    expect(await login(server, "carol", "carol-password-1")).toContain(".");
+  });
+
+  it("answers 409 when the username is taken, whatever its case", async () => {
+    await makeUser(server, admin, { username: "dave" });
+    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "DAVE", password: "another-password-1" } });
+    expect(res.status).toBe(409);
+  });
+
+  it("answers 400 naming the rule for a password shorter than the minimum length", async () => {
+    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "shorty", password: "short" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe("400 Bad Request (password must be at least 12 characters)");
+  });
+
+  it("answers 400 for a scope that climbs out of the files root", async () => {
+    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "climber", password: "climber-password", scope: "/../etc" } });
+    expect(res.status).toBe(400);
+  });
+
+  it("gives new users /users/<name> when createUserDir is on and no scope is sent", async () => {
+    await putSettings(server, admin, { createUserDir: true });
+    try {
+      const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "homer", password: "homer-password-1", scope: "" } });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { scope: string }).scope).toBe("/users/homer");
+      expect(existsSync(join(server.root, "users", "homer"))).toBe(true);
+    } finally {
+      await putSettings(server, admin, { createUserDir: false });
+    }
+  });
+});
+
+describe("GET /api/users/{id}", () => {
+  it("answers the user to an admin and to themselves, 403 to another user", async () => {
+    const a = await makeUser(server, admin);
+    const b = await makeUser(server, admin);
+    expect((await call(server, admin, "GET", `/users/${a.id}`)).status).toBe(200);
+    const self = await call(server, a.token, "GET", `/users/${a.id}`);
+    expect(self.status).toBe(200);
+    expect(await self.json()).toMatchObject({ id: a.id, username: a.username, otp: false, otpKey: "" });
+    expect((await call(server, b.token, "GET", `/users/${a.id}`)).status).toBe(403);
+    expect((await call(server, admin, "GET", "/users/9999")).status).toBe(404);
+  });
+});
+
+describe("PUT /api/users/{id}", () => {
+  it("lets a user change their own profile fields and sends X-Renew-Token on the next call", async () => {
+    const u = await makeUser(server, admin);
+    await Bun.sleep(1100); // updatedAt and iat have a one-second resolution
+    for (const [which, data] of [
+      ["viewMode", { viewMode: "mosaic" }],
+      ["showHidden", { showHidden: true }],
+      ["sorting", { sorting: { by: "size", asc: false } }],
+      ["locale", { locale: "zh-cn" }],
+      ["singleClick", { singleClick: true }],
+    ] as const) {
+      const res = await putUser(server, u.token, u.id, [which], data);
+      expect(res.status).toBe(200);
+    }
+    const res = await call(server, u.token, "GET", `/users/${u.id}`);
+    expect(res.headers.get("X-Renew-Token")).toBe("true");
+    expect(await res.json()).toMatchObject({ viewMode: "mosaic", showHidden: true, sorting: { by: "size", asc: false }, locale: "zh-cn", singleClick: true });
+  });
+
+  it("refuses with 403 when a non-admin changes their own scope, permissions or name, or another user", async () => {
+    const u = await makeUser(server, admin, { perm: { create: true } });
+    const other = await makeUser(server, admin);
+    expect((await putUser(server, u.token, u.id, ["scope"], { scope: "/" })).status).toBe(403);
+    expect((await putUser(server, u.token, u.id, ["perm"], { perm: { admin: true } })).status).toBe(403);
+    expect((await putUser(server, u.token, u.id, ["username"], { username: "renamed" })).status).toBe(403);
+    expect((await putUser(server, u.token, u.id, ["all"], { locale: "en", scope: "/" })).status).toBe(403);
+    expect((await putUser(server, u.token, other.id, ["locale"], { locale: "en" })).status).toBe(403);
+  });
+
+  it("lets a user change their own password, which then logs in", async () => {
+    const u = await makeUser(server, admin);
+    expect((await putUser(server, u.token, u.id, ["password"], { password: "brand-new-password" })).status).toBe(200);
+    expect(await login(server, u.username, "brand-new-password")).toContain(".");
+    const short = await putUser(server, u.token, u.id, ["password"], { password: "tiny" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("password must be at least 12 characters");
+  });
+
+  it("answers 403 to a password change when lockPassword is set, but lets an admin change it", async () => {
+    const u = await makeUser(server, admin, { lockPassword: true });
+    expect((await call(server, u.token, "GET", `/users/${u.id}`)).status).toBe(200);
+    const res = await putUser(server, u.token, u.id, ["password"], { password: "i-want-a-new-one" });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe("403 Forbidden (password is locked)");
+    expect((await putUser(server, u.token, u.id, ["locale"], { locale: "ru" })).status).toBe(200);
+    expect((await putUser(server, admin, u.id, ["password"], { password: "admin-set-password" })).status).toBe(200);
+    expect(await login(server, u.username, "admin-set-password")).toContain(".");
+  });
+
+  it("lets an admin change every field with which all, keeping the password when it is empty", async () => {
+    const u = await makeUser(server, admin);
+    const res = await putUser(server, admin, u.id, ["all"], {
+      username: `${u.username}-x`, password: "", scope: "/elsewhere", locale: "ko", viewMode: "mosaic", singleClick: false,
+      showHidden: true, sorting: { by: "modified", asc: true }, perm: { ...NO_PERM, share: true }, commands: "ls  du",
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }], lockPassword: true,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ username: `${u.username}-x`, scope: "/elsewhere", commands: ["ls", "du"], lockPassword: true, perm: { share: true, create: false } });
+    expect(await login(server, `${u.username}-x`, u.password)).toContain(".");
+  });
+
+  it("gives an admin every permission and clears lockPassword", async () => {
+    const u = await makeUser(server, admin, { lockPassword: true });
+    const res = await putUser(server, admin, u.id, ["perm"], { perm: { ...NO_PERM, admin: true } });
+    expect(await res.json()).toMatchObject({ lockPassword: false, perm: { admin: true, create: true, delete: true, download: true, execute: true } });
+    await putUser(server, admin, u.id, ["perm"], { perm: NO_PERM });
+  });
+
+  it("answers 409 when renaming to a taken name", async () => {
+    const u = await makeUser(server, admin);
+    expect((await putUser(server, admin, u.id, ["username"], { username: "admin" })).status).toBe(409);
+  });
+
+  it("keeps user 1 an admin", async () => {
+    const res = await putUser(server, admin, 1, ["perm"], { perm: NO_PERM });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("user 1 cannot lose admin");
+  });
+});
+
+describe("DELETE /api/users/{id}", () => {
+  it("deletes a user for an admin and answers 403 to others", async () => {
+    const u = await makeUser(server, admin);
+    const v = await makeUser(server, admin);
+    expect((await call(server, u.token, "DELETE", `/users/${v.id}`)).status).toBe(403);
+    expect((await call(server, admin, "DELETE", `/users/${v.id}`)).status).toBe(200);
+    expect((await call(server, admin, "GET", `/users/${v.id}`)).status).toBe(404);
+    expect((await call(server, v.token, "GET", "/resources/")).status).toBe(401);
+  });
+
+  it("refuses to delete user 1 while it is the last admin", async () => {
+    const res = await call(server, admin, "DELETE", "/users/1");
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("last admin");
+  });
+});
+
+describe("POST /api/signup", () => {
+  it("answers 403 while signup is off", async () => {
+    const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
+    expect(res.status).toBe(403);
+  });
+
+  it("creates a non-admin user with the default settings while signup is on", async () => {
+    await putSettings(server, admin, { signup: true, defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } } });
+    try {
+      const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
+      expect(res.status).toBe(200);
+      const token = await login(server, "newbie", "newbie-password-1");
+      const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
+      expect(payload.user).toMatchObject({ locale: "ru", perm: { admin: false, download: true, create: false } });
+      expect((await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status).toBe(409);
+      expect((await call(server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(400);
+    } finally {
+      await putSettings(server, admin, { signup: false, defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } } });
+    }
+  });
+});
+
+describe("POST /api/signup with the --signup flag", () => {
+  it("is open even while the setting is off", async () => {
+    const open = await startServer({ args: ["--signup"] });
+    try {
+      const res = await call(open, null, "POST", "/signup", { username: "flagged", password: "flagged-password" });
+      expect(res.status).toBe(200);
+      expect(await login(open, "flagged", "flagged-password")).toContain(".");
+    } finally {
+      await open.stop();
+    }
+  });
+});
