@@ -39,3 +39,39 @@ export const DEFAULT_REDIRECT = "/files/";
 export const UPLOAD_PANEL_LINGER_MS = 4000;
 /** On phones, popups sit above the bottom action bar (64 px bar + 16 px gap). */
 export const TOAST_MOBILE_OFFSET_PX = 80;
+/** Mosaic cards are at least this wide: the column count is the container width divided by it (SPEC §2 Listing, §9). */
+export const MOSAIC_MIN_WIDTH = 300;
+/** Archive formats of the download picker, in the order shown (SPEC §2 Overlay dialogs: Download). */
+export const ARCHIVE_FORMATS = ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.lz4", "tar.sz"] as const;
+export type ArchiveFormat = (typeof ARCHIVE_FORMATS)[number];
+/** On-demand checksums of the info dialog (SPEC §2 Overlay dialogs: File info). */
+export const CHECKSUM_ALGORITHMS = ["md5", "sha1", "sha256", "sha512"] as const;
+export type ChecksumAlgorithm = (typeof CHECKSUM_ALGORITHMS)[number];
+/** The chmod dialog starts with this mode (SPEC §9). */
+export const CHMOD_DEFAULT_MODE = "777";
+/** A chmod mode has at most this many octal characters (SPEC §5 Chmod). */
+export const CHMOD_MAX_LENGTH = 3;
+/** Touch-and-hold this long on an item opens its context menu on touch screens (UI choice, as on phones' file apps). */
+export const LONG_PRESS_MS = 500;
+/** Photo-gallery transition effects of the global settings select (SPEC §2 Global settings: Slideshow; server TRANSITION_EFFECTS). */
+export const TRANSITION_EFFECTS = [
+  "lg-slide", "lg-fade", "lg-zoom-in", "lg-zoom-in-big", "lg-zoom-out", "lg-zoom-out-big", "lg-zoom-out-in",
+  "lg-zoom-in-out", "lg-soft-zoom", "lg-scale-up", "lg-slide-circular", "lg-slide-circular-vertical",
+  "lg-slide-vertical", "lg-slide-vertical-growth", "lg-slide-skew-only", "lg-slide-skew-only-rev",
+  "lg-slide-skew-only-y", "lg-slide-skew-only-y-rev", "lg-slide-skew", "lg-slide-skew-rev", "lg-slide-skew-cross",
+  "lg-slide-skew-cross-rev", "lg-slide-skew-ver", "lg-slide-skew-ver-rev", "lg-slide-skew-ver-cross",
+  "lg-slide-skew-ver-cross-rev", "lg-lollipop", "lg-lollipop-rev", "lg-rotate", "lg-rotate-rev", "lg-tube",
+] as const;
+/** Video quality list after "normal" (0): HLS resolution and Mbps, numbered 1 to 18 (SPEC §9, §5). */
+export const VIDEO_HLS_QUALITIES: ReadonlyArray<readonly [string, readonly number[]]> = [
+  ["1080p", [60, 50, 40, 30, 25, 20, 15, 10, 8, 6, 5, 4]],
+  ["720p", [4, 3, 2, 1.5, 1]],
+  ["480p", [1]],
+];
+/** Events of the command runner card, in the order shown (SPEC §2 Global settings: command runner). */
+export const COMMAND_EVENTS = [
+  "before_copy", "after_copy", "before_rename", "after_rename", "before_upload", "after_upload",
+  "before_delete", "after_delete", "before_save", "after_save",
+] as const;
+/** Where the branding docs live (SPEC §2 Global settings: a link to the branding docs, a README anchor). */
+export const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";

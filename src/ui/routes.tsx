@@ -14,11 +14,17 @@ import { LoginPage } from "./pages/LoginPage";
 import { FilesPage } from "./pages/FilesPage";
 import { ErrorPage } from "./pages/ErrorPage";
 import { ProfilePage } from "./pages/settings/ProfilePage";
+import { GlobalSettingsPage } from "./pages/settings/GlobalSettingsPage";
+import { UsersPage } from "./pages/settings/UsersPage";
+import { UserEditPage } from "./pages/settings/UserEditPage";
+import { FailedLogsPage } from "./pages/settings/FailedLogsPage";
 
 /** public: anyone; guest: only logged-out visitors (/login); login: a session; admin: a session with admin. */
 export type Guard = "public" | "guest" | "login" | "admin";
 
-type TitleKey = "routes.login" | "routes.files" | "routes.settings" | "routes.forbidden" | "routes.notFound" | "routes.internal";
+type TitleKey =
+  | "routes.login" | "routes.files" | "routes.settings" | "routes.forbidden" | "routes.notFound" | "routes.internal"
+  | "routes.globalSettings" | "routes.users" | "routes.newUser" | "routes.editUser" | "routes.failedLogs";
 
 /** One route: a page in a frame, or a redirect. */
 export interface RouteDef {
@@ -38,6 +44,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/files", guard: "login", redirect: "/files/" },
   { path: "/settings", guard: "login", redirect: "/settings/profile" },
   { path: "/settings/profile", guard: "login", titleKey: "routes.settings", page: ProfilePage, frame: "app" },
+  { path: "/settings/global", guard: "admin", titleKey: "routes.globalSettings", page: GlobalSettingsPage, frame: "app" },
+  { path: "/settings/users", guard: "admin", titleKey: "routes.users", page: UsersPage, frame: "app" },
+  { path: "/settings/users/new", guard: "admin", titleKey: "routes.newUser", page: UserEditPage, frame: "app" },
+  { path: "/settings/users/:id", guard: "admin", titleKey: "routes.editUser", page: UserEditPage, frame: "app" },
+  { path: "/settings/logs", guard: "admin", titleKey: "routes.failedLogs", page: FailedLogsPage, frame: "app" },
   { path: "/403", guard: "public", titleKey: "routes.forbidden", page: () => <ErrorPage kind="forbidden" />, frame: "app" },
   { path: "/404", guard: "public", titleKey: "routes.notFound", page: () => <ErrorPage kind="notFound" />, frame: "app" },
   { path: "/500", guard: "public", titleKey: "routes.internal", page: () => <ErrorPage kind="internal" />, frame: "app" },

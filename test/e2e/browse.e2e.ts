@@ -110,7 +110,7 @@ test("takes screenshots of the listing at desktop and phone widths", async ({ pa
     await testInfo.attach(`listing-${width}`, { path, contentType: "image/png" });
   }
   // At phone width the actions sit in a bottom bar and the sidebar is a closed drawer.
-  await expect(page.getByRole("button", { name: "Upload" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "My Files" })).toBeHidden();
   await page.getByRole("button", { name: "Toggle menu" }).click();
   await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();

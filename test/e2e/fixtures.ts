@@ -65,3 +65,83 @@ export async function dropFiles(page: Page, files: Array<{ name: string; content
     }
   }, files);
 }
+
+/**
+ * Drops a folder tree onto the listing the way a desktop drag does: each top-level item answers
+ * webkitGetAsEntry() with a FileSystemEntry-like object (Playwright cannot drop real folders).
+ * Keys are paths relative to the drop ("album/a.txt"); a key ending in "/" is an empty folder.
+ */
+export async function dropTree(page: Page, tree: Record<string, string>): Promise<void> {
+  await page.evaluate((entries) => {
+    type Node = { children?: Map<string, Node>; content?: string };
+    const root = new Map<string, Node>();
+    for (const [path, content] of Object.entries(entries)) {
+      const parts = path.split("/").filter(Boolean);
+      let level = root;
+      parts.forEach((part, i) => {
+        const last = i === parts.length - 1;
+        if (!level.has(part)) level.set(part, last && !path.endsWith("/") ? { content } : { children: new Map() });
+        level = level.get(part)!.children ?? new Map();
+      });
+    }
+    const toEntry = (name: string, node: Node): unknown =>
+      node.children
+        ? {
+            name,
+            isFile: false,
+            isDirectory: true,
+            createReader: () => {
+              let read = false;
+              return {
+                readEntries: (ok: (e: unknown[]) => void) => {
+                  const batch = read ? [] : [...node.children!].map(([n, c]) => toEntry(n, c));
+                  read = true;
+                  setTimeout(() => ok(batch), 0);
+                },
+              };
+            },
+          }
+        : { name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(new File([node.content ?? ""], name)) };
+    const items = [...root].map(([name, node]) => ({ kind: "file", type: "", webkitGetAsEntry: () => toEntry(name, node), getAsFile: () => null }));
+    const dataTransfer = { types: ["Files"], items, files: [], dropEffect: "none", effectAllowed: "all", getData: () => "" };
+    const target = document.querySelector(".listing");
+    if (!target) throw new Error("no listing to drop onto");
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      const event = new DragEvent(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(event, "dataTransfer", { value: dataTransfer });
+      target.dispatchEvent(event);
+    }
+  }, tree);
+}
+
+/** Every permission flag, all off: spread it and turn on what a test user needs. */
+export const NO_PERMS = { admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false };
+
+/** Creates a user through POST /api/users as the admin (SPEC §7). */
+export async function createUser(server: TestServer, username: string, password: string, perm: Partial<typeof NO_PERMS>): Promise<void> {
+  const token = await login(server);
+  const res = await fetch(`${server.url}/api/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "X-Auth": token },
+    body: JSON.stringify({ what: "user", which: [], data: { username, password, perm: { ...NO_PERMS, ...perm } } }),
+  });
+  if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${await res.text()}`);
+}
+
+/** Starts the page with the session of another user than the admin. */
+export async function signInAs(page: Page, server: TestServer, username: string, password: string): Promise<void> {
+  const token = await login(server, username, password);
+  await page.addInitScript(
+    ({ t, origin }) => {
+      if (location.origin === origin && !localStorage.getItem("jwt")) localStorage.setItem("jwt", t);
+    },
+    { t: token, origin: server.origin },
+  );
+}
+
+/** Saves a screenshot into the test's output folder and attaches it to the report. */
+export async function screenshot(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}

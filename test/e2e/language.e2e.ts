@@ -33,7 +33,7 @@ test.describe("with a Japanese browser", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(`${server.url}/settings/profile`);
     await page.getByRole("combobox", { name: "Interface language" }).selectOption("ru");
-    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("link", { name: "Мои файлы" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("link", { name: "Мои файлы" })).toBeVisible();

@@ -58,12 +58,11 @@ test("previews an image, moves to the next image with ArrowRight, and closes wit
   await expect(item(page, "a-first.png")).toBeVisible();
 });
 
-test("shows a text file read-only and closes with q to the parent folder", async ({ page }) => {
+test("opens a text file the user may change in the editor, and Close goes to the parent folder", async ({ page }) => {
   await page.goto(`${server.url}/files/docs/readme.txt`);
-  const text = page.getByLabel("Content of readme.txt");
-  await expect(text).toHaveText("line one\nline two <b>not bold</b>");
-  expect(await text.evaluate((el) => el.tagName)).toBe("PRE");
-  await page.keyboard.press("q");
+  const editor = page.getByRole("region", { name: "Editor" });
+  await expect(editor.getByRole("textbox", { name: "Content of readme.txt" })).toHaveText("line one" + "line two <b>not bold</b>");
+  await editor.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
 });
 

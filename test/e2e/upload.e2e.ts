@@ -87,7 +87,7 @@ test("a 409 from the server also leads to the replace prompt", async ({ page }) 
 test("uploads through the Upload button's file picker", async ({ page }) => {
   await openFolder(page, server, "/button/");
   const choosing = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "Upload" }).click();
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   const chooser = await choosing;
   await chooser.setFiles([{ name: "picked.bin", mimeType: "application/octet-stream", buffer: Buffer.from([0, 1, 2, 3, 255]) }]);
   await expect(item(page, "picked.bin")).toBeVisible();

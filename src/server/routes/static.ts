@@ -78,9 +78,16 @@ function scriptSafeJson(value: unknown): string {
 
 /** Builds the sub-app serving the UI; mount it last, after the API. */
 export function staticRoutes(deps: Deps) {
-  const template = loadIndexTemplate(deps.config.baseurl);
-  const assets = new Set(existsSync(UI_DIR) ? readdirSync(UI_DIR).filter((f) => f !== "index.html") : []);
+  // The binary's UI never changes, so it is read once; run from sources, dist/ui may be rebuilt under a
+  // running server, so index.html and the asset list are read again on each request.
+  const readUi = () => ({
+    template: loadIndexTemplate(deps.config.baseurl),
+    assets: new Set(existsSync(UI_DIR) ? readdirSync(UI_DIR).filter((f) => f !== "index.html") : []),
+  });
+  const fixed = COMPILED ? readUi() : null;
+  const ui = () => fixed ?? readUi();
   const renderIndex = () => {
+    const { template } = ui();
     if (!template) return "<!doctype html><title>fbe</title><p>The UI is not built: run npm run build.</p>";
     const tag = `<script id="fbe-config" type="application/json">${scriptSafeJson(injectedConfig(deps))}</script>`;
     return template.replace("</head>", `${tag}</head>`);
@@ -88,7 +95,7 @@ export function staticRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/static/:file", (c) => {
       const name = c.req.param("file");
-      if (!assets.has(name)) throw new NotFound();
+      if (!ui().assets.has(name)) throw new NotFound();
       const f = Bun.file(join(UI_DIR, name));
       return new Response(f, {
         headers: { "Content-Type": f.type, "Cache-Control": "public, max-age=31536000, immutable" },

@@ -6,6 +6,8 @@ export interface Credentials {
   username: string;
   password: string;
   otpPasscode?: string;
+  /** The captcha response when the login page asks for one (SPEC §5 Login). */
+  recaptcha?: string;
 }
 
 /** Logs in and returns the token. @throws ApiError (403 wrong credentials or passcode, 429 banned). */
@@ -14,7 +16,7 @@ export function loginRequest(creds: Credentials): Promise<string> {
     method: "POST",
     auth: false,
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: creds.username, password: creds.password, otpPasscode: creds.otpPasscode ?? "" }),
+    body: JSON.stringify({ username: creds.username, password: creds.password, otpPasscode: creds.otpPasscode ?? "", recaptcha: creds.recaptcha ?? "" }),
   });
 }
 

@@ -17,3 +17,23 @@ export function inlineUrl(path: string, token: string): string {
 export function thumbnailUrl(path: string, token: string, width: number = THUMB_WIDTH): string {
   return apiUrl(`/api/raw${encodePath(path)}?thumb=true&w=${width}&inline=true&auth=${encodeURIComponent(token)}`);
 }
+
+/** The external-player link of a file: `{origin}{base}/api/raw{encoded path}?auth={token}&inline=true` (SPEC §7). */
+export function externalLink(path: string, token: string, origin: string): string {
+  return `${origin}${inlineUrl(path, token)}`;
+}
+
+/**
+ * Archive download URL (SPEC §7): a folder as `/api/raw{dir}/?algo=`, several items as
+ * `/api/raw/?files={comma-joined encoded paths}&algo=`. Paths are decoded; folders may end with '/'.
+ */
+export function archiveUrl(paths: readonly string[], format: string, token: string): string {
+  const auth = `auth=${encodeURIComponent(token)}`;
+  if (paths.length === 1) {
+    const dir = paths[0].endsWith("/") ? paths[0] : `${paths[0]}/`;
+    return apiUrl(`/api/raw${encodePath(dir)}?algo=${format}&${auth}`);
+  }
+  // Each path encoded per segment, joined with commas, then encoded as one query value (a comma in a name survives).
+  const files = encodeURIComponent(paths.map(encodePath).join(","));
+  return apiUrl(`/api/raw/?files=${files}&algo=${format}&${auth}`);
+}

@@ -1,27 +1,41 @@
-/** @module The one shortcut table (STYLE rule 19): action -> keys -> when it applies (SPEC §2 Files view, Preview). */
+/** @module The one shortcut table (STYLE rule 19): action -> keys -> when it applies (SPEC §2 Files view, Preview, Editor). */
 
 /** Actions a key can trigger. */
 export type ShortcutAction =
+  | "help"
+  | "toggleTaskPanel"
+  | "save"
+  | "rename"
   | "closePreview"
   | "previewPrev"
   | "previewNext"
+  | "download"
   | "clearSelection"
   | "deleteSelection"
   | "openSelection"
   | "selectAll"
-  | "download"
+  | "copy"
+  | "cut"
+  | "paste"
   | "selectNext"
   | "selectPrev";
 
-/** What the keyboard dispatcher knows about the screen. */
+/** What the keyboard dispatcher knows about the screen. Missing flags count as false. */
 export interface ShortcutContext {
-  view: "listing" | "preview" | "other";
-  /** Focus is in a text field. */
+  view: "listing" | "preview" | "editor" | "other";
+  /** Focus is in a text field (the editor counts). */
   inInput: boolean;
   /** A dialog is open (it handles its own keys). */
   promptOpen: boolean;
   selectedCount: number;
   canDelete: boolean;
+  canRename?: boolean;
+  canDownload?: boolean;
+  canExecute?: boolean;
+  /** The view is loading (SPEC: F2 does nothing then). */
+  loading?: boolean;
+  /** Something is on the clipboard and may be pasted here. */
+  canPaste?: boolean;
 }
 
 /** One row of the table. Keys use "Mod+" for Ctrl or Cmd. */
@@ -34,20 +48,35 @@ export interface Shortcut {
 const free = (ctx: ShortcutContext) => !ctx.inInput && !ctx.promptOpen;
 const inListing = (ctx: ShortcutContext) => free(ctx) && ctx.view === "listing";
 const inPreview = (ctx: ShortcutContext) => free(ctx) && ctx.view === "preview";
+const selected = (ctx: ShortcutContext) => inListing(ctx) && ctx.selectedCount > 0;
 
 /** Every shortcut, first match wins. */
 export const SHORTCUTS: readonly Shortcut[] = [
+  { action: "help", keys: ["F1"], when: (c) => !c.promptOpen },
+  { action: "toggleTaskPanel", keys: ["F4", "t"], when: (c) => free(c) && Boolean(c.canExecute) },
+  { action: "save", keys: ["Mod+s"], when: (c) => c.view === "editor" && !c.promptOpen },
+  {
+    action: "rename",
+    keys: ["F2"],
+    when: (c) => !c.promptOpen && Boolean(c.canRename) && !c.loading && (c.view === "preview" || (c.view === "listing" && c.selectedCount === 1)),
+  },
   { action: "closePreview", keys: ["Escape", "q"], when: inPreview },
   { action: "previewPrev", keys: ["ArrowLeft"], when: inPreview },
   { action: "previewNext", keys: ["ArrowRight"], when: inPreview },
-  { action: "download", keys: ["Mod+s"], when: (c) => inPreview(c) || (inListing(c) && c.selectedCount === 1) },
+  { action: "download", keys: ["Mod+s"], when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload) },
   { action: "clearSelection", keys: ["Escape"], when: inListing },
-  { action: "deleteSelection", keys: ["Delete"], when: (c) => inListing(c) && c.selectedCount > 0 && c.canDelete },
+  { action: "deleteSelection", keys: ["Delete"], when: (c) => selected(c) && c.canDelete },
   { action: "openSelection", keys: ["Enter"], when: (c) => inListing(c) && c.selectedCount === 1 },
   { action: "selectAll", keys: ["Mod+a"], when: inListing },
+  { action: "copy", keys: ["Mod+c"], when: selected },
+  { action: "cut", keys: ["Mod+x"], when: (c) => selected(c) && Boolean(c.canRename) },
+  { action: "paste", keys: ["Mod+v"], when: (c) => inListing(c) && Boolean(c.canPaste) },
   { action: "selectNext", keys: ["ArrowDown"], when: inListing },
   { action: "selectPrev", keys: ["ArrowUp"], when: inListing },
 ];
+
+/** Pointer gestures listed in the help beside the keys (SPEC §2 Files view: other shortcuts). */
+export const POINTER_GESTURES = ["click", "ctrlClick", "shiftClick", "doubleClick", "rightClick", "dragToFolder"] as const;
 
 /** The parts of a keyboard event the table reads. */
 export interface KeyPress {
@@ -62,6 +91,14 @@ export interface KeyPress {
 export function keyName(e: KeyPress): string {
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   return e.ctrlKey || e.metaKey ? `Mod+${key}` : key;
+}
+
+/** Shows a table key to people: "Mod+s" -> "Ctrl+S" (or "⌘S" on a Mac), "Escape" -> "Esc". */
+export function displayKey(key: string, mac = false): string {
+  const base = key.replace(/^Mod\+/, "");
+  const shown = base === "Escape" ? "Esc" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
+  if (!key.startsWith("Mod+")) return shown;
+  return mac ? `⌘${shown}` : `Ctrl+${shown}`;
 }
 
 /** Finds the action for a key press in the given context, or null. Alt chords never match. */

@@ -1,22 +1,37 @@
-/** @module /files/*: the listing or the preview, depending on what the server returns for the path (SPEC §2). */
-import { useEffect } from "react";
+/** @module /files/*: the listing, the editor or the preview, depending on what the server returns for the path (SPEC §2). */
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { config } from "../stores/config";
+import { useAuth } from "../stores/auth";
 import { loadPath, useRequest } from "../stores/request";
 import { filesRoute, resourcePathOf } from "../format/encode-path";
 import { ErrorView } from "../components/common/ErrorView";
 import { Listing } from "../components/listing/Listing";
 import { ListingShortcuts } from "../components/listing/ListingShortcuts";
 import { Preview } from "../components/preview/Preview";
+import { opensInEditor } from "../stores/editor-rules";
+
+// The editor and its language modes load only when a file is edited.
+const Editor = lazy(() => import("../components/editor/Editor"));
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-view" role="status">
+      <span className="spinner" aria-hidden />
+      {t("files.loading")}
+    </div>
+  );
+}
 
 /** The files view. */
 export function FilesPage() {
-  const { t } = useTranslation();
   // useLocation re-renders on navigation; the raw pathname keeps the escapes wouter decodes ("%2F", "%25").
   const [, navigate] = useLocation();
   const path = resourcePathOf(window.location.pathname, config.baseURL);
   const { resource, error, listing } = useRequest();
+  const { user } = useAuth();
 
   useEffect(() => {
     void loadPath(path);
@@ -28,20 +43,20 @@ export function FilesPage() {
   }, [resource, path, navigate]);
 
   if (error) return <ErrorView kind={error} />;
-  if (!resource) {
-    return (
-      <div className="loading-view" role="status">
-        <span className="spinner" aria-hidden />
-        {t("files.loading")}
-      </div>
-    );
-  }
+  if (!resource) return <Loading />;
   if (resource.isDir) {
     return (
       <>
         <Listing listing={resource} />
         <ListingShortcuts listing={resource} />
       </>
+    );
+  }
+  if (opensInEditor(resource, user?.perm)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Editor key={resource.path} file={resource} />
+      </Suspense>
     );
   }
   return <Preview file={resource} listing={listing} />;

@@ -18,6 +18,7 @@ export function LoginPage() {
   const [confirm, setConfirm] = useState("");
   const [passcode, setPasscode] = useState("");
   const [askPasscode, setAskPasscode] = useState(false);
+  const [captcha, setCaptcha] = useState("");
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,11 +28,19 @@ export function LoginPage() {
       setFailure({ key: "login.errors.passwordsMismatch" });
       return;
     }
+    // SPEC §5 Login: with captcha on, an empty response is refused as wrong credentials without a call.
+    if (config.captcha && !captcha.trim()) {
+      setFailure({ key: "login.errors.wrongCredentials" });
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
-      if (signup) await signupRequest(username.trim(), password);
-      await login({ username: username.trim(), password, otpPasscode: passcode.trim() });
+      if (signup) {
+        await signupRequest(username.trim(), password);
+        setSignup(false); // the account exists now: a failed login after it is retried as a login
+      }
+      await login({ username: username.trim(), password, otpPasscode: passcode.trim(), recaptcha: captcha.trim() });
     } catch (err) {
       if (needsPasscode(err)) setAskPasscode(true);
       setFailure(loginFailure(err));
@@ -58,7 +67,13 @@ export function LoginPage() {
           <input className="input" name="passwordConfirm" type="password" autoComplete="new-password" required placeholder={t("login.passwordConfirm")} aria-label={t("login.passwordConfirm")} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         )}
         {askPasscode && !signup && (
-          <input className="input" name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.passcode")} aria-label={t("login.passcode")} value={passcode} onChange={(e) => setPasscode(e.target.value)} />
+          <>
+            <p className="muted login-hint">{t("login.passcodeHint")}</p>
+            <input className="input" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} placeholder={t("login.passcode")} aria-label={t("login.passcode")} value={passcode} onChange={(e) => setPasscode(e.target.value.replace(/\D/g, ""))} />
+          </>
+        )}
+        {config.captcha && (
+          <input className="input" name="recaptcha" autoComplete="off" placeholder={t("login.captcha")} aria-label={t("login.captcha")} value={captcha} onChange={(e) => setCaptcha(e.target.value)} />
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t(signup ? "login.signupSubmit" : "login.submit")}

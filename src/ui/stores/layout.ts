@@ -1,17 +1,36 @@
-/** @module Layout store: the one open prompt (SPEC §2 Overlay dialogs), the sidebar drawer and the progress bar. */
+/** @module Layout store: the one open prompt (SPEC §2 Overlay dialogs), the sidebar drawer, the task panel and the progress bar. */
 import { proxy, useSnapshot } from "valtio";
+import type { ConflictChoice } from "./transfer-rules";
 
-/** The dialogs of this milestone; one at a time. */
-export type Prompt = { kind: "delete"; paths: string[] } | { kind: "newFolder" } | { kind: "replace"; names: string[] };
+/** The dialogs; one at a time. Prompts that ask a question resolve through `ask*` below. */
+export type Prompt =
+  | { kind: "delete"; paths: string[] }
+  | { kind: "newFolder" }
+  | { kind: "newFile" }
+  | { kind: "rename"; path: string }
+  | { kind: "move"; paths: string[] }
+  | { kind: "copy"; paths: string[] }
+  | { kind: "download"; paths: string[] }
+  | { kind: "info"; paths: string[] }
+  | { kind: "chmod"; paths: string[] }
+  | { kind: "passwordRename"; path: string }
+  | { kind: "mediaInfo"; path: string }
+  | { kind: "help" }
+  | { kind: "about" }
+  | { kind: "replace"; names: string[] }
+  | { kind: "conflict"; name: string; more: boolean }
+  | { kind: "discard" };
 
 interface LayoutState {
   prompt: Prompt | null;
   sidebarOpen: boolean;
+  taskPanelOpen: boolean;
   busy: number;
 }
 
-const state = proxy<LayoutState>({ prompt: null, sidebarOpen: false, busy: 0 });
-let replaceResolver: ((replace: boolean) => void) | null = null;
+const state = proxy<LayoutState>({ prompt: null, sidebarOpen: false, taskPanelOpen: false, busy: 0 });
+/** The pending answer of a question prompt and what closing it without an answer means. */
+let pending: { resolve: (value: unknown) => void; cancel: unknown } | null = null;
 
 /** Snapshot of the layout state. */
 export function useLayout() {
@@ -23,41 +42,65 @@ export function hasPrompt(): boolean {
   return state.prompt !== null;
 }
 
-/** Opens a prompt, replacing any other. */
+function settle(value?: unknown): void {
+  const p = pending;
+  pending = null;
+  p?.resolve(value === undefined ? p.cancel : value);
+}
+
+/** Opens a prompt, replacing any other (a question replaced counts as cancelled). */
 export function showPrompt(prompt: Prompt): void {
-  if (state.prompt?.kind === "replace") settleReplace(false);
+  settle();
   state.prompt = prompt;
 }
 
-/** Closes the open prompt; an open replace prompt counts as cancelled. */
+/** Closes the open prompt; an open question counts as cancelled. */
 export function closePrompt(): void {
-  if (state.prompt?.kind === "replace") settleReplace(false);
+  settle();
   state.prompt = null;
 }
 
-/** Shows the replace prompt for the given names and resolves true for Replace, false for Cancel (SPEC §4 Upload). */
-export function askReplace(names: string[]): Promise<boolean> {
-  showPrompt({ kind: "replace", names });
-  return new Promise((resolve) => {
-    replaceResolver = resolve;
+function ask<T>(prompt: Prompt, cancel: T): Promise<T> {
+  showPrompt(prompt);
+  return new Promise<T>((resolve) => {
+    pending = { resolve: resolve as (v: unknown) => void, cancel };
   });
+}
+
+/** Answers the open question prompt and closes it. */
+export function answerPrompt(value: unknown): void {
+  settle(value);
+  state.prompt = null;
+}
+
+/** Shows the replace prompt for the given names: true for Replace, false for Cancel (SPEC §4 Upload). */
+export function askReplace(names: string[]): Promise<boolean> {
+  return ask({ kind: "replace", names }, false);
 }
 
 /** Answers the open replace prompt and closes it. */
 export function answerReplace(replace: boolean): void {
-  settleReplace(replace);
-  state.prompt = null;
+  answerPrompt(replace);
 }
 
-function settleReplace(replace: boolean): void {
-  const resolve = replaceResolver;
-  replaceResolver = null;
-  resolve?.(replace);
+/** Asks what to do with a name that exists at a move/copy destination; `more` offers the answer for the rest. */
+export function askConflict(name: string, more: boolean): Promise<{ choice: ConflictChoice; forAll: boolean }> {
+  return ask({ kind: "conflict", name, more }, { choice: "skip" as ConflictChoice, forAll: true });
+}
+
+/** Asks whether to leave the editor and lose unsaved changes: true to discard. */
+export function askDiscard(): Promise<boolean> {
+  return ask({ kind: "discard" }, false);
 }
 
 /** Opens or closes the sidebar drawer (mobile). */
 export function setSidebarOpen(open: boolean): void {
   state.sidebarOpen = open;
+}
+
+/** Shows or hides the task panel (SPEC §2 Task panel: F4, t, the context menu). */
+export function toggleTaskPanel(open: boolean = !state.taskPanelOpen): void {
+  state.taskPanelOpen = open;
 }
 
 /** Runs work while the progress bar shows. */

@@ -1,20 +1,45 @@
-/** @module Listing view store: sort order and how many items are shown (SPEC §2 Listing, §9 page size). */
+/**
+ * @module Listing view store (SPEC §2 Listing): sort order, list or mosaic, hidden files, multiple-selection
+ * mode, and how many items are shown with the scroll position remembered for coming back (§9 page size).
+ */
 import { proxy, useSnapshot } from "valtio";
 import type { Sorting } from "../auth/token";
 import { toggleSorting } from "./sort-items";
 import { PAGE_SIZE } from "../constants";
-import { updateSorting } from "../api/users";
+import { updateProfile, updateSorting } from "../api/users";
+import { renewToken } from "./auth";
+import { reload } from "./request";
+import { notifyError } from "../notify";
+
+/** List rows or mosaic cards. */
+export type ViewMode = "list" | "mosaic";
 
 interface ListingViewState {
   sorting: Sorting | null;
+  /** Null until changed here: the profile's value applies. */
+  viewMode: ViewMode | null;
+  showHidden: boolean | null;
   shown: number;
+  /** The last listing left: its path, how many items were shown and where it was scrolled. */
+  memory: { path: string; shown: number; scrollY: number } | null;
 }
 
-const state = proxy<ListingViewState>({ sorting: null, shown: PAGE_SIZE });
+const state = proxy<ListingViewState>({ sorting: null, viewMode: null, showHidden: null, shown: PAGE_SIZE, memory: null });
 
 /** Snapshot of the listing view. */
 export function useListingView() {
   return useSnapshot(state);
+}
+
+/** Saves a profile field in the background and refreshes the token that carries it; failures show an error. */
+async function saveProfile(userId: number | null, save: (id: number) => Promise<void>): Promise<void> {
+  if (userId === null) return;
+  try {
+    await save(userId);
+    await renewToken();
+  } catch (err) {
+    notifyError((err as Error).message);
+  }
 }
 
 /**
@@ -27,6 +52,19 @@ export function sortBy(by: Sorting["by"], fallback: Sorting, userId: number | nu
   if (userId !== null) updateSorting(userId, next).catch(() => {});
 }
 
+/** Switches between list and mosaic and saves the choice to the profile (viewMode). */
+export function setViewMode(mode: ViewMode, userId: number | null): Promise<void> {
+  state.viewMode = mode;
+  return saveProfile(userId, (id) => updateProfile(id, "viewMode", mode));
+}
+
+/** Shows or hides names starting with '.', saves it to the profile (showHidden), then reloads the listing. */
+export async function setShowHidden(show: boolean, userId: number | null): Promise<void> {
+  state.showHidden = show;
+  await saveProfile(userId, (id) => updateProfile(id, "showHidden", show));
+  await reload();
+}
+
 /** Shows the next page of items (infinite scroll). */
 export function showMore(): void {
   state.shown += PAGE_SIZE;
@@ -35,4 +73,22 @@ export function showMore(): void {
 /** Starts over at the first page (a new folder). */
 export function resetShown(): void {
   state.shown = PAGE_SIZE;
+}
+
+/**
+ * Entering a listing: the same folder as the one last left gets back its shown count, and the scroll
+ * position to restore is returned; another folder starts at the first page and the top.
+ */
+export function enterListing(path: string): number {
+  if (state.memory?.path === path) {
+    state.shown = Math.max(PAGE_SIZE, state.memory.shown);
+    return state.memory.scrollY;
+  }
+  state.shown = PAGE_SIZE;
+  return 0;
+}
+
+/** Leaving a listing (to a preview or elsewhere): remembers its shown count and scroll position. */
+export function leaveListing(path: string, scrollY: number): void {
+  state.memory = { path, shown: state.shown, scrollY };
 }

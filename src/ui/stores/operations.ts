@@ -1,23 +1,24 @@
-/** @module File operations of this milestone: delete, new folder and single-file download (SPEC §4 Operations). */
+/** @module Single operations (SPEC §4 Operations): delete, new folder, new file, rename, chmod, password rename. */
 import i18next from "i18next";
 import { createFolder, deleteResource } from "../api/resources";
-import { downloadUrl } from "../api/urls";
-import { joinPath } from "../format/encode-path";
-import { currentToken } from "./auth";
-import { withProgress } from "./layout";
+import { changeMode, createEmptyFile, moveResource, renameWithPassword, type ConflictPolicy } from "../api/resource-actions";
+import { ApiError } from "../api/client";
+import { joinPath, parentPath } from "../format/encode-path";
+import { askConflict, withProgress } from "./layout";
 import { reload } from "./request";
 import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
 
-/** Trims a typed name and refuses empty names and names with a slash or only dots (SPEC §5 Names). */
-export function cleanName(raw: string): string | null {
-  const name = raw.trim();
-  if (!name || name.includes("/") || name === "." || name === "..") return null;
-  return name;
+export { cleanName } from "./operation-rules";
+export { downloadFile } from "./download";
+
+function fail(err: unknown): null {
+  notifyError(err instanceof Error ? err.message : String(err));
+  return null;
 }
 
 /** Deletes the given paths one after another, then reloads the listing. Returns whether all went well. */
-export async function deletePaths(paths: readonly string[]): Promise<boolean> {
+export async function deletePaths(paths: readonly string[], reloadAfter = true): Promise<boolean> {
   let ok = true;
   await withProgress(async () => {
     for (const path of paths) {
@@ -25,20 +26,17 @@ export async function deletePaths(paths: readonly string[]): Promise<boolean> {
         await deleteResource(path);
       } catch (err) {
         ok = false;
-        notifyError((err as Error).message);
+        fail(err);
       }
     }
   });
   clearSelection();
   if (ok) notifySuccess(i18next.t("success.deleted"));
-  await reload();
+  if (reloadAfter) await reload();
   return ok;
 }
 
-/**
- * Creates a folder inside `dir` and returns its path (ending with "/") to navigate to, or null when it
- * failed (the error is shown).
- */
+/** Creates a folder inside `dir` and returns its path (ending with "/") to navigate to, or null on failure. */
 export async function makeFolder(dir: string, name: string): Promise<string | null> {
   const path = joinPath(dir, name);
   try {
@@ -46,20 +44,79 @@ export async function makeFolder(dir: string, name: string): Promise<string | nu
     notifySuccess(i18next.t("success.folderCreated"));
     return `${path}/`;
   } catch (err) {
-    notifyError((err as Error).message);
-    return null;
+    return fail(err);
   }
 }
 
-/** Starts the browser download of one file (the server answers it as an attachment). */
-export function downloadFile(path: string): void {
-  const token = currentToken();
-  if (!token) return;
-  const a = document.createElement("a");
-  a.href = downloadUrl(path, token);
-  a.download = "";
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+/** Creates an empty file inside `dir` and returns its path (to open in the editor), or null on failure. */
+export async function makeFile(dir: string, name: string): Promise<string | null> {
+  const path = joinPath(dir, name);
+  try {
+    await withProgress(() => createEmptyFile(path));
+    notifySuccess(i18next.t("success.fileCreated"));
+    return path;
+  } catch (err) {
+    return fail(err instanceof ApiError && err.status === 409 ? new Error(i18next.t("prompts.newFile.exists")) : err);
+  }
+}
+
+/**
+ * Renames an item in its folder. A name that exists asks replace / keep both / cancel. Returns the new
+ * path (folders end with "/"), or null when nothing changed.
+ */
+export async function renameItem(path: string, newName: string): Promise<string | null> {
+  const isDir = path.endsWith("/");
+  const to = joinPath(parentPath(path), newName) + (isDir ? "/" : "");
+  if (to === path) return null;
+  const send = (policy: ConflictPolicy) => withProgress(() => moveResource(path, to, policy));
+  try {
+    try {
+      await send("fail");
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409)) throw err;
+      const { choice } = await askConflict(newName, false);
+      if (choice === "skip") return null;
+      await send(choice === "replace" ? "override" : "rename");
+    }
+    notifySuccess(i18next.t("success.renamed"));
+    return to;
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+/** Changes the mode of each path (SPEC §7 chmod), then reloads. Returns whether all went well. */
+export async function chmodPaths(paths: readonly string[], mode: string, recursive: boolean): Promise<boolean> {
+  let ok = true;
+  await withProgress(async () => {
+    for (const path of paths) {
+      try {
+        await changeMode(path, mode, recursive);
+      } catch (err) {
+        ok = false;
+        fail(err);
+      }
+    }
+  });
+  if (ok) notifySuccess(i18next.t("success.chmod"));
+  await reload();
+  return ok;
+}
+
+/** Renames a file with a password prefix (SPEC §5), then reloads. Folders are refused with the SPEC message. */
+export async function passwordRename(path: string, password: string): Promise<boolean> {
+  if (path.endsWith("/")) {
+    notifyError(i18next.t("messages.passwordRenameFolder"));
+    return false;
+  }
+  try {
+    await withProgress(() => renameWithPassword(path, password));
+    notifySuccess(i18next.t("success.renamed"));
+    clearSelection();
+    await reload();
+    return true;
+  } catch (err) {
+    fail(err);
+    return false;
+  }
 }

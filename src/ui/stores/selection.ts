@@ -2,7 +2,8 @@
 import { proxy, useSnapshot } from "valtio";
 import { applyClick, moveBy, selectAllOf, keepListed, EMPTY_SELECTION, type ClickModifiers, type Selection } from "./selection-rules";
 
-const state = proxy<Selection>({ ...EMPTY_SELECTION });
+/** The selection plus the sticky multiple-selection mode for touch screens (SPEC §3 multi-select flag). */
+const state = proxy<Selection & { multiple: boolean }>({ ...EMPTY_SELECTION, multiple: false });
 
 function assign(next: Selection): void {
   state.selected = next.selected;
@@ -19,9 +20,19 @@ export function selectedPaths(): string[] {
   return [...state.selected];
 }
 
-/** Handles a click on an item with its modifiers. */
+/** Handles a click on an item with its modifiers; in multiple mode every click adds or removes. */
 export function clickItem(path: string, mods: ClickModifiers, order: readonly string[]): void {
-  assign(applyClick(state, path, mods, order));
+  assign(applyClick(state, path, { ...mods, multiple: mods.multiple || state.multiple }, order));
+}
+
+/** Turns the multiple-selection mode on or off (the toggle button for touch screens). */
+export function setMultipleMode(on: boolean = !state.multiple): void {
+  state.multiple = on;
+}
+
+/** Whether an item is selected right now. */
+export function isSelected(path: string): boolean {
+  return state.selected.includes(path);
 }
 
 /** Selects only this item. */
@@ -44,7 +55,13 @@ export function pruneSelection(order: readonly string[]): void {
   assign(keepListed(state, order));
 }
 
-/** Clears the selection (Esc, route change). */
+/** Clears the selection (route change). */
 export function clearSelection(): void {
   assign(EMPTY_SELECTION);
+}
+
+/** Esc: clears the selection and leaves the multiple-selection mode. */
+export function escapeSelection(): void {
+  assign(EMPTY_SELECTION);
+  state.multiple = false;
 }

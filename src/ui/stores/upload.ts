@@ -1,16 +1,20 @@
-/** @module Upload store (SPEC §4 Upload): queue with progress, replace prompt on clashes and 409, leave-page warning, reload. */
+/**
+ * @module Upload store (SPEC §4 Upload): a queue of files at relative paths (folders keep their structure),
+ * per-file and total progress, the replace prompt on clashes and 409, cancel, the leave-page warning, reload.
+ */
 import { proxy, useSnapshot, ref } from "valtio";
 import i18next from "i18next";
-import { uploadFile } from "../api/resources";
+import { createFolder, uploadFile } from "../api/resources";
 import { ApiError } from "../api/client";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
 import { reloadIfShowing } from "./request";
 import { findConflicts, isBusy } from "./upload-rules";
+import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
 import { notifyError, notifySuccess } from "../notify";
 import { UPLOAD_PANEL_LINGER_MS } from "../constants";
 
-/** One file in the queue. */
+/** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"). */
 export interface UploadItem {
   id: number;
   name: string;
@@ -25,6 +29,7 @@ export interface UploadItem {
 const state = proxy<{ items: UploadItem[] }>({ items: [] });
 let nextId = 1;
 let pumping = false;
+let current: AbortController | null = null;
 
 function warnBeforeUnload(e: BeforeUnloadEvent): string {
   const message = i18next.t("upload.beforeUnload");
@@ -44,23 +49,40 @@ export function uploading(): boolean {
 }
 
 /**
- * Uploads files into a folder. Names that exist there first raise the replace prompt: Replace sends
- * everything with override, Cancel leaves the clashing files out (SPEC §4 Upload).
+ * Uploads a tree of files into a folder. Top-level names that exist there first raise the replace prompt:
+ * Replace sends everything with override, Cancel leaves the clashing names out (SPEC §4 Upload). Folders that
+ * hold no file are created as they are.
  */
-export async function uploadFiles(dir: string, files: File[], existingNames: readonly string[]): Promise<void> {
-  if (files.length === 0) return;
-  const conflicts = findConflicts(files.map((f) => f.name), existingNames);
+export async function uploadTree(dir: string, tree: UploadTree, existingNames: readonly string[]): Promise<void> {
+  if (tree.files.length === 0 && tree.emptyDirs.length === 0) return;
+  const conflicts = findConflicts(topLevelNames(tree), existingNames);
   let override = false;
-  let send = files;
+  let { files, emptyDirs } = tree;
   if (conflicts.length > 0) {
     override = await askReplace(conflicts);
-    if (!override) send = files.filter((f) => !conflicts.includes(f.name));
+    if (!override) {
+      files = files.filter((f) => !underTopLevel(f.relativePath, conflicts));
+      emptyDirs = emptyDirs.filter((d) => !underTopLevel(d, conflicts));
+    }
   }
+  for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err: Error) => notifyError(err.message));
   if (!isBusy(state.items)) state.items = [];
-  for (const file of send) {
-    state.items.push({ id: nextId++, name: file.name, dir, size: file.size, loaded: 0, status: "queued", override, file: ref(file) });
+  for (const { relativePath, file } of files) {
+    state.items.push({ id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override, file: ref(file) });
   }
+  if (files.length === 0) await reloadIfShowing(dir);
   await pump();
+}
+
+/** Uploads picked or dropped files (a folder pick keeps each file's webkitRelativePath). */
+export function uploadFiles(dir: string, files: File[], existingNames: readonly string[]): Promise<void> {
+  return uploadTree(dir, { files: sourcesFromFiles(files), emptyDirs: [] }, existingNames);
+}
+
+/** Cancels the uploads: the running one is aborted and the waiting ones are skipped. */
+export function cancelUploads(): void {
+  for (const item of state.items) if (item.status === "queued") item.status = "skipped";
+  current?.abort();
 }
 
 /** Hides finished uploads from the panel. */
@@ -105,13 +127,19 @@ function nextQueued(): UploadItem | undefined {
 async function send(item: UploadItem): Promise<boolean> {
   item.status = "uploading";
   item.loaded = 0;
+  current = new AbortController();
+  const { signal } = current;
   try {
     await uploadFile(joinPath(item.dir, item.name), item.file, item.override, (loaded) => {
       item.loaded = loaded;
-    });
+    }, signal);
     item.status = "done";
     return true;
   } catch (err) {
+    if (signal.aborted) {
+      item.status = "skipped";
+      return false;
+    }
     if (err instanceof ApiError && err.status === 409 && !item.override) {
       // SPEC §4: a 409 answer also leads to the replace confirmation.
       if (await askReplace([item.name])) {
@@ -124,5 +152,7 @@ async function send(item: UploadItem): Promise<boolean> {
     item.status = "failed";
     notifyError(err instanceof Error ? err.message : String(err));
     return false;
+  } finally {
+    current = null;
   }
 }

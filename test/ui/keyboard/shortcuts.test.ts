@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { keyName, matchShortcut, SHORTCUTS, type ShortcutContext } from "../../../src/ui/keyboard/shortcuts";
+import { displayKey, keyName, matchShortcut, SHORTCUTS, type ShortcutContext } from "../../../src/ui/keyboard/shortcuts";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
   key: k,
@@ -9,7 +9,16 @@ const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altK
   shiftKey: false,
   ...mods,
 });
-const listing: ShortcutContext = { view: "listing", inInput: false, promptOpen: false, selectedCount: 1, canDelete: true };
+const listing: ShortcutContext = {
+  view: "listing",
+  inInput: false,
+  promptOpen: false,
+  selectedCount: 1,
+  canDelete: true,
+  canRename: true,
+  canDownload: true,
+  canPaste: true,
+};
 const preview: ShortcutContext = { ...listing, view: "preview", selectedCount: 0 };
 
 describe("shortcut table", () => {
@@ -45,6 +54,50 @@ describe("shortcut table", () => {
     expect(matchShortcut(key("q"), { ...preview, inInput: true })).toBeNull();
     expect(matchShortcut(key("Escape"), { ...listing, promptOpen: true })).toBeNull();
     expect(matchShortcut(key("Escape", { altKey: true }), listing)).toBeNull();
+  });
+
+  it("F1 opens help anywhere but over a dialog, also while typing", () => {
+    expect(matchShortcut(key("F1"), listing)).toBe("help");
+    expect(matchShortcut(key("F1"), { ...listing, view: "editor", inInput: true })).toBe("help");
+    expect(matchShortcut(key("F1"), { ...listing, promptOpen: true })).toBeNull();
+  });
+
+  it("F2 renames one listed item or the previewed file, never in the editor or while loading", () => {
+    expect(matchShortcut(key("F2"), listing)).toBe("rename");
+    expect(matchShortcut(key("F2"), { ...listing, selectedCount: 2 })).toBeNull();
+    expect(matchShortcut(key("F2"), { ...listing, canRename: false })).toBeNull();
+    expect(matchShortcut(key("F2"), { ...listing, loading: true })).toBeNull();
+    expect(matchShortcut(key("F2"), { ...preview, selectedCount: 0 })).toBe("rename");
+    expect(matchShortcut(key("F2"), { ...listing, view: "editor" })).toBeNull();
+  });
+
+  it("Ctrl+C, Ctrl+X and Ctrl+V work on the listing's selection and clipboard", () => {
+    expect(matchShortcut(key("c", { ctrlKey: true }), listing)).toBe("copy");
+    expect(matchShortcut(key("x", { ctrlKey: true }), listing)).toBe("cut");
+    expect(matchShortcut(key("v", { ctrlKey: true }), listing)).toBe("paste");
+    expect(matchShortcut(key("c", { ctrlKey: true }), { ...listing, selectedCount: 0 })).toBeNull();
+    expect(matchShortcut(key("x", { ctrlKey: true }), { ...listing, canRename: false })).toBeNull();
+    expect(matchShortcut(key("v", { ctrlKey: true }), { ...listing, canPaste: false })).toBeNull();
+    expect(matchShortcut(key("c", { ctrlKey: true }), { ...listing, inInput: true })).toBeNull();
+  });
+
+  it("Ctrl+S saves in the editor, even with focus in the text, and downloads elsewhere", () => {
+    expect(matchShortcut(key("s", { ctrlKey: true }), { ...listing, view: "editor", inInput: true })).toBe("save");
+    expect(matchShortcut(key("s", { ctrlKey: true }), { ...listing, selectedCount: 0 })).toBe("download");
+    expect(matchShortcut(key("s", { ctrlKey: true }), { ...listing, canDownload: false })).toBeNull();
+  });
+
+  it("F4 and t toggle the task panel only with execute", () => {
+    expect(matchShortcut(key("F4"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
+    expect(matchShortcut(key("t"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
+    expect(matchShortcut(key("t"), listing)).toBeNull();
+  });
+
+  it("shows keys to people", () => {
+    expect(displayKey("Mod+s")).toBe("Ctrl+S");
+    expect(displayKey("Mod+s", true)).toBe("⌘S");
+    expect(displayKey("Escape")).toBe("Esc");
+    expect(displayKey("ArrowLeft")).toBe("Left");
   });
 
   it("has each action once", () => {

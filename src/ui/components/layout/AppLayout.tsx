@@ -1,10 +1,12 @@
-/** @module The app frame (SPEC §2 Layout): progress bar, header, sidebar, main view, upload panel, prompts. */
+/** @module The app frame (SPEC §2 Layout): progress bar, header, sidebar, main view, upload panel, task panel, prompts, app-wide keys. */
 import type { ReactNode } from "react";
 import { ProgressBar } from "./ProgressBar";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 import { UploadPanel } from "./UploadPanel";
 import { Prompts } from "../prompts/Prompts";
+import { GlobalShortcuts } from "./GlobalShortcuts";
+import { TaskPanel } from "./TaskPanel";
 
 /** Wraps a page in the app frame. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -17,7 +19,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <UploadPanel />
+      <TaskPanel />
       <Prompts />
+      <GlobalShortcuts />
     </div>
   );
 }

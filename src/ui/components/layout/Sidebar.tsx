@@ -1,5 +1,5 @@
 /** @module Sidebar (SPEC §2 Layout): navigation for the session state, and the version footer. */
-import { FolderPlus, HardDrive, LogIn, LogOut, Settings, UserPlus } from "lucide-react";
+import { FilePlus, FolderPlus, HardDrive, LogIn, LogOut, Settings, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRoute } from "wouter";
 import { config } from "../../stores/config";
@@ -42,6 +42,18 @@ export function Sidebar() {
                   <FolderPlus aria-hidden /> {t("sidebar.newFolder")}
                 </button>
               )}
+              {user.perm.create && inFiles && (
+                <button
+                  type="button"
+                  className="nav-link"
+                  onClick={() => {
+                    close();
+                    showPrompt({ kind: "newFile" });
+                  }}
+                >
+                  <FilePlus aria-hidden /> {t("sidebar.newFile")}
+                </button>
+              )}
               <Link href="/settings/profile" className="nav-link" aria-current={current("/settings")} onClick={close}>
                 <Settings aria-hidden /> {t("sidebar.settings")}
               </Link>
@@ -67,6 +79,14 @@ export function Sidebar() {
         <footer className="sidebar-footer">
           <span>{config.name}</span>
           <span>{t("sidebar.version", { version: config.version.Version })}</span>
+          <span className="sidebar-footer-links">
+            <button type="button" className="link-btn" onClick={() => (close(), showPrompt({ kind: "about" }))}>
+              {t("sidebar.about")}
+            </button>
+            <button type="button" className="link-btn" onClick={() => (close(), showPrompt({ kind: "help" }))}>
+              {t("sidebar.help")}
+            </button>
+          </span>
         </footer>
       </nav>
     </>

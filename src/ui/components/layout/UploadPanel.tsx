@@ -1,7 +1,7 @@
 /** @module Upload progress panel: total and per-file progress (SPEC §3 Client-side state: upload progress). */
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { dismissUploads, useUploads } from "../../stores/upload";
+import { cancelUploads, dismissUploads, useUploads } from "../../stores/upload";
 import { isBusy, totalProgress } from "../../stores/upload-rules";
 import { formatSize } from "../../format/format-size";
 
@@ -19,7 +19,11 @@ export function UploadPanel() {
         <span className="muted">
           {formatSize(loaded)} / {formatSize(total)}
         </span>
-        {!busy && (
+        {busy ? (
+          <button type="button" className="btn btn-small" onClick={cancelUploads}>
+            {t("upload.cancel")}
+          </button>
+        ) : (
           <button type="button" className="icon-btn" aria-label={t("upload.dismiss")} onClick={dismissUploads}>
             <X aria-hidden />
           </button>

@@ -1,70 +1,75 @@
-/** @module Listing actions (upload, new folder, download, delete, selection count): header on desktop, bottom bar on mobile. */
-import { useRef } from "react";
-import { Download, FolderPlus, Trash, Upload, X } from "lucide-react";
+/** @module Listing actions on the folder and its selection: header on desktop, bottom action bar on mobile (SPEC §2, §4). */
+import { ClipboardPaste, Copy, Download, FilePlus, FolderInput, FolderPlus, Info, ListChecks, Pencil, Trash, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
 import { useRequest } from "../../stores/request";
-import { clearSelection, useSelection } from "../../stores/selection";
+import { clearSelection, setMultipleMode, useSelection } from "../../stores/selection";
 import { showPrompt } from "../../stores/layout";
-import { downloadFile } from "../../stores/operations";
-import { uploadFiles } from "../../stores/upload";
+import { downloadSelection } from "../../stores/download";
+import { pasteInto, useClipboard } from "../../stores/clipboard";
+import { UploadButtons } from "./UploadButtons";
+
+function Action({ label, icon, onClick, className = "" }: { label: string; icon: ReactNode; onClick: () => void; className?: string }) {
+  return (
+    <button type="button" className={`action-btn ${className}`} aria-label={label} title={label} onClick={onClick}>
+      {icon}
+      <span className="action-label">{label}</span>
+    </button>
+  );
+}
 
 /** The action buttons; they act on the folder on screen and its selection. */
 export function FileActions() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { resource, listing } = useRequest();
-  const { selected } = useSelection();
-  const input = useRef<HTMLInputElement>(null);
+  const { selected, multiple } = useSelection();
+  const clip = useClipboard();
   if (!user || !resource?.isDir || !listing) return null;
+  const can = (p: "create" | "rename" | "delete" | "download") => user.perm.admin || user.perm[p];
   const dir = listing.path;
-  const single = selected.length === 1 ? listing.items?.find((i) => i.path === selected[0]) : undefined;
-  const canDownload = user.perm.download && single && !single.isDir;
-  const onFiles = (files: FileList | null) => {
-    const list = files ? Array.from(files) : [];
-    if (input.current) input.current.value = "";
-    void uploadFiles(dir, list, (listing.items ?? []).map((i) => i.name));
-  };
+  const chosen = (listing.items ?? []).filter((i) => selected.includes(i.path));
+  const paths = chosen.map((i) => i.path);
+  const some = chosen.length > 0;
+  const canPaste = clip.paths.length > 0 && can(clip.mode === "cut" ? "rename" : "create");
   return (
-    <div className="actions" role="toolbar" aria-label={t("header.actions")}>
-      {selected.length > 0 && (
+    <div className={`actions${some ? " has-selection" : ""}`} role="toolbar" aria-label={t("header.actions")}>
+      {some && (
         <div className="selection-info">
           <button type="button" className="icon-btn" aria-label={t("header.clearSelection")} onClick={clearSelection}>
             <X aria-hidden />
           </button>
-          <span aria-live="polite">{t("header.selected", { count: selected.length })}</span>
+          <span aria-live="polite">{t("header.selected", { count: chosen.length })}</span>
         </div>
       )}
-      {canDownload && (
-        <button type="button" className="action-btn" onClick={() => downloadFile(single.path)}>
-          <Download aria-hidden />
-          <span>{t("header.download")}</span>
-        </button>
+      {some && chosen.length === 1 && can("rename") && (
+        <Action label={t("header.rename")} icon={<Pencil aria-hidden />} onClick={() => showPrompt({ kind: "rename", path: paths[0] })} />
       )}
-      {user.perm.delete && selected.length > 0 && (
-        <button type="button" className="action-btn" onClick={() => showPrompt({ kind: "delete", paths: [...selected] })}>
-          <Trash aria-hidden />
-          <span>{t("header.delete")}</span>
-        </button>
-      )}
-      {user.perm.create && (
+      {some && can("create") && <Action label={t("header.copy")} icon={<Copy aria-hidden />} onClick={() => showPrompt({ kind: "copy", paths })} />}
+      {some && can("rename") && <Action label={t("header.move")} icon={<FolderInput aria-hidden />} onClick={() => showPrompt({ kind: "move", paths })} />}
+      {some && can("delete") && <Action label={t("header.delete")} icon={<Trash aria-hidden />} onClick={() => showPrompt({ kind: "delete", paths })} />}
+      {some && can("download") && <Action label={t("header.download")} icon={<Download aria-hidden />} onClick={() => downloadSelection(chosen, dir)} />}
+      {some && <Action label={t("header.info")} icon={<Info aria-hidden />} onClick={() => showPrompt({ kind: "info", paths })} />}
+      {canPaste && <Action label={t("header.paste")} icon={<ClipboardPaste aria-hidden />} onClick={() => void pasteInto(dir)} className="idle-only" />}
+      <button
+        type="button"
+        className="action-btn"
+        aria-pressed={multiple}
+        aria-label={t("header.multiple")}
+        title={t("header.multiple")}
+        onClick={() => setMultipleMode()}
+      >
+        <ListChecks aria-hidden />
+        <span className="action-label">{t("header.select")}</span>
+      </button>
+      {can("create") && (
         <>
-          <button type="button" className="action-btn mobile-only" onClick={() => showPrompt({ kind: "newFolder" })}>
-            <FolderPlus aria-hidden />
-            <span>{t("header.newFolder")}</span>
-          </button>
-          <button type="button" className="action-btn" onClick={() => input.current?.click()}>
-            <Upload aria-hidden />
-            <span>{t("header.upload")}</span>
-          </button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            aria-label={t("header.uploadInput")}
-            onChange={(e) => onFiles(e.target.files)}
-          />
+          <Action label={t("header.newFolder")} icon={<FolderPlus aria-hidden />} onClick={() => showPrompt({ kind: "newFolder" })} className="mobile-only idle-only" />
+          <Action label={t("header.newFile")} icon={<FilePlus aria-hidden />} onClick={() => showPrompt({ kind: "newFile" })} className="mobile-only idle-only" />
+          <span className="idle-only upload-group">
+            <UploadButtons dir={dir} existing={() => (listing.items ?? []).map((i) => i.name)} />
+          </span>
         </>
       )}
     </div>

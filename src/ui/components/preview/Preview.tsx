@@ -1,16 +1,19 @@
-/** @module File preview screen (SPEC §2 Preview): bar with close, name, previous/next and download, then the body. */
-import { useMemo } from "react";
-import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
+/** @module File preview screen (SPEC §2 Preview): bar with close, name, previous/next, rename, delete, download, info, link. */
+import { useMemo, type ReactNode } from "react";
+import { ChevronLeft, ChevronRight, Download, Info, Link2, Pencil, Trash, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";
 import { useAuth } from "../../stores/auth";
 import { useListingView } from "../../stores/listing-view";
-import { downloadFile } from "../../stores/operations";
+import { showPrompt, useLayout } from "../../stores/layout";
+import { useRequest } from "../../stores/request";
+import { downloadFile } from "../../stores/download";
+import { runMenuAction } from "../../stores/menu-actions";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { useShortcuts } from "../../keyboard/useShortcuts";
-import { displayOrder } from "../listing/Listing";
+import { displayOrder, effectiveSorting } from "../listing/useListingOrder";
 import { neighbours } from "./siblings";
 import { PreviewBody } from "./PreviewBody";
 
@@ -19,41 +22,43 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { user, token } = useAuth();
+  const { prompt } = useLayout();
+  const { loading } = useRequest();
   const view = useListingView();
-  const sorting = (view.sorting as Sorting | null) ?? (listing?.sorting as Sorting | undefined) ?? { by: "name", asc: true };
+  const sorting = effectiveSorting(view.sorting as Sorting | null, listing);
   const { prev, next, position, count } = useMemo(() => {
     if (!listing || listing.path !== parentPath(file.path)) return { prev: null, next: null, position: 0, count: 0 };
     const { dirs, files } = displayOrder(listing.items ?? [], sorting);
     return neighbours([...dirs, ...files], file.path);
   }, [listing, file.path, sorting.by, sorting.asc]);
+  const can = (p: "download" | "rename" | "delete") => Boolean(user && (user.perm.admin || user.perm[p]));
   const close = () => navigate(filesRoute(parentPath(file.path)));
   const go = (to: Resource | null) => to && navigate(filesRoute(to.path), { replace: true });
-  const canDownload = Boolean(user?.perm.download);
+  const rename = () => showPrompt({ kind: "rename", path: file.path });
   useShortcuts(
-    { view: "preview", promptOpen: false, selectedCount: 0, canDelete: false },
-    { closePreview: close, previewPrev: () => go(prev), previewNext: () => go(next), download: () => canDownload && downloadFile(file.path) },
+    { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading },
+    { closePreview: close, previewPrev: () => go(prev), previewNext: () => go(next), download: () => downloadFile(file.path), rename },
+  );
+  const button = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (
+    <button type="button" className="icon-btn" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {icon}
+    </button>
   );
   return (
     <div className="preview" role="region" aria-label={t("preview.label")}>
       <div className="preview-bar">
-        <button type="button" className="icon-btn" aria-label={t("preview.close")} onClick={close}>
-          <X aria-hidden />
-        </button>
+        {button(t("preview.close"), <X aria-hidden />, close)}
         <h1 className="preview-name" title={file.name}>
           {file.name}
         </h1>
         {count > 1 && <span className="preview-position">{t("preview.position", { position, count })}</span>}
-        <button type="button" className="icon-btn" aria-label={t("preview.previous")} disabled={!prev} onClick={() => go(prev)}>
-          <ChevronLeft aria-hidden />
-        </button>
-        <button type="button" className="icon-btn" aria-label={t("preview.next")} disabled={!next} onClick={() => go(next)}>
-          <ChevronRight aria-hidden />
-        </button>
-        {canDownload && (
-          <button type="button" className="icon-btn" aria-label={t("preview.download")} onClick={() => downloadFile(file.path)}>
-            <Download aria-hidden />
-          </button>
-        )}
+        {button(t("preview.previous"), <ChevronLeft aria-hidden />, () => go(prev), !prev)}
+        {button(t("preview.next"), <ChevronRight aria-hidden />, () => go(next), !next)}
+        {can("rename") && button(t("preview.rename"), <Pencil aria-hidden />, rename)}
+        {can("delete") && button(t("preview.delete"), <Trash aria-hidden />, () => showPrompt({ kind: "delete", paths: [file.path] }))}
+        {can("download") && button(t("preview.download"), <Download aria-hidden />, () => downloadFile(file.path))}
+        {button(t("preview.info"), <Info aria-hidden />, () => showPrompt({ kind: "info", paths: [file.path] }))}
+        {can("download") && button(t("preview.externalLink"), <Link2 aria-hidden />, () => void runMenuAction("copyLink", [file]))}
       </div>
       <div className="preview-stage">
         <PreviewBody key={file.path} file={file} token={token ?? ""} />

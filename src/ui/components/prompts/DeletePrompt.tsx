@@ -1,23 +1,29 @@
-/** @module Delete confirmation naming the item, or the count for several (SPEC §2 Overlay dialogs: delete). */
+/** @module Delete confirmation naming the item, or the count for several (SPEC §2 Overlay dialogs: delete, §4 Operations). */
 import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { deletePaths } from "../../stores/operations";
+import { currentPath } from "../../stores/request";
+import { baseName } from "../../stores/transfer-rules";
+import { filesRoute, parentPath } from "../../format/encode-path";
 
-/** Asks before deleting the given paths; confirming deletes them and reloads the listing. */
+/** Asks before deleting; the listing then reloads, or the view goes to the parent when the open item was deleted. */
 export function DeletePrompt({ paths }: { paths: readonly string[] }) {
   const { t } = useTranslation();
-  const name = paths.length === 1 ? paths[0].replace(/\/$/, "").split("/").pop() ?? "" : "";
-  const confirm = () => {
+  const [, navigate] = useLocation();
+  const confirm = async () => {
     closePrompt();
-    void deletePaths(paths);
+    const open = paths.find((p) => p === currentPath());
+    const ok = await deletePaths(paths, !open);
+    if (ok && open) navigate(filesRoute(parentPath(open)));
   };
   return (
     <Dialog
       label={t("prompts.delete.title")}
       title={t("prompts.delete.title")}
       onClose={closePrompt}
-      onSubmit={confirm}
+      onSubmit={() => void confirm()}
       actions={
         <>
           <button type="button" className="btn" onClick={closePrompt}>
@@ -30,7 +36,7 @@ export function DeletePrompt({ paths }: { paths: readonly string[] }) {
       }
     >
       <p className="dialog-text">
-        {paths.length === 1 ? t("prompts.delete.messageOne", { name }) : t("prompts.delete.messageMany", { count: paths.length })}
+        {paths.length === 1 ? t("prompts.delete.messageOne", { name: baseName(paths[0]) }) : t("prompts.delete.messageMany", { count: paths.length })}
       </p>
     </Dialog>
   );

@@ -1,47 +1,28 @@
-/** @module /settings/profile: the language card (SPEC §2 Profile settings); more cards come with the settings pages. */
-import { useState, type FormEvent } from "react";
+/** @module /settings/profile (SPEC §2 Profile settings): language, password (unless locked) and 2FA cards. */
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
-import { chooseLanguage } from "../../stores/preferences";
-import { LOCALES, type Locale } from "../../constants";
-import { normalizeLocale } from "../../i18n/detect-language";
+import { loadProfile, useProfile } from "../../stores/profile";
+import { SettingsFrame } from "../../components/settings/SettingsFrame";
+import { LanguageCard } from "../../components/settings/LanguageCard";
+import { PasswordCard } from "../../components/settings/PasswordCard";
+import { OtpCard } from "../../components/settings/OtpCard";
 
-/** Profile settings. */
+/** Profile settings of the logged-in user. */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
-  const [locale, setLocale] = useState<Locale>(normalizeLocale(i18n.language) ?? "en");
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void chooseLanguage(user?.id ?? null, locale);
-  };
+  const { account } = useProfile();
+  const id = user?.id;
+  useEffect(() => {
+    if (id !== undefined) void loadProfile(id);
+  }, [id]);
+  const mine = account && account.id === id ? account : null;
   return (
-    <div className="page">
-      <h1 className="page-title">{t("settings.profile.title")}</h1>
-      <form className="card" onSubmit={submit} aria-label={t("settings.profile.languageCard")}>
-        <h2 className="card-title">{t("settings.profile.languageCard")}</h2>
-        <label className="field">
-          <span className="field-label">{t("settings.profile.language")}</span>
-          <select className="input" value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {t(`settings.languages.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="card-actions">
-          <button type="submit" className="btn btn-primary">
-            {t("settings.update")}
-          </button>
-        </div>
-      </form>
-      {user && (
-        <section className="card" aria-label={t("settings.profile.account")}>
-          <h2 className="card-title">{t("settings.profile.account")}</h2>
-          <p>{t("settings.profile.signedInAs", { username: user.username })}</p>
-        </section>
-      )}
-    </div>
+    <SettingsFrame title={t("settings.profile.title")}>
+      <LanguageCard />
+      {mine && !mine.lockPassword && <PasswordCard />}
+      {mine && <OtpCard />}
+    </SettingsFrame>
   );
 }

@@ -1,0 +1,88 @@
+/** @module User accounts calls (SPEC §7): list, fetch, create, update, delete, password, 2FA passcode and QR URL. */
+import { apiFetch, apiJson, apiUrl } from "./client";
+import type { Permissions, Sorting } from "../auth/token";
+
+/** A path rule (SPEC §3 Rule): allow or deny by path prefix or regular expression. */
+export interface Rule {
+  allow: boolean;
+  path: string;
+  regex: boolean;
+  regexp: { raw: string };
+}
+
+/** Every permission flag, including publish (SPEC §3 Permission flags). */
+export type UserPerm = Permissions & { publish: boolean };
+
+/** A user account as the API sends it (SPEC §3 User); `otpKey` only on one's own account while OTP is off. */
+export interface Account {
+  id: number;
+  username: string;
+  scope: string;
+  locale: string;
+  viewMode: "list" | "mosaic";
+  singleClick: boolean;
+  showHidden: boolean;
+  sorting: Sorting;
+  perm: UserPerm;
+  commands: string[];
+  rules: Rule[];
+  lockPassword: boolean;
+  otp: boolean;
+  otpKey?: string;
+}
+
+/** The body of a create or full update: the account fields plus a password ("" keeps it on update). */
+export type AccountData = Omit<Account, "id" | "otp" | "otpKey"> & { id?: number; password: string };
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+/** Lists every account (admin). @throws ApiError. */
+export function listAccounts(): Promise<Account[]> {
+  return apiJson<Account[]>("/api/users");
+}
+
+/** Fetches one account (self or admin). @throws ApiError (403, 404). */
+export function getAccount(id: number): Promise<Account> {
+  return apiJson<Account>(`/api/users/${id}`);
+}
+
+/** Creates an account and returns it. @throws ApiError (409 name taken, 400 short password). */
+export function createAccount(data: AccountData): Promise<Account> {
+  return apiJson<Account>("/api/users", {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ what: "user", which: [], data }),
+  });
+}
+
+/** Saves the given fields of an account (`["all"]` for every field) and returns it. @throws ApiError. */
+export function updateAccount(id: number, which: string[], data: Record<string, unknown>): Promise<Account> {
+  return apiJson<Account>(`/api/users/${id}`, {
+    method: "PUT",
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ what: "user", which, data: { ...data, id } }),
+  });
+}
+
+/** Deletes an account. @throws ApiError (403 for the superadmin or the last admin). */
+export async function deleteAccount(id: number): Promise<void> {
+  await apiFetch(`/api/users/${id}`, { method: "DELETE" });
+}
+
+/** Changes a user's own password (SPEC §7 Profile updates). @throws ApiError (403 locked, 400 too short). */
+export async function changePassword(id: number, password: string): Promise<void> {
+  await updateAccount(id, ["password"], { password });
+}
+
+/** Sends a 2FA passcode: turns OTP on when off, off when on (SPEC §4 OTP). @throws ApiError (400 wrong code). */
+export async function submitPasscode(id: number, otpPasscode: string): Promise<void> {
+  await updateAccount(id, ["otpPasscode"], { otpPasscode });
+}
+
+/** The QR image URL of a user's 2FA key; `regenerate` asks the server for a new key first. */
+export function otpQrUrl(id: number, token: string, regenerate = false, nonce = 0): string {
+  const query = new URLSearchParams({ auth: token });
+  if (regenerate) query.set("regenerate", "once");
+  if (nonce) query.set("_t", String(nonce));
+  return apiUrl(`/api/users/otp-qrcode/${id}?${query}`);
+}

@@ -1,0 +1,61 @@
+/** @module Resource changes beyond upload and delete (SPEC §7): move/rename, copy, save, new file, chmod, password rename, checksums, media info. */
+import { apiFetch, apiJson, apiText } from "./client";
+import { encodePath } from "../format/encode-path";
+import type { Resource } from "./resources";
+import type { ChecksumAlgorithm } from "../constants";
+
+/** What the server does when the destination exists: refuse (409), replace it, or pick a free name ("a (1).txt"). */
+export type ConflictPolicy = "fail" | "override" | "rename";
+
+/**
+ * The query of a move or copy. The destination is URL-encoded per segment as in resource URLs, then once more
+ * as a query value (SPEC §7: destination={encoded path}).
+ */
+export function transferQuery(action: "rename" | "copy", destination: string, conflict: ConflictPolicy): string {
+  let query = `action=${action}&destination=${encodeURIComponent(encodePath(destination))}`;
+  if (conflict === "override") query += "&override=true";
+  if (conflict === "rename") query += "&rename=true";
+  return query;
+}
+
+/** Moves or renames `from` to `to` (decoded paths). @throws ApiError (409 exists, 400 into itself, 403). */
+export async function moveResource(from: string, to: string, conflict: ConflictPolicy = "fail"): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("rename", to, conflict)}`, { method: "PATCH" });
+}
+
+/** Copies `from` to `to` (decoded paths). @throws ApiError (409 exists, 400 into itself, 403). */
+export async function copyResource(from: string, to: string, conflict: ConflictPolicy = "fail"): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, { method: "PATCH" });
+}
+
+/** Saves the content of an existing file (the editor). @throws ApiError (403 without modify). */
+export async function saveFile(path: string, content: string): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(path)}`, { method: "PUT", body: content });
+}
+
+/** Creates an empty file; refuses to overwrite. @throws ApiError (409 when it exists). */
+export async function createEmptyFile(path: string): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(path)}?override=false`, { method: "POST", body: "" });
+}
+
+/** Changes the mode of a file or folder, optionally through the folder's content. @throws ApiError. */
+export function changeMode(path: string, mode: string, recursive: boolean): Promise<string> {
+  return apiText(`/api/resources${encodePath(path)}?action=chmod&mode=${encodeURIComponent(mode)}&recursive=${recursive}`, { method: "PATCH" });
+}
+
+/** Renames a file with a password prefix ('@'+password+'@#'+name, SPEC §5). @throws ApiError. */
+export async function renameWithPassword(path: string, password: string): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(path)}?action=passwdrename&password=${encodeURIComponent(password)}`, { method: "PATCH" });
+}
+
+/** Computes one checksum of a file on the server; answers the hex digest. @throws ApiError. */
+export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Promise<string> {
+  const res = await apiJson<Resource & { checksums?: Record<string, string> }>(`/api/resources${encodePath(path)}?checksum=${algo}`);
+  return res.checksums?.[algo] ?? "";
+}
+
+/** The raw media information text of a video or audio file. @throws ApiError. */
+export async function fetchMediaInfo(path: string): Promise<string> {
+  const res = await apiJson<{ content?: string }>(`/api/resources${encodePath(path)}?mediaInfo=yes`);
+  return res.content ?? "";
+}

@@ -1,0 +1,83 @@
+/** @module Code editor (SPEC §2 Editor): CodeMirror with the mode by file name, read-only for textImmutable, Ctrl/Cmd+S saves. */
+import { useEffect, useMemo, useState } from "react";
+import CodeMirror, { EditorView, type Extension } from "@uiw/react-codemirror";
+import { Save, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import type { Resource } from "../../api/resources";
+import { useAuth } from "../../stores/auth";
+import { closeEditor, confirmLeaveEditor, editText, openEditor, saveEditor, useEditor } from "../../stores/editor";
+import { useLayout } from "../../stores/layout";
+import { useShortcuts } from "../../keyboard/useShortcuts";
+import { filesRoute, parentPath } from "../../format/encode-path";
+import { loadLanguage } from "./language";
+
+function prefersDark(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
+/** Edits `file` (its content came with the resource); the default export lets the page load it lazily. */
+export default function Editor({ file }: { file: Resource }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { user } = useAuth();
+  const { prompt } = useLayout();
+  const { dirty, saving } = useEditor();
+  const [language, setLanguage] = useState<Extension | null>(null);
+  const readOnly = file.type === "textImmutable" || !(user?.perm.admin || user?.perm.modify);
+  useEffect(() => {
+    openEditor(file.path, file.content ?? "");
+    return closeEditor;
+  }, [file.path]);
+  useEffect(() => {
+    let live = true;
+    void loadLanguage(file.name).then((lang) => live && setLanguage(lang));
+    return () => {
+      live = false;
+    };
+  }, [file.name]);
+  const extensions = useMemo(
+    () => [EditorView.lineWrapping, EditorView.contentAttributes.of({ "aria-label": t("editor.content", { name: file.name }) }), ...(language ? [language] : [])],
+    [language, file.name, t],
+  );
+  const close = async () => {
+    if (await confirmLeaveEditor()) navigate(filesRoute(parentPath(file.path)));
+  };
+  useShortcuts({ view: "editor", promptOpen: prompt !== null, selectedCount: 0, canDelete: false }, { save: () => !readOnly && void saveEditor() });
+  return (
+    <div className="editor" role="region" aria-label={t("editor.label")}>
+      <div className="editor-bar">
+        <button type="button" className="icon-btn" aria-label={t("editor.close")} onClick={() => void close()}>
+          <X aria-hidden />
+        </button>
+        <h1 className="editor-name" title={file.path}>
+          {file.name}
+          {dirty && (
+            <span className="editor-dirty" role="status" aria-label={t("editor.unsavedMark")} title={t("editor.unsavedMark")}>
+              •
+            </span>
+          )}
+        </h1>
+        {readOnly ? (
+          <span className="editor-readonly">{t("editor.readOnly")}</span>
+        ) : (
+          <button type="button" className="btn btn-primary editor-save" disabled={saving || !dirty} onClick={() => void saveEditor()}>
+            <Save size={18} aria-hidden />
+            <span>{t("editor.save")}</span>
+          </button>
+        )}
+      </div>
+      <CodeMirror
+        className="editor-code"
+        value={file.content ?? ""}
+        height="100%"
+        theme={prefersDark() ? "dark" : "light"}
+        readOnly={readOnly}
+        editable={!readOnly}
+        autoFocus={!readOnly}
+        extensions={extensions}
+        onChange={editText}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** @module Chmod dialog (SPEC §2, §5): at most 3 octal characters, default 777, recursive on by default. */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../common/Dialog";
+import { closePrompt } from "../../stores/layout";
+import { chmodPaths } from "../../stores/operations";
+import { isValidMode, sanitizeMode } from "../../stores/operation-rules";
+import { CHMOD_DEFAULT_MODE } from "../../constants";
+
+/** Changes the mode of `paths`. The field keeps octal digits only, at most three (sanitizeMode). */
+export function ChmodPrompt({ paths }: { paths: readonly string[] }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState(CHMOD_DEFAULT_MODE);
+  const [recursive, setRecursive] = useState(true);
+  const valid = isValidMode(mode);
+  const hasFolder = paths.some((p) => p.endsWith("/"));
+  const submit = () => {
+    if (!valid) return;
+    closePrompt();
+    void chmodPaths(paths, mode.trim(), recursive && hasFolder);
+  };
+  return (
+    <Dialog
+      label={t("prompts.chmod.title")}
+      title={t("prompts.chmod.title")}
+      onClose={closePrompt}
+      onSubmit={submit}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={closePrompt}>
+            {t("prompts.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!valid}>
+            {t("prompts.chmod.submit")}
+          </button>
+        </>
+      }
+    >
+      <label className="field">
+        <span className="field-label">{t("prompts.chmod.label")}</span>
+        <input
+          className="input input-mono"
+          data-autofocus
+          inputMode="numeric"
+          value={mode}
+          aria-invalid={!valid}
+          onChange={(e) => setMode(sanitizeMode(e.target.value))}
+        />
+        <span className="muted field-hint">{t("prompts.chmod.hint")}</span>
+      </label>
+      {hasFolder && (
+        <label className="check">
+          <input type="checkbox" checked={recursive} onChange={(e) => setRecursive(e.target.checked)} />
+          <span>{t("prompts.chmod.recursive")}</span>
+        </label>
+      )}
+    </Dialog>
+  );
+}

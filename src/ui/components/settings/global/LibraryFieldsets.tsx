@@ -1,0 +1,42 @@
+/** @module Indexed Search and Photo Gallery Slideshow fieldsets of the global settings (SPEC §2 Global settings). */
+import { useTranslation } from "react-i18next";
+import type { GlobalSettings } from "../../../api/settings";
+import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
+import { TRANSITION_EFFECTS } from "../../../constants";
+import { CheckField, Fieldset, NumberField, SelectField, TextAreaField, TextField } from "../fields";
+
+/** Index location, interval, old index removal and excluded folders. */
+export function SearchFieldset({ settings, excludeText }: { settings: GlobalSettings; excludeText: string }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t("settings.global.search.legend")}>
+      <TextField label={t("settings.global.search.location")} value={settings.indexLocation} onChange={(v) => setTopField("indexLocation", v)} hint={t("settings.global.search.locationHint")} />
+      <NumberField label={t("settings.global.search.interval")} min={1} value={settings.indexInterval} onChange={(v) => setTopField("indexInterval", v)} />
+      <CheckField label={t("settings.global.search.rmOldIndex")} checked={settings.rmOldIndex} onChange={(v) => setTopField("rmOldIndex", v)} />
+      <TextAreaField label={t("settings.global.search.exclude")} rows={3} mono value={excludeText} onChange={(v) => setSettingsText("excludeIndexDirs", v)} hint={t("settings.global.search.excludeHint")} />
+    </Fieldset>
+  );
+}
+
+/** 'Photo Gallery Slideshow': indicators, loop, autoplay, effect, speed, interval and preload range. */
+export function SlideshowFieldset({ slideshow }: { slideshow: GlobalSettings["slideshow"] }) {
+  const { t } = useTranslation();
+  const set = <K extends keyof GlobalSettings["slideshow"]>(k: K) => (v: GlobalSettings["slideshow"][K]) => setSectionField("slideshow", k, v);
+  return (
+    <Fieldset legend={t("settings.global.slideshow.legend")}>
+      <div className="check-grid">
+        <CheckField label={t("settings.global.slideshow.showThumbIndicator")} checked={slideshow.showThumbIndicator} onChange={set("showThumbIndicator")} />
+        <CheckField label={t("settings.global.slideshow.showDotIndicator")} checked={slideshow.showDotIndicator} onChange={set("showDotIndicator")} />
+        <CheckField label={t("settings.global.slideshow.continuous")} checked={slideshow.continuous} onChange={set("continuous")} />
+        <CheckField label={t("settings.global.slideshow.autoplaySlide")} checked={slideshow.autoplaySlide} onChange={set("autoplaySlide")} />
+        <CheckField label={t("settings.global.slideshow.autoplayProgressBar")} checked={slideshow.autoplayProgressBar} onChange={set("autoplayProgressBar")} />
+      </div>
+      <div className="form-grid">
+        <SelectField label={t("settings.global.slideshow.transitionEffect")} value={slideshow.transitionEffect} onChange={set("transitionEffect")} options={TRANSITION_EFFECTS.map((e) => ({ value: e, label: e }))} />
+        <NumberField label={t("settings.global.slideshow.transitionSpeed")} min={0} step={50} value={slideshow.transitionSpeed} onChange={set("transitionSpeed")} />
+        <NumberField label={t("settings.global.slideshow.autoplayInterval")} min={0} step={500} value={slideshow.autoplayInterval} onChange={set("autoplayInterval")} />
+        <NumberField label={t("settings.global.slideshow.preloadRange")} min={0} value={slideshow.preloadRange} onChange={set("preloadRange")} />
+      </div>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,56 @@
+/** @module Video and Thumbnail fieldsets of the global settings (SPEC §2 Global settings, §5 ranges, §9 quality list). */
+import { useTranslation } from "react-i18next";
+import type { GlobalSettings } from "../../../api/settings";
+import { setSectionField } from "../../../stores/settings";
+import { QUALITY_OPTIONS } from "../../../stores/settings-rules";
+import { CheckField, Fieldset, NumberField, SelectField, TextField } from "../fields";
+
+/** Video playback defaults. */
+export function VideoFieldset({ video }: { video: GlobalSettings["video"] }) {
+  const { t } = useTranslation();
+  const set = <K extends keyof GlobalSettings["video"]>(k: K) => (v: GlobalSettings["video"][K]) => setSectionField("video", k, v);
+  const qualities = QUALITY_OPTIONS.map((q) => ({
+    value: String(q.value),
+    label: q.res ? `${q.value}. ${t("settings.global.video.hls", { res: q.res, mbps: q.mbps })}` : t("settings.global.video.normal"),
+  }));
+  return (
+    <Fieldset legend={t("settings.global.video.legend")}>
+      <div className="check-grid">
+        <CheckField label={t("settings.global.video.autoplay")} checked={video.autoplay} onChange={set("autoplay")} />
+        <CheckField label={t("settings.global.video.disableHls")} checked={video.disableHls} onChange={set("disableHls")} />
+        <CheckField label={t("settings.global.video.disablePreview")} checked={video.disablePreview} onChange={set("disablePreview")} />
+      </div>
+      <div className="form-grid">
+        <SelectField label={t("settings.global.video.quality")} value={String(video.quality)} onChange={(v) => setSectionField("video", "quality", Number(v))} options={qualities} />
+        <NumberField label={t("settings.global.video.volume")} min={0} max={100} value={video.volume} onChange={set("volume")} hint={t("settings.global.video.volumeHint")} />
+        <NumberField label={t("settings.global.video.seekDelta")} min={1} max={60} value={video.seekDelta} onChange={set("seekDelta")} hint={t("settings.global.video.seekDeltaHint")} />
+        <NumberField label={t("settings.global.video.seekDeltaLong")} min={1} max={600} value={video.seekDeltaLong} onChange={set("seekDeltaLong")} hint={t("settings.global.video.seekDeltaLongHint")} />
+      </div>
+    </Fieldset>
+  );
+}
+
+/** Thumbnail cache and generation settings. */
+export function ThumbnailFieldset({ thumbnail }: { thumbnail: GlobalSettings["thumbnail"] }) {
+  const { t } = useTranslation();
+  const set = <K extends keyof GlobalSettings["thumbnail"]>(k: K) => (v: GlobalSettings["thumbnail"][K]) => setSectionField("thumbnail", k, v);
+  return (
+    <Fieldset legend={t("settings.global.thumbnail.legend")}>
+      <div className="check-grid">
+        <CheckField label={t("settings.global.thumbnail.enabled")} checked={thumbnail.thumbnailEnabled} onChange={set("thumbnailEnabled")} />
+        <CheckField label={t("settings.global.thumbnail.video")} checked={thumbnail.thumbnailVideo} onChange={set("thumbnailVideo")} />
+      </div>
+      <TextField label={t("settings.global.thumbnail.cacheRoot")} value={thumbnail.cacheRoot} onChange={set("cacheRoot")} hint={t("settings.global.thumbnail.cacheRootHint")} />
+      <div className="form-grid">
+        <NumberField label={t("settings.global.thumbnail.gc")} min={0} max={1000000} value={thumbnail.cacheGcProbability} onChange={set("cacheGcProbability")} />
+        <NumberField label={t("settings.global.thumbnail.ttl")} min={0} max={31536000} step={3600} value={thumbnail.cacheExpireTTL} onChange={set("cacheExpireTTL")} hint={t("settings.global.thumbnail.ttlHint")} />
+        <NumberField label={t("settings.global.thumbnail.width")} min={1} value={thumbnail.thumbnailWidth} onChange={set("thumbnailWidth")} />
+        <NumberField label={t("settings.global.thumbnail.videoWidth")} min={0} value={thumbnail.thumbnailVideoWidth} onChange={set("thumbnailVideoWidth")} />
+        <NumberField label={t("settings.global.thumbnail.columns")} min={1} value={thumbnail.thumbnailVideoColumns} onChange={set("thumbnailVideoColumns")} />
+        <NumberField label={t("settings.global.thumbnail.numcaps")} min={1} value={thumbnail.thumbnailVideoNumcaps} onChange={set("thumbnailVideoNumcaps")} />
+      </div>
+      <p className="field-hint">{t("settings.global.thumbnail.defaultsHint")}</p>
+      <TextField label={t("settings.global.thumbnail.comment")} value={thumbnail.thumbnailVideoComment} onChange={set("thumbnailVideoComment")} />
+    </Fieldset>
+  );
+}

@@ -1,0 +1,45 @@
+/** @module Pure rules of the move/copy folder picker (SPEC §2 Overlay dialogs: Folder picker, §5 Move and copy). */
+import { parentPath } from "../format/encode-path";
+
+/** A row of the picker: a subfolder, or the parent entry "..". */
+export interface PickerEntry {
+  name: string;
+  path: string;
+  parent: boolean;
+}
+
+/** What the picker reads of a folder listing. */
+export interface PickerFolder {
+  path: string;
+  items?: readonly { name: string; path: string; isDir: boolean }[];
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+/** The rows of a folder: ".." first except at the root, then the subfolders by name. */
+export function pickerEntries(folder: PickerFolder): PickerEntry[] {
+  const dirs = (folder.items ?? [])
+    .filter((i) => i.isDir)
+    .map((i) => ({ name: i.name, path: i.path.endsWith("/") ? i.path : `${i.path}/`, parent: false }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  return folder.path === "/" ? dirs : [{ name: "..", path: parentPath(folder.path), parent: true }, ...dirs];
+}
+
+/** Clicking a row picks it; clicking the picked row again drops the pick (SPEC: clicking again deselects). */
+export function togglePick(picked: string | null, path: string): string | null {
+  return picked === path ? null : path;
+}
+
+/** The destination: the picked folder, or else the folder being browsed. */
+export function pickerDestination(browsing: string, picked: string | null): string {
+  return picked ?? browsing;
+}
+
+function asDir(path: string): string {
+  return path.endsWith("/") ? path : `${path}/`;
+}
+
+/** Move and Copy are disabled when the destination is the current folder (SPEC §5). */
+export function canSubmitTo(destination: string, current: string): boolean {
+  return asDir(destination) !== asDir(current);
+}

@@ -1,0 +1,47 @@
+/** @module Folder picker store of the move and copy dialogs (SPEC §2 Overlay dialogs: Folder picker). */
+import { proxy, ref, useSnapshot } from "valtio";
+import { fetchResource, type Resource } from "../api/resources";
+import { pickerDestination, togglePick } from "./folder-picker-rules";
+
+interface PickerState {
+  browsing: string;
+  folder: Resource | null;
+  picked: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+const state = proxy<PickerState>({ browsing: "/", folder: null, picked: null, loading: false, error: null });
+let seq = 0;
+
+/** Snapshot of the picker. */
+export function useFolderPicker() {
+  return useSnapshot(state);
+}
+
+/** The folder the dialog would move or copy into now. */
+export function pickedDestination(): string {
+  return pickerDestination(state.browsing, state.picked);
+}
+
+/** Opens a folder in the picker (the start folder, a double-clicked one, or ".."), dropping the pick. */
+export async function browseTo(path: string): Promise<void> {
+  const id = ++seq;
+  state.browsing = path;
+  state.picked = null;
+  state.loading = true;
+  state.error = null;
+  try {
+    const folder = await fetchResource(path);
+    if (id === seq) state.folder = ref(folder);
+  } catch (err) {
+    if (id === seq) state.error = (err as Error).message;
+  } finally {
+    if (id === seq) state.loading = false;
+  }
+}
+
+/** A click on a row: picks it, or drops the pick when it was picked (SPEC: clicking again deselects). */
+export function pickFolder(path: string): void {
+  state.picked = togglePick(state.picked, path);
+}

@@ -1,0 +1,81 @@
+/** @module What each context-menu entry does (SPEC §2 Listing context menu, §5 validation messages, §8 texts). */
+import i18next from "i18next";
+import type { Resource } from "../api/resources";
+import { externalLink } from "../api/urls";
+import { currentToken } from "./auth";
+import { showPrompt, toggleTaskPanel } from "./layout";
+import { reload } from "./request";
+import type { MenuItemId } from "./context-menu-rules";
+import { notifyError, notifySuccess } from "../notify";
+
+/** Copies text to the system clipboard, with the old textarea way where the async API is missing (plain http). */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand("copy");
+  area.remove();
+}
+
+const VIDEO_OR_DIR = (i: Resource) => i.isDir || i.type === "video";
+
+/** SPEC §5: the message that refuses a task for this item, or null when the task may run on it. */
+export function taskRefusal(id: MenuItemId, item: Resource | undefined): string | null {
+  if (!item) return null;
+  if (id === "makeTorrent" && item.extension.toLowerCase() === ".torrent") return i18next.t("messages.torrentOfTorrent");
+  if (id === "makeThumbnail" && !VIDEO_OR_DIR(item)) return i18next.t("messages.thumbnailVideoOnly");
+  if (id === "extractSubtitle" && !VIDEO_OR_DIR(item)) return i18next.t("messages.subtitleVideoOnly");
+  if (id === "unarchive" && (item.isDir || ["video", "audio", "image", "text", "textImmutable"].includes(item.type))) {
+    return i18next.t("messages.notAnArchive");
+  }
+  return null;
+}
+
+/** Runs a menu entry on the selected items (or the folder on screen when none is selected). */
+export async function runMenuAction(id: MenuItemId, selected: readonly Resource[]): Promise<void> {
+  const one = selected.length === 1 ? selected[0] : undefined;
+  const paths = selected.map((i) => i.path);
+  switch (id) {
+    case "reload":
+      return reload();
+    case "toggleTasks":
+      return toggleTaskPanel();
+    case "copyName":
+      if (one) await copyText(one.name).then(() => notifySuccess(i18next.t("messages.nameCopied")), (e: Error) => notifyError(e.message));
+      return;
+    case "copyLink":
+      if (one) await copyText(externalLink(one.path, currentToken() ?? "", window.location.origin)).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e: Error) => notifyError(e.message));
+      return;
+    case "mediaInfo":
+      if (one && (one.type === "video" || one.type === "audio")) showPrompt({ kind: "mediaInfo", path: one.path });
+      else notifyError(i18next.t("messages.mediaInfoOnly"));
+      return;
+    case "info":
+      return showPrompt({ kind: "info", paths });
+    case "makeTorrent":
+    case "makeThumbnail":
+    case "extractSubtitle":
+    case "unarchive":
+      // Background tasks come with the task panel; until then the entries answer with the SPEC §8 text.
+      return notifyError(taskRefusal(id, one) ?? i18next.t("messages.notImplemented"));
+    case "passwordRename":
+      if (one?.isDir) notifyError(i18next.t("messages.passwordRenameFolder"));
+      else if (one) showPrompt({ kind: "passwordRename", path: one.path });
+      return;
+    case "rename":
+      if (one) showPrompt({ kind: "rename", path: one.path });
+      return;
+    case "chmod":
+      return showPrompt({ kind: "chmod", paths });
+    case "delete":
+      return showPrompt({ kind: "delete", paths });
+  }
+}

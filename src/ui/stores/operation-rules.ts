@@ -1,0 +1,67 @@
+/** @module Pure rules of single-item operations (SPEC §5 Names and Chmod, §2 F2 rules, §2 File info). */
+import { CHMOD_MAX_LENGTH } from "../constants";
+
+/** Trims a typed name and refuses empty names, names with a slash, and "." or ".." (SPEC §5 Names). */
+export function cleanName(raw: string): string | null {
+  const name = raw.trim();
+  if (!name || name.includes("/") || name === "." || name === "..") return null;
+  return name;
+}
+
+/** A chmod mode is one to three octal digits (SPEC §5 Chmod). */
+export function isValidMode(mode: string): boolean {
+  return new RegExp(`^[0-7]{1,${CHMOD_MAX_LENGTH}}$`).test(mode.trim());
+}
+
+/** Keeps only octal digits, at most three (what the chmod field accepts while typing). */
+export function sanitizeMode(raw: string): string {
+  return raw.replace(/[^0-7]/g, "").slice(0, CHMOD_MAX_LENGTH);
+}
+
+/** What the F2 rule reads (SPEC §2 Files view). */
+export interface RenameContext {
+  canRename: boolean;
+  loading: boolean;
+  view: "listing" | "preview" | "editor" | "other";
+  selectedCount: number;
+}
+
+/** F2 opens rename with the rename permission, not in the editor, not while loading, with one item in a listing. */
+export function canOpenRename(ctx: RenameContext): boolean {
+  if (!ctx.canRename || ctx.loading) return false;
+  if (ctx.view === "preview") return true;
+  return ctx.view === "listing" && ctx.selectedCount === 1;
+}
+
+/** What the info dialog reads of an item. */
+export interface InfoItem {
+  name: string;
+  size: number;
+  modified: string;
+  isDir: boolean;
+  numDirs?: number;
+  numFiles?: number;
+}
+
+/** The info dialog's summary: one item's details, or the summed size of several (SPEC §2 File info). */
+export interface InfoSummary {
+  name: string | null;
+  count: number;
+  size: number;
+  modified: string | null;
+  numDirs: number | null;
+  numFiles: number | null;
+}
+
+/** Sums the selection for the info dialog. */
+export function summarizeInfo(items: readonly InfoItem[]): InfoSummary {
+  const one = items.length === 1 ? items[0] : null;
+  return {
+    name: one ? one.name : null,
+    count: items.length,
+    size: items.reduce((s, i) => s + (i.size || 0), 0),
+    modified: one ? one.modified : null,
+    numDirs: one?.isDir ? (one.numDirs ?? null) : null,
+    numFiles: one?.isDir ? (one.numFiles ?? null) : null,
+  };
+}

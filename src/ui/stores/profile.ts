@@ -1,0 +1,90 @@
+/** @module Profile store (SPEC §2 Profile settings, §4 OTP): the own account, password change and 2FA. */
+import { proxy, useSnapshot } from "valtio";
+import i18next from "i18next";
+import { changePassword, getAccount, submitPasscode, type Account } from "../api/accounts";
+import { canSubmitPassword, needsKeyRefresh } from "./password-rules";
+import { renewToken } from "./auth";
+import { notifyError, notifySuccess } from "../notify";
+import { RELOAD_DELAY_MS } from "../constants";
+
+interface ProfileState {
+  account: Account | null;
+  /** Bumped to load the QR image again; `regenerate` asks for a new key with it. */
+  qrNonce: number;
+  regenerate: boolean;
+  /** The profile was fetched again after the QR created the key (SPEC §4: only once). */
+  keyRefreshed: boolean;
+  busy: boolean;
+}
+
+const state = proxy<ProfileState>({ account: null, qrNonce: 0, regenerate: false, keyRefreshed: false, busy: false });
+
+/** Snapshot of the profile screen. */
+export function useProfile() {
+  return useSnapshot(state);
+}
+
+/** Fetches the own account (with its OTP state and key). */
+export async function loadProfile(id: number): Promise<void> {
+  try {
+    state.account = await getAccount(id);
+  } catch (err) {
+    notifyError((err as Error).message);
+  }
+}
+
+/**
+ * The QR image loaded: with OTP off and no key yet the QR call just created it, so the profile is
+ * fetched again after 500 ms (SPEC §4 OTP), once; after a regenerate the key text is refreshed the same way.
+ */
+export function qrLoaded(): void {
+  const account = state.account;
+  if (!account) return;
+  if (state.regenerate || needsKeyRefresh(account, state.keyRefreshed)) {
+    state.keyRefreshed = true;
+    state.regenerate = false;
+    setTimeout(() => void loadProfile(account.id), RELOAD_DELAY_MS);
+  }
+}
+
+/** Asks the server for a new 2FA key by loading the QR with regenerate=once (confirmed by the page). */
+export function regenerateKey(): void {
+  state.regenerate = true;
+  state.qrNonce = Date.now();
+}
+
+/** SPEC §5: saves the new password only when both fields are equal and non-empty ('Password updated!'). */
+export async function savePassword(password: string, confirm: string): Promise<boolean> {
+  const account = state.account;
+  if (!account || !canSubmitPassword(password, confirm)) return false;
+  try {
+    await changePassword(account.id, password);
+    notifySuccess(i18next.t("settings.profile.passwordUpdated"));
+    await renewToken();
+    return true;
+  } catch (err) {
+    notifyError((err as Error).message);
+    return false;
+  }
+}
+
+/** Validates (OTP off) or revokes (OTP on) with a passcode, then refreshes the profile (SPEC §4 OTP). */
+export async function sendPasscode(code: string): Promise<boolean> {
+  const account = state.account;
+  if (!account || state.busy) return false;
+  state.busy = true;
+  try {
+    await submitPasscode(account.id, code.trim());
+    await loadProfile(account.id);
+    const on = state.account?.otp ?? !account.otp;
+    notifySuccess(i18next.t(on ? "settings.profile.otpEnabled" : "settings.profile.otpRevoked"));
+    state.keyRefreshed = false;
+    state.qrNonce = Date.now();
+    return true;
+  } catch (err) {
+    notifyError((err as Error).message);
+    return false;
+  } finally {
+    state.busy = false;
+  }
+}

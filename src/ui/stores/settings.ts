@@ -1,0 +1,112 @@
+/** @module Global settings store (SPEC §2 Global settings, §4 Global settings save): draft, texts and the three saves. */
+import { proxy, useSnapshot } from "valtio";
+import i18next from "i18next";
+import { fetchSettings, saveSettings, type GlobalSettings } from "../api/settings";
+import { commandsFromTexts, commandTexts, globalPayload, settingsTexts, type SettingsTexts } from "./settings-rules";
+import { defaultsData, draftFromDefaults, type UserDraft } from "./user-form-rules";
+import { notifyError, notifySuccess } from "../notify";
+import { RELOAD_DELAY_MS } from "../constants";
+
+interface SettingsState {
+  draft: GlobalSettings | null;
+  texts: SettingsTexts;
+  commands: Record<string, string>;
+  defaults: UserDraft | null;
+  failed: boolean;
+  busy: boolean;
+}
+
+const state = proxy<SettingsState>({
+  draft: null,
+  texts: { shell: "", excludeIndexDirs: "", captchaSecret: "" },
+  commands: {},
+  defaults: null,
+  failed: false,
+  busy: false,
+});
+
+type Section = "video" | "thumbnail" | "slideshow" | "branding" | "loginBan" | "captcha";
+type TopField = Exclude<keyof GlobalSettings, Section | "defaults" | "commands" | "shell" | "excludeIndexDirs">;
+
+/** Snapshot of the global settings screen. */
+export function useSettings() {
+  return useSnapshot(state);
+}
+
+function fill(s: GlobalSettings): void {
+  state.draft = s;
+  state.texts = settingsTexts(s);
+  state.commands = commandTexts(s.commands);
+  state.defaults = draftFromDefaults(s.defaults);
+}
+
+/** Loads the settings into the form. */
+export async function loadSettings(): Promise<void> {
+  state.failed = false;
+  try {
+    fill(await fetchSettings());
+  } catch (err) {
+    state.failed = true;
+    notifyError((err as Error).message);
+  }
+}
+
+/** Sets a field of a settings section (video.volume, slideshow.transitionEffect...). */
+export function setSectionField<S extends Section, K extends keyof GlobalSettings[S]>(section: S, key: K, value: GlobalSettings[S][K]): void {
+  if (state.draft) (state.draft[section] as GlobalSettings[S])[key] = value;
+}
+
+/** Sets a top-level field (signup, createUserDir, rules, indexLocation...). */
+export function setTopField<K extends TopField>(key: K, value: GlobalSettings[K]): void {
+  if (state.draft) state.draft[key] = value;
+}
+
+/** Sets the typed text of a list-valued field (shell words, excluded dirs, a new captcha secret). */
+export function setSettingsText(name: keyof SettingsTexts, value: string): void {
+  state.texts[name] = value;
+}
+
+/** Sets the lines typed for one command runner event. */
+export function setCommandText(event: string, value: string): void {
+  state.commands[event] = value;
+}
+
+/** Replaces the user defaults draft. */
+export function editDefaultsDraft(next: UserDraft): void {
+  state.defaults = next;
+}
+
+async function save(patch: Partial<GlobalSettings>, successKey: "settings.updated" | "settings.global.commands.updated", reload: boolean): Promise<boolean> {
+  if (state.busy) return false;
+  state.busy = true;
+  try {
+    const saved = await saveSettings(patch);
+    notifySuccess(i18next.t(successKey));
+    // SPEC §4: the page reloads 500 ms after a settings save, so the injected config follows.
+    if (reload) setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    else fill(saved);
+    return true;
+  } catch (err) {
+    notifyError((err as Error).message);
+    return false;
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** Saves the global form ('Settings updated!', then a reload after 500 ms). */
+export function saveGlobalSettings(): Promise<boolean> {
+  if (!state.draft) return Promise.resolve(false);
+  return save(globalPayload(state.draft, state.texts), "settings.updated", true);
+}
+
+/** Saves the 'User default settings' card ('Settings updated!'). */
+export function saveDefaults(): Promise<boolean> {
+  if (!state.draft || !state.defaults) return Promise.resolve(false);
+  return save({ defaults: defaultsData(state.defaults, state.draft.defaults) }, "settings.updated", false);
+}
+
+/** Saves the command runner card ('Commands updated!'): lines trimmed, empty ones dropped. */
+export function saveCommands(): Promise<boolean> {
+  return save({ commands: commandsFromTexts(state.commands) }, "settings.global.commands.updated", false);
+}

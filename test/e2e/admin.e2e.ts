@@ -1,0 +1,182 @@
+import { expect, test, type Page } from "@playwright/test";
+import { login, startServer, type TestServer } from "../support/server";
+import { makeUser } from "../support/factories";
+import { item, loginThroughForm, signIn, writeTree } from "./fixtures";
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, { "shared/a.txt": "a", "top.txt": "top" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function openSettings(page: Page, path: string): Promise<void> {
+  await signIn(page, server);
+  await page.goto(`${server.url}${path}`);
+  await expect(page.locator("#loading")).toHaveCount(0);
+}
+
+test("an admin creates a user with limited permissions who then sees no create, upload or delete actions", async ({ page, browser }) => {
+  await openSettings(page, "/settings/users");
+  await expect(page).toHaveTitle("Users - File Browser Enhanced");
+  await expect(page.getByRole("table", { name: "Users" })).toContainText("Superadmin");
+  await page.getByRole("link", { name: "New" }).click();
+  await expect(page).toHaveURL(`${server.url}/settings/users/new`);
+  await page.getByRole("textbox", { name: "Username" }).fill("limited");
+  await page.getByLabel("Password", { exact: true }).fill("limited-password-1");
+  await page.getByRole("textbox", { name: "Scope" }).fill("/");
+  await page.getByRole("checkbox", { name: "Create files and folders" }).uncheck();
+  await page.getByRole("checkbox", { name: "Delete files and folders" }).uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/users\/\d+$/);
+
+  await page.goto(`${server.url}/settings/users`);
+  await expect(page.getByRole("table", { name: "Users" })).toContainText("limited");
+
+  const other = await browser.newContext();
+  const userPage = await other.newPage();
+  await userPage.goto(`${server.url}/login`);
+  await userPage.getByRole("textbox", { name: "Username" }).fill("limited");
+  await userPage.getByLabel("Password", { exact: true }).fill("limited-password-1");
+  await userPage.getByRole("button", { name: "Login" }).click();
+  await expect(userPage).toHaveURL(`${server.url}/files/`);
+  await expect(item(userPage, "top.txt")).toBeVisible();
+  await item(userPage, "top.txt").click();
+  await expect(userPage.getByRole("button", { name: "Download" }).first()).toBeVisible();
+  await expect(userPage.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(userPage.getByRole("button", { name: /^New folder$/i })).toHaveCount(0);
+  await expect(userPage.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await expect(userPage.getByRole("link", { name: "Settings" })).toBeVisible();
+  await other.close();
+});
+
+test("the admin checkbox turns every permission on and locks the other boxes", async ({ page }) => {
+  await openSettings(page, "/settings/users/new");
+  await page.getByRole("checkbox", { name: "Prevent the user from changing the password" }).check();
+  await page.getByRole("checkbox", { name: "Administrator" }).check();
+  for (const name of ["Create files and folders", "Delete files and folders", "Execute commands and tasks"]) {
+    await expect(page.getByRole("checkbox", { name })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name })).toBeDisabled();
+  }
+  await expect(page.getByRole("checkbox", { name: "Prevent the user from changing the password" })).not.toBeChecked();
+});
+
+test("edits rules, saves and deletes a user after confirmation", async ({ page }) => {
+  const adminToken = await login(server);
+  const user = await makeUser(server, adminToken, { username: "ruled", login: false });
+  await openSettings(page, `/settings/users/${user.id}`);
+  await expect(page.getByRole("heading", { name: "User ruled" })).toBeVisible();
+  await page.getByRole("button", { name: "Add rule" }).click();
+  const path = page.getByRole("textbox", { name: "Path" });
+  await path.fill("/shared");
+  await path.press("Enter");
+  await expect(page.getByText("User updated!")).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Allow or deny" }).selectOption("deny");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User updated!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Path" })).toHaveValue("/shared");
+  await expect(page.getByRole("combobox", { name: "Allow or deny" })).toHaveValue("deny");
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Are you sure you want to delete this user?");
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("User deleted!")).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/settings/users`);
+  await expect(page.getByRole("table", { name: "Users" })).not.toContainText("ruled");
+});
+
+test("a user that cannot be fetched sends the admin to the new user form", async ({ page }) => {
+  await openSettings(page, "/settings/users/9999");
+  await expect(page).toHaveURL(`${server.url}/settings/users/new`);
+  await expect(page.getByRole("heading", { name: "New user" })).toBeVisible();
+});
+
+test("a non-admin at /settings/global gets the 403 page and no settings tabs", async ({ page }) => {
+  const adminToken = await login(server);
+  const user = await makeUser(server, adminToken, { perm: { create: true } });
+  await page.addInitScript((t) => localStorage.setItem("jwt", t), user.token);
+  await page.goto(`${server.url}/settings/global`);
+  await expect(page).toHaveURL(`${server.url}/403`);
+  await expect(page.getByText("You don't have permissions to access this.")).toBeVisible();
+  await page.goto(`${server.url}/settings/profile`);
+  await expect(page.getByRole("heading", { name: "Profile settings" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Settings sections" })).toHaveCount(0);
+});
+
+test("global settings save shows 'Settings updated!' and the value survives a reload", async ({ page }) => {
+  await openSettings(page, "/settings/global");
+  await expect(page).toHaveTitle("Global settings - File Browser Enhanced");
+  const volume = page.getByRole("spinbutton", { name: "Default volume (%)" });
+  await expect(volume).toHaveValue("60");
+  await volume.fill("35");
+  await page.getByRole("combobox", { name: "Transition effect" }).selectOption("lg-fade");
+  await page.getByRole("textbox", { name: "Instance name" }).fill("Team Files");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText("Settings updated!")).toBeVisible();
+  await page.waitForLoadState("load");
+  await expect(page.getByRole("spinbutton", { name: "Default volume (%)" })).toHaveValue("35", { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByRole("spinbutton", { name: "Default volume (%)" })).toHaveValue("35");
+  await expect(page.getByRole("combobox", { name: "Transition effect" })).toHaveValue("lg-fade");
+  await expect(page).toHaveTitle("Global settings - Team Files");
+});
+
+test("an out-of-range value shows the server's message and is not saved", async ({ page }) => {
+  await openSettings(page, "/settings/global");
+  await page.getByRole("spinbutton", { name: "Long seek step (seconds)" }).fill("900");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText(/seekDeltaLong must be an integer from 1 to 600/)).toBeVisible();
+});
+
+test("the command runner saves trimmed lines ('Commands updated!')", async ({ page }) => {
+  await openSettings(page, "/settings/global");
+  await page.getByText("Command runner").click();
+  await page.getByRole("textbox", { name: "before_save" }).fill("  echo saving  \n\n");
+  await page.getByRole("form", { name: "Command runner" }).getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Commands updated!")).toBeVisible();
+  const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
+  expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_save).toEqual(["echo saving"]);
+});
+
+test("the failed logs page lists a failed attempt and removes it", async ({ page }) => {
+  await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "intruder", password: "nope-nope" }) });
+  await openSettings(page, "/settings/logs");
+  await expect(page).toHaveTitle(/^Failed logs - /);
+  const table = page.getByRole("table", { name: "Failed logs" });
+  await expect(table).toContainText("intruder");
+  const ip = (await table.locator("tbody tr").first().locator("td").first().textContent())!.trim();
+  await page.getByRole("button", { name: `Remove ${ip}` }).click();
+  await expect(page.getByRole("dialog")).toContainText("Are you sure you want to delete this failed log and unblock the blocked IP?");
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText(`failed log for ${ip} has been removed`)).toBeVisible();
+  await expect(page.getByText("No failed logins recorded.")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("profile, users and global settings fit the screen", async ({ page }, info) => {
+    await openSettings(page, "/settings/profile");
+    for (const [path, heading] of [["/settings/profile", "Profile settings"], ["/settings/users", "Users"], ["/settings/global", "Global settings"]]) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: info.outputPath(`${path.split("/").pop()}-375.png`), fullPage: true });
+      await info.attach(`${path}-375`, { path: info.outputPath(`${path.split("/").pop()}-375.png`), contentType: "image/png" });
+    }
+  });
+});
+
+test("the login form still works after the admin screens (sanity)", async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await loginThroughForm(page, server);
+  await expect(page).toHaveURL(`${server.url}/files/`);
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer, type TestServer } from "../support/server";
+import { item, openFolder, signIn, writeTree } from "./fixtures";
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, { "tap/inside/x.txt": "x", "tap/a.txt": "a", "tap/b.txt": "b", "prev/photo one.txt": "p", "picked/": "" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("one tap selects, two taps within 300 ms open, and multiple mode adds taps", async ({ page }) => {
+    await signIn(page, server);
+    await openFolder(page, server, "/tap/");
+    const tap = async (name: string) => {
+      const box = (await item(page, name).boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tap("a.txt");
+    await expect(item(page, "a.txt")).toHaveAttribute("aria-selected", "true");
+    await tap("b.txt");
+    await expect(page.getByRole("option", { selected: true })).toHaveCount(1);
+    await page.getByRole("button", { name: "Multiple selection" }).tap();
+    await tap("a.txt");
+    await expect(page.getByText("2 selected")).toBeVisible();
+    await page.getByRole("button", { name: "Clear selection" }).tap();
+    await tap("inside");
+    await tap("inside");
+    await expect(page).toHaveURL(`${server.url}/files/tap/inside/`);
+  });
+});
+
+test("the Upload folder button sends a picked folder with its structure", async ({ page }) => {
+  const local = mkdtempSync(join(tmpdir(), "fbe-pick-"));
+  mkdirSync(join(local, "trip", "day1"), { recursive: true });
+  writeFileSync(join(local, "trip", "plan.txt"), "plan");
+  writeFileSync(join(local, "trip", "day1", "notes.txt"), "notes");
+  await signIn(page, server);
+  await openFolder(page, server, "/picked/");
+  const choosing = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload folder" }).click();
+  const chooser = await choosing;
+  await chooser.setFiles(join(local, "trip"));
+  await expect(item(page, "trip")).toBeVisible();
+  await expect.poll(() => readFileSync(join(server.root, "picked", "trip", "day1", "notes.txt"), "utf8")).toBe("notes");
+  expect(readFileSync(join(server.root, "picked", "trip", "plan.txt"), "utf8")).toBe("plan");
+  rmSync(local, { recursive: true, force: true });
+});
+
+test("renaming in the preview goes to the new path, deleting there goes to the folder", async ({ page }) => {
+  await signIn(page, server);
+  writeTree(server.root, { "prev/bin.dat": "\u0000\u0001" });
+  await page.goto(`${server.url}/files/prev/bin.dat`);
+  const preview = page.getByRole("region", { name: "File preview" });
+  await preview.getByRole("button", { name: "Rename" }).click();
+  await page.getByRole("dialog", { name: "Rename" }).getByRole("textbox").fill("renamed.dat");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${server.url}/files/prev/renamed.dat`);
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("renamed.dat");
+  await preview.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/prev/`);
+  await expect(item(page, "renamed.dat")).toHaveCount(0);
+});
