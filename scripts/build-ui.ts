@@ -5,12 +5,15 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { localeProblems } from "./check-locales";
 
 const ROOT = join(import.meta.dir, "..");
 const OUT = join(ROOT, "dist", "ui");
 
-/** Runs Bun's bundler on the UI entry; exits non-zero with the bundler's messages on failure. */
+/** Checks the locale files, then runs Bun's bundler on the UI entry. Throws with the problems on failure. */
 export async function buildUi(): Promise<void> {
+  const problems = localeProblems();
+  if (problems.length) throw new Error(`locale files disagree with en.json:\n${problems.slice(0, 20).join("\n")}`);
   rmSync(OUT, { recursive: true, force: true });
   const result = await Bun.build({
     entrypoints: [join(ROOT, "src", "ui", "index.html")],
