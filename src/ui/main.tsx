@@ -25,7 +25,17 @@ function Root() {
   return <App />;
 }
 
+/** Loads the branding folder's custom.css after the built-in styles, so it can override them. */
+function applyBrandingStyles(): void {
+  if (!config.customCSS) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = config.customCSS;
+  document.head.appendChild(link);
+}
+
 async function start(): Promise<void> {
+  applyBrandingStyles();
   onLogout((expired) => {
     const { pathname, search } = window.location;
     const here = pathname.slice(config.baseURL.length) + search;

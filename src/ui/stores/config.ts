@@ -22,6 +22,10 @@ export interface AppConfig {
   captcha: boolean;
   captchaKey: string;
   loginPage: boolean;
+  /** URL of the branding folder's custom.css, or "" (SPEC §2 Branding). */
+  customCSS: string;
+  /** URL of the branding folder's img/logo.svg, or "". */
+  logoURL: string;
   version: VersionInfo;
 }
 
@@ -35,6 +39,8 @@ const DEFAULTS: AppConfig = {
   captcha: false,
   captchaKey: "",
   loginPage: true,
+  customCSS: "",
+  logoURL: "",
   version: { Version: "dev", OS: "", Arch: "", CommitSHA: "", BuildDate: "", GoVersion: "" },
 };
 
