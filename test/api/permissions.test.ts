@@ -48,6 +48,16 @@ const CALLS: GovernedCall[] = [
     run: (t) => call(server, t, "PATCH", `/resources/a.txt?action=copy&destination=${encodeURIComponent(`/${fresh()}.txt`)}`),
   },
   { name: "PATCH /api/resources/{file}?action=chmod", perm: "modify", ok: 200, run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=chmod&mode=644`) },
+  {
+    name: "PATCH /api/resources/{file}?action=passwdrename", perm: "rename", ok: 200,
+    run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=passwdrename&password=pw`),
+  },
+  { name: "GET /api/resources/{file}?checksum=md5", perm: "download", ok: 200, run: (t) => call(server, t, "GET", "/resources/a.txt?checksum=md5") },
+  { name: "GET /api/raw/{dir}/?algo=zip (archive)", perm: "download", ok: 200, run: (t) => call(server, t, "GET", "/raw/?algo=zip") },
+  {
+    name: "GET /api/raw/?files=...&algo=tar (archive of a selection)", perm: "download", ok: 200,
+    run: (t) => call(server, t, "GET", `/raw/?files=${encodeURIComponent(encodeURIComponent("/a.txt"))}&algo=tar`),
+  },
   { name: "GET /api/users", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/users") },
   {
     name: "POST /api/users", perm: "admin", ok: 201,
