@@ -1,4 +1,5 @@
 /** @module The one shortcut table (STYLE rule 19): action -> keys -> when it applies (SPEC §2 Files view, Preview, Editor). */
+import { canOpenRename } from "../stores/operation-rules";
 
 /** Actions a key can trigger. */
 export type ShortcutAction =
@@ -58,7 +59,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   {
     action: "rename",
     keys: ["F2"],
-    when: (c) => !c.promptOpen && Boolean(c.canRename) && !c.loading && (c.view === "preview" || (c.view === "listing" && c.selectedCount === 1)),
+    when: (c) =>
+      !c.promptOpen && canOpenRename({ canRename: Boolean(c.canRename), loading: Boolean(c.loading), view: c.view, selectedCount: c.selectedCount }),
   },
   { action: "closePreview", keys: ["Escape", "q"], when: inPreview },
   { action: "previewPrev", keys: ["ArrowLeft"], when: inPreview },

@@ -39,7 +39,12 @@ function asDir(path: string): string {
   return path.endsWith("/") ? path : `${path}/`;
 }
 
-/** Move and Copy are disabled when the destination is the current folder (SPEC §5). */
-export function canSubmitTo(destination: string, current: string): boolean {
-  return asDir(destination) !== asDir(current);
+/**
+ * Move and Copy are disabled when the destination is the current folder (SPEC §5), and when it is one of the
+ * folders being sent or inside one of them (the server refuses a folder into itself).
+ */
+export function canSubmitTo(destination: string, current: string, sources: readonly string[] = []): boolean {
+  const dest = asDir(destination);
+  if (dest === asDir(current)) return false;
+  return !sources.some((s) => s.endsWith("/") && dest.startsWith(s));
 }

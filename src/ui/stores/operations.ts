@@ -9,9 +9,6 @@ import { reload } from "./request";
 import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
 
-export { cleanName } from "./operation-rules";
-export { downloadFile } from "./download";
-
 function fail(err: unknown): null {
   notifyError(err instanceof Error ? err.message : String(err));
   return null;

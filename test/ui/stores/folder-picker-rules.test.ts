@@ -31,4 +31,10 @@ describe("folder picker rules", () => {
     expect(canSubmitTo("/docs/sub/", "/docs/")).toBe(true);
     expect(canSubmitTo("/", "/docs/")).toBe(true);
   });
+
+  it("disables them for a folder being sent, or a folder inside it", () => {
+    expect(canSubmitTo("/docs/sub/", "/docs/", ["/docs/sub/"])).toBe(false);
+    expect(canSubmitTo("/docs/sub/deep/", "/docs/", ["/docs/sub/", "/docs/a.txt"])).toBe(false);
+    expect(canSubmitTo("/docs/subway/", "/docs/", ["/docs/sub/"])).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";
 import { useAuth } from "../../stores/auth";
 import { clearSelection, clickItem, pruneSelection, useSelection } from "../../stores/selection";
+import { useClipboard } from "../../stores/clipboard";
 import { sortBy, showMore, useListingView } from "../../stores/listing-view";
 import { filesRoute } from "../../format/encode-path";
 import { useDoubleTap } from "../../hooks/useDoubleTap";
@@ -31,6 +32,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const { user, token } = useAuth();
   const { selected } = useSelection();
   const view = useListingView();
+  const clip = useClipboard();
   const tap = useDoubleTap();
   const itemsRef = useRef<HTMLDivElement>(null);
   const sorting = effectiveSorting(view.sorting as Sorting | null, listing, user?.sorting as Sorting | undefined);
@@ -68,6 +70,7 @@ export function Listing({ listing }: { listing: Resource }) {
       key={item.path}
       item={item}
       selected={selected.includes(item.path)}
+      cut={clip.mode === "cut" && clip.paths.includes(item.path)}
       focusable={item.path === focusPath}
       token={token ?? ""}
       lang={i18n.language}

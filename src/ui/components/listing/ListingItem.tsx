@@ -11,6 +11,8 @@ import type { ItemDragHandlers } from "./useItemDrag";
 export interface ListingItemProps {
   item: Resource;
   selected: boolean;
+  /** On the clipboard after Ctrl+X: shown faded until pasted. */
+  cut: boolean;
   focusable: boolean;
   token: string;
   lang: string;
@@ -28,7 +30,7 @@ function Thumb({ item, token, mosaic }: { item: Resource; token: string; mosaic:
 }
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
-export const ListingItem = memo(function ListingItem({ item, selected, focusable, token, lang, mosaic, drag, onSelect, onOpen, onTap }: ListingItemProps) {
+export const ListingItem = memo(function ListingItem({ item, selected, cut, focusable, token, lang, mosaic, drag, onSelect, onOpen, onTap }: ListingItemProps) {
   const [over, setOver] = useState(false);
   const icon = item.type === "image" && token ? <Thumb item={item} token={token} mosaic={mosaic} /> : <FileIcon isDir={item.isDir} type={item.type} size={mosaic ? 56 : 24} />;
   return (
@@ -37,7 +39,7 @@ export const ListingItem = memo(function ListingItem({ item, selected, focusable
       aria-selected={selected}
       aria-label={item.name}
       tabIndex={focusable ? 0 : -1}
-      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${over ? " drop-target" : ""}`}
+      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${over ? " drop-target" : ""}${cut ? " cut" : ""}`}
       data-path={item.path}
       draggable={drag.enabled}
       onDragStart={(e) => drag.start(item, e)}

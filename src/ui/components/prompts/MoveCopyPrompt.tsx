@@ -17,7 +17,7 @@ export function MoveCopyPrompt({ kind, paths }: { kind: "move" | "copy"; paths: 
   const picker = useFolderPicker();
   const current = currentListing()?.path ?? "/";
   const destination = pickerDestination(picker.browsing, picker.picked);
-  const allowed = canSubmitTo(destination, current) && !picker.loading;
+  const allowed = canSubmitTo(destination, current, paths) && !picker.loading;
   const title = t(kind === "move" ? "prompts.transfer.moveTitle" : "prompts.transfer.copyTitle");
   const submit = async () => {
     if (!allowed) return;
