@@ -74,7 +74,7 @@ export async function benchFoundation(): Promise<string[]> {
     `list ${ENTRIES} entries (median of ${RUNS})`,
     `  GET /api/resources/big/       ${apiMed.toFixed(1)} ms`,
     `  ls -l big                     ${lsMed.toFixed(1)} ms`,
-    `  ratio fbe / ls -l             ${(apiMed / lsMed).toFixed(2)}x`,
+    `  time ratio fbe / ls -l        ${(apiMed / lsMed).toFixed(2)}x (lower is better)`,
   ];
 }
 
