@@ -13,7 +13,7 @@ const REASONS: Record<number, string> = {
   416: "Range Not Satisfiable",
   429: "Too Many Requests",
   500: "Internal Server Error",
-  501: "Not Implemented",
+  503: "Service Unavailable",
 };
 
 /** Returns the reason phrase of an HTTP status (RFC 9110 section 15), e.g. 404 -> "Not Found". */
@@ -58,9 +58,9 @@ export class RangeNotSatisfiable extends HttpError {
 export class TooManyRequests extends HttpError {
   constructor(detail?: string) { super(429, detail); }
 }
-/** 501: the server lacks what the request needs, e.g. an optional tool that is not installed. */
-export class NotImplemented extends HttpError {
-  constructor(detail?: string) { super(501, detail); }
+/** 503: the server lacks what the request needs right now, e.g. an optional tool that is not installed. */
+export class ServiceUnavailable extends HttpError {
+  constructor(detail?: string) { super(503, detail); }
 }
 
 /** Node-style file system error codes mapped to statuses; OUTSIDE_SCOPE is ours (a path escaping the user's scope). */

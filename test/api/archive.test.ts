@@ -171,15 +171,15 @@ describe("archive download headers and missing tools", () => {
     expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it("answers 501 naming the tool when a compressor is not installed, and still serves in-process formats", async () => {
+  it("answers 503 naming the tool when a compressor is not installed, and still serves in-process formats", async () => {
     const bare = await startServer({ env: { PATH: "/fbe-no-such-dir" } });
     try {
       makeTree(join(bare.root, "d"), { "a.txt": "a" });
       const t = await login(bare);
       for (const [algo, tool] of [["tar.xz", "xz"], ["tar.bz2", "bzip2"], ["tar.lz4", "lz4"]]) {
         const res = await fetch(`${bare.url}/api/raw/d/?algo=${algo}`, { headers: { "X-Auth": t } });
-        expect(res.status).toBe(501);
-        expect(await res.text()).toBe(`501 Not Implemented (${algo} needs ${tool}, which is not installed on the server)`);
+        expect(res.status).toBe(503);
+        expect(await res.text()).toBe(`503 Service Unavailable (${algo} needs ${tool}, which is not installed on the server)`);
       }
       const gz = await fetch(`${bare.url}/api/raw/d/?algo=tar.gz`, { headers: { "X-Auth": t } });
       expect(gz.status).toBe(200);

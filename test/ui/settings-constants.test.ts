@@ -4,7 +4,7 @@ import { TRANSITION_EFFECTS as SERVER_EFFECTS } from "../../src/server/settings/
 
 describe("the global settings form", () => {
   it("offers exactly the transition effects the server accepts", () => {
-    expect([...UI_EFFECTS]).toEqual([...SERVER_EFFECTS]);
+    expect([...UI_EFFECTS] as string[]).toEqual([...SERVER_EFFECTS]);
     expect(UI_EFFECTS).toHaveLength(31);
   });
 });

@@ -1,6 +1,6 @@
 /** @module Archive downloads (SPEC section 7 `?algo=`): one or many selected paths streamed as zip or tar.* */
 import type { ScopedPath } from "../fs/scope";
-import { NotImplemented } from "../errors";
+import { ServiceUnavailable } from "../errors";
 import { isToolAvailable } from "../tools/available";
 import { collectEntries } from "./collect";
 import { compressTar } from "./compress";
@@ -30,11 +30,11 @@ export interface ArchiveDownload {
 
 /**
  * Throws when the format's tool is missing, before any byte is sent.
- * @throws NotImplemented (501) naming the tool, e.g. `501 Not Implemented (tar.xz needs xz, which is not installed on the server)`.
+ * @throws ServiceUnavailable (503) naming the tool, e.g. `503 Service Unavailable (tar.xz needs xz, which is not installed on the server)`.
  */
 export function requireFormatTool(format: FormatInfo): void {
   if (format.tool && !isToolAvailable(format.tool)) {
-    throw new NotImplemented(`${format.format} needs ${format.tool}, which is not installed on the server`);
+    throw new ServiceUnavailable(`${format.format} needs ${format.tool}, which is not installed on the server`);
   }
 }
 
@@ -47,7 +47,7 @@ export function downloadName(selected: readonly ScopedPath[], format: FormatInfo
  * Starts streaming the archive. Nothing is buffered: files are read as the client downloads, so memory
  * stays flat and the first bytes leave before the last file is read. Cancelling the body or aborting the
  * request's signal stops the walk, closes open files and kills compressor processes at once.
- * @throws NotImplemented (501) when the format's tool is missing.
+ * @throws ServiceUnavailable (503) when the format's tool is missing.
  */
 export function streamArchive(req: ArchiveRequest): ArchiveDownload {
   requireFormatTool(req.format);

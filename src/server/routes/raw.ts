@@ -71,7 +71,7 @@ async function selectedPaths(c: Context<AppEnv>): Promise<ScopedPath[]> {
 
 /**
  * Streams the archive of `selected` (CONTRACT: download permission).
- * @throws Forbidden (403) without it; NotImplemented (501) when the format's tool is missing.
+ * @throws Forbidden (403) without it; ServiceUnavailable (503) when the format's tool is missing.
  */
 function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: FormatInfo): Response {
   if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
