@@ -31,28 +31,14 @@ export function Sidebar() {
                 <HardDrive aria-hidden /> {t("sidebar.myFiles")}
               </Link>
               {user.perm.create && inFiles && (
-                <button
-                  type="button"
-                  className="nav-link"
-                  onClick={() => {
-                    close();
-                    showPrompt({ kind: "newFolder" });
-                  }}
-                >
-                  <FolderPlus aria-hidden /> {t("sidebar.newFolder")}
-                </button>
-              )}
-              {user.perm.create && inFiles && (
-                <button
-                  type="button"
-                  className="nav-link"
-                  onClick={() => {
-                    close();
-                    showPrompt({ kind: "newFile" });
-                  }}
-                >
-                  <FilePlus aria-hidden /> {t("sidebar.newFile")}
-                </button>
+                <>
+                  <button type="button" className="nav-link" onClick={() => (close(), showPrompt({ kind: "newFolder" }))}>
+                    <FolderPlus aria-hidden /> {t("sidebar.newFolder")}
+                  </button>
+                  <button type="button" className="nav-link" onClick={() => (close(), showPrompt({ kind: "newFile" }))}>
+                    <FilePlus aria-hidden /> {t("sidebar.newFile")}
+                  </button>
+                </>
               )}
               <Link href="/settings/profile" className="nav-link" aria-current={current("/settings")} onClick={close}>
                 <Settings aria-hidden /> {t("sidebar.settings")}
