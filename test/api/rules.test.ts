@@ -26,6 +26,8 @@ beforeAll(async () => {
     home: { bob: { "mine.txt": "bob's", sub: { "deep.txt": "deep" } } },
   });
   symlinkSync(join(server.root, "secret"), join(server.root, "home", "bob", "escape"));
+  // A link inside the scope into the denied folder: rules judge where it leads too.
+  symlinkSync(join(server.root, "secret"), join(server.root, "docs", "to-secret"));
   ruled = await makeUser(server, admin, { rules: [deny("/secret"), denyRegex("\\.key$"), allow("/docs/allowed.key")] });
   scoped = await makeUser(server, admin, { scope: "/home/bob" });
 });
@@ -87,6 +89,19 @@ describe("rules and other entry points", () => {
     expect(listing).toEqual(["docs/", "docs/a.txt", "docs/allowed.key"]);
     const named = await call(server, ruled.token, "GET", `/raw/?files=${encodeURIComponent(["/public.txt", "/secret/s.txt"].map(encodeURIComponent).join(","))}&algo=tar`);
     expect(named.status).toBe(403);
+  });
+
+  it("judge a symlink by where it leads: a link into a denied folder is hidden and refused", async () => {
+    expect((await names(ruled.token, "/docs/")).names).not.toContain("to-secret");
+    for (const [method, path] of [["GET", "/resources/docs/to-secret/"], ["GET", "/raw/docs/to-secret/s.txt"], ["POST", "/resources/docs/to-secret/new.txt"]]) {
+      const res = await call(server, ruled.token, method, path, method === "POST" ? "x" : undefined);
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      expect(await res.text()).not.toContain("top secret");
+    }
+    expect(existsSync(join(server.root, "secret", "new.txt"))).toBe(false);
+    // Users the rules do not restrict still see and follow the link.
+    expect((await names(admin, "/docs/")).names).toContain("to-secret");
+    expect((await call(server, admin, "GET", "/raw/docs/to-secret/s.txt")).status).toBe(200);
   });
 
   it("refuse copying or moving into a denied folder, changing nothing", async () => {

@@ -2,7 +2,7 @@
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
-import { staysInScope, type ScopedPath } from "../fs/scope";
+import { realVirtualPath, type ScopedPath } from "../fs/scope";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { archiveBase, entryName, topLevelPaths } from "./selection";
 
@@ -34,13 +34,17 @@ function toEntry(name: string, abs: string, st: Stats): ArchiveEntry {
   return { name, abs, isDir, size: isDir ? 0 : st.size, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs };
 }
 
-/** Stats `abs` following a symlink only when it stays in the scope; null for what must be skipped. */
-async function statInScope(scopeAbs: string, abs: string): Promise<Stats | null> {
+/**
+ * Stats `abs` following a symlink only when its target stays in the scope and the rules allow the target's
+ * path; null for what must be skipped.
+ */
+async function statInScope(o: CollectOptions, abs: string): Promise<Stats | null> {
   try {
     const l = await lstat(abs);
     if (!l.isSymbolicLink()) return l;
-    // Never follow a link out of the scope (CONTRACT: such paths answer 403, never data).
-    if (!staysInScope(scopeAbs, abs)) return null;
+    // Never follow a link out of the scope (CONTRACT: such paths answer 403, never data), nor into a denied folder.
+    const real = realVirtualPath(o.scopeAbs, abs);
+    if (real === null || !o.filter(real)) return null;
     return await stat(abs);
   } catch {
     return null; // vanished meanwhile, dangling link, or unreadable
@@ -72,7 +76,7 @@ async function* walk(o: CollectOptions, base: string, vpath: string, abs: string
     const childPath = vpath === "/" ? `/${child}` : `${vpath}/${child}`;
     if (!o.filter(childPath)) continue;
     const childAbs = join(abs, child);
-    const childSt = await statInScope(o.scopeAbs, childAbs);
+    const childSt = await statInScope(o, childAbs);
     if (childSt) yield* walk(o, base, childPath, childAbs, childSt, below);
   }
 }
@@ -91,7 +95,7 @@ export async function* collectEntries(selected: readonly ScopedPath[], o: Collec
     if (o.signal.aborted) return;
     if (path !== "/" && !o.filter(path)) continue;
     const target = byPath.get(path)!;
-    const st = await statInScope(o.scopeAbs, target.abs);
+    const st = await statInScope(o, target.abs);
     if (st) yield* walk(o, base, path, target.abs, st, new Set());
   }
 }

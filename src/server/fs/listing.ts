@@ -3,7 +3,7 @@ import { lstatSync, openSync, readSync, closeSync, readdirSync, statSync, type S
 import { join } from "node:path";
 import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
 import { modeOf, type FileInfo } from "./file-info";
-import { staysInScope } from "./scope";
+import { realVirtualPath } from "./scope";
 import { SNIFF_BYTES, UPLOAD_TEMP_PREFIX } from "../constants";
 import type { Sorting } from "../users/types";
 import { naturalCompare } from "./natural-order";
@@ -87,7 +87,11 @@ export function listFolder(
     let st: Stats;
     const isSymlink = ent.isSymbolicLink();
     try {
-      if (isSymlink && !staysInScope(scopeAbs, childAbs)) continue;
+      if (isSymlink) {
+        // A link is listed only when its target is inside the scope and visible under the rules too.
+        const real = realVirtualPath(scopeAbs, childAbs);
+        if (real === null || !isVisible(real)) continue;
+      }
       st = isSymlink ? statSync(childAbs) : lstatSync(childAbs);
     } catch {
       continue; // vanished meanwhile, or a dangling link

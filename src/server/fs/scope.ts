@@ -1,6 +1,6 @@
 /** @module The one resolver from request paths to disk paths inside a user's scope; refuses every escape. */
 import { realpathSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { FsError } from "./fs-error";
 
 /** A request path checked against a scope. */
@@ -90,6 +90,35 @@ function realpathOfExisting(abs: string): string {
 export function staysInScope(scopeAbs: string, abs: string): boolean {
   const scopeReal = realpathOfExisting(scopeAbs);
   return isInside(scopeReal, realpathOfExisting(abs));
+}
+
+/**
+ * The virtual path where `abs` really lives once symlinks are resolved, relative to the (real) scope:
+ * "/" for the scope itself. A missing tail (a file about to be created) is kept as written. Returns null
+ * when the real location is outside the scope. Rules are judged on this path too, so a link inside the
+ * scope cannot reach a folder the rules deny.
+ */
+export function realVirtualPath(scopeAbs: string, abs: string): string | null {
+  const scopeReal = realpathOfExisting(scopeAbs);
+  const tail: string[] = [];
+  let current = abs;
+  let real: string;
+  for (;;) {
+    try {
+      real = realpathSync(current);
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const parent = dirname(current);
+      if ((code !== "ENOENT" && code !== "ENOTDIR") || parent === current) throw err;
+      tail.unshift(basename(current));
+      current = parent;
+    }
+  }
+  const full = tail.length ? join(real, ...tail) : real;
+  if (!isInside(scopeReal, full)) return null;
+  const rel = relative(scopeReal, full);
+  return rel ? `/${rel.split(sep).join("/")}` : "/";
 }
 
 /**

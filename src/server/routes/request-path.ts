@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { decodeRequestPath, normalizeVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
+import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
 import { pathFilter } from "../fs/rules";
 import { getSettings } from "../settings/settings-service";
 import { Forbidden } from "../errors";
@@ -24,11 +24,16 @@ export function userPathFilter(c: Context<AppEnv>): (virtualPath: string) => boo
 }
 
 /**
- * Refuses a virtual path the current user's rules deny.
+ * Refuses a path the current user's rules deny, judged both as named and, when `abs` is given, where it
+ * really lives once symlinks are resolved (a link must not open a denied folder).
  * @throws Forbidden (403): a denied path answers exactly like one outside the scope.
  */
-export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string): void {
-  if (!userPathFilter(c)(virtualPath)) throw new Forbidden();
+export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?: string): void {
+  const allowed = userPathFilter(c);
+  if (!allowed(virtualPath)) throw new Forbidden();
+  if (abs === undefined) return;
+  const real = realVirtualPath(userScopeDir(c), abs);
+  if (real !== null && real !== virtualPath && !allowed(real)) throw new Forbidden();
 }
 
 /**
@@ -41,7 +46,7 @@ export function requestTarget(c: Context<AppEnv>, prefix: string): ScopedPath {
   const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
   const raw = pathname.startsWith(head) ? pathname.slice(head.length) : "/";
   const target = resolveInScope(userScopeDir(c), decodeRequestPath(raw));
-  assertPathAllowed(c, target.path);
+  assertPathAllowed(c, target.path, target.abs);
   return target;
 }
 
@@ -52,6 +57,6 @@ export function requestTarget(c: Context<AppEnv>, prefix: string): ScopedPath {
  */
 export function resolveUserPath(c: Context<AppEnv>, decoded: string): ScopedPath {
   const target = resolveInScope(userScopeDir(c), normalizeVirtualPath(decoded));
-  assertPathAllowed(c, target.path);
+  assertPathAllowed(c, target.path, target.abs);
   return target;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeRequestPath, normalizeVirtualPath, resolveInScope, scopeDir } from "../../../src/server/fs/scope";
+import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir } from "../../../src/server/fs/scope";
 
 describe("decodeRequestPath", () => {
   it("decodes each segment once and keeps the trailing-slash folder marker", () => {
@@ -51,5 +51,12 @@ describe("resolveInScope", () => {
     expect(resolveInScope(bob, { path: "/to-docs", wantsDir: true }).abs).toBe(join(bob, "to-docs"));
     expect(() => resolveInScope(bob, { path: "/to-eve", wantsDir: true })).toThrow();
     expect(() => resolveInScope(bob, { path: "/to-eve/not-yet.txt", wantsDir: false })).toThrow();
+  });
+
+  it("tells where a path really lives in the scope, keeping a missing tail, or null outside it", () => {
+    expect(realVirtualPath(bob, bob)).toBe("/");
+    expect(realVirtualPath(bob, join(bob, "to-docs"))).toBe("/docs");
+    expect(realVirtualPath(bob, join(bob, "to-docs", "new", "f.txt"))).toBe("/docs/new/f.txt");
+    expect(realVirtualPath(bob, join(bob, "to-eve"))).toBeNull();
   });
 });
