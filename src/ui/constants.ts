@@ -53,6 +53,8 @@ export const CHMOD_DEFAULT_MODE = "777";
 export const CHMOD_MAX_LENGTH = 3;
 /** Touch-and-hold this long on an item opens its context menu on touch screens (UI choice, as on phones' file apps). */
 export const LONG_PRESS_MS = 500;
+/** How long a deleted image shows its placeholder before the preview moves on (SPEC §2 Preview). */
+export const DELETED_PLACEHOLDER_MS = 800;
 /** Photo-gallery transition effects of the global settings select (SPEC §2 Global settings: Slideshow; server TRANSITION_EFFECTS). */
 export const TRANSITION_EFFECTS = [
   "lg-slide", "lg-fade", "lg-zoom-in", "lg-zoom-in-big", "lg-zoom-out", "lg-zoom-out-big", "lg-zoom-out-in",

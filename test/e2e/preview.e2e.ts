@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { item, openFolder, PNG_RED, signIn, writeTree } from "./fixtures";
 
@@ -13,6 +15,9 @@ test.beforeAll(async () => {
     "album/d-third.png": PNG_RED,
     "docs/readme.txt": "line one\nline two <b>not bold</b>",
     "docs/blob.bin": Buffer.from([0, 159, 146, 150, 0, 1]),
+    "gallery/x1.png": PNG_RED,
+    "gallery/x2.png": PNG_RED,
+    "gallery/x3.png": PNG_RED,
   });
 });
 
@@ -75,4 +80,20 @@ test("offers a download for a file it cannot show", async ({ page }) => {
   expect(download.suggestedFilename()).toBe("blob.bin");
   await page.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
+});
+
+test("deleting an image in the preview shows a placeholder, then moves to the next image", async ({ page }) => {
+  await page.goto(`${server.url}/files/gallery/x2.png`);
+  const preview = page.getByRole("region", { name: "File preview" });
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("x2.png");
+  await preview.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(preview.getByRole("status")).toHaveText("x2.png was deleted");
+  await expect(page).toHaveURL(`${server.url}/files/gallery/x3.png`);
+  await expect(preview.getByRole("img", { name: "x3.png" })).toBeVisible();
+  expect(existsSync(join(server.root, "gallery", "x2.png"))).toBe(false);
+  // The last image has no next one: the preview moves back to the previous.
+  await preview.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/gallery/x1.png`);
 });

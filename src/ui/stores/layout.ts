@@ -4,7 +4,7 @@ import type { ConflictChoice } from "./transfer-rules";
 
 /** The dialogs; one at a time. Prompts that ask a question resolve through `ask*` below. */
 export type Prompt =
-  | { kind: "delete"; paths: string[] }
+  | { kind: "delete"; paths: string[]; then?: string }
   | { kind: "newFolder" }
   | { kind: "newFile" }
   | { kind: "rename"; path: string }

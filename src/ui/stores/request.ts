@@ -1,5 +1,6 @@
 /** @module Files view store: the resource of the current route, its loading and error state (SPEC §2 Files view). */
 import { proxy, useSnapshot, ref } from "valtio";
+import { forgetDeleted } from "./preview-deleted";
 import { fetchResource, type Resource } from "../api/resources";
 import { errorKindOf, type ErrorKind } from "../api/errors";
 import { parentPath } from "../format/encode-path";
@@ -47,7 +48,11 @@ export async function loadPath(path: string, force = false): Promise<void> {
     const res = await withProgress(() => fetchResource(path));
     if (id !== seq) return;
     state.resource = ref(res);
-    if (res.isDir) state.listing = ref(res);
+    if (res.isDir) {
+      state.listing = ref(res);
+      // A fresh listing no longer holds what the preview deleted; a new file may reuse such a name.
+      forgetDeleted();
+    }
     else void loadParentOf(res, id);
   } catch (err) {
     if (id !== seq) return;

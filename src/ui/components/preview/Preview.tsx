@@ -16,6 +16,7 @@ import { useShortcuts } from "../../keyboard/useShortcuts";
 import { displayOrder, effectiveSorting } from "../listing/useListingOrder";
 import { neighbours } from "./siblings";
 import { PreviewBody } from "./PreviewBody";
+import { useDeletedPaths } from "../../stores/preview-deleted";
 
 /** Shows `file`; `listing` is its folder (for previous/next), when known. */
 export function Preview({ file, listing }: { file: Resource; listing: Resource | null }) {
@@ -26,11 +27,17 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { loading } = useRequest();
   const view = useListingView();
   const sorting = effectiveSorting(view.sorting as Sorting | null, listing);
+  const deletedPaths = useDeletedPaths();
   const { prev, next, position, count } = useMemo(() => {
     if (!listing || listing.path !== parentPath(file.path)) return { prev: null, next: null, position: 0, count: 0 };
-    const { dirs, files } = displayOrder(listing.items ?? [], sorting);
+    // Images deleted from the preview stay in this listing until it is fetched again: skip them.
+    const items = (listing.items ?? []).filter((i) => i.path === file.path || !deletedPaths.includes(i.path));
+    const { dirs, files } = displayOrder(items, sorting);
     return neighbours([...dirs, ...files], file.path);
-  }, [listing, file.path, sorting.by, sorting.asc]);
+  }, [listing, file.path, sorting.by, sorting.asc, deletedPaths]);
+  const deleted = deletedPaths.includes(file.path);
+  // SPEC §2 Preview: a deleted image shows a placeholder, then the preview moves to the next (or previous) one.
+  const afterDelete = file.type === "image" ? (next ?? prev)?.path : undefined;
   const can = (p: "download" | "rename" | "delete") => Boolean(user && (user.perm.admin || user.perm[p]));
   const close = () => navigate(filesRoute(parentPath(file.path)));
   const go = (to: Resource | null) => to && navigate(filesRoute(to.path), { replace: true });
@@ -55,13 +62,19 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
         {button(t("preview.previous"), <ChevronLeft aria-hidden />, () => go(prev), !prev)}
         {button(t("preview.next"), <ChevronRight aria-hidden />, () => go(next), !next)}
         {can("rename") && button(t("preview.rename"), <Pencil aria-hidden />, rename)}
-        {can("delete") && button(t("preview.delete"), <Trash aria-hidden />, () => showPrompt({ kind: "delete", paths: [file.path] }))}
+        {can("delete") && button(t("preview.delete"), <Trash aria-hidden />, () => showPrompt({ kind: "delete", paths: [file.path], then: afterDelete }))}
         {can("download") && button(t("preview.download"), <Download aria-hidden />, () => downloadFile(file.path))}
         {button(t("preview.info"), <Info aria-hidden />, () => showPrompt({ kind: "info", paths: [file.path] }))}
         {can("download") && button(t("preview.externalLink"), <Link2 aria-hidden />, () => void runMenuAction("copyLink", [file]))}
       </div>
       <div className="preview-stage">
-        <PreviewBody key={file.path} file={file} token={token ?? ""} />
+        {deleted ? (
+          <p className="preview-deleted" role="status">
+            {t("preview.deleted", { name: file.name })}
+          </p>
+        ) : (
+          <PreviewBody key={file.path} file={file} token={token ?? ""} />
+        )}
       </div>
     </div>
   );

@@ -7,16 +7,25 @@ import { deletePaths } from "../../stores/operations";
 import { currentPath } from "../../stores/request";
 import { baseName } from "../../stores/transfer-rules";
 import { filesRoute, parentPath } from "../../format/encode-path";
+import { markDeleted } from "../../stores/preview-deleted";
+import { DELETED_PLACEHOLDER_MS } from "../../constants";
 
-/** Asks before deleting; the listing then reloads, or the view goes to the parent when the open item was deleted. */
-export function DeletePrompt({ paths }: { paths: readonly string[] }) {
+/**
+ * Asks before deleting; the listing then reloads, or, when the open item was deleted, the view goes to `then`
+ * after a moment with a placeholder (an image deleted in the preview moves to the next), else to the parent.
+ */
+export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const confirm = async () => {
     closePrompt();
     const open = paths.find((p) => p === currentPath());
     const ok = await deletePaths(paths, !open);
-    if (ok && open) navigate(filesRoute(parentPath(open)));
+    if (!ok || !open) return;
+    if (then) {
+      markDeleted(open);
+      setTimeout(() => navigate(filesRoute(then), { replace: true }), DELETED_PLACEHOLDER_MS);
+    } else navigate(filesRoute(parentPath(open)));
   };
   return (
     <Dialog

@@ -22,7 +22,7 @@ export function Prompts() {
   if (!prompt) return null;
   switch (prompt.kind) {
     case "delete":
-      return <DeletePrompt paths={prompt.paths} />;
+      return <DeletePrompt paths={prompt.paths} then={prompt.then} />;
     case "newFolder":
       return <NewFolderPrompt />;
     case "newFile":
