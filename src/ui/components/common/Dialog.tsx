@@ -1,5 +1,6 @@
 /** @module Modal dialog on the native <dialog> element: focus trap, Esc and the top layer come from the browser. */
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Props of a dialog: its accessible name, body, buttons and what closing (Esc, Cancel) does. */
 export interface DialogProps {
@@ -44,5 +45,20 @@ export function Dialog({ label, title, onClose, onSubmit, children, actions }: D
         <div className="dialog-actions">{actions}</div>
       </form>
     </dialog>
+  );
+}
+
+/** The usual action row: Cancel (runs `onCancel`) and the submit button of the dialog's form. */
+export function CancelSubmitActions({ onCancel, submitLabel, disabled = false, danger = false }: { onCancel: () => void; submitLabel: string; disabled?: boolean; danger?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t("prompts.cancel")}
+      </button>
+      <button type="submit" className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={disabled} data-autofocus={danger ? true : undefined}>
+        {submitLabel}
+      </button>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /** @module A dialog that asks for one name (new folder, new file, rename): trimmed, no slashes (SPEC §5 Names). */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "./Dialog";
+import { CancelSubmitActions, Dialog } from "./Dialog";
 import { closePrompt } from "../../stores/layout";
 import { cleanName } from "../../stores/operation-rules";
 
@@ -36,16 +36,7 @@ export function NameDialog({ title, label, submitLabel, initial = "", onName }: 
       title={title}
       onClose={closePrompt}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={closePrompt}>
-            {t("prompts.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {submitLabel}
-          </button>
-        </>
-      }
+      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={submitLabel} />}
     >
       <label className="field">
         <span className="field-label">{label}</span>

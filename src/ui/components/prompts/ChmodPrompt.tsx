@@ -1,7 +1,7 @@
 /** @module Chmod dialog (SPEC §2, §5): at most 3 octal characters, default 777, recursive on by default. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../common/Dialog";
+import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { chmodPaths } from "../../stores/operations";
 import { isValidMode, sanitizeMode } from "../../stores/operation-rules";
@@ -25,16 +25,7 @@ export function ChmodPrompt({ paths }: { paths: readonly string[] }) {
       title={t("prompts.chmod.title")}
       onClose={closePrompt}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={closePrompt}>
-            {t("prompts.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid}>
-            {t("prompts.chmod.submit")}
-          </button>
-        </>
-      }
+      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.chmod.submit")} disabled={!valid} />}
     >
       <label className="field">
         <span className="field-label">{t("prompts.chmod.label")}</span>

@@ -1,7 +1,7 @@
 /** @module Delete confirmation naming the item, or the count for several (SPEC §2 Overlay dialogs: delete, §4 Operations). */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { Dialog } from "../common/Dialog";
+import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { deletePaths } from "../../stores/operations";
 import { currentPath } from "../../stores/request";
@@ -33,16 +33,7 @@ export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?:
       title={t("prompts.delete.title")}
       onClose={closePrompt}
       onSubmit={() => void confirm()}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={closePrompt}>
-            {t("prompts.cancel")}
-          </button>
-          <button type="submit" className="btn btn-danger" data-autofocus>
-            {t("prompts.delete.confirm")}
-          </button>
-        </>
-      }
+      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.delete.confirm")} danger />}
     >
       <p className="dialog-text">
         {paths.length === 1 ? t("prompts.delete.messageOne", { name: baseName(paths[0]) }) : t("prompts.delete.messageMany", { count: paths.length })}

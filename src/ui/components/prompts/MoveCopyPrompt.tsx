@@ -1,7 +1,7 @@
 /** @module Move and copy dialogs (SPEC §2 Folder picker, §4 Operations): pick a folder, then go there after the transfer. */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { Dialog } from "../common/Dialog";
+import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { useFolderPicker } from "../../stores/folder-picker";
 import { canSubmitTo, pickerDestination } from "../../stores/folder-picker-rules";
@@ -31,16 +31,7 @@ export function MoveCopyPrompt({ kind, paths }: { kind: "move" | "copy"; paths: 
       title={title}
       onClose={closePrompt}
       onSubmit={() => void submit()}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={closePrompt}>
-            {t("prompts.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!allowed}>
-            {t(kind === "move" ? "prompts.transfer.move" : "prompts.transfer.copy")}
-          </button>
-        </>
-      }
+      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t(kind === "move" ? "prompts.transfer.move" : "prompts.transfer.copy")} disabled={!allowed} />}
     >
       <p className="dialog-text">{t("prompts.transfer.message", { count: paths.length })}</p>
       <FolderPicker start={current} />

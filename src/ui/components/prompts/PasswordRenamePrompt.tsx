@@ -1,7 +1,7 @@
 /** @module Password rename dialog (SPEC §2, §5): renames a file to '@'+password+'@#'+name; empty gives the original name. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../common/Dialog";
+import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { passwordRename } from "../../stores/operations";
 
@@ -19,16 +19,7 @@ export function PasswordRenamePrompt({ path }: { path: string }) {
       title={t("prompts.passwordRename.title")}
       onClose={closePrompt}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={closePrompt}>
-            {t("prompts.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {t("prompts.passwordRename.submit")}
-          </button>
-        </>
-      }
+      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.passwordRename.submit")} />}
     >
       <p className="dialog-text">{t("prompts.passwordRename.message")}</p>
       <label className="field">
