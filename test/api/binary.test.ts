@@ -45,6 +45,32 @@ describe("the server process", () => {
     await server.stop();
   });
 
+  it("removes a folder copy still in progress when stopped, leaving the source whole", async () => {
+    const { mkdirSync, readdirSync, writeFileSync } = await import("node:fs");
+    const { randomBytes } = await import("node:crypto");
+    const server = await startServer();
+    const src = join(server.root, "big");
+    mkdirSync(src);
+    const chunk = randomBytes(1024 * 1024);
+    for (let i = 0; i < 300; i++) writeFileSync(join(src, `f${i}.bin`), chunk);
+    const token = await (await fetch(`${server.url}/api/login`, { method: "POST", body: JSON.stringify({ username: server.username, password: server.password }) })).text();
+    const copying = fetch(`${server.url}/api/resources/big/?action=copy&destination=${encodeURIComponent("/copy")}`, { method: "PATCH", headers: { "X-Auth": token } }).catch(() => null);
+    // Stop once the copy's temp folder exists, i.e. while the copy is under way.
+    for (let i = 0; i < 200 && !readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-")); i++) await Bun.sleep(5);
+    expect(readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-"))).toBe(true);
+    const exited = new Promise<number | null>((r) => server.process.once("exit", (code) => r(code)));
+    server.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await copying;
+    const left = readdirSync(server.root);
+    try {
+      expect(left.filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+      expect(readdirSync(src)).toHaveLength(300);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("reads FB_ variables and a --config file, flags winning", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
     writeFileSync(join(dir, "conf.json"), JSON.stringify({ baseurl: "/from-file", signup: true }));

@@ -9,6 +9,7 @@ import { basename, dirname, join } from "node:path";
 import { posix } from "node:path";
 import { BadRequest } from "../errors";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
+import { ACTIVE_TEMP_FILES } from "./upload";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
@@ -102,12 +103,16 @@ async function place(from: string, to: string, replace: boolean): Promise<void> 
 /** Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. */
 async function copyThenPlace(from: string, to: string, replace: boolean): Promise<void> {
   const tmp = tempBeside(to);
+  // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
+  ACTIVE_TEMP_FILES.add(tmp);
   try {
     await copyTree(from, tmp);
     await place(tmp, to, replace);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;
+  } finally {
+    ACTIVE_TEMP_FILES.delete(tmp);
   }
 }
 

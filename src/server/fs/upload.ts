@@ -1,11 +1,11 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
-import { open, link, rename, unlink, mkdir, stat } from "node:fs/promises";
+import { open, link, rename, rm, unlink, mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { FsError } from "./fs-error";
 
-/** Temp files being written now; removed on shutdown so no partial file is left (CONTRACT shutdown). */
+/** Temp files (and temp folders of folder copies) being written now; removed on shutdown so nothing partial is left (CONTRACT shutdown). */
 export const ACTIVE_TEMP_FILES = new Set<string>();
 
 /** True when something exists at `abs` (a dangling symlink counts). */
@@ -73,8 +73,8 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
   }
 }
 
-/** Removes every temp file still being written (called on shutdown). */
+/** Removes every temp file or folder still being written (called on shutdown). */
 export async function removeActiveTempFiles(): Promise<void> {
-  await Promise.all([...ACTIVE_TEMP_FILES].map((f) => unlink(f).catch(() => {})));
+  await Promise.all([...ACTIVE_TEMP_FILES].map((f) => rm(f, { recursive: true, force: true }).catch(() => {})));
   ACTIVE_TEMP_FILES.clear();
 }
