@@ -1,20 +1,9 @@
 /** @module Global settings calls (SPEC §7 GET/PUT /api/settings). */
 import { apiJson } from "./client";
-import type { Rule, UserPerm } from "./accounts";
-import type { Sorting } from "../auth/token";
+import type { Account, Rule } from "./accounts";
 
-/** The settings copied into every new user (SPEC §2 'User default settings'). */
-export interface UserDefaults {
-  scope: string;
-  locale: string;
-  viewMode: "list" | "mosaic";
-  singleClick: boolean;
-  showHidden: boolean;
-  sorting: Sorting;
-  perm: UserPerm;
-  commands: string[];
-  rules: Rule[];
-}
+/** The settings copied into every new user (SPEC §2 'User default settings'): these fields of an account. */
+export type UserDefaults = Pick<Account, "scope" | "locale" | "viewMode" | "singleClick" | "showHidden" | "sorting" | "perm" | "commands" | "rules">;
 
 /** The global settings as the API sends them (SPEC §3 Global settings, plus login protection). */
 export interface GlobalSettings {
