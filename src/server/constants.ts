@@ -4,6 +4,19 @@
 export const DEFAULT_APP_NAME = "File Browser Enhanced";
 /** Token lifetime: 2 hours (CONTRACT "HTTP API"), in seconds. */
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
+/** Random bytes of a session id (128 bits, from the system CSPRNG). */
+export const SESSION_ID_BYTES = 16;
+/** How often (ms) the session cache asks SQLite whether another process (the CLI) changed the store. */
+export const EXTERNAL_CHANGE_POLL_MS = 1000;
+/**
+ * Media tokens (read-only, one user and path prefix, CONTRACT "HTTP API") live at least this long (seconds):
+ * long enough to watch a movie. Their expiry is rounded up to a whole MEDIA_TOKEN_BUCKET_S, so the token of a
+ * folder stays the same for a while and media URLs keep hitting the browser cache.
+ */
+export const MEDIA_TOKEN_MIN_LIFETIME_S = 4 * 60 * 60;
+export const MEDIA_TOKEN_BUCKET_S = 60 * 60;
+/** An expired session row is kept this long (seconds) so its media tokens run out first; then it is purged. */
+export const SESSION_PURGE_GRACE_S = MEDIA_TOKEN_MIN_LIFETIME_S + MEDIA_TOKEN_BUCKET_S;
 /** A token this close to expiry (seconds) makes responses carry `X-Renew-Token: true`. */
 export const TOKEN_RENEW_WINDOW_S = 60 * 60;
 /** Issuer claim of our tokens. */

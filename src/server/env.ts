@@ -7,5 +7,12 @@ export interface AppEnv {
     deps: Deps;
     /** Set by requireAuth: the current user, freshly read from the store. */
     user: User;
+    /** Set by requireAuth: the login session of the request (absent in no-auth mode). */
+    sessionId?: string;
+    /**
+     * Set when a read-only media token authorized the request: the path prefix it covers. The path resolver
+     * (routes/request-path.ts) refuses every path outside it.
+     */
+    mediaPrefix?: string;
   };
 }

@@ -77,3 +77,5 @@ export const COMMAND_EVENTS = [
 ] as const;
 /** Where the branding docs live (SPEC §2 Global settings: a link to the branding docs, a README anchor). */
 export const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
+/** A media token this close to expiry (ms) is fetched anew before it goes into a URL. */
+export const MEDIA_TOKEN_REFRESH_MARGIN_MS = 30 * 60 * 1000;

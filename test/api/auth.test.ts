@@ -89,8 +89,10 @@ describe("token renewal", () => {
     db.close();
     const now = Math.floor(Date.now() / 1000);
     const fresh = await login(server);
-    const ageing = await sign({ user: { id: 1 }, iat: now - 5400, exp: now + 1800, iss: "File Browser Enhanced" }, secret, "HS256");
-    const expired = await sign({ user: { id: 1 }, iat: now - 7300, exp: now - 100, iss: "File Browser Enhanced" }, secret, "HS256");
+    // The same live session, with a token that has only half an hour left.
+    const { sid } = JSON.parse(Buffer.from(fresh.split(".")[1], "base64url").toString());
+    const ageing = await sign({ user: { id: 1 }, sid, iat: now - 5400, exp: now + 1800, iss: "File Browser Enhanced" }, secret, "HS256");
+    const expired = await sign({ user: { id: 1 }, sid, iat: now - 7300, exp: now - 100, iss: "File Browser Enhanced" }, secret, "HS256");
     const get = (t: string) => fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": t } });
     expect((await get(fresh)).headers.get("x-renew-token")).toBeNull();
     const r = await get(ageing);

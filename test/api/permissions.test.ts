@@ -115,10 +115,12 @@ describe("permissions that govern no call alone", () => {
     expect(((await res.json()) as { perm: Perm }).perm).toEqual({ ...NO_PERM, publish: true });
   });
 
-  it("take effect on the next call after an admin changes them, without a new login", async () => {
+  it("take effect at once when an admin changes them: the old session ends and a new login holds the new permissions", async () => {
     const u = await makeUser(server, admin, { perm: { create: true } });
     expect((await call(server, u.token, "POST", `/resources/${fresh()}/`)).status).toBe(200);
     await call(server, admin, "PUT", `/users/${u.id}`, { what: "user", which: ["perm"], data: { perm: NO_PERM } });
-    expect((await call(server, u.token, "POST", `/resources/${fresh()}/`)).status).toBe(403);
+    expect((await call(server, u.token, "POST", `/resources/${fresh()}/`)).status).toBe(401);
+    const again = await login(server, u.username, u.password);
+    expect((await call(server, again, "POST", `/resources/${fresh()}/`)).status).toBe(403);
   });
 });

@@ -17,17 +17,23 @@ export interface TokenUser {
   lockPassword: boolean;
 }
 
-/** Claims of a login token: the user, issued-at and expiry (Unix seconds) and the issuer. */
+/** Claims of a login token: the user, its session id, issued-at and expiry (Unix seconds) and the issuer. */
 export interface TokenPayload {
   user: TokenUser;
+  /** Id of the login session (auth/sessions.ts); the token works only while that session lasts. */
+  sid: string;
   iat: number;
   exp: number;
   iss: string;
 }
 
-/** Issues a token for `user`; `now` is Unix seconds. Returns the compact JWS string (three dot-separated parts). */
-export function issueToken(user: User, secret: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
+/**
+ * Issues a token of session `sid` for `user`; `now` is Unix seconds and the expiry is now + TOKEN_LIFETIME_S.
+ * Returns the compact JWS string (three dot-separated parts).
+ */
+export function issueToken(user: User, sid: string, secret: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
   const payload: TokenPayload = {
+    sid,
     user: {
       id: user.id,
       username: user.username,
@@ -47,14 +53,28 @@ export function issueToken(user: User, secret: string, now = Math.floor(Date.now
   return sign(payload as unknown as Record<string, unknown>, secret, "HS256");
 }
 
-/** Verifies signature, algorithm and expiry; returns the payload or null for any invalid token. */
-export async function readToken(token: string, secret: string): Promise<TokenPayload | null> {
+/**
+ * Verifies signature, algorithm (HS256 only) and expiry of any of our tokens; returns its claims, or null for
+ * a malformed, forged or expired token.
+ */
+export async function verifySigned(token: string, secret: string): Promise<Record<string, unknown> | null> {
   if (token.split(".").length !== 3) return null;
   try {
-    const payload = (await verify(token, secret, "HS256")) as unknown as TokenPayload;
-    if (!payload?.user || typeof payload.user.id !== "number") return null;
-    return payload;
+    const payload = (await verify(token, secret, "HS256")) as Record<string, unknown>;
+    return payload && typeof payload === "object" ? payload : null;
   } catch {
     return null;
   }
+}
+
+/** The claims when `payload` is a login token (a user and a session id), else null. */
+export function asLoginToken(payload: Record<string, unknown> | null): TokenPayload | null {
+  const p = payload as Partial<TokenPayload> | null;
+  if (!p?.user || typeof p.user.id !== "number" || typeof p.sid !== "string" || p.sid === "") return null;
+  return p as TokenPayload;
+}
+
+/** Verifies a login token; returns the payload or null for any invalid token (media tokens included). */
+export async function readToken(token: string, secret: string): Promise<TokenPayload | null> {
+  return asLoginToken(await verifySigned(token, secret));
 }

@@ -1,41 +1,101 @@
 /**
- * @module Route guards, declared in each route chain: requireAuth (X-Auth header, auth query or cookie; no-auth
- * mode), then requirePerm / requireAdmin / requireSelfOrAdmin (SPEC section 6).
+ * @module Route guards, declared in each route chain: requireAuth or requireReadAuth (login token from the
+ * X-Auth header, the auth query or the auth cookie, by the transport rules of request-origin.ts; read-only
+ * media tokens on requireReadAuth routes; no-auth mode), then requirePerm / requireAdmin / requireSelfOrAdmin
+ * (SPEC section 6).
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { readToken } from "./jwt";
-import { findUserById } from "../db/users-table";
+import { asLoginToken, verifySigned } from "./jwt";
+import { asMediaToken } from "./media-token";
+import { cachedUser, sessionUser } from "./sessions";
+import { isReadMethod, transportRefusal, type TokenSource } from "./request-origin";
 import { Forbidden, Unauthorized } from "../errors";
 import { TOKEN_RENEW_WINDOW_S } from "../constants";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
+import { getSettings } from "../settings/settings-service";
 
-/**
- * Authenticates the request. The token comes from `X-Auth`, the `auth` query parameter or the `auth` cookie
- * (CONTRACT "HTTP API"). In `--noauth` mode every request acts as user id 1.
- * Sets `X-Renew-Token: true` when the token is within an hour of expiry or the user changed since it was issued.
- * @throws Unauthorized (401) without a valid token or when the user no longer exists.
- */
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const deps = c.get("deps");
-  if (deps.config.noauth) {
-    const user = findUserById(deps.db, 1);
+/** The token of a request and where it came from: the header wins, then the query, then the cookie. */
+function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } | null {
+  const header = c.req.header("X-Auth");
+  if (header) return { token: header, source: "header" };
+  const query = c.req.query("auth");
+  if (query) return { token: query, source: "query" };
+  const cookie = getCookie(c, "auth");
+  return cookie ? { token: cookie, source: "cookie" } : null;
+}
+
+/** This server's host as the client addressed it; a trusted proxy's X-Forwarded-Host wins. */
+function requestHost(c: Context<AppEnv>): string | undefined {
+  if (getSettings(c.get("deps").db).trustProxy) {
+    const forwarded = c.req.header("X-Forwarded-Host")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.req.header("Host");
+}
+
+function authenticate(acceptMedia: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const deps = c.get("deps");
+    if (deps.config.noauth) {
+      const user = cachedUser(deps.db, 1);
+      if (!user) throw new Unauthorized();
+      c.set("user", user);
+      return next();
+    }
+    const found = findToken(c);
+    if (!found) throw new Unauthorized();
+    const method = c.req.method;
+    const upgrade = c.req.header("Upgrade")?.toLowerCase() === "websocket";
+    if (found.source !== "header") {
+      const refusal = transportRefusal({
+        method, upgrade, source: found.source,
+        origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), host: requestHost(c),
+      });
+      if (refusal) throw new Forbidden(refusal);
+    }
+    const claims = await verifySigned(found.token, deps.secret);
+    const now = Math.floor(Date.now() / 1000);
+    const login = asLoginToken(claims);
+    if (login) {
+      const user = sessionUser(deps.db, login.user.id, login.sid, now);
+      if (!user) throw new Unauthorized();
+      c.set("user", user);
+      c.set("sessionId", login.sid);
+      if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header("X-Renew-Token", "true");
+      return next();
+    }
+    // A media token travels only in the query, reads only, never opens a WebSocket.
+    const media = acceptMedia && found.source === "query" && isReadMethod(method) && !upgrade ? asMediaToken(claims) : null;
+    if (!media) throw new Unauthorized();
+    const user = sessionUser(deps.db, media.uid, media.sid, now, true);
     if (!user) throw new Unauthorized();
     c.set("user", user);
+    c.set("mediaPrefix", media.pfx);
     return next();
-  }
-  const token = c.req.header("X-Auth") || c.req.query("auth") || getCookie(c, "auth") || "";
-  const payload = token ? await readToken(token, deps.secret) : null;
-  if (!payload) throw new Unauthorized();
-  const user = findUserById(deps.db, payload.user.id);
-  if (!user) throw new Unauthorized();
-  c.set("user", user);
-  const now = Math.floor(Date.now() / 1000);
-  if (payload.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > payload.iat) c.header("X-Renew-Token", "true");
-  return next();
-});
+  });
+}
+
+/**
+ * Authenticates the request with a login token (CONTRACT "HTTP API"): `X-Auth` for any method; the `auth`
+ * query or cookie for GET, HEAD and WebSocket upgrades; the cookie for writes only with this server's Origin
+ * (or `Sec-Fetch-Site: same-origin`). The token's session must be live. In `--noauth` mode every request acts
+ * as user id 1. Sets `X-Renew-Token: true` when the token is within an hour of expiry or the user changed.
+ * @throws Unauthorized (401) without a valid token of a live session; Forbidden (403) for a token that came by
+ * a transport not allowed for this request (cross-site write, auth query on a write, cross-site WebSocket).
+ */
+export const requireAuth = authenticate(false);
+
+/**
+ * requireAuth that also accepts a read-only media token in the `auth` query, for GET and HEAD of file
+ * routes (raw files, downloads, previews, thumbnails, media). The path resolver then refuses every path
+ * outside the token's prefix.
+ * @throws as requireAuth; Unauthorized (401) for a media token on a write, an upgrade, or of an ended session.
+ */
+export const requireReadAuth = authenticate(true);
 
 /**
  * Requires one permission of the current user (SPEC section 6); admins hold every permission.

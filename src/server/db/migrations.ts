@@ -66,6 +66,17 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE failed_logins ADD COLUMN window_start INTEGER NOT NULL DEFAULT 0;
   `,
+  // 3: login sessions; a token names its session, and ending the session (logout, password or permission
+  // change, user deletion) refuses the token at once. `expires_at` follows the latest token of the session.
+  `
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions(user_id);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

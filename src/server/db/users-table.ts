@@ -1,6 +1,7 @@
 /** @module Rows of the users table mapped to the domain User type. */
 import type { Database } from "bun:sqlite";
 import type { Permissions, Rule, Sorting, User, ViewMode } from "../users/types";
+import { noteWrite } from "./change-clock";
 
 interface UserRow {
   id: number;
@@ -95,6 +96,7 @@ export function countAdmins(db: Database): number {
 export function insertUser(db: Database, user: Omit<User, "id">): User {
   const placeholders = COLUMNS.split(", ").map((c) => `$${c}`).join(", ");
   const row = db.query(`INSERT INTO users (${COLUMNS}) VALUES (${placeholders}) RETURNING *`).get(toParams(user)) as UserRow;
+  noteWrite(db);
   return toUser(row);
 }
 
@@ -102,9 +104,11 @@ export function insertUser(db: Database, user: Omit<User, "id">): User {
 export function updateUser(db: Database, user: User): void {
   const sets = COLUMNS.split(", ").map((c) => `${c} = $${c}`).join(", ");
   db.query(`UPDATE users SET ${sets} WHERE id = $id`).run({ ...toParams(user), id: user.id });
+  noteWrite(db);
 }
 
 /** Deletes a user by id. */
 export function deleteUser(db: Database, id: number): void {
   db.query("DELETE FROM users WHERE id = ?").run(id);
+  noteWrite(db);
 }

@@ -20,7 +20,8 @@ export const APP_CSP = [
 /** Headers every response carries. */
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "same-origin",
+  // No page of ours sends its URL anywhere: media URLs carry a token (CONTRACT "HTTP API").
+  "Referrer-Policy": "no-referrer",
   "X-Frame-Options": "SAMEORIGIN",
 };
 

@@ -1,25 +1,42 @@
-/** @module POST /api/login, POST /api/renew and POST /api/signup (SPEC section 7, CONTRACT "HTTP API"). */
-import { Hono } from "hono";
+/**
+ * @module POST /api/login, /api/renew, /api/logout and /api/signup (SPEC section 7, CONTRACT "HTTP API"), and
+ * GET /api/media-token/{path}: a read-only media token for URLs.
+ */
+import { Hono, type Context } from "hono";
+import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
+import type { User } from "../users/types";
 import { requireAuth } from "../auth/middleware";
 import { issueToken } from "../auth/jwt";
+import { issueMediaToken } from "../auth/media-token";
+import { endSession, endUserSessions, renewSession, startSession } from "../auth/sessions";
 import { authenticate } from "../auth/login";
 import { signup } from "../users/user-service";
 import { getSettings } from "../settings/settings-service";
 import { findUserById } from "../db/users-table";
 import { BadRequest, Forbidden } from "../errors";
+import { TOKEN_LIFETIME_S } from "../constants";
 import { clientIp } from "./client-ip";
+import { requestTarget } from "./request-path";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** Login, token renewal and open signup; no auth needed except for renewal. */
+/** Starts a session for `user` and answers its first token as text. */
+async function answerNewSession(c: Context<AppEnv>, user: User): Promise<Response> {
+  const deps = c.get("deps");
+  const now = Math.floor(Date.now() / 1000);
+  const sid = startSession(deps.db, user.id, now + TOKEN_LIFETIME_S, now);
+  return c.text(await issueToken(user, sid, deps.secret, now));
+}
+
+/** Login, token renewal, logout, media tokens and open signup; no auth needed but for renewal, logout and media tokens. */
 export const loginRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const deps = c.get("deps");
     if (deps.config.noauth) {
       const user = findUserById(deps.db, 1);
       if (!user) throw new Forbidden();
-      return c.text(await issueToken(user, deps.secret));
+      return answerNewSession(c, user);
     }
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body || typeof body !== "object") throw new BadRequest("JSON body expected");
@@ -30,12 +47,38 @@ export const loginRoutes = new Hono<AppEnv>()
       captcha: text(body.recaptcha) || text(body.captcha),
       ip: clientIp(c, getSettings(deps.db).trustProxy),
     });
-    return c.text(await issueToken(user, deps.secret));
+    return answerNewSession(c, user);
   })
   .post("/renew", requireAuth, async (c) => {
     const deps = c.get("deps");
     c.header("X-Renew-Token", null as unknown as string);
-    return c.text(await issueToken(c.get("user"), deps.secret));
+    const sid = c.get("sessionId");
+    // No-auth mode has no session to renew: it gets a new one, as a login would.
+    if (!sid) return answerNewSession(c, c.get("user"));
+    const now = Math.floor(Date.now() / 1000);
+    renewSession(deps.db, sid, now + TOKEN_LIFETIME_S);
+    return c.text(await issueToken(c.get("user"), sid, deps.secret, now));
+  })
+  // Ends this session, or with ?others=true every other session of the user ('Log out other sessions').
+  .post("/logout", requireAuth, (c) => {
+    const deps = c.get("deps");
+    const sid = c.get("sessionId");
+    if (!sid) return c.text("200 OK");
+    if (c.req.query("others") === "true") {
+      const ended = endUserSessions(deps.db, c.get("user").id, sid);
+      return c.json({ ended });
+    }
+    endSession(deps.db, sid);
+    return c.text("200 OK");
+  })
+  // A read-only media token for a path of the caller's scope (a folder covers what is below it); login tokens only.
+  .get("/media-token/*", requireAuth, async (c) => {
+    const deps = c.get("deps");
+    const target = requestTarget(c, "media-token");
+    await stat(target.abs);
+    const prefix = target.wantsDir ? (target.path === "/" ? "/" : `${target.path}/`) : target.path;
+    const { token, expires } = await issueMediaToken(deps.secret, { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix });
+    return c.json({ token, prefix, expires });
   })
   .post("/signup", async (c) => {
     const deps = c.get("deps");

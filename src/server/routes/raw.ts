@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
-import { requireAuth } from "../auth/middleware";
+import { requireReadAuth } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
 import { contentDisposition, fileResponse } from "../http/file-response";
@@ -21,8 +21,8 @@ import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 
 export const rawRoutes = new Hono<AppEnv>()
-  .use("/raw/*", requireAuth)
-  .use("/raw", requireAuth)
+  .use("/raw/*", requireReadAuth)
+  .use("/raw", requireReadAuth)
   .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => {
     const user = c.get("user");
     const deps = c.get("deps");

@@ -8,6 +8,7 @@ import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScop
 import { pathFilter } from "../fs/rules";
 import { getSettings } from "../settings/settings-service";
 import { Forbidden } from "../errors";
+import { isUnderPrefix } from "../auth/media-token";
 
 /** Absolute scope folder of the current user. */
 export function userScopeDir(c: Context<AppEnv>): string {
@@ -25,10 +26,14 @@ export function userPathFilter(c: Context<AppEnv>): (virtualPath: string) => boo
 
 /**
  * Refuses a path the current user's rules deny, judged both as named and, when `abs` is given, where it
- * really lives once symlinks are resolved (a link must not open a denied folder).
+ * really lives once symlinks are resolved (a link must not open a denied folder), and, for a request made
+ * with a media token, a path outside the token's prefix.
  * @throws Forbidden (403): a denied path answers exactly like one outside the scope.
  */
 export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?: string): void {
+  // A media token reads only under its prefix (CONTRACT "HTTP API").
+  const prefix = c.get("mediaPrefix");
+  if (prefix !== undefined && !isUnderPrefix(virtualPath, prefix)) throw new Forbidden("outside the media token's path");
   const allowed = userPathFilter(c);
   if (!allowed(virtualPath)) throw new Forbidden();
   if (abs === undefined) return;

@@ -6,7 +6,7 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { PermissionName } from "../users/types";
-import { requireAuth, requirePerm } from "../auth/middleware";
+import { requireReadAuth, requirePerm } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
 import { describe, listFolder } from "../fs/listing";
@@ -26,8 +26,8 @@ import { BadRequest, Forbidden } from "../errors";
 const ROUTE = "resources";
 
 export const resourceRoutes = new Hono<AppEnv>()
-  .use("/resources/*", requireAuth)
-  .use("/resources", requireAuth)
+  .use("/resources/*", requireReadAuth)
+  .use("/resources", requireReadAuth)
   .get("/resources/*", async (c) => {
     const user = c.get("user");
     const target = requestTarget(c, ROUTE);

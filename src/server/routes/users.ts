@@ -53,7 +53,7 @@ export const userRoutes = new Hono<AppEnv>()
     const body = await c.req.json().catch(() => {
       throw new BadRequest("JSON body {what, which, data} expected");
     });
-    const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body);
+    const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body, c.get("sessionId"));
     return c.json(presentUser(user, c.get("user").id));
   })
   .delete("/users/:id", requireAdmin, (c) => {

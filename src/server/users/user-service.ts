@@ -11,6 +11,7 @@ import { OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChang
 import { assertAdminKept, assertMayChange, assertMayDelete, normalizeAdmin } from "./user-policy";
 import { switchOtpOff, toggleOtp } from "./user-otp";
 import { ensureScopeFolder, homeScopeOf } from "./user-home";
+import { endUserSessions } from "../auth/sessions";
 
 /** Generates a random password of letters and digits (length GENERATED_PASSWORD_LENGTH). */
 export function generatePassword(): string {
@@ -76,10 +77,14 @@ export async function createUser(db: Database, data: Record<string, unknown>, op
 
 /**
  * Applies a `{what, which, data}` body from `actor` to user `targetId` (SPEC section 7 PUT /api/users/{id}),
- * bumping updatedAt so existing tokens get renewed. Returns the saved user.
+ * bumping updatedAt so existing tokens get renewed. A new password, permissions, scope or rules end the
+ * target's sessions at once (CONTRACT: sessions are revocable), except `actorSessionId`, the session the
+ * actor changes their own account from. Returns the saved user.
  * @throws NotFound, BadRequest, Forbidden (policy and admin invariants), Conflict for a taken name.
  */
-export async function changeUser(db: Database, rootReal: string | null, actor: User, targetId: number, body: unknown): Promise<User> {
+export async function changeUser(
+  db: Database, rootReal: string | null, actor: User, targetId: number, body: unknown, actorSessionId?: string,
+): Promise<User> {
   const target = findUserById(db, targetId);
   if (!target) throw new NotFound();
   const { which, data } = parseUserRequest(body);
@@ -100,6 +105,7 @@ export async function changeUser(db: Database, rootReal: string | null, actor: U
   if (rest.scope !== undefined && rootReal) ensureScopeFolder(rootReal, next.scope);
   next.updatedAt = nowSeconds();
   withUniqueName(() => updateUser(db, next));
+  if (password !== undefined || accessChanged(target, next)) endUserSessions(db, target.id, actor.id === target.id ? actorSessionId : undefined);
   return next;
 }
 
@@ -110,6 +116,7 @@ export function removeUser(db: Database, id: number): void {
   const target = findUserById(db, id);
   if (!target) throw new NotFound();
   assertMayDelete(db, target);
+  endUserSessions(db, id);
   deleteUser(db, id);
 }
 
@@ -138,6 +145,12 @@ export async function checkCredentials(db: Database, username: string, password:
 }
 
 let dummyHash: Promise<string> | undefined;
+
+/** True when what a user may reach changed: permissions, scope or rules. */
+function accessChanged(before: User, after: User): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return !same(before.perm, after.perm) || before.scope !== after.scope || !same(before.rules, after.rules);
+}
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);

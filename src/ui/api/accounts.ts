@@ -1,5 +1,5 @@
 /** @module User accounts calls (SPEC §7): list, fetch, create, update, delete, password, 2FA passcode and QR URL. */
-import { apiFetch, apiJson, apiUrl } from "./client";
+import { apiFetch, apiJson } from "./client";
 import type { Permissions, Sorting } from "../auth/token";
 
 /** A path rule (SPEC §3 Rule): allow or deny by path prefix or regular expression. */
@@ -79,10 +79,14 @@ export async function submitPasscode(id: number, otpPasscode: string): Promise<v
   await updateAccount(id, ["otpPasscode"], { otpPasscode });
 }
 
-/** The QR image URL of a user's 2FA key; `regenerate` asks the server for a new key first. */
-export function otpQrUrl(id: number, token: string, regenerate = false, nonce = 0): string {
-  const query = new URLSearchParams({ auth: token });
+/**
+ * The QR image of a user's 2FA key, fetched with the login token in the X-Auth header (never in a URL: the
+ * image carries the secret); `regenerate` asks the server for a new key first. @throws ApiError.
+ */
+export async function otpQrImage(id: number, regenerate = false, nonce = 0): Promise<Blob> {
+  const query = new URLSearchParams();
   if (regenerate) query.set("regenerate", "once");
   if (nonce) query.set("_t", String(nonce));
-  return apiUrl(`/api/users/otp-qrcode/${id}?${query}`);
+  const res = await apiFetch(`/api/users/otp-qrcode/${id}?${query}`, { cache: "no-store" });
+  return res.blob();
 }

@@ -1,5 +1,6 @@
 /** @module Login and token renewal calls (SPEC §7). */
-import { apiText } from "./client";
+import { apiJson, apiText } from "./client";
+import { encodePath } from "../format/encode-path";
 
 /** Credentials of POST /api/login. */
 export interface Credentials {
@@ -33,4 +34,27 @@ export async function signupRequest(username: string, password: string): Promise
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
+}
+
+/** A read-only media token: the prefix it covers and its expiry (Unix seconds). */
+export interface MediaGrant {
+  token: string;
+  prefix: string;
+  expires: number;
+}
+
+/** Asks for the media token of a folder ("/a/") or a file path. @throws ApiError (403 outside the scope, 404 missing). */
+export function mediaTokenRequest(path: string): Promise<MediaGrant> {
+  return apiJson<MediaGrant>(`/api/media-token${encodePath(path)}`);
+}
+
+/** Ends the current session on the server (logout). @throws ApiError. */
+export async function logoutRequest(token: string): Promise<void> {
+  await apiText("/api/logout", { method: "POST", auth: false, headers: { "X-Auth": token } });
+}
+
+/** Ends every other session of the current user; returns how many ended. @throws ApiError. */
+export async function logoutOthersRequest(): Promise<number> {
+  const res = await apiJson<{ ended: number }>("/api/logout?others=true", { method: "POST" });
+  return res.ended;
 }

@@ -1,4 +1,7 @@
-/** @module Media and download URLs that carry the token in the auth query (SPEC §7 Media URLs). */
+/**
+ * @module Media and download URLs (SPEC §7 Media URLs). Their `auth` query carries a read-only media token
+ * (stores/media-tokens.ts) whose prefix covers the path, never the login token (CONTRACT "HTTP API").
+ */
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
 import { THUMB_WIDTH } from "../constants";

@@ -2,7 +2,8 @@
 import { proxy, useSnapshot } from "valtio";
 import { parseToken, type TokenUser } from "../auth/token";
 import { configureClient } from "../api/client";
-import { loginRequest, renewRequest, type Credentials } from "../api/auth";
+import { loginRequest, logoutRequest, renewRequest, type Credentials } from "../api/auth";
+import { clearMediaTokens } from "./media-tokens";
 import { TOKEN_STORAGE_KEY } from "../constants";
 import { config } from "./config";
 
@@ -51,6 +52,9 @@ export function setToken(token: string): void {
  * server refused, so the login page can bring the user back to where they were.
  */
 export function logout(expired = false): void {
+  // End the session on the server too, so the token and its media links stop working (not needed when expired).
+  if (state.token && !expired) logoutRequest(state.token).catch(() => {});
+  clearMediaTokens();
   state.token = null;
   state.user = null;
   localStorage.removeItem(TOKEN_STORAGE_KEY);

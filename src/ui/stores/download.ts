@@ -1,6 +1,7 @@
 /** @module Downloads (SPEC §2 Overlay dialogs: Download, §7): one plain file directly, otherwise the format picker. */
 import { archiveUrl, downloadUrl } from "../api/urls";
-import { currentToken } from "./auth";
+import { ensureMediaToken, folderPrefix } from "./media-tokens";
+import { notifyError } from "../notify";
 import { showPrompt } from "./layout";
 import { downloadPlan, type DownloadItem } from "./download-rules";
 import type { ArchiveFormat } from "../constants";
@@ -16,20 +17,35 @@ function startDownload(href: string): void {
 }
 
 /** Starts the browser download of one file (the server answers it as an attachment). */
-export function downloadFile(path: string): void {
-  const token = currentToken();
-  if (token) startDownload(downloadUrl(path, token));
+export async function downloadFile(path: string): Promise<void> {
+  await withMediaToken(folderPrefix(path), (token) => startDownload(downloadUrl(path, token)));
 }
 
-/** Starts an archive download of paths in the chosen format. */
-export function downloadArchive(paths: readonly string[], format: ArchiveFormat): void {
-  const token = currentToken();
-  if (token) startDownload(archiveUrl(paths, format, token));
+/** Starts an archive download of paths (all in one folder, the one on screen) in the chosen format. */
+export async function downloadArchive(paths: readonly string[], format: ArchiveFormat): Promise<void> {
+  const prefix = paths.length === 1 && paths[0].endsWith("/") ? paths[0] : commonParent(paths);
+  await withMediaToken(prefix, (token) => startDownload(archiveUrl(paths, format, token)));
+}
+
+/** The deepest folder holding every path ("/a/b/" for "/a/b/x" and "/a/b/sub/"). */
+function commonParent(paths: readonly string[]): string {
+  const parents = paths.map((p) => folderPrefix(p.endsWith("/") ? p.slice(0, -1) : p));
+  let common = parents[0] ?? "/";
+  while (!parents.every((p) => p.startsWith(common))) common = folderPrefix(common.slice(0, -1));
+  return common;
+}
+
+async function withMediaToken(prefix: string, use: (token: string) => void): Promise<void> {
+  try {
+    use(await ensureMediaToken(prefix));
+  } catch (err) {
+    notifyError((err as Error).message);
+  }
 }
 
 /** Downloads a selection: a single plain file at once, anything else opens the format picker. */
 export function downloadSelection(selected: readonly DownloadItem[], currentDir: string): void {
   const plan = downloadPlan(selected, currentDir);
-  if (plan.kind === "direct") downloadFile(plan.path);
+  if (plan.kind === "direct") void downloadFile(plan.path);
   else showPrompt({ kind: "download", paths: plan.paths });
 }

@@ -2,7 +2,7 @@
 import i18next from "i18next";
 import type { Resource } from "../api/resources";
 import { externalLink } from "../api/urls";
-import { currentToken } from "./auth";
+import { ensureMediaToken } from "./media-tokens";
 import { showPrompt, toggleTaskPanel } from "./layout";
 import { reload } from "./request";
 import type { MenuItemId } from "./context-menu-rules";
@@ -52,7 +52,8 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
       if (one) await copyText(one.name).then(() => notifySuccess(i18next.t("messages.nameCopied")), (e: Error) => notifyError(e.message));
       return;
     case "copyLink":
-      if (one) await copyText(externalLink(one.path, currentToken() ?? "", window.location.origin)).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e: Error) => notifyError(e.message));
+      // The link leaves the browser (an external player): its media token covers this one file only.
+      if (one) await ensureMediaToken(one.path).then((token) => copyText(externalLink(one.path, token, window.location.origin))).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e: Error) => notifyError(e.message));
       return;
     case "mediaInfo":
       if (one && (one.type === "video" || one.type === "audio")) showPrompt({ kind: "mediaInfo", path: one.path });

@@ -22,6 +22,7 @@ import { useListingOrder, effectiveSorting } from "./useListingOrder";
 import { useMosaicColumns } from "./useMosaicColumns";
 import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
+import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 
 export { displayOrder } from "./useListingOrder";
 
@@ -29,7 +30,8 @@ export { displayOrder } from "./useListingOrder";
 export function Listing({ listing }: { listing: Resource }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const { user, token } = useAuth();
+  const { user } = useAuth();
+  const token = useMediaToken(folderPrefix(listing.path));
   const { selected } = useSelection();
   const view = useListingView();
   const clip = useClipboard();
@@ -72,7 +74,7 @@ export function Listing({ listing }: { listing: Resource }) {
       selected={selected.includes(item.path)}
       cut={clip.mode === "cut" && clip.paths.includes(item.path)}
       focusable={item.path === focusPath}
-      token={token ?? ""}
+      token={token}
       lang={i18n.language}
       mosaic={mosaic}
       drag={drag}

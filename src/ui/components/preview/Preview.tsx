@@ -16,13 +16,15 @@ import { useShortcuts } from "../../keyboard/useShortcuts";
 import { displayOrder, effectiveSorting } from "../listing/useListingOrder";
 import { neighbours } from "./siblings";
 import { PreviewBody } from "./PreviewBody";
+import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 import { useDeletedPaths } from "../../stores/preview-deleted";
 
 /** Shows `file`; `listing` is its folder (for previous/next), when known. */
 export function Preview({ file, listing }: { file: Resource; listing: Resource | null }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const { user, token } = useAuth();
+  const { user } = useAuth();
+  const token = useMediaToken(folderPrefix(file.path));
   const { prompt } = useLayout();
   const { loading } = useRequest();
   const view = useListingView();
@@ -73,7 +75,7 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
             {t("preview.deleted", { name: file.name })}
           </p>
         ) : (
-          <PreviewBody key={file.path} file={file} token={token ?? ""} />
+          <PreviewBody key={file.path} file={file} token={token} />
         )}
       </div>
     </div>

@@ -1,8 +1,7 @@
 /** @module 2FA card (SPEC §2 Profile settings, §4 OTP): QR, key and Validate when off; Revoke when on. */
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { otpQrUrl } from "../../api/accounts";
-import { currentToken } from "../../stores/auth";
+import { otpQrImage } from "../../api/accounts";
 import { qrLoaded, regenerateKey, sendPasscode, useProfile } from "../../stores/profile";
 import { isPasscode } from "../../stores/password-rules";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -13,12 +12,12 @@ export function OtpCard() {
   const { account, qrNonce, regenerate, busy } = useProfile();
   const [code, setCode] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const qr = useQrImage(account && !account.otp ? account.id : null, regenerate, qrNonce);
   if (!account) return null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isPasscode(code) && (await sendPasscode(code))) setCode("");
   };
-  const qr = otpQrUrl(account.id, currentToken() ?? "", regenerate, qrNonce);
   return (
     <>
       <form className="card" onSubmit={submit} aria-label={t("settings.profile.otpCard")}>
@@ -27,7 +26,7 @@ export function OtpCard() {
           <p>{t("settings.profile.otpOnHint")}</p>
         ) : (
           <div className="otp-setup">
-            <img className="otp-qr" src={qr} alt={t("settings.profile.otpQrAlt")} width={180} height={180} onLoad={qrLoaded} />
+            <img className="otp-qr" src={qr || undefined} alt={t("settings.profile.otpQrAlt")} width={180} height={180} onLoad={qrLoaded} />
             <div className="otp-text">
               <p>{t("settings.profile.otpInstall")}</p>
               <div className="otp-key">
@@ -71,4 +70,27 @@ export function OtpCard() {
       )}
     </>
   );
+}
+
+/** Object URL of the 2FA QR image of user `id` (null: none wanted), fetched again when `nonce` changes. */
+function useQrImage(id: number | null, regenerate: boolean, nonce: number): string {
+  const [url, setUrl] = useState("");
+  useEffect(() => {
+    if (id === null) return;
+    let made = "";
+    let live = true;
+    otpQrImage(id, regenerate, nonce)
+      .then((blob) => {
+        if (!live) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+    // `regenerate` travels with the nonce that regenerateKey() sets; a change of it alone needs no new image.
+  }, [id, nonce]);
+  return url;
 }

@@ -1,12 +1,14 @@
-/** @module /settings/profile (SPEC §2 Profile settings): language, password (unless locked) and 2FA cards. */
+/** @module /settings/profile (SPEC §2 Profile settings): language, password (unless locked), 2FA and sessions cards. */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
+import { config } from "../../stores/config";
 import { loadProfile, useProfile } from "../../stores/profile";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { LanguageCard } from "../../components/settings/LanguageCard";
 import { PasswordCard } from "../../components/settings/PasswordCard";
 import { OtpCard } from "../../components/settings/OtpCard";
+import { SessionsCard } from "../../components/settings/SessionsCard";
 
 /** Profile settings of the logged-in user. */
 export function ProfilePage() {
@@ -23,6 +25,7 @@ export function ProfilePage() {
       <LanguageCard />
       {mine && !mine.lockPassword && <PasswordCard />}
       {mine && <OtpCard />}
+      {mine && !config.noAuth && <SessionsCard />}
     </SettingsFrame>
   );
 }
