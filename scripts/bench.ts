@@ -1,10 +1,14 @@
-/** @module `npm run bench`: builds dist/fbe when stale, then prints each benchmark's figures beside its reference. */
+/** @module `npm run bench [-- --before OLD_BINARY]`: builds dist/fbe when stale, then prints each benchmark's figures beside its reference. */
 import { buildIfStale } from "./build";
 import { benchFoundation } from "../bench/foundation";
 import { benchArchive } from "../bench/archive";
+import { benchSessionCheck } from "../bench/session-check";
 
 await buildIfStale();
 console.log("== foundation ==");
 for (const line of await benchFoundation()) console.log(line);
 console.log("== archive ==");
 for (const l of await benchArchive()) console.log(l);
+console.log("== session check ==");
+const before = process.argv.indexOf("--before");
+for (const l of await benchSessionCheck(before > 0 ? process.argv[before + 1] : undefined)) console.log(l);

@@ -33,6 +33,7 @@ const TOOLS = {
   bench: [
     [["nginx"], "nginx"],
     [["zip"], "zip"],
+    [["wrk"], "wrk"],
   ],
 };
 

@@ -6,6 +6,8 @@ export const DEFAULT_APP_NAME = "File Browser Enhanced";
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
 /** Random bytes of a session id (128 bits, from the system CSPRNG). */
 export const SESSION_ID_BYTES = 16;
+/** How many verified tokens (strings) are remembered so repeated requests skip the HMAC check. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 4096;
 /** How often (ms) the session cache asks SQLite whether another process (the CLI) changed the store. */
 export const EXTERNAL_CHANGE_POLL_MS = 1000;
 /**

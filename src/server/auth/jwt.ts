@@ -1,7 +1,7 @@
 /** @module Login tokens: HS256 JWTs (RFC 7519) with the user's public claims, 2 h lifetime (CONTRACT "HTTP API"). */
 import { sign, verify } from "hono/jwt";
 import type { User } from "../users/types";
-import { TOKEN_ISSUER, TOKEN_LIFETIME_S } from "../constants";
+import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
 /** Claims of the `user` object inside the token (no secrets). */
 export interface TokenUser {
@@ -54,18 +54,29 @@ export function issueToken(user: User, sid: string, secret: string, now = Math.f
 }
 
 /**
- * Verifies signature, algorithm (HS256 only) and expiry of any of our tokens; returns its claims, or null for
- * a malformed, forged or expired token.
+ * Verifies signature, algorithm (HS256 only) and expiry (at `nowS`, Unix seconds) of any of our tokens; returns
+ * its claims, or null for a malformed, forged or expired token. Signatures already checked are remembered, so a
+ * client's repeated token costs no HMAC; whether its session still lives is for the caller to ask.
  */
-export async function verifySigned(token: string, secret: string): Promise<Record<string, unknown> | null> {
+export async function verifySigned(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): Promise<Record<string, unknown> | null> {
   if (token.split(".").length !== 3) return null;
+  // A token already verified with this secret is the same signed string: only its expiry can change the verdict.
+  const key = `${secret.length}:${secret.slice(0, 8)}:${token}`;
+  const known = verified.get(key);
+  if (known) return typeof known.exp === "number" && known.exp > nowS ? known : null;
   try {
     const payload = (await verify(token, secret, "HS256")) as Record<string, unknown>;
-    return payload && typeof payload === "object" ? payload : null;
+    if (!payload || typeof payload !== "object") return null;
+    if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(key, payload);
+    return payload;
   } catch {
     return null;
   }
 }
+
+/** Tokens whose signature was checked, oldest first (insertion order), at most VERIFIED_TOKEN_CACHE_SIZE. */
+const verified = new Map<string, Record<string, unknown>>();
 
 /** The claims when `payload` is a login token (a user and a session id), else null. */
 export function asLoginToken(payload: Record<string, unknown> | null): TokenPayload | null {
