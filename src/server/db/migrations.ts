@@ -66,6 +66,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE failed_logins ADD COLUMN window_start INTEGER NOT NULL DEFAULT 0;
   `,
+  // 3: the colour theme each user picks in the profile (light, dark, or system: follow the device).
+  `
+  ALTER TABLE users ADD COLUMN theme TEXT NOT NULL DEFAULT 'system';
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */
