@@ -33,6 +33,8 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const TOKEN_STORAGE_KEY = "jwt";
 /** Where a language picked on this device is kept. */
 export const LOCALE_STORAGE_KEY = "fbe-locale";
+/** Where the theme last chosen on this device is kept, so the login page shows it before anyone logs in. */
+export const THEME_STORAGE_KEY = "fbe-theme";
 /** Default route after login (SPEC §2 Routes). */
 export const DEFAULT_REDIRECT = "/files/";
 /** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */

@@ -1,10 +1,11 @@
-/** @module /settings/profile (SPEC §2 Profile settings): language, password (unless locked) and 2FA cards. */
+/** @module /settings/profile (SPEC §2 Profile settings): language, theme, password (unless locked) and 2FA cards. */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
 import { loadProfile, useProfile } from "../../stores/profile";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { LanguageCard } from "../../components/settings/LanguageCard";
+import { ThemeCard } from "../../components/settings/ThemeCard";
 import { PasswordCard } from "../../components/settings/PasswordCard";
 import { OtpCard } from "../../components/settings/OtpCard";
 
@@ -21,6 +22,7 @@ export function ProfilePage() {
   return (
     <SettingsFrame title={t("settings.profile.title")}>
       <LanguageCard />
+      <ThemeCard />
       {mine && !mine.lockPassword && <PasswordCard />}
       {mine && <OtpCard />}
     </SettingsFrame>
