@@ -1,6 +1,6 @@
 /** @module User profile calls: language, listing order, view mode, hidden files and theme (SPEC §7 PUT /api/users/{id}). */
 import { apiFetch } from "./client";
-import type { AccountFields, Sorting, Theme } from "../../shared/wire/user";
+import type { AccountFields, Sorting } from "../../shared/wire/user";
 
 /** The profile fields the files view and the profile page save. */
 export type ProfileFields = Pick<AccountFields, "locale" | "sorting" | "viewMode" | "showHidden" | "theme">;
@@ -14,17 +14,7 @@ export async function updateProfile<K extends keyof ProfileFields>(id: number, f
   });
 }
 
-/** Saves the user's interface language. @throws ApiError. */
-export function updateLocale(id: number, locale: string): Promise<void> {
-  return updateProfile(id, "locale", locale);
-}
-
 /** Saves the user's listing order (SPEC §7 Sorting update). @throws ApiError. */
 export function updateSorting(id: number, sorting: Sorting): Promise<void> {
   return updateProfile(id, "sorting", sorting);
-}
-
-/** Saves the user's colour theme (light, dark or system). @throws ApiError (400 for another value). */
-export function updateTheme(id: number, theme: Theme): Promise<void> {
-  return updateProfile(id, "theme", theme);
 }

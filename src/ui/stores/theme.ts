@@ -3,11 +3,8 @@
  * device's prefers-color-scheme live while "system", kept on this device and saved to the user's profile.
  */
 import { proxy, useSnapshot } from "valtio";
-import i18next from "i18next";
 import type { Theme } from "../../shared/wire/user";
-import { updateTheme } from "../api/users";
-import { renewToken } from "./auth";
-import { notifyError, notifySuccess } from "../notify";
+import { saveProfileField } from "./profile-field";
 import { THEME_STORAGE_KEY } from "../constants";
 import { isTheme, resolveTheme, themeOrDefault, type ResolvedTheme } from "./theme-rules";
 
@@ -72,12 +69,5 @@ export function followUserTheme(userTheme: unknown): void {
 export async function chooseTheme(userId: number | null, choice: Theme): Promise<void> {
   apply(choice);
   remember(choice);
-  if (userId === null) return;
-  try {
-    await updateTheme(userId, choice);
-    await renewToken();
-    notifySuccess(i18next.t("settings.updated"));
-  } catch (err) {
-    notifyError((err as Error).message);
-  }
+  if (userId !== null) await saveProfileField(userId, "theme", choice);
 }
