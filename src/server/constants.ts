@@ -30,8 +30,6 @@ export const SNIFF_BYTES = 512;
 /** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
 export const THUMB_DEFAULT_WIDTH = 256;
 export const THUMB_MAX_WIDTH = 2048;
-/** Default minimum length of passwords set through the API (the minimumPasswordLength setting); the first-run admin is exempt. */
-export const MIN_PASSWORD_LENGTH = 12;
 /** Length of a generated first-run admin password. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */

@@ -5,16 +5,18 @@ import { Toaster } from "sonner";
 import { config } from "./stores/config";
 import { AppRoutes } from "./routes";
 import { TOAST_MOBILE_OFFSET_PX } from "./constants";
+import { useUserTheme } from "./hooks/useUserTheme";
 
 /** The whole UI. */
 export function App() {
   const { t } = useTranslation();
+  const theme = useUserTheme();
   return (
     <Router base={config.baseURL}>
       <AppRoutes />
       <Toaster
         position="bottom-center"
-        theme="system"
+        theme={theme}
         richColors
         containerAriaLabel={t("app.notifications")}
         mobileOffset={{ bottom: TOAST_MOBILE_OFFSET_PX, left: 16, right: 16 }}

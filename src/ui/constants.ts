@@ -33,6 +33,8 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const TOKEN_STORAGE_KEY = "jwt";
 /** Where a language picked on this device is kept. */
 export const LOCALE_STORAGE_KEY = "fbe-locale";
+/** Where the theme last chosen on this device is kept, so the login page shows it before anyone logs in. */
+export const THEME_STORAGE_KEY = "fbe-theme";
 /** Default route after login (SPEC §2 Routes). */
 export const DEFAULT_REDIRECT = "/files/";
 /** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */
@@ -55,15 +57,6 @@ export const CHMOD_MAX_LENGTH = 3;
 export const LONG_PRESS_MS = 500;
 /** How long a deleted image shows its placeholder before the preview moves on (SPEC §2 Preview). */
 export const DELETED_PLACEHOLDER_MS = 800;
-/** Photo-gallery transition effects of the global settings select (SPEC §2 Global settings: Slideshow; server TRANSITION_EFFECTS). */
-export const TRANSITION_EFFECTS = [
-  "lg-slide", "lg-fade", "lg-zoom-in", "lg-zoom-in-big", "lg-zoom-out", "lg-zoom-out-big", "lg-zoom-out-in",
-  "lg-zoom-in-out", "lg-soft-zoom", "lg-scale-up", "lg-slide-circular", "lg-slide-circular-vertical",
-  "lg-slide-vertical", "lg-slide-vertical-growth", "lg-slide-skew-only", "lg-slide-skew-only-rev",
-  "lg-slide-skew-only-y", "lg-slide-skew-only-y-rev", "lg-slide-skew", "lg-slide-skew-rev", "lg-slide-skew-cross",
-  "lg-slide-skew-cross-rev", "lg-slide-skew-ver", "lg-slide-skew-ver-rev", "lg-slide-skew-ver-cross",
-  "lg-slide-skew-ver-cross-rev", "lg-lollipop", "lg-lollipop-rev", "lg-rotate", "lg-rotate-rev", "lg-tube",
-] as const;
 /** Video quality list after "normal" (0): HLS resolution and Mbps, numbered 1 to 18 (SPEC §9, §5). */
 export const VIDEO_HLS_QUALITIES: ReadonlyArray<readonly [string, readonly number[]]> = [
   ["1080p", [60, 50, 40, 30, 25, 20, 15, 10, 8, 6, 5, 4]],

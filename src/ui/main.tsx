@@ -1,13 +1,17 @@
-/** @module Entry: reads the config, restores the session, picks the language, mounts, then drops the loading overlay. */
+/** @module Entry: applies the theme, reads the config, restores the session, picks the language, mounts, then drops the loading overlay. */
 import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { currentUser, initAuth, onLogout } from "./stores/auth";
 import { storedLocale } from "./stores/preferences";
+import { followUserTheme, initTheme } from "./stores/theme";
 import { initI18n } from "./i18n";
 import { detectLanguage } from "./i18n/detect-language";
 import { config } from "./stores/config";
 import { LOADING_OVERLAY_MS } from "./constants";
+
+// First, before anything paints: the theme last chosen on this device (the CSP forbids an inline script for it).
+initTheme();
 
 function removeOverlay(): void {
   const el = document.getElementById("loading");
@@ -43,6 +47,7 @@ async function start(): Promise<void> {
     history.pushState(null, "", `${config.baseURL}/login${query}`);
   });
   await initAuth();
+  followUserTheme(currentUser()?.theme);
   await initI18n(detectLanguage(storedLocale() ?? currentUser()?.locale, navigator.language));
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
+import type { FailedLog } from "../../src/shared/wire/failed-log";
 
 let server: TestServer;
 let admin: string;
@@ -14,16 +15,7 @@ afterAll(() => server.stop());
 const attempt = (password: string, headers: Record<string, string> = {}, username = server.username) =>
   call(server, null, "POST", "/login", { username, password }, headers);
 
-interface LogJson {
-  ip: string;
-  loginAt: string;
-  failedAttemptsCount: number;
-  bannedAt: string | null;
-  banned: boolean;
-  lastUsername: string;
-  lastPasswd: string;
-}
-const logs = async () => (await (await call(server, admin, "GET", "/logs")).json()) as LogJson[];
+const logs = async () => (await (await call(server, admin, "GET", "/logs")).json()) as FailedLog[];
 
 describe("repeated failed logins", () => {
   it("ban the client IP with 429 after five failures, even for the right password, and log it masked", async () => {

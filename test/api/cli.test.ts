@@ -58,6 +58,15 @@ describe("fbe users", () => {
     expect(JSON.parse(r.out)).toMatchObject({ locale: "ru", viewMode: "mosaic", perm: { download: false } });
   });
 
+  it("sets a user's theme, refusing other values with exit code 1", () => {
+    const r = fbe("users", "update", "bob", "--theme", "dark", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ username: "bob", theme: "dark" });
+    const bad = fbe("users", "update", "bob", "--theme=sepia");
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("theme must be one of light, dark, system");
+  });
+
   it("refuses what the API refuses, with its message and exit code 1", () => {
     const short = fbe("users", "add", "tiny", "short");
     expect(short.code).toBe(1);

@@ -84,6 +84,7 @@ describe("PUT /api/settings", () => {
     ["minimumPasswordLength", { minimumPasswordLength: 0 }, "minimumPasswordLength must be an integer from 1 to 128"],
     ["captcha.verifyUrl", { captcha: { verifyUrl: "file:///etc/passwd" } }, "captcha.verifyUrl must be an http(s) URL"],
     ["defaults.viewMode", { defaults: { viewMode: "grid" } }, "viewMode must be list or mosaic"],
+    ["defaults.theme", { defaults: { theme: "sepia" } }, "defaults.theme must be one of light, dark, system"],
     ["video", { video: 5 }, "video must be an object"],
   ];
   for (const [field, patch, message] of OUT_OF_RANGE) {
@@ -95,6 +96,17 @@ describe("PUT /api/settings", () => {
       expect(await getSettings()).toEqual(before);
     });
   }
+
+  it("gives new users the default theme of the user defaults", async () => {
+    expect((await getSettings()).defaults.theme).toBe("system");
+    await putSettings(server, admin, { defaults: { theme: "dark" } });
+    try {
+      const u = await makeUser(server, admin);
+      expect(await (await call(server, admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+    } finally {
+      await putSettings(server, admin, { defaults: { theme: "system" } });
+    }
+  });
 
   it("applies the minimum password length to later password changes", async () => {
     await putSettings(server, admin, { minimumPasswordLength: 20 });

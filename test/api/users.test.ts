@@ -165,6 +165,30 @@ describe("PUT /api/users/{id}", () => {
     expect((await putUser(server, admin, u.id, ["username"], { username: "admin" })).status).toBe(409);
   });
 
+  it("starts users on the system theme, saves a theme a user picks and carries it in the renewed token", async () => {
+    const u = await makeUser(server, admin);
+    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "system" });
+    const res = await putUser(server, u.token, u.id, ["theme"], { theme: "dark" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: u.id, theme: "dark" });
+    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+    const renewed = await (await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": u.token } })).text();
+    expect(JSON.parse(Buffer.from(renewed.split(".")[1], "base64url").toString()).user.theme).toBe("dark");
+    expect((await putUser(server, u.token, u.id, ["theme"], { theme: "light" })).status).toBe(200);
+    expect(await (await call(server, admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "light" });
+  });
+
+  it("refuses a theme other than light, dark or system with 400 and keeps the saved one", async () => {
+    const u = await makeUser(server, admin);
+    expect((await putUser(server, u.token, u.id, ["theme"], { theme: "dark" })).status).toBe(200);
+    for (const theme of ["blue", "DARK", "", 1, null]) {
+      const res = await putUser(server, u.token, u.id, ["theme"], { theme });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toBe("400 Bad Request (theme must be one of light, dark, system)");
+    }
+    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+  });
+
   it("keeps user 1 an admin", async () => {
     const res = await putUser(server, admin, 1, ["perm"], { perm: NO_PERM });
     expect(res.status).toBe(403);

@@ -2,10 +2,10 @@
  * @module Login captcha check against a reCAPTCHA-compatible verifier: the response token and the secret are
  * posted as form data to `verifyUrl`, which answers JSON `{success: true}` for a solved captcha.
  */
-import type { GlobalSettings } from "../settings/schema";
+import type { StoredSettings } from "../settings/schema";
 import { CAPTCHA_VERIFY_TIMEOUT_MS } from "../constants";
 
-type CaptchaSettings = GlobalSettings["captcha"];
+type CaptchaSettings = StoredSettings["captcha"];
 
 /** Whether login must carry a captcha: enabled, with both the site key and the secret set. */
 export function isCaptchaActive(captcha: CaptchaSettings): boolean {

@@ -1,31 +1,11 @@
 /** @module Login tokens: HS256 JWTs (RFC 7519) with the user's public claims, 2 h lifetime (CONTRACT "HTTP API"). */
 import { sign, verify } from "hono/jwt";
 import type { User } from "../users/types";
+import type { TokenPayload } from "../../shared/wire/token";
+import { presentTokenUser } from "../presenters/user";
 import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
-/** Claims of the `user` object inside the token (no secrets). */
-export interface TokenUser {
-  id: number;
-  username: string;
-  locale: string;
-  viewMode: string;
-  singleClick: boolean;
-  showHidden: boolean;
-  sorting: User["sorting"];
-  perm: User["perm"];
-  commands: string[];
-  lockPassword: boolean;
-}
-
-/** Claims of a login token: the user, its session id, issued-at and expiry (Unix seconds) and the issuer. */
-export interface TokenPayload {
-  user: TokenUser;
-  /** Id of the login session (auth/sessions.ts); the token works only while that session lasts. */
-  sid: string;
-  iat: number;
-  exp: number;
-  iss: string;
-}
+export type { TokenPayload, TokenUser } from "../../shared/wire/token";
 
 /**
  * Issues a token of session `sid` for `user`; `now` is Unix seconds and the expiry is now + TOKEN_LIFETIME_S.
@@ -34,18 +14,7 @@ export interface TokenPayload {
 export function issueToken(user: User, sid: string, secret: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
   const payload: TokenPayload = {
     sid,
-    user: {
-      id: user.id,
-      username: user.username,
-      locale: user.locale,
-      viewMode: user.viewMode,
-      singleClick: user.singleClick,
-      showHidden: user.showHidden,
-      sorting: user.sorting,
-      perm: user.perm,
-      commands: user.commands,
-      lockPassword: user.lockPassword,
-    },
+    user: presentTokenUser(user),
     iat: now,
     exp: now + TOKEN_LIFETIME_S,
     iss: TOKEN_ISSUER,

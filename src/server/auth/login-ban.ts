@@ -5,9 +5,9 @@
 import type { Database } from "bun:sqlite";
 import { findFailedLogin, saveFailedLogin } from "../db/failed-logins-table";
 import { TooManyRequests } from "../errors";
-import type { GlobalSettings } from "../settings/schema";
+import type { StoredSettings } from "../settings/schema";
 
-type BanSettings = GlobalSettings["loginBan"];
+type BanSettings = StoredSettings["loginBan"];
 
 /** Masks a tried password for the failed-logs screen: first and last character only, never its length. */
 export function maskPassword(password: string): string {

@@ -13,7 +13,7 @@ import { NotFound } from "../errors";
 import type { CliArgs, OptionKind } from "./parse-args";
 
 const PERMISSIONS = Object.keys(ALL_PERMISSIONS);
-const STRING_OPTIONS = ["scope", "locale", "viewMode", "commands", "password", "username", "sorting.by"];
+const STRING_OPTIONS = ["scope", "locale", "viewMode", "theme", "commands", "password", "username", "sorting.by"];
 const BOOLEAN_OPTIONS = ["lockPassword", "singleClick", "showHidden", "sorting.asc"];
 
 /** Kinds of the options of `users add|update`: `--perm.<name>`, `--scope /x`, `--locale xx`, `--lockPassword`... */

@@ -77,6 +77,10 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_user ON sessions(user_id);
   `,
+  // 4: the colour theme each user picks in the profile (light, dark, or system: follow the device).
+  `
+  ALTER TABLE users ADD COLUMN theme TEXT NOT NULL DEFAULT 'system';
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

@@ -1,6 +1,6 @@
 /** @module Rows of the users table mapped to the domain User type. */
 import type { Database } from "bun:sqlite";
-import type { Permissions, Rule, Sorting, User, ViewMode } from "../users/types";
+import type { Permissions, Rule, Sorting, Theme, User, ViewMode } from "../users/types";
 import { noteWrite } from "./change-clock";
 
 interface UserRow {
@@ -20,6 +20,7 @@ interface UserRow {
   otp_enabled: number;
   otp_key: string;
   updated_at: number;
+  theme: string;
 }
 
 function toUser(r: UserRow): User {
@@ -40,6 +41,7 @@ function toUser(r: UserRow): User {
     otpEnabled: !!r.otp_enabled,
     otpKey: r.otp_key,
     updatedAt: r.updated_at,
+    theme: r.theme as Theme,
   };
 }
 
@@ -60,10 +62,11 @@ function toParams(u: Omit<User, "id">) {
     otp_enabled: u.otpEnabled ? 1 : 0,
     otp_key: u.otpKey,
     updated_at: u.updatedAt,
+    theme: u.theme,
   };
 }
 
-const COLUMNS = "username, password_hash, scope, locale, view_mode, single_click, show_hidden, sorting, perm, commands, rules, lock_password, otp_enabled, otp_key, updated_at";
+const COLUMNS = "username, password_hash, scope, locale, view_mode, single_click, show_hidden, sorting, perm, commands, rules, lock_password, otp_enabled, otp_key, updated_at, theme";
 
 /** The user with this id, or null. */
 export function findUserById(db: Database, id: number): User | null {

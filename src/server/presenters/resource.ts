@@ -1,35 +1,16 @@
 /** @module Maps FileInfo and listings to the contract's resource JSON (CONTRACT "HTTP API", SPEC section 3 Resource). */
 import type { FileInfo } from "../fs/file-info";
 import type { Listing } from "../fs/listing";
+import type { Resource } from "../../shared/wire/resource";
 import type { Sorting } from "../users/types";
 import { modeStringOf } from "./mode-string";
-
-/** Wire shape of one resource. */
-export interface ResourceJson {
-  name: string;
-  path: string;
-  url: string;
-  size: number;
-  modified: string;
-  mode: number;
-  modeStr: string;
-  isDir: boolean;
-  isSymlink: boolean;
-  type: string;
-  extension: string;
-  content?: string;
-  items?: ResourceJson[];
-  numDirs?: number;
-  numFiles?: number;
-  sorting?: Sorting;
-}
 
 /**
  * One file or folder. `canModify` turns a text type into `textImmutable` for users without the modify permission
  * (CONTRACT: "textImmutable is a text file the user may not modify").
  */
-export function presentFile(info: FileInfo, canModify: boolean, content?: string): ResourceJson {
-  const out: ResourceJson = {
+export function presentFile(info: FileInfo, canModify: boolean, content?: string): Resource {
+  return {
     name: info.name,
     path: info.path,
     url: `/files${info.path}`,
@@ -41,13 +22,12 @@ export function presentFile(info: FileInfo, canModify: boolean, content?: string
     isSymlink: info.isSymlink,
     type: info.type === "text" && !canModify ? "textImmutable" : info.type,
     extension: info.extension,
+    ...(content !== undefined ? { content } : {}),
   };
-  if (content !== undefined) out.content = content;
-  return out;
 }
 
 /** A folder with its items, counts and the user's sorting. */
-export function presentListing(listing: Listing, canModify: boolean, sorting: Sorting): ResourceJson {
+export function presentListing(listing: Listing, canModify: boolean, sorting: Sorting): Resource {
   return {
     ...presentFile(listing.dir, canModify),
     items: listing.items.map((i) => presentFile(i, canModify)),

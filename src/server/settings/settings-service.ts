@@ -2,13 +2,13 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { getSetting, putSetting } from "../db/settings-table";
-import { DEFAULT_SETTINGS, type GlobalSettings, type UserDefaults } from "./schema";
+import { DEFAULT_SETTINGS, type StoredSettings, type UserDefaults } from "./schema";
 import { applySettingsPatch } from "./validate-settings";
 
 const SETTINGS_KEY = "global";
 
 /** The global settings, defaults filled in (section by section) for keys never saved. */
-export function getSettings(db: Database): GlobalSettings {
+export function getSettings(db: Database): StoredSettings {
   const saved = getSetting<Record<string, unknown>>(db, SETTINGS_KEY) ?? {};
   const out = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(saved)) {
@@ -17,11 +17,11 @@ export function getSettings(db: Database): GlobalSettings {
     const isSection = def && typeof def === "object" && !Array.isArray(def) && key !== "commands";
     out[key] = isSection ? { ...(def as object), ...(value as object) } : value;
   }
-  return out as unknown as GlobalSettings;
+  return out as unknown as StoredSettings;
 }
 
 /** Saves the whole global settings object. */
-export function saveSettings(db: Database, settings: GlobalSettings): void {
+export function saveSettings(db: Database, settings: StoredSettings): void {
   putSetting(db, SETTINGS_KEY, settings);
 }
 
@@ -29,7 +29,7 @@ export function saveSettings(db: Database, settings: GlobalSettings): void {
  * Checks `patch` against the schema, applies it over the stored settings, saves and returns the result.
  * @throws BadRequest naming the first invalid field.
  */
-export function updateSettings(db: Database, patch: unknown): GlobalSettings {
+export function updateSettings(db: Database, patch: unknown): StoredSettings {
   const next = applySettingsPatch(getSettings(db), patch);
   saveSettings(db, next);
   return next;

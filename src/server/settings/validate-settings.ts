@@ -4,16 +4,17 @@
  */
 import { BadRequest } from "../errors";
 import {
-  parseBoolean, parseLocale, parsePermissions, parseRules, parseScope, parseSorting, parseString, parseViewMode, parseWords,
+  parseBoolean, parseLocale, parsePermissions, parseRules, parseScope, parseSorting, parseString, parseTheme, parseViewMode,
+  parseWords,
 } from "../users/user-fields";
-import { SETTINGS_FIELDS, type FieldSpec, type GlobalSettings, type SectionSpec, type UserDefaults } from "./schema";
+import { SETTINGS_FIELDS, type FieldSpec, type StoredSettings, type SectionSpec, type UserDefaults } from "./schema";
 
 /**
  * Returns `current` with the fields of `patch` checked and applied. Sections may be partial; unknown keys are
  * ignored (GET answers carry read-only extras). An empty captcha secret keeps the stored one.
  * @throws BadRequest `(<field> ...)` naming the first invalid field, e.g. `video.volume must be 0-100`.
  */
-export function applySettingsPatch(current: GlobalSettings, patch: unknown): GlobalSettings {
+export function applySettingsPatch(current: StoredSettings, patch: unknown): StoredSettings {
   if (!patch || typeof patch !== "object" || Array.isArray(patch)) throw new BadRequest("settings must be an object");
   const next = structuredClone(current) as unknown as Record<string, unknown>;
   for (const [key, spec] of Object.entries(SETTINGS_FIELDS)) {
@@ -30,7 +31,7 @@ export function applySettingsPatch(current: GlobalSettings, patch: unknown): Glo
       if (v !== undefined) section[field] = parseField(fieldSpec, v, `${key}.${field}`, section[field]);
     }
   }
-  const result = next as unknown as GlobalSettings;
+  const result = next as unknown as StoredSettings;
   if (!result.captcha.secret) result.captcha.secret = current.captcha.secret;
   return result;
 }
@@ -102,5 +103,6 @@ function parseUserDefaults(value: unknown, name: string, previous: UserDefaults)
   if (v.perm !== undefined) next.perm = parsePermissions(v.perm);
   if (v.commands !== undefined) next.commands = parseWords(v.commands, `${name}.commands`);
   if (v.rules !== undefined) next.rules = parseRules(v.rules, `${name}.rules`);
+  if (v.theme !== undefined) next.theme = parseTheme(v.theme, `${name}.theme`);
   return next;
 }

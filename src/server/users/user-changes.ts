@@ -5,20 +5,20 @@
 import { BadRequest } from "../errors";
 import {
   parseBoolean, parseLocale, parsePassword, parsePermissions, parseRules, parseScope, parseSorting, parseUsername,
-  parseViewMode, parseWords,
+  parseTheme, parseViewMode, parseWords,
 } from "./user-fields";
 import type { User } from "./types";
 
 /** Fields an admin may set on any account (`which: ["all"]` means every one of them present in `data`). */
 export const USER_FIELDS = [
   "username", "password", "scope", "locale", "viewMode", "singleClick", "showHidden", "sorting", "perm", "commands",
-  "rules", "lockPassword",
+  "rules", "lockPassword", "theme",
 ] as const;
 /** One field name of USER_FIELDS. */
 export type UserField = (typeof USER_FIELDS)[number];
 
 /** Fields every user may change on their own account (SPEC section 2 Profile settings, section 7 profile updates). */
-export const SELF_FIELDS: readonly UserField[] = ["locale", "viewMode", "sorting", "showHidden", "singleClick", "password"];
+export const SELF_FIELDS: readonly UserField[] = ["locale", "viewMode", "sorting", "showHidden", "singleClick", "theme", "password"];
 
 /** The pseudo-field of a 2FA passcode check that turns OTP on or off (SPEC section 4 OTP). */
 export const OTP_PASSCODE_FIELD = "otpPasscode";
@@ -87,6 +87,7 @@ export function parseUserChanges(fields: readonly string[], data: Record<string,
       case "commands": c.commands = parseWords(v, f); break;
       case "rules": c.rules = parseRules(v); break;
       case "lockPassword": c.lockPassword = parseBoolean(v, f); break;
+      case "theme": c.theme = parseTheme(v); break;
     }
   }
   return c;

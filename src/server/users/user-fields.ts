@@ -2,12 +2,12 @@
 import { BadRequest } from "../errors";
 import { normalizeVirtualPath } from "../fs/scope";
 import { compileRuleRegex } from "../fs/rules";
-import type { Permissions, Rule, Sorting, ViewMode } from "./types";
+import { SORT_KEYS, THEMES } from "../../shared/wire/user";
+import type { Permissions, Rule, Sorting, Theme, ViewMode } from "./types";
 
 const PERMISSION_NAMES: readonly (keyof Permissions)[] = [
   "admin", "execute", "create", "rename", "modify", "delete", "share", "download", "publish",
 ];
-const SORT_KEYS: readonly Sorting["by"][] = ["name", "size", "modified", "modeStr"];
 const MAX_USERNAME = 64;
 const MAX_PASSWORD = 1024;
 const MAX_RULES = 1000;
@@ -64,6 +64,12 @@ export function parseLocale(value: unknown): string {
 export function parseViewMode(value: unknown): ViewMode {
   if (value !== "list" && value !== "mosaic") throw new BadRequest("viewMode must be list or mosaic");
   return value;
+}
+
+/** "light", "dark" or "system" (the profile's theme choice). @throws BadRequest for anything else. */
+export function parseTheme(value: unknown, field = "theme"): Theme {
+  if (!THEMES.includes(value as Theme)) throw new BadRequest(`${field} must be one of ${THEMES.join(", ")}`);
+  return value as Theme;
 }
 
 /** `{by, asc}` with by one of name, size, modified, modeStr. @throws BadRequest. */

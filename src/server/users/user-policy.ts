@@ -13,7 +13,7 @@ export const SUPERADMIN_ID = 1;
 
 /**
  * Checks that `actor` may change `fields` of `target`. Non-admins may change only their own profile fields
- * (locale, view mode, sorting, hidden files, single click, password unless locked) and their own 2FA; only the
+ * (locale, view mode, sorting, hidden files, single click, theme, password unless locked) and their own 2FA; only the
  * owner can validate a passcode; admins may switch another user's OTP off.
  * @throws Forbidden (403) naming what is refused.
  */

@@ -1,38 +1,17 @@
 /** @module User accounts calls (SPEC §7): list, fetch, create, update, delete, password, 2FA passcode and QR URL. */
 import { apiFetch, apiJson } from "./client";
-import type { Permissions, Sorting } from "../auth/token";
+import type { Account, AccountFields } from "../../shared/wire/user";
 
-/** A path rule (SPEC §3 Rule): allow or deny by path prefix or regular expression. */
-export interface Rule {
-  allow: boolean;
-  path: string;
-  regex: boolean;
-  regexp: { raw: string };
-}
+export type { Account, Rule } from "../../shared/wire/user";
 
-/** Every permission flag, including publish (SPEC §3 Permission flags). */
-export type UserPerm = Permissions & { publish: boolean };
+/** Account fields the user form does not show: kept from the edited account, or left to the server's defaults. */
+type KeptFields = "viewMode" | "singleClick" | "showHidden" | "sorting" | "theme";
 
-/** A user account as the API sends it (SPEC §3 User); `otpKey` only on one's own account while OTP is off. */
-export interface Account {
-  id: number;
-  username: string;
-  scope: string;
-  locale: string;
-  viewMode: "list" | "mosaic";
-  singleClick: boolean;
-  showHidden: boolean;
-  sorting: Sorting;
-  perm: UserPerm;
-  commands: string[];
-  rules: Rule[];
-  lockPassword: boolean;
-  otp: boolean;
-  otpKey?: string;
-}
-
-/** The body of a create or full update: the account fields plus a password ("" keeps it on update). */
-export type AccountData = Omit<Account, "id" | "otp" | "otpKey"> & { id?: number; password: string };
+/**
+ * The body of a create or full update: the account fields plus a password ("" keeps it on update); the fields the
+ * form does not show may be left out (a new user then gets the default user settings).
+ */
+export type AccountData = Omit<AccountFields, "id" | KeptFields> & Partial<Pick<AccountFields, KeptFields>> & { id?: number; password: string };
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 

@@ -1,16 +1,8 @@
 /** @module Failed login logs calls (SPEC §7 GET/DELETE /api/logs). */
 import { apiFetch, apiJson } from "./client";
+import type { FailedLog } from "../../shared/wire/failed-log";
 
-/** One failed-login record per IP (SPEC §3 Failed log); the password is masked by the server. */
-export interface FailedLog {
-  ip: string;
-  loginAt: string;
-  failedAttemptsCount: number;
-  bannedAt: string | null;
-  banned: boolean;
-  lastUsername: string;
-  lastPasswd: string;
-}
+export type { FailedLog } from "../../shared/wire/failed-log";
 
 /** Lists the failed logins (admin). @throws ApiError. */
 export function fetchFailedLogs(): Promise<FailedLog[]> {

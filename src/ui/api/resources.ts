@@ -1,29 +1,9 @@
 /** @module Resource calls: fetch, create folder, delete, upload (SPEC §7). */
 import { apiFetch, apiJson, apiUpload, type ProgressListener } from "./client";
 import { encodePath } from "../format/encode-path";
-import type { Sorting } from "../auth/token";
+import type { Resource } from "../../shared/wire/resource";
 
-/** File types the server reports (CONTRACT "HTTP API"); "" for folders. */
-export type ResourceType = "" | "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";
-
-/** One file or folder as the server sends it. */
-export interface Resource {
-  readonly name: string;
-  readonly path: string;
-  readonly size: number;
-  readonly modified: string;
-  readonly mode: number;
-  readonly modeStr: string;
-  readonly isDir: boolean;
-  readonly isSymlink: boolean;
-  readonly type: ResourceType;
-  readonly extension: string;
-  readonly content?: string;
-  readonly items?: readonly Resource[];
-  readonly numDirs?: number;
-  readonly numFiles?: number;
-  readonly sorting?: Readonly<Sorting>;
-}
+export type { Resource, ResourceType } from "../../shared/wire/resource";
 
 /** Fetches a file or folder (decoded path). @throws ApiError (404, 403, ...). */
 export function fetchResource(path: string, signal?: AbortSignal): Promise<Resource> {

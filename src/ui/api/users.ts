@@ -1,13 +1,9 @@
-/** @module User profile calls: language, listing order, view mode and hidden files (SPEC §7 PUT /api/users/{id}). */
+/** @module User profile calls: language, listing order, view mode, hidden files and theme (SPEC §7 PUT /api/users/{id}). */
 import { apiFetch } from "./client";
+import type { AccountFields, Sorting } from "../../shared/wire/user";
 
-/** The profile fields the files view saves. */
-export interface ProfileFields {
-  locale: string;
-  sorting: { by: string; asc: boolean };
-  viewMode: "list" | "mosaic";
-  showHidden: boolean;
-}
+/** The profile fields the files view and the profile page save. */
+export type ProfileFields = Pick<AccountFields, "locale" | "sorting" | "viewMode" | "showHidden" | "theme">;
 
 /** Saves one profile field of a user ({what:'user', which:[field], data:{id, field}}). @throws ApiError. */
 export async function updateProfile<K extends keyof ProfileFields>(id: number, field: K, value: ProfileFields[K]): Promise<void> {
@@ -18,12 +14,7 @@ export async function updateProfile<K extends keyof ProfileFields>(id: number, f
   });
 }
 
-/** Saves the user's interface language. @throws ApiError. */
-export function updateLocale(id: number, locale: string): Promise<void> {
-  return updateProfile(id, "locale", locale);
-}
-
 /** Saves the user's listing order (SPEC §7 Sorting update). @throws ApiError. */
-export function updateSorting(id: number, sorting: { by: string; asc: boolean }): Promise<void> {
+export function updateSorting(id: number, sorting: Sorting): Promise<void> {
   return updateProfile(id, "sorting", sorting);
 }

@@ -1,43 +1,8 @@
 /** @module Login token parsing and the SPEC §4 Session checks (three parts, exp in seconds). */
+import type { TokenPayload } from "../../shared/wire/token";
 
-/** Permission flags carried in the token (SPEC §3 Permission flags). */
-export interface Permissions {
-  admin: boolean;
-  execute: boolean;
-  create: boolean;
-  rename: boolean;
-  modify: boolean;
-  delete: boolean;
-  share: boolean;
-  download: boolean;
-}
-
-/** Listing order saved per user. */
-export interface Sorting {
-  by: "name" | "size" | "modified" | "modeStr";
-  asc: boolean;
-}
-
-/** The user as carried in the token payload. */
-export interface TokenUser {
-  id: number;
-  username: string;
-  locale: string;
-  viewMode: "list" | "mosaic";
-  singleClick: boolean;
-  showHidden: boolean;
-  sorting: Sorting;
-  perm: Permissions;
-  commands: string[];
-  lockPassword: boolean;
-}
-
-/** Decoded token payload. */
-export interface TokenPayload {
-  user: TokenUser;
-  iat?: number;
-  exp: number;
-}
+export type { TokenPayload, TokenUser } from "../../shared/wire/token";
+export type { Permissions, Sorting } from "../../shared/wire/user";
 
 /** Message of a token without three parts (SPEC §8 Token). */
 export const TOKEN_MALFORMED = "token malformed";

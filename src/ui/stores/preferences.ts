@@ -1,10 +1,7 @@
 /** @module Interface language choice: applied at once, kept on this device and saved to the profile. */
-import i18next from "i18next";
 import { changeLanguage } from "../i18n";
 import { LOCALE_STORAGE_KEY, type Locale } from "../constants";
-import { updateLocale } from "../api/users";
-import { renewToken } from "./auth";
-import { notifyError, notifySuccess } from "../notify";
+import { saveProfileField } from "./profile-field";
 
 /** The language picked on this device, if any. */
 export function storedLocale(): string | null {
@@ -22,12 +19,5 @@ export function storedLocale(): string | null {
 export async function chooseLanguage(userId: number | null, locale: Locale): Promise<void> {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await changeLanguage(locale);
-  if (userId === null) return;
-  try {
-    await updateLocale(userId, locale);
-    await renewToken();
-    notifySuccess(i18next.t("settings.updated"));
-  } catch (err) {
-    notifyError((err as Error).message);
-  }
+  if (userId !== null) await saveProfileField(userId, "locale", locale);
 }

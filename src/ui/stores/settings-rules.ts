@@ -1,5 +1,5 @@
 /** @module Pure rules of the global settings form (SPEC §5 Settings ranges, §9 video quality list). */
-import type { GlobalSettings } from "../api/settings";
+import type { GlobalSettings, SettingsUpdate } from "../api/settings";
 import { COMMAND_EVENTS, VIDEO_HLS_QUALITIES } from "../constants";
 
 /** One option of the video quality select: 0 is "normal", then HLS resolution and bit rate (SPEC §9). */
@@ -69,9 +69,9 @@ export function settingsTexts(s: GlobalSettings): SettingsTexts {
  * with the shell split, exclude dirs one per line, the video thumbnail comment trimmed, and the captcha
  * secret sent only when typed.
  */
-export function globalPayload(s: GlobalSettings, texts: SettingsTexts): Partial<GlobalSettings> {
+export function globalPayload(s: GlobalSettings, texts: SettingsTexts): SettingsUpdate {
   const { defaults: _d, commands: _c, captcha, ...rest } = s;
-  const { secretSet: _s, secret: _old, ...captchaFields } = captcha;
+  const { secretSet: _s, ...captchaFields } = captcha;
   return {
     ...rest,
     shell: splitShell(texts.shell),

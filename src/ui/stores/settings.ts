@@ -1,7 +1,7 @@
 /** @module Global settings store (SPEC §2 Global settings, §4 Global settings save): draft, texts and the three saves. */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
-import { fetchSettings, saveSettings, type GlobalSettings } from "../api/settings";
+import { fetchSettings, saveSettings, type GlobalSettings, type SettingsUpdate } from "../api/settings";
 import { commandsFromTexts, commandTexts, globalPayload, settingsTexts, type SettingsTexts } from "./settings-rules";
 import { defaultsData, draftFromDefaults, type UserDraft } from "./user-form-rules";
 import { notifyError, notifySuccess } from "../notify";
@@ -76,7 +76,7 @@ export function editDefaultsDraft(next: UserDraft): void {
   state.defaults = next;
 }
 
-async function save(patch: Partial<GlobalSettings>, successKey: "settings.updated" | "settings.global.commands.updated", reload: boolean): Promise<boolean> {
+async function save(patch: SettingsUpdate, successKey: "settings.updated" | "settings.global.commands.updated", reload: boolean): Promise<boolean> {
   if (state.busy) return false;
   state.busy = true;
   try {

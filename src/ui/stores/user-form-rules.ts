@@ -1,6 +1,7 @@
 /** @module Pure rules of the user form (SPEC §4 Admin checkbox, §5, §2 Users screens): drafts, permissions, rules, commands. */
-import type { Account, AccountData, Rule, UserPerm } from "../api/accounts";
+import type { Account, AccountData, Rule } from "../api/accounts";
 import type { UserDefaults } from "../api/settings";
+import type { Permissions } from "../auth/token";
 
 /** What the user form edits; commands are kept as the text typed (space-separated). */
 export interface UserDraft {
@@ -9,18 +10,18 @@ export interface UserDraft {
   scope: string;
   locale: string;
   lockPassword: boolean;
-  perm: UserPerm;
+  perm: Permissions;
   commandsText: string;
   rules: Rule[];
 }
 
 /** The permission flags in the order the form lists them. */
-export const PERMISSION_NAMES: readonly (keyof UserPerm)[] = [
+export const PERMISSION_NAMES: readonly (keyof Permissions)[] = [
   "admin", "create", "rename", "modify", "delete", "share", "download", "execute", "publish",
 ];
 
 /** No permission at all (used when the defaults cannot be read). */
-export const NO_PERMISSIONS: UserPerm = {
+export const NO_PERMISSIONS: Permissions = {
   admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false, publish: false,
 };
 
@@ -30,19 +31,19 @@ export const NO_PERMISSIONS: UserPerm = {
  */
 export function setAdmin(draft: UserDraft, checked: boolean): UserDraft {
   if (!checked) return { ...draft, perm: { ...draft.perm, admin: false } };
-  const all = Object.fromEntries(Object.keys(draft.perm).map((k) => [k, true])) as unknown as UserPerm;
+  const all = Object.fromEntries(Object.keys(draft.perm).map((k) => [k, true])) as unknown as Permissions;
   return { ...draft, perm: { ...all, admin: true }, lockPassword: false };
 }
 
 /** Sets one permission flag; the admin flag goes through setAdmin. */
-export function setPermission(draft: UserDraft, name: keyof UserPerm, checked: boolean): UserDraft {
+export function setPermission(draft: UserDraft, name: keyof Permissions, checked: boolean): UserDraft {
   if (name === "admin") return setAdmin(draft, checked);
   if (draft.perm.admin) return draft;
   return { ...draft, perm: { ...draft.perm, [name]: checked } };
 }
 
 /** Whether a permission box is disabled: every one but admin while admin is checked. */
-export function isPermissionLocked(perm: UserPerm, name: keyof UserPerm): boolean {
+export function isPermissionLocked(perm: Permissions, name: keyof Permissions): boolean {
   return name !== "admin" && perm.admin;
 }
 
@@ -116,14 +117,17 @@ export function draftFromAccount(account: Account): UserDraft {
   };
 }
 
-/** The API body of a draft (SPEC §5: text inputs trimmed), keeping the untouched account fields of `base`. */
+/** The account fields the form does not show, kept as they are on an update. */
+const KEPT_FIELDS = ["id", "viewMode", "singleClick", "showHidden", "sorting", "theme"] as const;
+
+/**
+ * The API body of a draft (SPEC §5: text inputs trimmed), keeping the account fields of `base` the form does not
+ * show; without them (a new user) the server fills those from the default user settings.
+ */
 export function accountData(draft: UserDraft, base: Partial<Account> = {}): AccountData {
+  const kept = Object.fromEntries(KEPT_FIELDS.filter((k) => base[k] !== undefined).map((k) => [k, base[k]]));
   return {
-    viewMode: base.viewMode ?? "list",
-    singleClick: base.singleClick ?? false,
-    showHidden: base.showHidden ?? false,
-    sorting: base.sorting ?? { by: "name", asc: true },
-    ...(base.id ? { id: base.id } : {}),
+    ...(kept as Partial<Pick<Account, (typeof KEPT_FIELDS)[number]>>),
     username: draft.username.trim(),
     password: draft.password,
     scope: draft.scope.trim(),

@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, type User } from "../../../src/server/users/types";
 
 const user = (id: number, over: Partial<User> = {}): User => ({
   id, username: `u${id}`, passwordHash: "", scope: "/", locale: "", viewMode: "list", singleClick: false, showHidden: false,
-  sorting: { by: "name", asc: true }, perm: { ...ALL_PERMISSIONS, admin: false }, commands: [], rules: [], lockPassword: false,
+  sorting: { by: "name", asc: true }, perm: { ...ALL_PERMISSIONS, admin: false }, commands: [], rules: [], lockPassword: false, theme: "system",
   otpEnabled: false, otpKey: "", updatedAt: 0, ...over,
 });
 const admin = user(1, { perm: { ...ALL_PERMISSIONS } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { contextMenuModel } from "../../../src/ui/stores/context-menu-rules";
 import type { Permissions } from "../../../src/ui/auth/token";
 
-const none: Permissions = { admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false };
+const none: Permissions = { admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false, publish: false };
 const all: Permissions = { ...none, execute: true, create: true, rename: true, modify: true, delete: true, share: true, download: true };
 const enabled = (perm: Permissions, selectedCount: number, singleFile = selectedCount === 1) =>
   Object.fromEntries(contextMenuModel({ perm, selectedCount, singleFile }).flatMap((g) => g.items).map((i) => [i.id, i.enabled]));

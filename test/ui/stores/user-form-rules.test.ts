@@ -79,7 +79,7 @@ describe("user data", () => {
   it("starts a new user from the defaults and trims text fields", () => {
     const d = draftFromDefaults({
       scope: "/home", locale: "ja", viewMode: "list", singleClick: false, showHidden: false, sorting: { by: "name", asc: true },
-      perm: { ...NO_PERMISSIONS, create: true }, commands: ["ls"], rules: [],
+      perm: { ...NO_PERMISSIONS, create: true }, commands: ["ls"], rules: [], theme: "system",
     });
     expect(d).toMatchObject({ username: "", password: "", scope: "/home", locale: "ja", commandsText: "ls" });
     const data = accountData({ ...d, username: "  eve " });

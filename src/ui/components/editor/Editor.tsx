@@ -8,13 +8,10 @@ import type { Resource } from "../../api/resources";
 import { useAuth } from "../../stores/auth";
 import { closeEditor, confirmLeaveEditor, editText, openEditor, saveEditor, useEditor } from "../../stores/editor";
 import { useLayout } from "../../stores/layout";
+import { useTheme } from "../../stores/theme";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { loadLanguage } from "./language";
-
-function prefersDark(): boolean {
-  return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
-}
 
 /** Edits `file` (its content came with the resource); the default export lets the page load it lazily. */
 export default function Editor({ file }: { file: Resource }) {
@@ -23,6 +20,7 @@ export default function Editor({ file }: { file: Resource }) {
   const { user } = useAuth();
   const { prompt } = useLayout();
   const { dirty, saving } = useEditor();
+  const { resolved: theme } = useTheme();
   const [language, setLanguage] = useState<Extension | null>(null);
   const readOnly = file.type === "textImmutable" || !(user?.perm.admin || user?.perm.modify);
   useEffect(() => {
@@ -71,7 +69,7 @@ export default function Editor({ file }: { file: Resource }) {
         className="editor-code"
         value={file.content ?? ""}
         height="100%"
-        theme={prefersDark() ? "dark" : "light"}
+        theme={theme}
         readOnly={readOnly}
         editable={!readOnly}
         autoFocus={!readOnly}

@@ -1,7 +1,6 @@
 /** @module The user form (SPEC §2 Users screens), also bound to the user defaults (no account fields, no rules). */
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "../../constants";
-import type { UserPerm } from "../../api/accounts";
 import { isPermissionLocked, PERMISSION_NAMES, setPermission, type UserDraft } from "../../stores/user-form-rules";
 import { CheckField, Fieldset, SelectField, TextField } from "./fields";
 import { RulesEditor } from "./RulesEditor";
@@ -45,7 +44,7 @@ export function UserForm({ value, onChange, account, rules = true }: UserFormPro
       <Fieldset legend={t("settings.users.permissions")}>
         <p className="field-hint">{t("settings.users.permissionsHint")}</p>
         <div className="check-grid">
-          {PERMISSION_NAMES.map((name: keyof UserPerm) => (
+          {PERMISSION_NAMES.map((name) => (
             <CheckField key={name} label={t(`settings.users.perm.${name}`)} checked={value.perm[name]} disabled={isPermissionLocked(value.perm, name)} onChange={(v) => onChange(setPermission(value, name, v))} />
           ))}
         </div>

@@ -1,4 +1,4 @@
-/** @module /settings/profile (SPEC §2 Profile settings): language, password (unless locked), 2FA and sessions cards. */
+/** @module /settings/profile (SPEC §2 Profile settings): language, theme, password (unless locked), 2FA and sessions cards. */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
@@ -6,6 +6,7 @@ import { config } from "../../stores/config";
 import { loadProfile, useProfile } from "../../stores/profile";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { LanguageCard } from "../../components/settings/LanguageCard";
+import { ThemeCard } from "../../components/settings/ThemeCard";
 import { PasswordCard } from "../../components/settings/PasswordCard";
 import { OtpCard } from "../../components/settings/OtpCard";
 import { SessionsCard } from "../../components/settings/SessionsCard";
@@ -23,6 +24,7 @@ export function ProfilePage() {
   return (
     <SettingsFrame title={t("settings.profile.title")}>
       <LanguageCard />
+      <ThemeCard />
       {mine && !mine.lockPassword && <PasswordCard />}
       {mine && <OtpCard />}
       {mine && !config.noAuth && <SessionsCard />}

@@ -1,6 +1,7 @@
 /** @module Branding, login protection and the collapsible rules-and-shell block of the global settings. */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
+import { SETTINGS_RANGES } from "../../../../shared/wire/settings";
 import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
 import type { SettingsTexts } from "../../../stores/settings-rules";
 import { BRANDING_DOCS_URL } from "../../../constants";
@@ -31,12 +32,12 @@ export function SecurityFieldset({ settings, secretText }: { settings: GlobalSet
     <Fieldset legend={t("settings.global.security.legend")}>
       <CheckField label={t("settings.global.security.banEnabled")} checked={ban.enabled} onChange={(v) => setSectionField("loginBan", "enabled", v)} />
       <div className="form-grid form-grid-3">
-        <NumberField label={t("settings.global.security.maxAttempts")} min={1} value={ban.maxAttempts} onChange={(v) => setSectionField("loginBan", "maxAttempts", v)} />
-        <NumberField label={t("settings.global.security.window")} min={1} value={ban.windowSeconds} onChange={(v) => setSectionField("loginBan", "windowSeconds", v)} />
-        <NumberField label={t("settings.global.security.ban")} min={0} value={ban.banSeconds} onChange={(v) => setSectionField("loginBan", "banSeconds", v)} />
+        <NumberField label={t("settings.global.security.maxAttempts")} {...SETTINGS_RANGES.loginBan.maxAttempts} value={ban.maxAttempts} onChange={(v) => setSectionField("loginBan", "maxAttempts", v)} />
+        <NumberField label={t("settings.global.security.window")} {...SETTINGS_RANGES.loginBan.windowSeconds} value={ban.windowSeconds} onChange={(v) => setSectionField("loginBan", "windowSeconds", v)} />
+        <NumberField label={t("settings.global.security.ban")} {...SETTINGS_RANGES.loginBan.banSeconds} value={ban.banSeconds} onChange={(v) => setSectionField("loginBan", "banSeconds", v)} />
       </div>
       <CheckField label={t("settings.global.security.trustProxy")} checked={settings.trustProxy} onChange={(v) => setTopField("trustProxy", v)} />
-      <NumberField label={t("settings.global.security.minPassword")} min={1} max={128} value={settings.minimumPasswordLength} onChange={(v) => setTopField("minimumPasswordLength", v)} />
+      <NumberField label={t("settings.global.security.minPassword")} {...SETTINGS_RANGES.minimumPasswordLength} value={settings.minimumPasswordLength} onChange={(v) => setTopField("minimumPasswordLength", v)} />
       <CheckField label={t("settings.global.security.captchaEnabled")} checked={captcha.enabled} onChange={(v) => setSectionField("captcha", "enabled", v)} />
       <div className="form-grid">
         <TextField label={t("settings.global.security.captchaKey")} value={captcha.key} onChange={(v) => setSectionField("captcha", "key", v)} />

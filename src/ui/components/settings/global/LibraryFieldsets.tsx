@@ -1,8 +1,8 @@
 /** @module Indexed Search and Photo Gallery Slideshow fieldsets of the global settings (SPEC §2 Global settings). */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
+import { SETTINGS_RANGES, TRANSITION_EFFECTS } from "../../../../shared/wire/settings";
 import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
-import { TRANSITION_EFFECTS } from "../../../constants";
 import { CheckField, Fieldset, NumberField, SelectField, TextAreaField, TextField } from "../fields";
 
 /** Index location, interval, old index removal and excluded folders. */
@@ -11,7 +11,7 @@ export function SearchFieldset({ settings, excludeText }: { settings: GlobalSett
   return (
     <Fieldset legend={t("settings.global.search.legend")}>
       <TextField label={t("settings.global.search.location")} value={settings.indexLocation} onChange={(v) => setTopField("indexLocation", v)} hint={t("settings.global.search.locationHint")} />
-      <NumberField label={t("settings.global.search.interval")} min={1} value={settings.indexInterval} onChange={(v) => setTopField("indexInterval", v)} />
+      <NumberField label={t("settings.global.search.interval")} {...SETTINGS_RANGES.indexInterval} value={settings.indexInterval} onChange={(v) => setTopField("indexInterval", v)} />
       <CheckField label={t("settings.global.search.rmOldIndex")} checked={settings.rmOldIndex} onChange={(v) => setTopField("rmOldIndex", v)} />
       <TextAreaField label={t("settings.global.search.exclude")} rows={3} mono value={excludeText} onChange={(v) => setSettingsText("excludeIndexDirs", v)} hint={t("settings.global.search.excludeHint")} />
     </Fieldset>
@@ -33,9 +33,9 @@ export function SlideshowFieldset({ slideshow }: { slideshow: GlobalSettings["sl
       </div>
       <div className="form-grid">
         <SelectField label={t("settings.global.slideshow.transitionEffect")} value={slideshow.transitionEffect} onChange={set("transitionEffect")} options={TRANSITION_EFFECTS.map((e) => ({ value: e, label: e }))} />
-        <NumberField label={t("settings.global.slideshow.transitionSpeed")} min={0} step={50} value={slideshow.transitionSpeed} onChange={set("transitionSpeed")} />
-        <NumberField label={t("settings.global.slideshow.autoplayInterval")} min={0} step={500} value={slideshow.autoplayInterval} onChange={set("autoplayInterval")} />
-        <NumberField label={t("settings.global.slideshow.preloadRange")} min={0} value={slideshow.preloadRange} onChange={set("preloadRange")} />
+        <NumberField label={t("settings.global.slideshow.transitionSpeed")} {...SETTINGS_RANGES.slideshow.transitionSpeed} step={50} value={slideshow.transitionSpeed} onChange={set("transitionSpeed")} />
+        <NumberField label={t("settings.global.slideshow.autoplayInterval")} {...SETTINGS_RANGES.slideshow.autoplayInterval} step={500} value={slideshow.autoplayInterval} onChange={set("autoplayInterval")} />
+        <NumberField label={t("settings.global.slideshow.preloadRange")} {...SETTINGS_RANGES.slideshow.preloadRange} value={slideshow.preloadRange} onChange={set("preloadRange")} />
       </div>
     </Fieldset>
   );

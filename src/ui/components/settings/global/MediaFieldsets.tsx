@@ -1,6 +1,7 @@
 /** @module Video and Thumbnail fieldsets of the global settings (SPEC §2 Global settings, §5 ranges, §9 quality list). */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
+import { SETTINGS_RANGES } from "../../../../shared/wire/settings";
 import { setSectionField } from "../../../stores/settings";
 import { QUALITY_OPTIONS } from "../../../stores/settings-rules";
 import { CheckField, Fieldset, NumberField, SelectField, TextField } from "../fields";
@@ -22,9 +23,9 @@ export function VideoFieldset({ video }: { video: GlobalSettings["video"] }) {
       </div>
       <div className="form-grid">
         <SelectField label={t("settings.global.video.quality")} value={String(video.quality)} onChange={(v) => setSectionField("video", "quality", Number(v))} options={qualities} />
-        <NumberField label={t("settings.global.video.volume")} min={0} max={100} value={video.volume} onChange={set("volume")} hint={t("settings.global.video.volumeHint")} />
-        <NumberField label={t("settings.global.video.seekDelta")} min={1} max={60} value={video.seekDelta} onChange={set("seekDelta")} hint={t("settings.global.video.seekDeltaHint")} />
-        <NumberField label={t("settings.global.video.seekDeltaLong")} min={1} max={600} value={video.seekDeltaLong} onChange={set("seekDeltaLong")} hint={t("settings.global.video.seekDeltaLongHint")} />
+        <NumberField label={t("settings.global.video.volume")} {...SETTINGS_RANGES.video.volume} value={video.volume} onChange={set("volume")} hint={t("settings.global.video.volumeHint")} />
+        <NumberField label={t("settings.global.video.seekDelta")} {...SETTINGS_RANGES.video.seekDelta} value={video.seekDelta} onChange={set("seekDelta")} hint={t("settings.global.video.seekDeltaHint")} />
+        <NumberField label={t("settings.global.video.seekDeltaLong")} {...SETTINGS_RANGES.video.seekDeltaLong} value={video.seekDeltaLong} onChange={set("seekDeltaLong")} hint={t("settings.global.video.seekDeltaLongHint")} />
       </div>
     </Fieldset>
   );
@@ -42,12 +43,12 @@ export function ThumbnailFieldset({ thumbnail }: { thumbnail: GlobalSettings["th
       </div>
       <TextField label={t("settings.global.thumbnail.cacheRoot")} value={thumbnail.cacheRoot} onChange={set("cacheRoot")} hint={t("settings.global.thumbnail.cacheRootHint")} />
       <div className="form-grid">
-        <NumberField label={t("settings.global.thumbnail.gc")} min={0} max={1000000} value={thumbnail.cacheGcProbability} onChange={set("cacheGcProbability")} />
-        <NumberField label={t("settings.global.thumbnail.ttl")} min={0} max={31536000} step={3600} value={thumbnail.cacheExpireTTL} onChange={set("cacheExpireTTL")} hint={t("settings.global.thumbnail.ttlHint")} />
-        <NumberField label={t("settings.global.thumbnail.width")} min={1} value={thumbnail.thumbnailWidth} onChange={set("thumbnailWidth")} />
-        <NumberField label={t("settings.global.thumbnail.videoWidth")} min={0} value={thumbnail.thumbnailVideoWidth} onChange={set("thumbnailVideoWidth")} />
-        <NumberField label={t("settings.global.thumbnail.columns")} min={1} value={thumbnail.thumbnailVideoColumns} onChange={set("thumbnailVideoColumns")} />
-        <NumberField label={t("settings.global.thumbnail.numcaps")} min={1} value={thumbnail.thumbnailVideoNumcaps} onChange={set("thumbnailVideoNumcaps")} />
+        <NumberField label={t("settings.global.thumbnail.gc")} {...SETTINGS_RANGES.thumbnail.cacheGcProbability} value={thumbnail.cacheGcProbability} onChange={set("cacheGcProbability")} />
+        <NumberField label={t("settings.global.thumbnail.ttl")} {...SETTINGS_RANGES.thumbnail.cacheExpireTTL} value={thumbnail.cacheExpireTTL} onChange={set("cacheExpireTTL")} hint={t("settings.global.thumbnail.ttlHint")} />
+        <NumberField label={t("settings.global.thumbnail.width")} {...SETTINGS_RANGES.thumbnail.thumbnailWidth} value={thumbnail.thumbnailWidth} onChange={set("thumbnailWidth")} />
+        <NumberField label={t("settings.global.thumbnail.videoWidth")} {...SETTINGS_RANGES.thumbnail.thumbnailVideoWidth} value={thumbnail.thumbnailVideoWidth} onChange={set("thumbnailVideoWidth")} />
+        <NumberField label={t("settings.global.thumbnail.columns")} {...SETTINGS_RANGES.thumbnail.thumbnailVideoColumns} value={thumbnail.thumbnailVideoColumns} onChange={set("thumbnailVideoColumns")} />
+        <NumberField label={t("settings.global.thumbnail.numcaps")} {...SETTINGS_RANGES.thumbnail.thumbnailVideoNumcaps} value={thumbnail.thumbnailVideoNumcaps} onChange={set("thumbnailVideoNumcaps")} />
       </div>
       <p className="field-hint">{t("settings.global.thumbnail.defaultsHint")}</p>
       <TextField label={t("settings.global.thumbnail.comment")} value={thumbnail.thumbnailVideoComment} onChange={set("thumbnailVideoComment")} />

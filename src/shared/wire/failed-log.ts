@@ -1,0 +1,14 @@
+/** @module Wire shape of one failed-login record of GET /api/logs (SPEC section 3 Failed log). Types only. */
+
+/** One record per IP; times are RFC 3339, `bannedAt` null when the IP was never banned. */
+export interface FailedLog {
+  ip: string;
+  loginAt: string;
+  failedAttemptsCount: number;
+  bannedAt: string | null;
+  /** Whether the ban is still in force now. */
+  banned: boolean;
+  lastUsername: string;
+  /** Masked by the server: first and last character only. */
+  lastPasswd: string;
+}

@@ -1,0 +1,33 @@
+/** @module Wire shape of a file or folder (CONTRACT "HTTP API" GET /api/resources, SPEC section 3 Resource). Types only. */
+import type { Sorting } from "./user";
+
+/** Types of files the server reports (CONTRACT `type` values). */
+export type FileType = "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";
+
+/** The `type` of a resource: a file type, or "" for folders. */
+export type ResourceType = FileType | "";
+
+/** One file or folder; a folder carries its items, counts and the user's sorting, a text file its `content`. */
+export interface Resource {
+  readonly name: string;
+  readonly path: string;
+  readonly url: string;
+  readonly size: number;
+  /** RFC 3339 time. */
+  readonly modified: string;
+  /** Permission bits with the directory bit (Go os.FileMode). */
+  readonly mode: number;
+  /** `ls -l` style, e.g. "drwxr-xr-x". */
+  readonly modeStr: string;
+  readonly isDir: boolean;
+  readonly isSymlink: boolean;
+  readonly type: ResourceType;
+  /** With the dot, e.g. ".mp4"; "" when none. */
+  readonly extension: string;
+  /** Text files under 5 MiB (CONTRACT). */
+  readonly content?: string;
+  readonly items?: readonly Resource[];
+  readonly numDirs?: number;
+  readonly numFiles?: number;
+  readonly sorting?: Readonly<Sorting>;
+}

@@ -1,0 +1,150 @@
+/**
+ * @module Wire shape of the global settings (SPEC section 3 Global settings, GET/PUT /api/settings) with their
+ * defaults and allowed number ranges (SPEC section 5 Settings ranges), read by the server's validation and by the
+ * settings form alike. Types and constants only.
+ */
+import type { UserDefaults } from "./user";
+import { DEFAULT_THEME, type Rule } from "./user";
+
+/** The reCAPTCHA-compatible login check; active only when enabled with both key and secret. */
+export interface CaptchaSettings {
+  enabled: boolean;
+  key: string;
+  verifyUrl: string;
+}
+
+/** The global settings both sides know; the captcha secret never leaves the server (see GlobalSettings). */
+export interface SettingsCore {
+  signup: boolean;
+  createUserDir: boolean;
+  /** Minimum length of passwords set through the API (the first-run admin and the CLI are exempt). */
+  minimumPasswordLength: number;
+  /** Believe the last X-Forwarded-For entry as the client address (only behind a trusted reverse proxy). */
+  trustProxy: boolean;
+  shell: string[];
+  commands: Record<string, string[]>;
+  rules: Rule[];
+  rmOldIndex: boolean;
+  indexLocation: string;
+  /** Minutes between two index runs. */
+  indexInterval: number;
+  excludeIndexDirs: string[];
+  defaults: UserDefaults;
+  branding: { name: string; files: string; description: string };
+  slideshow: {
+    transitionEffect: string; continuous: boolean; transitionSpeed: number; preloadRange: number;
+    showDotIndicator: boolean; showThumbIndicator: boolean; autoplaySlide: boolean; autoplayInterval: number;
+    autoplayProgressBar: boolean;
+  };
+  video: {
+    autoplay: boolean; disableHls: boolean; disablePreview: boolean; quality: number;
+    volume: number; seekDelta: number; seekDeltaLong: number;
+  };
+  thumbnail: {
+    cacheRoot: string; cacheGcProbability: number; cacheExpireTTL: number; thumbnailEnabled: boolean;
+    thumbnailVideo: boolean; thumbnailWidth: number; thumbnailVideoWidth: number; thumbnailVideoColumns: number;
+    thumbnailVideoNumcaps: number; thumbnailVideoComment: string;
+  };
+  /** Failed-login ban: `maxAttempts` failures within `windowSeconds` ban the IP for `banSeconds` (answers 429). */
+  loginBan: { enabled: boolean; maxAttempts: number; windowSeconds: number; banSeconds: number };
+  captcha: CaptchaSettings;
+}
+
+/** The GET/PUT /api/settings answer: `captcha.secret` is replaced by whether one is stored. */
+export type GlobalSettings = Omit<SettingsCore, "captcha"> & { captcha: CaptchaSettings & { secretSet: boolean } };
+
+/** A PUT /api/settings body: any top-level part; `captcha.secret` only to change it ("" keeps the stored one). */
+export type SettingsUpdate = Partial<Omit<SettingsCore, "captcha">> & { captcha?: CaptchaSettings & { secret?: string } };
+
+/** The photo-gallery transition effects offered by the global settings select (SPEC section 2 Slideshow). */
+export const TRANSITION_EFFECTS: readonly string[] = [
+  "lg-slide", "lg-fade", "lg-zoom-in", "lg-zoom-in-big", "lg-zoom-out", "lg-zoom-out-big", "lg-zoom-out-in",
+  "lg-zoom-in-out", "lg-soft-zoom", "lg-scale-up", "lg-slide-circular", "lg-slide-circular-vertical",
+  "lg-slide-vertical", "lg-slide-vertical-growth", "lg-slide-skew-only", "lg-slide-skew-only-rev",
+  "lg-slide-skew-only-y", "lg-slide-skew-only-y-rev", "lg-slide-skew", "lg-slide-skew-rev", "lg-slide-skew-cross",
+  "lg-slide-skew-cross-rev", "lg-slide-skew-ver", "lg-slide-skew-ver-rev", "lg-slide-skew-ver-cross",
+  "lg-slide-skew-ver-cross-rev", "lg-lollipop", "lg-lollipop-rev", "lg-rotate", "lg-rotate-rev", "lg-tube",
+];
+
+/** Google's endpoint; any reCAPTCHA-compatible verifier (`{success: true}`) may replace it. */
+export const DEFAULT_CAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
+
+/** Defaults of a fresh install. New users may create, rename, modify, delete, share and download, not admin/execute. */
+export const DEFAULT_SETTINGS: SettingsCore = {
+  signup: false,
+  createUserDir: false,
+  // Not fixed by SPEC: 12 characters, the long-standing default of this install.
+  minimumPasswordLength: 12,
+  trustProxy: false,
+  shell: [],
+  commands: {},
+  rules: [],
+  rmOldIndex: false,
+  indexLocation: "",
+  indexInterval: 60,
+  excludeIndexDirs: [],
+  defaults: {
+    scope: "/",
+    locale: "",
+    viewMode: "list",
+    singleClick: false,
+    showHidden: false,
+    sorting: { by: "name", asc: true },
+    perm: {
+      admin: false, execute: false, create: true, rename: true, modify: true, delete: true, share: true, download: true, publish: false,
+    },
+    commands: [],
+    rules: [],
+    theme: DEFAULT_THEME,
+  },
+  branding: { name: "", files: "", description: "" },
+  // SPEC section 9: speed 400 ms, preload 2, interval 5000 ms.
+  slideshow: {
+    transitionEffect: "lg-slide", continuous: true, transitionSpeed: 400, preloadRange: 2, showDotIndicator: false,
+    showThumbIndicator: true, autoplaySlide: false, autoplayInterval: 5000, autoplayProgressBar: true,
+  },
+  // SPEC section 2 hints: 60 %, 5 s and 60 s; quality 0 is "normal", the first of the list (section 9).
+  video: { autoplay: false, disableHls: false, disablePreview: false, quality: 0, volume: 60, seekDelta: 5, seekDeltaLong: 60 },
+  // SPEC section 2 hints: 128, 512, 4 and 16; section 5: GC probability 10, TTL 604800 s.
+  thumbnail: {
+    cacheRoot: ".cache", cacheGcProbability: 10, cacheExpireTTL: 604800, thumbnailEnabled: true, thumbnailVideo: true,
+    thumbnailWidth: 128, thumbnailVideoWidth: 512, thumbnailVideoColumns: 4, thumbnailVideoNumcaps: 16, thumbnailVideoComment: "",
+  },
+  loginBan: { enabled: true, maxAttempts: 5, windowSeconds: 600, banSeconds: 1800 },
+  captcha: { enabled: false, key: "", verifyUrl: DEFAULT_CAPTCHA_VERIFY_URL },
+};
+
+/** The allowed values of one integer setting: from `min` to `max`, a multiple of `step` when given. */
+export interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+  readonly step?: number;
+}
+
+type NumberKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
+type RangesOf<T> = { readonly [K in NumberKeys<T>]: IntegerRange };
+type NumberSection = "slideshow" | "video" | "thumbnail" | "loginBan";
+
+/** A range for every number of the settings: the compiler asks for one when a number field is added. */
+export type SettingsRanges = RangesOf<SettingsCore> & { readonly [S in NumberSection]: RangesOf<SettingsCore[S]> };
+
+/** The largest signed 32-bit integer: the top of the open-ended second counts. */
+const MAX_INT32 = 2147483647;
+
+/** Every integer setting's range (SPEC section 5 Settings ranges; the others are sane upper bounds). */
+export const SETTINGS_RANGES: SettingsRanges = {
+  minimumPasswordLength: { min: 1, max: 128 },
+  indexInterval: { min: 1, max: 525600 },
+  slideshow: {
+    transitionSpeed: { min: 0, max: 60000 }, preloadRange: { min: 0, max: 100 },
+    autoplayInterval: { min: 0, max: 3600000 },
+  },
+  // SPEC section 9: quality 0 is normal, then 18 HLS qualities.
+  video: { quality: { min: 0, max: 18 }, volume: { min: 0, max: 100 }, seekDelta: { min: 1, max: 60 }, seekDeltaLong: { min: 1, max: 600 } },
+  thumbnail: {
+    cacheGcProbability: { min: 0, max: 1000000 }, cacheExpireTTL: { min: 0, max: 31536000, step: 3600 },
+    thumbnailWidth: { min: 1, max: 4096 }, thumbnailVideoWidth: { min: 0, max: 8192 },
+    thumbnailVideoColumns: { min: 1, max: 100 }, thumbnailVideoNumcaps: { min: 1, max: 1000 },
+  },
+  loginBan: { maxAttempts: { min: 1, max: 1000 }, windowSeconds: { min: 1, max: MAX_INT32 }, banSeconds: { min: 0, max: MAX_INT32 } },
+};

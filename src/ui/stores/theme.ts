@@ -1,0 +1,73 @@
+/**
+ * @module Colour theme store: the light / dark / system choice applied as `data-theme` on <html>, following the
+ * device's prefers-color-scheme live while "system", kept on this device and saved to the user's profile.
+ */
+import { proxy, useSnapshot } from "valtio";
+import type { Theme } from "../../shared/wire/user";
+import { saveProfileField } from "./profile-field";
+import { THEME_STORAGE_KEY } from "../constants";
+import { isTheme, resolveTheme, themeOrDefault, type ResolvedTheme } from "./theme-rules";
+
+interface ThemeState {
+  choice: Theme;
+  resolved: ResolvedTheme;
+}
+
+const state = proxy<ThemeState>({ choice: "system", resolved: "light" });
+let following = false;
+
+/** Snapshot of the theme: the choice and the palette it gives now. */
+export function useTheme() {
+  return useSnapshot(state);
+}
+
+function darkQuery(): MediaQueryList | null {
+  return typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+}
+
+function storedTheme(): string | null {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(choice: Theme): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Private mode: the theme still applies to this page.
+  }
+}
+
+function apply(choice: Theme): void {
+  state.choice = choice;
+  state.resolved = resolveTheme(choice, darkQuery()?.matches ?? false);
+  document.documentElement.dataset.theme = state.resolved;
+}
+
+/**
+ * Start-up, before the first render: applies the choice last made on this device (or "system"), and from then on
+ * follows the device's light/dark changes while the choice is "system".
+ */
+export function initTheme(): void {
+  apply(themeOrDefault(storedTheme()));
+  if (following) return;
+  following = true;
+  darkQuery()?.addEventListener("change", () => apply(state.choice));
+}
+
+/** Applies the logged-in user's saved theme (carried in the token, so it follows them across devices). */
+export function followUserTheme(userTheme: unknown): void {
+  if (!isTheme(userTheme)) return;
+  remember(userTheme);
+  if (userTheme !== state.choice) apply(userTheme);
+}
+
+/** Applies a choice at once, keeps it on this device and saves it to the profile ('Settings updated!'). */
+export async function chooseTheme(userId: number | null, choice: Theme): Promise<void> {
+  apply(choice);
+  remember(choice);
+  if (userId !== null) await saveProfileField(userId, "theme", choice);
+}
