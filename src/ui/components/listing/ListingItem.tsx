@@ -32,7 +32,7 @@ function Thumb({ item, token, mosaic }: { item: Resource; token: string; mosaic:
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
 export const ListingItem = memo(function ListingItem({ item, selected, cut, focusable, token, lang, mosaic, drag, onSelect, onOpen, onTap }: ListingItemProps) {
   const [over, setOver] = useState(false);
-  const icon = item.type === "image" && token ? <Thumb item={item} token={token} mosaic={mosaic} /> : <FileIcon isDir={item.isDir} type={item.type} size={mosaic ? 56 : 24} />;
+  const icon = item.type === "image" && token ? <Thumb item={item} token={token} mosaic={mosaic} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={mosaic ? 56 : 24} />;
   return (
     <div
       role="option"
