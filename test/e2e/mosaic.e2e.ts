@@ -81,6 +81,8 @@ for (const size of SIZES) {
     const natural = await portrait.evaluate((img) => ({ w: (img as HTMLImageElement).naturalWidth, h: (img as HTMLImageElement).naturalHeight }));
     expect(natural.h).toBeGreaterThan(natural.w);
     await shot(page, testInfo, `mosaic-${size.name}`);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot(page, testInfo, `mosaic-${size.name}-dark`);
     await context.close();
   });
 }

@@ -13,7 +13,7 @@ import { currentListing, reloadIfShowing } from "./request";
 import { failureReason, findConflicts, isBusy, totalProgress, uploadOutcome, type FailureReason, type UploadStatus } from "./upload-rules";
 import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
 import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
-import { notifyError, notifySuccess } from "../notify";
+import { notifyError } from "../notify";
 import { UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
 
 /** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"); `speed` in bytes/s (null: not known yet). */
@@ -138,11 +138,10 @@ async function pump(): Promise<void> {
   window.addEventListener("beforeunload", warnBeforeUnload);
   const tick = setInterval(() => sample(state.items.find((i) => i.status === "uploading") ?? null), UPLOAD_SPEED_TICK_MS);
   const dirs = new Set<string>();
-  let done = 0;
   try {
     for (let item = nextQueued(); item; item = nextQueued()) {
       dirs.add(item.dir);
-      if (await send(item)) done++;
+      await send(item);
     }
   } finally {
     clearInterval(tick);
@@ -150,7 +149,7 @@ async function pump(): Promise<void> {
     pumping = false;
     state.speed = null;
   }
-  if (done > 0) notifySuccess(i18next.t("upload.success", { count: done }));
+  // The panel tells how the batch ended (a popup on top of it would hide it on phones).
   scheduleDismiss();
   await Promise.all([...dirs].map((d) => reloadIfShowing(d)));
 }
@@ -159,7 +158,7 @@ function nextQueued(): UploadItem | undefined {
   return state.items.find((i) => i.status === "queued");
 }
 
-async function send(item: UploadItem): Promise<boolean> {
+async function send(item: UploadItem): Promise<void> {
   item.status = "uploading";
   item.loaded = 0;
   current = new AbortController();
@@ -170,25 +169,23 @@ async function send(item: UploadItem): Promise<boolean> {
       sample(item);
     }, signal);
     item.status = "done";
-    return true;
   } catch (err) {
     if (signal.aborted) {
       item.status = "cancelled";
-      return false;
+      return;
     }
     if (err instanceof ApiError && err.status === 409 && !item.override) {
       // SPEC §4: a 409 answer also leads to the replace confirmation.
       if (await askReplace([item.name])) {
         item.override = true;
-        return send(item);
+        await send(item);
+        return;
       }
       item.status = "skipped";
-      return false;
+      return;
     }
     item.status = "failed";
     item.error = err instanceof ApiError ? failureReason(err.status) : "server";
-    notifyError(i18next.t("upload.failedToast", { name: item.name, reason: i18next.t(`upload.reason.${item.error}`) }));
-    return false;
   } finally {
     item.speed = null;
     current = null;

@@ -19,7 +19,7 @@ function partText(part: DetailPart, t: TFunction, lang: string): string {
     case "timeLeft":
       return t("upload.timeLeft", { time: formatDuration(part.seconds, lang) });
     case "count":
-      return t(`upload.counts.${part.status}`, { count: part.count });
+      return part.status === "done" ? t("upload.success", { count: part.count }) : t(`upload.counts.${part.status}`, { count: part.count });
     case "reason":
       return t(`upload.reason.${part.reason}`);
     case "waiting":
@@ -40,7 +40,8 @@ function headline(outcome: UploadOutcome, percent: number, t: TFunction): string
 /** The right-hand side of a file row: a bar while it waits or runs, else how it ended. */
 function StatusMark({ status, size, loaded, name }: { status: UploadStatus; size: number; loaded: number; name: string }) {
   const { t } = useTranslation();
-  if (status === "uploading" || status === "queued") return <progress max={size || 1} value={loaded} aria-label={name} />;
+  if (status === "queued") return null;
+  if (status === "uploading") return <progress max={size || 1} value={loaded} aria-label={name} />;
   if (status === "done") return <CircleCheck aria-label={t("upload.status.done")} role="img" className="ok" />;
   if (status === "failed") return <span className="upload-mark bad"><CircleX aria-hidden />{t("upload.status.failed")}</span>;
   if (status === "cancelled") return <span className="upload-mark muted"><Ban aria-hidden />{t("upload.status.cancelled")}</span>;
@@ -60,7 +61,8 @@ export function UploadPanel() {
   return (
     <section className={`upload-panel upload-panel-${outcome}`} aria-label={t("upload.title")}>
       <header className="upload-panel-head">
-        <div className="upload-panel-text">
+        {/* One announcement when the batch ends: aria-busy holds back the running numbers. */}
+        <div className="upload-panel-text" aria-live="polite" aria-atomic="true" aria-busy={busy}>
           <strong className="upload-headline" title={title}>
             {title}
           </strong>
