@@ -1,6 +1,6 @@
 /** @module Shared steps of the browser tests: a server per test file, logging in, files on disk, dropping files. */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { login, type TestServer } from "../support/server";
 
@@ -157,9 +157,20 @@ export async function signInAs(page: Page, server: TestServer, username: string,
   );
 }
 
-/** Saves a screenshot into the test's output folder and attaches it to the report. */
+/**
+ * Saves a screenshot into the test's output folder and attaches it to the report; with FBE_SHOTS_DIR set,
+ * also into that folder (test-results is wiped on every run) for looking at the screens.
+ */
 export async function screenshot(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: "image/png" });
+  if (process.env.FBE_SHOTS_DIR) copyFileSync(path, join(process.env.FBE_SHOTS_DIR, `${name}.png`));
+}
+
+/** Limits how fast the page sends request bodies (bytes/s; null lifts the limit), so an upload stays in flight a while. */
+export async function throttleUploads(page: Page, bytesPerSecond: number | null): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond ?? -1 });
 }

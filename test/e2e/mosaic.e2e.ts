@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -42,12 +42,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Saves a screenshot with the test's output, and into FBE_SHOTS_DIR when set (for looking at them). */
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name);
-  if (process.env.FBE_SHOTS_DIR) await page.screenshot({ path: join(process.env.FBE_SHOTS_DIR, `${name}.png`) });
-}
-
 async function openGallery(browser: Browser, viewport: { width: number; height: number }, options: { deviceScaleFactor?: number; colorScheme?: "light" | "dark" } = {}) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
@@ -69,7 +63,7 @@ async function showMosaic(page: Page): Promise<void> {
 for (const size of SIZES) {
   test(`mosaic at ${size.name} px: floor(width / 300) columns, at least two, portraits shown whole`, async ({ browser }, testInfo) => {
     const { context, page } = await openGallery(browser, size.viewport);
-    await shot(page, testInfo, `list-${size.name}`);
+    await screenshot(page, testInfo, `list-${size.name}`);
     await showMosaic(page);
     const width = await page.getByRole("listbox", { name: "Items" }).evaluate((el) => el.clientWidth);
     const grid = page.getByRole("group", { name: "Files" }).locator(".section-items");
@@ -80,9 +74,9 @@ for (const size of SIZES) {
     expect(await portrait.evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
     const natural = await portrait.evaluate((img) => ({ w: (img as HTMLImageElement).naturalWidth, h: (img as HTMLImageElement).naturalHeight }));
     expect(natural.h).toBeGreaterThan(natural.w);
-    await shot(page, testInfo, `mosaic-${size.name}`);
+    await screenshot(page, testInfo, `mosaic-${size.name}`);
     await page.emulateMedia({ colorScheme: "dark" });
-    await shot(page, testInfo, `mosaic-${size.name}-dark`);
+    await screenshot(page, testInfo, `mosaic-${size.name}-dark`);
     await context.close();
   });
 }
@@ -99,7 +93,7 @@ test("mosaic thumbnails are requested at the card's device-pixel width, rounded 
   expect(new URL(src!, server.url).searchParams.get("w")).toBe(String(expected));
   const natural = await item(page, "a-landscape.jpg").locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
   expect(natural).toBe(expected);
-  await shot(page, testInfo, "mosaic-1280-2x");
+  await screenshot(page, testInfo, "mosaic-1280-2x");
   await context.close();
 });
 
@@ -111,11 +105,11 @@ for (const size of SIZES) {
       await dragFilesOver(page, [{ name: "a.txt", content: "a" }], folder);
       await expect(folder).toHaveClass(/drop-target/);
       await expect(page.getByText("Drop files to upload to Projects")).toBeVisible();
-      await shot(page, testInfo, `drag-folder-${size.name}-${colorScheme}`);
+      await screenshot(page, testInfo, `drag-folder-${size.name}-${colorScheme}`);
       await dragFilesOver(page, [{ name: "a.txt", content: "a" }], page.getByRole("group", { name: "Files" }));
       await expect(page.getByText("Drop files to upload to gallery")).toBeVisible();
       await expect(folder).not.toHaveClass(/drop-target/);
-      await shot(page, testInfo, `drag-current-${size.name}-${colorScheme}`);
+      await screenshot(page, testInfo, `drag-current-${size.name}-${colorScheme}`);
       await context.close();
     }
   });

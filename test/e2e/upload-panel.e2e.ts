@@ -1,7 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { join } from "node:path";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { startServer, type TestServer } from "../support/server";
-import { openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
 
 let server: TestServer;
 const LONG = "Quarterly report for the regional offices with every appendix and the scanned receipts (final, reviewed).bin";
@@ -18,12 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** Saves a screenshot with the test's output, and into FBE_SHOTS_DIR when set (for looking at them). */
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name);
-  if (process.env.FBE_SHOTS_DIR) await page.screenshot({ path: join(process.env.FBE_SHOTS_DIR, `${name}.png`) });
-}
 
 async function openPanelFolder(browser: Browser, viewport: { width: number; height: number }, colorScheme: "light" | "dark" = "light") {
   const context = await browser.newContext({ viewport, colorScheme });
@@ -56,28 +49,26 @@ for (const size of SIZES) {
   test(`the upload panel at ${size.name} px: running with speed, cancelled, finished, failed`, async ({ browser }, testInfo) => {
     test.setTimeout(90_000);
     const { context, page } = await openPanelFolder(browser, size.viewport);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+    await throttleUploads(page, 2 * 1024 * 1024);
     const panel = page.getByRole("region", { name: "Uploads" });
 
     await pick(page, [{ name: LONG, bytes: 24 * 1024 * 1024 }, { name: "photo-0001.jpg", bytes: 300_000 }, { name: "photo-0002.jpg", bytes: 300_000 }]);
     await expect(panel.locator(".upload-summary")).toHaveText(/\/s · .+ left/, { timeout: 15_000 });
     await expectTidy(page, panel);
-    await shot(page, testInfo, `upload-running-${size.name}`);
+    await screenshot(page, testInfo, `upload-running-${size.name}`);
 
     await panel.getByRole("button", { name: "Cancel" }).click();
     await expect(panel.locator(".upload-headline")).toHaveText("Upload cancelled");
     await expectTidy(page, panel);
-    await shot(page, testInfo, `upload-cancelled-${size.name}`);
+    await screenshot(page, testInfo, `upload-cancelled-${size.name}`);
     await panel.getByRole("button", { name: "Dismiss uploads" }).click();
 
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await throttleUploads(page, null);
     await pick(page, [{ name: `done-${size.name}-a.txt`, bytes: 2048 }, { name: `done-${size.name}-b.txt`, bytes: 4096 }]);
     await expect(panel.locator(".upload-headline")).toHaveText("Uploads finished");
     await expect(panel.locator(".upload-summary")).toHaveText("Files uploaded: 2");
     await expectTidy(page, panel);
-    await shot(page, testInfo, `upload-finished-${size.name}`);
+    await screenshot(page, testInfo, `upload-finished-${size.name}`);
     await panel.getByRole("button", { name: "Dismiss uploads" }).click();
 
     await page.route("**/api/resources/panel/refused-*", (route) => route.fulfill({ status: 500, body: "500 Internal Server Error" }));
@@ -86,22 +77,20 @@ for (const size of SIZES) {
     await expect(panel.locator(".upload-summary")).toHaveText("Files uploaded: 1 · Failed: 1");
     await expect(panel.getByRole("listitem").filter({ hasText: `refused-${size.name}.txt` })).toContainText("The server could not save the file.");
     await expectTidy(page, panel);
-    await shot(page, testInfo, `upload-failed-${size.name}`);
+    await screenshot(page, testInfo, `upload-failed-${size.name}`);
     await context.close();
   });
 }
 
 test("the running upload panel in the dark theme on a phone", async ({ browser }, testInfo) => {
   const { context, page } = await openPanelFolder(browser, { width: 375, height: 740 }, "dark");
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await throttleUploads(page, 2 * 1024 * 1024);
   const panel = page.getByRole("region", { name: "Uploads" });
   await pick(page, [{ name: LONG, bytes: 16 * 1024 * 1024 }, { name: "photo-0001.jpg", bytes: 300_000 }]);
   await expect(panel.locator(".upload-summary")).toHaveText(/\/s · .+ left/, { timeout: 15_000 });
-  await shot(page, testInfo, "upload-running-375-dark");
+  await screenshot(page, testInfo, "upload-running-375-dark");
   await panel.getByRole("button", { name: "Cancel" }).click();
   await expect(panel.locator(".upload-headline")).toHaveText("Upload cancelled");
-  await shot(page, testInfo, "upload-cancelled-375-dark");
+  await screenshot(page, testInfo, "upload-cancelled-375-dark");
   await context.close();
 });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { dragFilesOver, dropDragged, dropFiles, dropTree, item, openFolder, signIn, writeTree } from "./fixtures";
+import { dragFilesOver, dropDragged, dropFiles, dropTree, item, openFolder, signIn, throttleUploads, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -167,9 +167,7 @@ test("in the mosaic, a folder tree dropped on a folder card goes into it, and na
 test("an upload cancelled from the panel says so, per file and in the headline, and leaves nothing behind", async ({ page }) => {
   await openFolder(page, server, "/slow/");
   // Slow uploads down to 1 MiB/s so the panel shows a running upload with its speed and time left.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await throttleUploads(page, 1024 * 1024);
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await (await choosing).setFiles([
