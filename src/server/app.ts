@@ -39,7 +39,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.notFound((c) => c.text(errorBody(404), 404));
   app.onError((err, c) => {
     const { status, body, unexpected } = toErrorResponse(err);
-    if (unexpected) deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${(err as Error)?.stack ?? err}`);
+    if (unexpected) deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${(err as Error)?.stack || String(err)}`);
     return c.text(body, status);
   });
   return app;

@@ -39,10 +39,27 @@ export const THEME_STORAGE_KEY = "fbe-theme";
 export const DEFAULT_REDIRECT = "/files/";
 /** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */
 export const UPLOAD_PANEL_LINGER_MS = 4000;
+/** Upload speeds are averaged over this sliding window, ms (UI choice: smooth, yet follows a change within seconds). */
+export const UPLOAD_SPEED_WINDOW_MS = 3000;
+/** No speed is shown until the samples span this long, ms (the first progress events are bursty). */
+export const UPLOAD_SPEED_MIN_SPAN_MS = 500;
+/** While uploading, a speed sample is also taken this often, ms, so a stalled upload shows its speed falling. */
+export const UPLOAD_SPEED_TICK_MS = 1000;
 /** On phones, popups sit above the bottom action bar (64 px bar + 16 px gap). */
 export const TOAST_MOBILE_OFFSET_PX = 80;
 /** Mosaic cards are at least this wide: the column count is the container width divided by it (SPEC §2 Listing, §9). */
 export const MOSAIC_MIN_WIDTH = 300;
+/** The mosaic keeps at least this many columns, so a phone shows two cards per row (UI choice). */
+export const MOSAIC_MIN_COLUMNS = 2;
+/** Gap between mosaic cards, px (listing-views.css `.mosaic .section-items` gap). */
+export const MOSAIC_GAP_PX = 12;
+/** Listing thumbnails are square-ish boxes this wide in the list view, px (listing.css `.thumb`). */
+export const LIST_THUMB_PX = 36;
+/**
+ * Thumbnail widths the listing asks for: the box width times devicePixelRatio, rounded up to one of these so the
+ * server's thumbnail cache is shared between cards and screens (the server accepts up to THUMB_MAX_WIDTH 2048).
+ */
+export const THUMB_WIDTH_BUCKETS = [128, 256, 384, 512, 768, 1024] as const;
 /** Archive formats of the download picker, in the order shown (SPEC §2 Overlay dialogs: Download). */
 export const ARCHIVE_FORMATS = ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.lz4", "tar.sz"] as const;
 export type ArchiveFormat = (typeof ARCHIVE_FORMATS)[number];

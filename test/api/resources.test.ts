@@ -134,6 +134,30 @@ describe("POST /api/resources (upload and new folder)", () => {
     // The server keeps serving.
     expect((await api("/")).status).toBe(200);
   });
+
+  it("logs one clear line, never an empty ERROR line, for an upload the client aborts", async () => {
+    const before = server.output().length;
+    const abort = new AbortController();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(ctrl) {
+        await Bun.sleep(20);
+        sent += 64 * 1024;
+        ctrl.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const answer = api("/cancelled.bin", { method: "POST", body, signal: abort.signal, duplex: "half" } as RequestInit).catch((e: Error) => e);
+    while (sent < 512 * 1024) await Bun.sleep(20);
+    abort.abort();
+    expect(await answer).toBeInstanceOf(Error);
+    await Bun.sleep(500);
+    const log = server.output().slice(before);
+    expect(log).toMatch(/upload of \/cancelled\.bin aborted by the client after \d+ bytes/);
+    expect(log).not.toMatch(/ERROR[^\n]*:\s*$/m);
+    expect(log).not.toContain("ERROR");
+    expect(existsSync(join(server.root, "cancelled.bin"))).toBe(false);
+    expect(readdirSync(server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+  });
 });
 
 describe("DELETE /api/resources", () => {

@@ -1,6 +1,6 @@
 /** @module Shared steps of the browser tests: a server per test file, logging in, files on disk, dropping files. */
-import { expect, type Page } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { login, type TestServer } from "../support/server";
 
@@ -53,26 +53,46 @@ export function item(page: Page, name: string) {
   return page.getByRole("option", { name, exact: true });
 }
 
-/** Drops files created inside the page onto the listing, as a real drag from the desktop would. */
-export async function dropFiles(page: Page, files: Array<{ name: string; content: string; type?: string }>): Promise<void> {
-  await page.evaluate((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([f.content], f.name, { type: f.type ?? "text/plain" }));
-    const target = document.querySelector(".listing");
-    if (!target) throw new Error("no listing to drop onto");
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
-    }
-  }, files);
+/** A file made inside the page for a drop. */
+export type DropFile = { name: string; content: string; type?: string };
+
+/**
+ * Drops files created inside the page onto the listing, as a real drag from the desktop would; with `target`,
+ * onto that element (a folder row or card) instead.
+ */
+export async function dropFiles(page: Page, files: DropFile[], target?: Locator): Promise<void> {
+  await dragFilesOver(page, files, target);
+  await dropDragged(target ?? page.locator(".listing"));
 }
 
 /**
- * Drops a folder tree onto the listing the way a desktop drag does: each top-level item answers
- * webkitGetAsEntry() with a FileSystemEntry-like object (Playwright cannot drop real folders).
- * Keys are paths relative to the drop ("album/a.txt"); a key ending in "/" is an empty folder.
+ * Starts a desktop drag of files over an element (the listing by default): dragenter and dragover, no drop.
+ * The drag stays in the page until dropDragged() ends it, so a test can look at the hover state in between.
  */
-export async function dropTree(page: Page, tree: Record<string, string>): Promise<void> {
-  await page.evaluate((entries) => {
+export async function dragFilesOver(page: Page, files: DropFile[], target?: Locator): Promise<void> {
+  await (target ?? page.locator(".listing")).evaluate((el, list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.content], f.name, { type: f.type ?? "text/plain" }));
+    (window as unknown as { __drag: DataTransfer }).__drag = dt;
+    for (const type of ["dragenter", "dragover"]) el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+  }, files);
+}
+
+/** Drops the files of the drag dragFilesOver() started onto `target`. */
+export async function dropDragged(target: Locator): Promise<void> {
+  await target.evaluate((el) => {
+    const dt = (window as unknown as { __drag: DataTransfer }).__drag;
+    el.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: dt }));
+  });
+}
+
+/**
+ * Drops a folder tree onto the listing (or onto `target`, e.g. a folder row) the way a desktop drag does: each
+ * top-level item answers webkitGetAsEntry() with a FileSystemEntry-like object (Playwright cannot drop real
+ * folders). Keys are paths relative to the drop ("album/a.txt"); a key ending in "/" is an empty folder.
+ */
+export async function dropTree(page: Page, tree: Record<string, string>, target?: Locator): Promise<void> {
+  await (target ?? page.locator(".listing")).evaluate((el, entries) => {
     type Node = { children?: Map<string, Node>; content?: string };
     const root = new Map<string, Node>();
     for (const [path, content] of Object.entries(entries)) {
@@ -104,12 +124,10 @@ export async function dropTree(page: Page, tree: Record<string, string>): Promis
         : { name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(new File([node.content ?? ""], name)) };
     const items = [...root].map(([name, node]) => ({ kind: "file", type: "", webkitGetAsEntry: () => toEntry(name, node), getAsFile: () => null }));
     const dataTransfer = { types: ["Files"], items, files: [], dropEffect: "none", effectAllowed: "all", getData: () => "" };
-    const target = document.querySelector(".listing");
-    if (!target) throw new Error("no listing to drop onto");
     for (const type of ["dragenter", "dragover", "drop"]) {
       const event = new DragEvent(type, { bubbles: true, cancelable: true });
       Object.defineProperty(event, "dataTransfer", { value: dataTransfer });
-      target.dispatchEvent(event);
+      el.dispatchEvent(event);
     }
   }, tree);
 }
@@ -139,9 +157,20 @@ export async function signInAs(page: Page, server: TestServer, username: string,
   );
 }
 
-/** Saves a screenshot into the test's output folder and attaches it to the report. */
+/**
+ * Saves a screenshot into the test's output folder and attaches it to the report; with FBE_SHOTS_DIR set,
+ * also into that folder (test-results is wiped on every run) for looking at the screens.
+ */
 export async function screenshot(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: "image/png" });
+  if (process.env.FBE_SHOTS_DIR) copyFileSync(path, join(process.env.FBE_SHOTS_DIR, `${name}.png`));
+}
+
+/** Limits how fast the page sends request bodies (bytes/s; null lifts the limit), so an upload stays in flight a while. */
+export async function throttleUploads(page: Page, bytesPerSecond: number | null): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond ?? -1 });
 }

@@ -33,7 +33,7 @@ test("lists images with lazy thumbnails", async ({ page }) => {
   await openFolder(page, server, "/album/");
   const thumb = item(page, "a-first.png").locator("img");
   await expect(thumb).toHaveAttribute("loading", "lazy");
-  await expect(thumb).toHaveAttribute("src", /\/api\/raw\/album\/a-first\.png\?thumb=true&w=256&inline=true&auth=/);
+  await expect(thumb).toHaveAttribute("src", /\/api\/raw\/album\/a-first\.png\?thumb=true&w=128&inline=true&auth=/);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 

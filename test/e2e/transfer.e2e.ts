@@ -65,8 +65,8 @@ test("the upload panel can cancel a running upload", async ({ page }) => {
   await dropTree(page, { "held.txt": "held", "after.txt": "after" });
   const panel = page.getByRole("region", { name: "Uploads" });
   await panel.getByRole("button", { name: "Cancel" }).click();
-  await expect(panel).toContainText("Uploads finished");
-  await expect(panel).toContainText("Skipped");
+  await expect(panel).toContainText("Upload cancelled");
+  await expect(panel).toContainText("Cancelled: 2");
 });
 
 test("downloads a multi-selection as tar.gz with the chosen format", async ({ page }, testInfo) => {

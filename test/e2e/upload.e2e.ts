@@ -2,13 +2,22 @@ import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { dropFiles, item, openFolder, signIn, writeTree } from "./fixtures";
+import { dragFilesOver, dropDragged, dropFiles, dropTree, item, openFolder, signIn, throttleUploads, writeTree } from "./fixtures";
 
 let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer();
-  writeTree(server.root, { "drop/": "", "clash/existing.txt": "old content", "keep/existing.txt": "old content", "button/": "" });
+  writeTree(server.root, {
+    "drop/": "",
+    "clash/existing.txt": "old content",
+    "keep/existing.txt": "old content",
+    "button/": "",
+    "parent/child/": "",
+    "parent/other/": "",
+    "cards/box/existing.txt": "old in box",
+    "slow/": "",
+  });
 });
 
 test.afterAll(async () => {
@@ -117,4 +126,67 @@ test("warns 'Files are being uploaded.' before leaving while an upload runs, and
   release();
   await expect(item(page, "slow.txt")).toBeVisible();
   expect((await leaving()).prevented).toBe(false);
+});
+
+test("files dropped on a folder row go into that folder, which is highlighted while they hover it", async ({ page }) => {
+  await openFolder(page, server, "/parent/");
+  const child = item(page, "child");
+  await dragFilesOver(page, [{ name: "into.txt", content: "into child" }], child);
+  await expect(child).toHaveClass(/drop-target/);
+  await expect(item(page, "other")).not.toHaveClass(/drop-target/);
+  await expect(page.getByText("Drop files to upload to child")).toBeVisible();
+  await dropDragged(child);
+  await expect(child).not.toHaveClass(/drop-target/);
+  await expect(page.getByRole("region", { name: "Uploads" })).toContainText("Uploads finished");
+  expect(readFileSync(join(server.root, "parent", "child", "into.txt"), "utf8")).toBe("into child");
+  expect(existsSync(join(server.root, "parent", "into.txt"))).toBe(false);
+  await expect(item(page, "into.txt")).toHaveCount(0);
+  await child.dblclick();
+  await expect(page).toHaveURL(/\/files\/parent\/child\/$/);
+  await expect(item(page, "into.txt")).toBeVisible();
+});
+
+test("in the mosaic, a folder tree dropped on a folder card goes into it, and names are checked against that folder", async ({ page }) => {
+  await openFolder(page, server, "/cards/");
+  await page.getByRole("button", { name: "Mosaic view" }).click();
+  const box = item(page, "box");
+  await dragFilesOver(page, [{ name: "probe.txt", content: "" }], box);
+  await expect(box).toHaveClass(/drop-target/);
+  await dropTree(page, { "existing.txt": "new in box", "set/a.txt": "a" }, box);
+  // existing.txt is not in /cards/ but is in /cards/box/: the replace prompt comes from the target's listing.
+  const dialog = page.getByRole("dialog", { name: "Replace files?" });
+  await expect(dialog).toContainText("existing.txt");
+  await dialog.getByRole("button", { name: "Replace" }).click();
+  await expect(page.getByText("Files uploaded: 2")).toBeVisible();
+  expect(readFileSync(join(server.root, "cards", "box", "existing.txt"), "utf8")).toBe("new in box");
+  expect(readFileSync(join(server.root, "cards", "box", "set", "a.txt"), "utf8")).toBe("a");
+  expect(existsSync(join(server.root, "cards", "set"))).toBe(false);
+  await page.getByRole("button", { name: "List view" }).click();
+});
+
+test("an upload cancelled from the panel says so, per file and in the headline, and leaves nothing behind", async ({ page }) => {
+  await openFolder(page, server, "/slow/");
+  // Slow uploads down to 1 MiB/s so the panel shows a running upload with its speed and time left.
+  await throttleUploads(page, 1024 * 1024);
+  const choosing = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await (await choosing).setFiles([
+    { name: "big.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(16 * 1024 * 1024, 1) },
+    { name: "next.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(1024, 2) },
+  ]);
+  const panel = page.getByRole("region", { name: "Uploads" });
+  await expect(panel.locator(".upload-headline")).toHaveText(/Uploading… \d+%/);
+  await expect(panel.locator(".upload-summary")).toHaveText(/of 16 MiB · [\d.]+ (KiB|MiB)\/s · .+ left/, { timeout: 15_000 });
+  await expect(panel.getByRole("listitem").filter({ hasText: "big.bin" })).toContainText(/\/s · .+ left/);
+  await panel.getByRole("button", { name: "Cancel" }).click();
+  await expect(panel.locator(".upload-headline")).toHaveText("Upload cancelled");
+  await expect(panel.locator(".upload-summary")).toHaveText("Cancelled: 2");
+  await expect(panel.getByRole("listitem").filter({ hasText: "big.bin" })).toContainText("Cancelled");
+  await expect(panel.getByRole("listitem").filter({ hasText: "next.bin" })).toContainText("Cancelled");
+  await expect.poll(() => server.output()).toMatch(/upload of \/slow\/big\.bin aborted by the client after \d+ bytes/);
+  expect(server.output()).not.toMatch(/ERROR[^\n]*:\s*$/m);
+  expect(existsSync(join(server.root, "slow", "big.bin"))).toBe(false);
+  expect(existsSync(join(server.root, "slow", "next.bin"))).toBe(false);
+  await panel.getByRole("button", { name: "Dismiss uploads" }).click();
+  await expect(panel).toBeHidden();
 });

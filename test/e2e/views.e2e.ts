@@ -26,14 +26,14 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, server);
 });
 
-test("switches to mosaic with floor(width / 300) columns, and the choice survives a reload", async ({ page }) => {
+test("switches to mosaic with floor(width / 300) columns (two at least), and the choice survives a reload", async ({ page }) => {
   await openFolder(page, server, "/view/");
   await page.getByRole("button", { name: "Mosaic view" }).click();
   await expect(page.getByRole("button", { name: "Mosaic view" })).toHaveAttribute("aria-pressed", "true");
   const grid = page.locator(".section-items").last();
   const width = await page.getByRole("listbox", { name: "Items" }).evaluate((el) => el.clientWidth);
   const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
-  expect(columns).toBe(Math.max(1, Math.floor(width / 300)));
+  expect(columns).toBe(Math.max(2, Math.floor(width / 300)));
   await expect.poll(async () => {
     await page.reload();
     return page.getByRole("button", { name: "Mosaic view" }).getAttribute("aria-pressed");

@@ -5,6 +5,14 @@ import { randomBytes } from "node:crypto";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { FsError } from "./fs-error";
 
+/** The client went away before the whole body arrived; `bytes` were received (and thrown away) by then. */
+export class UploadAborted extends Error {
+  constructor(readonly bytes: number) {
+    super(`aborted by the client after ${bytes} bytes`);
+    this.name = "UploadAborted";
+  }
+}
+
 /** Temp files (and temp folders of folder copies) being written now; removed on shutdown so nothing partial is left (CONTRACT shutdown). */
 export const ACTIVE_TEMP_FILES = new Set<string>();
 
@@ -25,6 +33,8 @@ export async function exists(abs: string): Promise<boolean> {
  * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
  * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 otherwise.
  * Returns the number of bytes written.
+ * @throws UploadAborted when the body stream fails because the client disconnected (Bun rejects the read with
+ *   an AbortError whose stack is empty, which logged as a bare "ERROR" line before).
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder.
  */
 export async function writeFileAtomically(dest: string, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
@@ -41,7 +51,9 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
     if (body) {
       const reader = body.getReader();
       for (;;) {
-        const { done, value } = await reader.read();
+        const { done, value } = await reader.read().catch((err: unknown) => {
+          throw (err as Error)?.name === "AbortError" ? new UploadAborted(written) : err;
+        });
         if (done) break;
         // Awaiting each write gives backpressure: memory stays flat for any body size.
         await fh.write(value);

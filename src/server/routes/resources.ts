@@ -11,7 +11,7 @@ import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./
 import { hasPermission } from "../auth/permissions";
 import { describe, listFolder } from "../fs/listing";
 import { readTextContent } from "../fs/read-text";
-import { exists, writeFileAtomically } from "../fs/upload";
+import { exists, UploadAborted, writeFileAtomically } from "../fs/upload";
 import { createFolder, deletePath, renameWithPassword } from "../fs/operations";
 import { copyPath, movePath, type ConflictPolicy } from "../fs/copy-move";
 import { changeMode, parseMode } from "../fs/chmod";
@@ -53,7 +53,14 @@ export const resourceRoutes = new Hono<AppEnv>()
     const override = c.req.query("override") === "true";
     // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
-    await writeFileAtomically(target.abs, c.req.raw.body, override);
+    try {
+      await writeFileAtomically(target.abs, c.req.raw.body, override);
+    } catch (err) {
+      if (!(err instanceof UploadAborted)) throw err;
+      // Nobody reads this answer (the client is gone); one clear line instead of an error with no text.
+      c.get("deps").log.info(`upload of ${target.path} ${err.message}`);
+      throw new BadRequest("upload aborted");
+    }
     return c.text("200 OK");
   })
   .put("/resources/*", requirePerm("modify"), async (c) => {

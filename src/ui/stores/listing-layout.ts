@@ -1,8 +1,25 @@
-/** @module Pure listing layout: mosaic columns (SPEC §2 Listing, §9 mosaic item width 300 px). */
-import { MOSAIC_MIN_WIDTH } from "../constants";
+/** @module Pure listing layout: mosaic columns and card width (SPEC §2 Listing, §9 mosaic item width 300 px), thumbnail widths. */
+import { MOSAIC_GAP_PX, MOSAIC_MIN_COLUMNS, MOSAIC_MIN_WIDTH, THUMB_WIDTH_BUCKETS } from "../constants";
 
-/** Columns of the mosaic view: the container width divided by 300, rounded down, and at least one. */
+/** Columns of the mosaic view: the container width divided by 300, rounded down, and at least two (phones). */
 export function mosaicColumns(containerWidth: number): number {
-  if (!Number.isFinite(containerWidth) || containerWidth <= 0) return 1;
-  return Math.max(1, Math.floor(containerWidth / MOSAIC_MIN_WIDTH));
+  if (!Number.isFinite(containerWidth) || containerWidth <= 0) return MOSAIC_MIN_COLUMNS;
+  return Math.max(MOSAIC_MIN_COLUMNS, Math.floor(containerWidth / MOSAIC_MIN_WIDTH));
+}
+
+/** Width of one mosaic card in CSS px: the container shared by `columns` cards with MOSAIC_GAP_PX between them. */
+export function mosaicCardWidth(containerWidth: number, columns: number): number {
+  if (!Number.isFinite(containerWidth) || containerWidth <= 0 || columns < 1) return 0;
+  return Math.max(0, (containerWidth - MOSAIC_GAP_PX * (columns - 1)) / columns);
+}
+
+/**
+ * Thumbnail width to request for a box `cssWidth` CSS px wide on a screen with `pixelRatio` device pixels per
+ * CSS px: the device-pixel width rounded up to the next THUMB_WIDTH_BUCKETS step (the largest one at most),
+ * so thumbnails are sharp on HiDPI screens and a handful of sizes keep the cache useful.
+ */
+export function thumbnailWidth(cssWidth: number, pixelRatio: number): number {
+  const ratio = Number.isFinite(pixelRatio) && pixelRatio > 0 ? pixelRatio : 1;
+  const wanted = Number.isFinite(cssWidth) && cssWidth > 0 ? Math.ceil(cssWidth * ratio) : 0;
+  return THUMB_WIDTH_BUCKETS.find((b) => b >= wanted) ?? THUMB_WIDTH_BUCKETS[THUMB_WIDTH_BUCKETS.length - 1];
 }

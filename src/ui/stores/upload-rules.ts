@@ -1,4 +1,8 @@
-/** @module Pure parts of the upload flow (SPEC §4 Upload): conflicts and progress totals. */
+/** @module Pure parts of the upload flow (SPEC §4 Upload): conflicts, progress totals, and what the panel says. */
+import { secondsLeft } from "./upload-speed-rules";
+
+/** Where one upload stands. `skipped`: the user kept the existing file; `cancelled`: the user stopped the upload. */
+export type UploadStatus = "queued" | "uploading" | "done" | "failed" | "skipped" | "cancelled";
 
 /** Names among the uploads that already exist in the target folder (SPEC §4: "If any dropped name already exists"). */
 export function findConflicts(names: readonly string[], existing: readonly string[]): string[] {
@@ -10,12 +14,15 @@ export function findConflicts(names: readonly string[], existing: readonly strin
 export interface ProgressItem {
   size: number;
   loaded: number;
-  status: "queued" | "uploading" | "done" | "failed" | "skipped";
+  status: UploadStatus;
 }
+
+/** Statuses whose bytes are not (or no longer) going to be sent. */
+const LEFT_OUT: ReadonlySet<UploadStatus> = new Set(["skipped", "failed", "cancelled"]);
 
 /** Bytes sent, bytes to send and the percentage (0-100, whole) over the uploads that still count. */
 export function totalProgress(items: readonly ProgressItem[]): { loaded: number; total: number; percent: number } {
-  const counted = items.filter((i) => i.status !== "skipped" && i.status !== "failed");
+  const counted = items.filter((i) => !LEFT_OUT.has(i.status));
   const total = counted.reduce((s, i) => s + i.size, 0);
   const loaded = counted.reduce((s, i) => s + (i.status === "done" ? i.size : Math.min(i.loaded, i.size)), 0);
   const finished = counted.length > 0 && counted.every((i) => i.status === "done");
@@ -26,4 +33,73 @@ export function totalProgress(items: readonly ProgressItem[]): { loaded: number;
 /** Whether any upload is still waiting or running. */
 export function isBusy(items: readonly ProgressItem[]): boolean {
   return items.some((i) => i.status === "queued" || i.status === "uploading");
+}
+
+/** The panel's headline: running, or how the batch ended (a cancel, then a failure, wins over the successes). */
+export type UploadOutcome = "uploading" | "cancelled" | "failed" | "done" | "nothing";
+
+/** The outcome of the uploads in the panel. */
+export function uploadOutcome(items: readonly ProgressItem[]): UploadOutcome {
+  if (isBusy(items)) return "uploading";
+  if (items.some((i) => i.status === "cancelled")) return "cancelled";
+  if (items.some((i) => i.status === "failed")) return "failed";
+  if (items.some((i) => i.status === "done")) return "done";
+  return "nothing";
+}
+
+/** Ended statuses with how many uploads have each, in the order the panel lists them; zero counts are left out. */
+export function endedCounts(items: readonly ProgressItem[]): Array<{ status: "done" | "cancelled" | "failed" | "skipped"; count: number }> {
+  const order = ["done", "cancelled", "failed", "skipped"] as const;
+  return order.map((status) => ({ status, count: items.filter((i) => i.status === status).length })).filter((c) => c.count > 0);
+}
+
+/** Why an upload failed, from the HTTP status of the answer (0: no answer), for a translated message. */
+export type FailureReason = "network" | "forbidden" | "notFound" | "server";
+
+/** Maps an answer's status to the reason shown to the user. */
+export function failureReason(status: number): FailureReason {
+  if (status === 0) return "network";
+  if (status === 401 || status === 403) return "forbidden";
+  if (status === 404) return "notFound";
+  return "server";
+}
+
+/** One piece of the text under a headline or a file name; the panel translates each and joins them with " · ". */
+export type DetailPart =
+  | { kind: "progress"; loaded: number; total: number }
+  | { kind: "size"; bytes: number }
+  | { kind: "speed"; bytesPerSecond: number }
+  | { kind: "timeLeft"; seconds: number }
+  | { kind: "count"; status: "done" | "cancelled" | "failed" | "skipped"; count: number }
+  | { kind: "reason"; reason: FailureReason }
+  | { kind: "waiting" };
+
+/** Speed and time left, when the speed is known and above zero. */
+function pace(remaining: number, speed: number | null): DetailPart[] {
+  const seconds = secondsLeft(remaining, speed);
+  if (speed === null || seconds === null) return [];
+  return [{ kind: "speed", bytesPerSecond: speed }, { kind: "timeLeft", seconds }];
+}
+
+/** The line under the panel's headline: bytes, speed and time left while running; the counts once ended. */
+export function panelSummary(items: readonly ProgressItem[], speed: number | null): DetailPart[] {
+  if (!isBusy(items)) return endedCounts(items).map((c) => ({ kind: "count", ...c }));
+  const { loaded, total } = totalProgress(items);
+  return [{ kind: "progress", loaded, total }, ...pace(total - loaded, speed)];
+}
+
+/** The line under one file's name, by its status. */
+export function itemDetail(item: ProgressItem & { speed: number | null; error: FailureReason | null }): DetailPart[] {
+  switch (item.status) {
+    case "uploading":
+      return [{ kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size }, ...pace(item.size - item.loaded, item.speed)];
+    case "queued":
+      return [{ kind: "waiting" }, { kind: "size", bytes: item.size }];
+    case "failed":
+      return item.error ? [{ kind: "reason", reason: item.error }] : [{ kind: "size", bytes: item.size }];
+    case "cancelled":
+      return item.loaded > 0 ? [{ kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size }] : [{ kind: "size", bytes: item.size }];
+    default:
+      return [{ kind: "size", bytes: item.size }];
+  }
 }

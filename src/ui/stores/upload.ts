@@ -1,32 +1,37 @@
 /**
  * @module Upload store (SPEC §4 Upload): a queue of files at relative paths (folders keep their structure),
- * per-file and total progress, the replace prompt on clashes and 409, cancel, the leave-page warning, reload.
+ * per-file and total progress with speed and time left, the replace prompt on clashes and 409, cancel,
+ * the leave-page warning, reload.
  */
 import { proxy, useSnapshot, ref } from "valtio";
 import i18next from "i18next";
-import { createFolder, uploadFile } from "../api/resources";
+import { createFolder, fetchResource, uploadFile } from "../api/resources";
 import { ApiError } from "../api/client";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
-import { reloadIfShowing } from "./request";
-import { findConflicts, isBusy } from "./upload-rules";
+import { currentListing, reloadIfShowing } from "./request";
+import { failureReason, findConflicts, isBusy, totalProgress, uploadOutcome, type FailureReason, type UploadStatus } from "./upload-rules";
+import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
 import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
-import { notifyError, notifySuccess } from "../notify";
-import { UPLOAD_PANEL_LINGER_MS } from "../constants";
+import { notifyError } from "../notify";
+import { UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
 
-/** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"). */
+/** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"); `speed` in bytes/s (null: not known yet). */
 export interface UploadItem {
   id: number;
   name: string;
   dir: string;
   size: number;
   loaded: number;
-  status: "queued" | "uploading" | "done" | "failed" | "skipped";
+  status: UploadStatus;
   override: boolean;
+  speed: number | null;
+  error: FailureReason | null;
   file: File;
+  samples: SpeedSample[];
 }
 
-const state = proxy<{ items: UploadItem[] }>({ items: [] });
+const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({ items: [], speed: null, samples: ref([]) });
 let nextId = 1;
 let pumping = false;
 let current: AbortController | null = null;
@@ -38,7 +43,7 @@ function warnBeforeUnload(e: BeforeUnloadEvent): string {
   return message;
 }
 
-/** Snapshot of the queue. */
+/** Snapshot of the queue and the total speed (bytes/s, null while unknown). */
 export function useUploads() {
   return useSnapshot(state);
 }
@@ -66,9 +71,12 @@ export async function uploadTree(dir: string, tree: UploadTree, existingNames: r
     }
   }
   for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err: Error) => notifyError(err.message));
-  if (!isBusy(state.items)) state.items = [];
+  if (!isBusy(state.items)) Object.assign(state, { items: [], speed: null, samples: ref([]) });
   for (const { relativePath, file } of files) {
-    state.items.push({ id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override, file: ref(file) });
+    state.items.push({
+      id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override,
+      speed: null, error: null, file: ref(file), samples: ref([]),
+    });
   }
   if (files.length === 0) await reloadIfShowing(dir);
   await pump();
@@ -79,9 +87,21 @@ export function uploadFiles(dir: string, files: File[], existingNames: readonly 
   return uploadTree(dir, { files: sourcesFromFiles(files), emptyDirs: [] }, existingNames);
 }
 
-/** Cancels the uploads: the running one is aborted and the waiting ones are skipped. */
+/**
+ * Uploads a dropped tree into `dir`, which may be a folder other than the one on screen (a drop on a folder
+ * row): its names are fetched for the replace prompt. When they cannot be read, the server's 409 still asks.
+ */
+export async function uploadTreeInto(dir: string, tree: UploadTree): Promise<void> {
+  const shown = currentListing();
+  let names: string[] = [];
+  if (shown?.path === dir) names = (shown.items ?? []).map((i) => i.name);
+  else names = await fetchResource(dir).then((r) => (r.items ?? []).map((i) => i.name), () => []);
+  return uploadTree(dir, tree, names);
+}
+
+/** Cancels the uploads: the running one is aborted and the waiting ones are left out; all of them show as cancelled. */
 export function cancelUploads(): void {
-  for (const item of state.items) if (item.status === "queued") item.status = "skipped";
+  for (const item of state.items) if (item.status === "queued") item.status = "cancelled";
   current?.abort();
 }
 
@@ -92,30 +112,44 @@ export function dismissUploads(): void {
 
 let dismissTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Uploads that all went well leave the panel after a while; a cancel or a failure stays until dismissed. */
 function scheduleDismiss(): void {
   clearTimeout(dismissTimer);
-  if (state.items.some((i) => i.status === "failed")) return;
+  if (uploadOutcome(state.items) !== "done") return;
   dismissTimer = setTimeout(() => {
     if (!isBusy(state.items)) dismissUploads();
   }, UPLOAD_PANEL_LINGER_MS);
+}
+
+/** Records the bytes sent so far, for the running file and the total, and updates both speeds. */
+function sample(item: UploadItem | null): void {
+  const now = performance.now();
+  if (item) {
+    item.samples = ref(addSpeedSample(item.samples, now, item.loaded));
+    item.speed = speedOf(item.samples);
+  }
+  state.samples = ref(addSpeedSample(state.samples, now, totalProgress(state.items).loaded));
+  state.speed = speedOf(state.samples);
 }
 
 async function pump(): Promise<void> {
   if (pumping) return;
   pumping = true;
   window.addEventListener("beforeunload", warnBeforeUnload);
+  const tick = setInterval(() => sample(state.items.find((i) => i.status === "uploading") ?? null), UPLOAD_SPEED_TICK_MS);
   const dirs = new Set<string>();
-  let done = 0;
   try {
     for (let item = nextQueued(); item; item = nextQueued()) {
       dirs.add(item.dir);
-      if (await send(item)) done++;
+      await send(item);
     }
   } finally {
+    clearInterval(tick);
     window.removeEventListener("beforeunload", warnBeforeUnload);
     pumping = false;
+    state.speed = null;
   }
-  if (done > 0) notifySuccess(i18next.t("upload.success", { count: done }));
+  // The panel tells how the batch ended (a popup on top of it would hide it on phones).
   scheduleDismiss();
   await Promise.all([...dirs].map((d) => reloadIfShowing(d)));
 }
@@ -124,7 +158,7 @@ function nextQueued(): UploadItem | undefined {
   return state.items.find((i) => i.status === "queued");
 }
 
-async function send(item: UploadItem): Promise<boolean> {
+async function send(item: UploadItem): Promise<void> {
   item.status = "uploading";
   item.loaded = 0;
   current = new AbortController();
@@ -132,27 +166,28 @@ async function send(item: UploadItem): Promise<boolean> {
   try {
     await uploadFile(joinPath(item.dir, item.name), item.file, item.override, (loaded) => {
       item.loaded = loaded;
+      sample(item);
     }, signal);
     item.status = "done";
-    return true;
   } catch (err) {
     if (signal.aborted) {
-      item.status = "skipped";
-      return false;
+      item.status = "cancelled";
+      return;
     }
     if (err instanceof ApiError && err.status === 409 && !item.override) {
       // SPEC §4: a 409 answer also leads to the replace confirmation.
       if (await askReplace([item.name])) {
         item.override = true;
-        return send(item);
+        await send(item);
+        return;
       }
       item.status = "skipped";
-      return false;
+      return;
     }
     item.status = "failed";
-    notifyError(err instanceof Error ? err.message : String(err));
-    return false;
+    item.error = err instanceof ApiError ? failureReason(err.status) : "server";
   } finally {
+    item.speed = null;
     current = null;
   }
 }

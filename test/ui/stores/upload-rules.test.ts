@@ -1,5 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import { findConflicts, isBusy, totalProgress, type ProgressItem } from "../../../src/ui/stores/upload-rules";
+import {
+  endedCounts, failureReason, findConflicts, isBusy, itemDetail, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
+} from "../../../src/ui/stores/upload-rules";
 
 describe("upload rules (SPEC §4 Upload)", () => {
   it("finds dropped names that already exist, once each", () => {
@@ -13,6 +15,7 @@ describe("upload rules (SPEC §4 Upload)", () => {
       { size: 100, loaded: 99, status: "uploading" },
       { size: 50, loaded: 0, status: "skipped" },
       { size: 70, loaded: 10, status: "failed" },
+      { size: 30, loaded: 5, status: "cancelled" },
     ];
     expect(totalProgress(items)).toEqual({ loaded: 199, total: 200, percent: 99 });
   });
@@ -25,5 +28,62 @@ describe("upload rules (SPEC §4 Upload)", () => {
   it("is busy while anything is queued or uploading", () => {
     expect(isBusy([{ size: 1, loaded: 0, status: "queued" }])).toBe(true);
     expect(isBusy([{ size: 1, loaded: 1, status: "done" }, { size: 1, loaded: 0, status: "skipped" }])).toBe(false);
+  });
+
+  it("says how the batch ended: a cancel first, then a failure, then done; nothing when all were skipped", () => {
+    const done = { size: 1, loaded: 1, status: "done" } as const;
+    expect(uploadOutcome([done, { size: 1, loaded: 0, status: "queued" }])).toBe("uploading");
+    expect(uploadOutcome([done, { size: 1, loaded: 0, status: "failed" }, { size: 1, loaded: 0, status: "cancelled" }])).toBe("cancelled");
+    expect(uploadOutcome([done, { size: 1, loaded: 0, status: "failed" }])).toBe("failed");
+    expect(uploadOutcome([done, { size: 1, loaded: 0, status: "skipped" }])).toBe("done");
+    expect(uploadOutcome([{ size: 1, loaded: 0, status: "skipped" }])).toBe("nothing");
+  });
+
+  it("counts the ended uploads by status, leaving out the statuses nobody has", () => {
+    const items: ProgressItem[] = [
+      { size: 1, loaded: 1, status: "done" },
+      { size: 1, loaded: 1, status: "done" },
+      { size: 1, loaded: 0, status: "cancelled" },
+    ];
+    expect(endedCounts(items)).toEqual([{ status: "done", count: 2 }, { status: "cancelled", count: 1 }]);
+  });
+
+  it("after a cancel, sums up counts instead of '0 B of 0 B'", () => {
+    const items: ProgressItem[] = [{ size: 100, loaded: 40, status: "cancelled" }, { size: 50, loaded: 0, status: "cancelled" }];
+    expect(panelSummary(items, null)).toEqual([{ kind: "count", status: "cancelled", count: 2 }]);
+  });
+
+  it("shows bytes, speed and time left while running, and the speed only once it is known", () => {
+    const items: ProgressItem[] = [{ size: 1000, loaded: 1000, status: "done" }, { size: 3000, loaded: 1000, status: "uploading" }];
+    expect(panelSummary(items, null)).toEqual([{ kind: "progress", loaded: 2000, total: 4000 }]);
+    expect(panelSummary(items, 500)).toEqual([
+      { kind: "progress", loaded: 2000, total: 4000 },
+      { kind: "speed", bytesPerSecond: 500 },
+      { kind: "timeLeft", seconds: 4 },
+    ]);
+    expect(panelSummary(items, 0)).toEqual([{ kind: "progress", loaded: 2000, total: 4000 }]);
+  });
+
+  it("describes each file by its status", () => {
+    const base = { size: 2048, loaded: 1024, speed: 1024, error: null };
+    expect(itemDetail({ ...base, status: "uploading" })).toEqual([
+      { kind: "progress", loaded: 1024, total: 2048 },
+      { kind: "speed", bytesPerSecond: 1024 },
+      { kind: "timeLeft", seconds: 1 },
+    ]);
+    expect(itemDetail({ ...base, loaded: 0, status: "queued" })).toEqual([{ kind: "waiting" }, { kind: "size", bytes: 2048 }]);
+    expect(itemDetail({ ...base, status: "cancelled" })).toEqual([{ kind: "progress", loaded: 1024, total: 2048 }]);
+    expect(itemDetail({ ...base, loaded: 0, status: "cancelled" })).toEqual([{ kind: "size", bytes: 2048 }]);
+    expect(itemDetail({ ...base, status: "failed", error: "network" })).toEqual([{ kind: "reason", reason: "network" }]);
+    expect(itemDetail({ ...base, status: "done" })).toEqual([{ kind: "size", bytes: 2048 }]);
+  });
+
+  it("maps a failed answer's status to the reason shown", () => {
+    expect(failureReason(0)).toBe("network");
+    expect(failureReason(403)).toBe("forbidden");
+    expect(failureReason(401)).toBe("forbidden");
+    expect(failureReason(404)).toBe("notFound");
+    expect(failureReason(500)).toBe("server");
+    expect(failureReason(507)).toBe("server");
   });
 });

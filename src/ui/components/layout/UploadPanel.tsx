@@ -1,49 +1,103 @@
-/** @module Upload progress panel: total and per-file progress (SPEC §3 Client-side state: upload progress). */
-import { CircleCheck, CircleX, X } from "lucide-react";
+/** @module Upload progress panel: headline, total and per-file progress with speed and time left, and how each ended (SPEC §3 upload progress). */
+import { Ban, CircleCheck, CircleX, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { cancelUploads, dismissUploads, useUploads } from "../../stores/upload";
-import { isBusy, totalProgress } from "../../stores/upload-rules";
+import { itemDetail, panelSummary, totalProgress, uploadOutcome, type DetailPart, type UploadOutcome, type UploadStatus } from "../../stores/upload-rules";
 import { formatSize } from "../../format/format-size";
+import { formatDuration } from "../../format/format-duration";
 
-/** Shows while there are uploads in the list; can be dismissed once they finished. */
-export function UploadPanel() {
+/** Translates one part of a detail line. */
+function partText(part: DetailPart, t: TFunction, lang: string): string {
+  switch (part.kind) {
+    case "progress":
+      return t("upload.progress", { loaded: formatSize(part.loaded), total: formatSize(part.total) });
+    case "size":
+      return formatSize(part.bytes);
+    case "speed":
+      return t("upload.speed", { size: formatSize(part.bytesPerSecond) });
+    case "timeLeft":
+      return t("upload.timeLeft", { time: formatDuration(part.seconds, lang) });
+    case "count":
+      return part.status === "done" ? t("upload.success", { count: part.count }) : t(`upload.counts.${part.status}`, { count: part.count });
+    case "reason":
+      return t(`upload.reason.${part.reason}`);
+    case "waiting":
+      return t("upload.status.queued");
+  }
+}
+
+function detailLine(parts: DetailPart[], t: TFunction, lang: string): string {
+  return parts.map((p) => partText(p, t, lang)).join(" · ");
+}
+
+function headline(outcome: UploadOutcome, percent: number, t: TFunction): string {
+  if (outcome === "uploading") return t("upload.uploading", { percent });
+  if (outcome === "done") return t("upload.finished");
+  return t(`upload.outcome.${outcome}`);
+}
+
+/** The right-hand side of a file row: a bar while it waits or runs, else how it ended. */
+function StatusMark({ status, size, loaded, name }: { status: UploadStatus; size: number; loaded: number; name: string }) {
   const { t } = useTranslation();
-  const { items } = useUploads();
+  if (status === "queued") return null;
+  if (status === "uploading") return <progress max={size || 1} value={loaded} aria-label={name} />;
+  if (status === "done") return <CircleCheck aria-label={t("upload.status.done")} role="img" className="ok" />;
+  if (status === "failed") return <span className="upload-mark bad"><CircleX aria-hidden />{t("upload.status.failed")}</span>;
+  if (status === "cancelled") return <span className="upload-mark muted"><Ban aria-hidden />{t("upload.status.cancelled")}</span>;
+  return <span className="upload-mark muted">{t("upload.status.skipped")}</span>;
+}
+
+/** Shows while there are uploads in the list; can be dismissed once they ended. */
+export function UploadPanel() {
+  const { t, i18n } = useTranslation();
+  const { items, speed } = useUploads();
   if (items.length === 0) return null;
-  const busy = isBusy(items);
-  const { loaded, total, percent } = totalProgress(items);
+  const outcome = uploadOutcome(items);
+  const busy = outcome === "uploading";
+  const { percent } = totalProgress(items);
+  const title = headline(outcome, percent, t);
+  const summary = detailLine(panelSummary(items, speed), t, i18n.language);
   return (
-    <section className="upload-panel" aria-label={t("upload.title")}>
+    <section className={`upload-panel upload-panel-${outcome}`} aria-label={t("upload.title")}>
       <header className="upload-panel-head">
-        <strong>{busy ? t("upload.uploading", { percent }) : t("upload.finished")}</strong>
-        <span className="muted">
-          {formatSize(loaded)} / {formatSize(total)}
-        </span>
+        {/* One announcement when the batch ends: aria-busy holds back the running numbers. */}
+        <div className="upload-panel-text" aria-live="polite" aria-atomic="true" aria-busy={busy}>
+          <strong className="upload-headline" title={title}>
+            {title}
+          </strong>
+          <span className="upload-summary muted" title={summary}>
+            {summary}
+          </span>
+        </div>
         {busy ? (
           <button type="button" className="btn btn-small" onClick={cancelUploads}>
             {t("upload.cancel")}
           </button>
         ) : (
-          <button type="button" className="icon-btn" aria-label={t("upload.dismiss")} onClick={dismissUploads}>
+          <button type="button" className="icon-btn" aria-label={t("upload.dismiss")} title={t("upload.dismiss")} onClick={dismissUploads}>
             <X aria-hidden />
           </button>
         )}
       </header>
-      <progress className="upload-total" max={100} value={percent} aria-label={t("upload.total")} />
+      {busy && <progress className="upload-total" max={100} value={percent} aria-label={t("upload.total")} />}
       <ul className="upload-list">
-        {items.map((item) => (
-          <li key={item.id} className={`upload-item upload-${item.status}`}>
-            <span className="upload-name" title={item.name}>
-              {item.name}
-            </span>
-            {item.status === "done" && <CircleCheck aria-label={t("upload.status.done")} className="ok" />}
-            {item.status === "failed" && <CircleX aria-label={t("upload.status.failed")} className="bad" />}
-            {item.status === "skipped" && <span className="muted">{t("upload.status.skipped")}</span>}
-            {(item.status === "uploading" || item.status === "queued") && (
-              <progress max={item.size || 1} value={item.loaded} aria-label={item.name} />
-            )}
-          </li>
-        ))}
+        {items.map((item) => {
+          const detail = detailLine(itemDetail(item), t, i18n.language);
+          return (
+            <li key={item.id} className={`upload-item upload-${item.status}`}>
+              <div className="upload-file">
+                <span className="upload-name" title={item.name}>
+                  {item.name}
+                </span>
+                <span className="upload-detail muted" title={detail}>
+                  {detail}
+                </span>
+              </div>
+              <StatusMark status={item.status} size={item.size} loaded={item.loaded} name={item.name} />
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

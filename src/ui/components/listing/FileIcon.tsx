@@ -1,29 +1,58 @@
-/** @module Icon per file type, each with its named colour from the theme (SPEC §9: folders have named colours). */
-import { File, FileArchive, FileImage, FileMusic, FileText, FileType, FileVideoCamera, Folder, FileCode } from "lucide-react";
+/** @module Icon per file kind (file-kind.ts), each with its named colour from the theme (SPEC §9: folders have named colours). */
+import {
+  AppWindow,
+  Captions,
+  Disc3,
+  File,
+  FileArchive,
+  FileBraces,
+  FileChartPie,
+  FileCode,
+  FileDatabase,
+  FileImage,
+  FileMusic,
+  FilePenLine,
+  FileSpreadsheet,
+  FileTerminal,
+  FileText,
+  FileType,
+  FileVideoCamera,
+  Folder,
+  Magnet,
+  Package,
+  type LucideIcon,
+} from "lucide-react";
 import type { ResourceType } from "../../api/resources";
+import { fileKind, type FileKind } from "./file-kind";
 
-const ICONS = {
+const ICONS: Record<FileKind, LucideIcon> = {
   folder: Folder,
   image: FileImage,
   video: FileVideoCamera,
   audio: FileMusic,
   text: FileText,
-  textImmutable: FileCode,
-  document: FileText,
+  code: FileCode,
+  script: FileTerminal,
+  data: FileBraces,
+  database: FileDatabase,
+  pdf: FileText,
+  document: FilePenLine,
+  spreadsheet: FileSpreadsheet,
+  presentation: FileChartPie,
   archive: FileArchive,
   font: FileType,
+  subtitle: Captions,
+  torrent: Magnet,
+  diskImage: Disc3,
+  package: Package,
+  executable: AppWindow,
   blob: File,
 };
 
-/** The icon key of an item: "folder" or its type ("blob" when unknown). */
-export function iconKind(isDir: boolean, type: ResourceType): keyof typeof ICONS {
-  if (isDir) return "folder";
-  return type && type in ICONS ? (type as keyof typeof ICONS) : "blob";
-}
-
-/** A decorative type icon; its colour comes from the `icon-<kind>` class. */
-export function FileIcon({ isDir, type, size = 24 }: { isDir: boolean; type: ResourceType; size?: number }) {
-  const kind = iconKind(isDir, type);
+/** A decorative type icon; its colour comes from the `icon-<kind>` class. `name` picks the icon by extension. */
+export function FileIcon({ isDir, type, name, size = 24 }: { isDir: boolean; type: ResourceType; name?: string; size?: number }) {
+  const kind = fileKind(isDir, type, name);
   const Icon = ICONS[kind];
-  return <Icon className={`file-icon icon-${kind}`} size={size} aria-hidden fill={kind === "folder" ? "currentColor" : "none"} fillOpacity={kind === "folder" ? 0.18 : undefined} />;
+  const folder = kind === "folder";
+  return <Icon className={`file-icon icon-${kind}`} size={size} aria-hidden fill={folder ? "currentColor" : "none"} fillOpacity={folder ? 0.18 : undefined} />;
 }

@@ -20,6 +20,8 @@ import { useDropUpload } from "./useDropUpload";
 import { useItemDrag } from "./useItemDrag";
 import { useListingOrder, effectiveSorting } from "./useListingOrder";
 import { useMosaicColumns } from "./useMosaicColumns";
+import { thumbnailWidth } from "../../stores/listing-layout";
+import { LIST_THUMB_PX } from "../../constants";
 import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
@@ -42,10 +44,13 @@ export function Listing({ listing }: { listing: Resource }) {
   const mosaic = viewMode === "mosaic";
   const items = listing.items ?? [];
   const { dirs, files, order, shownDirs, shownFiles } = useListingOrder(items, sorting, view.shown);
-  const columns = useMosaicColumns(itemsRef, mosaic && items.length > 0);
+  const { columns, cardWidth } = useMosaicColumns(itemsRef, mosaic && items.length > 0);
+  // Thumbnails at the box's device-pixel width (0 until the mosaic is measured: no request at a wrong size).
+  const thumbWidth = mosaic ? (cardWidth > 0 ? thumbnailWidth(cardWidth, window.devicePixelRatio) : 0) : thumbnailWidth(LIST_THUMB_PX, window.devicePixelRatio);
   const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore);
   const drag = useItemDrag(Boolean(user?.perm.admin || user?.perm.rename));
-  const { over, handlers } = useDropUpload(listing.path, () => items.map((i) => i.name), Boolean(user?.perm.admin || user?.perm.create));
+  const drop = useDropUpload(listing.path, Boolean(user?.perm.admin || user?.perm.create));
+  const dropName = drop.folder ? (items.find((i) => i.path === drop.folder)?.name ?? drop.folder) : listing.name || t("files.home");
   useScrollMemory(listing.path);
   useEffect(() => pruneSelection(order), [order]);
 
@@ -75,6 +80,8 @@ export function Listing({ listing }: { listing: Resource }) {
       cut={clip.mode === "cut" && clip.paths.includes(item.path)}
       focusable={item.path === focusPath}
       token={token}
+      thumbWidth={thumbWidth}
+      dropTarget={drop.over && drop.folder === item.path}
       lang={i18n.language}
       mosaic={mosaic}
       drag={drag}
@@ -98,9 +105,9 @@ export function Listing({ listing }: { listing: Resource }) {
   return (
     <ListingContextMenu listing={listing}>
       <section
-        className={`listing${over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}`}
+        className={`listing${drop.over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}`}
         aria-label={t("files.listing")}
-        {...handlers}
+        {...drop.handlers}
         onClick={(e) => {
           // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
           if (!(e.target as Element).closest(".item, button, a")) clearSelection();
@@ -124,10 +131,12 @@ export function Listing({ listing }: { listing: Resource }) {
           </>
         )}
         <BackToTop />
-        {over && (
-          <div className="drop-overlay" aria-hidden>
-            <CloudUpload size={48} />
-            <span>{t("upload.dropHere", { folder: listing.name || t("files.home") })}</span>
+        {drop.over && (
+          <div className={`drop-overlay${drop.folder ? " onto-folder" : ""}`} aria-hidden>
+            <div className="drop-label">
+              <CloudUpload size={20} />
+              <span>{t("upload.dropHere", { folder: dropName })}</span>
+            </div>
           </div>
         )}
       </section>

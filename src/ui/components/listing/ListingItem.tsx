@@ -7,7 +7,7 @@ import { formatFullDate, formatRelative } from "../../format/format-date";
 import { FileIcon } from "./FileIcon";
 import type { ItemDragHandlers } from "./useItemDrag";
 
-/** Props of an item. `token` feeds the thumbnail URL; `lang` the date formatting. */
+/** Props of an item. `token` and `thumbWidth` (px to request, 0: not known yet) feed the thumbnail URL; `lang` the date formatting. */
 export interface ListingItemProps {
   item: Resource;
   selected: boolean;
@@ -15,6 +15,9 @@ export interface ListingItemProps {
   cut: boolean;
   focusable: boolean;
   token: string;
+  thumbWidth: number;
+  /** Files from outside are dragged over this folder and would be uploaded into it. */
+  dropTarget: boolean;
   lang: string;
   mosaic: boolean;
   drag: ItemDragHandlers;
@@ -23,23 +26,28 @@ export interface ListingItemProps {
   onTap: (item: Resource, e: MouseEvent) => boolean;
 }
 
-function Thumb({ item, token, mosaic }: { item: Resource; token: string; mosaic: boolean }) {
+function Thumb({ item, token, width, iconSize }: { item: Resource; token: string; width: number; iconSize: number }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <FileIcon isDir={false} type="image" size={mosaic ? 56 : 24} />;
-  return <img className="thumb" src={thumbnailUrl(item.path, token)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  if (failed) return <FileIcon isDir={false} type="image" size={iconSize} />;
+  if (width === 0) return <span className="thumb" />;
+  return <img className="thumb" src={thumbnailUrl(item.path, token, width)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
 }
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
-export const ListingItem = memo(function ListingItem({ item, selected, cut, focusable, token, lang, mosaic, drag, onSelect, onOpen, onTap }: ListingItemProps) {
+export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
+  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, onTap } = props;
   const [over, setOver] = useState(false);
-  const icon = item.type === "image" && token ? <Thumb item={item} token={token} mosaic={mosaic} /> : <FileIcon isDir={item.isDir} type={item.type} size={mosaic ? 56 : 24} />;
+  // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
+  const iconSize = mosaic && !item.isDir ? 48 : 24;
+  const icon =
+    item.type === "image" && token ? <Thumb item={item} token={token} width={thumbWidth} iconSize={iconSize} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />;
   return (
     <div
       role="option"
       aria-selected={selected}
       aria-label={item.name}
       tabIndex={focusable ? 0 : -1}
-      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${over ? " drop-target" : ""}${cut ? " cut" : ""}`}
+      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${over || dropTarget ? " drop-target" : ""}${cut ? " cut" : ""}`}
       data-path={item.path}
       draggable={drag.enabled}
       onDragStart={(e) => drag.start(item, e)}

@@ -1,18 +1,24 @@
-/** @module Measures the listing width and answers the mosaic column count (SPEC §2 Listing, §9). */
+/** @module Measures the listing width and answers the mosaic column count and card width (SPEC §2 Listing, §9). */
 import { useEffect, useState, type RefObject } from "react";
-import { mosaicColumns } from "../../stores/listing-layout";
+import { mosaicCardWidth, mosaicColumns } from "../../stores/listing-layout";
+import { MOSAIC_MIN_COLUMNS } from "../../constants";
 
-/** Column count of the mosaic for the element's current width; follows resizes. */
-export function useMosaicColumns(ref: RefObject<HTMLElement | null>, enabled: boolean): number {
-  const [columns, setColumns] = useState(1);
+/** Column count of the mosaic and the width of one card (CSS px, 0 until measured) for the element; follows resizes. */
+export function useMosaicColumns(ref: RefObject<HTMLElement | null>, enabled: boolean): { columns: number; cardWidth: number } {
+  const [layout, setLayout] = useState({ columns: MOSAIC_MIN_COLUMNS, cardWidth: 0 });
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
-    const measure = () => setColumns(mosaicColumns(el.clientWidth));
+    const measure = () => {
+      const width = el.clientWidth;
+      const columns = mosaicColumns(width);
+      const cardWidth = mosaicCardWidth(width, columns);
+      setLayout((old) => (old.columns === columns && old.cardWidth === cardWidth ? old : { columns, cardWidth }));
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref, enabled]);
-  return columns;
+  return layout;
 }
