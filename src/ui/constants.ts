@@ -77,3 +77,9 @@ export const COMMAND_EVENTS = [
 ] as const;
 /** Where the branding docs live (SPEC §2 Global settings: a link to the branding docs, a README anchor). */
 export const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
+/** The editor's save precondition: the `modified` the file had when opened; 412 when it changed (server IF_MODIFIED_AT_HEADER). */
+export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
+/** A saved file's new `modified`, answered by the save (server MODIFIED_AT_HEADER). */
+export const MODIFIED_AT_HEADER = "X-Modified-At";
+/** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
+export const COPIED_FEEDBACK_MS = 1000;

@@ -5,6 +5,7 @@ import { LOCALE_STORAGE_KEY, type Locale } from "../constants";
 import { updateLocale } from "../api/users";
 import { renewToken } from "./auth";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 /** The language picked on this device, if any. */
 export function storedLocale(): string | null {
@@ -28,6 +29,6 @@ export async function chooseLanguage(userId: number | null, locale: Locale): Pro
     await renewToken();
     notifySuccess(i18next.t("settings.updated"));
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }

@@ -13,6 +13,7 @@ import { findConflicts, isBusy } from "./upload-rules";
 import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
 import { notifyError, notifySuccess } from "../notify";
 import { UPLOAD_PANEL_LINGER_MS } from "../constants";
+import { errorMessage } from "../api/errors";
 
 /** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"). */
 export interface UploadItem {
@@ -65,7 +66,7 @@ export async function uploadTree(dir: string, tree: UploadTree, existingNames: r
       emptyDirs = emptyDirs.filter((d) => !underTopLevel(d, conflicts));
     }
   }
-  for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err: Error) => notifyError(err.message));
+  for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err) => notifyError(errorMessage(err)));
   if (!isBusy(state.items)) state.items = [];
   for (const { relativePath, file } of files) {
     state.items.push({ id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override, file: ref(file) });
@@ -150,7 +151,7 @@ async function send(item: UploadItem): Promise<boolean> {
       return false;
     }
     item.status = "failed";
-    notifyError(err instanceof Error ? err.message : String(err));
+    notifyError(errorMessage(err));
     return false;
   } finally {
     current = null;

@@ -1,4 +1,7 @@
-/** @module Code editor (SPEC §2 Editor): CodeMirror with the mode by file name, read-only for textImmutable, Ctrl/Cmd+S saves. */
+/**
+ * @module Code editor (SPEC §2 Editor): CodeMirror with the mode by file name, read-only for textImmutable, Ctrl/Cmd+S
+ * saves, Esc closes; the bar shows the file's path; leaving with unsaved changes asks first.
+ */
 import { useEffect, useMemo, useState } from "react";
 import CodeMirror, { EditorView, type Extension } from "@uiw/react-codemirror";
 import { Save, X } from "lucide-react";
@@ -6,11 +9,12 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { useAuth } from "../../stores/auth";
-import { closeEditor, confirmLeaveEditor, editText, openEditor, saveEditor, useEditor } from "../../stores/editor";
+import { closeEditor, confirmLeaveEditor, editText, isEditorDirty, openEditor, saveEditor, useEditor } from "../../stores/editor";
 import { useLayout } from "../../stores/layout";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { loadLanguage } from "./language";
+import { useLeaveGuard } from "./useLeaveGuard";
 
 function prefersDark(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
@@ -26,7 +30,7 @@ export default function Editor({ file }: { file: Resource }) {
   const [language, setLanguage] = useState<Extension | null>(null);
   const readOnly = file.type === "textImmutable" || !(user?.perm.admin || user?.perm.modify);
   useEffect(() => {
-    openEditor(file.path, file.content ?? "");
+    openEditor(file.path, file.content ?? "", file.modified);
     return closeEditor;
   }, [file.path]);
   useEffect(() => {
@@ -43,21 +47,29 @@ export default function Editor({ file }: { file: Resource }) {
   const close = async () => {
     if (await confirmLeaveEditor()) navigate(filesRoute(parentPath(file.path)));
   };
-  useShortcuts({ view: "editor", promptOpen: prompt !== null, selectedCount: 0, canDelete: false }, { save: () => !readOnly && void saveEditor() });
+  useLeaveGuard(isEditorDirty, confirmLeaveEditor);
+  useShortcuts(
+    { view: "editor", promptOpen: prompt !== null, selectedCount: 0, canDelete: false },
+    { save: () => !readOnly && void saveEditor(), closeEditor: () => void close() },
+  );
   return (
     <div className="editor" role="region" aria-label={t("editor.label")}>
       <div className="editor-bar">
-        <button type="button" className="icon-btn" aria-label={t("editor.close")} onClick={() => void close()}>
+        <button type="button" className="icon-btn" aria-label={t("editor.close")} title={t("editor.close")} onClick={() => void close()}>
           <X aria-hidden />
         </button>
-        <h1 className="editor-name" title={file.path}>
-          {file.name}
-          {dirty && (
-            <span className="editor-dirty" role="status" aria-label={t("editor.unsavedMark")} title={t("editor.unsavedMark")}>
-              •
-            </span>
-          )}
+        {/* The path is cut from the left on narrow screens, so the file name stays; the whole path is in the title. */}
+        <h1 className="editor-name editor-path" title={file.path}>
+          <bdi className="editor-path-text">
+            <span className="editor-dir">{parentPath(file.path)}</span>
+            {file.name}
+          </bdi>
         </h1>
+        {dirty && (
+          <span className="editor-dirty" role="status" aria-label={t("editor.unsavedMark")} title={t("editor.unsavedMark")}>
+            •
+          </span>
+        )}
         {readOnly ? (
           <span className="editor-readonly">{t("editor.readOnly")}</span>
         ) : (
