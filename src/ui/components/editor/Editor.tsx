@@ -16,6 +16,12 @@ import { filesRoute, parentPath } from "../../format/encode-path";
 import { loadLanguage } from "./language";
 import { useLeaveGuard } from "./useLeaveGuard";
 
+/**
+ * CodeMirror's basic setup without completion while typing: its pending queries take the Esc key, which here
+ * closes the editor, and word popups get in the way of the prose and config files people edit here.
+ */
+const BASIC_SETUP = { autocompletion: false };
+
 function prefersDark(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
 }
@@ -47,10 +53,13 @@ export default function Editor({ file }: { file: Resource }) {
   const close = async () => {
     if (await confirmLeaveEditor()) navigate(filesRoute(parentPath(file.path)));
   };
-  useLeaveGuard(isEditorDirty, confirmLeaveEditor);
+  const afterSave = useLeaveGuard(dirty, isEditorDirty, confirmLeaveEditor);
+  const save = async () => {
+    if (await saveEditor()) afterSave();
+  };
   useShortcuts(
     { view: "editor", promptOpen: prompt !== null, selectedCount: 0, canDelete: false },
-    { save: () => !readOnly && void saveEditor(), closeEditor: () => void close() },
+    { save: () => !readOnly && void save(), closeEditor: () => void close() },
   );
   return (
     <div className="editor" role="region" aria-label={t("editor.label")}>
@@ -73,7 +82,7 @@ export default function Editor({ file }: { file: Resource }) {
         {readOnly ? (
           <span className="editor-readonly">{t("editor.readOnly")}</span>
         ) : (
-          <button type="button" className="btn btn-primary editor-save" disabled={saving || !dirty} onClick={() => void saveEditor()}>
+          <button type="button" className="btn btn-primary editor-save" disabled={saving || !dirty} onClick={() => void save()}>
             <Save size={18} aria-hidden />
             <span>{t("editor.save")}</span>
           </button>
@@ -87,6 +96,7 @@ export default function Editor({ file }: { file: Resource }) {
         readOnly={readOnly}
         editable={!readOnly}
         autoFocus={!readOnly}
+        basicSetup={BASIC_SETUP}
         extensions={extensions}
         onChange={editText}
       />

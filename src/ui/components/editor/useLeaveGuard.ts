@@ -1,23 +1,32 @@
 /**
- * @module Asks before in-app navigation leaves the editor with unsaved changes: the browser's back and forward
- * buttons and clicks on links (closing the tab or reloading is the store's beforeunload warning).
+ * @module Asks before in-app navigation leaves the editor with unsaved changes: the browser's back button and
+ * clicks on links (closing the tab or reloading is the store's beforeunload warning).
  */
 import { useEffect } from "react";
 
+/** Marks the extra history entry that holds the editor's place while it has unsaved changes. */
+const TRAP = "fbeEditorUnsaved";
+
+const onTrap = () => (window.history.state as Record<string, unknown> | null)?.[TRAP] === true;
+
 /**
- * While mounted, a back/forward step or a same-site link click is held when `isDirty()` answers true, and goes
- * through only once `confirm()` resolves true (it is expected to clear the dirty state then).
+ * While `dirty`, a copy of the current history entry is pushed, so Back first lands on the same address (the
+ * router sees no change) and the question can be asked: `confirm()` true goes back for real, false restores
+ * the copy. Same-site link clicks wait for `confirm()` as well. `isDirty` reads the state at event time.
+ * Answers what to call after a save, which drops the copy again once nothing is unsaved.
  */
-export function useLeaveGuard(isDirty: () => boolean, confirm: () => Promise<boolean>): void {
+export function useLeaveGuard(dirty: boolean, isDirty: () => boolean, confirm: () => Promise<boolean>): () => void {
   useEffect(() => {
-    const here = () => window.location.href;
-    let current = here();
-    const onPopState = (e: PopStateEvent) => {
-      if (!isDirty()) return void (current = here());
-      // Capture listeners on window run before the router's: it never sees this step.
-      e.stopImmediatePropagation();
-      window.history.pushState(null, "", current);
-      void confirm().then((leave) => leave && window.history.back());
+    if (dirty && !onTrap()) window.history.pushState({ [TRAP]: true }, "", window.location.href);
+  }, [dirty]);
+
+  useEffect(() => {
+    const onPopState = () => {
+      if (!isDirty() || onTrap()) return;
+      void confirm().then((leave) => {
+        if (leave) window.history.back();
+        else window.history.pushState({ [TRAP]: true }, "", window.location.href);
+      });
     };
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
@@ -27,16 +36,15 @@ export function useLeaveGuard(isDirty: () => boolean, confirm: () => Promise<boo
       e.stopPropagation();
       void confirm().then((leave) => leave && link.click());
     };
-    const onPush = () => (current = here());
-    window.addEventListener("popstate", onPopState, true);
+    window.addEventListener("popstate", onPopState);
     document.addEventListener("click", onClick, true);
-    window.addEventListener("pushState", onPush);
-    window.addEventListener("replaceState", onPush);
     return () => {
-      window.removeEventListener("popstate", onPopState, true);
+      window.removeEventListener("popstate", onPopState);
       document.removeEventListener("click", onClick, true);
-      window.removeEventListener("pushState", onPush);
-      window.removeEventListener("replaceState", onPush);
     };
   }, [isDirty, confirm]);
+
+  return () => {
+    if (!isDirty() && onTrap()) window.history.back();
+  };
 }
