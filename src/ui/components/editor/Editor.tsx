@@ -67,12 +67,12 @@ export default function Editor({ file }: { file: Resource }) {
         <button type="button" className="icon-btn" aria-label={t("editor.close")} title={t("editor.close")} onClick={() => void close()}>
           <X aria-hidden />
         </button>
-        {/* The path is cut from the left on narrow screens, so the file name stays; the whole path is in the title. */}
+        {/* The folder part is cut from the left on narrow screens, so the file name stays; the whole path is the title. */}
         <h1 className="editor-name editor-path" title={file.path}>
-          <bdi className="editor-path-text">
-            <span className="editor-dir">{parentPath(file.path)}</span>
-            {file.name}
-          </bdi>
+          <span className="editor-dir">
+            <bdi>{parentPath(file.path)}</bdi>
+          </span>
+          <span className="editor-file">{file.name}</span>
         </h1>
         {dirty && (
           <span className="editor-dirty" role="status" aria-label={t("editor.unsavedMark")} title={t("editor.unsavedMark")}>
@@ -82,7 +82,14 @@ export default function Editor({ file }: { file: Resource }) {
         {readOnly ? (
           <span className="editor-readonly">{t("editor.readOnly")}</span>
         ) : (
-          <button type="button" className="btn btn-primary editor-save" disabled={saving || !dirty} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn-primary editor-save"
+            aria-label={t("editor.save")}
+            title={t("editor.save")}
+            disabled={saving || !dirty}
+            onClick={() => void save()}
+          >
             <Save size={18} aria-hidden />
             <span>{t("editor.save")}</span>
           </button>

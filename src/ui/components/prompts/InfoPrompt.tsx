@@ -39,19 +39,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Totals({ total, error, showCounts }: { total: FolderUsage | null; error: string | null; showCounts: boolean }) {
   const { t, i18n } = useTranslation();
   const count = (n: number) => n.toLocaleString(i18n.language);
-  const pending = <span className="spinner spinner-small" role="status" aria-label={t("prompts.info.calculating")} />;
-  if (error) {
+  if (error || !total) {
     return (
       <Row label={t("prompts.info.size")}>
-        <span className="field-error">{error}</span>
+        {error ? (
+          <span className="field-error">{error}</span>
+        ) : (
+          <span className="info-pending" role="status">
+            <span className="spinner spinner-small" aria-hidden />
+            {t("prompts.info.calculating")}
+          </span>
+        )}
       </Row>
     );
   }
   return (
     <>
-      <Row label={t("prompts.info.size")}>{total ? <Size bytes={total.size} /> : pending}</Row>
-      {showCounts && <Row label={t("prompts.info.files")}>{total ? count(total.numFiles) : pending}</Row>}
-      {showCounts && <Row label={t("prompts.info.folders")}>{total ? count(total.numDirs) : pending}</Row>}
+      <Row label={t("prompts.info.size")}>
+        <Size bytes={total.size} />
+      </Row>
+      {showCounts && <Row label={t("prompts.info.files")}>{count(total.numFiles)}</Row>}
+      {showCounts && <Row label={t("prompts.info.folders")}>{count(total.numDirs)}</Row>}
     </>
   );
 }
@@ -74,6 +82,7 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
       label={t("prompts.info.title")}
       title={t("prompts.info.title")}
       onClose={closePrompt}
+      wide
       actions={
         <button type="button" className="btn btn-primary" data-autofocus onClick={closePrompt}>
           {t("prompts.ok")}
