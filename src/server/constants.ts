@@ -43,3 +43,15 @@ export const OTP_WINDOW = 1;
 export const USER_HOMES_DIR = "/users";
 /** Bytes read from disk per chunk when streaming archives and checksums: big enough for throughput, small for memory. */
 export const STREAM_CHUNK_BYTES = 512 * 1024;
+/** Folder usage (GET ?usage=true): directories read at once, so a big tree never holds more open handles than this. */
+export const USAGE_DIR_CONCURRENCY = 4;
+/** Folder usage: entries stat'ed together per batch, between which the walk checks whether the client went away. */
+export const USAGE_STAT_BATCH = 64;
+/**
+ * Request header of PUT /api/resources (the editor's save): the `modified` value (RFC 3339, ms precision) the
+ * file had when it was opened; the save answers 412 when the file's modified time differs now. Chosen over
+ * If-Unmodified-Since, whose HTTP dates have whole seconds only.
+ */
+export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
+/** Response header of a successful save: the file's new `modified` value, the precondition of the next save. */
+export const MODIFIED_AT_HEADER = "X-Modified-At";

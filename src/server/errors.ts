@@ -9,6 +9,7 @@ const REASONS: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Payload Too Large",
   416: "Range Not Satisfiable",
   429: "Too Many Requests",
@@ -51,6 +52,10 @@ export class NotFound extends HttpError {
 }
 export class Conflict extends HttpError {
   constructor(detail?: string) { super(409, detail); }
+}
+/** 412: a request's precondition (the editor's X-If-Modified-At) no longer holds: the file changed meanwhile. */
+export class PreconditionFailed extends HttpError {
+  constructor(detail?: string) { super(412, detail); }
 }
 export class RangeNotSatisfiable extends HttpError {
   constructor(detail?: string) { super(416, detail); }

@@ -89,3 +89,9 @@ export const COMMAND_EVENTS = [
 export const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
 /** A media token this close to expiry (ms) is fetched anew before it goes into a URL. */
 export const MEDIA_TOKEN_REFRESH_MARGIN_MS = 30 * 60 * 1000;
+/** The editor's save precondition: the `modified` the file had when opened; 412 when it changed (server IF_MODIFIED_AT_HEADER). */
+export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
+/** A saved file's new `modified`, answered by the save (server MODIFIED_AT_HEADER). */
+export const MODIFIED_AT_HEADER = "X-Modified-At";
+/** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
+export const COPIED_FEEDBACK_MS = 1000;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { createUser, item, openFolder, signIn, signInAs, writeTree } from "./fixtures";
@@ -8,7 +8,14 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer();
-  writeTree(server.root, { "notes/": "", "notes/todo.md": "# Todo\n", "notes/keep.txt": "unchanged" });
+  writeTree(server.root, {
+    "notes/": "",
+    "notes/todo.md": "# Todo\n",
+    "notes/keep.txt": "unchanged",
+    "notes/esc.md": "esc\n",
+    "notes/shared.txt": "v1",
+    "notes/back.txt": "back",
+  });
 });
 
 test.afterAll(async () => {
@@ -68,4 +75,92 @@ test("a user without modify sees text read-only, not in the editor", async ({ pa
   await expect(page.getByLabel("Content of keep.txt")).toHaveText("unchanged");
   expect(await page.getByLabel("Content of keep.txt").evaluate((el) => el.tagName)).toBe("PRE");
   await expect(page.getByRole("region", { name: "Editor" })).toHaveCount(0);
+});
+
+test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard closes without saving", async ({ page }) => {
+  await signIn(page, server);
+  await page.goto(`${server.url}/files/notes/esc.md`);
+  const editor = page.getByRole("region", { name: "Editor" });
+  // The bar names the file by its path; the whole path is also its title.
+  await expect(editor.getByRole("heading", { level: 1 })).toHaveText("/notes/esc.md");
+  await expect(editor.getByRole("heading", { level: 1 })).toHaveAttribute("title", "/notes/esc.md");
+  const text = editor.getByRole("textbox", { name: "Content of esc.md" });
+  await text.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("more");
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("dialog", { name: "Unsaved changes" });
+  await expect(ask).toContainText("You have unsaved changes. Leave without saving?");
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(ask).toBeHidden();
+  await expect(text).toHaveText("escmore");
+  await expect(page).toHaveURL(`${server.url}/files/notes/esc.md`);
+
+  await text.click();
+  await page.keyboard.press("Escape");
+  await ask.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/notes/`);
+  expect(readFileSync(join(server.root, "notes", "esc.md"), "utf8")).toBe("esc\n");
+});
+
+test("Esc without changes closes the editor at once", async ({ page }) => {
+  await signIn(page, server);
+  await page.goto(`${server.url}/files/notes/keep.txt`);
+  await page.getByRole("region", { name: "Editor" }).getByRole("textbox").click();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(`${server.url}/files/notes/`);
+});
+
+test("saving over a file changed on disk since it was opened asks first, and saves only when confirmed", async ({ page }) => {
+  await signIn(page, server);
+  await page.goto(`${server.url}/files/notes/shared.txt`);
+  const editor = page.getByRole("region", { name: "Editor" });
+  await editor.getByRole("textbox", { name: "Content of shared.txt" }).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" mine");
+  const file = join(server.root, "notes", "shared.txt");
+  writeFileSync(file, "theirs");
+  const later = new Date(Date.now() + 5000);
+  utimesSync(file, later, later);
+
+  await page.keyboard.press("ControlOrMeta+s");
+  const ask = page.getByRole("dialog", { name: "File changed on disk" });
+  await expect(ask).toContainText("This file changed on disk since you opened it. Overwrite?");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  expect(readFileSync(file, "utf8")).toBe("theirs");
+  await expect(editor.getByRole("status", { name: "Unsaved changes" })).toBeVisible();
+
+  await editor.getByRole("button", { name: "Save" }).click();
+  await ask.getByRole("button", { name: "Overwrite" }).click();
+  await expect(page.getByText("File saved")).toBeVisible();
+  expect(readFileSync(file, "utf8")).toBe("v1 mine");
+  // The next save has the new modified time: no question.
+  await editor.getByRole("textbox", { name: "Content of shared.txt" }).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("!");
+  await expect(editor.getByRole("status", { name: "Unsaved changes" })).toBeVisible();
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(editor.getByRole("status", { name: "Unsaved changes" })).toHaveCount(0);
+  await expect(ask).toHaveCount(0);
+  await expect.poll(() => readFileSync(file, "utf8")).toBe("v1 mine!");
+});
+
+test("the browser's back button with unsaved changes asks first", async ({ page }) => {
+  await signIn(page, server);
+  await openFolder(page, server, "/notes/");
+  await item(page, "back.txt").dblclick();
+  const editor = page.getByRole("region", { name: "Editor" });
+  await editor.getByRole("textbox", { name: "Content of back.txt" }).click();
+  await page.keyboard.type("x");
+  await page.goBack();
+  const ask = page.getByRole("dialog", { name: "Unsaved changes" });
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/notes/back.txt`);
+  await expect(editor.getByRole("textbox", { name: "Content of back.txt" })).toHaveText("backx");
+  await page.goBack();
+  await ask.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/notes/`);
+  await expect(page.getByRole("region", { name: "Folder contents" })).toBeVisible();
+  expect(readFileSync(join(server.root, "notes", "back.txt"), "utf8")).toBe("back");
 });

@@ -96,7 +96,8 @@ test("the info dialog shows the size and an on-demand checksum equal to node's",
   await page.getByRole("button", { name: "Info", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "File information" });
   await expect(dialog).toContainText("data.txt");
-  await expect(dialog).toContainText(`(${BODY.length.toLocaleString("en")} B)`);
+  // One human size; the exact byte count is its title.
+  await expect(dialog.getByTitle(`${BODY.length.toLocaleString("en")} bytes`)).toHaveText(/^1\.2 KiB/);
   for (const algo of ["md5", "sha256"] as const) {
     await dialog.getByRole("button", { name: `Compute ${algo.toUpperCase()}` }).click();
     const expected = createHash(algo).update(BODY).digest("hex");
@@ -107,6 +108,7 @@ test("the info dialog shows the size and an on-demand checksum equal to node's",
   await item(page, "sub").click();
   await page.getByRole("button", { name: "Info", exact: true }).click();
   await expect(dialog).toContainText(/Files\s*2/);
+  await expect(dialog).toContainText(/Folders\s*0/);
 });
 
 test("deletes through the context menu and reloads the listing", async ({ page }) => {

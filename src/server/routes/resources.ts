@@ -1,6 +1,6 @@
 /**
- * @module /api/resources (SPEC section 7): read a file or folder (and its checksums), upload, create a folder,
- * save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
+ * @module /api/resources (SPEC section 7): read a file or folder (and its checksums or its usage), upload, create
+ * a folder, save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
  */
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -16,21 +16,31 @@ import { createFolder, deletePath, renameWithPassword } from "../fs/operations";
 import { copyPath, movePath, type ConflictPolicy } from "../fs/copy-move";
 import { changeMode, parseMode } from "../fs/chmod";
 import { fileChecksum, parseChecksumAlgorithm } from "../fs/checksum";
-import { saveExistingFile } from "../fs/save-file";
+import { parseModifiedPrecondition, saveExistingFile } from "../fs/save-file";
+import { folderUsage, type FolderUsage } from "../fs/folder-usage";
 import type { ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
 import type { FileInfo } from "../fs/file-info";
 import { presentFile, presentListing } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
+import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
 
 const ROUTE = "resources";
 
 export const resourceRoutes = new Hono<AppEnv>()
   .use("/resources/*", requireReadAuth)
   .use("/resources", requireReadAuth)
+  /**
+   * GET answers the resource (CONTRACT). Extra queries:
+   * - checksum=md5|sha1|sha256|sha512: the file plus `checksums: {<algo>: hex}` (needs download).
+   * - usage=true: `{size, numFiles, numDirs}` of everything below the folder (a file answers its own size and
+   *   numFiles 1), counted as the user sees it: rules and showHidden apply, symlinks are not followed. The walk
+   *   runs asynchronously and stops when the client goes away.
+   */
   .get("/resources/*", async (c) => {
     const user = c.get("user");
     const target = requestTarget(c, ROUTE);
+    if (c.req.query("usage") === "true") return c.json(await usageOf(c, target));
     const canModify = hasPermission(user, "modify");
     const name = target.path.split("/").pop() ?? "";
     const info = describe(target.abs, target.path, name);
@@ -63,11 +73,17 @@ export const resourceRoutes = new Hono<AppEnv>()
     }
     return c.text("200 OK");
   })
+  /**
+   * PUT saves an existing file (the editor, SPEC section 7); it never creates one. With the header
+   * X-If-Modified-At: <the `modified` the editor loaded> it answers 412 when the file changed on disk since.
+   * A success carries X-Modified-At: the file's new `modified`, for the next save's precondition.
+   */
   .put("/resources/*", requirePerm("modify"), async (c) => {
-    // SPEC section 7: PUT saves an existing file (the editor); it never creates one.
     const target = requestTarget(c, ROUTE);
     if (target.wantsDir) throw new BadRequest("a folder cannot be saved");
-    await saveExistingFile(target, c.req.raw.body);
+    const expected = parseModifiedPrecondition(c.req.header(IF_MODIFIED_AT_HEADER));
+    const modifiedMs = await saveExistingFile(target, c.req.raw.body, expected);
+    c.header(MODIFIED_AT_HEADER, new Date(modifiedMs).toISOString());
     return c.text("200 OK");
   })
   /**
@@ -112,6 +128,21 @@ async function checksumsOf(c: Context<AppEnv>, abs: string, info: FileInfo, raw:
   const algorithm = parseChecksumAlgorithm(raw);
   if (info.isDir) throw new BadRequest("checksums are only for files");
   return { [algorithm]: await fileChecksum(abs, algorithm, c.req.raw.signal) };
+}
+
+/**
+ * Size and counts below `target` as the current user sees it (GET ?usage=true). When the client goes away the
+ * walk stops; nobody reads the answer then, so the stop is logged as information, not as a server error.
+ */
+async function usageOf(c: Context<AppEnv>, target: ScopedPath): Promise<FolderUsage | null> {
+  const user = c.get("user");
+  const signal = c.req.raw.signal;
+  const request = { scopeAbs: userScopeDir(c), abs: target.abs, path: target.path, showHidden: user.showHidden, isVisible: userPathFilter(c), signal };
+  return folderUsage(request).catch((err) => {
+    if (!signal.aborted) throw err;
+    c.get("deps").log.info(`folder usage of ${target.path} stopped: the client went away`);
+    return null;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { apiFetch, apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
-import type { ChecksumAlgorithm } from "../constants";
+import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, type ChecksumAlgorithm } from "../constants";
 
 /** What the server does when the destination exists: refuse (409), replace it, or pick a free name ("a (1).txt"). */
 export type ConflictPolicy = "fail" | "override" | "rename";
@@ -28,9 +28,15 @@ export async function copyResource(from: string, to: string, conflict: ConflictP
   await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, { method: "PATCH" });
 }
 
-/** Saves the content of an existing file (the editor). @throws ApiError (403 without modify). */
-export async function saveFile(path: string, content: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}`, { method: "PUT", body: content });
+/**
+ * Saves the content of an existing file (the editor). With `modified` (the value the file was opened with) the
+ * server saves only when the file is unchanged on disk. Answers the file's new `modified`.
+ * @throws ApiError (412 when the file changed on disk since, 403 without modify).
+ */
+export async function saveFile(path: string, content: string, modified?: string): Promise<string | null> {
+  const headers: Record<string, string> = modified ? { [IF_MODIFIED_AT_HEADER]: modified } : {};
+  const res = await apiFetch(`/api/resources${encodePath(path)}`, { method: "PUT", body: content, headers });
+  return res.headers.get(MODIFIED_AT_HEADER);
 }
 
 /** Creates an empty file; refuses to overwrite. @throws ApiError (409 when it exists). */
@@ -52,6 +58,18 @@ export async function renameWithPassword(path: string, password: string): Promis
 export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Promise<string> {
   const res = await apiJson<Resource & { checksums?: Record<string, string> }>(`/api/resources${encodePath(path)}?checksum=${algo}`);
   return res.checksums?.[algo] ?? "";
+}
+
+/** Total size and counts of everything below a folder (a file: its own size), as the user sees it. */
+export interface FolderUsage {
+  size: number;
+  numFiles: number;
+  numDirs: number;
+}
+
+/** Asks the server to measure a folder (GET ?usage=true); `signal` cancels it, and the server stops walking. @throws ApiError. */
+export function fetchFolderUsage(path: string, signal?: AbortSignal): Promise<FolderUsage> {
+  return apiJson<FolderUsage>(`/api/resources${encodePath(path)}?usage=true`, { signal });
 }
 
 /** The raw media information text of a video or audio file. @throws ApiError. */

@@ -6,10 +6,13 @@ export type ShortcutAction =
   | "help"
   | "toggleTaskPanel"
   | "save"
+  | "closeEditor"
   | "rename"
   | "closePreview"
   | "previewPrev"
   | "previewNext"
+  | "previewInfo"
+  | "previewFullscreen"
   | "download"
   | "clearSelection"
   | "deleteSelection"
@@ -20,6 +23,10 @@ export type ShortcutAction =
   | "paste"
   | "selectNext"
   | "selectPrev";
+
+/** The sections of the help list, in the order shown. */
+export const HELP_GROUPS = ["navigation", "selection", "files", "preview", "editor"] as const;
+export type HelpGroup = (typeof HELP_GROUPS)[number];
 
 /** What the keyboard dispatcher knows about the screen. Missing flags count as false. */
 export interface ShortcutContext {
@@ -39,46 +46,69 @@ export interface ShortcutContext {
   canPaste?: boolean;
 }
 
-/** One row of the table. Keys use "Mod+" for Ctrl or Cmd. */
+/** One row of the table. Keys use "Mod+" for Ctrl or Cmd. `group` is the help section where a key is first listed. */
 export interface Shortcut {
   action: ShortcutAction;
   keys: string[];
+  group: HelpGroup;
   when: (ctx: ShortcutContext) => boolean;
 }
 
 const free = (ctx: ShortcutContext) => !ctx.inInput && !ctx.promptOpen;
 const inListing = (ctx: ShortcutContext) => free(ctx) && ctx.view === "listing";
 const inPreview = (ctx: ShortcutContext) => free(ctx) && ctx.view === "preview";
+// The editor's own keys work with focus in its text.
+const inEditor = (ctx: ShortcutContext) => ctx.view === "editor" && !ctx.promptOpen;
 const selected = (ctx: ShortcutContext) => inListing(ctx) && ctx.selectedCount > 0;
 
-/** Every shortcut, first match wins. */
+/**
+ * Every shortcut, first match wins. Rows sharing a key apply to different views. The order also lays out the
+ * help: a key is listed once, in the group of its first row, with every meaning it has.
+ */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { action: "help", keys: ["F1"], when: (c) => !c.promptOpen },
-  { action: "toggleTaskPanel", keys: ["F4", "t"], when: (c) => free(c) && Boolean(c.canExecute) },
-  { action: "save", keys: ["Mod+s"], when: (c) => c.view === "editor" && !c.promptOpen },
+  { action: "help", keys: ["F1"], group: "navigation", when: (c) => !c.promptOpen },
+  { action: "toggleTaskPanel", keys: ["F4", "t"], group: "navigation", when: (c) => free(c) && Boolean(c.canExecute) },
+  { action: "clearSelection", keys: ["Escape"], group: "navigation", when: inListing },
+  { action: "closePreview", keys: ["Escape", "q"], group: "preview", when: inPreview },
+  { action: "closeEditor", keys: ["Escape"], group: "editor", when: inEditor },
+  { action: "selectAll", keys: ["Mod+a"], group: "selection", when: inListing },
+  { action: "selectNext", keys: ["ArrowDown"], group: "selection", when: inListing },
+  { action: "selectPrev", keys: ["ArrowUp"], group: "selection", when: inListing },
+  { action: "openSelection", keys: ["Enter"], group: "files", when: (c) => inListing(c) && c.selectedCount === 1 },
   {
     action: "rename",
     keys: ["F2"],
+    group: "files",
     when: (c) =>
       !c.promptOpen && canOpenRename({ canRename: Boolean(c.canRename), loading: Boolean(c.loading), view: c.view, selectedCount: c.selectedCount }),
   },
-  { action: "closePreview", keys: ["Escape", "q"], when: inPreview },
-  { action: "previewPrev", keys: ["ArrowLeft"], when: inPreview },
-  { action: "previewNext", keys: ["ArrowRight"], when: inPreview },
-  { action: "download", keys: ["Mod+s"], when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload) },
-  { action: "clearSelection", keys: ["Escape"], when: inListing },
-  { action: "deleteSelection", keys: ["Delete"], when: (c) => selected(c) && c.canDelete },
-  { action: "openSelection", keys: ["Enter"], when: (c) => inListing(c) && c.selectedCount === 1 },
-  { action: "selectAll", keys: ["Mod+a"], when: inListing },
-  { action: "copy", keys: ["Mod+c"], when: selected },
-  { action: "cut", keys: ["Mod+x"], when: (c) => selected(c) && Boolean(c.canRename) },
-  { action: "paste", keys: ["Mod+v"], when: (c) => inListing(c) && Boolean(c.canPaste) },
-  { action: "selectNext", keys: ["ArrowDown"], when: inListing },
-  { action: "selectPrev", keys: ["ArrowUp"], when: inListing },
+  { action: "deleteSelection", keys: ["Delete"], group: "files", when: (c) => selected(c) && c.canDelete },
+  { action: "copy", keys: ["Mod+c"], group: "files", when: selected },
+  { action: "cut", keys: ["Mod+x"], group: "files", when: (c) => selected(c) && Boolean(c.canRename) },
+  { action: "paste", keys: ["Mod+v"], group: "files", when: (c) => inListing(c) && Boolean(c.canPaste) },
+  { action: "download", keys: ["Mod+s"], group: "files", when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload) },
+  { action: "save", keys: ["Mod+s"], group: "editor", when: inEditor },
+  { action: "previewPrev", keys: ["ArrowLeft"], group: "preview", when: inPreview },
+  { action: "previewNext", keys: ["ArrowRight"], group: "preview", when: inPreview },
+  { action: "previewInfo", keys: ["i"], group: "preview", when: inPreview },
+  { action: "previewFullscreen", keys: ["f", "Enter"], group: "preview", when: inPreview },
 ];
 
-/** Pointer gestures listed in the help beside the keys (SPEC §2 Files view: other shortcuts). */
-export const POINTER_GESTURES = ["click", "ctrlClick", "shiftClick", "doubleClick", "rightClick", "dragToFolder"] as const;
+/** Keys the components handle themselves (CodeMirror's search and history in the editor), listed in the help only. */
+export const COMPONENT_KEYS: ReadonlyArray<{ label: "editorFind" | "editorUndo"; keys: string[]; group: HelpGroup }> = [
+  { label: "editorFind", keys: ["Mod+f"], group: "editor" },
+  { label: "editorUndo", keys: ["Mod+z"], group: "editor" },
+];
+
+/** Pointer gestures listed in the help beside the keys (SPEC §2 Files view: other shortcuts), with their section. */
+export const POINTER_GESTURES = [
+  { id: "click", group: "selection" },
+  { id: "ctrlClick", group: "selection" },
+  { id: "shiftClick", group: "selection" },
+  { id: "doubleClick", group: "files" },
+  { id: "rightClick", group: "files" },
+  { id: "dragToFolder", group: "files" },
+] as const;
 
 /** The parts of a keyboard event the table reads. */
 export interface KeyPress {
@@ -95,12 +125,15 @@ export function keyName(e: KeyPress): string {
   return e.ctrlKey || e.metaKey ? `Mod+${key}` : key;
 }
 
-/** Shows a table key to people: "Mod+s" -> "Ctrl+S" (or "⌘S" on a Mac), "Escape" -> "Esc". */
+const MODIFIERS: Record<string, [pc: string, mac: string]> = { Mod: ["Ctrl", "⌘"], Shift: ["Shift", "⇧"] };
+
+/** Shows a table key to people: "Mod+s" -> "Ctrl+S" (or "⌘S" on a Mac), "Escape" -> "Esc", "ArrowLeft" -> "Left". */
 export function displayKey(key: string, mac = false): string {
-  const base = key.replace(/^Mod\+/, "");
+  const parts = key.split("+");
+  const base = parts.pop()!;
   const shown = base === "Escape" ? "Esc" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
-  if (!key.startsWith("Mod+")) return shown;
-  return mac ? `⌘${shown}` : `Ctrl+${shown}`;
+  const mods = parts.map((m) => MODIFIERS[m]?.[mac ? 1 : 0] ?? m);
+  return mac ? `${mods.join("")}${shown}` : [...mods, shown].join("+");
 }
 
 /** Finds the action for a key press in the given context, or null. Alt chords never match. */

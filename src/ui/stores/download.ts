@@ -2,6 +2,7 @@
 import { archiveUrl, downloadUrl } from "../api/urls";
 import { ensureMediaToken, folderPrefix } from "./media-tokens";
 import { notifyError } from "../notify";
+import { errorMessage } from "../api/errors";
 import { showPrompt } from "./layout";
 import { downloadPlan, type DownloadItem } from "./download-rules";
 import type { ArchiveFormat } from "../constants";
@@ -39,7 +40,7 @@ async function withMediaToken(prefix: string, use: (token: string) => void): Pro
   try {
     use(await ensureMediaToken(prefix));
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 

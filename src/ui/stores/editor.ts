@@ -1,8 +1,13 @@
-/** @module Editor store (SPEC §2 Editor): the open file's text, unsaved changes, Ctrl+S save, and the leave warnings. */
+/**
+ * @module Editor store (SPEC §2 Editor): the open file's text, unsaved changes, Ctrl+S save with the
+ * changed-on-disk check, and the leave warnings.
+ */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { saveFile } from "../api/resource-actions";
-import { askDiscard, withProgress } from "./layout";
+import { ApiError } from "../api/client";
+import { errorMessage } from "../api/errors";
+import { askDiscard, askOverwrite, withProgress } from "./layout";
 import { notifyError, notifySuccess } from "../notify";
 
 interface EditorState {
@@ -15,6 +20,8 @@ interface EditorState {
 const state = proxy<EditorState>({ path: null, saved: "", dirty: false, saving: false });
 /** The live text; kept outside the proxy so typing does not re-render subscribers. */
 let text = "";
+/** The file's `modified` as last loaded or saved: the precondition of the next save. */
+let modified: string | null = null;
 
 function warnBeforeUnload(e: BeforeUnloadEvent): string {
   const message = i18next.t("editor.unsaved");
@@ -35,12 +42,18 @@ export function useEditor() {
   return useSnapshot(state);
 }
 
-/** Starts editing a file with its content as loaded. */
-export function openEditor(path: string, content: string): void {
+/** Whether the open file has unsaved changes (for the leave guards). */
+export function isEditorDirty(): boolean {
+  return state.dirty;
+}
+
+/** Starts editing a file with its content and `modified` value as loaded. */
+export function openEditor(path: string, content: string, loadedModified: string | null = null): void {
   setDirty(false);
   state.path = path;
   state.saved = content;
   text = content;
+  modified = loadedModified;
 }
 
 /** Closes the editor (the view left it). */
@@ -48,6 +61,7 @@ export function closeEditor(): void {
   setDirty(false);
   state.path = null;
   text = "";
+  modified = null;
 }
 
 /** Records a change of the text. */
@@ -56,19 +70,36 @@ export function editText(next: string): void {
   setDirty(next !== state.saved);
 }
 
-/** Saves the text with PUT (Ctrl/Cmd+S) and shows a success popup. Answers whether it was saved. */
+/**
+ * PUTs the text, first only if the file is unchanged on disk since it was loaded; when the server answers
+ * 412 the user is asked, and only a confirmed overwrite saves without the precondition. Answers whether it
+ * was saved.
+ */
+async function putText(path: string, content: string): Promise<boolean> {
+  try {
+    modified = await withProgress(() => saveFile(path, content, modified ?? undefined));
+    return true;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 412)) throw err;
+    if (!(await askOverwrite())) return false;
+    modified = await withProgress(() => saveFile(path, content));
+    return true;
+  }
+}
+
+/** Saves the text (Ctrl/Cmd+S) and shows a success popup. Answers whether it was saved. */
 export async function saveEditor(): Promise<boolean> {
   if (!state.path || state.saving) return false;
   const content = text;
   state.saving = true;
   try {
-    await withProgress(() => saveFile(state.path!, content));
+    if (!(await putText(state.path, content))) return false;
     state.saved = content;
     setDirty(text !== content);
     notifySuccess(i18next.t("editor.saved"));
     return true;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return false;
   } finally {
     state.saving = false;

@@ -3,6 +3,7 @@ import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { fetchFailedLogs, removeFailedLog, type FailedLog } from "../api/logs";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 const state = proxy<{ logs: FailedLog[] | null; failed: boolean }>({ logs: null, failed: false });
 
@@ -18,7 +19,7 @@ export async function loadFailedLogs(): Promise<void> {
     state.logs = await fetchFailedLogs();
   } catch (err) {
     state.failed = true;
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 
@@ -29,6 +30,6 @@ export async function removeLog(ip: string): Promise<void> {
     notifySuccess(i18next.t("settings.logs.removed", { ip }));
     if (state.logs) state.logs = state.logs.filter((l) => l.ip !== ip);
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }

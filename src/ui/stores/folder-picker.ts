@@ -2,6 +2,7 @@
 import { proxy, ref, useSnapshot } from "valtio";
 import { fetchResource, type Resource } from "../api/resources";
 import { pickerDestination, togglePick } from "./folder-picker-rules";
+import { errorMessage } from "../api/errors";
 
 interface PickerState {
   browsing: string;
@@ -35,7 +36,7 @@ export async function browseTo(path: string): Promise<void> {
     const folder = await fetchResource(path);
     if (id === seq) state.folder = ref(folder);
   } catch (err) {
-    if (id === seq) state.error = (err as Error).message;
+    if (id === seq) state.error = errorMessage(err);
   } finally {
     if (id === seq) state.loading = false;
   }

@@ -19,7 +19,8 @@ export type Prompt =
   | { kind: "about" }
   | { kind: "replace"; names: string[] }
   | { kind: "conflict"; name: string; more: boolean }
-  | { kind: "discard" };
+  | { kind: "discard" }
+  | { kind: "overwrite" };
 
 interface LayoutState {
   prompt: Prompt | null;
@@ -91,6 +92,11 @@ export function askConflict(name: string, more: boolean): Promise<{ choice: Conf
 /** Asks whether to leave the editor and lose unsaved changes: true to discard. */
 export function askDiscard(): Promise<boolean> {
   return ask({ kind: "discard" }, false);
+}
+
+/** Asks whether to save over a file that changed on disk since the editor opened it: true to overwrite. */
+export function askOverwrite(): Promise<boolean> {
+  return ask({ kind: "overwrite" }, false);
 }
 
 /** Opens or closes the sidebar drawer (mobile). */

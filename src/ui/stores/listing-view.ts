@@ -10,6 +10,7 @@ import { updateProfile, updateSorting } from "../api/users";
 import { renewToken } from "./auth";
 import { reload } from "./request";
 import { notifyError } from "../notify";
+import { errorMessage } from "../api/errors";
 
 /** List rows or mosaic cards. */
 export type ViewMode = "list" | "mosaic";
@@ -38,7 +39,7 @@ async function saveProfile(userId: number | null, save: (id: number) => Promise<
     await save(userId);
     await renewToken();
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 

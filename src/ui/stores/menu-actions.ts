@@ -7,6 +7,7 @@ import { showPrompt, toggleTaskPanel } from "./layout";
 import { reload } from "./request";
 import type { MenuItemId } from "./context-menu-rules";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 /** Copies text to the system clipboard, with the old textarea way where the async API is missing (plain http). */
 export async function copyText(text: string): Promise<void> {
@@ -49,11 +50,11 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
     case "toggleTasks":
       return toggleTaskPanel();
     case "copyName":
-      if (one) await copyText(one.name).then(() => notifySuccess(i18next.t("messages.nameCopied")), (e: Error) => notifyError(e.message));
+      if (one) await copyText(one.name).then(() => notifySuccess(i18next.t("messages.nameCopied")), (e) => notifyError(errorMessage(e)));
       return;
     case "copyLink":
       // The link leaves the browser (an external player): its media token covers this one file only.
-      if (one) await ensureMediaToken(one.path).then((token) => copyText(externalLink(one.path, token, window.location.origin))).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e: Error) => notifyError(e.message));
+      if (one) await ensureMediaToken(one.path).then((token) => copyText(externalLink(one.path, token, window.location.origin))).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e) => notifyError(errorMessage(e)));
       return;
     case "mediaInfo":
       if (one && (one.type === "video" || one.type === "audio")) showPrompt({ kind: "mediaInfo", path: one.path });

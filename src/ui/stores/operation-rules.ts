@@ -1,4 +1,4 @@
-/** @module Pure rules of single-item operations (SPEC §5 Names and Chmod, §2 F2 rules, §2 File info). */
+/** @module Pure rules of single-item operations (SPEC §5 Names and Chmod, §2 F2 rules). */
 import { CHMOD_MAX_LENGTH } from "../constants";
 
 /** Trims a typed name and refuses empty names, names with a slash, and "." or ".." (SPEC §5 Names). */
@@ -31,37 +31,4 @@ export function canOpenRename(ctx: RenameContext): boolean {
   if (!ctx.canRename || ctx.loading) return false;
   if (ctx.view === "preview") return true;
   return ctx.view === "listing" && ctx.selectedCount === 1;
-}
-
-/** What the info dialog reads of an item. */
-export interface InfoItem {
-  name: string;
-  size: number;
-  modified: string;
-  isDir: boolean;
-  numDirs?: number;
-  numFiles?: number;
-}
-
-/** The info dialog's summary: one item's details, or the summed size of several (SPEC §2 File info). */
-export interface InfoSummary {
-  name: string | null;
-  count: number;
-  size: number;
-  modified: string | null;
-  numDirs: number | null;
-  numFiles: number | null;
-}
-
-/** Sums the selection for the info dialog. */
-export function summarizeInfo(items: readonly InfoItem[]): InfoSummary {
-  const one = items.length === 1 ? items[0] : null;
-  return {
-    name: one ? one.name : null,
-    count: items.length,
-    size: items.reduce((s, i) => s + (i.size || 0), 0),
-    modified: one ? one.modified : null,
-    numDirs: one?.isDir ? (one.numDirs ?? null) : null,
-    numFiles: one?.isDir ? (one.numFiles ?? null) : null,
-  };
 }

@@ -8,9 +8,10 @@ import { askConflict, withProgress } from "./layout";
 import { reload } from "./request";
 import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 function fail(err: unknown): null {
-  notifyError(err instanceof Error ? err.message : String(err));
+  notifyError(errorMessage(err));
   return null;
 }
 
@@ -33,33 +34,33 @@ export async function deletePaths(paths: readonly string[], reloadAfter = true):
   return ok;
 }
 
-/** Creates a folder inside `dir` and returns its path (ending with "/") to navigate to, or null on failure. */
-export async function makeFolder(dir: string, name: string): Promise<string | null> {
+/**
+ * Creates a folder inside `dir` and returns its path (ending with "/") to navigate to.
+ * @throws ApiError (409 when the name exists, 403...): the dialog tells it inline and stays open.
+ */
+export async function makeFolder(dir: string, name: string): Promise<string> {
   const path = joinPath(dir, name);
-  try {
-    await withProgress(() => createFolder(path));
-    notifySuccess(i18next.t("success.folderCreated"));
-    return `${path}/`;
-  } catch (err) {
-    return fail(err);
-  }
-}
-
-/** Creates an empty file inside `dir` and returns its path (to open in the editor), or null on failure. */
-export async function makeFile(dir: string, name: string): Promise<string | null> {
-  const path = joinPath(dir, name);
-  try {
-    await withProgress(() => createEmptyFile(path));
-    notifySuccess(i18next.t("success.fileCreated"));
-    return path;
-  } catch (err) {
-    return fail(err instanceof ApiError && err.status === 409 ? new Error(i18next.t("prompts.newFile.exists")) : err);
-  }
+  await withProgress(() => createFolder(path));
+  notifySuccess(i18next.t("success.folderCreated"));
+  return `${path}/`;
 }
 
 /**
- * Renames an item in its folder. A name that exists asks replace / keep both / cancel. Returns the new
- * path (folders end with "/"), or null when nothing changed.
+ * Creates an empty file inside `dir` and returns its path (to open in the editor).
+ * @throws ApiError (409 when the name exists, 403...): the dialog tells it inline and stays open.
+ */
+export async function makeFile(dir: string, name: string): Promise<string> {
+  const path = joinPath(dir, name);
+  await withProgress(() => createEmptyFile(path));
+  notifySuccess(i18next.t("success.fileCreated"));
+  return path;
+}
+
+/**
+ * Renames an item in its folder. A name that exists asks replace / keep both / cancel (that question
+ * replaces the rename dialog, so a failure after it is a popup). Returns the new path (folders end with "/"),
+ * or null when nothing changed.
+ * @throws ApiError of the first attempt when it is not a conflict: the rename dialog tells it inline.
  */
 export async function renameItem(path: string, newName: string): Promise<string | null> {
   const isDir = path.endsWith("/");
@@ -67,19 +68,19 @@ export async function renameItem(path: string, newName: string): Promise<string 
   if (to === path) return null;
   const send = (policy: ConflictPolicy) => withProgress(() => moveResource(path, to, policy));
   try {
-    try {
-      await send("fail");
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 409)) throw err;
-      const { choice } = await askConflict(newName, false);
-      if (choice === "skip") return null;
-      await send(choice === "replace" ? "override" : "rename");
-    }
-    notifySuccess(i18next.t("success.renamed"));
-    return to;
+    await send("fail");
   } catch (err) {
-    return fail(err);
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+    const { choice } = await askConflict(newName, false);
+    if (choice === "skip") return null;
+    try {
+      await send(choice === "replace" ? "override" : "rename");
+    } catch (again) {
+      return fail(again);
+    }
   }
+  notifySuccess(i18next.t("success.renamed"));
+  return to;
 }
 
 /** Changes the mode of each path (SPEC §7 chmod), then reloads. Returns whether all went well. */
@@ -100,20 +101,18 @@ export async function chmodPaths(paths: readonly string[], mode: string, recursi
   return ok;
 }
 
-/** Renames a file with a password prefix (SPEC §5), then reloads. Folders are refused with the SPEC message. */
+/**
+ * Renames a file with a password prefix (SPEC §5), then reloads. Folders are refused with the SPEC message.
+ * @throws ApiError when the server refuses: the dialog tells it inline and stays open.
+ */
 export async function passwordRename(path: string, password: string): Promise<boolean> {
   if (path.endsWith("/")) {
     notifyError(i18next.t("messages.passwordRenameFolder"));
     return false;
   }
-  try {
-    await withProgress(() => renameWithPassword(path, password));
-    notifySuccess(i18next.t("success.renamed"));
-    clearSelection();
-    await reload();
-    return true;
-  } catch (err) {
-    fail(err);
-    return false;
-  }
+  await withProgress(() => renameWithPassword(path, password));
+  notifySuccess(i18next.t("success.renamed"));
+  clearSelection();
+  await reload();
+  return true;
 }

@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { updateProfile, type ProfileFields } from "../api/users";
 import { renewToken } from "./auth";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 /**
  * Saves `field` of the user's profile, renews the token that carries it and shows 'Settings updated!'; a failure
@@ -14,6 +15,6 @@ export async function saveProfileField<K extends keyof ProfileFields>(userId: nu
     await renewToken();
     notifySuccess(i18next.t("settings.updated"));
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }

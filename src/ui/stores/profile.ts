@@ -6,6 +6,7 @@ import { canSubmitPassword, needsKeyRefresh } from "./password-rules";
 import { renewToken } from "./auth";
 import { notifyError, notifySuccess } from "../notify";
 import { RELOAD_DELAY_MS } from "../constants";
+import { errorMessage } from "../api/errors";
 
 interface ProfileState {
   account: Account | null;
@@ -29,7 +30,7 @@ export async function loadProfile(id: number): Promise<void> {
   try {
     state.account = await getAccount(id);
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 
@@ -63,7 +64,7 @@ export async function savePassword(password: string, confirm: string): Promise<b
     await renewToken();
     return true;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return false;
   }
 }
@@ -82,7 +83,7 @@ export async function sendPasscode(code: string): Promise<boolean> {
     state.qrNonce = Date.now();
     return true;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return false;
   } finally {
     state.busy = false;

@@ -6,6 +6,7 @@ import { commandsFromTexts, commandTexts, globalPayload, settingsTexts, type Set
 import { defaultsData, draftFromDefaults, type UserDraft } from "./user-form-rules";
 import { notifyError, notifySuccess } from "../notify";
 import { RELOAD_DELAY_MS } from "../constants";
+import { errorMessage } from "../api/errors";
 
 interface SettingsState {
   draft: GlobalSettings | null;
@@ -47,7 +48,7 @@ export async function loadSettings(): Promise<void> {
     fill(await fetchSettings());
   } catch (err) {
     state.failed = true;
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 
@@ -87,7 +88,7 @@ async function save(patch: SettingsUpdate, successKey: "settings.updated" | "set
     else fill(saved);
     return true;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return false;
   } finally {
     state.busy = false;

@@ -7,6 +7,7 @@ import { reload } from "./request";
 import { clearSelection } from "./selection";
 import { planTransfer, type ConflictChoice, type TransferAction, type TransferStep } from "./transfer-rules";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 const POLICY: Record<Exclude<ConflictChoice, "skip">, ConflictPolicy> = { replace: "override", keepBoth: "rename" };
 
@@ -32,7 +33,7 @@ export async function transferItems(action: TransferAction, paths: readonly stri
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 409)) {
           failed = true;
-          notifyError((err as Error).message);
+          notifyError(errorMessage(err));
           continue;
         }
         let choice = remembered;
@@ -47,7 +48,7 @@ export async function transferItems(action: TransferAction, paths: readonly stri
           done++;
         } catch (again) {
           failed = true;
-          notifyError((again as Error).message);
+          notifyError(errorMessage(again));
         }
       }
     }

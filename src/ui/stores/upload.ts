@@ -15,6 +15,7 @@ import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules"
 import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
 import { notifyError } from "../notify";
 import { UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
+import { errorMessage } from "../api/errors";
 
 /** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"); `speed` in bytes/s (null: not known yet). */
 export interface UploadItem {
@@ -70,7 +71,7 @@ export async function uploadTree(dir: string, tree: UploadTree, existingNames: r
       emptyDirs = emptyDirs.filter((d) => !underTopLevel(d, conflicts));
     }
   }
-  for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err: Error) => notifyError(err.message));
+  for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err) => notifyError(errorMessage(err)));
   if (!isBusy(state.items)) Object.assign(state, { items: [], speed: null, samples: ref([]) });
   for (const { relativePath, file } of files) {
     state.items.push({

@@ -7,6 +7,7 @@ import { accountData, draftFromAccount, draftFromDefaults, type UserDraft } from
 import { currentUser, renewToken } from "./auth";
 import { applyOwnLocale } from "./own-account";
 import { notifyError, notifySuccess } from "../notify";
+import { errorMessage } from "../api/errors";
 
 interface UsersState {
   list: Account[] | null;
@@ -31,7 +32,7 @@ export async function loadAccounts(): Promise<void> {
     state.list = await listAccounts();
   } catch (err) {
     state.listFailed = true;
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
   }
 }
 
@@ -83,7 +84,7 @@ export async function saveAccountDraft(): Promise<Account | null> {
     state.draft = draftFromAccount(saved);
     return saved;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return null;
   } finally {
     state.busy = false;
@@ -98,7 +99,7 @@ export async function removeAccount(id: number): Promise<boolean> {
     if (state.list) state.list = state.list.filter((a) => a.id !== id);
     return true;
   } catch (err) {
-    notifyError((err as Error).message);
+    notifyError(errorMessage(err));
     return false;
   }
 }

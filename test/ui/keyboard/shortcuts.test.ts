@@ -87,6 +87,20 @@ describe("shortcut table", () => {
     expect(matchShortcut(key("s", { ctrlKey: true }), { ...listing, canDownload: false })).toBeNull();
   });
 
+  it("Esc closes the editor, even with focus in the text, but not over a dialog", () => {
+    const editor: ShortcutContext = { ...listing, view: "editor", inInput: true, selectedCount: 0 };
+    expect(matchShortcut(key("Escape"), editor)).toBe("closeEditor");
+    expect(matchShortcut(key("Escape"), { ...editor, promptOpen: true })).toBeNull();
+  });
+
+  it("in the preview: i shows the file information, f and Enter go full screen", () => {
+    expect(matchShortcut(key("i"), preview)).toBe("previewInfo");
+    expect(matchShortcut(key("f"), preview)).toBe("previewFullscreen");
+    expect(matchShortcut(key("Enter"), preview)).toBe("previewFullscreen");
+    expect(matchShortcut(key("Enter"), listing)).toBe("openSelection");
+    expect(matchShortcut(key("i"), listing)).toBeNull();
+  });
+
   it("F4 and t toggle the task panel only with execute", () => {
     expect(matchShortcut(key("F4"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
     expect(matchShortcut(key("t"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
@@ -98,6 +112,8 @@ describe("shortcut table", () => {
     expect(displayKey("Mod+s", true)).toBe("⌘S");
     expect(displayKey("Escape")).toBe("Esc");
     expect(displayKey("ArrowLeft")).toBe("Left");
+    expect(displayKey("Mod+Shift+z")).toBe("Ctrl+Shift+Z");
+    expect(displayKey("Mod+Shift+z", true)).toBe("⌘⇧Z");
   });
 
   it("has each action once", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { canOpenRename, cleanName, isValidMode, sanitizeMode, summarizeInfo } from "../../../src/ui/stores/operation-rules";
+import { canOpenRename, cleanName, isValidMode, sanitizeMode } from "../../../src/ui/stores/operation-rules";
 
 describe("operation rules", () => {
   it("trims names and refuses empty ones, slashes and dot names", () => {
@@ -26,12 +26,5 @@ describe("operation rules", () => {
     expect(canOpenRename({ ...base, loading: true })).toBe(false);
     expect(canOpenRename({ ...base, view: "editor" })).toBe(false);
     expect(canOpenRename({ ...base, view: "preview", selectedCount: 0 })).toBe(true);
-  });
-
-  it("sums the size over the selection and gives counts for a folder", () => {
-    const a = { name: "a", size: 10, modified: "2024-01-01T00:00:00Z", isDir: false };
-    const b = { name: "b", size: 5, modified: "2024-01-02T00:00:00Z", isDir: false };
-    expect(summarizeInfo([a, b])).toMatchObject({ name: null, count: 2, size: 15, modified: null });
-    expect(summarizeInfo([{ ...a, isDir: true, numDirs: 2, numFiles: 3 }])).toMatchObject({ name: "a", numDirs: 2, numFiles: 3 });
   });
 });

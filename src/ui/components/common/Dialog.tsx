@@ -10,10 +10,12 @@ export interface DialogProps {
   onSubmit?: () => void;
   children?: ReactNode;
   actions: ReactNode;
+  /** Wider on large screens (File info: a checksum beside its copy button). */
+  wide?: boolean;
 }
 
 /** A modal dialog with a title, content and an action row; submitting its form runs `onSubmit`. */
-export function Dialog({ label, title, onClose, onSubmit, children, actions }: DialogProps) {
+export function Dialog({ label, title, onClose, onSubmit, children, actions, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -29,7 +31,7 @@ export function Dialog({ label, title, onClose, onSubmit, children, actions }: D
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? "dialog dialog-wide" : "dialog"}
       aria-label={label}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,5 +1,5 @@
 /** @module File preview screen (SPEC §2 Preview): bar with close, name, previous/next, rename, delete, download, info, link. */
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useRef, type ReactNode } from "react";
 import { ChevronLeft, ChevronRight, Download, Info, Link2, Pencil, Trash, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -44,9 +44,13 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const close = () => navigate(filesRoute(parentPath(file.path)));
   const go = (to: Resource | null) => to && navigate(filesRoute(to.path), { replace: true });
   const rename = () => showPrompt({ kind: "rename", path: file.path });
+  const info = () => showPrompt({ kind: "info", paths: [file.path] });
+  const stage = useRef<HTMLDivElement>(null);
+  // SPEC §2 Preview: f or Enter shows the file full screen (the browser may refuse; nothing else to do then).
+  const fullscreen = () => void stage.current?.requestFullscreen?.().catch(() => {});
   useShortcuts(
     { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading },
-    { closePreview: close, previewPrev: () => go(prev), previewNext: () => go(next), download: () => downloadFile(file.path), rename },
+    { closePreview: close, previewPrev: () => go(prev), previewNext: () => go(next), download: () => downloadFile(file.path), rename, previewInfo: info, previewFullscreen: fullscreen },
   );
   const button = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (
     <button type="button" className="icon-btn" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
@@ -66,10 +70,10 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
         {can("rename") && button(t("preview.rename"), <Pencil aria-hidden />, rename)}
         {can("delete") && button(t("preview.delete"), <Trash aria-hidden />, () => showPrompt({ kind: "delete", paths: [file.path], then: afterDelete }))}
         {can("download") && button(t("preview.download"), <Download aria-hidden />, () => downloadFile(file.path))}
-        {button(t("preview.info"), <Info aria-hidden />, () => showPrompt({ kind: "info", paths: [file.path] }))}
+        {button(t("preview.info"), <Info aria-hidden />, info)}
         {can("download") && button(t("preview.externalLink"), <Link2 aria-hidden />, () => void runMenuAction("copyLink", [file]))}
       </div>
-      <div className="preview-stage">
+      <div className="preview-stage" ref={stage}>
         {deleted ? (
           <p className="preview-deleted" role="status">
             {t("preview.deleted", { name: file.name })}

@@ -1,29 +1,16 @@
-/** @module Asks before leaving the editor with unsaved changes (SPEC §2 Editor). */
+/** @module Asks before leaving the editor with unsaved changes (SPEC §2 Editor): close, Esc, back or another link. */
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../common/Dialog";
-import { answerPrompt } from "../../stores/layout";
+import { QuestionDialog } from "../common/QuestionDialog";
 
-/** Discard leaves without saving; Stay keeps editing. */
+/** Discard leaves without saving; Keep editing (the default) stays. */
 export function DiscardPrompt() {
   const { t } = useTranslation();
   return (
-    <Dialog
-      label={t("prompts.discard.title")}
+    <QuestionDialog
       title={t("prompts.discard.title")}
-      onClose={() => answerPrompt(false)}
-      onSubmit={() => answerPrompt(false)}
-      actions={
-        <>
-          <button type="button" className="btn btn-danger" onClick={() => answerPrompt(true)}>
-            {t("prompts.discard.discard")}
-          </button>
-          <button type="submit" className="btn btn-primary" data-autofocus>
-            {t("prompts.discard.stay")}
-          </button>
-        </>
-      }
-    >
-      <p className="dialog-text">{t("prompts.discard.message")}</p>
-    </Dialog>
+      message={t("prompts.discard.message")}
+      riskyLabel={t("prompts.discard.discard")}
+      safeLabel={t("prompts.discard.stay")}
+    />
   );
 }

@@ -1,12 +1,59 @@
-/** @module Help dialog (SPEC §2 Overlay dialogs: Help): every shortcut of the shortcut table and the pointer gestures. */
+/**
+ * @module Help dialog (SPEC §2 Overlay dialogs: Help): the keys of the shortcut table and the editor, and the pointer
+ * gestures, grouped by what they act on; each key combination is listed once with all it does.
+ */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
-import { displayKey, POINTER_GESTURES, SHORTCUTS } from "../../keyboard/shortcuts";
+import { displayKey, HELP_GROUPS, type HelpGroup } from "../../keyboard/shortcuts";
+import { helpRows, type HelpRow } from "../../keyboard/help-rows";
 
 const MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+const ROWS = helpRows();
 
-/** Lists keys and what they do. */
+function Row({ row }: { row: HelpRow }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <th scope="row">
+        {row.gesture ? <kbd>{t(`shortcuts.gestures.${row.gesture}.input`)}</kbd> : row.keys.map((k) => <kbd key={k}>{displayKey(k, MAC)}</kbd>)}
+      </th>
+      <td>
+        {row.gesture ? (
+          t(`shortcuts.gestures.${row.gesture}.action`)
+        ) : (
+          row.labels.map((l) => (
+            <span className="help-label" key={l}>
+              {t(`shortcuts.${l}`)}
+            </span>
+          ))
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Group({ group }: { group: HelpGroup }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 className="help-group" id={id}>
+        {t(`shortcuts.groups.${group}`)}
+      </h3>
+      <table className="help-table" aria-labelledby={id}>
+        <tbody>
+          {ROWS.filter((r) => r.group === group).map((r) => (
+            <Row key={r.gesture ?? r.keys.join(" ")} row={r} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Lists keys and gestures and what they do. */
 export function HelpPrompt() {
   const { t } = useTranslation();
   return (
@@ -20,29 +67,10 @@ export function HelpPrompt() {
         </button>
       }
     >
-      <div className="help-scroll" tabIndex={0}>
-      <table className="help-table">
-        <tbody>
-          {SHORTCUTS.map((s) => (
-            <tr key={s.action}>
-              <td>
-                {s.keys.map((k) => (
-                  <kbd key={k}>{displayKey(k, MAC)}</kbd>
-                ))}
-              </td>
-              <td>{t(`shortcuts.${s.action}`)}</td>
-            </tr>
-          ))}
-          {POINTER_GESTURES.map((g) => (
-            <tr key={g}>
-              <td>
-                <kbd>{t(`shortcuts.gestures.${g}.input`)}</kbd>
-              </td>
-              <td>{t(`shortcuts.gestures.${g}.action`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="help-scroll" role="region" aria-label={t("prompts.help.title")} tabIndex={0}>
+        {HELP_GROUPS.map((g) => (
+          <Group key={g} group={g} />
+        ))}
       </div>
     </Dialog>
   );

@@ -1,46 +1,65 @@
-/** @module File info dialog (SPEC §2 Overlay dialogs: File info): name, summed size, modified, folder counts, checksums. */
-import { useEffect, useState } from "react";
+/**
+ * @module File info dialog (SPEC §2 Overlay dialogs: File info): name, size (summed over the selection, a folder's
+ * measured on the server), last modified, file and folder counts, and checksums for a file.
+ */
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { currentListing } from "../../stores/request";
-import { summarizeInfo, type InfoItem } from "../../stores/operation-rules";
 import { fetchResource, type Resource } from "../../api/resources";
-import { fetchChecksum } from "../../api/resource-actions";
+import type { FolderUsage } from "../../api/resource-actions";
 import { formatSize } from "../../format/format-size";
 import { formatFullDate } from "../../format/format-date";
-import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../constants";
+import { Checksums } from "./Checksums";
+import { useFolderUsage } from "./useFolderUsage";
 
-function Checksums({ path }: { path: string }) {
-  const { t } = useTranslation();
-  const [sums, setSums] = useState<Partial<Record<ChecksumAlgorithm, string>>>({});
-  const compute = async (algo: ChecksumAlgorithm) => {
-    setSums((s) => ({ ...s, [algo]: "…" }));
-    try {
-      const hex = await fetchChecksum(path, algo);
-      setSums((s) => ({ ...s, [algo]: hex }));
-    } catch (err) {
-      setSums((s) => ({ ...s, [algo]: (err as Error).message }));
-    }
-  };
+/** One human size; the exact byte count is its title (hover) and is read out after it. */
+function Size({ bytes }: { bytes: number }) {
+  const { t, i18n } = useTranslation();
+  const exact = t("prompts.info.bytes", { bytes: bytes.toLocaleString(i18n.language) });
+  return (
+    <span title={exact}>
+      {formatSize(bytes)}
+      <span className="visually-hidden"> ({exact})</span>
+    </span>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="info-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The size and counts rows: a spinner while the server measures, then the totals. */
+function Totals({ total, error, showCounts }: { total: FolderUsage | null; error: string | null; showCounts: boolean }) {
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => n.toLocaleString(i18n.language);
+  if (error || !total) {
+    return (
+      <Row label={t("prompts.info.size")}>
+        {error ? (
+          <span className="field-error">{error}</span>
+        ) : (
+          <span className="info-pending" role="status">
+            <span className="spinner spinner-small" aria-hidden />
+            {t("prompts.info.calculating")}
+          </span>
+        )}
+      </Row>
+    );
+  }
   return (
     <>
-      {CHECKSUM_ALGORITHMS.map((algo) => (
-        <div className="info-row" key={algo}>
-          <dt>{algo.toUpperCase()}</dt>
-          <dd>
-            {sums[algo] ? (
-              <code className="checksum" aria-label={t("prompts.info.checksumOf", { algo: algo.toUpperCase() })}>
-                {sums[algo]}
-              </code>
-            ) : (
-              <button type="button" className="link-btn" aria-label={t("prompts.info.compute", { algo: algo.toUpperCase() })} onClick={() => void compute(algo)}>
-                {t("prompts.info.show")}
-              </button>
-            )}
-          </dd>
-        </div>
-      ))}
+      <Row label={t("prompts.info.size")}>
+        <Size bytes={total.size} />
+      </Row>
+      {showCounts && <Row label={t("prompts.info.files")}>{count(total.numFiles)}</Row>}
+      {showCounts && <Row label={t("prompts.info.folders")}>{count(total.numDirs)}</Row>}
     </>
   );
 }
@@ -55,20 +74,15 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
     if (paths.length !== 1) return;
     fetchResource(paths[0]).then(setSingle, () => setSingle(fromListing[0] ?? null));
   }, [paths[0]]);
-  const items: InfoItem[] = paths.length <= 1 ? (single ? [single] : []) : fromListing;
-  const info = summarizeInfo(items);
-  const file = paths.length === 1 && single && !single.isDir ? single : null;
-  const row = (label: string, value: string | number) => (
-    <div className="info-row">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
+  const items: readonly Resource[] = paths.length <= 1 ? (single ? [single] : []) : fromListing;
+  const { total, error } = useFolderUsage(items);
+  const one = items.length === 1 ? items[0] : null;
   return (
     <Dialog
       label={t("prompts.info.title")}
       title={t("prompts.info.title")}
       onClose={closePrompt}
+      wide
       actions={
         <button type="button" className="btn btn-primary" data-autofocus onClick={closePrompt}>
           {t("prompts.ok")}
@@ -76,13 +90,11 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
       }
     >
       <dl className="info-list">
-        {info.name !== null && row(t("prompts.info.name"), info.name || "/")}
-        {info.count > 1 && row(t("prompts.info.items"), info.count)}
-        {row(t("prompts.info.size"), `${formatSize(info.size)} (${info.size.toLocaleString(i18n.language)} B)`)}
-        {info.modified && row(t("prompts.info.modified"), formatFullDate(info.modified, i18n.language))}
-        {info.numDirs !== null && row(t("prompts.info.folders"), info.numDirs)}
-        {info.numFiles !== null && row(t("prompts.info.files"), info.numFiles)}
-        {file && <Checksums path={file.path} />}
+        {one && <Row label={t("prompts.info.name")}>{one.name || "/"}</Row>}
+        {items.length > 1 && <Row label={t("prompts.info.items")}>{items.length}</Row>}
+        {items.length > 0 && <Totals total={total} error={error} showCounts={items.some((i) => i.isDir)} />}
+        {one && <Row label={t("prompts.info.modified")}>{formatFullDate(one.modified, i18n.language)}</Row>}
+        {one && !one.isDir && <Checksums path={one.path} />}
       </dl>
     </Dialog>
   );

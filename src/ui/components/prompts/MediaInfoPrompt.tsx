@@ -6,6 +6,7 @@ import { closePrompt } from "../../stores/layout";
 import { fetchMediaInfo } from "../../api/resource-actions";
 import { copyText } from "../../stores/menu-actions";
 import { notifyError, notifySuccess } from "../../notify";
+import { errorMessage } from "../../api/errors";
 
 /** Loads and shows the media information of `path`. */
 export function MediaInfoPrompt({ path }: { path: string }) {
@@ -13,11 +14,11 @@ export function MediaInfoPrompt({ path }: { path: string }) {
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    fetchMediaInfo(path).then(setText, (err: Error) => setError(err.message));
+    fetchMediaInfo(path).then(setText, (err) => setError(errorMessage(err)));
   }, [path]);
   const copy = () => {
     if (text === null) return;
-    copyText(text).then(() => notifySuccess(t("messages.mediaInfoCopied")), (err: Error) => notifyError(err.message));
+    copyText(text).then(() => notifySuccess(t("messages.mediaInfoCopied")), (err) => notifyError(errorMessage(err)));
   };
   return (
     <Dialog

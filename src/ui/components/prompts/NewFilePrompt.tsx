@@ -17,10 +17,9 @@ export function NewFilePrompt() {
       label={t("prompts.newFile.label")}
       submitLabel={t("prompts.newFile.create")}
       onName={async (name) => {
-        const dir = currentListing()?.path ?? "/";
+        const created = await makeFile(currentListing()?.path ?? "/", name);
         closePrompt();
-        const created = await makeFile(dir, name);
-        if (created) navigate(filesRoute(created));
+        navigate(filesRoute(created));
       }}
     />
   );

@@ -1,4 +1,4 @@
-/** @module New folder dialog: a trimmed name, created in the current folder, then opened (SPEC §4 Operations). */
+/** @module New folder dialog: a trimmed name, created in the current folder, then opened (SPEC §4 Operations); a taken name is told inline. */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";
@@ -17,10 +17,9 @@ export function NewFolderPrompt() {
       label={t("prompts.newFolder.label")}
       submitLabel={t("prompts.newFolder.create")}
       onName={async (name) => {
-        const dir = currentListing()?.path ?? "/";
+        const created = await makeFolder(currentListing()?.path ?? "/", name);
         closePrompt();
-        const created = await makeFolder(dir, name);
-        if (created) navigate(filesRoute(created));
+        navigate(filesRoute(created));
       }}
     />
   );

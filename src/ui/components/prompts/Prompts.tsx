@@ -12,6 +12,7 @@ import { MediaInfoPrompt } from "./MediaInfoPrompt";
 import { MoveCopyPrompt } from "./MoveCopyPrompt";
 import { NewFilePrompt } from "./NewFilePrompt";
 import { NewFolderPrompt } from "./NewFolderPrompt";
+import { OverwritePrompt } from "./OverwritePrompt";
 import { PasswordRenamePrompt } from "./PasswordRenamePrompt";
 import { RenamePrompt } from "./RenamePrompt";
 import { ReplacePrompt } from "./ReplacePrompt";
@@ -52,5 +53,7 @@ export function Prompts() {
       return <ConflictPrompt key={prompt.name} name={prompt.name} more={prompt.more} />;
     case "discard":
       return <DiscardPrompt />;
+    case "overwrite":
+      return <OverwritePrompt />;
   }
 }

@@ -21,9 +21,9 @@ export function RenamePrompt({ path }: { path: string }) {
       submitLabel={t("prompts.rename.submit")}
       initial={old}
       onName={async (name) => {
-        closePrompt();
         const open = currentPath() === path;
         const renamed = await renameItem(path, name);
+        closePrompt();
         if (!renamed) return;
         if (open) navigate(filesRoute(renamed), { replace: true });
         else {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logoutOthersRequest } from "../../api/auth";
 import { notifyError, notifySuccess } from "../../notify";
+import { errorMessage } from "../../api/errors";
 
 /** Ends the account's other sessions (other browsers and devices) on request. */
 export function SessionsCard() {
@@ -14,7 +15,7 @@ export function SessionsCard() {
       const ended = await logoutOthersRequest();
       notifySuccess(t("settings.profile.otherSessionsEnded", { count: ended }));
     } catch (err) {
-      notifyError((err as Error).message);
+      notifyError(errorMessage(err));
     } finally {
       setBusy(false);
     }
