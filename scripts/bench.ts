@@ -2,9 +2,12 @@
 import { buildIfStale } from "./build";
 import { benchFoundation } from "../bench/foundation";
 import { benchArchive } from "../bench/archive";
+import { benchFirstLoad } from "../bench/first-load";
 
 await buildIfStale();
 console.log("== foundation ==");
 for (const line of await benchFoundation()) console.log(line);
 console.log("== archive ==");
 for (const l of await benchArchive()) console.log(l);
+console.log("== first load ==");
+for (const l of await benchFirstLoad()) console.log(l);
