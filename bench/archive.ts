@@ -3,21 +3,17 @@
  * (curl to /dev/null) beside `zip -r` and `tar czf` of the same folder in the same run, with the server's
  * peak RSS while it streams.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
+import { benchLogin, rssKb, startBinary } from "./bench-server";
 
 const FILES = 1000;
 const FILE_BYTES = 1024 * 1024;
 const TOTAL = FILES * FILE_BYTES;
-const PASSWORD = "bench-password-1";
 
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(m?.[1] ?? 0);
-}
 
 /**
  * Writes FILES files of FILE_BYTES each. Each is a slice of one 16 MiB random pool at its own offset:
@@ -49,18 +45,6 @@ async function timeDownload(url: string, token: string): Promise<{ s: number; by
   return { s: (performance.now() - t) / 1000, bytes: Number(out) };
 }
 
-async function startServer(root: string, home: string): Promise<{ proc: ReturnType<typeof Bun.spawn>; url: string }> {
-  const proc = Bun.spawn([BINARY, "-p", "0", "-r", root, "-d", join(home, "fbe.db"), "--password", PASSWORD, "--log", "off"], { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  let out = "";
-  while (!/listening on (http:\/\/\S+)/.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server did not start:\n${out}`);
-    out += new TextDecoder().decode(value);
-  }
-  return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1] };
-}
-
 const mbps = (s: number) => TOTAL / 1e6 / s;
 
 /** Runs the benchmark and returns printable rows. */
@@ -71,9 +55,9 @@ export async function benchArchive(): Promise<string[]> {
   const data = join(root, "data");
   try {
     makeFolder(data);
-    const { proc, url } = await startServer(root, home);
+    const { proc, url } = await startBinary(BINARY, root, home);
     await Bun.sleep(500);
-    const token = await (await fetch(`${url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: PASSWORD }) })).text();
+    const token = await benchLogin(url);
     const idle = rssKb(proc.pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssKb(proc.pid))), 50);

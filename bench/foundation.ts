@@ -2,10 +2,11 @@
  * @module Foundation figures: binary size, start-to-listening time, idle RSS, and the listing time of a
  * 10,000-entry folder (median of 20) beside `ls -l` of the same folder in the same run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
+import { benchLogin, rssKb, startBinary } from "./bench-server";
 
 const ENTRIES = 10_000;
 const RUNS = 20;
@@ -15,10 +16,6 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(m?.[1] ?? 0);
-}
 
 /** Runs the benchmark and returns printable rows. */
 export async function benchFoundation(): Promise<string[]> {
@@ -29,19 +26,11 @@ export async function benchFoundation(): Promise<string[]> {
   for (let i = 0; i < ENTRIES; i++) writeFileSync(join(big, `file-${String(i).padStart(5, "0")}.txt`), "x");
 
   const t0 = performance.now();
-  const proc = Bun.spawn([BINARY, "-p", "0", "-r", root, "-d", join(home, "fbe.db"), "--password", "bench-password-1", "--log", "off"], { stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!/listening on (http:\/\/\S+)/.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server did not start:\n${out}`);
-    out += new TextDecoder().decode(value);
-  }
+  const { proc, url } = await startBinary(BINARY, root, home);
   const startMs = performance.now() - t0;
-  const url = /listening on (http:\/\/\S+)/.exec(out)![1];
   await Bun.sleep(1000);
   const idleRss = rssKb(proc.pid);
-  const token = await (await fetch(`${url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: "bench-password-1" }) })).text();
+  const token = await benchLogin(url);
 
   const api: number[] = [];
   const ls: number[] = [];

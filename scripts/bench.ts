@@ -3,6 +3,7 @@ import { buildIfStale } from "./build";
 import { benchFoundation } from "../bench/foundation";
 import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
+import { benchFirstLoad } from "../bench/first-load";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -12,3 +13,5 @@ for (const l of await benchArchive()) console.log(l);
 console.log("== session check ==");
 const before = process.argv.indexOf("--before");
 for (const l of await benchSessionCheck(before > 0 ? process.argv[before + 1] : undefined)) console.log(l);
+console.log("== first load ==");
+for (const l of await benchFirstLoad()) console.log(l);

@@ -4,6 +4,9 @@
  * then hands over to `bun scripts/<command>.ts`.
  *
  * Usage: node scripts/bootstrap.cjs <start|test|build|bench> [args...]
+ * It first checks the Node.js version against package.json `engines.node`, so a too old Node.js stops with
+ * what to install instead of failing later inside npm or a dependency. It avoids newer syntax (no ?. or ??)
+ * so that the message shows on old Node.js too.
  */
 "use strict";
 const { execFileSync, spawnSync } = require("node:child_process");
@@ -36,6 +39,39 @@ const TOOLS = {
     [["wrk"], "wrk"],
   ],
 };
+
+/**
+ * The problem with running on Node.js `version` when package.json asks for `range` (">=X.Y.Z", the only form
+ * we declare), naming what to install; null when the version is recent enough.
+ * @throws Error when `range` is not of the form ">=X.Y.Z".
+ */
+function nodeVersionProblem(version, range) {
+  const m = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(String(range).trim());
+  if (!m) throw new Error(`package.json engines.node must read ">=X.Y.Z", found ${range}`);
+  const want = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const have = String(version).replace(/^v/, "").split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((have[i] || 0) > want[i]) return null;
+    if ((have[i] || 0) < want[i]) {
+      const min = want.join(".");
+      return [
+        `Node.js ${min} or newer is needed; this is Node.js ${version}.`,
+        `Install Node.js ${want[0]} (${min} or later) with npm: on Debian 13 or later \`apt-get install nodejs npm\`,`,
+        `elsewhere from https://nodejs.org/en/download or with nvm (\`nvm install ${want[0]}\`), then run the command again.`,
+      ].join("\n");
+    }
+  }
+  return null;
+}
+
+/** Stops the process with nodeVersionProblem()'s message when this Node.js is too old. */
+function ensureNodeVersion() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  const problem = nodeVersionProblem(process.versions.node, pkg.engines && pkg.engines.node);
+  if (!problem) return;
+  console.error(problem.split("\n").map((line) => `[fbe] ${line}`).join("\n"));
+  process.exit(1);
+}
 
 function onPath(name) {
   return (process.env.PATH || "").split(path.delimiter).some((dir) => {
@@ -97,6 +133,7 @@ function main() {
     console.error("usage: node scripts/bootstrap.cjs <start|test|build|bench>");
     process.exit(2);
   }
+  ensureNodeVersion();
   ensureNpmDeps();
   ensureBun();
   if (command !== "build") ensureTools(command);
@@ -104,4 +141,6 @@ function main() {
   process.exit(r.status === null ? 1 : r.status);
 }
 
-main();
+if (require.main === module) main();
+
+module.exports = { nodeVersionProblem };

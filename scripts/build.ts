@@ -23,7 +23,7 @@ function newestMtime(path: string): number {
 export function isStale(): boolean {
   if (!existsSync(BINARY) || !existsSync(join(ROOT, "dist", "ui", "index.html"))) return true;
   const built = statSync(BINARY).mtimeMs;
-  const inputs = [join(ROOT, "src"), join(ROOT, "package-lock.json"), join(ROOT, "scripts", "build.ts"), join(ROOT, "scripts", "build-ui.ts")];
+  const inputs = [join(ROOT, "src"), join(ROOT, "package-lock.json"), join(ROOT, "scripts", "build.ts"), join(ROOT, "scripts", "build-ui.ts"), join(ROOT, "scripts", "precompress.ts")];
   return inputs.some((p) => newestMtime(p) > built);
 }
 

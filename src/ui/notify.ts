@@ -1,13 +1,39 @@
-/** @module Timed popups (SPEC §8, §9): success 1000 ms, errors 3000 ms. */
-import { toast } from "sonner";
+/**
+ * @module Timed popups (SPEC §8, §9): success 1000 ms, errors 3000 ms. The popup library (sonner) loads with
+ * the first popup, so a page that shows none never downloads it; App mounts its Toaster from that moment on.
+ */
+import { useSyncExternalStore } from "react";
 import { ERROR_POPUP_MS, SUCCESS_POPUP_MS } from "./constants";
+
+let library: Promise<typeof import("sonner")> | null = null;
+const listeners = new Set<() => void>();
+
+/** Starts loading sonner once and tells the app to mount its Toaster (sonner replays toasts made before that). */
+function loadToasts(): Promise<typeof import("sonner")> {
+  if (!library) {
+    library = import("sonner");
+    for (const listener of listeners) listener();
+  }
+  return library;
+}
+
+/** True once a popup was asked for: from then on the app renders the Toaster. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => library !== null,
+  );
+}
 
 /** Shows a short success popup. */
 export function notifySuccess(message: string): void {
-  toast.success(message, { duration: SUCCESS_POPUP_MS });
+  void loadToasts().then(({ toast }) => toast.success(message, { duration: SUCCESS_POPUP_MS }));
 }
 
 /** Shows an error popup with a close button. */
 export function notifyError(message: string): void {
-  toast.error(message, { duration: ERROR_POPUP_MS, closeButton: true });
+  void loadToasts().then(({ toast }) => toast.error(message, { duration: ERROR_POPUP_MS, closeButton: true }));
 }

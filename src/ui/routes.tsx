@@ -1,5 +1,5 @@
 /** @module The one route table (STYLE rule 18, SPEC §2 Routes): routes with guards and title keys, RequireAuth, catch-all. */
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { useAuth } from "./stores/auth";
@@ -13,11 +13,15 @@ import { AppLayout } from "./components/layout/AppLayout";
 import { LoginPage } from "./pages/LoginPage";
 import { FilesPage } from "./pages/FilesPage";
 import { ErrorPage } from "./pages/ErrorPage";
-import { ProfilePage } from "./pages/settings/ProfilePage";
-import { GlobalSettingsPage } from "./pages/settings/GlobalSettingsPage";
-import { UsersPage } from "./pages/settings/UsersPage";
-import { UserEditPage } from "./pages/settings/UserEditPage";
-import { FailedLogsPage } from "./pages/settings/FailedLogsPage";
+import { LoadingView } from "./components/common/LoadingView";
+import { lazyNamed } from "./lazy-named";
+
+// The settings pages load on first visit, keeping their code out of the files view's first load.
+const ProfilePage = lazyNamed(() => import("./pages/settings/ProfilePage"), "ProfilePage");
+const GlobalSettingsPage = lazyNamed(() => import("./pages/settings/GlobalSettingsPage"), "GlobalSettingsPage");
+const UsersPage = lazyNamed(() => import("./pages/settings/UsersPage"), "UsersPage");
+const UserEditPage = lazyNamed(() => import("./pages/settings/UserEditPage"), "UserEditPage");
+const FailedLogsPage = lazyNamed(() => import("./pages/settings/FailedLogsPage"), "FailedLogsPage");
 
 /** public: anyone; guest: only logged-out visitors (/login); login: a session; admin: a session with admin. */
 export type Guard = "public" | "guest" | "login" | "admin";
@@ -83,7 +87,12 @@ function RoutePage({ def }: { def: RouteDef }) {
   const { t } = useTranslation();
   useTitle(def.titleKey ? t(def.titleKey) : "");
   const Page = def.page!;
-  return def.frame === "plain" ? <Page /> : <AppLayout><Page /></AppLayout>;
+  const page = (
+    <Suspense fallback={<LoadingView />}>
+      <Page />
+    </Suspense>
+  );
+  return def.frame === "plain" ? page : <AppLayout>{page}</AppLayout>;
 }
 
 function CatchAll() {

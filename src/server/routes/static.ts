@@ -1,9 +1,10 @@
 /**
- * @module The embedded UI: hashed assets under `<base>/static/` (cached for a year) and index.html, with the
- * server-injected config (SPEC section 3), for every other non-API path (not cached).
+ * @module The embedded UI: hashed assets under `<base>/static/` (cached for a year, precompressed siblings sent
+ * to clients that accept them) and index.html, with the server-injected config (SPEC section 3), for every
+ * other non-API path (not cached, compressed on the fly).
  */
 import { Hono } from "hono";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
@@ -11,6 +12,7 @@ import { getSettings } from "../settings/settings-service";
 import { DEFAULT_APP_NAME } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
+import { assetResponse, htmlResponse, readAssets } from "./static-assets";
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
@@ -82,7 +84,7 @@ export function staticRoutes(deps: Deps) {
   // running server, so index.html and the asset list are read again on each request.
   const readUi = () => ({
     template: loadIndexTemplate(deps.config.baseurl),
-    assets: new Set(existsSync(UI_DIR) ? readdirSync(UI_DIR).filter((f) => f !== "index.html") : []),
+    assets: existsSync(UI_DIR) ? readAssets(UI_DIR, new Set(["index.html"])) : new Map(),
   });
   const fixed = COMPILED ? readUi() : null;
   const ui = () => fixed ?? readUi();
@@ -94,12 +96,9 @@ export function staticRoutes(deps: Deps) {
   };
   return new Hono<AppEnv>()
     .get("/static/:file", (c) => {
-      const name = c.req.param("file");
-      if (!ui().assets.has(name)) throw new NotFound();
-      const f = Bun.file(join(UI_DIR, name));
-      return new Response(f, {
-        headers: { "Content-Type": f.type, "Cache-Control": "public, max-age=31536000, immutable" },
-      });
+      const asset = ui().assets.get(c.req.param("file"));
+      if (!asset) throw new NotFound();
+      return assetResponse(asset, c.req.header("accept-encoding"), c.req.method === "HEAD");
     })
     .get("/branding/:file{custom\\.css|img/logo\\.svg}", (c) => {
       const name = c.req.param("file") as BrandingFile;
@@ -117,8 +116,5 @@ export function staticRoutes(deps: Deps) {
     .get("/api/*", () => {
       throw new NotFound();
     })
-    .get("*", (c) => {
-      c.header("Cache-Control", "no-cache");
-      return c.html(renderIndex());
-    });
+    .get("*", (c) => htmlResponse(renderIndex(), c.req.header("accept-encoding"), c.req.method === "HEAD"));
 }

@@ -7,6 +7,7 @@ import { useAuth } from "../stores/auth";
 import { loadPath, useRequest } from "../stores/request";
 import { filesRoute, resourcePathOf } from "../format/encode-path";
 import { ErrorView } from "../components/common/ErrorView";
+import { LoadingView } from "../components/common/LoadingView";
 import { Listing } from "../components/listing/Listing";
 import { ListingShortcuts } from "../components/listing/ListingShortcuts";
 import { Preview } from "../components/preview/Preview";
@@ -17,12 +18,7 @@ const Editor = lazy(() => import("../components/editor/Editor"));
 
 function Loading() {
   const { t } = useTranslation();
-  return (
-    <div className="loading-view" role="status">
-      <span className="spinner" aria-hidden />
-      {t("files.loading")}
-    </div>
-  );
+  return <LoadingView label={t("files.loading")} />;
 }
 
 /** The files view. */

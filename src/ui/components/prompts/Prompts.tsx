@@ -1,24 +1,36 @@
 /** @module Shows the one open prompt of the layout store (SPEC §2 Overlay dialogs: one at a time). */
+import { Suspense } from "react";
 import { useLayout } from "../../stores/layout";
-import { AboutPrompt } from "./AboutPrompt";
-import { ChmodPrompt } from "./ChmodPrompt";
-import { ConflictPrompt } from "./ConflictPrompt";
-import { DeletePrompt } from "./DeletePrompt";
-import { DiscardPrompt } from "./DiscardPrompt";
-import { DownloadPrompt } from "./DownloadPrompt";
-import { HelpPrompt } from "./HelpPrompt";
-import { InfoPrompt } from "./InfoPrompt";
-import { MediaInfoPrompt } from "./MediaInfoPrompt";
-import { MoveCopyPrompt } from "./MoveCopyPrompt";
-import { NewFilePrompt } from "./NewFilePrompt";
-import { NewFolderPrompt } from "./NewFolderPrompt";
-import { OverwritePrompt } from "./OverwritePrompt";
-import { PasswordRenamePrompt } from "./PasswordRenamePrompt";
-import { RenamePrompt } from "./RenamePrompt";
-import { ReplacePrompt } from "./ReplacePrompt";
+import { lazyNamed } from "../../lazy-named";
 
-/** Renders the open prompt, if any. */
+// Each prompt loads when first opened: none is needed to show a folder.
+const AboutPrompt = lazyNamed(() => import("./AboutPrompt"), "AboutPrompt");
+const ChmodPrompt = lazyNamed(() => import("./ChmodPrompt"), "ChmodPrompt");
+const ConflictPrompt = lazyNamed(() => import("./ConflictPrompt"), "ConflictPrompt");
+const DeletePrompt = lazyNamed(() => import("./DeletePrompt"), "DeletePrompt");
+const DiscardPrompt = lazyNamed(() => import("./DiscardPrompt"), "DiscardPrompt");
+const DownloadPrompt = lazyNamed(() => import("./DownloadPrompt"), "DownloadPrompt");
+const HelpPrompt = lazyNamed(() => import("./HelpPrompt"), "HelpPrompt");
+const InfoPrompt = lazyNamed(() => import("./InfoPrompt"), "InfoPrompt");
+const MediaInfoPrompt = lazyNamed(() => import("./MediaInfoPrompt"), "MediaInfoPrompt");
+const MoveCopyPrompt = lazyNamed(() => import("./MoveCopyPrompt"), "MoveCopyPrompt");
+const NewFilePrompt = lazyNamed(() => import("./NewFilePrompt"), "NewFilePrompt");
+const NewFolderPrompt = lazyNamed(() => import("./NewFolderPrompt"), "NewFolderPrompt");
+const OverwritePrompt = lazyNamed(() => import("./OverwritePrompt"), "OverwritePrompt");
+const PasswordRenamePrompt = lazyNamed(() => import("./PasswordRenamePrompt"), "PasswordRenamePrompt");
+const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
+const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
+
+/** Renders the open prompt, if any (nothing while its code loads: a few milliseconds on a local server). */
 export function Prompts() {
+  return (
+    <Suspense fallback={null}>
+      <OpenPrompt />
+    </Suspense>
+  );
+}
+
+function OpenPrompt() {
   const { prompt } = useLayout();
   if (!prompt) return null;
   switch (prompt.kind) {

@@ -1,0 +1,46 @@
+/** @module A built fbe binary run by the benchmarks: started on port 0, logged into, its memory read from /proc. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The admin password every benchmark server is started with. */
+export const BENCH_PASSWORD = "bench-password-1";
+
+/** A running benchmark server. */
+export interface BenchServer {
+  proc: ReturnType<typeof Bun.spawn>;
+  /** Origin of the server, e.g. http://0.0.0.0:40123 (no trailing slash). */
+  url: string;
+}
+
+/**
+ * Spawns `binary` serving `root` with its database in `home`, logging off, and resolves once it printed
+ * `listening on http://...`. Throws with the output when the process ends before that.
+ */
+export async function startBinary(binary: string, root: string, home: string): Promise<BenchServer> {
+  const proc = Bun.spawn([binary, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--password", BENCH_PASSWORD, "--log", "off"], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+  let out = "";
+  while (!/listening on (http:\/\/\S+)/.test(out)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server did not start:\n${out}`);
+    out += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1].replace(/\/$/, "") };
+}
+
+/** Logs in as admin through POST /api/login and returns the token. Throws on a non-200 answer. */
+export async function benchLogin(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: BENCH_PASSWORD }) });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return res.text();
+}
+
+/** Resident set size of process `pid` in KiB (VmRSS of /proc/<pid>/status; Linux only). */
+export function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(m?.[1] ?? 0);
+}
