@@ -13,11 +13,13 @@ export interface BenchServer {
 }
 
 /**
- * Spawns `binary` serving `root` with its database in `home`, logging off, and resolves once it printed
+ * Spawns `binary` serving `root` with its database in `home`, logging off, plus `extraFlags` (e.g. --noauth), and
+ * resolves once it printed
  * `listening on http://...`. Throws with the output when the process ends before that.
  */
-export async function startBinary(binary: string, root: string, home: string): Promise<BenchServer> {
-  const proc = Bun.spawn([binary, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--password", BENCH_PASSWORD, "--log", "off"], {
+export async function startBinary(binary: string, root: string, home: string, extraFlags: string[] = []): Promise<BenchServer> {
+  const flags = ["-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--password", BENCH_PASSWORD, "--log", "off", ...extraFlags];
+  const proc = Bun.spawn([binary, ...flags], {
     stdout: "pipe",
     stderr: "inherit",
   });

@@ -8,31 +8,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
+import { benchLogin, startBinary, type BenchServer } from "./bench-server";
 
 const ENTRIES = 100;
 const RUNS = 3;
 const SECONDS = 5;
-const PASSWORD = "bench-password-1";
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
-}
-
-/** Starts `binary` on `root`; resolves with its URL and a stop function. */
-async function start(binary: string, home: string, root: string, extra: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const db = join(home, `fbe-${Math.random().toString(36).slice(2)}.db`);
-  const proc = Bun.spawn([binary, "-p", "0", "-r", root, "-d", db, "--password", PASSWORD, "--log", "off", ...extra], { stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!/listening on (http:\/\/\S+)/.test(out)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server did not start:\n${out}`);
-    out += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const url = /listening on (http:\/\/\S+)/.exec(out)![1];
-  return { url, stop: async () => { proc.kill("SIGTERM"); await proc.exited; } };
 }
 
 /** Median req/s of wrk against `url` with `headers`. */
@@ -49,15 +33,20 @@ async function wrk(url: string, headers: Record<string, string>): Promise<number
   return median(rates);
 }
 
+/** Stops a benchmark server and waits for it to exit. */
+async function stop(server: BenchServer): Promise<void> {
+  server.proc.kill("SIGTERM");
+  await server.proc.exited;
+}
+
 /** Listing req/s of `binary` with a login token and in --noauth mode. */
 async function measure(binary: string, home: string, root: string): Promise<{ token: number; noauth: number }> {
-  const authed = await start(binary, home, root, []);
-  const token = await (await fetch(`${authed.url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: PASSWORD }) })).text();
-  const withToken = await wrk(`${authed.url}/api/resources/small/`, { "X-Auth": token });
-  await authed.stop();
-  const open = await start(binary, home, root, ["--noauth"]);
+  const authed = await startBinary(binary, root, home);
+  const withToken = await wrk(`${authed.url}/api/resources/small/`, { "X-Auth": await benchLogin(authed.url) });
+  await stop(authed);
+  const open = await startBinary(binary, root, home, ["--noauth"]);
   const noauth = await wrk(`${open.url}/api/resources/small/`, {});
-  await open.stop();
+  await stop(open);
   return { token: withToken, noauth };
 }
 
