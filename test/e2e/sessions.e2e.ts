@@ -91,9 +91,10 @@ test("'Log out other sessions' in the profile ends the other sessions and keeps 
   await page.goto(`${server.url}/files/`);
   await expect(page.getByRole("region", { name: "Folder contents" })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
+  await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(`${server.url}/settings/profile`);
   await expect(card).toBeVisible();
   await expect(page.locator("#loading")).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  await screenshot(page, testInfo, "profile-sessions-375");
+  await screenshot(page, testInfo, "profile-sessions-375-dark");
 });
