@@ -86,7 +86,7 @@ test("'Log out other sessions' in the profile ends the other sessions and keeps 
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "profile-sessions-1280");
   await card.getByRole("button", { name: "Log out other sessions" }).click();
-  await expect(page.getByText("Logged out of 1 other sessions")).toBeVisible();
+  await expect(page.getByText("Other sessions logged out: 1")).toBeVisible();
   expect(await status(`${server.url}/api/resources/`, { headers: { "X-Auth": elsewhere } })).toBe(401);
   await page.goto(`${server.url}/files/`);
   await expect(page.getByRole("region", { name: "Folder contents" })).toBeVisible();
