@@ -12,6 +12,8 @@ import { staticRoutes } from "./routes/static";
 import { userRoutes } from "./routes/users";
 import { settingsRoutes } from "./routes/settings";
 import { logRoutes } from "./routes/logs";
+import { shareRoutes } from "./routes/shares";
+import { publicRoutes } from "./routes/public";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -23,7 +25,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", rawRoutes)
     .route("/", userRoutes)
     .route("/", settingsRoutes)
-    .route("/", logRoutes);
+    .route("/", logRoutes)
+    .route("/", shareRoutes)
+    .route("/", publicRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -63,3 +63,5 @@ export const STATIC_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 export const HTML_BROTLI_QUALITY = 5;
 export const HTML_GZIP_LEVEL = 6;
+/** Random bytes of a share hash: 128 bits (the issue asks at least 96) from the system CSPRNG, base64url. */
+export const SHARE_HASH_BYTES = 16;

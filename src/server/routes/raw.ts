@@ -23,37 +23,44 @@ import { rawContentSecurityPolicy } from "../http/security-headers";
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireReadAuth)
   .use("/raw", requireReadAuth)
-  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => {
-    const user = c.get("user");
-    const deps = c.get("deps");
-    const inline = c.req.query("inline") === "true";
-    const thumb = c.req.query("thumb") === "true";
-    // SPEC section 6: download governs downloads; previews (inline media, thumbnails) only need access.
-    if (!inline && !thumb && !hasPermission(user, "download")) throw new Forbidden();
-    const algo = c.req.query("algo");
-    const selected = await selectedPaths(c);
-    const st = await stat(selected[0].abs);
-    // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
-    if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
-    if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
-    const target = selected[0];
-    const name = target.path.split("/").pop() || "download";
-    if (thumb && canThumbnail(extensionOf(name))) {
-      const width = parseWidth(c.req.query("w"));
-      const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
-      if (cached) {
-        return fileResponse(c.req.raw, {
-          abs: cached, st: await stat(cached), name, contentType: "image/webp", inline: true,
-          headers: { "Content-Security-Policy": rawContentSecurityPolicy("image/webp") },
-        });
-      }
+  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => answerRaw(c, await selectedPaths(c)));
+
+/**
+ * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is
+ * (with Range and validators; `inline=true` inline, `thumb=true&w=` a thumbnail of an image), or with `algo=` an
+ * archive of them streamed. Shared by /api/raw and the public share downloads.
+ * @throws Forbidden (403) without the download permission for downloads; BadRequest for a folder without algo.
+ */
+export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Promise<Response> {
+  const user = c.get("user");
+  const deps = c.get("deps");
+  const inline = c.req.query("inline") === "true";
+  const thumb = c.req.query("thumb") === "true";
+  // SPEC section 6: download governs downloads; previews (inline media, thumbnails) only need access.
+  if (!inline && !thumb && !hasPermission(user, "download")) throw new Forbidden();
+  const algo = c.req.query("algo");
+  const st = await stat(selected[0].abs);
+  // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
+  if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
+  if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
+  const target = selected[0];
+  const name = target.path.split("/").pop() || "download";
+  if (thumb && canThumbnail(extensionOf(name))) {
+    const width = parseWidth(c.req.query("w"));
+    const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
+    if (cached) {
+      return fileResponse(c.req.raw, {
+        abs: cached, st: await stat(cached), name, contentType: "image/webp", inline: true,
+        headers: { "Content-Security-Policy": rawContentSecurityPolicy("image/webp") },
+      });
     }
-    const contentType = mimeTypeOf(name);
-    return fileResponse(c.req.raw, {
-      abs: target.abs, st, name, contentType, inline: inline || thumb,
-      headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
-    });
+  }
+  const contentType = mimeTypeOf(name);
+  return fileResponse(c.req.raw, {
+    abs: target.abs, st, name, contentType, inline: inline || thumb,
+    headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
   });
+}
 
 /**
  * The paths a download names: the URL path, or the `files` parameter (comma-joined URL-encoded paths

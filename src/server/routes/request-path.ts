@@ -33,12 +33,14 @@ export function userPathFilter(c: Context<AppEnv>): (virtualPath: string) => boo
 export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?: string): void {
   // A media token reads only under its prefix (CONTRACT "HTTP API").
   const prefix = c.get("mediaPrefix");
-  if (prefix !== undefined && !isUnderPrefix(virtualPath, prefix)) throw new Forbidden("outside the media token's path");
+  if (prefix !== undefined && !isUnderPrefix(virtualPath, prefix)) throw new Forbidden("outside the token's path");
   const allowed = userPathFilter(c);
   if (!allowed(virtualPath)) throw new Forbidden();
   if (abs === undefined) return;
   const real = realVirtualPath(userScopeDir(c), abs);
   if (real !== null && real !== virtualPath && !allowed(real)) throw new Forbidden();
+  // A link inside a shared folder (or under a media token) must not lead out of it.
+  if (prefix !== undefined && real !== null && !isUnderPrefix(real, prefix)) throw new Forbidden("outside the token's path");
 }
 
 /**
@@ -62,6 +64,23 @@ export function requestTarget(c: Context<AppEnv>, prefix: string): ScopedPath {
  */
 export function resolveUserPath(c: Context<AppEnv>, decoded: string): ScopedPath {
   const target = resolveInScope(userScopeDir(c), normalizeVirtualPath(decoded));
+  assertPathAllowed(c, target.path, target.abs);
+  return target;
+}
+
+/**
+ * The path of a public share request: the part of the URL after `<base>/api/<prefix>` joined under the shared
+ * folder `sharePath` ("/a/b/"), or the shared file itself when `sharePath` names a file (a trailing name in the
+ * URL is only for the browser's file name). Resolved in the owner's scope (the current user) and checked like any
+ * path; the caller sets `mediaPrefix` to the share path so nothing outside it resolves.
+ * @throws FsError OUTSIDE_SCOPE or Forbidden (403) for escapes, encoded slashes and denied paths.
+ */
+export function shareTarget(c: Context<AppEnv>, prefix: string, sharePath: string): ScopedPath {
+  if (!sharePath.endsWith("/")) return resolveUserPath(c, sharePath);
+  const pathname = new URL(c.req.url).pathname;
+  const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
+  const rest = decodeRequestPath(pathname.startsWith(head) ? pathname.slice(head.length) : "/");
+  const target = resolveInScope(userScopeDir(c), { path: `${sharePath.slice(0, -1)}${rest.path === "/" ? "" : rest.path}` || "/", wantsDir: rest.wantsDir });
   assertPathAllowed(c, target.path, target.abs);
   return target;
 }

@@ -1,0 +1,8 @@
+/** @module Maps stored share links to the contract's link objects (SPEC section 3 Share link). */
+import type { ShareRow } from "../db/shares-table";
+import type { ShareLink } from "../../shared/wire/share";
+
+/** One link; `username` is added for the admin list. */
+export function presentShare(share: ShareRow, username?: string): ShareLink {
+  return { hash: share.hash, path: share.path, expire: share.expire, userId: share.userId, ...(username !== undefined ? { username } : {}) };
+}

@@ -1,0 +1,45 @@
+/**
+ * @module Share link calls (SPEC section 7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink),
+ * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link),
+ * DELETE /api/share/{hash} (owner or admin).
+ */
+import { Hono } from "hono";
+import { stat } from "node:fs/promises";
+import type { AppEnv } from "../env";
+import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
+import { createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
+import { presentShare } from "../presenters/share";
+import { listUsers } from "../db/users-table";
+import { requestTarget } from "./request-path";
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The shared path as stored: a folder ends with "/". */
+async function sharedPath(abs: string, path: string): Promise<string> {
+  return (await stat(abs)).isDirectory() ? (path === "/" ? "/" : `${path}/`) : path;
+}
+
+export const shareRoutes = new Hono<AppEnv>()
+  .use("/share/*", requireAuth, requirePerm("share"))
+  .use("/shared", requireAuth, requireAdmin)
+  .get("/shared", (c) => {
+    const db = c.get("deps").db;
+    const names = new Map(listUsers(db).map((u) => [u.id, u.username]));
+    return c.json(everyLink(db, now()).map((s) => presentShare(s, names.get(s.userId))));
+  })
+  .post("/share/*", requirePerm("download"), async (c) => {
+    const t = now();
+    const expire = parseExpiry(c.req.query("expires"), c.req.query("unit"), t);
+    const target = requestTarget(c, "share");
+    const path = await sharedPath(target.abs, target.path);
+    return c.json(presentShare(createShare(c.get("deps").db, c.get("user"), path, expire, t)));
+  })
+  .get("/share/*", async (c) => {
+    const target = requestTarget(c, "share");
+    const path = await sharedPath(target.abs, target.path);
+    return c.json(linksOfPath(c.get("deps").db, c.get("user"), path, now()).map((s) => presentShare(s)));
+  })
+  .delete("/share/:hash", (c) => {
+    removeLink(c.get("deps").db, c.get("user"), c.req.param("hash"));
+    return c.text("200 OK");
+  });

@@ -1,0 +1,76 @@
+/**
+ * @module Share links (SPEC sections 2, 3, 5, 7): creation with an expiry or as the one permalink of a path,
+ * listing per path and for admins, deletion by owner or admin, and the validity check of a public hash.
+ */
+import type { Database } from "bun:sqlite";
+import { randomBytes } from "node:crypto";
+import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, sharesOfPath, type ShareRow } from "../db/shares-table";
+import { findUserById } from "../db/users-table";
+import { hasPermission } from "../auth/permissions";
+import { BadRequest, Forbidden, NotFound } from "../errors";
+import { SHARE_HASH_BYTES } from "../constants";
+import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareUnit } from "../../shared/wire/share";
+import type { User } from "../users/types";
+
+/**
+ * The expiry (Unix seconds) that `expires` (an integer 0..2147483647) times `unit` gives from `now`, or 0 for a
+ * permalink when both are absent (SPEC section 7: the query is omitted for a permalink).
+ * @throws BadRequest naming the field for an empty, negative, fractional or too large number or an unknown unit.
+ */
+export function parseExpiry(expires: string | undefined, unit: string | undefined, now: number): number {
+  if (expires === undefined && unit === undefined) return 0;
+  const n = (expires ?? "").trim();
+  if (!/^\d+$/.test(n) || Number(n) > SHARE_EXPIRES_MAX) throw new BadRequest(`expires must be an integer 0-${SHARE_EXPIRES_MAX}`);
+  const u = (unit ?? "hours") as ShareUnit;
+  if (!Object.hasOwn(SHARE_UNITS, u)) throw new BadRequest("unit must be seconds, minutes, hours or days");
+  return now + Number(n) * SHARE_UNITS[u];
+}
+
+/**
+ * Creates a link of `user` to `path` (a folder path ends with "/") expiring at `expire` (0: the permalink, of
+ * which a path has at most one per user: asking again answers the existing one). Returns the link.
+ */
+export function createShare(db: Database, user: User, path: string, expire: number, now: number): ShareRow {
+  if (expire === 0) {
+    const permalink = sharesOfPath(db, user.id, path, now).find((s) => s.expire === 0);
+    if (permalink) return permalink;
+  }
+  const share: ShareRow = { hash: randomBytes(SHARE_HASH_BYTES).toString("base64url"), path, userId: user.id, expire };
+  insertShare(db, share);
+  return share;
+}
+
+/** The live links of `user` on `path`. */
+export function linksOfPath(db: Database, user: User, path: string, now: number): ShareRow[] {
+  return sharesOfPath(db, user.id, path, now);
+}
+
+/** Every live link (admins), permanent first, then by expiry; expired ones are purged on the way. */
+export function everyLink(db: Database, now: number): ShareRow[] {
+  purgeExpiredShares(db, now);
+  return allShares(db, now);
+}
+
+/**
+ * Deletes link `hash` for `actor`: its owner or an admin.
+ * @throws NotFound for an unknown hash; Forbidden (403) for anyone else (the link stays).
+ */
+export function removeLink(db: Database, actor: User, hash: string): void {
+  const share = findShare(db, hash);
+  if (!share) throw new NotFound();
+  if (share.userId !== actor.id && !actor.perm.admin) throw new Forbidden();
+  deleteShare(db, hash);
+}
+
+/**
+ * The link `hash` with its owner when it still works at `now`: not expired, owner present and still holding the
+ * share and download permissions. Whether its path is still there and allowed is for the resolver to say.
+ * @throws NotFound (404) otherwise, the same answer for every reason.
+ */
+export function liveLink(db: Database, hash: string, now: number): { share: ShareRow; owner: User } {
+  const share = /^[A-Za-z0-9_-]{1,64}$/.test(hash) ? findShare(db, hash) : null;
+  if (!share || (share.expire !== 0 && share.expire <= now)) throw new NotFound();
+  const owner = findUserById(db, share.userId);
+  if (!owner || !hasPermission(owner, "share") || !hasPermission(owner, "download")) throw new NotFound();
+  return { share, owner };
+}
