@@ -65,3 +65,7 @@ export const HTML_BROTLI_QUALITY = 5;
 export const HTML_GZIP_LEVEL = 6;
 /** Random bytes of a share hash: 128 bits (the issue asks at least 96) from the system CSPRNG, base64url. */
 export const SHARE_HASH_BYTES = 16;
+/** Largest download limit of a share link (a sanity bound, not from the spec). */
+export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
+/** Lifetime (seconds) of the token a visitor gets for a password link: an hour of browsing and downloads. */
+export const SHARE_TOKEN_LIFETIME_S = 60 * 60;

@@ -81,6 +81,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE users ADD COLUMN theme TEXT NOT NULL DEFAULT 'system';
   `,
+  // 5: share link options: upload-only folders ("file requests"), a download limit and the downloads counted.
+  `
+  ALTER TABLE shares ADD COLUMN upload_only INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE shares ADD COLUMN download_limit INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE shares ADD COLUMN downloads INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

@@ -1,4 +1,4 @@
-/** @module Rows of the shares table (migration 1): one per link; times are Unix seconds, expire 0 = permanent. */
+/** @module Rows of the shares table (migrations 1 and 5): one per link; times are Unix seconds, expire 0 = permanent. */
 import type { Database } from "bun:sqlite";
 
 /** A stored share link. */
@@ -8,6 +8,14 @@ export interface ShareRow {
   path: string;
   userId: number;
   expire: number;
+  /** PHC hash of the link's password, "" for none. */
+  passwordHash: string;
+  /** A folder link that only takes uploads: no listing, no download. */
+  uploadOnly: boolean;
+  /** Downloads allowed before the link stops; 0 = no limit. */
+  downloadLimit: number;
+  /** Completed downloads so far. */
+  downloads: number;
 }
 
 interface Row {
@@ -15,31 +23,47 @@ interface Row {
   path: string;
   user_id: number;
   expire: number;
+  password_hash: string;
+  upload_only: number;
+  download_limit: number;
+  downloads: number;
 }
 
-const toShare = (r: Row): ShareRow => ({ hash: r.hash, path: r.path, userId: r.user_id, expire: r.expire });
+const COLUMNS = "hash, path, user_id, expire, password_hash, upload_only, download_limit, downloads";
+
+const toShare = (r: Row): ShareRow => ({
+  hash: r.hash, path: r.path, userId: r.user_id, expire: r.expire,
+  passwordHash: r.password_hash, uploadOnly: !!r.upload_only, downloadLimit: r.download_limit, downloads: r.downloads,
+});
 
 /** Inserts a link. Throws SQLite's UNIQUE error for a taken hash. */
 export function insertShare(db: Database, s: ShareRow): void {
-  db.query("INSERT INTO shares (hash, path, user_id, expire) VALUES (?, ?, ?, ?)").run(s.hash, s.path, s.userId, s.expire);
+  db.query(`INSERT INTO shares (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    s.hash, s.path, s.userId, s.expire, s.passwordHash, s.uploadOnly ? 1 : 0, s.downloadLimit, s.downloads,
+  );
 }
 
 /** The link with this hash, or null. */
 export function findShare(db: Database, hash: string): ShareRow | null {
-  const row = db.query("SELECT hash, path, user_id, expire FROM shares WHERE hash = ?").get(hash) as Row | null;
+  const row = db.query(`SELECT ${COLUMNS} FROM shares WHERE hash = ?`).get(hash) as Row | null;
   return row ? toShare(row) : null;
 }
 
 /** The links of `userId` on `path` that are permanent or expire after `now`, oldest expiry first. */
 export function sharesOfPath(db: Database, userId: number, path: string, now: number): ShareRow[] {
-  const rows = db.query("SELECT hash, path, user_id, expire FROM shares WHERE user_id = ? AND path = ? AND (expire = 0 OR expire > ?) ORDER BY expire, rowid").all(userId, path, now) as Row[];
+  const rows = db.query(`SELECT ${COLUMNS} FROM shares WHERE user_id = ? AND path = ? AND (expire = 0 OR expire > ?) ORDER BY expire, rowid`).all(userId, path, now) as Row[];
   return rows.map(toShare);
 }
 
 /** Every live link: permanent first, then by expiry ascending (SPEC section 2 Shared links screen). */
 export function allShares(db: Database, now: number): ShareRow[] {
-  const rows = db.query("SELECT hash, path, user_id, expire FROM shares WHERE expire = 0 OR expire > ? ORDER BY expire != 0, expire, rowid").all(now) as Row[];
+  const rows = db.query(`SELECT ${COLUMNS} FROM shares WHERE expire = 0 OR expire > ? ORDER BY expire != 0, expire, rowid`).all(now) as Row[];
   return rows.map(toShare);
+}
+
+/** Counts one completed download of link `hash`. */
+export function countDownload(db: Database, hash: string): void {
+  db.query("UPDATE shares SET downloads = downloads + 1 WHERE hash = ?").run(hash);
 }
 
 /** Deletes the link with this hash. */

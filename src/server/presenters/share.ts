@@ -4,5 +4,9 @@ import type { ShareLink } from "../../shared/wire/share";
 
 /** One link; `username` is added for the admin list. */
 export function presentShare(share: ShareRow, username?: string): ShareLink {
-  return { hash: share.hash, path: share.path, expire: share.expire, userId: share.userId, ...(username !== undefined ? { username } : {}) };
+  return {
+    hash: share.hash, path: share.path, expire: share.expire, userId: share.userId,
+    hasPassword: share.passwordHash !== "", uploadOnly: share.uploadOnly, downloadLimit: share.downloadLimit, downloads: share.downloads,
+    ...(username !== undefined ? { username } : {}),
+  };
 }

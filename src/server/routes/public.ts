@@ -1,36 +1,61 @@
 /**
  * @module Public share calls, no login (SPEC section 7): GET /api/public/share/{hash}[/sub/path] answers the shared
  * item (a folder with its listing, or a sub-folder's), GET /api/public/dl/{hash}[/sub/path] downloads it like
- * /api/raw (Range, validators, inline, thumbnails, archives with algo=). Paths resolve under the shared path in the
- * owner's scope with the owner's rules; every refusal answers 404 and never data.
+ * /api/raw (Range, validators, inline, thumbnails, archives with algo=). Beyond the spec: POST
+ * /api/public/share/{hash}/token unlocks a password link, POST /api/public/upload/{hash}/{name} puts a file into an
+ * upload-only folder (never over an existing one). Paths resolve under the shared path in the owner's scope with
+ * the owner's rules; every refusal answers 404 and never data (401 when a password is needed, 409 for a taken name).
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { liveLink } from "../shares/share-service";
+import { hasShareAccess, unlockShare } from "../shares/share-access";
+import { countDownload, type ShareRow } from "../db/shares-table";
 import { describe, listFolder } from "../fs/listing";
+import { writeFileAtomically } from "../fs/upload";
 import { presentFile, presentListing } from "../presenters/resource";
-import { HttpError, NotFound } from "../errors";
+import { hasPermission } from "../auth/permissions";
+import { getSettings } from "../settings/settings-service";
+import { BadRequest, HttpError, NotFound, Unauthorized } from "../errors";
 import { shareTarget, userPathFilter, userScopeDir } from "./request-path";
+import { clientIp } from "./client-ip";
 import { answerRaw } from "./raw";
 import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
 
-/** Runs `fn` as the owner of link `hash`, confined to its path; every failure but a server error becomes 404. */
-async function asShare(c: Context<AppEnv>, route: "share" | "dl", fn: (target: ScopedPath, base: string) => Promise<Response>): Promise<Response> {
+type Route = "share" | "dl" | "upload";
+
+/** Statuses and file errors that pass through as they are; every other refusal is a plain 404. */
+const KEPT_STATUSES = new Set([400, 401, 409, 413, 416, 429]);
+const KEPT_FS_CODES = new Set(["EEXIST", "EISDIR"]);
+
+/**
+ * Runs `fn` as the owner of link `hash`, confined to its path, after the link's password check; `mustExist`
+ * stats the target first.
+ */
+async function asShare(
+  c: Context<AppEnv>, route: Route, mustExist: boolean, fn: (target: ScopedPath, share: ShareRow, base: string) => Promise<Response>,
+): Promise<Response> {
   const hash = c.req.param("hash") ?? "";
   try {
-    const { share, owner } = liveLink(c.get("deps").db, hash, Math.floor(Date.now() / 1000));
+    const deps = c.get("deps");
+    const { share, owner } = liveLink(deps.db, hash, Math.floor(Date.now() / 1000));
+    if (share.passwordHash && !(await hasShareAccess(deps.secret, hash, c.req.header("X-Share-Token") || c.req.query("token")))) {
+      throw new Unauthorized("password required");
+    }
     c.set("user", owner);
     c.set("mediaPrefix", share.path);
     const target = shareTarget(c, `public/${route}/${hash}`, share.path);
-    await stat(target.abs);
+    if (mustExist) await stat(target.abs);
     // Paths answered to the public are relative to the shared folder, never the owner's.
     const base = share.path.endsWith("/") ? share.path.slice(0, -1) : share.path.slice(0, share.path.lastIndexOf("/"));
-    return await fn(target, base);
+    return await fn(target, share, base);
   } catch (err) {
-    const status = err instanceof HttpError ? err.status : (err as { code?: string })?.code ? 404 : 500;
-    if (status >= 500) throw err;
+    if (err instanceof HttpError && KEPT_STATUSES.has(err.status)) throw err;
+    const code = (err as { code?: string })?.code;
+    if (code && KEPT_FS_CODES.has(code)) throw err;
+    if (!(err instanceof HttpError) && !code) throw err;
     throw new NotFound();
   }
 }
@@ -41,19 +66,55 @@ function rebase(r: Resource, base: string): Resource {
   return { ...r, path, url: `/share${path}`, ...(r.items ? { items: r.items.map((i) => rebase(i, base)) } : {}) };
 }
 
-export const publicRoutes = new Hono<AppEnv>()
-  .get("/public/share/:hash{[^/]+}/*", (c) => info(c))
-  .get("/public/share/:hash{[^/]+}", (c) => info(c))
-  .on(["GET", "HEAD"], ["/public/dl/:hash{[^/]+}/*", "/public/dl/:hash{[^/]+}"], (c) => asShare(c, "dl", (target) => answerRaw(c, [target])));
-
 function info(c: Context<AppEnv>): Promise<Response> {
-  return asShare(c, "share", async (target, base) => {
+  return asShare(c, "share", true, async (target, share, base) => {
+    const hash = share.hash;
     const owner = c.get("user");
     const name = target.path.split("/").pop() || "/";
+    // An upload-only folder shows only itself: no listing, no sub-folder.
+    if (share.uploadOnly) {
+      if (`${target.path}/` !== share.path && target.path !== share.path) throw new NotFound();
+      return c.json({ name, isDir: true, path: "/", uploadOnly: true, hash });
+    }
     const item = describe(target.abs, target.path, name);
     const body = item.isDir
       ? presentListing(listFolder(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)), false, owner.sorting)
       : presentFile(item, false);
-    return c.json({ ...rebase(body, base), hash: c.req.param("hash") });
+    return c.json({ ...rebase(body, base), hash, uploadOnly: false });
   });
 }
+
+export const publicRoutes = new Hono<AppEnv>()
+  .post("/public/share/:hash{[^/]+}/token", async (c) => {
+    const deps = c.get("deps");
+    const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
+    if (!body || typeof body.password !== "string") throw new BadRequest("JSON body {password} expected");
+    const ip = clientIp(c, getSettings(deps.db).trustProxy);
+    try {
+      return c.json(await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, Math.floor(Date.now() / 1000)));
+    } catch (err) {
+      if (err instanceof HttpError && err.status !== 404) throw err;
+      throw new NotFound();
+    }
+  })
+  .get("/public/share/:hash{[^/]+}/*", (c) => info(c))
+  .get("/public/share/:hash{[^/]+}", (c) => info(c))
+  .on(["GET", "HEAD"], ["/public/dl/:hash{[^/]+}/*", "/public/dl/:hash{[^/]+}"], (c) =>
+    asShare(c, "dl", true, async (target, share) => {
+      if (share.uploadOnly) throw new NotFound();
+      const res = await answerRaw(c, [target]);
+      // A download counts when it is whole: not a preview, not a part of a file.
+      const preview = c.req.query("inline") === "true" || c.req.query("thumb") === "true";
+      if (c.req.method === "GET" && res.status === 200 && !preview) countDownload(c.get("deps").db, share.hash);
+      return res;
+    }),
+  )
+  .post("/public/upload/:hash{[^/]+}/*", (c) =>
+    asShare(c, "upload", false, async (target, share) => {
+      const parent = target.path.slice(0, target.path.lastIndexOf("/") + 1);
+      // Files go straight into the shared folder, by name only, never over an existing file.
+      if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
+      await writeFileAtomically(target.abs, c.req.raw.body, false);
+      return c.text("200 OK");
+    }),
+  );

@@ -1,5 +1,6 @@
 /**
- * @module Share link calls (SPEC section 7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink),
+ * @module Share link calls (SPEC section 7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink;
+ * an optional JSON body of ShareOptions adds a password, upload-only or a download limit),
  * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link),
  * DELETE /api/share/{hash} (owner or admin).
  */
@@ -7,7 +8,7 @@ import { Hono } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
-import { createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
+import { checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
 import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
 import { requestTarget } from "./request-path";
@@ -32,7 +33,8 @@ export const shareRoutes = new Hono<AppEnv>()
     const expire = parseExpiry(c.req.query("expires"), c.req.query("unit"), t);
     const target = requestTarget(c, "share");
     const path = await sharedPath(target.abs, target.path);
-    return c.json(presentShare(createShare(c.get("deps").db, c.get("user"), path, expire, t)));
+    const options = await checkOptions(await c.req.json().catch(() => ({})), path);
+    return c.json(presentShare(createShare(c.get("deps").db, c.get("user"), path, expire, t, options)));
   })
   .get("/share/*", async (c) => {
     const target = requestTarget(c, "share");

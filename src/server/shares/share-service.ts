@@ -8,8 +8,9 @@ import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, sha
 import { findUserById } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
-import { SHARE_HASH_BYTES } from "../constants";
-import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareUnit } from "../../shared/wire/share";
+import { SHARE_DOWNLOAD_LIMIT_MAX, SHARE_HASH_BYTES } from "../constants";
+import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit } from "../../shared/wire/share";
+import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";
 
 /**
@@ -26,16 +27,42 @@ export function parseExpiry(expires: string | undefined, unit: string | undefine
   return now + Number(n) * SHARE_UNITS[u];
 }
 
+/** Link options as checked: the password already hashed. */
+export interface CheckedOptions {
+  passwordHash: string;
+  uploadOnly: boolean;
+  downloadLimit: number;
+}
+
 /**
- * Creates a link of `user` to `path` (a folder path ends with "/") expiring at `expire` (0: the permalink, of
- * which a path has at most one per user: asking again answers the existing one). Returns the link.
+ * Checks the optional JSON body of a creation (ShareOptions) for a link to `path` and hashes its password.
+ * @throws BadRequest naming the field: a non-string password, uploadOnly on a file, a limit that is not an
+ * integer 0..SHARE_DOWNLOAD_LIMIT_MAX.
  */
-export function createShare(db: Database, user: User, path: string, expire: number, now: number): ShareRow {
-  if (expire === 0) {
-    const permalink = sharesOfPath(db, user.id, path, now).find((s) => s.expire === 0);
+export async function checkOptions(body: unknown, path: string): Promise<CheckedOptions> {
+  const b = (body && typeof body === "object" ? body : {}) as ShareOptions;
+  if (b.password !== undefined && typeof b.password !== "string") throw new BadRequest("password must be a string");
+  if (b.uploadOnly !== undefined && typeof b.uploadOnly !== "boolean") throw new BadRequest("uploadOnly must be true or false");
+  if (b.uploadOnly && !path.endsWith("/")) throw new BadRequest("uploadOnly is only for a folder");
+  const limit = b.downloadLimit ?? 0;
+  if (!Number.isInteger(limit) || limit < 0 || limit > SHARE_DOWNLOAD_LIMIT_MAX) throw new BadRequest(`downloadLimit must be an integer 0-${SHARE_DOWNLOAD_LIMIT_MAX}`);
+  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit };
+}
+
+const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downloadLimit: 0 };
+
+/**
+ * Creates a link of `user` to `path` (a folder path ends with "/") expiring at `expire` with `options`. A plain
+ * permalink (expire 0, no options) exists at most once per path and user: asking again answers the existing one.
+ * Returns the link.
+ */
+export function createShare(db: Database, user: User, path: string, expire: number, now: number, options: CheckedOptions = NO_OPTIONS): ShareRow {
+  const plain = !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0;
+  if (expire === 0 && plain) {
+    const permalink = sharesOfPath(db, user.id, path, now).find((s) => s.expire === 0 && !s.passwordHash && !s.uploadOnly && s.downloadLimit === 0);
     if (permalink) return permalink;
   }
-  const share: ShareRow = { hash: randomBytes(SHARE_HASH_BYTES).toString("base64url"), path, userId: user.id, expire };
+  const share: ShareRow = { hash: randomBytes(SHARE_HASH_BYTES).toString("base64url"), path, userId: user.id, expire, ...options, downloads: 0 };
   insertShare(db, share);
   return share;
 }
@@ -63,13 +90,14 @@ export function removeLink(db: Database, actor: User, hash: string): void {
 }
 
 /**
- * The link `hash` with its owner when it still works at `now`: not expired, owner present and still holding the
- * share and download permissions. Whether its path is still there and allowed is for the resolver to say.
+ * The link `hash` with its owner when it still works at `now`: not expired, its download limit not reached, owner
+ * present and still holding the share and download permissions. Whether its path is still there and allowed is for the resolver to say.
  * @throws NotFound (404) otherwise, the same answer for every reason.
  */
 export function liveLink(db: Database, hash: string, now: number): { share: ShareRow; owner: User } {
   const share = /^[A-Za-z0-9_-]{1,64}$/.test(hash) ? findShare(db, hash) : null;
   if (!share || (share.expire !== 0 && share.expire <= now)) throw new NotFound();
+  if (share.downloadLimit > 0 && share.downloads >= share.downloadLimit) throw new NotFound();
   const owner = findUserById(db, share.userId);
   if (!owner || !hasPermission(owner, "share") || !hasPermission(owner, "download")) throw new NotFound();
   return { share, owner };

@@ -10,6 +10,31 @@ export interface ShareLink {
   readonly userId: number;
   /** The owner's name (the admin list shows it). */
   readonly username?: string;
+  /** Visitors must give a password first. */
+  readonly hasPassword: boolean;
+  /** A folder that only takes uploads: no listing, no download. */
+  readonly uploadOnly: boolean;
+  /** Downloads allowed before the link stops; 0 = no limit. */
+  readonly downloadLimit: number;
+  /** Completed downloads so far. */
+  readonly downloads: number;
+}
+
+/** Optional JSON body of POST /api/share/{path}: the options beyond the spec's link. */
+export interface ShareOptions {
+  /** A password visitors must give ("" or absent: none). */
+  password?: string;
+  /** Only for a folder: visitors may upload into it and see nothing else. */
+  uploadOnly?: boolean;
+  /** Stop after this many completed downloads (0 or absent: no limit). */
+  downloadLimit?: number;
+}
+
+/** Answer of POST /api/public/share/{hash}/token: a short-lived token for a password link (header X-Share-Token or query token). */
+export interface ShareAccess {
+  readonly token: string;
+  /** Unix seconds. */
+  readonly expires: number;
 }
 
 /** What the public share page gets for a link: the item, and for a folder its listing (SPEC section 2 Share page). */

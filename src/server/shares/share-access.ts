@@ -1,0 +1,41 @@
+/**
+ * @module Password links: a visitor posts the password once and gets a short-lived share token (HS256 JWT,
+ * RFC 7519) for that one link, sent as the X-Share-Token header or the `token` query on later calls, so the
+ * password itself never travels in a URL. Wrong passwords count toward the login ban of the visitor's IP.
+ */
+import type { Database } from "bun:sqlite";
+import { sign } from "hono/jwt";
+import { verifySigned } from "../auth/jwt";
+import { verifyPassword } from "../auth/password";
+import { assertNotBanned, recordFailedLogin } from "../auth/login-ban";
+import { getSettings } from "../settings/settings-service";
+import { Forbidden } from "../errors";
+import { SHARE_TOKEN_LIFETIME_S } from "../constants";
+import type { ShareAccess } from "../../shared/wire/share";
+import { liveLink } from "./share-service";
+
+const SHARE_TOKEN_TYPE = "share";
+
+/**
+ * Checks `password` for link `hash` from `ip` at `now` (Unix seconds) and answers a share token.
+ * @throws NotFound for a dead link; TooManyRequests (429) while the IP is banned; Forbidden (403) for a wrong
+ * password (recorded as a failed login of the IP).
+ */
+export async function unlockShare(db: Database, secret: string, hash: string, password: string, ip: string, now: number): Promise<ShareAccess> {
+  const { share } = liveLink(db, hash, now);
+  const ban = getSettings(db).loginBan;
+  assertNotBanned(db, ip, ban, now);
+  if (share.passwordHash && !(await verifyPassword(password, share.passwordHash))) {
+    recordFailedLogin(db, ip, `share ${hash}`, password, ban, now);
+    throw new Forbidden("wrong password");
+  }
+  const expires = now + SHARE_TOKEN_LIFETIME_S;
+  return { token: await sign({ typ: SHARE_TOKEN_TYPE, hash, exp: expires }, secret, "HS256"), expires };
+}
+
+/** True when `token` is a live share token of link `hash`. */
+export async function hasShareAccess(secret: string, hash: string, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const claims = await verifySigned(token, secret);
+  return claims?.typ === SHARE_TOKEN_TYPE && claims.hash === hash;
+}
