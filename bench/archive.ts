@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
-import { benchLogin, rssKb, startBinary } from "./bench-server";
+import { benchLogin, curlDownload, rssKb, startBinary } from "./bench-server";
 
 const FILES = 1000;
 const FILE_BYTES = 1024 * 1024;
@@ -37,14 +37,6 @@ async function timeCommand(cmd: string[], cwd: string): Promise<number> {
 }
 
 /** Downloads `url` with curl to /dev/null; returns seconds and bytes. */
-async function timeDownload(url: string, token: string): Promise<{ s: number; bytes: number }> {
-  const p = Bun.spawn(["curl", "-sS", "-f", "-o", "/dev/null", "-H", `X-Auth: ${token}`, "-w", "%{size_download}", url], { stdout: "pipe", stderr: "inherit" });
-  const t = performance.now();
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`curl ${url} failed`);
-  return { s: (performance.now() - t) / 1000, bytes: Number(out) };
-}
-
 const mbps = (s: number) => TOTAL / 1e6 / s;
 
 /** Runs the benchmark and returns printable rows. */
@@ -61,8 +53,8 @@ export async function benchArchive(): Promise<string[]> {
     const idle = rssKb(proc.pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssKb(proc.pid))), 50);
-    const zipServer = await timeDownload(`${url}/api/raw/data/?algo=zip`, token);
-    const gzServer = await timeDownload(`${url}/api/raw/data/?algo=tar.gz`, token);
+    const zipServer = await curlDownload(`${url}/api/raw/data/?algo=zip`, { "X-Auth": token });
+    const gzServer = await curlDownload(`${url}/api/raw/data/?algo=tar.gz`, { "X-Auth": token });
     clearInterval(sampler);
     peak = Math.max(peak, rssKb(proc.pid));
     proc.kill("SIGTERM");

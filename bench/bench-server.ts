@@ -46,3 +46,16 @@ export function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(m?.[1] ?? 0);
 }
+
+/**
+ * Downloads `url` with curl to /dev/null (`headers` as given); returns seconds taken and bytes received.
+ * Throws when curl fails or the answer is not 2xx.
+ */
+export async function curlDownload(url: string, headers: Record<string, string> = {}): Promise<{ s: number; bytes: number }> {
+  const h = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
+  const p = Bun.spawn(["curl", "-sS", "-f", "-o", "/dev/null", ...h, "-w", "%{size_download}", url], { stdout: "pipe", stderr: "inherit" });
+  const t = performance.now();
+  const out = await new Response(p.stdout).text();
+  if ((await p.exited) !== 0) throw new Error(`curl ${url} failed`);
+  return { s: (performance.now() - t) / 1000, bytes: Number(out) };
+}

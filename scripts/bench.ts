@@ -4,6 +4,7 @@ import { benchFoundation } from "../bench/foundation";
 import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
 import { benchFirstLoad } from "../bench/first-load";
+import { benchShare } from "../bench/share";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -15,3 +16,5 @@ const before = process.argv.indexOf("--before");
 for (const l of await benchSessionCheck(before > 0 ? process.argv[before + 1] : undefined)) console.log(l);
 console.log("== first load ==");
 for (const l of await benchFirstLoad()) console.log(l);
+console.log("== share links ==");
+for (const l of await benchShare()) console.log(l);
