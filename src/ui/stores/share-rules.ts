@@ -1,0 +1,59 @@
+/**
+ * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
+ * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
+ */
+import { SHARE_EXPIRES_MAX } from "../../shared/wire/share";
+
+/** The units the dialog offers, in the order shown (SPEC §5). */
+export const SHARE_UNIT_CHOICES = ["seconds", "minutes", "hours", "days"] as const;
+/** The unit chosen when the dialog opens (SPEC §9: default unit hours). */
+export const DEFAULT_SHARE_UNIT = "hours";
+
+/**
+ * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when
+ * it is empty, not a whole number or out of range (creation is blocked then; SPEC §5 Share duration).
+ */
+export function parseShareDuration(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n <= SHARE_EXPIRES_MAX ? n : null;
+}
+
+/** Whether the Permalink button shows: only while none of the links is permanent (`expire` 0). */
+export function showPermalink(links: readonly { expire: number }[]): boolean {
+  return !links.some((l) => l.expire === 0);
+}
+
+/** Seconds per relative-time unit, largest first (a month as 30 days, a year as 365). */
+const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86400],
+  ["month", 30 * 86400],
+  ["day", 86400],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/**
+ * The input of Intl.RelativeTimeFormat for an expiry: the largest unit that fits the distance from `now`
+ * (both Unix seconds), rounded to whole units ("in 59 minutes", "in 1 hour"); null for a permanent link (0).
+ */
+export function relativeExpiry(expire: number, now: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
+  if (expire === 0) return null;
+  const diff = expire - now;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(diff) >= size) return { value: Math.round(diff / size), unit };
+  }
+  return { value: diff, unit: "second" };
+}
+
+/** The expiry as relative time in a language ("in 1 hour", "dans 1 heure"), or `permanent` for 0. */
+export function expiryText(expire: number, now: number, language: string, permanent: string): string {
+  const rel = relativeExpiry(expire, now);
+  return rel ? new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(rel.value, rel.unit) : permanent;
+}
+
+/** The full public URL of a link: origin, base URL, then /share/{hash}. */
+export function shareUrl(origin: string, baseURL: string, hash: string): string {
+  return `${origin}${baseURL}/share/${encodeURIComponent(hash)}`;
+}
