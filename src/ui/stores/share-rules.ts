@@ -25,26 +25,29 @@ export function showPermalink(links: readonly { expire: number }[]): boolean {
   return !links.some((l) => l.expire === 0);
 }
 
-/** Seconds per relative-time unit, largest first (a month as 30 days, a year as 365). */
+/** Each relative-time unit and how many of it make the next one (a month as 30 days, a year as 12 months). */
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86400],
-  ["month", 30 * 86400],
-  ["day", 86400],
-  ["hour", 3600],
+  ["second", 60],
   ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Infinity],
 ];
 
 /**
- * The input of Intl.RelativeTimeFormat for an expiry: the largest unit that fits the distance from `now`
- * (both Unix seconds), rounded to whole units ("in 59 minutes", "in 1 hour"); null for a permanent link (0).
+ * The input of Intl.RelativeTimeFormat for an expiry: the distance from `now` (both Unix seconds) in the largest
+ * unit it rounds to at least one of ("in 1 hour" for 3599 s, "in 59 minutes" for 3540 s); null for a permanent
+ * link (0).
  */
 export function relativeExpiry(expire: number, now: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
   if (expire === 0) return null;
-  const diff = expire - now;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(diff) >= size) return { value: Math.round(diff / size), unit };
+  let amount = expire - now;
+  for (const [unit, next] of STEPS) {
+    if (Math.abs(Math.round(amount)) < next) return { value: Math.round(amount) || 0, unit };
+    amount /= next;
   }
-  return { value: diff, unit: "second" };
+  return null;
 }
 
 /** The expiry as relative time in a language ("in 1 hour", "dans 1 heure"), or `permanent` for 0. */

@@ -25,7 +25,8 @@ describe("relative expiry", () => {
   const now = 1_800_000_000;
   it("picks the largest unit that fits, rounded", () => {
     expect(relativeExpiry(now + 3600, now)).toEqual({ value: 1, unit: "hour" });
-    expect(relativeExpiry(now + 3599, now)).toEqual({ value: 60, unit: "minute" });
+    expect(relativeExpiry(now + 3599, now)).toEqual({ value: 1, unit: "hour" });
+    expect(relativeExpiry(now + 3540, now)).toEqual({ value: 59, unit: "minute" });
     expect(relativeExpiry(now + 45, now)).toEqual({ value: 45, unit: "second" });
     expect(relativeExpiry(now + 3 * 86400, now)).toEqual({ value: 3, unit: "day" });
     expect(relativeExpiry(now + 400 * 86400, now)).toEqual({ value: 1, unit: "year" });
