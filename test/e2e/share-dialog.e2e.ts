@@ -117,3 +117,23 @@ test("a user without the share permission has no Share action and no Shared Link
   await expect(page).toHaveURL(`${server.url}/403`);
 });
 
+
+for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
+  test(`the Share dialog and the Shared Links screen at ${size.name} px, light and dark`, async ({ page }, testInfo) => {
+    await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
+    await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
+    await apiShare("/docs/notes.txt", "?expires=4&unit=hours");
+    await page.setViewportSize(size.viewport);
+    await signIn(page, server);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const dialog = await openShare(page, "notes.txt");
+      await expect(dialog.getByRole("listitem").first()).toHaveText(/^in /);
+      await screenshot(page, testInfo, `share-dialog-${size.name}-${colorScheme}`);
+      await page.goto(`${server.url}/shared`);
+      await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
+      await expect(page.locator("#loading")).toHaveCount(0);
+      await screenshot(page, testInfo, `shared-links-${size.name}-${colorScheme}`);
+    }
+  });
+}

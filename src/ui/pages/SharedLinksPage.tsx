@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { ChevronRight, Copy, House, Trash2 } from "lucide-react";
+import { ChevronRight, Copy, ExternalLink, House, Trash2 } from "lucide-react";
 import { copyShareUrl, loadAllLinks, removeShare, useShares } from "../stores/shares";
 import { expiryText } from "../stores/share-rules";
 import { config } from "../stores/config";
@@ -67,9 +67,10 @@ export function SharedLinksPage() {
                       {link.path}
                     </Link>
                   </td>
-                  <td className="cell-mono">
-                    <a href={`${config.baseURL}/share/${encodeURIComponent(link.hash)}`} target="_blank" rel="noopener noreferrer">
-                      {link.hash}
+                  <td className="cell-mono cell-link">
+                    <a href={`${config.baseURL}/share/${encodeURIComponent(link.hash)}`} target="_blank" rel="noopener noreferrer" title={link.hash}>
+                      <ExternalLink size={16} aria-hidden />
+                      <span className="share-hash">{link.hash}</span>
                     </a>
                   </td>
                   <td>{link.expire === 0 ? "-" : expiryText(link.expire, now, i18n.language, "-")}</td>
