@@ -4,11 +4,6 @@
  */
 import { SHARE_EXPIRES_MAX } from "../../shared/wire/share";
 
-/** The units the dialog offers, in the order shown (SPEC §5). */
-export const SHARE_UNIT_CHOICES = ["seconds", "minutes", "hours", "days"] as const;
-/** The unit chosen when the dialog opens (SPEC §9: default unit hours). */
-export const DEFAULT_SHARE_UNIT = "hours";
-
 /**
  * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when
  * it is empty, not a whole number or out of range (creation is blocked then; SPEC §5 Share duration).

@@ -8,7 +8,8 @@ import { Copy, Link2, Trash2 } from "lucide-react";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "../../stores/shares";
-import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES, expiryText, parseShareDuration, showPermalink } from "../../stores/share-rules";
+import { expiryText, parseShareDuration, showPermalink } from "../../stores/share-rules";
+import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
 /** Shares `path` (a folder path ends with "/"). */
