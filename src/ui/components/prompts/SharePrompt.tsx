@@ -38,6 +38,7 @@ export function SharePrompt({ path }: { path: string }) {
         </button>
       }
     >
+      <p className="dialog-text share-item">{path.replace(/\/$/, "").split("/").pop() || "/"}</p>
       {!links ? (
         <p className="muted" role="status">{t("share.loading")}</p>
       ) : (
