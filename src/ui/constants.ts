@@ -95,3 +95,7 @@ export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
 export const MODIFIED_AT_HEADER = "X-Modified-At";
 /** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
 export const COPIED_FEEDBACK_MS = 1000;
+/** The share duration units the Share dialog offers, in the order shown (SPEC §5 Share duration). */
+export const SHARE_UNIT_CHOICES = ["seconds", "minutes", "hours", "days"] as const;
+/** The share duration unit chosen when the Share dialog opens (SPEC §9: default unit hours). */
+export const DEFAULT_SHARE_UNIT = "hours";

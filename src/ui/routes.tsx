@@ -22,13 +22,15 @@ const GlobalSettingsPage = lazyNamed(() => import("./pages/settings/GlobalSettin
 const UsersPage = lazyNamed(() => import("./pages/settings/UsersPage"), "UsersPage");
 const UserEditPage = lazyNamed(() => import("./pages/settings/UserEditPage"), "UserEditPage");
 const FailedLogsPage = lazyNamed(() => import("./pages/settings/FailedLogsPage"), "FailedLogsPage");
+const SharedLinksPage = lazyNamed(() => import("./pages/SharedLinksPage"), "SharedLinksPage");
 
 /** public: anyone; guest: only logged-out visitors (/login); login: a session; admin: a session with admin. */
 export type Guard = "public" | "guest" | "login" | "admin";
 
 type TitleKey =
   | "routes.login" | "routes.files" | "routes.settings" | "routes.forbidden" | "routes.notFound" | "routes.internal"
-  | "routes.globalSettings" | "routes.users" | "routes.newUser" | "routes.editUser" | "routes.failedLogs";
+  | "routes.globalSettings" | "routes.users" | "routes.newUser" | "routes.editUser" | "routes.failedLogs"
+  | "routes.sharedLinks";
 
 /** One route: a page in a frame, or a redirect. */
 export interface RouteDef {
@@ -46,6 +48,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/login", guard: "guest", titleKey: "routes.login", page: LoginPage, frame: "plain" },
   { path: "/files/*", guard: "login", titleKey: "routes.files", page: FilesPage, frame: "app" },
   { path: "/files", guard: "login", redirect: "/files/" },
+  { path: "/shared", guard: "admin", titleKey: "routes.sharedLinks", page: SharedLinksPage, frame: "app" },
   { path: "/settings", guard: "login", redirect: "/settings/profile" },
   { path: "/settings/profile", guard: "login", titleKey: "routes.settings", page: ProfilePage, frame: "app" },
   { path: "/settings/global", guard: "admin", titleKey: "routes.globalSettings", page: GlobalSettingsPage, frame: "app" },

@@ -16,6 +16,7 @@ export type MenuItemId =
   | "passwordRename"
   | "rename"
   | "chmod"
+  | "share"
   | "delete";
 
 /** A group of entries and whether each can be used now. */
@@ -68,6 +69,7 @@ export function contextMenuModel({ perm, selectedCount, singleFile }: MenuContex
         { id: "passwordRename", enabled: one && can("rename") },
         { id: "rename", enabled: one && can("rename") },
         { id: "chmod", enabled: some && can("modify") },
+        { id: "share", enabled: one && can("share") },
         { id: "delete", enabled: some && can("delete") },
       ],
     },

@@ -15,6 +15,7 @@ export type Prompt =
   | { kind: "chmod"; paths: string[] }
   | { kind: "passwordRename"; path: string }
   | { kind: "mediaInfo"; path: string }
+  | { kind: "share"; path: string }
   | { kind: "help" }
   | { kind: "about" }
   | { kind: "replace"; names: string[] }

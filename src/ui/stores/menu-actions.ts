@@ -77,6 +77,9 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
       return;
     case "chmod":
       return showPrompt({ kind: "chmod", paths });
+    case "share":
+      if (one) showPrompt({ kind: "share", path: one.path });
+      return;
     case "delete":
       return showPrompt({ kind: "delete", paths });
   }

@@ -13,7 +13,7 @@ describe("context menu", () => {
     expect(groups.map((g) => [g.id, g.items.map((i) => i.id)])).toEqual([
       ["general", ["reload", "toggleTasks", "copyName", "copyLink", "mediaInfo", "info"]],
       ["task", ["makeTorrent", "makeThumbnail", "extractSubtitle", "unarchive"]],
-      ["file", ["passwordRename", "rename", "chmod", "delete"]],
+      ["file", ["passwordRename", "rename", "chmod", "share", "delete"]],
     ]);
   });
 
@@ -31,6 +31,13 @@ describe("context menu", () => {
   });
 
   it("follows each File permission", () => {
-    expect(enabled(none, 1)).toMatchObject({ rename: false, passwordRename: false, chmod: false, delete: false, copyLink: false });
+    expect(enabled(none, 1)).toMatchObject({ rename: false, passwordRename: false, chmod: false, delete: false, copyLink: false, share: false });
+  });
+
+  it("offers Share for exactly one item with the share permission (admins have all)", () => {
+    expect(enabled({ ...none, share: true }, 1, false)).toMatchObject({ share: true });
+    expect(enabled({ ...none, admin: true }, 1)).toMatchObject({ share: true });
+    expect(enabled(all, 2)).toMatchObject({ share: false });
+    expect(enabled(all, 0)).toMatchObject({ share: false });
   });
 });

@@ -1,5 +1,5 @@
 /** @module Listing actions on the folder and its selection: header on desktop, bottom action bar on mobile (SPEC §2, §4). */
-import { ClipboardPaste, Copy, Download, FilePlus, FolderInput, FolderPlus, Info, ListChecks, Pencil, Trash, X } from "lucide-react";
+import { ClipboardPaste, Copy, Download, FilePlus, FolderInput, FolderPlus, Info, ListChecks, Pencil, Share2, Trash, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
@@ -27,7 +27,7 @@ export function FileActions() {
   const { selected, multiple } = useSelection();
   const clip = useClipboard();
   if (!user || !resource?.isDir || !listing) return null;
-  const can = (p: "create" | "rename" | "delete" | "download") => user.perm.admin || user.perm[p];
+  const can = (p: "create" | "rename" | "delete" | "download" | "share") => user.perm.admin || user.perm[p];
   const dir = listing.path;
   const chosen = (listing.items ?? []).filter((i) => selected.includes(i.path));
   const paths = chosen.map((i) => i.path);
@@ -50,6 +50,9 @@ export function FileActions() {
       {some && can("rename") && <Action label={t("header.move")} icon={<FolderInput aria-hidden />} onClick={() => showPrompt({ kind: "move", paths })} />}
       {some && can("delete") && <Action label={t("header.delete")} icon={<Trash aria-hidden />} onClick={() => showPrompt({ kind: "delete", paths })} />}
       {some && can("download") && <Action label={t("header.download")} icon={<Download aria-hidden />} onClick={() => downloadSelection(chosen, dir)} />}
+      {chosen.length === 1 && can("share") && (
+        <Action label={t("header.share")} icon={<Share2 aria-hidden />} onClick={() => showPrompt({ kind: "share", path: paths[0] })} />
+      )}
       {some && <Action label={t("header.info")} icon={<Info aria-hidden />} onClick={() => showPrompt({ kind: "info", paths })} />}
       {canPaste && <Action label={t("header.paste")} icon={<ClipboardPaste aria-hidden />} onClick={() => void pasteInto(dir)} className="idle-only" />}
       <button

@@ -20,6 +20,7 @@ const OverwritePrompt = lazyNamed(() => import("./OverwritePrompt"), "OverwriteP
 const PasswordRenamePrompt = lazyNamed(() => import("./PasswordRenamePrompt"), "PasswordRenamePrompt");
 const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
 const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
+const SharePrompt = lazyNamed(() => import("./SharePrompt"), "SharePrompt");
 
 /** Renders the open prompt, if any (nothing while its code loads: a few milliseconds on a local server). */
 export function Prompts() {
@@ -55,6 +56,8 @@ function OpenPrompt() {
       return <PasswordRenamePrompt path={prompt.path} />;
     case "mediaInfo":
       return <MediaInfoPrompt path={prompt.path} />;
+    case "share":
+      return <SharePrompt key={prompt.path} path={prompt.path} />;
     case "help":
       return <HelpPrompt />;
     case "about":

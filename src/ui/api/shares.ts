@@ -1,0 +1,33 @@
+/**
+ * @module Share link calls (SPEC §7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink),
+ * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link), DELETE /api/share/{hash}.
+ */
+import { apiFetch, apiJson } from "./client";
+import { encodePath } from "../format/encode-path";
+import type { ShareLink, ShareUnit } from "../../shared/wire/share";
+
+export type { ShareLink, ShareUnit } from "../../shared/wire/share";
+
+/** The caller's live links of a path (a folder path ends with "/"). @throws ApiError. */
+export function fetchLinksOf(path: string): Promise<ShareLink[]> {
+  return apiJson<ShareLink[]>(`/api/share${encodePath(path)}`);
+}
+
+/** Every live link with its owner's name, permanent first then by expiry (admin). @throws ApiError. */
+export function fetchAllLinks(): Promise<ShareLink[]> {
+  return apiJson<ShareLink[]>("/api/shared");
+}
+
+/**
+ * Creates a link of a path: expiring after `duration` (N and its unit), or the path's permalink when none is
+ * given (the server answers the existing one if the caller has it already). @throws ApiError.
+ */
+export function createLink(path: string, duration?: { expires: number; unit: ShareUnit }): Promise<ShareLink> {
+  const query = duration ? `?expires=${duration.expires}&unit=${duration.unit}` : "";
+  return apiJson<ShareLink>(`/api/share${encodePath(path)}${query}`, { method: "POST" });
+}
+
+/** Deletes a link (its owner or an admin). @throws ApiError. */
+export async function deleteLink(hash: string): Promise<void> {
+  await apiFetch(`/api/share/${encodeURIComponent(hash)}`, { method: "DELETE" });
+}

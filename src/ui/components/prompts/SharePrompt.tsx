@@ -1,0 +1,95 @@
+/**
+ * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links with their expiry, copy and
+ * delete; a Permalink button while no permanent link exists; a duration (number and unit) and Create.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Copy, Link2, Trash2 } from "lucide-react";
+import { Dialog } from "../common/Dialog";
+import { closePrompt } from "../../stores/layout";
+import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "../../stores/shares";
+import { expiryText, parseShareDuration, showPermalink } from "../../stores/share-rules";
+import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
+import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
+
+/** Shares `path` (a folder path ends with "/"). */
+export function SharePrompt({ path }: { path: string }) {
+  const { t, i18n } = useTranslation();
+  const { links, creating } = useShares();
+  const [amount, setAmount] = useState("");
+  const [unit, setUnit] = useState<ShareUnit>(DEFAULT_SHARE_UNIT);
+  useEffect(() => void loadLinksOf(path), [path]);
+  const expires = parseShareDuration(amount);
+  const now = Math.floor(Date.now() / 1000);
+  const create = () => {
+    if (expires === null) return;
+    void createShare({ expires, unit });
+  };
+  return (
+    <Dialog
+      label={t("share.title")}
+      title={t("share.title")}
+      onClose={closePrompt}
+      onSubmit={create}
+      wide
+      actions={
+        <button type="button" className="btn" onClick={closePrompt}>
+          {t("share.close")}
+        </button>
+      }
+    >
+      <p className="dialog-text share-item">{path.replace(/\/$/, "").split("/").pop() || "/"}</p>
+      {!links ? (
+        <p className="muted" role="status">{t("share.loading")}</p>
+      ) : (
+        <ul className="share-links" aria-label={t("share.links")}>
+          {links.length === 0 && <li className="muted share-empty">{t("share.none")}</li>}
+          {links.map((link) => {
+            const when = expiryText(link.expire, now, i18n.language, t("share.permanent"));
+            return (
+              <li key={link.hash} className="share-link">
+                <Link2 size={18} aria-hidden className="share-link-icon" />
+                <span className="share-link-when">{when}</span>
+                <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
+                  <Copy size={18} aria-hidden />
+                </button>
+                <button type="button" className="icon-btn" aria-label={t("share.deleteNamed", { name: when })} title={t("share.delete")} onClick={() => void removeShare(link.hash)}>
+                  <Trash2 size={18} aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {links && showPermalink(links) && (
+        <button type="button" className="btn share-permalink" disabled={creating} onClick={() => void createShare()}>
+          {t("share.permalink")}
+        </button>
+      )}
+      <fieldset className="share-create">
+        <legend className="field-label">{t("share.duration")}</legend>
+        <input
+          className="input"
+          type="number"
+          min={0}
+          max={SHARE_EXPIRES_MAX}
+          data-autofocus
+          inputMode="numeric"
+          aria-label={t("share.amount")}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <select className="input" aria-label={t("share.unit")} value={unit} onChange={(e) => setUnit(e.target.value as ShareUnit)}>
+          {SHARE_UNIT_CHOICES.map((u) => (
+            <option key={u} value={u}>
+              {t(`share.units.${u}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-primary" disabled={expires === null || creating}>
+          {t("share.create")}
+        </button>
+      </fieldset>
+    </Dialog>
+  );
+}

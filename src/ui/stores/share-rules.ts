@@ -1,0 +1,57 @@
+/**
+ * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
+ * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
+ */
+import { SHARE_EXPIRES_MAX } from "../../shared/wire/share";
+
+/**
+ * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when
+ * it is empty, not a whole number or out of range (creation is blocked then; SPEC §5 Share duration).
+ */
+export function parseShareDuration(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n <= SHARE_EXPIRES_MAX ? n : null;
+}
+
+/** Whether the Permalink button shows: only while none of the links is permanent (`expire` 0). */
+export function showPermalink(links: readonly { expire: number }[]): boolean {
+  return !links.some((l) => l.expire === 0);
+}
+
+/** Each relative-time unit and how many of it make the next one (a month as 30 days, a year as 12 months). */
+const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Infinity],
+];
+
+/**
+ * The input of Intl.RelativeTimeFormat for an expiry: the distance from `now` (both Unix seconds) in the largest
+ * unit it rounds to at least one of ("in 1 hour" for 3599 s, "in 59 minutes" for 3540 s); null for a permanent
+ * link (0).
+ */
+export function relativeExpiry(expire: number, now: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
+  if (expire === 0) return null;
+  let amount = expire - now;
+  for (const [unit, next] of STEPS) {
+    if (Math.abs(Math.round(amount)) < next) return { value: Math.round(amount) || 0, unit };
+    amount /= next;
+  }
+  return null;
+}
+
+/** The expiry as relative time in a language ("in 1 hour", "dans 1 heure"), or `permanent` for 0. */
+export function expiryText(expire: number, now: number, language: string, permanent: string): string {
+  const rel = relativeExpiry(expire, now);
+  return rel ? new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(rel.value, rel.unit) : permanent;
+}
+
+/** The full public URL of a link: origin, base URL, then /share/{hash}. */
+export function shareUrl(origin: string, baseURL: string, hash: string): string {
+  return `${origin}${baseURL}/share/${encodeURIComponent(hash)}`;
+}

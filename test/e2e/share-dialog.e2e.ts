@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { login, startServer, type TestServer } from "../support/server";
+import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, { "docs/report.txt": "0123456789", "docs/notes.txt": "notes", "docs/album/a.txt": "a" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Opens the Share dialog of one item of /docs/. */
+async function openShare(page: Page, name: string) {
+  await openFolder(page, server, "/docs/");
+  await item(page, name).click();
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await expect(dialog.getByRole("list", { name: "Share links" })).toBeVisible();
+  return dialog;
+}
+
+/** Creates a link as the admin through the API. */
+async function apiShare(path: string, query = ""): Promise<{ hash: string; expire: number }> {
+  const res = await fetch(`${server.url}/api/share${path}${query}`, { method: "POST", headers: { "X-Auth": await login(server) } });
+  return res.json();
+}
+
+test("the Share dialog creates an expiring link and a permalink, copies a public URL and deletes a link", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, server);
+  const dialog = await openShare(page, "report.txt");
+  const links = dialog.getByRole("listitem");
+  await expect(links).toHaveText(["No links yet."]);
+  const create = dialog.getByRole("button", { name: "Create" });
+  await expect(create).toBeDisabled();
+  await expect(dialog.getByRole("combobox", { name: "Unit" })).toHaveValue("hours");
+  await dialog.getByRole("spinbutton", { name: "Duration" }).fill("1");
+  await create.click();
+  await expect(links).toHaveText(["in 1 hour"]);
+
+  await dialog.getByRole("button", { name: "Permalink" }).click();
+  await expect(links).toHaveText(["in 1 hour", "permanent"]);
+  await expect(dialog.getByRole("button", { name: "Permalink" })).toHaveCount(0);
+
+  await dialog.getByRole("button", { name: "Copy link (permanent)" }).click();
+  await expect(page.getByText("Link copied!")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]+$`));
+  const hash = copied.split("/share/")[1];
+  const download = await fetch(`${server.url}/api/public/dl/${hash}`);
+  expect(download.status).toBe(200);
+  expect(await download.text()).toBe("0123456789");
+
+  await dialog.getByRole("button", { name: "Delete link (in 1 hour)" }).click();
+  await expect(links).toHaveText(["permanent"]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await openShare(page, "report.txt");
+  await expect(page.getByRole("dialog", { name: "Share" }).getByRole("listitem")).toHaveText(["permanent"]);
+});
+
+test("the context menu opens the Share dialog of a folder", async ({ page }) => {
+  await signIn(page, server);
+  await openFolder(page, server, "/docs/");
+  await item(page, "album").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await dialog.getByRole("button", { name: "Permalink" }).click();
+  await expect(dialog.getByRole("listitem")).toHaveText(["permanent"]);
+  const mine = await (await fetch(`${server.url}/api/share/docs/album/`, { headers: { "X-Auth": await login(server) } })).json();
+  expect(mine.map((l: { path: string }) => l.path)).toEqual(["/docs/album/"]);
+});
+
+test("the admin's Shared Links screen lists every link permanent first and deletes one", async ({ page }) => {
+  const later = await apiShare("/docs/notes.txt", "?expires=2&unit=days");
+  const sooner = await apiShare("/docs/notes.txt", "?expires=5&unit=minutes");
+  const permanent = await apiShare("/docs/notes.txt");
+  await signIn(page, server);
+  await openFolder(page, server, "/docs/");
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Shared Links" }).click();
+  await expect(page).toHaveURL(`${server.url}/shared`);
+  const table = page.getByRole("table", { name: "Shared links" });
+  const rows = table.getByRole("row");
+  await expect(rows.filter({ hasText: later.hash })).toHaveCount(1);
+  const hashes = await rows.locator("td:nth-child(2)").allInnerTexts();
+  const permanents = hashes.filter((h) => h !== later.hash && h !== sooner.hash);
+  expect(hashes.slice(permanents.length)).toEqual([sooner.hash, later.hash]);
+  expect(permanents).toContain(permanent.hash);
+  const permanentRow = rows.filter({ hasText: permanent.hash });
+  await expect(permanentRow.getByRole("cell").nth(2)).toHaveText("-");
+  await expect(rows.filter({ hasText: later.hash }).getByRole("cell").nth(2)).toHaveText("in 2 days");
+  await expect(permanentRow.getByRole("link", { name: "/docs/notes.txt" })).toHaveAttribute("href", "/files/docs/notes.txt");
+  await expect(permanentRow.getByRole("link", { name: permanent.hash })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/files/");
+
+  expect((await fetch(`${server.url}/api/public/share/${permanent.hash}`)).status).toBe(200);
+  await permanentRow.getByRole("button", { name: "Delete link (/docs/notes.txt)" }).click();
+  await expect(rows.filter({ hasText: permanent.hash })).toHaveCount(0);
+  expect((await fetch(`${server.url}/api/public/share/${permanent.hash}`)).status).toBe(404);
+});
+
+test("a user without the share permission has no Share action and no Shared Links screen", async ({ page }) => {
+  await createUser(server, "noshare", "noshare-pass-123", { create: true, rename: true, delete: true, download: true });
+  await signInAs(page, server, "noshare", "noshare-pass-123");
+  await openFolder(page, server, "/docs/");
+  await item(page, "notes.txt").click();
+  await expect(page.getByRole("button", { name: "Rename" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share", exact: true })).toHaveCount(0);
+  await item(page, "notes.txt").click({ button: "right" });
+  await expect(page.getByRole("menuitem", { name: "Share" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await page.goto(`${server.url}/shared`);
+  await expect(page).toHaveURL(`${server.url}/403`);
+});
+
+
+for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
+  test(`the Share dialog and the Shared Links screen at ${size.name} px, light and dark`, async ({ page }, testInfo) => {
+    await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
+    await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
+    await apiShare("/docs/notes.txt", "?expires=4&unit=hours");
+    await page.setViewportSize(size.viewport);
+    await signIn(page, server);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const dialog = await openShare(page, "notes.txt");
+      await expect(dialog.getByRole("listitem").first()).toHaveText(/^in /);
+      await screenshot(page, testInfo, `share-dialog-${size.name}-${colorScheme}`);
+      await page.goto(`${server.url}/shared`);
+      await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
+      await expect(page.locator("#loading")).toHaveCount(0);
+      await screenshot(page, testInfo, `shared-links-${size.name}-${colorScheme}`);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "bun:test";
+import { expiryText, parseShareDuration, relativeExpiry, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
+
+describe("share duration", () => {
+  it("takes a trimmed whole number from 0 to 2147483647", () => {
+    expect(parseShareDuration(" 1 ")).toBe(1);
+    expect(parseShareDuration("0")).toBe(0);
+    expect(parseShareDuration("2147483647")).toBe(2147483647);
+  });
+
+  it("blocks creation for an empty, out-of-range or non-whole value", () => {
+    for (const bad of ["", "   ", "2147483648", "-1", "1.5", "1e3", "abc"]) expect(parseShareDuration(bad)).toBeNull();
+  });
+});
+
+describe("permalink button", () => {
+  it("shows only while no link is permanent", () => {
+    expect(showPermalink([])).toBe(true);
+    expect(showPermalink([{ expire: 1_900_000_000 }])).toBe(true);
+    expect(showPermalink([{ expire: 1_900_000_000 }, { expire: 0 }])).toBe(false);
+  });
+});
+
+describe("relative expiry", () => {
+  const now = 1_800_000_000;
+  it("picks the largest unit that fits, rounded", () => {
+    expect(relativeExpiry(now + 3600, now)).toEqual({ value: 1, unit: "hour" });
+    expect(relativeExpiry(now + 3599, now)).toEqual({ value: 1, unit: "hour" });
+    expect(relativeExpiry(now + 3540, now)).toEqual({ value: 59, unit: "minute" });
+    expect(relativeExpiry(now + 45, now)).toEqual({ value: 45, unit: "second" });
+    expect(relativeExpiry(now + 3 * 86400, now)).toEqual({ value: 3, unit: "day" });
+    expect(relativeExpiry(now + 400 * 86400, now)).toEqual({ value: 1, unit: "year" });
+    expect(relativeExpiry(now - 120, now)).toEqual({ value: -2, unit: "minute" });
+  });
+
+  it("has no relative time for a permanent link", () => {
+    expect(relativeExpiry(0, now)).toBeNull();
+    expect(expiryText(0, now, "en", "permanent")).toBe("permanent");
+  });
+
+  it("reads in the UI language", () => {
+    expect(expiryText(now + 7200, now, "en", "permanent")).toBe("in 2 hours");
+    expect(expiryText(now + 7200, now, "ru", "бессрочно")).toBe("через 2 часа");
+    expect(expiryText(now + 86400, now, "en", "permanent")).toBe("tomorrow");
+  });
+});
+
+describe("share URL", () => {
+  it("is origin, base URL and /share/{hash}", () => {
+    expect(shareUrl("http://h:8080", "", "abc")).toBe("http://h:8080/share/abc");
+    expect(shareUrl("https://h", "/app", "a_b-C")).toBe("https://h/app/share/a_b-C");
+  });
+});
