@@ -95,3 +95,7 @@ export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
 export const MODIFIED_AT_HEADER = "X-Modified-At";
 /** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
 export const COPIED_FEEDBACK_MS = 1000;
+/** The share page previews a text file only up to this size, bytes (the server's TEXT_CONTENT_MAX_BYTES, CONTRACT: 5 MiB). */
+export const SHARE_TEXT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
+/** Width the share page asks for its listing thumbnails (one of THUMB_WIDTH_BUCKETS: 48 px boxes at up to 2x). */
+export const SHARE_THUMB_WIDTH = 128;
