@@ -46,7 +46,7 @@ export function SharePage() {
   const { item, status } = usePublicShare();
   useTitle(status === "ready" && item ? item.name : "");
   useEffect(() => {
-    // The raw pathname, as wouter's location is partly decoded (a "%2F" inside a name must stay a name).
+    // The raw pathname, decoded once per segment here: wouter's location is already partly decoded.
     const { hash, sub } = parseShareRoute(window.location.pathname, config.baseURL);
     void loadShare(hash, sub);
   }, [location]);

@@ -41,6 +41,11 @@ export function itemSubPath(item: Pick<Resource, "path" | "isDir">): string {
   return item.isDir && !path.endsWith("/") ? `${path}/` : path;
 }
 
+/** A shared folder's items as listed: folders first, each group in the server's order (as the files view's sections). */
+export function foldersFirst<T extends Pick<Resource, "isDir">>(items: readonly T[]): T[] {
+  return [...items.filter((i) => i.isDir), ...items.filter((i) => !i.isDir)];
+}
+
 /** How a file previews: images, video and audio inline; text up to SHARE_TEXT_PREVIEW_MAX_BYTES; others download. */
 export function previewKind(file: Pick<Resource, "type" | "size" | "isDir">): SharePreviewKind {
   if (file.isDir) return "download";

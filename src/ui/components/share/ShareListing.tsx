@@ -9,7 +9,7 @@ import { publicThumbnailUrl } from "../../api/public-urls";
 import { formatSize } from "../../format/format-size";
 import { formatFullDate, formatRelative } from "../../format/format-date";
 import { currentLanguage } from "../../i18n";
-import { itemSubPath, shareRoute } from "../../stores/public-share-rules";
+import { foldersFirst, itemSubPath, shareRoute } from "../../stores/public-share-rules";
 import { openSharePreview } from "../../stores/public-share";
 import { SHARE_THUMB_WIDTH } from "../../constants";
 import { FileIcon } from "../listing/FileIcon";
@@ -51,10 +51,11 @@ function Row({ item, hash, lang }: { item: Resource; hash: string; lang: string 
 export function ShareListing({ folder, hash, sub }: { folder: Resource; hash: string; sub: string }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const items = folder.items ?? [];
+  const items = foldersFirst(folder.items ?? []);
   return (
     <section className="share-listing">
-      <ShareBreadcrumbs hash={hash} sub={sub} />
+      {/* At the share's top the summary above names the folder; the trail starts below it. */}
+      {sub !== "/" && <ShareBreadcrumbs hash={hash} sub={sub} />}
       {items.length === 0 ? (
         <p className="share-empty muted">{t("sharePage.empty")}</p>
       ) : (
