@@ -153,6 +153,12 @@ test("takes screenshots of the share page in light and dark at desktop and phone
       await expect.poll(() => page.getByRole("img", { name: "sunrise.jpg", exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await screenshot(page, testInfo, `share-preview-${tag}`);
       await page.keyboard.press("Escape");
+      await openShare(page, `${folderHash}/trip/`);
+      await page.getByRole("button", { name: "day one.txt" }).click();
+      await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
+      await screenshot(page, testInfo, `share-text-preview-${tag}`);
+      await page.keyboard.press("Escape");
+      await screenshot(page, testInfo, `share-subfolder-${tag}`);
       await openShare(page, "no-such-link-at-all");
       await expect(page.getByRole("alert")).toBeVisible();
       await screenshot(page, testInfo, `share-unavailable-${tag}`);
