@@ -121,12 +121,46 @@ test("a folder downloads as one zip archive", async ({ browser }) => {
   await page.context().close();
 });
 
-test("an unknown link shows that the share is not available", async ({ browser }) => {
+test("an unknown or expired link shows that the share is not available", async ({ browser }) => {
+  const expiring = await createLink("/report%202026.txt", "?expires=4&unit=seconds");
   const page = await visitorPage(browser);
+  await openShare(page, expiring);
+  await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
   await openShare(page, "no-such-link-at-all");
   await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
   await expect(page.locator("header")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "download file" })).toHaveCount(0);
+  // Expiry is in whole seconds: five seconds after creation the link is past its time.
+  await page.waitForTimeout(5100);
+  await openShare(page, expiring);
+  await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
   await page.context().close();
+});
+
+test.describe("under a base URL", () => {
+  let based: TestServer;
+  test.beforeAll(async () => {
+    based = await startServer({ args: ["--baseurl", "/app"] });
+    writeTree(based.root, { "clip notes.txt": "under a base\n" });
+  });
+  test.afterAll(async () => {
+    await based?.stop();
+  });
+
+  test("links the QR code, the download and the page below the base URL", async ({ browser }) => {
+    const res = await fetch(`${based.url}/api/share/clip%20notes.txt`, { method: "POST", headers: { "X-Auth": await login(based) } });
+    const { hash } = (await res.json()) as { hash: string };
+    const page = await visitorPage(browser);
+    await page.goto(`${based.url}/share/${hash}`);
+    await expect(page.getByRole("heading", { name: "clip notes.txt" })).toBeVisible();
+    const qr = page.getByRole("img", { name: "QR code of the link to this share" });
+    expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${based.origin}/app/share/${hash}`));
+    await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute("href", `/app/api/public/dl/${hash}`);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "download file" }).click();
+    expect(readFileSync((await (await downloading).path())!).toString()).toBe("under a base\n");
+    await page.context().close();
+  });
 });
 
 test("follows the device's dark scheme when nobody is logged in", async ({ browser }) => {
