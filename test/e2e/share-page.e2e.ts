@@ -111,6 +111,27 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
   await page.context().close();
 });
 
+test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({ browser }) => {
+  const page = await visitorPage(browser);
+  await openShare(page, folderHash);
+  const listing = page.getByRole("list", { name: "Shared folder contents" });
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "download folder" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(listing.getByRole("link", { name: "trip" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  const notes = listing.getByRole("button", { name: "notes.txt" });
+  await expect(notes).toBeFocused();
+  await page.keyboard.press("Enter");
+  const preview = page.getByRole("dialog", { name: "Preview of notes.txt" });
+  await expect(preview.getByLabel("Content of notes.txt")).toHaveText("Bring the tripod.\n");
+  await expect(preview.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(preview).toHaveCount(0);
+  await expect(notes).toBeFocused();
+  await page.context().close();
+});
+
 test("a folder downloads as one zip archive", async ({ browser }) => {
   const page = await visitorPage(browser);
   await openShare(page, folderHash);

@@ -60,8 +60,13 @@ export function SharePreview({ file, hash, text }: { file: Resource; hash: strin
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
+    // The dialog leaves the page on close, so the browser cannot give focus back itself: back to the file's row.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (el && !el.open) el.showModal();
-    return () => el?.close();
+    return () => {
+      el?.close();
+      opener?.focus();
+    };
   }, []);
   return (
     <dialog
