@@ -23,6 +23,8 @@ const UsersPage = lazyNamed(() => import("./pages/settings/UsersPage"), "UsersPa
 const UserEditPage = lazyNamed(() => import("./pages/settings/UserEditPage"), "UserEditPage");
 const FailedLogsPage = lazyNamed(() => import("./pages/settings/FailedLogsPage"), "FailedLogsPage");
 const SharedLinksPage = lazyNamed(() => import("./pages/SharedLinksPage"), "SharedLinksPage");
+// The public share page loads on first visit too, keeping it (and the QR code library) out of the first load.
+const SharePage = lazyNamed(() => import("./pages/SharePage"), "SharePage");
 
 /** public: anyone; guest: only logged-out visitors (/login); login: a session; admin: a session with admin. */
 export type Guard = "public" | "guest" | "login" | "admin";
@@ -56,6 +58,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/settings/users/new", guard: "admin", titleKey: "routes.newUser", page: UserEditPage, frame: "app" },
   { path: "/settings/users/:id", guard: "admin", titleKey: "routes.editUser", page: UserEditPage, frame: "app" },
   { path: "/settings/logs", guard: "admin", titleKey: "routes.failedLogs", page: FailedLogsPage, frame: "app" },
+  { path: "/share/*", guard: "public", page: SharePage, frame: "plain" },
   { path: "/403", guard: "public", titleKey: "routes.forbidden", page: () => <ErrorPage kind="forbidden" />, frame: "app" },
   { path: "/404", guard: "public", titleKey: "routes.notFound", page: () => <ErrorPage kind="notFound" />, frame: "app" },
   { path: "/500", guard: "public", titleKey: "routes.internal", page: () => <ErrorPage kind="internal" />, frame: "app" },

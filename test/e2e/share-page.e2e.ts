@@ -1,0 +1,223 @@
+/** Issue 9: the public share page, /share/{hash}, seen by a visitor who never logged in. */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { screenshot, writeTree } from "./fixtures";
+import { qrSvgDataUrl } from "../../src/ui/components/share/qr-svg";
+
+const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
+const SUNRISE = readFileSync(join(SAMPLES, "photos", "sunrise.jpg"));
+
+let server: TestServer;
+let fileHash: string;
+let folderHash: string;
+
+/** Creates a link as the admin through POST /api/share{path} (an expiring one, or a permalink without query). */
+async function createLink(path: string, query = ""): Promise<string> {
+  const token = await login(server);
+  const res = await fetch(`${server.url}/api/share${path}${query}`, { method: "POST", headers: { "X-Auth": token } });
+  if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { hash: string }).hash;
+}
+
+/** A page in a fresh browser context: no token, nobody logged in. */
+async function visitorPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, acceptDownloads: true });
+  return context.newPage();
+}
+
+async function openShare(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}/share/${path}`);
+  await expect(page.locator("#loading")).toHaveCount(0);
+}
+
+test.beforeAll(async () => {
+  server = await startServer();
+  writeTree(server.root, {
+    "report 2026.txt": "Quarterly numbers\nall fine\n",
+    "album/sunrise.jpg": SUNRISE,
+    "album/notes.txt": "Bring the tripod.\n",
+    "album/trip/day one.txt": "Day one: the coast.\n",
+    "album/trip/fractal.png": readFileSync(join(SAMPLES, "photos", "fractal.png")),
+  });
+  fileHash = await createLink("/report%202026.txt", "?expires=2&unit=hours");
+  folderHash = await createLink("/album/");
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a file link shows the name, its download and a QR code of the link, without header or sidebar", async ({ browser }) => {
+  const page = await visitorPage(browser);
+  await openShare(page, fileHash);
+  await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
+  await expect(page.getByText("Size: 27 B")).toBeVisible();
+  const qr = page.getByRole("img", { name: "QR code of the link to this share" });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBeGreaterThan(100);
+  // The QR image is the code of the page's full link, drawn the same way the page draws it.
+  expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${server.url}/share/${fileHash}`));
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "download file" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("report 2026.txt");
+  expect(readFileSync((await download.path())!)).toEqual(readFileSync(join(server.root, "report 2026.txt")));
+
+  await expect(page.locator("header")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+  await expect(page).toHaveTitle(/^report 2026\.txt - /);
+  await page.context().close();
+});
+
+test("a folder link lists its items, opens a sub-folder inside the share and previews an image and a text", async ({ browser }) => {
+  const page = await visitorPage(browser);
+  await openShare(page, folderHash);
+  await expect(page.getByRole("heading", { name: "album" })).toBeVisible();
+  const listing = page.getByRole("list", { name: "Shared folder contents" });
+  await expect(listing.getByRole("listitem")).toHaveCount(3);
+  await expect(listing.getByRole("button", { name: "notes.txt" })).toBeVisible();
+  // The image's thumbnail is drawn from the public thumbnail URL.
+  const thumb = listing.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img");
+  await expect(thumb).toHaveAttribute("src", new RegExp(`/api/public/dl/${folderHash}/sunrise\\.jpg\\?thumb=true&w=\\d+`));
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await listing.getByRole("link", { name: "trip" }).click();
+  await expect(page).toHaveURL(`${server.url}/share/${folderHash}/trip/`);
+  await expect(page.getByRole("heading", { name: "trip" })).toBeVisible();
+  await expect(listing.getByRole("button", { name: "day one.txt" })).toBeVisible();
+  await expect(listing.getByRole("listitem")).toHaveCount(2);
+  const crumbs = page.getByRole("navigation", { name: "Folders of this share" });
+  await expect(crumbs.getByRole("link", { name: "trip" })).toHaveAttribute("aria-current", "page");
+
+  await listing.getByRole("button", { name: "fractal.png" }).click();
+  const preview = page.getByRole("dialog", { name: "Preview of fractal.png" });
+  const image = preview.getByRole("img", { name: "fractal.png" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.keyboard.press("Escape");
+  await expect(preview).toHaveCount(0);
+
+  await listing.getByRole("button", { name: "day one.txt" }).click();
+  await expect(page.getByRole("dialog", { name: "Preview of day one.txt" }).getByLabel("Content of day one.txt")).toHaveText("Day one: the coast.\n");
+  await page.getByRole("button", { name: "Close" }).click();
+
+  await crumbs.getByRole("link", { name: "Top of the share" }).click();
+  await expect(page).toHaveURL(`${server.url}/share/${folderHash}`);
+  await expect(page.getByRole("heading", { name: "album" })).toBeVisible();
+  await page.context().close();
+});
+
+test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({ browser }) => {
+  const page = await visitorPage(browser);
+  await openShare(page, folderHash);
+  const listing = page.getByRole("list", { name: "Shared folder contents" });
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "download folder" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(listing.getByRole("link", { name: "trip" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  const notes = listing.getByRole("button", { name: "notes.txt" });
+  await expect(notes).toBeFocused();
+  await page.keyboard.press("Enter");
+  const preview = page.getByRole("dialog", { name: "Preview of notes.txt" });
+  await expect(preview.getByLabel("Content of notes.txt")).toHaveText("Bring the tripod.\n");
+  await expect(preview.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(preview).toHaveCount(0);
+  await expect(notes).toBeFocused();
+  await page.context().close();
+});
+
+test("a folder downloads as one zip archive", async ({ browser }) => {
+  const page = await visitorPage(browser);
+  await openShare(page, folderHash);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "download folder" }).click();
+  const download = await downloading;
+  expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe("PK");
+  await page.context().close();
+});
+
+test("an unknown or expired link shows that the share is not available", async ({ browser }) => {
+  const expiring = await createLink("/report%202026.txt", "?expires=4&unit=seconds");
+  const page = await visitorPage(browser);
+  await openShare(page, expiring);
+  await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
+  await openShare(page, "no-such-link-at-all");
+  await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
+  await expect(page.locator("header")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "download file" })).toHaveCount(0);
+  // Expiry is in whole seconds: five seconds after creation the link is past its time.
+  await page.waitForTimeout(5100);
+  await openShare(page, expiring);
+  await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
+  await page.context().close();
+});
+
+test.describe("under a base URL", () => {
+  let based: TestServer;
+  test.beforeAll(async () => {
+    based = await startServer({ args: ["--baseurl", "/app"] });
+    writeTree(based.root, { "clip notes.txt": "under a base\n" });
+  });
+  test.afterAll(async () => {
+    await based?.stop();
+  });
+
+  test("links the QR code, the download and the page below the base URL", async ({ browser }) => {
+    const res = await fetch(`${based.url}/api/share/clip%20notes.txt`, { method: "POST", headers: { "X-Auth": await login(based) } });
+    const { hash } = (await res.json()) as { hash: string };
+    const page = await visitorPage(browser);
+    await page.goto(`${based.url}/share/${hash}`);
+    await expect(page.getByRole("heading", { name: "clip notes.txt" })).toBeVisible();
+    const qr = page.getByRole("img", { name: "QR code of the link to this share" });
+    expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${based.origin}/app/share/${hash}`));
+    await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute("href", `/app/api/public/dl/${hash}`);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "download file" }).click();
+    expect(readFileSync((await (await downloading).path())!).toString()).toBe("under a base\n");
+    await page.context().close();
+  });
+});
+
+test("follows the device's dark scheme when nobody is logged in", async ({ browser }) => {
+  const page = await visitorPage(browser, "dark");
+  await openShare(page, fileHash);
+  await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.context().close();
+});
+
+test("takes screenshots of the share page in light and dark at desktop and phone widths", async ({ browser }, testInfo) => {
+  for (const scheme of ["light", "dark"] as const) {
+    const page = await visitorPage(browser, scheme);
+    for (const [width, height] of [[1280, 800], [375, 740]]) {
+      await page.setViewportSize({ width, height });
+      const tag = `${width}-${scheme}`;
+      await openShare(page, fileHash);
+      await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
+      await screenshot(page, testInfo, `share-file-${tag}`);
+      await openShare(page, folderHash);
+      await expect(page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img")).toBeVisible();
+      await screenshot(page, testInfo, `share-folder-${tag}`);
+      await page.getByRole("button", { name: "sunrise.jpg" }).click();
+      await expect.poll(() => page.getByRole("img", { name: "sunrise.jpg", exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await screenshot(page, testInfo, `share-preview-${tag}`);
+      await page.keyboard.press("Escape");
+      await openShare(page, `${folderHash}/trip/`);
+      await page.getByRole("button", { name: "day one.txt" }).click();
+      await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
+      await screenshot(page, testInfo, `share-text-preview-${tag}`);
+      await page.keyboard.press("Escape");
+      await screenshot(page, testInfo, `share-subfolder-${tag}`);
+      await openShare(page, "no-such-link-at-all");
+      await expect(page.getByRole("alert")).toBeVisible();
+      await screenshot(page, testInfo, `share-unavailable-${tag}`);
+    }
+    await page.context().close();
+  }
+});
