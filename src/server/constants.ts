@@ -69,3 +69,5 @@ export const SHARE_HASH_BYTES = 16;
 export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** Lifetime (seconds) of the token a visitor gets for a password link: an hour of browsing and downloads. */
 export const SHARE_TOKEN_LIFETIME_S = 60 * 60;
+/** How often (ms) expired share links and ended sessions are purged from the store. */
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;

@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from "./users/user-service";
 import { createApp } from "./app";
 import { removeActiveTempFiles } from "./fs/upload";
 import type { Deps } from "./deps";
+import { startMaintenance } from "./maintenance";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -22,6 +23,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const db = openDatabase(config.database);
   const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal: realpathSync(config.root) };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
+  const stopMaintenance = startMaintenance(db);
 
   // Handlers go in before the `listening` line: a supervisor may signal as soon as it reads it.
   let stopping = false;
@@ -32,6 +34,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     log.info(`${signal} received, shutting down`);
     await server?.stop(true);
     await removeActiveTempFiles();
+    stopMaintenance();
     db.close();
     process.exit(0);
   };
