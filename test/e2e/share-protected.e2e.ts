@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { putSettings } from "../support/factories";
-import { dropFiles, screenshot, writeTree } from "./fixtures";
+import { dropFiles, screenshot, throttleUploads, writeTree } from "./fixtures";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
 const PASSWORD = "open sesame 7";
@@ -128,6 +128,17 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
   await page.getByLabel("Choose files").setInputFiles({ name: "picked.txt", mimeType: "text/plain", buffer: Buffer.from("picked\n") });
   await expect(page.getByRole("listitem").filter({ hasText: "picked.txt" })).toContainText("Uploaded");
   expect(existsSync(join(server.root, "inbox", "picked.txt"))).toBe(true);
+
+  // A slow upload shows its progress while it is on its way.
+  await throttleUploads(page, 50_000);
+  await dropFiles(page, [{ name: "big.bin", content: "b".repeat(200_000) }], dropZone(page));
+  const progress = page.getByRole("progressbar", { name: "Upload of big.bin" });
+  await expect(progress).toBeVisible();
+  await expect.poll(() => progress.evaluate((p: HTMLProgressElement) => p.value)).toBeGreaterThan(0);
+  await throttleUploads(page, null);
+  await expect(page.getByRole("listitem").filter({ hasText: "big.bin" })).toContainText("Uploaded");
+  await expect(progress).toHaveCount(0);
+  expect(readFileSync(join(server.root, "inbox", "big.bin")).length).toBe(200_000);
   await page.context().close();
 });
 
