@@ -103,3 +103,5 @@ export const DEFAULT_SHARE_UNIT = "hours";
 export const SHARE_TEXT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 /** Width the share page asks for its listing thumbnails (one of THUMB_WIDTH_BUCKETS: 48 px boxes at up to 2x). */
 export const SHARE_THUMB_WIDTH = 128;
+/** sessionStorage key prefix of a password link's share token, per hash (kept for the tab, gone when it closes). */
+export const SHARE_TOKEN_STORAGE_PREFIX = "fbe-share-token:";

@@ -83,17 +83,22 @@ export type ProgressListener = (loaded: number, total: number) => void;
 /**
  * Sends a body with upload progress (fetch has none, so this one call uses XMLHttpRequest).
  * Resolves with the answer text on 2xx.
+ * `auth: false` sends no login token and never triggers a logout; `headers` are added as given.
  * @throws ApiError with the status and body text otherwise; status 0 when aborted or offline.
  */
-export function apiUpload(path: string, body: Blob, onProgress: ProgressListener, signal?: AbortSignal): Promise<string> {
+export function apiUpload(
+  path: string, body: Blob, onProgress: ProgressListener, signal?: AbortSignal, opts: { auth?: boolean; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const { auth = true, headers = {} } = opts;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", apiUrl(path));
-    const token = hooks.getToken();
+    const token = auth ? hooks.getToken() : null;
     if (token) xhr.setRequestHeader("X-Auth", token);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : body.size);
     xhr.onload = () => {
-      handleStatus(xhr.status, xhr.getResponseHeader("X-Renew-Token"), true);
+      handleStatus(xhr.status, xhr.getResponseHeader("X-Renew-Token"), auth);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(body.size, body.size);
         resolve(xhr.responseText);

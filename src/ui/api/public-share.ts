@@ -1,24 +1,53 @@
-/** @module Public share calls without login (SPEC §7): the shared item or a folder inside it, and a text file's content. */
-import { apiJson, apiText } from "./client";
+/**
+ * @module Public share calls without login (SPEC §7): the shared item or a folder inside it, a text file's content,
+ * a password link's unlock, and an upload into an upload-only folder. A password link's token goes as X-Share-Token.
+ */
+import { apiJson, apiText, apiUpload, type ProgressListener } from "./client";
+import { shareTokenHeaders } from "./share-token";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "../../shared/wire/resource";
+import type { ShareAccess } from "../../shared/wire/share";
 
 /** The shared item as GET /api/public/share/{hash} answers it: paths are relative to the share, starting with "/". */
 export interface PublicResource extends Resource {
   readonly hash: string;
+  /** An upload-only folder: no items, no downloads; visitors may only upload into it. */
+  readonly uploadOnly?: boolean;
 }
 
 /**
  * Fetches the shared item, or the folder or file `sub` inside a shared folder (decoded path, "/" for the item).
- * @throws ApiError: 404 for an unknown, expired or refused link.
+ * @throws ApiError: 404 for an unknown, expired or refused link; 401 when a password link has no valid token.
  */
 export function fetchPublicShare(hash: string, sub: string, signal?: AbortSignal): Promise<PublicResource> {
   const path = sub === "/" ? "" : encodePath(sub);
-  return apiJson<PublicResource>(`/api/public/share/${encodeURIComponent(hash)}${path}`, { auth: false, signal });
+  return apiJson<PublicResource>(`/api/public/share/${encodeURIComponent(hash)}${path}`, { auth: false, signal, headers: shareTokenHeaders(hash) });
 }
 
 /** Fetches a shared text file's content, inline. @throws ApiError on non-2xx. */
 export function fetchPublicText(hash: string, sub: string, signal?: AbortSignal): Promise<string> {
   const path = sub === "/" ? "" : encodePath(sub);
-  return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, { auth: false, signal });
+  return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+}
+
+/**
+ * Trades a password link's password for a share token (the password goes in the JSON body, never in a URL).
+ * @throws ApiError: 403 wrong password, 429 this address is banned for a while, 404 unknown or expired link.
+ */
+export function unlockPublicShare(hash: string, password: string): Promise<ShareAccess> {
+  return apiJson<ShareAccess>(`/api/public/share/${encodeURIComponent(hash)}/token`, {
+    auth: false,
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+}
+
+/**
+ * Uploads `file` by its name into the upload-only folder of link `hash`, with progress in bytes.
+ * @throws ApiError: 409 a file of that name is already there (never overwritten), 404 the link is gone.
+ */
+export function uploadToShare(hash: string, file: File, onProgress: ProgressListener): Promise<string> {
+  const path = `/api/public/upload/${encodeURIComponent(hash)}/${encodeURIComponent(file.name)}`;
+  return apiUpload(path, file, onProgress, undefined, { auth: false, headers: shareTokenHeaders(hash) });
 }

@@ -1,6 +1,7 @@
 /**
  * @module The public share page, /share/{hash}[/sub/path/] (SPEC §2 Share page): no login, no header or sidebar;
- * the shared item with its download and QR code, a shared folder's listing and previews, or the unavailable text.
+ * the shared item with its download and QR code, a shared folder's listing and previews, the password prompt of a
+ * password link, the upload area of an upload-only folder, or the unavailable text.
  */
 import { useEffect } from "react";
 import { CircleAlert } from "lucide-react";
@@ -16,6 +17,8 @@ import { LoadingView } from "../components/common/LoadingView";
 import { ShareSummary } from "../components/share/ShareSummary";
 import { ShareListing } from "../components/share/ShareListing";
 import { SharePreview } from "../components/share/SharePreview";
+import { SharePasswordForm } from "../components/share/SharePasswordForm";
+import { ShareUploadArea } from "../components/share/ShareUploadArea";
 
 function Unavailable() {
   const { t } = useTranslation();
@@ -30,7 +33,9 @@ function Unavailable() {
 function ShareContent() {
   const { hash, sub, status, item, preview, previewText } = usePublicShare();
   if (status === "unavailable") return <Unavailable />;
+  if (status === "password") return <SharePasswordForm />;
   if (!item) return <LoadingView />;
+  if (item.uploadOnly) return <ShareUploadArea hash={hash} name={item.name} />;
   return (
     <>
       <ShareSummary item={item} hash={hash} sub={sub} link={shareLinkUrl(window.location.origin, config.baseURL, hash)} />

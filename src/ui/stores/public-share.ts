@@ -1,14 +1,22 @@
 /**
  * @module Public share page store (SPEC §2 Share page): the item of the current share route, whether the link is
- * available, and the file previewed from a shared folder with its text when it is a text file.
+ * available or asks for a password (with the tab's share token), and the file previewed from a shared folder.
  */
 import { proxy, ref, useSnapshot } from "valtio";
-import { fetchPublicShare, fetchPublicText, type PublicResource } from "../api/public-share";
+import { fetchPublicShare, fetchPublicText, unlockPublicShare, type PublicResource } from "../api/public-share";
+import { ApiError } from "../api/client";
+import { keepShareToken, shareToken } from "../api/share-token";
 import type { Resource } from "../../shared/wire/resource";
 import { itemSubPath, previewKind } from "./public-share-rules";
 
-/** loading: on its way; ready: `item` holds the answer; unavailable: unknown, expired or refused (SPEC §8). */
-export type ShareStatus = "loading" | "ready" | "unavailable";
+/**
+ * loading: on its way; ready: `item` holds the answer; password: a password link without a valid token;
+ * unavailable: unknown, expired or refused (SPEC §8).
+ */
+export type ShareStatus = "loading" | "ready" | "password" | "unavailable";
+
+/** Why the password was not taken: wrong (403), banned for a while (429), or anything else. */
+export type UnlockError = "wrong" | "banned" | "failed";
 
 /** The text of a previewed text file: on its way, here, or failed. */
 export type PreviewText = { status: "loading" } | { status: "ready"; text: string } | { status: "failed" };
@@ -20,9 +28,15 @@ interface PublicShareState {
   item: PublicResource | null;
   preview: Resource | null;
   previewText: PreviewText | null;
+  /** The share token of a password link, as kept for this tab. */
+  token: string | null;
+  unlocking: boolean;
+  unlockError: UnlockError | null;
 }
 
-const state = proxy<PublicShareState>({ hash: "", sub: "/", status: "loading", item: null, preview: null, previewText: null });
+const state = proxy<PublicShareState>({
+  hash: "", sub: "/", status: "loading", item: null, preview: null, previewText: null, token: null, unlocking: false, unlockError: null,
+});
 let loadSeq = 0;
 let textSeq = 0;
 
@@ -40,6 +54,7 @@ export async function loadShare(hash: string, sub: string): Promise<void> {
   state.hash = hash;
   state.sub = sub;
   state.status = "loading";
+  state.token = shareToken(hash);
   closeSharePreview();
   if (!hash) {
     state.status = "unavailable";
@@ -51,10 +66,36 @@ export async function loadShare(hash: string, sub: string): Promise<void> {
     if (seq !== loadSeq) return;
     state.item = ref(item);
     state.status = "ready";
-  } catch {
+  } catch (err) {
     if (seq !== loadSeq) return;
     state.item = null;
-    state.status = "unavailable";
+    const locked = err instanceof ApiError && err.status === 401;
+    // A token that no longer opens the link (expired) is dropped, so the form asks afresh.
+    if (locked && state.token) {
+      keepShareToken(hash, null);
+      state.token = null;
+    }
+    state.status = locked ? "password" : "unavailable";
+  }
+}
+
+/**
+ * Sends the password of the current password link; on success keeps the token for this tab and loads the share
+ * with it, otherwise sets `unlockError` (403 wrong, 429 banned).
+ */
+export async function unlockShare(password: string): Promise<void> {
+  const { hash, sub } = state;
+  state.unlocking = true;
+  state.unlockError = null;
+  try {
+    const { token } = await unlockPublicShare(hash, password);
+    keepShareToken(hash, token);
+    state.unlocking = false;
+    await loadShare(hash, sub);
+  } catch (err) {
+    const status = err instanceof ApiError ? err.status : 0;
+    state.unlocking = false;
+    state.unlockError = status === 403 ? "wrong" : status === 429 ? "banned" : "failed";
   }
 }
 

@@ -7,7 +7,7 @@ describe("public share URLs", () => {
     expect(publicDownloadUrl("h1", "/a b/#1.txt")).toBe("/api/public/dl/h1/a%20b/%231.txt");
   });
 
-  it("asks for inline media and thumbnails with their queries, and never carries a token", () => {
+  it("asks for inline media and thumbnails with their queries, with no token while the tab holds none", () => {
     expect(publicInlineUrl("h1", "/v.mp4")).toBe("/api/public/dl/h1/v.mp4?inline=true");
     expect(publicThumbnailUrl("h1", "/p.jpg", 128)).toBe("/api/public/dl/h1/p.jpg?thumb=true&w=128&inline=true");
     expect(publicInlineUrl("h1", "/v.mp4")).not.toContain("auth=");
