@@ -29,11 +29,23 @@ export function ShareMoreOptions(props: { isDir: boolean; values: ShareOptionVal
         {t("share.moreOptions")}
       </button>
       <div id={`${id}-panel`} className="share-more-panel" hidden={!open}>
-        <label className="field">
-          <span className="field-label">{t("share.password")}</span>
-          <input className="input" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set({ password: e.target.value })} />
-          <span className="muted field-hint">{t("share.passwordHint")}</span>
-        </label>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-pw`}>
+            {t("share.password")}
+          </label>
+          <input
+            id={`${id}-pw`}
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby={`${id}-pw-hint`}
+            value={values.password}
+            onChange={(e) => set({ password: e.target.value })}
+          />
+          <span id={`${id}-pw-hint`} className="muted field-hint">
+            {t("share.passwordHint")}
+          </span>
+        </div>
         {isDir && (
           <div className="share-upload-only">
             <label className="check">
@@ -45,9 +57,12 @@ export function ShareMoreOptions(props: { isDir: boolean; values: ShareOptionVal
             </span>
           </div>
         )}
-        <label className="field">
-          <span className="field-label">{t("share.downloadLimit")}</span>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-limit-input`}>
+            {t("share.downloadLimit")}
+          </label>
           <input
+            id={`${id}-limit-input`}
             className="input"
             type="number"
             min={1}
@@ -62,7 +77,7 @@ export function ShareMoreOptions(props: { isDir: boolean; values: ShareOptionVal
           <span id={`${id}-limit`} className={limitInvalid ? "field-hint field-error" : "muted field-hint"}>
             {limitInvalid ? t("share.downloadLimitInvalid") : t("share.downloadLimitHint")}
           </span>
-        </label>
+        </div>
       </div>
     </div>
   );
