@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
+import { login, startServer, type TestServer } from "../support/server";
 import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 
 let server: TestServer;
@@ -32,6 +32,13 @@ async function openOptions(page: Page, name: string) {
 async function onlyHash(page: Page, dialog: ReturnType<Page["getByRole"]>): Promise<string> {
   await dialog.getByRole("listitem").getByRole("button", { name: /^Copy link/ }).click();
   return (await page.evaluate(() => navigator.clipboard.readText())).split("/share/")[1];
+}
+
+/** Creates a link with options as the admin through the API. */
+async function apiShare(path: string, options: Record<string, unknown>): Promise<void> {
+  const headers = { "X-Auth": await login(server), "Content-Type": "application/json" };
+  const res = await fetch(`${server.url}/api/share${path}?expires=3&unit=days`, { method: "POST", headers, body: JSON.stringify(options) });
+  expect(res.status).toBe(200);
 }
 
 test.beforeEach(async ({ context }) => {
@@ -100,6 +107,8 @@ test("a user with the share permission but not download has no Share action", as
 
 for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
   test(`the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`, async ({ page }, testInfo) => {
+    await apiShare("/box/secret.txt", { password: "pw", downloadLimit: 3 });
+    await apiShare("/box/inbox/", { uploadOnly: true });
     await page.setViewportSize(size.viewport);
     await signIn(page, server);
     for (const colorScheme of ["light", "dark"] as const) {
@@ -108,6 +117,12 @@ for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { 
       await dialog.getByLabel("Password", { exact: true }).fill("pw");
       await dialog.getByRole("spinbutton", { name: "Download limit" }).fill("5");
       await screenshot(page, testInfo, `share-options-${size.name}-${colorScheme}`);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await openFolder(page, server, "/box/");
+      await item(page, "secret.txt").click();
+      await page.getByRole("button", { name: "Share", exact: true }).click();
+      await expect(dialog.getByRole("listitem").filter({ hasText: "0/3 downloads" }).first()).toBeVisible();
+      await screenshot(page, testInfo, `share-badges-${size.name}-${colorScheme}`);
       await page.goto(`${server.url}/shared`);
       await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
       await expect(page.locator("#loading")).toHaveCount(0);

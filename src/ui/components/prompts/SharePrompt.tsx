@@ -56,8 +56,10 @@ export function SharePrompt({ path }: { path: string }) {
             return (
               <li key={link.hash} className="share-link">
                 <Link2 size={18} aria-hidden className="share-link-icon" />
-                <span className="share-link-when">{when}</span>
-                <ShareBadges link={link} withCount />
+                <span className="share-link-when">
+                  <span>{when}</span>
+                  <ShareBadges link={link} withCount />
+                </span>
                 <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
                   <Copy size={18} aria-hidden />
                 </button>
