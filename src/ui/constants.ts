@@ -99,6 +99,8 @@ export const COPIED_FEEDBACK_MS = 1000;
 export const SHARE_UNIT_CHOICES = ["seconds", "minutes", "hours", "days"] as const;
 /** The share duration unit chosen when the Share dialog opens (SPEC §9: default unit hours). */
 export const DEFAULT_SHARE_UNIT = "hours";
+/** Largest download limit the Share dialog takes: the server's bound (SHARE_DOWNLOAD_LIMIT_MAX in src/server/constants.ts). */
+export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** The share page previews a text file only up to this size, bytes (the server's TEXT_CONTENT_MAX_BYTES, CONTRACT: 5 MiB). */
 export const SHARE_TEXT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 /** Width the share page asks for its listing thumbnails (one of THUMB_WIDTH_BUCKETS: 48 px boxes at up to 2x). */

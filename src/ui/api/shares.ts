@@ -4,9 +4,9 @@
  */
 import { apiFetch, apiJson } from "./client";
 import { encodePath } from "../format/encode-path";
-import type { ShareLink, ShareUnit } from "../../shared/wire/share";
+import type { ShareLink, ShareOptions, ShareUnit } from "../../shared/wire/share";
 
-export type { ShareLink, ShareUnit } from "../../shared/wire/share";
+export type { ShareLink, ShareOptions, ShareUnit } from "../../shared/wire/share";
 
 /** The caller's live links of a path (a folder path ends with "/"). @throws ApiError. */
 export function fetchLinksOf(path: string): Promise<ShareLink[]> {
@@ -20,11 +20,13 @@ export function fetchAllLinks(): Promise<ShareLink[]> {
 
 /**
  * Creates a link of a path: expiring after `duration` (N and its unit), or the path's permalink when none is
- * given (the server answers the existing one if the caller has it already). @throws ApiError.
+ * given (the server answers the existing one if the caller has it already); `options` go as the JSON body.
+ * @throws ApiError.
  */
-export function createLink(path: string, duration?: { expires: number; unit: ShareUnit }): Promise<ShareLink> {
+export function createLink(path: string, duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<ShareLink> {
   const query = duration ? `?expires=${duration.expires}&unit=${duration.unit}` : "";
-  return apiJson<ShareLink>(`/api/share${encodePath(path)}${query}`, { method: "POST" });
+  const body = options ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) } : {};
+  return apiJson<ShareLink>(`/api/share${encodePath(path)}${query}`, { method: "POST", ...body });
 }
 
 /** Deletes a link (its owner or an admin). @throws ApiError. */

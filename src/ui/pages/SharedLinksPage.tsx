@@ -1,13 +1,15 @@
 /**
  * @module /shared (admin): every share link, permanent first then by expiry as the server answers (SPEC §2
- * Shared links screen): path into the files, public link, expiry, owner id, copy and delete.
+ * Shared links screen): path into the files with option badges, public link, expiry, downloads, owner id, copy and
+ * delete.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ChevronRight, Copy, ExternalLink, House, Trash2 } from "lucide-react";
 import { copyShareUrl, loadAllLinks, removeShare, useShares } from "../stores/shares";
-import { expiryText } from "../stores/share-rules";
+import { downloadCount, expiryText } from "../stores/share-rules";
+import { ShareBadges } from "../components/prompts/ShareBadges";
 import { config } from "../stores/config";
 import { filesRoute } from "../format/encode-path";
 
@@ -55,6 +57,7 @@ export function SharedLinksPage() {
                 <th>{t("share.columns.path")}</th>
                 <th>{t("share.columns.link")}</th>
                 <th>{t("share.columns.expire")}</th>
+                <th className="col-downloads">{t("share.columns.downloads")}</th>
                 <th className="col-user">{t("share.columns.user")}</th>
                 <th>{t("share.columns.operation")}</th>
               </tr>
@@ -66,6 +69,7 @@ export function SharedLinksPage() {
                     <Link href={filesRoute(link.path)} title={link.path}>
                       {link.path}
                     </Link>
+                    <ShareBadges link={link} withCount={false} />
                   </td>
                   <td className="cell-mono cell-link">
                     <a href={`${config.baseURL}/share/${encodeURIComponent(link.hash)}`} target="_blank" rel="noopener noreferrer" title={link.hash}>
@@ -74,6 +78,7 @@ export function SharedLinksPage() {
                     </a>
                   </td>
                   <td>{link.expire === 0 ? "-" : expiryText(link.expire, now, i18n.language, "-")}</td>
+                  <td className="col-downloads">{downloadCount(link)}</td>
                   <td className="col-user" title={link.username}>
                     {link.userId}
                   </td>

@@ -35,7 +35,8 @@ export interface MenuContext {
 
 /**
  * The menu for a context. Task entries are disabled without the execute permission; entries that act on
- * one item need exactly one selected; each File entry needs its permission (SPEC §6).
+ * one item need exactly one selected; each File entry needs its permission (SPEC §6); Share needs download too, as
+ * the server does to create a link.
  */
 export function contextMenuModel({ perm, selectedCount, singleFile }: MenuContext): MenuGroup[] {
   const can = (p: keyof Permissions) => perm.admin || perm[p];
@@ -69,7 +70,7 @@ export function contextMenuModel({ perm, selectedCount, singleFile }: MenuContex
         { id: "passwordRename", enabled: one && can("rename") },
         { id: "rename", enabled: one && can("rename") },
         { id: "chmod", enabled: some && can("modify") },
-        { id: "share", enabled: one && can("share") },
+        { id: "share", enabled: one && can("share") && can("download") },
         { id: "delete", enabled: some && can("delete") },
       ],
     },

@@ -2,7 +2,8 @@
  * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
  * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
  */
-import { SHARE_EXPIRES_MAX } from "../../shared/wire/share";
+import { SHARE_EXPIRES_MAX, type ShareOptions } from "../../shared/wire/share";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
 
 /**
  * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when
@@ -54,4 +55,33 @@ export function expiryText(expire: number, now: number, language: string, perman
 /** The full public URL of a link: origin, base URL, then /share/{hash}. */
 export function shareUrl(origin: string, baseURL: string, hash: string): string {
   return `${origin}${baseURL}/share/${encodeURIComponent(hash)}`;
+}
+
+/**
+ * The download limit a typed value stands for: 0 (no limit) when empty, the trimmed text as a whole number from
+ * 1 to SHARE_DOWNLOAD_LIMIT_MAX (the server's bound), or null when it is anything else (creation is blocked then).
+ */
+export function parseDownloadLimit(value: string): number | null {
+  const text = value.trim();
+  if (text === "") return 0;
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= SHARE_DOWNLOAD_LIMIT_MAX ? n : null;
+}
+
+/**
+ * The JSON body of a new link from the dialog's options: only the options that are set (a password that is not
+ * empty, upload-only for a folder, a limit above 0); undefined when none is, so the request has no body.
+ */
+export function shareOptions(o: { password: string; uploadOnly: boolean; isDir: boolean; downloadLimit: number }): ShareOptions | undefined {
+  const body: ShareOptions = {};
+  if (o.password !== "") body.password = o.password;
+  if (o.uploadOnly && o.isDir) body.uploadOnly = true;
+  if (o.downloadLimit > 0) body.downloadLimit = o.downloadLimit;
+  return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/** A link's download count: "downloads/limit" when it has a limit, else the count alone ("2/5", "7"). */
+export function downloadCount(link: { downloads: number; downloadLimit: number }): string {
+  return link.downloadLimit > 0 ? `${link.downloads}/${link.downloadLimit}` : String(link.downloads);
 }

@@ -4,7 +4,7 @@
  */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
-import { createLink, deleteLink, fetchAllLinks, fetchLinksOf, type ShareLink, type ShareUnit } from "../api/shares";
+import { createLink, deleteLink, fetchAllLinks, fetchLinksOf, type ShareLink, type ShareOptions, type ShareUnit } from "../api/shares";
 import { errorMessage } from "../api/errors";
 import { notifyError, notifySuccess } from "../notify";
 import { config } from "./config";
@@ -42,13 +42,13 @@ export async function loadLinksOf(path: string): Promise<void> {
   }
 }
 
-/** Creates a link of the dialog's path (expiring after the duration, or the permalink) and lists it. */
-export async function createShare(duration?: { expires: number; unit: ShareUnit }): Promise<void> {
+/** Creates a link of the dialog's path (expiring after the duration, or the permalink) with its options and lists it. */
+export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<void> {
   const path = state.path;
   if (path === null || state.creating) return;
   state.creating = true;
   try {
-    const link = await createLink(path, duration);
+    const link = await createLink(path, duration, options);
     if (state.path === path && state.links && !state.links.some((l) => l.hash === link.hash)) state.links.push(link);
   } catch (err) {
     notifyError(errorMessage(err));

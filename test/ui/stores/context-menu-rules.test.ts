@@ -34,8 +34,10 @@ describe("context menu", () => {
     expect(enabled(none, 1)).toMatchObject({ rename: false, passwordRename: false, chmod: false, delete: false, copyLink: false, share: false });
   });
 
-  it("offers Share for exactly one item with the share permission (admins have all)", () => {
-    expect(enabled({ ...none, share: true }, 1, false)).toMatchObject({ share: true });
+  it("offers Share for exactly one item with the share and download permissions (admins have all)", () => {
+    expect(enabled({ ...none, share: true, download: true }, 1, false)).toMatchObject({ share: true });
+    expect(enabled({ ...none, share: true }, 1, false)).toMatchObject({ share: false });
+    expect(enabled({ ...none, download: true }, 1, false)).toMatchObject({ share: false });
     expect(enabled({ ...none, admin: true }, 1)).toMatchObject({ share: true });
     expect(enabled(all, 2)).toMatchObject({ share: false });
     expect(enabled(all, 0)).toMatchObject({ share: false });

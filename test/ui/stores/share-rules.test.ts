@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { expiryText, parseShareDuration, relativeExpiry, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
+import { downloadCount, expiryText, parseDownloadLimit, parseShareDuration, relativeExpiry, shareOptions, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
 
 describe("share duration", () => {
   it("takes a trimmed whole number from 0 to 2147483647", () => {
@@ -49,5 +49,42 @@ describe("share URL", () => {
   it("is origin, base URL and /share/{hash}", () => {
     expect(shareUrl("http://h:8080", "", "abc")).toBe("http://h:8080/share/abc");
     expect(shareUrl("https://h", "/app", "a_b-C")).toBe("https://h/app/share/a_b-C");
+  });
+});
+
+describe("download limit", () => {
+  it("is no limit (0) when empty and a trimmed whole number from 1 up to the server's bound otherwise", () => {
+    expect(parseDownloadLimit("")).toBe(0);
+    expect(parseDownloadLimit("  ")).toBe(0);
+    expect(parseDownloadLimit(" 3 ")).toBe(3);
+    expect(parseDownloadLimit("1")).toBe(1);
+    expect(parseDownloadLimit("1000000000")).toBe(1_000_000_000);
+  });
+
+  it("blocks creation for zero, a negative, a fraction, an exponent, text or a number above the bound", () => {
+    for (const bad of ["0", "-1", "1.5", "1e3", "abc", "1000000001"]) expect(parseDownloadLimit(bad)).toBeNull();
+  });
+});
+
+describe("link options body", () => {
+  const none = { password: "", uploadOnly: false, isDir: true, downloadLimit: 0 };
+  it("is absent when no option is set", () => {
+    expect(shareOptions(none)).toBeUndefined();
+  });
+
+  it("holds only the options that are set", () => {
+    expect(shareOptions({ ...none, password: "pw" })).toEqual({ password: "pw" });
+    expect(shareOptions({ ...none, uploadOnly: true, downloadLimit: 2 })).toEqual({ uploadOnly: true, downloadLimit: 2 });
+  });
+
+  it("never sends upload-only for a file", () => {
+    expect(shareOptions({ ...none, uploadOnly: true, isDir: false })).toBeUndefined();
+  });
+});
+
+describe("download count", () => {
+  it("shows downloads against the limit, or the count alone without one", () => {
+    expect(downloadCount({ downloads: 1, downloadLimit: 1 })).toBe("1/1");
+    expect(downloadCount({ downloads: 7, downloadLimit: 0 })).toBe("7");
   });
 });

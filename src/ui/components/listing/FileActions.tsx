@@ -50,7 +50,7 @@ export function FileActions() {
       {some && can("rename") && <Action label={t("header.move")} icon={<FolderInput aria-hidden />} onClick={() => showPrompt({ kind: "move", paths })} />}
       {some && can("delete") && <Action label={t("header.delete")} icon={<Trash aria-hidden />} onClick={() => showPrompt({ kind: "delete", paths })} />}
       {some && can("download") && <Action label={t("header.download")} icon={<Download aria-hidden />} onClick={() => downloadSelection(chosen, dir)} />}
-      {chosen.length === 1 && can("share") && (
+      {chosen.length === 1 && can("share") && can("download") && (
         <Action label={t("header.share")} icon={<Share2 aria-hidden />} onClick={() => showPrompt({ kind: "share", path: paths[0] })} />
       )}
       {some && <Action label={t("header.info")} icon={<Info aria-hidden />} onClick={() => showPrompt({ kind: "info", paths })} />}

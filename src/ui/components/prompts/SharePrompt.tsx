@@ -1,6 +1,7 @@
 /**
  * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links with their expiry, copy and
- * delete; a Permalink button while no permanent link exists; a duration (number and unit) and Create.
+ * delete and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
+ * options (password, upload only, download limit) and Create.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,9 @@ import { Copy, Link2, Trash2 } from "lucide-react";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "../../stores/shares";
-import { expiryText, parseShareDuration, showPermalink } from "../../stores/share-rules";
+import { expiryText, parseDownloadLimit, parseShareDuration, shareOptions, showPermalink } from "../../stores/share-rules";
+import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
+import { ShareBadges } from "./ShareBadges";
 import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
@@ -18,12 +21,16 @@ export function SharePrompt({ path }: { path: string }) {
   const { links, creating } = useShares();
   const [amount, setAmount] = useState("");
   const [unit, setUnit] = useState<ShareUnit>(DEFAULT_SHARE_UNIT);
+  const [more, setMore] = useState<ShareOptionValues>({ password: "", uploadOnly: false, limit: "" });
   useEffect(() => void loadLinksOf(path), [path]);
   const expires = parseShareDuration(amount);
+  const limit = parseDownloadLimit(more.limit);
+  const isDir = path.endsWith("/");
+  const options = limit === null ? undefined : shareOptions({ ...more, isDir, downloadLimit: limit });
   const now = Math.floor(Date.now() / 1000);
   const create = () => {
-    if (expires === null) return;
-    void createShare({ expires, unit });
+    if (expires === null || limit === null) return;
+    void createShare({ expires, unit }, options);
   };
   return (
     <Dialog
@@ -49,7 +56,10 @@ export function SharePrompt({ path }: { path: string }) {
             return (
               <li key={link.hash} className="share-link">
                 <Link2 size={18} aria-hidden className="share-link-icon" />
-                <span className="share-link-when">{when}</span>
+                <span className="share-link-when">
+                  <span>{when}</span>
+                  <ShareBadges link={link} withCount />
+                </span>
                 <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
                   <Copy size={18} aria-hidden />
                 </button>
@@ -61,8 +71,9 @@ export function SharePrompt({ path }: { path: string }) {
           })}
         </ul>
       )}
+      <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} />
       {links && showPermalink(links) && (
-        <button type="button" className="btn share-permalink" disabled={creating} onClick={() => void createShare()}>
+        <button type="button" className="btn share-permalink" disabled={creating || limit === null} onClick={() => void createShare(undefined, options)}>
           {t("share.permalink")}
         </button>
       )}
@@ -86,7 +97,7 @@ export function SharePrompt({ path }: { path: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-primary" disabled={expires === null || creating}>
+        <button type="submit" className="btn btn-primary" disabled={expires === null || limit === null || creating}>
           {t("share.create")}
         </button>
       </fieldset>
