@@ -58,6 +58,8 @@ const CALLS: GovernedCall[] = [
     name: "GET /api/raw/?files=...&algo=tar (archive of a selection)", perm: "download", ok: 200,
     run: (t) => call(server, t, "GET", `/raw/?files=${encodeURIComponent(encodeURIComponent("/a.txt"))}&algo=tar`),
   },
+  { name: "GET /api/share/{file} (its links)", perm: "share", ok: 200, run: (t) => call(server, t, "GET", "/share/a.txt") },
+  { name: "GET /api/shared (every link)", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/shared") },
   { name: "GET /api/users", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/users") },
   {
     name: "POST /api/users", perm: "admin", ok: 201,
@@ -104,6 +106,15 @@ describe("the permission matrix", () => {
 });
 
 describe("permissions that govern no call alone", () => {
+  it("make a share link need both share and download", async () => {
+    const onlyShare = await makeUser(server, admin, { perm: { share: true } });
+    const onlyDownload = await makeUser(server, admin, { perm: { download: true } });
+    const both = await makeUser(server, admin, { perm: { share: true, download: true } });
+    expect((await call(server, onlyShare.token, "POST", "/share/a.txt?expires=1&unit=hours")).status).toBe(403);
+    expect((await call(server, onlyDownload.token, "POST", "/share/a.txt?expires=1&unit=hours")).status).toBe(403);
+    expect((await call(server, both.token, "POST", "/share/a.txt?expires=1&unit=hours")).status).toBe(200);
+  });
+
   it("let a user without download still view files inline", async () => {
     const u = await userFor("download", false);
     expect((await call(server, u.token, "GET", "/raw/a.txt?inline=true")).status).toBe(200);
