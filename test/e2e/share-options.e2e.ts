@@ -54,6 +54,8 @@ test("a password link made in the dialog shows a lock and refuses a download wit
   const link = dialog.getByRole("listitem");
   await expect(link).toHaveText("permanentPassword protected");
   await expect(link.getByTitle("Password protected")).toBeVisible();
+  // The typed password is not kept for the next link.
+  await expect(dialog.getByLabel("Password", { exact: true })).toHaveValue("");
   const hash = await onlyHash(page, dialog);
   expect((await fetch(`${server.url}/api/public/dl/${hash}`)).status).toBe(401);
 });

@@ -42,16 +42,21 @@ export async function loadLinksOf(path: string): Promise<void> {
   }
 }
 
-/** Creates a link of the dialog's path (expiring after the duration, or the permalink) with its options and lists it. */
-export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<void> {
+/**
+ * Creates a link of the dialog's path (expiring after the duration, or the permalink) with its options and lists it.
+ * Returns whether it was made (a failure shows its message).
+ */
+export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<boolean> {
   const path = state.path;
-  if (path === null || state.creating) return;
+  if (path === null || state.creating) return false;
   state.creating = true;
   try {
     const link = await createLink(path, duration, options);
     if (state.path === path && state.links && !state.links.some((l) => l.hash === link.hash)) state.links.push(link);
+    return true;
   } catch (err) {
     notifyError(errorMessage(err));
+    return false;
   } finally {
     state.creating = false;
   }

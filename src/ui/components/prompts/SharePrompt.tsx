@@ -15,22 +15,28 @@ import { ShareBadges } from "./ShareBadges";
 import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
+const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "" };
+
 /** Shares `path` (a folder path ends with "/"). */
 export function SharePrompt({ path }: { path: string }) {
   const { t, i18n } = useTranslation();
   const { links, creating } = useShares();
   const [amount, setAmount] = useState("");
   const [unit, setUnit] = useState<ShareUnit>(DEFAULT_SHARE_UNIT);
-  const [more, setMore] = useState<ShareOptionValues>({ password: "", uploadOnly: false, limit: "" });
+  const [more, setMore] = useState<ShareOptionValues>(NO_OPTIONS);
   useEffect(() => void loadLinksOf(path), [path]);
   const expires = parseShareDuration(amount);
   const limit = parseDownloadLimit(more.limit);
   const isDir = path.endsWith("/");
   const options = limit === null ? undefined : shareOptions({ ...more, isDir, downloadLimit: limit });
   const now = Math.floor(Date.now() / 1000);
+  // Options belong to the link just made: the next one starts plain, and the typed password is not kept.
+  const make = async (duration?: { expires: number; unit: ShareUnit }) => {
+    if (await createShare(duration, options)) setMore(NO_OPTIONS);
+  };
   const create = () => {
     if (expires === null || limit === null) return;
-    void createShare({ expires, unit }, options);
+    void make({ expires, unit });
   };
   return (
     <Dialog
@@ -73,7 +79,7 @@ export function SharePrompt({ path }: { path: string }) {
       )}
       <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} />
       {links && showPermalink(links) && (
-        <button type="button" className="btn share-permalink" disabled={creating || limit === null} onClick={() => void createShare(undefined, options)}>
+        <button type="button" className="btn share-permalink" disabled={creating || limit === null} onClick={() => void make()}>
           {t("share.permalink")}
         </button>
       )}
