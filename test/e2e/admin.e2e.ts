@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { item, loginThroughForm, signIn, writeTree } from "./fixtures";
+import { item, loginThroughForm, screenshot, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -53,6 +53,21 @@ test("an admin creates a user with limited permissions who then sees no create, 
   await expect(userPage.getByRole("button", { name: "Upload" })).toHaveCount(0);
   await expect(userPage.getByRole("link", { name: "Settings" })).toBeVisible();
   await other.close();
+});
+
+test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({ page }, testInfo) => {
+  await makeUser(server, await login(server), { username: "longscope", scope: "/projects/customer-archive/2026/quarterly-reports" });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openSettings(page, "/settings/users");
+  const edit = page.getByRole("link", { name: /longscope/ });
+  await expect(edit).toBeVisible();
+  // The edit button lies wholly inside the table's card, which nothing scrolls sideways.
+  const box = (await edit.boundingBox())!;
+  const card = (await page.locator(".table-scroll").boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  expect(await page.locator(".table-scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(page.locator(".users-scope-inline", { hasText: "/projects/customer-archive/2026/quarterly-reports" })).toBeVisible();
+  await screenshot(page, testInfo, "users-375");
 });
 
 test("the admin checkbox turns every permission on and locks the other boxes", async ({ page }) => {

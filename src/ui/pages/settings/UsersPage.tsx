@@ -22,19 +22,23 @@ export function UsersPage() {
         {!list ? (
           <p className="muted card-pad">{t("settings.loading")}</p>
         ) : (
-          <table className="data-table" aria-label={t("settings.users.title")}>
+          <table className="data-table users-table" aria-label={t("settings.users.title")}>
             <thead>
               <tr>
                 <th>{t("settings.users.username")}</th>
                 <th>{t("settings.users.admin")}</th>
-                <th>{t("settings.users.scope")}</th>
+                <th className="col-scope">{t("settings.users.scope")}</th>
                 <th aria-label={t("settings.users.edit")} />
               </tr>
             </thead>
             <tbody>
               {list.map((u) => (
                 <tr key={u.id}>
-                  <td className="cell-strong">{u.username}</td>
+                  <td className="cell-strong">
+                    {u.username}
+                    {/* Phones show the scope under the name instead of in its own column. */}
+                    <span className="users-scope-inline">{u.scope}</span>
+                  </td>
                   <td>
                     {u.perm.admin ? (
                       <span className={`badge${u.id === 1 ? " badge-accent" : ""}`}>{t(u.id === 1 ? "settings.users.superadmin" : "settings.users.admin")}</span>
@@ -42,7 +46,7 @@ export function UsersPage() {
                       <span className="muted">{t("settings.no")}</span>
                     )}
                   </td>
-                  <td className="cell-mono">{u.scope}</td>
+                  <td className="cell-mono col-scope">{u.scope}</td>
                   <td className="cell-action">
                     <Link href={`/settings/users/${u.id}`} className="icon-btn" aria-label={t("settings.users.editUser", { username: u.username })} title={t("settings.users.edit")}>
                       <Pencil size={16} aria-hidden />
