@@ -1,9 +1,10 @@
 /** Issue 9: the public share page, /share/{hash}, seen by a visitor who never logged in. */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { screenshot, writeTree } from "./fixtures";
+import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 import { qrSvgDataUrl } from "../../src/ui/components/share/qr-svg";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
@@ -12,25 +13,6 @@ const SUNRISE = readFileSync(join(SAMPLES, "photos", "sunrise.jpg"));
 let server: TestServer;
 let fileHash: string;
 let folderHash: string;
-
-/** Creates a link as the admin through POST /api/share{path} (an expiring one, or a permalink without query). */
-async function createLink(path: string, query = ""): Promise<string> {
-  const token = await login(server);
-  const res = await fetch(`${server.url}/api/share${path}${query}`, { method: "POST", headers: { "X-Auth": token } });
-  if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { hash: string }).hash;
-}
-
-/** A page in a fresh browser context: no token, nobody logged in. */
-async function visitorPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, acceptDownloads: true });
-  return context.newPage();
-}
-
-async function openShare(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}/share/${path}`);
-  await expect(page.locator("#loading")).toHaveCount(0);
-}
 
 test.beforeAll(async () => {
   server = await startServer();
@@ -41,8 +23,8 @@ test.beforeAll(async () => {
     "album/trip/day one.txt": "Day one: the coast.\n",
     "album/trip/fractal.png": readFileSync(join(SAMPLES, "photos", "fractal.png")),
   });
-  fileHash = await createLink("/report%202026.txt", "?expires=2&unit=hours");
-  folderHash = await createLink("/album/");
+  fileHash = await createLink(server, "/report%202026.txt", "?expires=2&unit=hours");
+  folderHash = await createLink(server, "/album/");
 });
 
 test.afterAll(async () => {
@@ -51,7 +33,7 @@ test.afterAll(async () => {
 
 test("a file link shows the name, its download and a QR code of the link, without header or sidebar", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, fileHash);
+  await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
   await expect(page.getByText("Size: 27 B")).toBeVisible();
   const qr = page.getByRole("img", { name: "QR code of the link to this share" });
@@ -75,7 +57,7 @@ test("a file link shows the name, its download and a QR code of the link, withou
 
 test("a folder link lists its items, opens a sub-folder inside the share and previews an image and a text", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, folderHash);
+  await openShare(page, server, folderHash);
   await expect(page.getByRole("heading", { name: "album" })).toBeVisible();
   const listing = page.getByRole("list", { name: "Shared folder contents" });
   await expect(listing.getByRole("listitem")).toHaveCount(3);
@@ -113,7 +95,7 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
 
 test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, folderHash);
+  await openShare(page, server, folderHash);
   const listing = page.getByRole("list", { name: "Shared folder contents" });
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "download folder" })).toBeFocused();
@@ -134,7 +116,7 @@ test("a folder's page works with the keyboard: tab to a file, open its preview, 
 
 test("a folder downloads as one zip archive", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, folderHash);
+  await openShare(page, server, folderHash);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "download folder" }).click();
   const download = await downloading;
@@ -143,17 +125,17 @@ test("a folder downloads as one zip archive", async ({ browser }) => {
 });
 
 test("an unknown or expired link shows that the share is not available", async ({ browser }) => {
-  const expiring = await createLink("/report%202026.txt", "?expires=4&unit=seconds");
+  const expiring = await createLink(server, "/report%202026.txt", "?expires=4&unit=seconds");
   const page = await visitorPage(browser);
-  await openShare(page, expiring);
+  await openShare(page, server, expiring);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
-  await openShare(page, "no-such-link-at-all");
+  await openShare(page, server, "no-such-link-at-all");
   await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
   await expect(page.locator("header")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "download file" })).toHaveCount(0);
   // Expiry is in whole seconds: five seconds after creation the link is past its time.
   await page.waitForTimeout(5100);
-  await openShare(page, expiring);
+  await openShare(page, server, expiring);
   await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
   await page.context().close();
 });
@@ -186,38 +168,32 @@ test.describe("under a base URL", () => {
 
 test("follows the device's dark scheme when nobody is logged in", async ({ browser }) => {
   const page = await visitorPage(browser, "dark");
-  await openShare(page, fileHash);
+  await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await page.context().close();
 });
 
 test("takes screenshots of the share page in light and dark at desktop and phone widths", async ({ browser }, testInfo) => {
-  for (const scheme of ["light", "dark"] as const) {
-    const page = await visitorPage(browser, scheme);
-    for (const [width, height] of [[1280, 800], [375, 740]]) {
-      await page.setViewportSize({ width, height });
-      const tag = `${width}-${scheme}`;
-      await openShare(page, fileHash);
-      await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
-      await screenshot(page, testInfo, `share-file-${tag}`);
-      await openShare(page, folderHash);
-      await expect(page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img")).toBeVisible();
-      await screenshot(page, testInfo, `share-folder-${tag}`);
-      await page.getByRole("button", { name: "sunrise.jpg" }).click();
-      await expect.poll(() => page.getByRole("img", { name: "sunrise.jpg", exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-      await screenshot(page, testInfo, `share-preview-${tag}`);
-      await page.keyboard.press("Escape");
-      await openShare(page, `${folderHash}/trip/`);
-      await page.getByRole("button", { name: "day one.txt" }).click();
-      await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
-      await screenshot(page, testInfo, `share-text-preview-${tag}`);
-      await page.keyboard.press("Escape");
-      await screenshot(page, testInfo, `share-subfolder-${tag}`);
-      await openShare(page, "no-such-link-at-all");
-      await expect(page.getByRole("alert")).toBeVisible();
-      await screenshot(page, testInfo, `share-unavailable-${tag}`);
-    }
-    await page.context().close();
-  }
+  await inEveryLook(browser, async (page, tag) => {
+    await openShare(page, server, fileHash);
+    await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
+    await screenshot(page, testInfo, `share-file-${tag}`);
+    await openShare(page, server, folderHash);
+    await expect(page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img")).toBeVisible();
+    await screenshot(page, testInfo, `share-folder-${tag}`);
+    await page.getByRole("button", { name: "sunrise.jpg" }).click();
+    await expect.poll(() => page.getByRole("img", { name: "sunrise.jpg", exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, testInfo, `share-preview-${tag}`);
+    await page.keyboard.press("Escape");
+    await openShare(page, server, `${folderHash}/trip/`);
+    await page.getByRole("button", { name: "day one.txt" }).click();
+    await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
+    await screenshot(page, testInfo, `share-text-preview-${tag}`);
+    await page.keyboard.press("Escape");
+    await screenshot(page, testInfo, `share-subfolder-${tag}`);
+    await openShare(page, server, "no-such-link-at-all");
+    await expect(page.getByRole("alert")).toBeVisible();
+    await screenshot(page, testInfo, `share-unavailable-${tag}`);
+  });
 });

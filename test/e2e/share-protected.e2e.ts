@@ -1,10 +1,11 @@
 /** The share page of a password link and of an upload-only folder link, seen by a visitor who never logged in. */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { putSettings } from "../support/factories";
 import { dropFiles, screenshot, throttleUploads, writeTree } from "./fixtures";
+import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
 const PASSWORD = "open sesame 7";
@@ -14,28 +15,6 @@ let admin: string;
 let fileHash: string;
 let folderHash: string;
 let dropHash: string;
-
-/** Creates a link for an hour as the admin, with the share options of `body` (a password, upload-only). */
-async function createLink(path: string, body: object): Promise<string> {
-  const res = await fetch(`${server.url}/api/share${path}?expires=1&unit=hours`, {
-    method: "POST",
-    headers: { "X-Auth": admin, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { hash: string }).hash;
-}
-
-/** A page in a fresh browser context: no token, nobody logged in. */
-async function visitorPage(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, acceptDownloads: true });
-  return context.newPage();
-}
-
-async function openShare(page: Page, hash: string): Promise<void> {
-  await page.goto(`${server.url}/share/${hash}`);
-  await expect(page.locator("#loading")).toHaveCount(0);
-}
 
 async function submitPassword(page: Page, password: string): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -56,9 +35,9 @@ test.beforeAll(async () => {
     "vault/sunrise.jpg": readFileSync(join(SAMPLES, "photos", "sunrise.jpg")),
     "inbox/kept.txt": "already here\n",
   });
-  fileHash = await createLink("/secret%20plan.txt", { password: PASSWORD });
-  folderHash = await createLink("/vault/", { password: PASSWORD });
-  dropHash = await createLink("/inbox/", { uploadOnly: true });
+  fileHash = await createLink(server, "/secret%20plan.txt", "?expires=1&unit=hours", { password: PASSWORD });
+  folderHash = await createLink(server, "/vault/", "?expires=1&unit=hours", { password: PASSWORD });
+  dropHash = await createLink(server, "/inbox/", "?expires=1&unit=hours", { uploadOnly: true });
 });
 
 test.afterAll(async () => {
@@ -69,7 +48,7 @@ test("a password link asks for the password, refuses a wrong one and then shows 
   const page = await visitorPage(browser);
   const urls: string[] = [];
   page.on("request", (r) => urls.push(r.url()));
-  await openShare(page, fileHash);
+  await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "This link is protected by a password" })).toBeVisible();
   await expect(page.getByText("secret plan.txt")).toHaveCount(0);
 
@@ -98,7 +77,7 @@ test("a password link asks for the password, refuses a wrong one and then shows 
 
 test("an unlocked password folder shows its image thumbnails, loaded with the token", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, folderHash);
+  await openShare(page, server, folderHash);
   await submitPassword(page, PASSWORD);
   const thumb = page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img");
   await expect(thumb).toHaveAttribute("src", /token=/);
@@ -108,7 +87,7 @@ test("an unlocked password folder shows its image thumbnails, loaded with the to
 
 test("an upload-only link shows only the upload area and takes dropped files, never over an existing one", async ({ browser }) => {
   const page = await visitorPage(browser);
-  await openShare(page, dropHash);
+  await openShare(page, server, dropHash);
   await expect(page.getByRole("heading", { name: "inbox" })).toBeVisible();
   await expect(page.getByText("Upload files into inbox")).toBeVisible();
   await expect(page.getByRole("button", { name: "Choose files" })).toBeVisible();
@@ -143,30 +122,24 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
 });
 
 test("takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths", async ({ browser }, testInfo) => {
-  for (const scheme of ["light", "dark"] as const) {
-    const page = await visitorPage(browser, scheme);
-    for (const [width, height] of [[1280, 800], [375, 740]]) {
-      await page.setViewportSize({ width, height });
-      const tag = `${width}-${scheme}`;
-      await openShare(page, fileHash);
-      await submitPassword(page, "not it");
-      await expect(page.getByRole("alert")).toHaveText("Wrong password");
-      await screenshot(page, testInfo, `share-password-${tag}`);
-      await openShare(page, dropHash);
-      await dropFiles(page, [{ name: `report ${tag}.pdf`, content: "x".repeat(120_000) }, { name: "photo notes.txt", content: "again\n" }], dropZone(page));
-      await expect(page.getByRole("alert")).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: `report ${tag}.pdf` })).toContainText("Uploaded");
-      await screenshot(page, testInfo, `share-upload-${tag}`);
-    }
-    await page.context().close();
-  }
+  await inEveryLook(browser, async (page, tag) => {
+    await openShare(page, server, fileHash);
+    await submitPassword(page, "not it");
+    await expect(page.getByRole("alert")).toHaveText("Wrong password");
+    await screenshot(page, testInfo, `share-password-${tag}`);
+    await openShare(page, server, dropHash);
+    await dropFiles(page, [{ name: `report ${tag}.pdf`, content: "x".repeat(120_000) }, { name: "photo notes.txt", content: "again\n" }], dropZone(page));
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: `report ${tag}.pdf` })).toContainText("Uploaded");
+    await screenshot(page, testInfo, `share-upload-${tag}`);
+  });
 });
 
 // Last: the ban reaches every call from this address.
 test("too many wrong passwords show the ban sentence", async ({ browser }) => {
   await putSettings(server, admin, { loginBan: { maxAttempts: 1 } });
   const page = await visitorPage(browser);
-  await openShare(page, fileHash);
+  await openShare(page, server, fileHash);
   await submitPassword(page, "wrong once");
   await expect(page.getByRole("alert")).toHaveText(/Wrong password|Too many wrong passwords/);
   await submitPassword(page, "wrong twice");

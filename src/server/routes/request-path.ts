@@ -49,9 +49,7 @@ export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?:
  * user's rules deny.
  */
 export function requestTarget(c: Context<AppEnv>, prefix: string): ScopedPath {
-  const pathname = new URL(c.req.url).pathname;
-  const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
-  const raw = pathname.startsWith(head) ? pathname.slice(head.length) : "/";
+  const raw = pathAfter(c, prefix);
   const target = resolveInScope(userScopeDir(c), decodeRequestPath(raw));
   assertPathAllowed(c, target.path, target.abs);
   return target;
@@ -77,10 +75,15 @@ export function resolveUserPath(c: Context<AppEnv>, decoded: string): ScopedPath
  */
 export function shareTarget(c: Context<AppEnv>, prefix: string, sharePath: string): ScopedPath {
   if (!sharePath.endsWith("/")) return resolveUserPath(c, sharePath);
-  const pathname = new URL(c.req.url).pathname;
-  const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
-  const rest = decodeRequestPath(pathname.startsWith(head) ? pathname.slice(head.length) : "/");
+  const rest = decodeRequestPath(pathAfter(c, prefix));
   const target = resolveInScope(userScopeDir(c), { path: `${sharePath.slice(0, -1)}${rest.path === "/" ? "" : rest.path}` || "/", wantsDir: rest.wantsDir });
   assertPathAllowed(c, target.path, target.abs);
   return target;
+}
+
+/** The raw (still percent-encoded) part of the URL path after `<base>/api/<prefix>`, or "/" when there is none. */
+function pathAfter(c: Context<AppEnv>, prefix: string): string {
+  const pathname = new URL(c.req.url).pathname;
+  const head = `${c.get("deps").config.baseurl}/api/${prefix}`;
+  return pathname.startsWith(head) ? pathname.slice(head.length) : "/";
 }

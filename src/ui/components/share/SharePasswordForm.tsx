@@ -19,7 +19,7 @@ export function SharePasswordForm() {
     if (password) void unlockShare(password);
   };
   return (
-    <form className="share-password" onSubmit={submit} aria-labelledby="share-password-title" method="post">
+    <form className="card share-password" onSubmit={submit} aria-labelledby="share-password-title" method="post">
       <LockKeyhole size={40} aria-hidden className="share-password-icon" />
       <h1 id="share-password-title">{t("sharePage.passwordProtected")}</h1>
       <label className="field">

@@ -46,7 +46,7 @@ export function ShareUploadArea({ hash, name }: { hash: string; name: string }) 
     setOver(true);
   };
   return (
-    <section className="share-upload" aria-labelledby="share-name">
+    <section className="card share-upload" aria-labelledby="share-name">
       <h1 id="share-name" className="share-name">
         {name}
       </h1>
