@@ -1,0 +1,14 @@
+/** @module The registry of task kinds (SPEC section 7 `/api/task` Task values). */
+import type { TaskKind, TaskKindName } from "../types";
+import { mktorrentKind } from "./mktorrent";
+import { mkthumbKind } from "./mkthumb";
+import { extractSubKind } from "./extract-sub";
+import { unarchiveKind } from "./unarchive";
+
+/** Every kind by its Task name. */
+export const TASK_KIND_REGISTRY: { readonly [K in TaskKindName]: TaskKind<any> } = {
+  mktorrent: mktorrentKind,
+  mkthumb: mkthumbKind,
+  extract_sub: extractSubKind,
+  unarchive: unarchiveKind,
+};
