@@ -10,6 +10,7 @@ import { createApp } from "./app";
 import { removeActiveTempFiles } from "./fs/upload";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
+import { websocket } from "./routes/websocket";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -52,6 +53,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     idleTimeout: 0,
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch: (req, srv) => app.fetch(req, srv),
+    websocket,
   });
   const host = config.address.includes(":") ? `[${config.address}]` : config.address;
   // CONTRACT: the first line printed on success.
