@@ -115,9 +115,11 @@ export class TaskPool {
 
   private tick(): void {
     try {
-      const statuses = heartbeatTasks(this.o.db, this.o.nodeId, this.runningIds(), Math.floor(Date.now() / 1000));
-      // A cancel written by another node (wait-cancel) reaches the run here.
-      for (const [id, status] of statuses) if (status === TASK_STATUS.waitCancel) this.running.get(id)?.controller.abort();
+      const ids = this.runningIds();
+      const statuses = heartbeatTasks(this.o.db, this.o.nodeId, ids, Math.floor(Date.now() / 1000));
+      // A cancel written by another node (wait-cancel) reaches the run here; so does a row that is gone (its
+      // owner was deleted) or was failed by another node that thought this one dead: nothing would keep the result.
+      for (const id of ids) if (statuses.get(id) !== TASK_STATUS.doing) this.running.get(id)?.controller.abort();
       this.sweep();
       this.pump();
     } catch (err) {

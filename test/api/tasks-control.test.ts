@@ -118,3 +118,20 @@ describe("whose tasks", () => {
     await Promise.all([ws.close(), again.close()]);
   });
 });
+
+describe("a deleted owner", () => {
+  it("stops the owner's running task when an admin deletes the user: the tool is killed and its partial output removed", async () => {
+    const { ws, dir, user } = await worker();
+    const t = await longTask(ws, dir);
+    const admin = await openTaskSocket(ctx.server, ctx.admin);
+    await admin.waitFor((m) => isTask(m) && m.TaskID === t.TaskID);
+    const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, { method: "DELETE", headers: { "X-Auth": ctx.admin } });
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (processesWith(join(dir, "big.img")).length > 0 && Date.now() < deadline) await Bun.sleep(100);
+    expect(processesWith(join(dir, "big.img"))).toEqual([]);
+    await Bun.sleep(300);
+    expect(readdirSync(dir)).toEqual(["big.img"]);
+    await admin.close();
+  }, 60_000);
+});
