@@ -36,6 +36,14 @@ describe("cancel, remove and retry", () => {
     const { ws, dir } = await worker();
     const t = await longTask(ws, dir);
     expect(processesWith(join(dir, "big.img")).length).toBeGreaterThan(0);
+    // Progress is throttled to at most 4 pushes a second (mktorrent prints a line per hashed piece).
+    const before = ws.messages.length;
+    await Bun.sleep(2000);
+    const pushes = ws.messages.slice(before).filter((m) => isTask(m) && m.TaskID === t.TaskID && m.Status === 1);
+    expect(pushes.length).toBeGreaterThan(1);
+    expect(pushes.length).toBeLessThanOrEqual(9);
+    const percents = pushes.map((m) => isTask(m) && Number.parseInt(m.Message, 10));
+    expect(percents).toEqual([...percents].sort((a, b) => Number(a) - Number(b)));
     expect(await refusal(ws, { Task: "remove", Params: { TaskID: t.TaskID } })).toBe("task is running, cancel it before remove");
     ws.send({ Task: "cancel", Params: { TaskID: t.TaskID } });
     const end = await waitStatus(ws, t.TaskID, [3, 4, 5], 20_000);

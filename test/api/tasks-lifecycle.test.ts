@@ -115,3 +115,20 @@ describe("the taskWorkers setting", () => {
     }
   }, 90_000);
 });
+
+describe("a tool that is not installed", () => {
+  it("fails the task with a message naming the tool and leaves the source as it was", async () => {
+    // Only the tools' folder is taken off PATH: the server itself starts by absolute path.
+    const server = await startServer({ env: { PATH: "/nonexistent" } });
+    try {
+      writeFileSync(join(server.root, "f.bin"), "data");
+      const ws = await openTaskSocket(server, await login(server));
+      const t = await queued(ws, { Task: "mktorrent", TargetPath: "/f.bin", Params: {} });
+      expect(await waitStatus(ws, t.TaskID, [4, 5])).toMatchObject({ Status: 5, Message: "mktorrent is not installed on the server" });
+      expect(readdirSync(server.root)).toEqual(["f.bin"]);
+      await ws.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
