@@ -39,6 +39,7 @@ function onFrame(deps: Deps, user: User, data: unknown, ws: WSContext): void {
   }
 }
 
+/** `GET /api/task`: auth, execute, then the upgrade to the task connection. */
 export const taskRoutes = new Hono<AppEnv>().get(
   "/task",
   requireAuth,
