@@ -8,8 +8,9 @@ import { login } from "../support/server";
 import { rawGet } from "../support/raw-http";
 import { linesOf, openCommandSocket } from "../support/command-socket";
 
-const ctx = serverPerFile();
-const ALLOWED = ["ls", "echo", "cat", "sleep", "pwd"];
+// A variable of the server's own environment: commands must not see it.
+const ctx = serverPerFile({ env: { FBE_PRIVATE_MARKER: "server-only-value" } });
+const ALLOWED = ["ls", "echo", "cat", "sleep", "pwd", "env"];
 // Names a shell would run if it ever evaluated them; each would create a file named pwned*.
 const EVIL_NAMES = ["$(touch pwned1)", "a;touch pwned2", "`touch pwned3`", "b&&touch pwned4", "c|touch pwned5"];
 let runner = "";
@@ -128,6 +129,27 @@ describe("who may open the command runner", () => {
     const ws = await openCommandSocket(ctx.server, await userWith({ execute: true }, []), "/work/");
     expect(await ws.run("ls")).toEqual([{ type: "refused", code: "not_allowed", detail: "ls", message: "command not allowed: ls" }]);
     await ws.close();
+  });
+});
+
+describe("what a command sees and how long the connection lasts", () => {
+  it("gets a small environment without the server's own variables", async () => {
+    const ws = await openCommandSocket(ctx.server, runner, "/work/");
+    const env = linesOf(await ws.run("env"));
+    expect(env.some((l) => l.startsWith("PATH="))).toBe(true);
+    expect(env.join("\n")).not.toContain("server-only-value");
+    await ws.close();
+  });
+
+  it("closes the connection at the next line once the user logged out", async () => {
+    const token = await userWith({ execute: true }, ALLOWED);
+    const ws = await openCommandSocket(ctx.server, token, "/work/");
+    expect(linesOf(await ws.run("echo before"))).toEqual(["before"]);
+    expect((await call(ctx.server, token, "POST", "/logout")).status).toBe(200);
+    const closed = new Promise<number>((resolve) => ws.onClose(resolve));
+    ws.send("echo after");
+    expect(await closed).toBe(4001);
+    expect(linesOf(ws.messages)).toEqual(["before"]);
   });
 });
 

@@ -109,6 +109,23 @@ describe("a failing before-hook", () => {
   });
 });
 
+describe("a visitor's upload through an upload-only share link", () => {
+  it("runs the owner's upload hooks, and a failing before-hook keeps the file out", async () => {
+    makeTree(root, { inbox: {} });
+    const made = await call(ctx.server, ctx.admin, "POST", "/share/inbox/?expires=1&unit=hours", { uploadOnly: true });
+    const { hash } = (await made.json()) as { hash: string };
+    const upload = (name: string) => fetch(`${ctx.server.url}/api/public/upload/${hash}/${name}`, { method: "POST", body: "from a visitor" });
+    await hooks(["bash", "-c"], `env > "${out}/$TRIGGER.env"`);
+    expect((await upload("visitor.txt")).status).toBe(200);
+    expect(envOf("after_upload")).toMatchObject({ FILE: join(root, "inbox/visitor.txt"), USERNAME: "admin", TRIGGER: "after_upload" });
+    await hooks(["bash", "-c"], "true", { before_upload: ["echo closed for uploads >&2; exit 1"] });
+    const refused = await upload("second.txt");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("closed for uploads");
+    expect(existsSync(join(root, "inbox/second.txt"))).toBe(false);
+  });
+});
+
 describe("event hooks without a shell", () => {
   it("run the line split into words, with the same environment", async () => {
     const script = join(out, "..", `fbe-hook-${process.pid}.sh`);

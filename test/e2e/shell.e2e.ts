@@ -87,7 +87,15 @@ test("a user without execute or without allowed commands sees no shell button", 
   await page.addInitScript((t) => localStorage.setItem("jwt", t), plain.token);
   await openFolder(page, server, "/work/");
   await expect(page.getByRole("button", { name: "Shell" })).toHaveCount(0);
+  // Execute alone is not enough: with no allowed command the shell could run nothing.
   await context.close();
+  const noCommands = await makeUser(server, admin, { perm: { execute: true, download: true } });
+  const second = await browser.newContext();
+  const secondPage = await second.newPage();
+  await secondPage.addInitScript((t) => localStorage.setItem("jwt", t), noCommands.token);
+  await openFolder(secondPage, server, "/work/");
+  await expect(secondPage.getByRole("button", { name: "Shell" })).toHaveCount(0);
+  await second.close();
 });
 
 for (const [width, height] of [[1280, 800], [375, 740]]) {

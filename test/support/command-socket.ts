@@ -14,6 +14,8 @@ export interface CommandSocket {
   /** Sends `line` and resolves with every message it caused, up to its `end` or `refused` message. */
   run(line: string, timeoutMs?: number): Promise<CommandServerMessage[]>;
   close(): Promise<void>;
+  /** Calls `fn` with the close code when the server closes the connection. */
+  onClose(fn: (code: number) => void): void;
 }
 
 /** Output lines of one stream among `messages`. */
@@ -35,6 +37,8 @@ export async function openCommandSocket(server: TestServer, token: string, path 
     ws.onclose = (e) => reject(new Error(`command socket closed before open (${e.code})`));
   });
   const closed = new Promise<void>((resolve) => ws.addEventListener("close", () => resolve()));
+  let closeCode: number | null = null;
+  ws.addEventListener("close", (e) => (closeCode = e.code));
   const waitFrom = (from: number, match: (m: CommandServerMessage) => boolean, timeoutMs: number) =>
     new Promise<CommandServerMessage>((resolve, reject) => {
       let seen = from;
@@ -66,6 +70,10 @@ export async function openCommandSocket(server: TestServer, token: string, path 
     async close() {
       ws.close();
       await closed;
+    },
+    onClose(fn) {
+      if (closeCode !== null) fn(closeCode);
+      else ws.addEventListener("close", (e) => fn(e.code));
     },
   };
 }
