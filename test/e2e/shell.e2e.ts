@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
 import { openFolder, screenshot, signIn, writeTree } from "./fixtures";
@@ -25,6 +25,15 @@ async function openShell(page: Page): Promise<void> {
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "Shell" }).click();
   await expect(page.getByRole("dialog", { name: "Shell" })).toBeVisible();
+}
+
+/** A page of its own signed in with `token`, showing folder `/work/`. */
+async function folderAs(browser: Browser, token: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript((t) => localStorage.setItem("jwt", t), token);
+  await openFolder(page, server, "/work/");
+  return { page, close: () => context.close() };
 }
 
 /** Types a line into the command input and presses Enter. */
@@ -82,20 +91,13 @@ test("on a phone the shell overlay fits the screen, dark theme included", async 
 test("a user without execute or without allowed commands sees no shell button", async ({ browser }) => {
   const admin = await login(server);
   const plain = await makeUser(server, admin, { perm: { create: true, download: true } });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript((t) => localStorage.setItem("jwt", t), plain.token);
-  await openFolder(page, server, "/work/");
-  await expect(page.getByRole("button", { name: "Shell" })).toHaveCount(0);
   // Execute alone is not enough: with no allowed command the shell could run nothing.
-  await context.close();
   const noCommands = await makeUser(server, admin, { perm: { execute: true, download: true } });
-  const second = await browser.newContext();
-  const secondPage = await second.newPage();
-  await secondPage.addInitScript((t) => localStorage.setItem("jwt", t), noCommands.token);
-  await openFolder(secondPage, server, "/work/");
-  await expect(secondPage.getByRole("button", { name: "Shell" })).toHaveCount(0);
-  await second.close();
+  for (const token of [plain.token, noCommands.token]) {
+    const { page, close } = await folderAs(browser, token);
+    await expect(page.getByRole("button", { name: "Shell" })).toHaveCount(0);
+    await close();
+  }
 });
 
 for (const [width, height] of [[1280, 800], [375, 740]]) {
@@ -132,12 +134,9 @@ test("the user form saves the allowed commands, and the user then gets the shell
   const res = await call(server, admin, "GET", `/users/${user.id}`);
   expect(((await res.json()) as { commands: string[] }).commands).toEqual(["ls", "echo"]);
 
-  const context = await browser.newContext();
-  const userPage = await context.newPage();
-  await userPage.addInitScript((t) => localStorage.setItem("jwt", t), await login(server, user.username, user.password));
-  await openFolder(userPage, server, "/work/");
+  const { page: userPage, close } = await folderAs(browser, await login(server, user.username, user.password));
   await userPage.getByRole("button", { name: "Shell" }).click();
   await run(userPage, "echo from a user");
   await expect(userPage.getByRole("log", { name: "Command output" }).getByText("from a user", { exact: true })).toBeVisible();
-  await context.close();
+  await close();
 });
