@@ -15,6 +15,7 @@ import { logRoutes } from "./routes/logs";
 import { shareRoutes } from "./routes/shares";
 import { publicRoutes } from "./routes/public";
 import { taskRoutes } from "./routes/tasks";
+import { commandRoutes } from "./routes/command";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -29,7 +30,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", logRoutes)
     .route("/", shareRoutes)
     .route("/", publicRoutes)
-    .route("/", taskRoutes);
+    .route("/", taskRoutes)
+    .route("/", commandRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

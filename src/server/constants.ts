@@ -83,3 +83,21 @@ export const TASK_SHUTDOWN_WAIT_MS = 10_000;
 export const TASK_SESSION_CHECK_MS = 15_000;
 /** The message of a task that was running when its server stopped without ending it (the issue's wording). */
 export const TASK_INTERRUPTED_MESSAGE = "interrupted by restart";
+/**
+ * Command runner (`/api/command`): a command is killed, with its whole process group, after 10 minutes. Long
+ * enough for the work people do from a browser shell (a `du` of a big tree, an `rsync` of a folder, a
+ * `git pull`), short enough that a forgotten `tail -f` or a hung tool does not hold a process forever; longer
+ * jobs belong to the background tasks.
+ */
+export const COMMAND_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * Event hooks: each hook line is killed after 60 s. A before-hook holds the upload, save, rename, copy or delete
+ * request while it runs, so it must stay short; a minute still covers a virus scan of a large upload.
+ */
+export const HOOK_TIMEOUT_MS = 60 * 1000;
+/**
+ * Command runner: when the browser reads output slower than the command writes it and this many bytes wait in
+ * the socket, the command is stopped (`yes` would otherwise fill the server's memory). 4 MiB is about 50,000
+ * lines of text, far more than a person reads.
+ */
+export const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;

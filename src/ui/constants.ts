@@ -107,3 +107,7 @@ export const SHARE_TEXT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 export const SHARE_THUMB_WIDTH = 128;
 /** sessionStorage key prefix of a password link's share token, per hash (kept for the tab, gone when it closes). */
 export const SHARE_TOKEN_STORAGE_PREFIX = "fbe-share-token:";
+/** The shell overlay keeps this many output lines and drops the oldest (a browser cannot hold a `yes` for long). */
+export const SHELL_MAX_LINES = 1000;
+/** Command lines the shell overlay remembers for up/down, newest last (a session's worth, kept in memory only). */
+export const SHELL_HISTORY_SIZE = 50;

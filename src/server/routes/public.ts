@@ -14,6 +14,8 @@ import { hasShareAccess, unlockShare } from "../shares/share-access";
 import { countDownload, type ShareRow } from "../db/shares-table";
 import { describe, listFolder } from "../fs/listing";
 import { writeFileAtomically } from "../fs/upload";
+import { withHooks } from "../commands/hooks";
+import { hookRequest } from "./hook-request";
 import { presentFile, presentListing } from "../presenters/resource";
 import { hasPermission } from "../auth/permissions";
 import { getSettings } from "../settings/settings-service";
@@ -114,7 +116,8 @@ export const publicRoutes = new Hono<AppEnv>()
       const parent = target.path.slice(0, target.path.lastIndexOf("/") + 1);
       // Files go straight into the shared folder, by name only, never over an existing file.
       if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
-      await writeFileAtomically(target.abs, c.req.raw.body, false);
+      // The owner's upload hooks run for a visitor's upload too (USERNAME is the owner).
+      await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target.abs, c.req.raw.body, false));
       return c.text("200 OK");
     }),
   );

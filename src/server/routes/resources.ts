@@ -1,6 +1,7 @@
 /**
  * @module /api/resources (SPEC section 7): read a file or folder (and its checksums or its usage), upload, create
  * a folder, save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
+ * Upload, save, rename/move, copy and delete run the admin's event hooks around them (commands/hooks.ts).
  */
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -24,6 +25,8 @@ import type { FileInfo } from "../fs/file-info";
 import { presentFile, presentListing } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
 import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
+import { withHooks } from "../commands/hooks";
+import { hookRequest } from "./hook-request";
 
 const ROUTE = "resources";
 
@@ -64,7 +67,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
     try {
-      await writeFileAtomically(target.abs, c.req.raw.body, override);
+      await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target.abs, c.req.raw.body, override));
     } catch (err) {
       if (!(err instanceof UploadAborted)) throw err;
       // Nobody reads this answer (the client is gone); one clear line instead of an error with no text.
@@ -82,7 +85,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, ROUTE);
     if (target.wantsDir) throw new BadRequest("a folder cannot be saved");
     const expected = parseModifiedPrecondition(c.req.header(IF_MODIFIED_AT_HEADER));
-    const modifiedMs = await saveExistingFile(target, c.req.raw.body, expected);
+    const modifiedMs = await withHooks(hookRequest(c, "save", target), () => saveExistingFile(target, c.req.raw.body, expected));
     c.header(MODIFIED_AT_HEADER, new Date(modifiedMs).toISOString());
     return c.text("200 OK");
   })
@@ -98,12 +101,16 @@ export const resourceRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, ROUTE);
     const scopeAbs = userScopeDir(c);
     switch (c.req.query("action")) {
-      case "rename":
-        await movePath({ scopeAbs, src: target, dest: destinationOf(c), conflict: conflictPolicy(c) });
+      case "rename": {
+        const dest = destinationOf(c);
+        await withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c) }));
         break;
-      case "copy":
-        await copyPath({ scopeAbs, src: target, dest: destinationOf(c), conflict: conflictPolicy(c) });
+      }
+      case "copy": {
+        const dest = destinationOf(c);
+        await withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c) }));
         break;
+      }
       case "chmod":
         await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true");
         break;
@@ -114,7 +121,8 @@ export const resourceRoutes = new Hono<AppEnv>()
     return c.text("200 OK");
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
-    await deletePath(requestTarget(c, ROUTE));
+    const target = requestTarget(c, ROUTE);
+    await withHooks(hookRequest(c, "delete", target), () => deletePath(target));
     return c.text("200 OK");
   });
 

@@ -19,6 +19,8 @@ export interface RunToolOptions {
   cwd?: string;
   /** Extra environment variables, added to the server's own. Values go only here, never into `args` of a shell. */
   env?: Record<string, string>;
+  /** When true, `env` is the whole environment (nothing of the server's own is passed on). Default false. */
+  replaceEnv?: boolean;
   /** Aborting kills the whole process group at once (SIGKILL) and rejects with ToolAborted. */
   signal: AbortSignal;
   /** Called with each line of stdout (split on \n, \r and 7-Zip's backspaces), without the line end. */
@@ -77,7 +79,7 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   if (o.signal.aborted) throw new ToolAborted(o.cmd);
   const proc = Bun.spawn([o.cmd, ...o.args], {
     cwd: o.cwd,
-    env: o.env ? { ...process.env, ...o.env } : undefined,
+    env: o.replaceEnv ? { ...o.env } : o.env ? { ...process.env, ...o.env } : undefined,
     stdin: o.stdin ? new Blob([o.stdin]) : "ignore",
     stdout: "pipe",
     stderr: "pipe",

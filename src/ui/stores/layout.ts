@@ -21,7 +21,8 @@ export type Prompt =
   | { kind: "replace"; names: string[] }
   | { kind: "conflict"; name: string; more: boolean }
   | { kind: "discard" }
-  | { kind: "overwrite" };
+  | { kind: "overwrite" }
+  | { kind: "shell"; dir: string };
 
 interface LayoutState {
   prompt: Prompt | null;

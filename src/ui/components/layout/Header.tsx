@@ -1,10 +1,13 @@
 /** @module Top bar: menu toggle (mobile), the instance name, and the actions of the current view. */
-import { Menu } from "lucide-react";
+import { Menu, Terminal } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useRoute } from "wouter";
 import { config } from "../../stores/config";
 import { setSidebarOpen, useLayout } from "../../stores/layout";
 import { useAuth } from "../../stores/auth";
+import { useRequest } from "../../stores/request";
+import { canUseShell } from "../../stores/shell-rules";
+import { openShell } from "../../stores/shell";
 import { FileActions } from "../listing/FileActions";
 import { Logo } from "./Logo";
 
@@ -14,6 +17,7 @@ export function Header() {
   const { sidebarOpen } = useLayout();
   const { user } = useAuth();
   const [inFiles] = useRoute("/files/*");
+  const { listing } = useRequest();
   return (
     <header className="header">
       <button
@@ -32,6 +36,11 @@ export function Header() {
       </Link>
       <div className="header-spacer" />
       {inFiles && user && <FileActions />}
+      {inFiles && listing && canUseShell(user) && (
+        <button type="button" className="icon-btn header-shell" aria-label={t("header.shell")} title={t("header.shell")} onClick={() => openShell(listing.path)}>
+          <Terminal aria-hidden />
+        </button>
+      )}
     </header>
   );
 }

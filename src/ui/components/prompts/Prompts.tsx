@@ -21,6 +21,7 @@ const PasswordRenamePrompt = lazyNamed(() => import("./PasswordRenamePrompt"), "
 const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
 const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
 const SharePrompt = lazyNamed(() => import("./SharePrompt"), "SharePrompt");
+const ShellPrompt = lazyNamed(() => import("./ShellPrompt"), "ShellPrompt");
 
 /** Renders the open prompt, if any (nothing while its code loads: a few milliseconds on a local server). */
 export function Prompts() {
@@ -70,5 +71,7 @@ function OpenPrompt() {
       return <DiscardPrompt />;
     case "overwrite":
       return <OverwritePrompt />;
+    case "shell":
+      return <ShellPrompt dir={prompt.dir} />;
   }
 }

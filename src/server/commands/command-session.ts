@@ -1,0 +1,80 @@
+/**
+ * @module One connection of the command runner (SPEC section 7 `/api/command/{path}`): takes command lines,
+ * refuses those the user may not run, runs one at a time in the folder and streams its output as the messages
+ * of src/shared/wire/command.ts; closing stops the running command.
+ */
+import type { CommandServerMessage } from "../../shared/wire/command";
+import { runCommand } from "../tools/command";
+import { COMMAND_MAX_BUFFERED_BYTES, COMMAND_TIMEOUT_MS } from "../constants";
+import { checkCommandLine, commandInvocation, CommandRefused } from "./command-line";
+
+/** What a session needs from its connection and the server. */
+export interface CommandSessionOptions {
+  /** Absolute folder the commands run in (inside the user's scope). */
+  cwd: string;
+  /** The current allowed commands of the user, read anew for every line (null when the session ended). */
+  allowedCommands: () => readonly string[] | null;
+  /** The global shell words, read anew for every line (empty: no shell). */
+  shell: () => readonly string[];
+  send: (msg: CommandServerMessage) => void;
+  /** Bytes queued on the connection and not yet sent. */
+  bufferedBytes: () => number;
+  /** Ends the connection (the session of its token ended). */
+  close: (code: number, reason: string) => void;
+  /** Defaults to COMMAND_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/** A live session: feed it the client's lines, tell it when the connection closes. */
+export interface CommandSession {
+  receive(line: string): Promise<void>;
+  stop(): void;
+}
+
+/** Starts a session for one connection. */
+export function createCommandSession(o: CommandSessionOptions): CommandSession {
+  let running: AbortController | null = null;
+  let overflow = false;
+  const refuse = (err: CommandRefused) => o.send({ type: "refused", code: err.code, detail: err.detail, message: err.message });
+  const output = (type: "stdout" | "stderr") => (line: string) => {
+    if (overflow) return;
+    o.send({ type, line });
+    if (o.bufferedBytes() > COMMAND_MAX_BUFFERED_BYTES) {
+      overflow = true;
+      running?.abort();
+    }
+  };
+  return {
+    async receive(line) {
+      if (running) return refuse(new CommandRefused("busy"));
+      const allowed = o.allowedCommands();
+      if (allowed === null) return o.close(4001, "session ended");
+      const shell = o.shell();
+      let words: string[];
+      try {
+        words = checkCommandLine(line, allowed, { shell: shell.length > 0 });
+      } catch (err) {
+        if (err instanceof CommandRefused) return refuse(err);
+        throw err;
+      }
+      const controller = new AbortController();
+      running = controller;
+      overflow = false;
+      o.send({ type: "start", line });
+      try {
+        const outcome = await runCommand({
+          ...commandInvocation(line, words, shell), cwd: o.cwd, signal: controller.signal, timeoutMs: o.timeoutMs ?? COMMAND_TIMEOUT_MS,
+          onStdoutLine: output("stdout"), onStderrLine: output("stderr"),
+        });
+        if (outcome.kind === "exit") o.send({ type: "end", reason: "exit", exitCode: outcome.code });
+        else if (outcome.kind === "stopped") { if (overflow) o.send({ type: "end", reason: "overflow", exitCode: null }); }
+        else o.send({ type: "end", reason: outcome.kind, exitCode: null });
+      } finally {
+        running = null;
+      }
+    },
+    stop() {
+      running?.abort();
+    },
+  };
+}
