@@ -84,3 +84,29 @@ export async function makeSlowVideo(dir: string, name = "long.mkv", loops = 30):
   await ffmpeg(["-stream_loop", String(loops - 1), "-i", unit, "-c", "copy", out]);
   return out;
 }
+
+/** What ffprobe reads back from a subtitle file: its format and each cue's start and length in seconds. */
+export async function probeSubtitleFile(path: string): Promise<{ format: string; cues: { start: number; duration: number }[] }> {
+  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_packets", path], { stdout: "pipe", stderr: "pipe" });
+  const [out, code] = [await new Response(p.stdout).text(), await p.exited];
+  if (code !== 0) throw new Error(`ffprobe cannot read ${path}: ${await new Response(p.stderr).text()}`);
+  const j = JSON.parse(out) as { format: { format_name: string }; packets?: { pts_time: string; duration_time: string }[] };
+  return { format: j.format.format_name, cues: (j.packets ?? []).map((k) => ({ start: Number(k.pts_time), duration: Number(k.duration_time) })) };
+}
+
+/** Width, height and codec of an image (or a video's first stream), read by ffprobe. */
+export async function probeImage(path: string): Promise<{ width: number; height: number; codec: string }> {
+  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_streams", path], { stdout: "pipe", stderr: "pipe" });
+  const [out, code] = [await new Response(p.stdout).text(), await p.exited];
+  if (code !== 0) throw new Error(`ffprobe cannot read ${path}: ${await new Response(p.stderr).text()}`);
+  const s = (JSON.parse(out) as { streams: { width: number; height: number; codec_name: string }[] }).streams[0];
+  return { width: s.width, height: s.height, codec: s.codec_name };
+}
+
+/** Command lines of running processes that mention `needle` (a unique file name), listed by `pgrep -af`. */
+export async function processesMentioning(needle: string): Promise<string[]> {
+  const p = Bun.spawn(["pgrep", "-af", needle], { stdout: "pipe" });
+  const out = await new Response(p.stdout).text();
+  await p.exited;
+  return out.split("\n").filter((l) => l.trim() && !l.includes("pgrep"));
+}

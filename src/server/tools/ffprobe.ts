@@ -62,6 +62,12 @@ function ratio(v: unknown): number {
   return b ? num(a / b) : num(a);
 }
 
+/** Seconds of a Matroska "DURATION" tag ("00:01:02.500000000"), 0 when absent or malformed. */
+function tagDuration(v: unknown): number {
+  const m = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(str(v).trim());
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
+}
+
 /** Text, bitmap or neither, by ffmpeg codec name. */
 export function subtitleKind(codec: string): ProbedSubtitle["kind"] {
   if (TEXT_SUBTITLE_CODECS.includes(codec)) return "text";
@@ -92,7 +98,7 @@ export function parseProbe(jsonText: string): ProbeResult {
     });
   return {
     durationS,
-    videoDurationS: num(video?.duration) || durationS,
+    videoDurationS: num(video?.duration) || (video ? tagDuration(tags(video).DURATION) : 0) || durationS,
     sizeBytes: num(format.size),
     formatName: str(format.format_name),
     width: num(video?.width),
