@@ -89,5 +89,6 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   } finally {
     await removeTemps(pairs.map((x) => x.tmp));
   }
+  progress(1); // the last cue may end well before the video does
   return pairs.map((x) => virtualBeside(video, x.final)).join(", ") + skippedNote + bitmapNote;
 }
