@@ -1,13 +1,14 @@
 /**
- * @module A real TaskContext for kind-level tests (src/tasks/types.ts): a real AbortController, a scope over a temp
- * folder with an optional rule predicate, recorded progress reports, and the engine's cleanup of tracked outputs
- * when a run fails or is cancelled.
+ * @module A real TaskContext for kind-level tests (src/tasks/types.ts): a real AbortController, the engine's own
+ * scope and target resolution (src/tasks/context.ts) over a temp folder with optional rules, recorded progress
+ * reports, and the engine's cleanup of tracked outputs when a run fails or is cancelled (src/tasks/run-task.ts).
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
-import { extensionOf, typeFromName } from "../../src/server/fs/file-type";
-import { TaskInputError, type TaskContext, type TaskKind, type TaskScope } from "../../src/tasks/types";
+import { join } from "node:path";
+import type { Rule } from "../../src/shared/wire/user";
+import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
+import type { TaskContext, TaskKind } from "../../src/tasks/types";
 
 /** A context and what the test inspects. */
 export interface KindHarness {
@@ -17,36 +18,18 @@ export interface KindHarness {
   tracked: string[];
 }
 
-/** A scope over `root`; `allows` defaults to allowing everything. */
-export function makeScope(root: string, allows: (virtualPath: string) => boolean = () => true): TaskScope {
-  const virtualOf = (abs: string) => {
-    const rel = relative(root, resolve(abs));
-    return rel.startsWith("..") ? null : `/${rel}`;
-  };
-  return {
-    root,
-    resolve(v) {
-      const abs = resolve(root, `.${v}`);
-      if (virtualOf(abs) === null || !allows(v)) throw new TaskInputError(`${v} is outside the scope`);
-      return abs;
-    },
-    virtualOf,
-    allows,
-  };
-}
+/** A deny rule for a path prefix (SPEC section 3 Rule). */
+export const denyPath = (path: string): Rule => ({ allow: false, path, regex: false, regexp: { raw: "" } });
 
-/** A context for the item at `virtualPath` ("/a/clip.mp4", "/" for the root) inside `root`. */
-export function makeKindContext(root: string, virtualPath: string, allows?: (v: string) => boolean): KindHarness {
-  const scope = makeScope(root, allows);
-  const abs = scope.resolve(virtualPath);
-  const isDir = statSync(abs).isDirectory();
+/** A context for the item at `virtualPath` ("/a/clip.mp4", "/" for the root) of a user whose scope is `root`. */
+export function makeKindContext(root: string, virtualPath: string, rules: Rule[] = []): KindHarness {
+  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules }, []);
   const controller = new AbortController();
   const reports: string[] = [];
   const tracked: string[] = [];
-  const name = abs.split("/").pop() ?? "";
   const ctx: TaskContext = {
     signal: controller.signal,
-    target: { path: virtualPath, abs, isDir, type: isDir ? "" : (typeFromName(name) ?? "blob"), extension: isDir ? "" : extensionOf(name) },
+    target: resolveTarget(scope, virtualPath),
     scope,
     tempDir: mkdtempSync(join(tmpdir(), "fbe-kind-tmp-")),
     report: (m) => reports.push(m),

@@ -11,7 +11,8 @@ import { buildSubtitleArgs, progressPercent, runFfmpeg, type SubtitleFormat } fr
 import { runProbe, type ProbedSubtitle } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
-import { paramsObject, readBool, readChoice } from "./read-params";
+import { boolParam, paramsObject } from "../params";
+import { choiceParam } from "./choice-param";
 import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
 
 /** SPEC section 5, word for word. */
@@ -45,8 +46,8 @@ export const extractSubKind: TaskKind<ExtractSubParams> = {
     const p = paramsObject(raw);
     const d = TASK_DEFAULTS.extract_sub;
     return {
-      subFormat: readChoice(p, "subFormat", d.subFormat, ["vtt", "srt", "ass"] as const),
-      overwrite: readBool(p, "overwrite", d.overwrite),
+      subFormat: choiceParam(p, "subFormat", d.subFormat, ["vtt", "srt", "ass"] as const),
+      overwrite: boolParam(p, "overwrite", d.overwrite),
     };
   },
   checkTarget(target) {

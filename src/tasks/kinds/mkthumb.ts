@@ -13,7 +13,8 @@ import { runProbe } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { headerFontSize, headerHeight, headerLines } from "./contact-sheet-header";
-import { paramsObject, readBool, readChoice, readInt, readString } from "./read-params";
+import { boolParam, intParam, paramsObject, stringParam } from "../params";
+import { choiceParam } from "./choice-param";
 import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
 
 /** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
@@ -35,13 +36,13 @@ export const mkthumbKind: TaskKind<MkThumbParams> = {
     const p = paramsObject(raw);
     const d = TASK_DEFAULTS.mkthumb;
     return {
-      comment: readString(p, "comment", d.comment),
-      width: readInt(p, "width", d.width, 0, MKTHUMB_LIMITS.widthMax),
-      numcaps: readInt(p, "numcaps", d.numcaps, 1, MKTHUMB_LIMITS.numcapsMax),
-      columns: readInt(p, "columns", d.columns, 1, MKTHUMB_LIMITS.columnsMax),
-      imageFormat: readChoice(p, "imageFormat", d.imageFormat, ["jpg", "png"] as const),
-      singleImages: readBool(p, "singleImages", d.singleImages),
-      overwrite: readBool(p, "overwrite", d.overwrite),
+      comment: stringParam(p, "comment", d.comment),
+      width: intParam(p, "width", d.width, 0, MKTHUMB_LIMITS.widthMax),
+      numcaps: intParam(p, "numcaps", d.numcaps, 1, MKTHUMB_LIMITS.numcapsMax),
+      columns: intParam(p, "columns", d.columns, 1, MKTHUMB_LIMITS.columnsMax),
+      imageFormat: choiceParam(p, "imageFormat", d.imageFormat, ["jpg", "png"] as const),
+      singleImages: boolParam(p, "singleImages", d.singleImages),
+      overwrite: boolParam(p, "overwrite", d.overwrite),
     };
   },
   checkTarget(target) {

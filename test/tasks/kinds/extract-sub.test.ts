@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { EXTRACT_SUB_REFUSAL, extractSubKind, subtitleOutputs } from "../../../src/tasks/kinds/extract-sub";
 import { TaskInputError } from "../../../src/tasks/types";
-import { makeKindContext, runKind } from "../../support/kind-context";
+import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
 import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, probeSubtitleFile, requireMediaTools, TEST_CUES } from "../../support/media";
 
 let fixtures: string;
@@ -101,7 +101,7 @@ describe("extract_sub", () => {
 
   it("takes every video under a folder that the rules allow", async () => {
     const root = world({ "a/one.mp4": "movtext.mp4", "a/b/two.mkv": "three.mkv", "no/three.mp4": "movtext.mp4", "plain.mp4": "plain.mp4" });
-    const h = makeKindContext(root, "/", (v) => !v.startsWith("/no"));
+    const h = makeKindContext(root, "/", [denyPath("/no")]);
     const done = await runKind(extractSubKind, h, { subFormat: "srt" });
     expect(done.split("\n")).toEqual(["/a/b/two.eng.srt, /a/b/two.1.srt, /a/b/two.eng.2.srt", "/a/one.eng.srt", "/plain.mp4: no text subtitle stream found"]);
     expect(existsSync(join(root, "no/three.eng.srt"))).toBe(false);

@@ -7,7 +7,7 @@ import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-sheet-header";
 import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
 import { TaskInputError } from "../../../src/tasks/types";
-import { makeKindContext, runKind } from "../../support/kind-context";
+import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
 import { makeSlowVideo, makeVideo, probeImage, processesMentioning, requireMediaTools } from "../../support/media";
 
 let fixtures: string;
@@ -84,7 +84,7 @@ describe("mkthumb contact sheet", () => {
       "top.mp4": "clip.mp4", "sub/a.mkv": "clip.mp4", "sub/deeper/b.mp4": "clip.mp4",
       "denied/c.mp4": "clip.mp4", ".hidden/d.mp4": "clip.mp4", "notes.txt": "text:not a video",
     });
-    const h = makeKindContext(root, "/", (v) => !v.startsWith("/denied"));
+    const h = makeKindContext(root, "/", [denyPath("/denied")]);
     const done = await runKind(mkthumbKind, h, { numcaps: 2, width: 64 });
     expect(done.split("\n")).toEqual(["/sub/a.mkv._vthumb_.jpg", "/sub/deeper/b.mp4._vthumb_.jpg", "/top.mp4._vthumb_.jpg"]);
     expect(existsSync(join(root, "denied/c.mp4._vthumb_.jpg"))).toBe(false);
