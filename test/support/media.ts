@@ -103,10 +103,3 @@ export async function probeImage(path: string): Promise<{ width: number; height:
   return { width: s.width, height: s.height, codec: s.codec_name };
 }
 
-/** Command lines of running processes that mention `needle` (a unique file name), listed by `pgrep -af`. */
-export async function processesMentioning(needle: string): Promise<string[]> {
-  const p = Bun.spawn(["pgrep", "-af", needle], { stdout: "pipe" });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  return out.split("\n").filter((l) => l.trim() && !l.includes("pgrep"));
-}

@@ -8,7 +8,8 @@ import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-s
 import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
 import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
-import { makeSlowVideo, makeVideo, probeImage, processesMentioning, requireMediaTools } from "../../support/media";
+import { makeSlowVideo, makeVideo, probeImage, requireMediaTools } from "../../support/media";
+import { processesWith } from "../../support/task-helpers";
 
 let fixtures: string;
 const worlds: string[] = [];
@@ -131,14 +132,14 @@ describe("mkthumb cancel", () => {
     const run = runKind(mkthumbKind, h, { numcaps: 32, width: 0 });
     const needle = join(root, "slow.mkv");
     const started = Date.now();
-    while ((await processesMentioning(needle)).filter((l) => l.includes("ffmpeg")).length === 0) {
+    while (!processesWith(needle).some((l) => l.startsWith("ffmpeg"))) {
       if (Date.now() - started > 10_000) throw new Error("ffmpeg never started");
       await Bun.sleep(50);
     }
     await Bun.sleep(300);
     h.controller.abort();
     await expect(run).rejects.toBeInstanceOf(ToolAborted);
-    expect(await processesMentioning(needle)).toEqual([]);
+    expect(processesWith(needle)).toEqual([]);
     expect(readdirSync(root)).toEqual(["slow.mkv"]);
   });
 });
