@@ -8,7 +8,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { findHeaderFont } from "../../server/tools/fontconfig";
 import { runFfmpeg } from "../../server/tools/ffmpeg";
-import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, type SheetHeader } from "../../server/tools/ffmpeg-frames";
+import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek, type SheetHeader } from "../../server/tools/ffmpeg-frames";
 import { runProbe } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
@@ -74,7 +74,7 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   const allTimes = frameTimes(probe.videoDurationS, p.numcaps, probe.frameRate);
   const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
   const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
-  const grab = { input: video.abs, times, width: p.width, readSeconds: readSecondsFor(probe.frameRate), format: p.imageFormat, overwrite: false };
+  const grab = { input: video.abs, times, width: p.width, readSeconds: readSecondsFor(probe.frameRate), keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps), format: p.imageFormat, overwrite: false };
   let shown = 0;
   try {
     const args = p.singleImages

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { buildCommonArgs, buildSubtitleArgs, createProgressParser, progressPercent, type FfmpegProgress } from "../../../src/server/tools/ffmpeg";
-import { buildContactSheetArgs, buildSingleFramesArgs, escapeFilterValue, frameTimes, isFrameShownLine, sheetLayout } from "../../../src/server/tools/ffmpeg-frames";
+import { buildContactSheetArgs, buildSingleFramesArgs, escapeFilterValue, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../../src/server/tools/ffmpeg-frames";
 
 /** The value after `flag` in an argument array. */
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -76,6 +76,15 @@ describe("frameTimes", () => {
   });
 });
 
+describe("useKeyframeSeek", () => {
+  it("seeks to keyframes only when frames are at least 20 s apart", () => {
+    expect(useKeyframeSeek(20 * 60, 16)).toBe(true);
+    expect(useKeyframeSeek(320, 16)).toBe(true);
+    expect(useKeyframeSeek(319, 16)).toBe(false);
+    expect(useKeyframeSeek(2, 16)).toBe(false);
+  });
+});
+
 describe("sheetLayout", () => {
   it("fills rows of `columns` and never has more columns than frames", () => {
     expect(sheetLayout(16, 4)).toEqual({ columns: 4, rows: 4 });
@@ -101,7 +110,7 @@ describe("isFrameShownLine", () => {
 });
 
 describe("buildContactSheetArgs", () => {
-  const base = { input: "/v/clip.mp4", times: [1, 3, 5], width: 160, readSeconds: 1, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp" };
+  const base = { input: "/v/clip.mp4", times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp" };
 
   it("seeks each frame with an input -ss limited by -t, so the file is never decoded whole", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
@@ -110,11 +119,17 @@ describe("buildContactSheetArgs", () => {
     expect(after(a, "-loglevel")).toBe("info");
   });
 
+  it("takes keyframes as they are when asked, with -noaccurate_seek before each -ss", () => {
+    const a = buildContactSheetArgs({ ...base, keyframeSeek: true, header: null });
+    expect(a.join(" ")).toContain("-noaccurate_seek -ss 1.000 -t 1 -i file:/v/clip.mp4 -noaccurate_seek -ss 3.000");
+    expect(buildContactSheetArgs({ ...base, header: null })).not.toContain("-noaccurate_seek");
+  });
+
   it("scales each first frame, tiles them and writes one jpg image", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
     expect(after(a, "-filter_complex")).toBe(
-      "[0:v:0]trim=end_frame=1,scale=160:-2,setsar=1,showinfo[f0];[1:v:0]trim=end_frame=1,scale=160:-2,setsar=1,showinfo[f1];" +
-        "[2:v:0]trim=end_frame=1,scale=160:-2,setsar=1,showinfo[f2];[f0][f1][f2]concat=n=3:v=1:a=0,tile=2x2:nb_frames=3[sheet]",
+      "[0:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f0];[1:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f1];" +
+        "[2:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f2];[f0][f1][f2]concat=n=3:v=1:a=0,tile=2x2:nb_frames=3[sheet]",
     );
     expect(a.slice(a.indexOf("-map"))).toEqual(["-map", "[sheet]", "-c:v", "mjpeg", "-q:v", "3", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/v/.tmp"]);
   });
@@ -130,7 +145,7 @@ describe("buildContactSheetArgs", () => {
 
 describe("buildSingleFramesArgs", () => {
   it("maps each frame to its own image output", () => {
-    const a = buildSingleFramesArgs({ input: "/v/c.mkv", times: [1, 2], width: 0, readSeconds: 1, format: "png", overwrite: true, outputs: ["/o/1", "/o/2"] });
+    const a = buildSingleFramesArgs({ input: "/v/c.mkv", times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "png", overwrite: true, outputs: ["/o/1", "/o/2"] });
     expect(a.filter((x) => x === "-map")).toHaveLength(2);
     expect(a.slice(a.lastIndexOf("-map"))).toEqual(["-map", "[f1]", "-c:v", "png", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/o/2"]);
     expect(a.at(-1)).toBe("file:/o/2");
@@ -138,6 +153,6 @@ describe("buildSingleFramesArgs", () => {
   });
 
   it("refuses a different number of outputs and times", () => {
-    expect(() => buildSingleFramesArgs({ input: "/v", times: [1, 2], width: 0, readSeconds: 1, format: "jpg", overwrite: false, outputs: ["/o"] })).toThrow();
+    expect(() => buildSingleFramesArgs({ input: "/v", times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "jpg", overwrite: false, outputs: ["/o"] })).toThrow();
   });
 });
