@@ -1,7 +1,7 @@
 /**
  * @module Contact sheet figures: the mkthumb task (defaults: 16 frames, 4 columns, 512 px, header) on a 20-minute
  * 1280x720 H.264 video, beside the same ffmpeg command run by hand, and beside a whole-file decode with a select
- * filter (what a sheet costs without input seeking). Median of 3, alternating, page cache warm. The video is one
+ * filter (what a sheet costs without input seeking), and the task's ffprobe alone. Median of 5, alternating, page cache warm. The video is one
  * minute of lavfi testsrc2 (x264 ultrafast, keyframe every 250 frames) looped 20 times with `-c copy`; making it is
  * not timed, and it is deleted afterwards.
  */
@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { buildContactSheetArgs, frameTimes, sheetLayout, useKeyframeSeek } from "../src/server/tools/ffmpeg-frames";
 import { findHeaderFont } from "../src/server/tools/fontconfig";
-import { runProbe } from "../src/server/tools/ffprobe";
+import { buildProbeArgs, runProbe } from "../src/server/tools/ffprobe";
 import { TASK_DEFAULTS } from "../src/shared/wire/task";
 import { makeTaskScope, resolveTarget } from "../src/tasks/context";
 import { headerFontSize, headerHeight, headerLines } from "../src/tasks/kinds/contact-sheet-header";
 import { mkthumbKind } from "../src/tasks/kinds/mkthumb";
 
 const MINUTES = 20;
-const RUNS = 3;
+const RUNS = 5;
 
 async function run(cmd: string[]): Promise<number> {
   const t = performance.now();
@@ -78,17 +78,19 @@ export async function benchContactSheet(): Promise<string[]> {
     const selectEvery = Math.round((MINUTES * 60 * 25) / d.numcaps);
     const whole = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video, "-vf",
       `select=not(mod(n\\,${selectEvery})),scale=${d.width}:-2,tile=${d.columns}x${d.numcaps / d.columns}`, "-frames:v", "1", join(dir, "whole.jpg")];
-    const times = { kind: [] as number[], hand: [] as number[] };
+    const times = { kind: [] as number[], hand: [] as number[], probe: [] as number[] };
     await timeKind(dir, video); // warm the page cache and the font lookup
     for (let i = 0; i < RUNS; i++) {
       times.kind.push(await timeKind(dir, video));
       times.hand.push(await run(hand));
+      times.probe.push(await run(["ffprobe", ...buildProbeArgs(video)]));
     }
     const wholeS = await run(whole);
     return [
       `20-minute 1280x720 H.264 video, 16 frames x 512 px, 4 columns, header (median of ${RUNS})`,
       `  mkthumb task (probe + one ffmpeg run)  ${median(times.kind).toFixed(2)} s`,
       `  same ffmpeg command by hand            ${median(times.hand).toFixed(2)} s`,
+      `  its ffprobe by hand                    ${median(times.probe).toFixed(2)} s`,
       `  whole-file decode with select (1 run)  ${wholeS.toFixed(2)} s`,
     ];
   } finally {
