@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -7,7 +7,7 @@ import { serverPerFile } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
-import { makeMkvWithSubs, makeMp4WithMovText, makeSlowVideo, probeImage, probeSubtitleFile, requireMediaTools } from "../support/media";
+import { makeMkvWithSubs, makeMp4WithMovText, makeSlowVideo, probeImage, probeSubtitleFile, requireMediaTools, fillFolder } from "../support/media";
 import { headerFontSize, headerHeight } from "../../src/tasks/kinds/contact-sheet-header";
 
 const ctx = serverPerFile();
@@ -26,11 +26,7 @@ afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
 async function worker(files: Record<string, string>) {
   const name = `m${randomBytes(4).toString("hex")}`;
   const dir = join(ctx.server.root, name);
-  for (const [rel, fixture] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, ".."), { recursive: true });
-    if (fixture.startsWith("text:")) writeFileSync(join(dir, rel), fixture.slice(5));
-    else copyFileSync(join(fixtures, fixture), join(dir, rel));
-  }
+  fillFolder(dir, fixtures, files);
   const user = await makeUser(ctx.server, ctx.admin, { perm: { execute: true }, scope: `/${name}` });
   return { ws: await openTaskSocket(ctx.server, user.token), dir };
 }

@@ -2,7 +2,7 @@
  * @module Tiny test videos made with ffmpeg's lavfi sources (testsrc2 pictures, sine sound) and subtitle tracks
  * muxed from generated SRT text: each takes well under a second to make.
  */
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isToolAvailable } from "../../src/server/tools/available";
 
@@ -103,3 +103,15 @@ export async function probeImage(path: string): Promise<{ width: number; height:
   return { width: s.width, height: s.height, codec: s.codec_name };
 }
 
+
+/**
+ * Fills `dir` with copies of fixture files: each key is a path under `dir`, each value a file name in `fixturesDir`,
+ * or "text:..." to write that text instead (a fake video, a text file).
+ */
+export function fillFolder(dir: string, fixturesDir: string, files: Record<string, string>): void {
+  for (const [rel, fixture] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, ".."), { recursive: true });
+    if (fixture.startsWith("text:")) writeFileSync(join(dir, rel), fixture.slice(5));
+    else copyFileSync(join(fixturesDir, fixture), join(dir, rel));
+  }
+}

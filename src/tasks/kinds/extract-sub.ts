@@ -24,9 +24,11 @@ const SAFE_LANGUAGE = /^[A-Za-z0-9-]{1,16}$/;
 /**
  * The output file of each text stream, beside `videoAbs`. The name part is the stream's language, else its index
  * among subtitle streams. A language shared by several streams keeps the plain name for its first stream; the
- * next ones add their index (`clip.eng.vtt`, `clip.eng.3.vtt`), so no stream overwrites another.
+ * next ones add their index (`clip.eng.vtt`, `clip.eng.3.vtt`), so no stream overwrites another. A name that an
+ * earlier video of the same task took (`clip.mkv` and `clip.mp4` in one folder) keeps the video's extension
+ * instead (`clip.mp4.eng.vtt`). Every name given is added to `taken`.
  */
-export function subtitleOutputs(videoAbs: string, streams: readonly ProbedSubtitle[], fmt: SubtitleFormat): { stream: ProbedSubtitle; output: string }[] {
+export function subtitleOutputs(videoAbs: string, streams: readonly ProbedSubtitle[], fmt: SubtitleFormat, taken = new Set<string>()): { stream: ProbedSubtitle; output: string }[] {
   const base = join(dirname(videoAbs), basename(videoAbs, extname(videoAbs)));
   const seen = new Set<string>();
   return streams.map((stream) => {
@@ -34,7 +36,9 @@ export function subtitleOutputs(videoAbs: string, streams: readonly ProbedSubtit
     let tag = lang || String(stream.index);
     if (lang && seen.has(lang)) tag = `${lang}.${stream.index}`;
     seen.add(lang);
-    return { stream, output: `${base}.${tag}.${fmt}` };
+    const output = taken.has(`${base}.${tag}.${fmt}`) ? `${videoAbs}.${tag}.${fmt}` : `${base}.${tag}.${fmt}`;
+    taken.add(output);
+    return { stream, output };
   });
 }
 
@@ -56,19 +60,20 @@ export const extractSubKind: TaskKind<ExtractSubParams> = {
   async run(ctx, params) {
     const videos = await videosOfTarget(ctx);
     if (videos.length === 0) return `no video found in ${ctx.target.path}`;
-    const lines = await forEachVideo(ctx, videos, (video, progress) => extractOne(ctx, params, video, progress));
+    const taken = new Set<string>();
+    const lines = await forEachVideo(ctx, videos, (video, progress) => extractOne(ctx, params, video, taken, progress));
     return lines.join("\n");
   },
 };
 
 /** Extracts the text streams of one video; resolves with its line of the done message. */
-async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFile, progress: (f: number) => void): Promise<string> {
+async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFile, taken: Set<string>, progress: (f: number) => void): Promise<string> {
   const probe = await runProbe(video.abs, ctx.signal);
   const bitmaps = probe.subtitles.filter((s) => s.kind === "bitmap");
   const bitmapNote = bitmaps.length
     ? `; picture subtitle streams skipped (${bitmaps.map((s) => `#${s.index} ${s.codec}`).join(", ")})`
     : "";
-  const outputs = subtitleOutputs(video.abs, probe.subtitles.filter((s) => s.kind === "text"), p.subFormat);
+  const outputs = subtitleOutputs(video.abs, probe.subtitles.filter((s) => s.kind === "text"), p.subFormat, taken);
   if (outputs.length === 0) return `${video.virtual}: no text subtitle stream found${bitmapNote}`;
   for (const o of outputs) {
     if (!ctx.scope.allows(virtualBeside(video, o.output))) throw new TaskInputError(`${virtualBeside(video, o.output)} is not allowed`);

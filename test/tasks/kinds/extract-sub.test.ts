@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { EXTRACT_SUB_REFUSAL, extractSubKind, subtitleOutputs } from "../../../src/tasks/kinds/extract-sub";
 import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
-import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, probeSubtitleFile, requireMediaTools, TEST_CUES } from "../../support/media";
+import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, probeSubtitleFile, requireMediaTools, TEST_CUES, fillFolder } from "../../support/media";
 
 let fixtures: string;
 const worlds: string[] = [];
@@ -26,11 +26,7 @@ afterAll(() => {
 function world(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "fbe-extract-sub-"));
   worlds.push(root);
-  for (const [rel, fixture] of Object.entries(files)) {
-    mkdirSync(join(root, rel, ".."), { recursive: true });
-    if (fixture.startsWith("text:")) writeFileSync(join(root, rel), fixture.slice(5));
-    else copyFileSync(join(fixtures, fixture), join(root, rel));
-  }
+  fillFolder(root, fixtures, files);
   return root;
 }
 
@@ -105,6 +101,14 @@ describe("extract_sub", () => {
     const done = await runKind(extractSubKind, h, { subFormat: "srt" });
     expect(done.split("\n")).toEqual(["/a/b/two.eng.srt, /a/b/two.1.srt, /a/b/two.eng.2.srt", "/a/one.eng.srt", "/plain.mp4: no text subtitle stream found"]);
     expect(existsSync(join(root, "no/three.eng.srt"))).toBe(false);
+  });
+
+  it("keeps two videos of one name apart: the second one's files keep its extension", async () => {
+    const root = world({ "clip.mkv": "three.mkv", "clip.mp4": "movtext.mp4" });
+    const done = await runKind(extractSubKind, makeKindContext(root, "/"), {});
+    expect(done.split("\n")).toEqual(["/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt", "/clip.mp4.eng.vtt"]);
+    await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
+    await expectCues(join(root, "clip.mp4.eng.vtt"), "webvtt", "EN");
   });
 
   it("stops when cancelled, leaving no file behind", async () => {

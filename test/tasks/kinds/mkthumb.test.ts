@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -8,7 +8,7 @@ import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-s
 import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
 import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
-import { makeSlowVideo, makeVideo, probeImage, requireMediaTools } from "../../support/media";
+import { makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
 import { processesWith } from "../../support/task-helpers";
 
 let fixtures: string;
@@ -28,11 +28,7 @@ afterAll(() => {
 function world(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "fbe-mkthumb-"));
   worlds.push(root);
-  for (const [rel, fixture] of Object.entries(files)) {
-    mkdirSync(join(root, rel, ".."), { recursive: true });
-    if (fixture.startsWith("text:")) writeFileSync(join(root, rel), fixture.slice(5));
-    else copyFileSync(join(fixtures, fixture), join(root, rel));
-  }
+  fillFolder(root, fixtures, files);
   return root;
 }
 
