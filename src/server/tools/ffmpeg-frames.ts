@@ -62,6 +62,8 @@ export interface FrameGrabOptions {
   readSeconds: number;
   /** Take the keyframe at or before each time instead of decoding on to it (useKeyframeSeek). */
   keyframeSeek: boolean;
+  /** Which video stream (index among video streams; a cover picture may come first), default 0. */
+  videoStream?: number;
   format: FrameImageFormat;
   overwrite: boolean;
 }
@@ -90,9 +92,9 @@ function frameInputs(o: FrameGrabOptions): string[] {
  * The chain of input i: its first frame, its time reset to 0 (a keyframe taken before the seek point has a negative
  * time, which the output would drop), scaled, counted by showinfo, labelled [fi].
  */
-function frameChain(i: number, width: number): string {
-  const scale = width > 0 ? `scale=${width}:-2,` : "";
-  return `[${i}:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,${scale}setsar=1,showinfo[f${i}]`;
+function frameChain(i: number, o: FrameGrabOptions): string {
+  const scale = o.width > 0 ? `scale=${o.width}:-2,` : "";
+  return `[${i}:v:${o.videoStream ?? 0}]trim=end_frame=1,setpts=PTS-STARTPTS,${scale}setsar=1,showinfo[f${i}]`;
 }
 
 /** Image muxer flags: one image written to a plain file name, whatever its extension. */
@@ -108,7 +110,7 @@ function imageOutput(format: FrameImageFormat, output: string): string[] {
 export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; output: string; header: SheetHeader | null }): string[] {
   const n = o.times.length;
   const { columns, rows } = sheetLayout(n, o.columns);
-  const chains = o.times.map((_, i) => frameChain(i, o.width));
+  const chains = o.times.map((_, i) => frameChain(i, o));
   const labels = o.times.map((_, i) => `[f${i}]`).join("");
   let sheet = `${labels}concat=n=${n}:v=1:a=0,tile=${columns}x${rows}:nb_frames=${n}`;
   if (o.header) {
@@ -128,7 +130,7 @@ export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; o
 /** One ffmpeg run writing each frame to its own image, `outputs[i]` for `times[i]`. */
 export function buildSingleFramesArgs(o: FrameGrabOptions & { outputs: readonly string[] }): string[] {
   if (o.outputs.length !== o.times.length) throw new Error("one output per frame time is needed");
-  const graph = o.times.map((_, i) => frameChain(i, o.width)).join(";");
+  const graph = o.times.map((_, i) => frameChain(i, o)).join(";");
   const outs = o.outputs.flatMap((out, i) => ["-map", `[f${i}]`, ...imageOutput(o.format, out)]);
   return [...buildCommonArgs(o.overwrite, "info"), ...frameInputs(o), "-filter_complex", graph, ...outs];
 }

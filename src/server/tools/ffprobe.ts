@@ -42,6 +42,8 @@ export interface ProbeResult {
   width: number;
   height: number;
   videoCodec: string;
+  /** Index of that stream among the file's video streams (what `-map 0:v:N` takes); 0 without one. */
+  videoStreamIndex: number;
   /** Frames per second of that stream, 0 when unknown. */
   frameRate: number;
   audioCodec: string;
@@ -86,7 +88,8 @@ export function parseProbe(jsonText: string): ProbeResult {
   const streams = (Array.isArray(data.streams) ? data.streams : []) as Json[];
   const tags = (s: Json) => (s.tags ?? {}) as Json;
   const disposition = (s: Json) => (s.disposition ?? {}) as Json;
-  const video = streams.find((s) => s.codec_type === "video" && !num(disposition(s).attached_pic));
+  const videos = streams.filter((s) => s.codec_type === "video");
+  const video = videos.find((s) => !num(disposition(s).attached_pic));
   const audio = streams.find((s) => s.codec_type === "audio");
   const durationS = num(format.duration) || Math.max(0, ...streams.map((s) => num(s.duration)));
   const subtitles = streams
@@ -104,6 +107,7 @@ export function parseProbe(jsonText: string): ProbeResult {
     width: num(video?.width),
     height: num(video?.height),
     videoCodec: str(video?.codec_name),
+    videoStreamIndex: video ? videos.indexOf(video) : 0,
     frameRate: ratio(video?.avg_frame_rate) || ratio(video?.r_frame_rate),
     audioCodec: str(audio?.codec_name),
     subtitles,

@@ -74,7 +74,12 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   const allTimes = frameTimes(probe.videoDurationS, p.numcaps, probe.frameRate);
   const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
   const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
-  const grab = { input: video.abs, times, width: p.width, readSeconds: readSecondsFor(probe.frameRate), keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps), format: p.imageFormat, overwrite: false };
+  const grab = {
+    input: video.abs, times, width: p.width, format: p.imageFormat, overwrite: false,
+    readSeconds: readSecondsFor(probe.frameRate),
+    keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps),
+    videoStream: probe.videoStreamIndex,
+  };
   let shown = 0;
   try {
     const args = p.singleImages

@@ -134,6 +134,10 @@ describe("buildContactSheetArgs", () => {
     expect(a.slice(a.indexOf("-map"))).toEqual(["-map", "[sheet]", "-c:v", "mjpeg", "-q:v", "3", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/v/.tmp"]);
   });
 
+  it("picks the video stream it is told, so a cover picture stored first is not tiled", () => {
+    expect(after(buildContactSheetArgs({ ...base, videoStream: 1, header: null }), "-filter_complex")).toStartWith("[0:v:1]trim=end_frame=1,");
+  });
+
   it("keeps the original size for width 0 and adds a header band with text from a file", () => {
     const a = buildContactSheetArgs({ ...base, width: 0, format: "png", header: { fontFile: "/f/DejaVu Sans.ttf", textFile: "/t/h:1.txt", height: 80, fontSize: 15 } });
     const graph = after(a, "-filter_complex");

@@ -26,7 +26,7 @@ describe("parseProbe", () => {
   const r = parseProbe(JSON.stringify(MKV));
 
   it("takes the first video stream that is not a cover picture", () => {
-    expect([r.width, r.height, r.videoCodec]).toEqual([1920, 800, "hevc"]);
+    expect([r.width, r.height, r.videoCodec, r.videoStreamIndex]).toEqual([1920, 800, "hevc", 1]);
     expect(r.frameRate).toBeCloseTo(23.976, 3);
   });
 
