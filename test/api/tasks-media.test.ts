@@ -71,7 +71,8 @@ describe("media tasks over the task connection", () => {
     const { ws, dir } = await worker({ "slow.mkv": "slow.mkv" });
     const video = join(dir, "slow.mkv");
     const t = await queued(ws, { Task: "mkthumb", TargetPath: "/slow.mkv", Params: { numcaps: 32, width: 0 } });
-    await waitStatus(ws, t.TaskID, [1]);
+    // Progress is pushed while doing, as a percentage.
+    await ws.waitFor((m) => isTask(m) && m.TaskID === t.TaskID && m.Status === 1 && /^\d+%$/.test(m.Message));
     const started = Date.now();
     while (!processesWith(video).some((l) => l.startsWith("ffmpeg"))) {
       if (Date.now() - started > 15_000) throw new Error("ffmpeg never started");

