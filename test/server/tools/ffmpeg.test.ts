@@ -94,7 +94,7 @@ describe("sheetLayout", () => {
 });
 
 describe("escapeFilterValue", () => {
-  // Checked by hand against ffmpeg 5.1: drawtext reads a textfile in a folder named "we'ird:dir,[x];y" escaped so.
+  // test/tasks/kinds/mkthumb.test.ts runs ffmpeg with such a header path.
   it("escapes option and graph specials so a path stays one value", () => {
     expect(escapeFilterValue("/a:b/c'd,e[f];g\\h")).toBe("/a\\\\:b/c\\\\\\'d\\,e\\[f\\]\\;g\\\\\\\\h");
     expect(escapeFilterValue("/usr/share/fonts/DejaVuSans.ttf")).toBe("/usr/share/fonts/DejaVuSans.ttf");

@@ -51,6 +51,19 @@ describe("mkthumb contact sheet", () => {
     expect(leftovers(root)).toEqual([]);
   });
 
+  it("handles names full of shell and filter specials in the video's name and the header's temp folder", async () => {
+    const name = "it's a [clip],; $(touch x) `y` -i.mp4";
+    const root = world({ [name]: "clip.mp4" });
+    const h = makeKindContext(root, `/${name}`);
+    const weirdTemp = mkdtempSync(join(tmpdir(), "fbe-it's:a,[b];c-"));
+    worlds.push(weirdTemp);
+    const done = await runKind(mkthumbKind, { ...h, ctx: { ...h.ctx, tempDir: weirdTemp } }, { width: 160, numcaps: 4 });
+    expect(done).toBe(`/${name}._vthumb_.jpg`);
+    // The header band is there, so drawtext read its text file from the oddly named folder.
+    expect(await probeImage(join(root, `${name}._vthumb_.jpg`))).toEqual({ width: 640, height: 120 + headerHeight(3, headerFontSize(640)), codec: "mjpeg" });
+    expect(readdirSync(root).sort()).toEqual([name, `${name}._vthumb_.jpg`]);
+  });
+
   it("keeps each frame's own size with width 0 and writes png when asked", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
     await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { width: 0, numcaps: 4, columns: 2, imageFormat: "png" });
