@@ -5,6 +5,7 @@ import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
 import { benchFirstLoad } from "../bench/first-load";
 import { benchShare } from "../bench/share";
+import { benchTasks } from "../bench/tasks";
 import { benchContactSheet } from "../bench/contact-sheet";
 
 await buildIfStale();
@@ -19,5 +20,7 @@ console.log("== first load ==");
 for (const l of await benchFirstLoad()) console.log(l);
 console.log("== share links ==");
 for (const l of await benchShare()) console.log(l);
+console.log("== background tasks ==");
+for (const l of await benchTasks()) console.log(l);
 console.log("== contact sheet ==");
 for (const l of await benchContactSheet()) console.log(l);

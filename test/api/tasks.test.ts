@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { existsSync, readdirSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { serverPerFile } from "../support/server-per-file";
@@ -55,6 +55,21 @@ describe("make torrent over the task connection", () => {
     const info = inspectTorrent(join(dir, "a", "b.torrent"), join(dir, "a", "b"));
     expect(info.files.map((f) => f.path).sort()).toEqual(["deep/two.bin", "one.bin"]);
     expect(info).toMatchObject({ name: "b", private: false, badPieces: [] });
+    await ws.close();
+  });
+
+  it("leaves out of a folder's torrent what its owner may not read: links out of the scope and denied paths", async () => {
+    const { ws, dir } = await worker({}, { rules: [{ allow: false, path: "/album/private", regex: false, regexp: { raw: "" } }] });
+    makeTree(dir, { album: { "a.bin": randomBytes(70_000), ".hidden": "h", private: { "p.bin": "p" }, sub: { "b.bin": randomBytes(5000) } } });
+    writeFileSync(join(ctx.server.root, "outside-secret.bin"), "outside the scope");
+    symlinkSync(join(ctx.server.root, "outside-secret.bin"), join(dir, "album", "leak.bin"));
+    symlinkSync(join(dir, "album", "private"), join(dir, "album", "alias"));
+    symlinkSync(join(dir, "album", "sub"), join(dir, "album", "sub-link"));
+    const t = await queued(ws, { Task: "mktorrent", TargetPath: "/album/", Params: { pieceLength: 18 } });
+    expect((await waitStatus(ws, t.TaskID, [4, 5])).Message).toBe("/album.torrent");
+    const info = inspectTorrent(join(dir, "album.torrent"), join(dir, "album"));
+    expect(info.files.map((f) => f.path).sort()).toEqual([".hidden", "a.bin", "sub-link/b.bin", "sub/b.bin"]);
+    expect(info).toMatchObject({ name: "album", badPieces: [] });
     await ws.close();
   });
 

@@ -3,7 +3,9 @@
  * or folder, written beside the target (`/a/b/` gives `/a/b.torrent`) or at `torrentOutput` inside the scope.
  * mktorrent writes to a hidden temporary name in the output folder that is renamed over the output at the end, so an
  * existing .torrent of the same name is replaced (asking again means wanting the fresh one) and a cancelled or
- * failed run leaves nothing behind.
+ * failed run leaves nothing behind. A folder is hashed through a mirror of the files its owner may read
+ * (mirror-folder.ts): mktorrent follows symlinks, and a torrent must not carry names or hashes of files out of the
+ * scope or denied by the rules.
  */
 import { existsSync, renameSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -11,6 +13,7 @@ import { basename, dirname, join, sep } from "node:path";
 import { randomBytes } from "node:crypto";
 import { TASK_DEFAULTS, TORRENT_PIECE_EXP, type MkTorrentParams } from "../../shared/wire/task";
 import { runMktorrent } from "../../server/tools/mktorrent";
+import { mirrorFolder } from "../mirror-folder";
 import { boolParam, intParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskScope, type TaskTarget } from "../types";
 
@@ -63,11 +66,14 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
     // A .torrent inside the folder it describes would hash itself while being written.
     if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
     const temp = join(folder, `.${basename(output)}.${randomBytes(6).toString("hex")}.tmp`);
+    // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only.
+    const source = ctx.target.isDir ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal) : ctx.target.abs;
+    const name = params.torrentName || (ctx.target.path === "/" ? basename(ctx.scope.root) : basename(ctx.target.path));
     ctx.trackOutput(temp);
     await runMktorrent(
       {
-        target: ctx.target.abs, output: temp, announce: params.announce, isPrivate: params.isPrivate, pieceLength: params.pieceLength,
-        comment: params.comment, source: params.source, name: params.torrentName, threads: availableParallelism(),
+        target: source, output: temp, announce: params.announce, isPrivate: params.isPrivate, pieceLength: params.pieceLength,
+        comment: params.comment, source: params.source, name, threads: availableParallelism(),
       },
       ctx.signal,
       (f) => ctx.report(`${Math.floor(f * 100)}%`),
