@@ -3,7 +3,8 @@
  * scope and target resolution (src/tasks/context.ts) over a temp folder with optional rules, recorded progress
  * reports, and the engine's cleanup of tracked outputs when a run fails or is cancelled (src/tasks/run-task.ts).
  */
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Rule } from "../../src/shared/wire/user";
@@ -31,7 +32,8 @@ export function makeKindContext(root: string, virtualPath: string, rules: Rule[]
     signal: controller.signal,
     target: resolveTarget(scope, virtualPath),
     scope,
-    tempDir: mkdtempSync(join(tmpdir(), "fbe-kind-tmp-")),
+    // Named, not made: a kind creates it when it needs it, and runKind removes it.
+    tempDir: join(tmpdir(), `fbe-kind-tmp-${randomBytes(6).toString("hex")}`),
     report: (m) => reports.push(m),
     trackOutput: (p) => tracked.push(p),
   };
