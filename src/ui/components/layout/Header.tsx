@@ -7,6 +7,7 @@ import { setSidebarOpen, useLayout } from "../../stores/layout";
 import { useAuth } from "../../stores/auth";
 import { FileActions } from "../listing/FileActions";
 import { Logo } from "./Logo";
+import { TaskButton } from "../tasks/TaskButton";
 
 /** The header; on /files it carries the file actions (a bottom bar on mobile). */
 export function Header() {
@@ -32,6 +33,7 @@ export function Header() {
       </Link>
       <div className="header-spacer" />
       {inFiles && user && <FileActions />}
+      <TaskButton />
     </header>
   );
 }
