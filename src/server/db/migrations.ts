@@ -87,6 +87,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE shares ADD COLUMN download_limit INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE shares ADD COLUMN downloads INTEGER NOT NULL DEFAULT 0;
   `,
+  // 6: the task queue: a worker claims the oldest pending row atomically and records who runs it
+  // (`claimed_by`, a node id) and when it last said it is alive (`heartbeat_at`), so several server nodes can
+  // share one database and a node can tell its own or abandoned rows after a crash.
+  `
+  ALTER TABLE tasks ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tasks ADD COLUMN heartbeat_at INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX tasks_status ON tasks(status, id);
+  CREATE INDEX tasks_user ON tasks(user_id, id);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */
