@@ -15,9 +15,11 @@ export function MakeTorrentPrompt({ path }: { path: string }) {
   const pieces = EXPONENTS.map((e) => ({ value: String(e), label: `${formatSize(2 ** e)} (2^${e})` }));
   return (
     <TaskPrompt title={t("prompts.makeTorrent.title")} path={path} onSubmit={() => submitTask("mktorrent", path, params)}>
-      <TextField label={t("prompts.makeTorrent.announce")} value={params.announce} onChange={set("announce")} type="url" />
-      <CheckField label={t("prompts.makeTorrent.private")} checked={params.isPrivate} onChange={set("isPrivate")} />
+      <div className="task-field-wide">
+        <TextField label={t("prompts.makeTorrent.announce")} value={params.announce} onChange={set("announce")} type="url" />
+      </div>
       <SelectField label={t("prompts.makeTorrent.pieceLength")} value={String(params.pieceLength)} onChange={(v) => set("pieceLength")(Number(v))} options={pieces} />
+      <CheckField label={t("prompts.makeTorrent.private")} checked={params.isPrivate} onChange={set("isPrivate")} />
       <TextField label={t("prompts.makeTorrent.comment")} value={params.comment} onChange={set("comment")} />
       <TextField label={t("prompts.makeTorrent.source")} value={params.source} onChange={set("source")} />
       <TextField label={t("prompts.makeTorrent.name")} value={params.torrentName} onChange={set("torrentName")} hint={t("prompts.makeTorrent.nameHint")} />

@@ -28,11 +28,11 @@ export function submitTask<K extends TaskKindName>(kind: K, path: string, params
 export function TaskPrompt({ title, path, onSubmit, children }: { title: string; path: string; onSubmit: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Dialog label={title} title={title} onClose={closePrompt} onSubmit={onSubmit} actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.task.start")} />}>
+    <Dialog wide label={title} title={title} onClose={closePrompt} onSubmit={onSubmit} actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.task.start")} />}>
       <p className="task-prompt-item">
         <span className="field-label">{t("prompts.task.item")}</span> <code title={path}>{path}</code>
       </p>
-      {children}
+      <div className="task-fields">{children}</div>
     </Dialog>
   );
 }

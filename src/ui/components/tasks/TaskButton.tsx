@@ -1,5 +1,5 @@
 /** @module The header's task button (SPEC §2 Task panel): toggles the panel and shows the count of unfinished tasks. */
-import { ListTodo } from "lucide-react";
+import { ClipboardList } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
 import { toggleTaskPanel, useLayout } from "../../stores/layout";
@@ -17,7 +17,7 @@ export function TaskButton() {
   const label = t("tasks.button", { count });
   return (
     <button type="button" className="icon-btn task-button" aria-label={label} title={label} aria-pressed={taskPanelOpen} onClick={() => toggleTaskPanel()}>
-      <ListTodo aria-hidden />
+      <ClipboardList aria-hidden />
       {count > 0 && (
         <span className="task-badge" aria-hidden>
           {count}

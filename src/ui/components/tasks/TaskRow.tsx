@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { TaskMessage } from "../../../shared/wire/task";
 import { filesRoute } from "../../format/encode-path";
-import { formatFullDate } from "../../format/format-date";
+import { formatDuration } from "../../format/format-duration";
 import { currentLanguage } from "../../i18n";
 import { controlTask } from "../../stores/tasks";
 import { progressPercent, taskButtons } from "../../stores/tasks-rules";
 import { TaskStatusIcon } from "./TaskStatusIcon";
 
-const when = (seconds: number) => formatFullDate(new Date(seconds * 1000).toISOString(), currentLanguage());
+const when = (seconds: number) =>
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "short", timeStyle: "short" }).format(new Date(seconds * 1000));
 
 /** A row; `showUser` adds the owner (admins see every user's tasks). */
 export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boolean }) {
@@ -19,10 +20,11 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
   const buttons = taskButtons(task);
   const percent = progressPercent(task.Message);
   const kind = t(`tasks.kinds.${task.Task}`);
+  // Added when; then how long it took, or since when it runs (SPEC §3 Task: AddTime, StartTime, EndTime in seconds).
   const times = [
-    task.AddTime ? t("tasks.added", { time: when(task.AddTime) }) : "",
-    task.StartTime ? t("tasks.started", { time: when(task.StartTime) }) : "",
-    task.EndTime ? t("tasks.ended", { time: when(task.EndTime) }) : "",
+    t("tasks.added", { time: when(task.AddTime) }),
+    task.StartTime && task.EndTime ? t("tasks.took", { duration: formatDuration(task.EndTime - task.StartTime, currentLanguage()) }) : "",
+    task.StartTime && !task.EndTime ? t("tasks.started", { time: when(task.StartTime) }) : "",
   ].filter(Boolean);
   return (
     <li className="task-row" aria-label={`${kind} ${task.TargetPath}`}>
@@ -39,7 +41,11 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
         {percent !== null && task.Status === 1 && (
           <progress className="task-progress" max={100} value={percent} aria-label={t("tasks.progress")} />
         )}
-        <p className="task-times muted">{times.join(", ")}</p>
+        <p className="task-times muted">
+          {times.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </p>
       </div>
       <div className="task-buttons">
         <RowButton label={t("tasks.retry")} enabled={buttons.retry} onClick={() => controlTask("retry", task.TaskID)} icon={<RotateCcw aria-hidden size={16} />} />

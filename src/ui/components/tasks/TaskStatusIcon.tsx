@@ -1,5 +1,5 @@
 /** @module The status icon of a task (SPEC §4 Task lifecycle: pending clock, doing spinner, done check, failed bug, cancelled ban). */
-import { Ban, Bug, CircleCheck, Clock, LoaderCircle } from "lucide-react";
+import { Ban, Bug, CircleCheck, Clock, Hourglass, LoaderCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TASK_STATUS, type TaskStatusCode } from "../../../shared/wire/task";
 
@@ -16,20 +16,20 @@ export const STATUS_NAMES = {
 const ICONS = {
   pending: Clock,
   doing: LoaderCircle,
-  waitCancel: LoaderCircle,
+  waitCancel: Hourglass,
   cancelled: Ban,
   done: CircleCheck,
   failed: Bug,
 };
 
-/** An icon named after the status (role img), spinning while the task runs or is being cancelled. */
+/** An icon named after the status (role img), spinning while the task runs; an hourglass while it is being cancelled. */
 export function TaskStatusIcon({ status }: { status: TaskStatusCode }) {
   const { t } = useTranslation();
   const name = STATUS_NAMES[status];
   const Icon = ICONS[name];
   return (
     <span className={`task-status task-status-${name}`} role="img" aria-label={t(`tasks.status.${name}`)} title={t(`tasks.status.${name}`)}>
-      <Icon aria-hidden size={18} className={name === "doing" || name === "waitCancel" ? "spin" : undefined} />
+      <Icon aria-hidden size={18} className={name === "doing" ? "spin" : undefined} />
     </span>
   );
 }
