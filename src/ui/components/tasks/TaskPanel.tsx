@@ -1,6 +1,6 @@
 /**
  * @module Task panel (SPEC §2 Task panel, §4 Task lifecycle): the user's tasks with their buttons, bulk actions, the
- * totals above 6 tasks, 'no task' and the not-connected text. Shown only with execute; Esc and q close it.
+ * totals above 6 tasks, 'no task', and the not-connected text (above the last known list after a disconnect). Shown only with execute; Esc and q close it.
  */
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -23,8 +23,11 @@ export function TaskPanel() {
   const allowed = Boolean(user && (user.perm.admin || user.perm.execute));
   const open = taskPanelOpen && allowed;
   useEffect(() => {
-    // Opened by a key or a button: keyboard users land in the panel.
-    if (open) ref.current?.focus();
+    // Opened by a key or a button: keyboard users land in the panel, and go back where they were when it closes.
+    if (!open) return;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.focus();
+    return () => before?.focus();
   }, [open]);
   if (!open) return null;
   return (
@@ -35,14 +38,19 @@ export function TaskPanel() {
           <X aria-hidden />
         </button>
       </header>
-      {!connected && tasks.length === 0 ? (
-        <p className="muted task-panel-empty" role="status">{t("tasks.notConnected")}</p>
-      ) : (
+      {!connected && (
+        <p className="muted task-panel-empty" role="status">
+          {t("tasks.notConnected")}
+        </p>
+      )}
+      {(connected || tasks.length > 0) && (
         <>
           <TaskBulkActions />
           {showsTotals(tasks.length) && <TaskTotals tasks={tasks} />}
           {tasks.length === 0 ? (
-            <p className="muted task-panel-empty" role="status">{t("tasks.empty")}</p>
+            <p className="muted task-panel-empty" role="status">
+              {t("tasks.empty")}
+            </p>
           ) : (
             <ul className="task-list" aria-label={t("tasks.list")}>
               {tasks.map((task) => (
