@@ -100,11 +100,14 @@ export const MIGRATIONS: readonly string[] = [
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */
 export function migrate(db: Database): void {
-  const row = db.query("PRAGMA user_version").get() as { user_version: number };
-  for (let v = row.user_version; v < MIGRATIONS.length; v++) {
+  const version = () => (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  for (let v = version(); v < MIGRATIONS.length; v++) {
+    // IMMEDIATE takes the write lock first, then the version is read again: two processes (server nodes
+    // sharing one database) that start together apply each migration once.
     db.transaction(() => {
+      if (version() !== v) return;
       db.run(MIGRATIONS[v]);
       db.run(`PRAGMA user_version = ${v + 1}`);
-    })();
+    }).immediate();
   }
 }

@@ -1,13 +1,119 @@
-/** @module Placeholder of the mkthumb kind, replaced by its implementation. */
-import { TaskInputError, type TaskKind } from "../types";
+/**
+ * @module The mkthumb kind (SPEC sections 2 Make thumbnail, 5, 7; CONTRACT "Tasks"): a contact sheet of `numcaps`
+ * frames, `columns` per row, under a header, written beside each video as `<name>._vthumb_.<fmt>`, or one image
+ * per frame `<name>._vthumb_<n>.<fmt>` (n from 1). A folder target takes every video under it (video-files.ts).
+ */
+import { existsSync } from "node:fs";
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { findHeaderFont } from "../../server/tools/fontconfig";
+import { runFfmpeg } from "../../server/tools/ffmpeg";
+import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek, type SheetHeader } from "../../server/tools/ffmpeg-frames";
+import { runProbe } from "../../server/tools/ffprobe";
+import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
+import { TaskInputError, type TaskContext, type TaskKind } from "../types";
+import { headerFontSize, headerHeight, headerLines } from "./contact-sheet-header";
+import { boolParam, intParam, paramsObject, stringParam } from "../params";
+import { choiceParam } from "./choice-param";
+import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
+
+/** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
+export const MKTHUMB_LIMITS = { numcapsMax: 100, columnsMax: 32, widthMax: 4096 } as const;
+
+/** SPEC section 5, word for word. */
+export const MKTHUMB_REFUSAL = "hey man, you can only make thumbnail for video file or directory";
+
+/** The sheet's file beside the video (CONTRACT: `clip.mp4` gives `clip.mp4._vthumb_.jpg`). */
+export const sheetPath = (video: string, fmt: string): string => `${video}._vthumb_.${fmt}`;
+/** Image `n` (from 1) of the single-images mode: `clip.mp4._vthumb_3.jpg`. */
+export const frameImagePath = (video: string, n: number, fmt: string): string => `${video}._vthumb_${n}.${fmt}`;
 
 /** The mkthumb kind. */
-export const mkthumbKind: TaskKind = {
+export const mkthumbKind: TaskKind<MkThumbParams> = {
   type: "mkthumb",
-  tools: [],
-  parseParams: (raw) => (raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}),
-  checkTarget: () => {},
-  run: async () => {
-    throw new TaskInputError("mkthumb is not available yet");
+  tools: ["ffmpeg", "ffprobe"],
+  parseParams(raw) {
+    const p = paramsObject(raw);
+    const d = TASK_DEFAULTS.mkthumb;
+    return {
+      comment: stringParam(p, "comment", d.comment),
+      width: intParam(p, "width", d.width, 0, MKTHUMB_LIMITS.widthMax),
+      numcaps: intParam(p, "numcaps", d.numcaps, 1, MKTHUMB_LIMITS.numcapsMax),
+      columns: intParam(p, "columns", d.columns, 1, MKTHUMB_LIMITS.columnsMax),
+      imageFormat: choiceParam(p, "imageFormat", d.imageFormat, ["jpg", "png"] as const),
+      singleImages: boolParam(p, "singleImages", d.singleImages),
+      overwrite: boolParam(p, "overwrite", d.overwrite),
+    };
+  },
+  checkTarget(target) {
+    if (!isVideoOrFolder(target)) throw new TaskInputError(MKTHUMB_REFUSAL);
+  },
+  async run(ctx, params) {
+    const videos = await videosOfTarget(ctx);
+    if (videos.length === 0) return `no video found in ${ctx.target.path}`;
+    const lines = await forEachVideo(ctx, videos, (video, progress) => thumbOne(ctx, params, video, progress));
+    return lines.join("\n");
   },
 };
+
+/** Makes the sheet (or the images) of one video; resolves with its line of the done message. */
+async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, progress: (f: number) => void): Promise<string> {
+  const finals = p.singleImages
+    ? Array.from({ length: p.numcaps }, (_, i) => frameImagePath(video.abs, i + 1, p.imageFormat))
+    : [sheetPath(video.abs, p.imageFormat)];
+  for (const f of finals) {
+    if (!ctx.scope.allows(virtualBeside(video, f))) throw new TaskInputError(`${virtualBeside(video, f)} is not allowed`);
+  }
+  const wanted = finals.map((f, i) => ({ f, i })).filter(({ f }) => p.overwrite || !existsSync(f));
+  const firstOut = virtualBeside(video, finals[0]);
+  if (wanted.length === 0) return `skipped ${p.singleImages ? `${finals.length} existing images of ${video.virtual}` : `${firstOut}, it exists`}`;
+
+  const probe = await runProbe(video.abs, ctx.signal);
+  if (!probe.width || !probe.height) throw new Error(`${video.virtual} has no video stream`);
+  if (!(probe.videoDurationS > 0)) throw new Error(`${video.virtual} has no known duration`);
+  const allTimes = frameTimes(probe.videoDurationS, p.numcaps, probe.frameRate);
+  const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
+  const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
+  const grab = { input: video.abs, times, width: p.width, readSeconds: readSecondsFor(probe.frameRate), keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps), format: p.imageFormat, overwrite: false };
+  let shown = 0;
+  try {
+    const args = p.singleImages
+      ? buildSingleFramesArgs({ ...grab, outputs: pairs.map((x) => x.tmp) })
+      : buildContactSheetArgs({ ...grab, columns: p.columns, output: pairs[0].tmp, header: await sheetHeader(ctx, p, video, probe) });
+    await runFfmpeg({
+      args,
+      signal: ctx.signal,
+      onStderrLine: (l) => isFrameShownLine(l) && progress(++shown / (times.length + 1)),
+    });
+    for (const { tmp } of pairs) if (!existsSync(tmp)) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
+    await publishOutputs(ctx, pairs);
+  } finally {
+    await removeTemps(pairs.map((x) => x.tmp));
+  }
+  progress(1);
+  if (!p.singleImages) return firstOut;
+  const skipped = finals.length - wanted.length;
+  return `${wanted.length} images of ${video.virtual}${skipped ? ` (${skipped} existing skipped)` : ""}`;
+}
+
+/** Seconds read after each seek: enough for a few frames even at a slow frame rate. */
+function readSecondsFor(frameRate: number): number {
+  return Math.max(1, Math.ceil(3 / (frameRate > 0 ? frameRate : 25)));
+}
+
+/**
+ * The header of a sheet, its text written to a file in the task's temp dir; null (a sheet without a header)
+ * when no font is installed, so a machine without fonts still gets its frames.
+ */
+async function sheetHeader(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: Awaited<ReturnType<typeof runProbe>>): Promise<SheetHeader | null> {
+  const fontFile = await findHeaderFont(ctx.signal);
+  if (!fontFile) return null;
+  const frameWidth = p.width || probe.width;
+  const sheetWidth = sheetLayout(p.numcaps, p.columns).columns * frameWidth;
+  const lines = headerLines(basename(video.abs), (await stat(video.abs)).size, probe, p.comment);
+  const fontSize = headerFontSize(sheetWidth);
+  const textFile = join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  await mkdir(ctx.tempDir, { recursive: true });
+  await writeFile(textFile, lines.join("\n"));
+  return { fontFile, textFile, fontSize, height: headerHeight(lines.length, fontSize) };
+}

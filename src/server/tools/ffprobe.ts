@@ -1,0 +1,121 @@
+/**
+ * @module The ffprobe wrapper (STYLE rule 5): the argument builder, a pure parser of
+ * `ffprobe -print_format json -show_format -show_streams` into a small typed summary, and one runner.
+ */
+import { runTool } from "./run-tool";
+
+/** How ffprobe is called: errors only, JSON, the container and every stream. */
+export function buildProbeArgs(file: string): string[] {
+  // "file:" keeps a name such as "http:x.mp4" or "-i.mkv" from being read as a protocol or an option.
+  return ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", `file:${file}`];
+}
+
+/** Subtitle codecs that are text (ffmpeg converts them to vtt, srt and ass); names from `ffmpeg -codecs`. */
+export const TEXT_SUBTITLE_CODECS: readonly string[] = [
+  "mov_text", "subrip", "srt", "ass", "ssa", "webvtt", "text", "microdvd", "subviewer", "subviewer1",
+  "jacosub", "sami", "realtext", "stl", "pjs", "mpl2", "vplayer",
+];
+/** Subtitle codecs that are pictures (they cannot become text without OCR). */
+export const BITMAP_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"];
+
+/** One subtitle stream of a probed file. */
+export interface ProbedSubtitle {
+  /** Index among the file's subtitle streams, 0-based (what `-map 0:s:N` and `/api/raw/vtt?si=N` take). */
+  index: number;
+  codec: string;
+  /** The stream's language tag as stored ("eng"), "" when absent or "und". */
+  language: string;
+  title: string;
+  kind: "text" | "bitmap" | "other";
+}
+
+/** What the tasks and media views need of a probed file. Unknown numbers are 0, unknown names "". */
+export interface ProbeResult {
+  /** Seconds (the container's duration, else the longest stream's). */
+  durationS: number;
+  /** Seconds of the first video stream itself (it may end before the container), else durationS. */
+  videoDurationS: number;
+  /** Bytes of the file as ffprobe saw it. */
+  sizeBytes: number;
+  formatName: string;
+  /** First video stream (attached cover pictures skipped); 0 / "" without one. */
+  width: number;
+  height: number;
+  videoCodec: string;
+  /** Frames per second of that stream, 0 when unknown. */
+  frameRate: number;
+  audioCodec: string;
+  subtitles: ProbedSubtitle[];
+}
+
+type Json = Record<string, unknown>;
+
+const num = (v: unknown): number => {
+  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** "30000/1001" → 29.97; "0/0" or junk → 0. */
+function ratio(v: unknown): number {
+  const [a, b] = str(v).split("/").map(Number);
+  return b ? num(a / b) : num(a);
+}
+
+/** Seconds of a Matroska "DURATION" tag ("00:01:02.500000000"), 0 when absent or malformed. */
+function tagDuration(v: unknown): number {
+  const m = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(str(v).trim());
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
+}
+
+/** Text, bitmap or neither, by ffmpeg codec name. */
+export function subtitleKind(codec: string): ProbedSubtitle["kind"] {
+  if (TEXT_SUBTITLE_CODECS.includes(codec)) return "text";
+  if (BITMAP_SUBTITLE_CODECS.includes(codec)) return "bitmap";
+  return "other";
+}
+
+/**
+ * Parses ffprobe's JSON output.
+ * @throws Error when the text is not ffprobe JSON.
+ */
+export function parseProbe(jsonText: string): ProbeResult {
+  const data = JSON.parse(jsonText) as Json;
+  if (!data || typeof data !== "object") throw new Error("ffprobe printed no JSON object");
+  const format = (data.format ?? {}) as Json;
+  const streams = (Array.isArray(data.streams) ? data.streams : []) as Json[];
+  const tags = (s: Json) => (s.tags ?? {}) as Json;
+  const disposition = (s: Json) => (s.disposition ?? {}) as Json;
+  const video = streams.find((s) => s.codec_type === "video" && !num(disposition(s).attached_pic));
+  const audio = streams.find((s) => s.codec_type === "audio");
+  const durationS = num(format.duration) || Math.max(0, ...streams.map((s) => num(s.duration)));
+  const subtitles = streams
+    .filter((s) => s.codec_type === "subtitle")
+    .map((s, index): ProbedSubtitle => {
+      const codec = str(s.codec_name);
+      const lang = str(tags(s).language ?? tags(s).LANGUAGE).trim();
+      return { index, codec, language: lang.toLowerCase() === "und" ? "" : lang, title: str(tags(s).title ?? tags(s).TITLE), kind: subtitleKind(codec) };
+    });
+  return {
+    durationS,
+    videoDurationS: num(video?.duration) || (video ? tagDuration(tags(video).DURATION) : 0) || durationS,
+    sizeBytes: num(format.size),
+    formatName: str(format.format_name),
+    width: num(video?.width),
+    height: num(video?.height),
+    videoCodec: str(video?.codec_name),
+    frameRate: ratio(video?.avg_frame_rate) || ratio(video?.r_frame_rate),
+    audioCodec: str(audio?.codec_name),
+    subtitles,
+  };
+}
+
+/**
+ * Probes `file` with ffprobe.
+ * @throws ToolFailed when ffprobe cannot read it (not a media file); ToolAborted when `signal` aborts.
+ */
+export async function runProbe(file: string, signal: AbortSignal): Promise<ProbeResult> {
+  let out = "";
+  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, onStdoutLine: (l) => (out += l + "\n") });
+  return parseProbe(out);
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { ToolAborted } from "../../../src/server/tools/run-tool";
+import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-sheet-header";
+import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
+import { TaskInputError } from "../../../src/tasks/types";
+import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
+import { makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
+import { processesWith } from "../../support/task-helpers";
+
+let fixtures: string;
+const worlds: string[] = [];
+
+beforeAll(async () => {
+  requireMediaTools();
+  fixtures = mkdtempSync(join(tmpdir(), "fbe-mkthumb-fixtures-"));
+  await makeVideo(fixtures, "clip.mp4", 2, "320x240");
+  await makeSlowVideo(fixtures, "slow.mkv", 30);
+});
+afterAll(() => {
+  for (const d of [fixtures, ...worlds]) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh scope folder holding copies of fixture videos at the given paths ("sub/a.mp4" → fixture clip.mp4). */
+function world(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "fbe-mkthumb-"));
+  worlds.push(root);
+  fillFolder(root, fixtures, files);
+  return root;
+}
+
+const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith(".fbe-upload-"));
+
+describe("mkthumb contact sheet", () => {
+  it("tiles numcaps frames of `width` px, columns per row, under a header band with text", async () => {
+    const root = world({ "clip.mp4": "clip.mp4" });
+    const h = makeKindContext(root, "/clip.mp4");
+    const done = await runKind(mkthumbKind, h, { width: 160, numcaps: 6, columns: 4, comment: "holiday reel" });
+    expect(done).toBe("/clip.mp4._vthumb_.jpg");
+    const out = join(root, "clip.mp4._vthumb_.jpg");
+    const band = headerHeight(4, headerFontSize(640)); // 4 lines: name, size/duration/resolution, codecs, comment
+    expect(await probeImage(out)).toEqual({ width: 4 * 160, height: 2 * 120 + band, codec: "mjpeg" });
+    // The band holds drawn text (bright pixels on black); a band with no text would stay black.
+    const top = await sharp(out).extract({ left: 0, top: 0, width: 640, height: band }).greyscale().stats();
+    expect(top.channels[0].max).toBeGreaterThan(200);
+    expect(h.reports.at(-1)).toBe("100%");
+    expect(h.reports.length).toBeGreaterThan(3);
+    expect(leftovers(root)).toEqual([]);
+  });
+
+  it("keeps each frame's own size with width 0 and writes png when asked", async () => {
+    const root = world({ "clip.mp4": "clip.mp4" });
+    await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { width: 0, numcaps: 4, columns: 2, imageFormat: "png" });
+    const band = headerHeight(3, headerFontSize(640));
+    expect(await probeImage(join(root, "clip.mp4._vthumb_.png"))).toEqual({ width: 640, height: 2 * 240 + band, codec: "png" });
+  });
+
+  it("writes one image per frame named _vthumb_<n> with single images", async () => {
+    const root = world({ "clip.mp4": "clip.mp4" });
+    const done = await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { width: 160, numcaps: 5, singleImages: true });
+    expect(done).toBe("5 images of /clip.mp4");
+    const images = readdirSync(root).filter((n) => n.includes("._vthumb_")).sort();
+    expect(images).toEqual([1, 2, 3, 4, 5].map((n) => `clip.mp4._vthumb_${n}.jpg`));
+    for (const n of images) expect(await probeImage(join(root, n))).toEqual({ width: 160, height: 120, codec: "mjpeg" });
+  });
+
+  it("skips an existing sheet unless overwrite is on", async () => {
+    const root = world({ "clip.mp4": "clip.mp4", "clip.mp4._vthumb_.jpg": "text:old" });
+    const out = join(root, "clip.mp4._vthumb_.jpg");
+    expect(await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), {})).toBe("skipped /clip.mp4._vthumb_.jpg, it exists");
+    expect(readFileSync(out, "utf8")).toBe("old");
+    expect(await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { overwrite: true, numcaps: 4 })).toBe("/clip.mp4._vthumb_.jpg");
+    expect((await probeImage(out)).width).toBe(4 * 512);
+  });
+
+  it("takes every video in a folder and its subfolders, except hidden ones and what the rules deny", async () => {
+    const root = world({
+      "top.mp4": "clip.mp4", "sub/a.mkv": "clip.mp4", "sub/deeper/b.mp4": "clip.mp4",
+      "denied/c.mp4": "clip.mp4", ".hidden/d.mp4": "clip.mp4", "notes.txt": "text:not a video",
+    });
+    const h = makeKindContext(root, "/", [denyPath("/denied")]);
+    const done = await runKind(mkthumbKind, h, { numcaps: 2, width: 64 });
+    expect(done.split("\n")).toEqual(["/sub/a.mkv._vthumb_.jpg", "/sub/deeper/b.mp4._vthumb_.jpg", "/top.mp4._vthumb_.jpg"]);
+    expect(existsSync(join(root, "denied/c.mp4._vthumb_.jpg"))).toBe(false);
+    expect(existsSync(join(root, ".hidden/d.mp4._vthumb_.jpg"))).toBe(false);
+    // Progress of a folder is overall: the second of three videos starts at 33%.
+    expect(h.reports).toContain("33% /sub/deeper/b.mp4");
+    expect(h.reports.at(-1)).toBe("100% /top.mp4");
+  });
+
+  it("lists a broken video in a folder's done message and still makes the others", async () => {
+    const root = world({ "good.mp4": "clip.mp4", "broken.mp4": "text:this is not a video" });
+    const done = await runKind(mkthumbKind, makeKindContext(root, "/"), { numcaps: 2 });
+    expect(done).toStartWith("/broken.mp4: failed: ffprobe failed");
+    expect(done).toEndWith("/good.mp4._vthumb_.jpg");
+  });
+
+  it("fails a single broken video", async () => {
+    const root = world({ "broken.mp4": "text:this is not a video" });
+    await expect(runKind(mkthumbKind, makeKindContext(root, "/broken.mp4"), {})).rejects.toThrow("ffprobe failed");
+  });
+});
+
+describe("mkthumb refusals and params", () => {
+  it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
+    const root = world({ "notes.txt": "text:x", "pic.jpg": "text:x" });
+    for (const p of ["/notes.txt", "/pic.jpg"]) {
+      expect(() => mkthumbKind.checkTarget(makeKindContext(root, p).ctx.target)).toThrow(new TaskInputError(MKTHUMB_REFUSAL));
+    }
+    expect(MKTHUMB_REFUSAL).toBe("hey man, you can only make thumbnail for video file or directory");
+  });
+
+  it("fills missing params with the defaults and refuses wrong types and ranges", () => {
+    expect(mkthumbKind.parseParams({})).toEqual({ comment: "", width: 512, numcaps: 16, columns: 4, imageFormat: "jpg", singleImages: false, overwrite: false });
+    for (const bad of [{ numcaps: 0 }, { width: -1 }, { columns: "4" }, { imageFormat: "gif" }, { overwrite: "yes" }, { numcaps: 1.5 }, []]) {
+      expect(() => mkthumbKind.parseParams(bad)).toThrow(TaskInputError);
+    }
+  });
+});
+
+describe("mkthumb cancel", () => {
+  it("stops ffmpeg at once when the signal aborts, leaving no output and no process", async () => {
+    const root = world({ "slow.mkv": "slow.mkv" });
+    const h = makeKindContext(root, "/slow.mkv");
+    const run = runKind(mkthumbKind, h, { numcaps: 32, width: 0 });
+    const needle = join(root, "slow.mkv");
+    const started = Date.now();
+    while (!processesWith(needle).some((l) => l.startsWith("ffmpeg"))) {
+      if (Date.now() - started > 10_000) throw new Error("ffmpeg never started");
+      await Bun.sleep(50);
+    }
+    await Bun.sleep(300);
+    h.controller.abort();
+    await expect(run).rejects.toBeInstanceOf(ToolAborted);
+    expect(processesWith(needle)).toEqual([]);
+    expect(readdirSync(root)).toEqual(["slow.mkv"]);
+  });
+});
