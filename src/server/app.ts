@@ -14,6 +14,7 @@ import { settingsRoutes } from "./routes/settings";
 import { logRoutes } from "./routes/logs";
 import { shareRoutes } from "./routes/shares";
 import { publicRoutes } from "./routes/public";
+import { taskRoutes } from "./routes/tasks";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -27,7 +28,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", settingsRoutes)
     .route("/", logRoutes)
     .route("/", shareRoutes)
-    .route("/", publicRoutes);
+    .route("/", publicRoutes)
+    .route("/", taskRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -71,3 +71,15 @@ export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 export const SHARE_TOKEN_LIFETIME_S = 60 * 60;
 /** How often (ms) expired share links and ended sessions are purged from the store. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+/** Background tasks: at most this many progress pushes per second per task (the issue: "a few pushes a second"). */
+export const TASK_REPORT_INTERVAL_MS = 250;
+/** Background tasks: how often (ms) a node looks for pending rows (also those queued by other nodes) and beats. */
+export const TASK_POLL_INTERVAL_MS = 1000;
+/** Background tasks: a doing row whose heartbeat is older than this (s) belongs to a dead node and is failed. */
+export const TASK_STALE_AFTER_S = 30;
+/** Background tasks: on shutdown, how long (ms) running tasks get to end after their abort before the exit. */
+export const TASK_SHUTDOWN_WAIT_MS = 10_000;
+/** Task connection: how often (ms) an idle socket re-checks that its login session is still live. */
+export const TASK_SESSION_CHECK_MS = 15_000;
+/** The message of a task that was running when its server stopped without ending it (the issue's wording). */
+export const TASK_INTERRUPTED_MESSAGE = "interrupted by restart";

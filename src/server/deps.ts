@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { Config } from "./config/flags";
 import type { Logger } from "./logger";
 import type { BuildInfo } from "./build-info";
+import type { TaskService } from "../tasks/service";
 
 export interface Deps {
   config: Readonly<Config>;
@@ -13,4 +14,6 @@ export interface Deps {
   build: BuildInfo;
   /** Real path of the files root, resolved once at boot. */
   rootReal: string;
+  /** Background tasks: the queue, this node's workers and the feed of task connections. */
+  tasks: TaskService;
 }

@@ -11,18 +11,22 @@ import { removeActiveTempFiles } from "./fs/upload";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
 import { websocket } from "./routes/websocket";
+import { startTaskService } from "../tasks/service";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
- * then the first-run admin credentials when they were just created. Stops on SIGINT/SIGTERM: partial
- * uploads are removed and the database is closed.
+ * then the first-run admin credentials when they were just created. Stops on SIGINT/SIGTERM: running tasks
+ * are cancelled, partial uploads are removed and the database is closed.
  */
 export async function serve(config: Readonly<Config>): Promise<void> {
   mkdirSync(config.root, { recursive: true });
   mkdirSync(config.cacheDir, { recursive: true });
   const log = createLogger(config.log);
   const db = openDatabase(config.database);
-  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal: realpathSync(config.root) };
+  const rootReal = realpathSync(config.root);
+  // Fails the tasks this node left doing before a restart, then starts the workers.
+  const tasks = startTaskService({ db, rootReal, cacheDir: config.cacheDir, log });
+  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
@@ -33,6 +37,9 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, shutting down`);
+    // CONTRACT: background tasks are cancelled (process groups killed, partial outputs removed) before the
+    // database closes.
+    await tasks.stop();
     await server?.stop(true);
     await removeActiveTempFiles();
     stopMaintenance();

@@ -15,6 +15,8 @@ export interface TaskSocket {
   waitFor(match: (m: TaskMessage | TaskErrorMessage) => boolean, timeoutMs?: number): Promise<TaskMessage | TaskErrorMessage>;
   /** The statuses pushed for a task, in order, without repeats (e.g. [0, 1, 4]). */
   statuses(taskId: number): number[];
+  /** Resolves with the close code and reason once the connection closed (by either side). */
+  readonly closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
 }
 
@@ -44,9 +46,10 @@ export async function openTaskSocket(server: TestServer, token: string, path = "
     ws.onopen = () => resolve();
     ws.onclose = (e) => reject(new Error(`task socket closed before open (${e.code} ${e.reason})`));
   });
-  const closed = new Promise<void>((resolve) => ws.addEventListener("close", () => resolve()));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
   return {
     messages,
+    closed,
     send: (req) => ws.send(typeof req === "string" ? req : JSON.stringify(req)),
     waitFor(match: (m: TaskMessage | TaskErrorMessage) => boolean, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

@@ -87,15 +87,27 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE shares ADD COLUMN download_limit INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE shares ADD COLUMN downloads INTEGER NOT NULL DEFAULT 0;
   `,
+  // 6: the task queue: a worker claims the oldest pending row atomically and records who runs it
+  // (`claimed_by`, a node id) and when it last said it is alive (`heartbeat_at`), so several server nodes can
+  // share one database and a node can tell its own or abandoned rows after a crash.
+  `
+  ALTER TABLE tasks ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';
+  ALTER TABLE tasks ADD COLUMN heartbeat_at INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX tasks_status ON tasks(status, id);
+  CREATE INDEX tasks_user ON tasks(user_id, id);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */
 export function migrate(db: Database): void {
-  const row = db.query("PRAGMA user_version").get() as { user_version: number };
-  for (let v = row.user_version; v < MIGRATIONS.length; v++) {
+  const version = () => (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+  for (let v = version(); v < MIGRATIONS.length; v++) {
+    // IMMEDIATE takes the write lock first, then the version is read again: two processes (server nodes
+    // sharing one database) that start together apply each migration once.
     db.transaction(() => {
+      if (version() !== v) return;
       db.run(MIGRATIONS[v]);
       db.run(`PRAGMA user_version = ${v + 1}`);
-    })();
+    }).immediate();
   }
 }

@@ -11,9 +11,11 @@ import { migrate } from "./migrations";
 export function openDatabase(path: string): Database {
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
+  // The busy timeout first: another process opening the same file at once (a second node, a CLI command) holds
+  // the lock while it switches to WAL, and without the timeout this process would fail with SQLITE_BUSY.
+  db.run("PRAGMA busy_timeout = 5000");
   db.run("PRAGMA journal_mode = WAL");
   db.run("PRAGMA foreign_keys = ON");
-  db.run("PRAGMA busy_timeout = 5000");
   db.run("PRAGMA synchronous = NORMAL");
   migrate(db);
   return db;

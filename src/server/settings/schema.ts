@@ -47,6 +47,7 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   indexLocation: str(4096, { trim: true }),
   indexInterval: int(R.indexInterval),
   excludeIndexDirs: { kind: "string-list" },
+  taskWorkers: int(R.taskWorkers),
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {

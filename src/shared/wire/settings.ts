@@ -29,6 +29,8 @@ export interface SettingsCore {
   /** Minutes between two index runs. */
   indexInterval: number;
   excludeIndexDirs: string[];
+  /** Background tasks one server runs at once; the others wait pending in the queue. */
+  taskWorkers: number;
   defaults: UserDefaults;
   branding: { name: string; files: string; description: string };
   slideshow: {
@@ -83,6 +85,8 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   indexLocation: "",
   indexInterval: 60,
   excludeIndexDirs: [],
+  // The issue: 2 tasks in parallel by default (a torrent hash or a transcode keeps one core busy each).
+  taskWorkers: 2,
   defaults: {
     scope: "/",
     locale: "",
@@ -135,6 +139,7 @@ const MAX_INT32 = 2147483647;
 export const SETTINGS_RANGES: SettingsRanges = {
   minimumPasswordLength: { min: 1, max: 128 },
   indexInterval: { min: 1, max: 525600 },
+  taskWorkers: { min: 1, max: 16 },
   slideshow: {
     transitionSpeed: { min: 0, max: 60000 }, preloadRange: { min: 0, max: 100 },
     autoplayInterval: { min: 0, max: 3600000 },

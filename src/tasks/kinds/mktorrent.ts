@@ -1,13 +1,78 @@
-/** @module Placeholder of the mktorrent kind, replaced by its implementation. */
-import { TaskInputError, type TaskKind } from "../types";
+/**
+ * @module The mktorrent kind (SPEC sections 2, 3 and 9 Make torrent; CONTRACT "Tasks" output): a .torrent of a file
+ * or folder, written beside the target (`/a/b/` gives `/a/b.torrent`) or at `torrentOutput` inside the scope.
+ * mktorrent writes to a hidden temporary name in the output folder that is renamed over the output at the end, so an
+ * existing .torrent of the same name is replaced (asking again means wanting the fresh one) and a cancelled or
+ * failed run leaves nothing behind.
+ */
+import { existsSync, renameSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { basename, dirname, join, sep } from "node:path";
+import { randomBytes } from "node:crypto";
+import { TASK_DEFAULTS, TORRENT_PIECE_EXP, type MkTorrentParams } from "../../shared/wire/task";
+import { runMktorrent } from "../../server/tools/mktorrent";
+import { boolParam, intParam, paramsObject, stringParam } from "../params";
+import { TaskInputError, type TaskContext, type TaskKind, type TaskScope, type TaskTarget } from "../types";
+
+/** SPEC section 5: the refusal of a .torrent target. */
+export const TORRENT_OF_TORRENT_MESSAGE = "hey man, you can not make a torrent for a torrent, what's the point?";
+
+const D = TASK_DEFAULTS.mktorrent;
+
+/** The output's virtual path: `torrentOutput`, a `<name>.torrent` inside it when it names a folder, else beside the target. */
+function outputPath(scope: TaskScope, target: TaskTarget, params: MkTorrentParams): string {
+  const own = target.path === "/" ? basename(scope.root) : basename(target.path);
+  const name = `${params.torrentName || own}.torrent`;
+  const wanted = params.torrentOutput;
+  // CONTRACT "Tasks": `<target>.torrent` beside the target (target.path has no trailing slash).
+  if (!wanted) return target.path === "/" ? `/${name}` : `${target.path}.torrent`;
+  if (wanted.endsWith("/")) return `${wanted}${name}`;
+  const abs = scope.resolve(wanted);
+  return existsSync(abs) && statSync(abs).isDirectory() ? `${wanted}/${name}` : wanted;
+}
+
+function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
 
 /** The mktorrent kind. */
-export const mktorrentKind: TaskKind = {
+export const mktorrentKind: TaskKind<MkTorrentParams> = {
   type: "mktorrent",
-  tools: [],
-  parseParams: (raw) => (raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}),
-  checkTarget: () => {},
-  run: async () => {
-    throw new TaskInputError("mktorrent is not available yet");
+  tools: ["mktorrent"],
+  parseParams(raw) {
+    const p = paramsObject(raw);
+    return {
+      announce: stringParam(p, "announce", D.announce),
+      isPrivate: boolParam(p, "isPrivate", D.isPrivate),
+      pieceLength: intParam(p, "pieceLength", D.pieceLength, TORRENT_PIECE_EXP.min, TORRENT_PIECE_EXP.max),
+      comment: stringParam(p, "comment", D.comment),
+      source: stringParam(p, "source", D.source),
+      torrentName: stringParam(p, "torrentName", D.torrentName),
+      torrentOutput: stringParam(p, "torrentOutput", D.torrentOutput),
+    };
+  },
+  checkTarget(target) {
+    if (!target.isDir && target.extension === ".torrent") throw new TaskInputError(TORRENT_OF_TORRENT_MESSAGE);
+  },
+  async run(ctx: TaskContext, params) {
+    const virtual = outputPath(ctx.scope, ctx.target, params);
+    const output = ctx.scope.resolve(virtual);
+    const folder = dirname(output);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new TaskInputError(`output folder ${dirname(virtual)} does not exist`);
+    if (existsSync(output) && statSync(output).isDirectory()) throw new TaskInputError(`${virtual} is a folder`);
+    // A .torrent inside the folder it describes would hash itself while being written.
+    if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
+    const temp = join(folder, `.${basename(output)}.${randomBytes(6).toString("hex")}.tmp`);
+    ctx.trackOutput(temp);
+    await runMktorrent(
+      {
+        target: ctx.target.abs, output: temp, announce: params.announce, isPrivate: params.isPrivate, pieceLength: params.pieceLength,
+        comment: params.comment, source: params.source, name: params.torrentName, threads: availableParallelism(),
+      },
+      ctx.signal,
+      (f) => ctx.report(`${Math.floor(f * 100)}%`),
+    );
+    renameSync(temp, output);
+    return ctx.scope.virtualOf(output) ?? virtual;
   },
 };

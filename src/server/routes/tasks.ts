@@ -1,0 +1,70 @@
+/**
+ * @module The task connection (SPEC section 7 `GET /api/task?auth=TOKEN`, CONTRACT "Tasks"): a login token (never a
+ * media token) and the execute permission are checked before the upgrade (401/403); then the socket gets the
+ * user's tasks (admins: all) and every change, and its messages queue, remove, cancel or retry tasks. A refused
+ * message is answered `{error}`; a socket whose session ended is closed.
+ */
+import { Hono } from "hono";
+import type { WSContext } from "hono/ws";
+import type { AppEnv } from "../env";
+import type { Deps } from "../deps";
+import type { User } from "../users/types";
+import { requireAuth, requirePerm } from "../auth/middleware";
+import { cachedUser, sessionUser } from "../auth/sessions";
+import { hasPermission } from "../auth/permissions";
+import { getSettings } from "../settings/settings-service";
+import { upgradeWebSocket } from "./websocket";
+import { applyTaskRequest, parseTaskRequest } from "../../tasks/requests";
+import { TaskInputError } from "../../tasks/types";
+import type { TaskMessage } from "../../shared/wire/task";
+
+/** Close code of a socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
+const SESSION_ENDED_CLOSE = 4001;
+
+/** The user behind a socket now, or null when its session has ended or execute was taken away. */
+function liveUser(deps: Deps, userId: number, sid: string | undefined): User | null {
+  const user = deps.config.noauth ? cachedUser(deps.db, userId) : sid ? sessionUser(deps.db, userId, sid, Math.floor(Date.now() / 1000)) : null;
+  return user && hasPermission(user, "execute") ? user : null;
+}
+
+/** Handles one text frame for the socket's live user; a refusal goes back as `{error}`. */
+function onFrame(deps: Deps, user: User, data: unknown, ws: WSContext): void {
+  try {
+    const req = parseTaskRequest(typeof data === "string" ? data : String(data));
+    applyTaskRequest({ queue: deps.tasks.queue, user, rootReal: deps.rootReal, globalRules: getSettings(deps.db).rules }, req);
+  } catch (err) {
+    if (!(err instanceof TaskInputError)) deps.log.error(`task request of user ${user.id}: ${(err as Error)?.stack ?? err}`);
+    ws.send(JSON.stringify({ error: err instanceof TaskInputError ? err.message : "internal error" }));
+  }
+}
+
+export const taskRoutes = new Hono<AppEnv>().get(
+  "/task",
+  requireAuth,
+  requirePerm("execute"),
+  upgradeWebSocket((c) => {
+    const deps = c.get("deps");
+    const { id: userId } = c.get("user");
+    const sid = c.get("sessionId");
+    let detach: (() => void) | undefined;
+    const close = (ws: WSContext) => ws.close(SESSION_ENDED_CLOSE, "session ended");
+    return {
+      onOpen(_e, ws) {
+        const user = liveUser(deps, userId, sid);
+        if (!user) return close(ws);
+        detach = deps.tasks.feed.attach({
+          userId, isAdmin: user.perm.admin, live: () => liveUser(deps, userId, sid) !== null,
+          send: (m: TaskMessage) => ws.send(JSON.stringify(m)), close: () => close(ws),
+        });
+      },
+      onMessage(e, ws) {
+        const user = liveUser(deps, userId, sid);
+        if (!user) return close(ws);
+        onFrame(deps, user, e.data, ws);
+      },
+      onClose() {
+        detach?.();
+      },
+    };
+  }),
+);

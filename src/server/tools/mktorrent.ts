@@ -1,0 +1,68 @@
+/**
+ * @module The mktorrent wrapper (STYLE rule 5): pure argument building and progress parsing, and the one run
+ * through runTool (own process group, abort kills it). mktorrent 1.1 options: -a announce, -p private, -l piece
+ * length exponent, -c comment, -s source, -n name, -o output, -t hashing threads; `--` ends the options so a
+ * target named like an option stays a path.
+ */
+import { runTool, type ToolResult } from "./run-tool";
+
+/** What one mktorrent run makes. */
+export interface MktorrentOptions {
+  /** Absolute path of the file or folder the torrent describes. */
+  target: string;
+  /** Absolute path of the .torrent to write; it must not exist (mktorrent refuses to overwrite). */
+  output: string;
+  /** Tracker URL; "" makes a torrent without announce. */
+  announce: string;
+  isPrivate: boolean;
+  /** Piece length as a power of two (18 = 256 KiB ... 26 = 64 MiB). */
+  pieceLength: number;
+  comment: string;
+  source: string;
+  /** Name inside the torrent; "" = the target's own name. */
+  name: string;
+  /** Hashing threads (mktorrent's default is the number of cores too). */
+  threads: number;
+}
+
+/** The argument array of one run; empty optional strings are left out. */
+export function buildMktorrentArgs(o: MktorrentOptions): string[] {
+  const args: string[] = [];
+  if (o.announce) args.push("-a", o.announce);
+  if (o.isPrivate) args.push("-p");
+  args.push("-l", String(o.pieceLength));
+  if (o.comment) args.push("-c", o.comment);
+  if (o.source) args.push("-s", o.source);
+  if (o.name) args.push("-n", o.name);
+  args.push("-o", o.output, "-t", String(Math.max(1, Math.floor(o.threads))), "--", o.target);
+  return args;
+}
+
+const HASHED_LINE = /Hashed (\d+) of (\d+) pieces/;
+
+/**
+ * The hashing progress in one line of mktorrent's output ("Hashed 12 of 80 pieces."), as pieces done and total,
+ * or null for any other line.
+ */
+export function parseMktorrentProgress(line: string): { done: number; total: number } | null {
+  const m = HASHED_LINE.exec(line);
+  if (!m) return null;
+  const total = Number(m[2]);
+  return total > 0 ? { done: Number(m[1]), total } : null;
+}
+
+/**
+ * Runs mktorrent with `o`; `onProgress` gets the hashed fraction (0..1) as mktorrent reports it.
+ * @throws ToolAborted when `signal` aborts; ToolFailed when mktorrent exits non-zero (its stderr in the message).
+ */
+export function runMktorrent(o: MktorrentOptions, signal: AbortSignal, onProgress?: (fraction: number) => void): Promise<ToolResult> {
+  return runTool({
+    cmd: "mktorrent",
+    args: buildMktorrentArgs(o),
+    signal,
+    onStdoutLine: (line) => {
+      const p = parseMktorrentProgress(line);
+      if (p && onProgress) onProgress(p.done / p.total);
+    },
+  });
+}

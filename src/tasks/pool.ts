@@ -1,0 +1,111 @@
+/**
+ * @module The workers of one server node: up to `workers()` tasks at once (global setting taskWorkers), each
+ * claimed atomically from the shared queue, so several nodes may share one database. A timer claims rows queued
+ * elsewhere, beats for the running ones (and sees a cancel written by another node), and fails rows of dead nodes.
+ * Cancel aborts the run's signal (tools/run-tool.ts kills the process group); stop() cancels every run and waits.
+ */
+import { hostname } from "node:os";
+import { TASK_STATUS } from "../shared/wire/task";
+import { heartbeatTasks } from "../server/db/tasks-table";
+import { TASK_INTERRUPTED_MESSAGE, TASK_POLL_INTERVAL_MS, TASK_SHUTDOWN_WAIT_MS, TASK_STALE_AFTER_S } from "../server/constants";
+import type { TaskEvent, TaskQueue } from "./queue";
+import { runTask, type RunTaskDeps } from "./run-task";
+
+/** What the pool needs. */
+export interface PoolOptions extends RunTaskDeps {
+  queue: TaskQueue;
+  /** How many tasks this node runs at once, read before each claim (so a settings change applies at once). */
+  workers: () => number;
+  /** This node's id, stable across restarts of the same install (see nodeIdOf). */
+  nodeId: string;
+  log?: { error(msg: string): void };
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * The node id of an install: the host name and the cache dir, stable across restarts, so a restarted node knows
+ * the rows it left doing; two nodes sharing a database run on different hosts or with different cache dirs.
+ */
+export function nodeIdOf(cacheDir: string): string {
+  return `${hostname()}:${cacheDir}`;
+}
+
+/** The running workers of one node. */
+export class TaskPool {
+  private readonly running = new Map<number, Running>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private stopping = false;
+
+  constructor(private readonly o: PoolOptions) {}
+
+  /** Fails what a previous run of this node left doing ('interrupted by restart'), then starts claiming. */
+  start(): void {
+    this.sweep();
+    this.unsubscribe = this.o.queue.subscribe((e) => this.onEvent(e));
+    this.timer = setInterval(() => this.tick(), TASK_POLL_INTERVAL_MS);
+    this.pump();
+  }
+
+  /** Ids of the tasks this node runs now. */
+  runningIds(): number[] {
+    return [...this.running.keys()];
+  }
+
+  /**
+   * Stops claiming, aborts every running task and waits (up to TASK_SHUTDOWN_WAIT_MS) until each has ended in
+   * cancelled with its partial outputs removed (CONTRACT: on SIGTERM background tasks are cancelled).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+    const all = [...this.running.values()];
+    for (const r of all) r.controller.abort();
+    const wait = new Promise<void>((r) => setTimeout(r, TASK_SHUTDOWN_WAIT_MS).unref());
+    await Promise.race([Promise.allSettled(all.map((r) => r.done)), wait]);
+  }
+
+  private onEvent(e: TaskEvent): void {
+    if (e.type !== "changed") return;
+    if (e.task.status === TASK_STATUS.pending) this.pump();
+    if (e.task.status === TASK_STATUS.waitCancel) this.running.get(e.task.id)?.controller.abort();
+  }
+
+  /** Claims pending tasks while a worker is free. */
+  private pump(): void {
+    while (!this.stopping && this.running.size < this.o.workers()) {
+      const task = this.o.queue.claim(this.o.nodeId);
+      if (!task) return;
+      const controller = new AbortController();
+      const done = runTask(this.o, task, controller.signal)
+        .catch((err) => this.o.log?.error(`task ${task.id}: ${(err as Error)?.stack ?? err}`))
+        .finally(() => {
+          this.running.delete(task.id);
+          this.pump();
+        });
+      this.running.set(task.id, { controller, done });
+    }
+  }
+
+  private sweep(): void {
+    const staleBefore = Math.floor(Date.now() / 1000) - TASK_STALE_AFTER_S;
+    this.o.queue.failInterrupted(this.o.nodeId, staleBefore, TASK_INTERRUPTED_MESSAGE, this.runningIds());
+  }
+
+  private tick(): void {
+    try {
+      const statuses = heartbeatTasks(this.o.db, this.o.nodeId, this.runningIds(), Math.floor(Date.now() / 1000));
+      // A cancel written by another node (wait-cancel) reaches the run here.
+      for (const [id, status] of statuses) if (status === TASK_STATUS.waitCancel) this.running.get(id)?.controller.abort();
+      this.sweep();
+      this.pump();
+    } catch (err) {
+      this.o.log?.error(`task pool: ${(err as Error)?.message ?? err}`);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * @module Runs one claimed task to its end (STYLE rules 14 and 15): builds the TaskContext (the owner's scope and
+ * rules, a temp folder in the cache dir, throttled progress, tracked outputs), checks the kind's tools, runs the
+ * kind, and in `finally` removes partial outputs of a failed or cancelled run and the temp folder. The final
+ * status goes through the queue: done with the kind's message, cancelled when the signal aborted, else failed.
+ */
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Database } from "bun:sqlite";
+import { findUserById } from "../server/db/users-table";
+import { getSettings } from "../server/settings/settings-service";
+import { missingTools } from "../server/tools/available";
+import { TASK_REPORT_INTERVAL_MS } from "../server/constants";
+import { TASK_KIND_REGISTRY } from "./kinds";
+import { makeTaskScope, resolveTarget } from "./context";
+import type { TaskQueue } from "./queue";
+import type { TaskContext, TaskRecord } from "./types";
+
+/** What a run needs from the server. */
+export interface RunTaskDeps {
+  db: Database;
+  queue: TaskQueue;
+  /** Real path of the files root. */
+  rootReal: string;
+  /** The server's cache dir; runs get temp folders under `<cacheDir>/tasks/`. */
+  cacheDir: string;
+}
+
+/** Progress pushes of one run, at most one per TASK_REPORT_INTERVAL_MS, the last message always delivered. */
+function throttledReport(push: (message: string) => void): { report: (m: string) => void; stop: () => void } {
+  let last = 0;
+  let pendingMsg: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pendingMsg === null) return;
+    last = Date.now();
+    push(pendingMsg);
+    pendingMsg = null;
+  };
+  return {
+    report(m) {
+      pendingMsg = m;
+      const wait = last + TASK_REPORT_INTERVAL_MS - Date.now();
+      if (wait <= 0) flush();
+      else timer ??= setTimeout(flush, wait);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal, outputs: Set<string>, tempDir: string, report: (m: string) => void): Promise<string> {
+  const kind = TASK_KIND_REGISTRY[task.kind];
+  if (!kind) throw new Error(`unknown task kind ${task.kind}`);
+  const missing = missingTools(kind.tools);
+  if (missing.length) throw new Error(`${missing.join(", ")} is not installed on the server`);
+  const owner = findUserById(deps.db, task.userId);
+  if (!owner) throw new Error("the task's owner no longer exists");
+  const scope = makeTaskScope(deps.rootReal, owner, getSettings(deps.db).rules);
+  // Checked again at run time: the file, the owner's scope or the rules may have changed since it was queued.
+  const target = resolveTarget(scope, task.targetPath);
+  kind.checkTarget(target);
+  const params = kind.parseParams(task.params);
+  const ctx: TaskContext = { signal, target, scope, tempDir, report, trackOutput: (abs) => void outputs.add(abs) };
+  return kind.run(ctx, params);
+}
+
+/**
+ * Runs the claimed (doing) `task` until it ends; resolves after the final status is stored. `signal` aborts the
+ * run (cancel, shutdown). Never rejects: every error becomes the task's failure message.
+ */
+export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal): Promise<void> {
+  const outputs = new Set<string>();
+  const base = join(deps.cacheDir, "tasks");
+  mkdirSync(base, { recursive: true });
+  const tempDir = mkdtempSync(join(base, `${task.id}-`));
+  const progress = throttledReport((m) => deps.queue.progress(task.id, m));
+  let result: { ok: true; message: string } | { ok: false; message: string };
+  try {
+    result = { ok: true, message: await execute(deps, task, signal, outputs, tempDir, progress.report) };
+  } catch (err) {
+    result = { ok: false, message: err instanceof Error ? err.message : String(err) };
+  } finally {
+    progress.stop();
+    await rm(tempDir, { recursive: true, force: true }).catch(() => {});
+  }
+  if (result.ok) {
+    // A cancel that came after the work was complete is too late: the output is whole, so the task is done.
+    deps.queue.finish(task.id, result.message);
+    return;
+  }
+  await Promise.all([...outputs].map((p) => rm(p, { recursive: true, force: true }).catch(() => {})));
+  if (signal.aborted) deps.queue.markCancelled(task.id);
+  else deps.queue.fail(task.id, result.message);
+}

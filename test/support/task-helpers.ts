@@ -1,0 +1,51 @@
+/**
+ * @module Steps shared by the task tests: send a request and get the task it created (or the refusal), wait for a
+ * task's end, and look for leftover tool processes.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import type { TaskErrorMessage, TaskMessage } from "../../src/shared/wire/task";
+import { isError, isTask, type TaskSocket } from "./task-socket";
+
+/** Sends `req` and resolves with the task it queued (its first message) or the `{error}` answer. */
+export async function submit(ws: TaskSocket, req: Record<string, unknown> | string): Promise<TaskMessage | TaskErrorMessage> {
+  const start = ws.messages.length;
+  ws.send(req);
+  return ws.waitFor((m) => ws.messages.indexOf(m) >= start && (isError(m) || (isTask(m) && m.Status === 0 && m.MsgType === 0)));
+}
+
+/** Sends `req` and resolves with the error text it must be answered with. */
+export async function refusal(ws: TaskSocket, req: Record<string, unknown> | string): Promise<string> {
+  const m = await submit(ws, req);
+  if (!isError(m)) throw new Error(`expected an error, got task ${JSON.stringify(m)}`);
+  return m.error;
+}
+
+/** Sends a kind request and resolves with the queued task. */
+export async function queued(ws: TaskSocket, req: Record<string, unknown>): Promise<TaskMessage> {
+  const m = await submit(ws, req);
+  if (!isTask(m)) throw new Error(`expected a task, got ${JSON.stringify(m)}`);
+  return m;
+}
+
+/** Resolves with the first message after now of task `id` whose status is one of `statuses`. */
+export function waitStatus(ws: TaskSocket, id: number, statuses: number[], timeoutMs = 60_000, from = 0): Promise<TaskMessage> {
+  return ws.waitFor(
+    (m): m is TaskMessage => ws.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 0 && statuses.includes(m.Status),
+    timeoutMs,
+  ) as Promise<TaskMessage>;
+}
+
+/** Command lines (args joined by spaces) of the running processes whose command line contains `needle`. */
+export function processesWith(needle: string): string[] {
+  const out: string[] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+      if (cmd.includes(needle)) out.push(cmd);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
