@@ -1,14 +1,13 @@
 /**
- * @module A real TaskContext for kind-level tests: a scope on a temp folder (resolved with fs/scope.ts), a real
+ * @module A real TaskContext for kind-level tests: the engine's scope and target of a temp folder, a real
  * AbortController, recorded reports and tracked outputs, and a runner that cleans up like the engine does
  * (tracked outputs removed when the run fails or is cancelled, the temp folder always).
  */
-import { existsSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
-import { normalizeVirtualPath, realVirtualPath, resolveInScope } from "../../src/server/fs/scope";
-import { extensionOf, typeFromHead, typeFromName } from "../../src/server/fs/file-type";
-import { TaskInputError, type TaskContext, type TaskKind, type TaskScope, type TaskTarget } from "../../src/tasks/types";
+import { join } from "node:path";
+import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
+import type { TaskContext, TaskKind } from "../../src/tasks/types";
 
 /** A context plus what a test inspects. */
 export interface TestTaskContext {
@@ -18,50 +17,19 @@ export interface TestTaskContext {
   tracked: string[];
 }
 
-/** A scope rooted at `root` with no rules. */
-export function testScope(root: string): TaskScope {
-  return {
-    root,
-    resolve(virtualPath) {
-      try {
-        return resolveInScope(root, normalizeVirtualPath(virtualPath)).abs;
-      } catch (err) {
-        throw new TaskInputError((err as Error).message);
-      }
-    },
-    virtualOf: (abs) => realVirtualPath(root, abs),
-    allows: () => true,
-  };
-}
-
-/** The target at virtual `path` in `root`, typed like the listing does (name first, then the file's head). */
-export function testTarget(root: string, path: string): TaskTarget {
-  const abs = join(root, path);
-  const isDir = statSync(abs).isDirectory();
-  let type = "";
-  if (!isDir) {
-    type = typeFromName(basename(abs)) ?? "";
-    if (!type) {
-      const head = new Uint8Array(512);
-      const fd = openSync(abs, "r");
-      const n = readSync(fd, head, 0, 512, 0);
-      closeSync(fd);
-      type = typeFromHead(head.subarray(0, n));
-    }
-  }
-  return { path, abs, isDir, type, extension: isDir ? "" : extensionOf(abs) };
-}
-
 /** A context for a task on `path` inside the scope folder `root`. */
 export function makeTaskContext(root: string, path: string): TestTaskContext {
   const controller = new AbortController();
   const reports: string[] = [];
   const tracked: string[] = [];
+  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules: [] }, []);
+  const tempDir = join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work");
+  mkdirSync(tempDir);
   const ctx: TaskContext = {
     signal: controller.signal,
-    target: testTarget(root, path),
-    scope: testScope(root),
-    tempDir: join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work"),
+    target: resolveTarget(scope, path),
+    scope,
+    tempDir,
     report: (m) => reports.push(m),
     trackOutput: (abs) => tracked.push(abs),
   };

@@ -16,31 +16,32 @@ import { placeEntries } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName } from "../../server/archive/volume-set";
 import { findSevenZip } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
+import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
 import {
   NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, listArchive, prepareOutputDir, probePassword,
 } from "./unarchive-steps";
 
+/** The on/off params of the dialog (SPEC section 7 unarchive Params). */
+const BOOL_PARAMS = ["archiveRm", "isMultiVolume", "archiveOneTopLevel", "archiveOverwrite", "detectPwd", "autoFixFilename"] as const;
+
 /** SPEC section 5: the file types unarchive refuses (and folders). */
 const NOT_ARCHIVE_TYPES = new Set(["video", "audio", "image", "text", "textImmutable"]);
 
 /**
- * Params with TASK_DEFAULTS for the missing ones.
+ * Params with TASK_DEFAULTS for the missing ones; the password is kept exactly as typed (spaces count).
  * @throws TaskInputError when Params is not an object or a param has the wrong type.
  */
 export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
-  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
-    throw new TaskInputError("Params must be an object");
-  }
-  const given = (raw ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...TASK_DEFAULTS.unarchive };
-  for (const [key, def] of Object.entries(TASK_DEFAULTS.unarchive)) {
-    const v = given[key];
-    if (v === undefined) continue;
-    if (typeof v !== typeof def) throw new TaskInputError(`${key} must be a ${typeof def}`);
-    out[key] = v;
-  }
-  return out as unknown as UnarchiveParams;
+  const p = paramsObject(raw);
+  const d = TASK_DEFAULTS.unarchive;
+  const passwd = p.archivePasswd ?? d.archivePasswd;
+  if (typeof passwd !== "string" || passwd.length > PARAM_TEXT_MAX) throw new TaskInputError("archivePasswd must be a string");
+  return {
+    archivePasswd: passwd,
+    archiveOutput: stringParam(p, "archiveOutput", d.archiveOutput),
+    ...Object.fromEntries(BOOL_PARAMS.map((k) => [k, boolParam(p, k, d[k])])),
+  } as UnarchiveParams;
 }
 
 /** The message of a finished run: where the entries went, and what was refused or kept. */

@@ -248,7 +248,7 @@ describe("unarchive refusals", () => {
   it("fills missing params with the defaults and refuses wrong-typed ones", () => {
     expect(unarchiveKind.parseParams({})).toEqual(TASK_DEFAULTS.unarchive);
     expect(unarchiveKind.parseParams({ archivePasswd: "x", archiveRm: true }).archiveRm).toBe(true);
-    expect(() => unarchiveKind.parseParams({ archiveRm: "yes" })).toThrow("archiveRm must be a boolean");
+    expect(() => unarchiveKind.parseParams({ archiveRm: "yes" })).toThrow("archiveRm must be true or false");
     expect(() => unarchiveKind.parseParams("nope")).toThrow("Params must be an object");
   });
 });
