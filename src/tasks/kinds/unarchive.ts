@@ -47,7 +47,7 @@ export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
 /** The message of a finished run: where the entries went, and what was refused or kept. */
 function doneMessage(outVirtual: string, top: string[], refused: string[], skipped: number, kept: boolean): string {
   const where = top.length === 1 ? `${outVirtual.replace(/\/$/, "")}/${top[0]}` : outVirtual;
-  const parts = [`extracted to ${where}`];
+  const parts = [where];
   if (skipped) parts.push(`${skipped} existing kept`);
   if (refused.length) parts.push(`refused (outside the output folder): ${refused.join(", ")}`);
   if (kept) parts.push("archive kept because entries were refused");
