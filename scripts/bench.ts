@@ -5,6 +5,7 @@ import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
 import { benchFirstLoad } from "../bench/first-load";
 import { benchShare } from "../bench/share";
+import { benchUnarchive } from "../bench/unarchive";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -18,3 +19,5 @@ console.log("== first load ==");
 for (const l of await benchFirstLoad()) console.log(l);
 console.log("== share links ==");
 for (const l of await benchShare()) console.log(l);
+console.log("== unarchive ==");
+for (const l of await benchUnarchive()) console.log(l);
