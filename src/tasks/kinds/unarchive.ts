@@ -6,14 +6,14 @@
  * were; the archive and all its volumes are removed only after full success.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, unlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
 import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEscapingLinks } from "../../server/archive/extracted-tree";
 import { placeEntries } from "../../server/archive/place-entries";
-import { archiveBaseName, findVolumeSet, isVolumeName } from "../../server/archive/volume-set";
+import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
 import { findSevenZip } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
 import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
@@ -54,6 +54,15 @@ function doneMessage(outVirtual: string, top: string[], refused: string[], skipp
   return parts.join("; ");
 }
 
+/**
+ * The folder several top entries are wrapped in: the archive's name without its extensions, or with `.extracted`
+ * added when that is the archive itself (a name without extension, beside the output).
+ */
+function wrapFolderName(volumes: VolumeSet, folder: string, outDir: string): string {
+  const base = archiveBaseName(volumes.open);
+  return outDir === folder && volumes.members.includes(base) ? `${base}.extracted` : base;
+}
+
 /** Runs the whole unarchive; see the module comment. */
 async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<string> {
   const engine = findSevenZip();
@@ -80,11 +89,11 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     const placed = placeEntries(temp, out.abs, {
       overwrite: p.archiveOverwrite,
       oneTopLevel: p.archiveOneTopLevel,
-      wrapName: archiveBaseName(volumes.open),
+      wrapName: wrapFolderName(volumes, folder, out.abs),
       onCreate: (abs) => ctx.trackOutput(abs),
     });
     const removeArchive = p.archiveRm && refused.length === 0;
-    if (removeArchive) for (const name of volumes.members) unlinkSync(join(folder, name));
+    if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
   } finally {
     rmSync(temp, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
@@ -86,6 +86,13 @@ describe("unarchive one top-level folder", () => {
     makeSevenZip({ dest: join(root, "several.tar.gz.7z"), tree: SEVERAL });
     await unarchive(root, "/several.tar.gz.7z");
     expect(tree(root)).toEqual(["several", "several.tar.gz.7z", "several/dir", "several/dir/three.txt", "several/one.txt", "several/two.txt"]);
+  });
+
+  it("names the wrapping folder apart from an archive whose name has no extension", async () => {
+    const { root } = scope();
+    renameSync(makeSevenZip({ dest: join(root, "bundle.7z"), tree: SEVERAL }), join(root, "bundle"));
+    await unarchive(root, "/bundle", { archiveOverwrite: true });
+    expect(tree(root)).toEqual(["bundle", "bundle.extracted", "bundle.extracted/dir", "bundle.extracted/dir/three.txt", "bundle.extracted/one.txt", "bundle.extracted/two.txt"]);
   });
 
   it("extracts the entries as they are when turned off", async () => {
