@@ -8,6 +8,7 @@ import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import { makeTaskContext, runKind } from "../../support/task-context";
+import { processesWith } from "../../support/task-helpers";
 import { SEVERAL, SINGLE_TOP, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
 
 sevenZip();
@@ -229,8 +230,7 @@ describe("unarchive cancel", () => {
     t.controller.abort();
     await expect(run).rejects.toBeInstanceOf(ToolAborted);
     expect(tree(root)).toEqual(["slow.7z"]);
-    const pgrep = Bun.spawnSync(["pgrep", "-f", archive]);
-    expect(pgrep.stdout.toString().trim()).toBe("");
+    expect(processesWith(archive)).toEqual([]);
   }, 30_000);
 });
 
