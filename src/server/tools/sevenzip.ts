@@ -28,11 +28,20 @@ export function findSevenZip(): string | null {
 }
 
 /**
- * Switches every command shares. `-p` is always given, empty or not, so 7-Zip never stops on an interactive
- * password prompt; `-sccUTF-8` prints names as UTF-8 (names in legacy encodings come through as their raw bytes).
+ * Switches every command shares. `-sccUTF-8` prints names as UTF-8 (names in legacy encodings come through as their
+ * raw bytes). An empty password is passed as `-p`, so 7-Zip never stops on an interactive prompt; any other goes
+ * through stdin (see passwordInput), so it never shows in the process list.
  */
 function commonArgs(password: string): string[] {
-  return ["-sccUTF-8", `-p${password}`];
+  return password === "" ? ["-sccUTF-8", "-p"] : ["-sccUTF-8"];
+}
+
+/**
+ * What the tool reads on stdin: the password and a line end when there is one (7-Zip asks for it on stdin when `-p`
+ * is absent and reads it once per run), else nothing.
+ */
+export function passwordInput(password: string): Uint8Array<ArrayBuffer> | undefined {
+  return password === "" ? undefined : new TextEncoder().encode(`${password}\n`);
 }
 
 /** Arguments of the technical listing (`l -slt`), kept with its archive header for the type and volume count. */
@@ -81,7 +90,9 @@ export function parseDangerousLink(line: string): { path: string; target: string
  */
 export async function runSevenZipList(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
   const lines: string[] = [];
-  await runTool({ cmd: engine, args: buildListArgs(archive, password), signal, onStdoutLine: (l) => lines.push(l) });
+  await runTool({
+    cmd: engine, args: buildListArgs(archive, password), stdin: passwordInput(password), signal, onStdoutLine: (l) => lines.push(l),
+  });
   return parseSltListing(lines);
 }
 
@@ -90,7 +101,7 @@ export async function runSevenZipList(engine: string, archive: string, password:
  * @throws ToolFailed (isWrongPasswordError for a wrong password); ToolAborted.
  */
 export async function runSevenZipTest(engine: string, archive: string, password: string, paths: readonly string[], signal: AbortSignal): Promise<void> {
-  await runTool({ cmd: engine, args: buildTestArgs(archive, password, paths), signal });
+  await runTool({ cmd: engine, args: buildTestArgs(archive, password, paths), stdin: passwordInput(password), signal });
 }
 
 /** Callbacks of an extraction. */
@@ -110,6 +121,7 @@ export async function runSevenZipExtract(engine: string, o: ExtractArgs, signal:
   await runTool({
     cmd: engine,
     args: buildExtractArgs(o),
+    stdin: passwordInput(o.password),
     signal,
     onStdoutLine: (line) => {
       const pct = parseProgressLine(line);

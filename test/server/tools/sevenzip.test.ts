@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import {
   buildExtractArgs, buildListArgs, buildTestArgs, isWrongPasswordError, parseDangerousLink, parseProgressLine, parseSltListing,
+  passwordInput,
 } from "../../../src/server/tools/sevenzip";
 import { ToolFailed } from "../../../src/server/tools/spawn";
 
@@ -122,13 +123,15 @@ describe("7-Zip progress and error lines", () => {
 });
 
 describe("7-Zip argument builders", () => {
-  it("always passes -p, even empty, so 7-Zip never waits on a password prompt", () => {
+  it("passes an empty password as -p, so 7-Zip never waits on a prompt, and any other only on stdin", () => {
     expect(buildListArgs("/a/x.7z", "")).toEqual(["l", "-slt", "-sccUTF-8", "-p", "--", "/a/x.7z"]);
-    expect(buildListArgs("/a/x.7z", "pw")).toContain("-ppw");
+    expect(passwordInput("")).toBeUndefined();
+    expect(buildListArgs("/a/x.7z", "pw")).toEqual(["l", "-slt", "-sccUTF-8", "--", "/a/x.7z"]);
+    expect(new TextDecoder().decode(passwordInput("p w"))).toBe("p w\n");
   });
 
   it("tests only the named entries, matched without wildcards", () => {
-    expect(buildTestArgs("/a/x.7z", "pw", ["dir/*.txt"])).toEqual(["t", "-bso0", "-bsp0", "-spd", "-sccUTF-8", "-ppw", "--", "/a/x.7z", "dir/*.txt"]);
+    expect(buildTestArgs("/a/x.7z", "pw", ["dir/*.txt"])).toEqual(["t", "-bso0", "-bsp0", "-spd", "-sccUTF-8", "--", "/a/x.7z", "dir/*.txt"]);
   });
 
   it("extracts with progress on stdout only, into the folder, leaving out the refused entries", () => {
@@ -136,7 +139,7 @@ describe("7-Zip argument builders", () => {
       "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-p", "-o/a/.tmp", "-scsUTF-8", "-x@/t/refused.lst", "--", "/a/-x.zip",
     ]);
     expect(buildExtractArgs({ archive: "/a/x.7z", outDir: "/o", password: "p w" })).toEqual([
-      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-pp w", "-o/o", "--", "/a/x.7z",
+      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-o/o", "--", "/a/x.7z",
     ]);
   });
 });

@@ -219,14 +219,18 @@ describe("unarchive entries that would land outside the output folder", () => {
 });
 
 describe("unarchive cancel", () => {
-  it("stops 7-Zip, leaves no partial output and no process behind", async () => {
+  it("stops 7-Zip, leaves no partial output and no process behind; the password never shows in the process list", async () => {
     const { root } = scope();
-    const archive = makeSevenZip({ dest: join(root, "slow.7z"), tree: { top: { "data.txt": textBytes(12_000_000) } }, extra: ["-m0=PPMd", "-mx=1"] });
+    const archive = makeSevenZip({
+      dest: join(root, "slow.7z"), tree: { top: { "data.txt": textBytes(12_000_000) } }, password: "pass-phrase-42", extra: ["-m0=PPMd", "-mx=1"],
+    });
     const t = makeTaskContext(root, "/slow.7z");
-    const run = runKind(unarchiveKind, t, {});
+    const run = runKind(unarchiveKind, t, { archivePasswd: "pass-phrase-42" });
     const started = Date.now();
     while (!t.reports.length && Date.now() - started < 10_000) await Bun.sleep(20);
     expect(t.reports.length).toBeGreaterThan(0);
+    expect(processesWith(archive).length).toBeGreaterThan(0);
+    expect(processesWith("pass-phrase-42")).toEqual([]);
     t.controller.abort();
     await expect(run).rejects.toBeInstanceOf(ToolAborted);
     expect(tree(root)).toEqual(["slow.7z"]);
