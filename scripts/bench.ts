@@ -6,6 +6,7 @@ import { benchSessionCheck } from "../bench/session-check";
 import { benchFirstLoad } from "../bench/first-load";
 import { benchShare } from "../bench/share";
 import { benchContactSheet } from "../bench/contact-sheet";
+import { benchUnarchive } from "../bench/unarchive";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -21,3 +22,5 @@ console.log("== share links ==");
 for (const l of await benchShare()) console.log(l);
 console.log("== contact sheet ==");
 for (const l of await benchContactSheet()) console.log(l);
+console.log("== unarchive ==");
+for (const l of await benchUnarchive()) console.log(l);
