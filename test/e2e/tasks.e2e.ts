@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { closeSync, existsSync, mkdirSync, openSync, ftruncateSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
@@ -25,6 +26,12 @@ test.beforeAll(async () => {
   ftruncateSync(fd, HUGE_BYTES);
   closeSync(fd);
   for (let i = 1; i <= 7; i++) writeTree(server.root, { [`many/f${i}.txt`]: `file ${i}` });
+  // A 2-second test video and archives made by the real tools the tasks use.
+  const media = join(server.root, "media");
+  writeTree(server.root, { "media/": "", "src/box/readme.txt": "inside the box" });
+  execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p", join(media, "clip.mp4")]);
+  execFileSync("7zz", ["a", "-bd", join(media, "box.zip"), "box"], { cwd: join(server.root, "src") });
+  execFileSync("7zz", ["a", "-bd", "-psecret", "-mhe=on", join(media, "locked.7z"), "box"], { cwd: join(server.root, "src") });
 });
 
 test.afterAll(async () => {
@@ -213,6 +220,39 @@ test("each task dialog shows its fields and defaults; the unarchive password is 
   await page.getByRole("menuitem", { name: "Unarchive" }).click();
   await expect(page.getByText("hey man, are you sure this is an archive file?")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a contact sheet and an unarchive started from their dialogs finish, and their outputs appear", async ({ page }) => {
+  await openConnected(page, "/media/");
+  let dialog = await openTaskDialog(page, "clip.mp4", "Make Thumbnail");
+  await dialog.getByRole("button", { name: "20 frames" }).click();
+  await dialog.getByRole("spinbutton", { name: /^Width of each frame/ }).fill("80");
+  await dialog.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("make thumbnail task has been send to background")).toBeVisible();
+  dialog = await openTaskDialog(page, "box.zip", "Unarchive");
+  await dialog.getByRole("combobox", { name: /^Output folder/ }).fill("{{FileBasename}}.extracted");
+  await dialog.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText("unarchive task has been send to background")).toBeVisible();
+  await page.keyboard.press("t");
+  await expect(row(page, "Make thumbnail", "/media/clip.mp4").getByRole("img", { name: "Done" })).toBeVisible({ timeout: 30_000 });
+  await expect(row(page, "Unarchive", "/media/box.zip").getByRole("img", { name: "Done" })).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(item(page, "clip.mp4._vthumb_.jpg")).toBeVisible();
+  await expect(item(page, "box.extracted")).toBeVisible();
+});
+
+test("an unarchive with a wrong password fails with the reason, and may be retried or removed", async ({ page }) => {
+  await openConnected(page, "/media/");
+  const dialog = await openTaskDialog(page, "locked.7z", "Unarchive");
+  await dialog.getByLabel(/^Password/).fill("wrong");
+  await dialog.getByRole("button", { name: "Start" }).click();
+  await page.keyboard.press("t");
+  const task = row(page, "Unarchive", "/media/locked.7z");
+  await expect(task.getByRole("img", { name: "Failed" })).toBeVisible({ timeout: 30_000 });
+  await expect(task).toContainText(/password/i);
+  await expect(task.getByRole("button", { name: "Retry task" })).toBeEnabled();
+  await expect(task.getByRole("button", { name: "Remove task" })).toBeEnabled();
+  await expect(item(page, "box")).toHaveCount(0);
 });
 
 test("a user without execute has no task button, no panel and disabled task entries", async ({ page }) => {
