@@ -7,6 +7,7 @@ import { benchFirstLoad } from "../bench/first-load";
 import { benchShare } from "../bench/share";
 import { benchTasks } from "../bench/tasks";
 import { benchContactSheet } from "../bench/contact-sheet";
+import { benchUnarchive } from "../bench/unarchive";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -24,3 +25,5 @@ console.log("== background tasks ==");
 for (const l of await benchTasks()) console.log(l);
 console.log("== contact sheet ==");
 for (const l of await benchContactSheet()) console.log(l);
+console.log("== unarchive ==");
+for (const l of await benchUnarchive()) console.log(l);

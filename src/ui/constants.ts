@@ -111,3 +111,11 @@ export const SHARE_TOKEN_STORAGE_PREFIX = "fbe-share-token:";
 export const SHELL_MAX_LINES = 1000;
 /** Command lines the shell overlay remembers for up/down, newest last (a session's worth, kept in memory only). */
 export const SHELL_HISTORY_SIZE = 50;
+/** The task connection is tried again this long after it closes (SPEC §4 Task connection, §9: every 10 s). */
+export const TASK_RECONNECT_MS = 10_000;
+/** Only this many connection failures show an error popup (SPEC §4 Task connection, §9). */
+export const TASK_FAILURE_POPUPS = 3;
+/** The task panel shows its totals table when it lists more tasks than this (SPEC §2 Task panel). */
+export const TASK_TOTALS_ABOVE = 6;
+/** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */
+export const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";

@@ -1,13 +1,116 @@
-/** @module Placeholder of the unarchive kind, replaced by its implementation. */
-import { TaskInputError, type TaskKind } from "../types";
+/**
+ * @module The unarchive task (SPEC sections 2 Unarchive dialog, 5, 7; CONTRACT "Tasks"): lists the archive first
+ * (password and hostile entries found before anything is written), extracts it with 7-Zip into a fresh hidden folder
+ * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
+ * with the one-top-level and overwrite rules. A failure or cancel leaves the archive and the output folder as they
+ * were; the archive and all its volumes are removed only after full success.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
+import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
+import { entryEscapes } from "../../server/archive/entry-safety";
+import { fixEntryNames, removeEscapingLinks } from "../../server/archive/extracted-tree";
+import { placeEntries } from "../../server/archive/place-entries";
+import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
+import { findSevenZip } from "../../server/tools/sevenzip";
+import { ToolAborted } from "../../server/tools/run-tool";
+import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
+import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
+import {
+  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, listArchive, prepareOutputDir, probePassword,
+} from "./unarchive-steps";
+
+/** The on/off params of the dialog (SPEC section 7 unarchive Params). */
+const BOOL_PARAMS = ["archiveRm", "isMultiVolume", "archiveOneTopLevel", "archiveOverwrite", "detectPwd", "autoFixFilename"] as const;
+
+/** SPEC section 5: the file types unarchive refuses (and folders). */
+const NOT_ARCHIVE_TYPES = new Set(["video", "audio", "image", "text", "textImmutable"]);
+
+/**
+ * Params with TASK_DEFAULTS for the missing ones; the password is kept exactly as typed (spaces count).
+ * @throws TaskInputError when Params is not an object or a param has the wrong type.
+ */
+export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
+  const p = paramsObject(raw);
+  const d = TASK_DEFAULTS.unarchive;
+  const passwd = p.archivePasswd ?? d.archivePasswd;
+  if (typeof passwd !== "string" || passwd.length > PARAM_TEXT_MAX) throw new TaskInputError("archivePasswd must be a string");
+  return {
+    archivePasswd: passwd,
+    archiveOutput: stringParam(p, "archiveOutput", d.archiveOutput),
+    ...Object.fromEntries(BOOL_PARAMS.map((k) => [k, boolParam(p, k, d[k])])),
+  } as UnarchiveParams;
+}
+
+/** The message of a finished run: where the entries went, and what was refused or kept. */
+function doneMessage(outVirtual: string, top: string[], refused: string[], skipped: number, kept: boolean): string {
+  const where = top.length === 1 ? `${outVirtual.replace(/\/$/, "")}/${top[0]}` : outVirtual;
+  const parts = [where];
+  if (skipped) parts.push(`${skipped} existing kept`);
+  if (refused.length) parts.push(`refused (outside the output folder): ${refused.join(", ")}`);
+  if (kept) parts.push("archive kept because entries were refused");
+  return parts.join("; ");
+}
+
+/**
+ * The folder several top entries are wrapped in: the archive's name without its extensions, or with `.extracted`
+ * added when that is the archive itself (a name without extension, beside the output).
+ */
+function wrapFolderName(volumes: VolumeSet, folder: string, outDir: string): string {
+  const base = archiveBaseName(volumes.open);
+  return outDir === folder && volumes.members.includes(base) ? `${base}.extracted` : base;
+}
+
+/** Runs the whole unarchive; see the module comment. */
+async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<string> {
+  const engine = findSevenZip();
+  if (!engine) throw new Error("7-Zip is not installed (7zz, 7z or 7za)");
+  const folder = dirname(ctx.target.abs);
+  const volumes = findVolumeSet(basename(ctx.target.abs), readdirSync(folder));
+  const archive = join(folder, volumes.open);
+  const listing = await listArchive(engine, archive, p.archivePasswd, ctx.signal);
+  if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx.signal);
+  const refused = hostileEntries(listing);
+  const out = prepareOutputDir(ctx, p, volumes.open);
+  // Named like an upload in progress, so listings, copies and downloads skip it; same filesystem, so moves are renames.
+  const temp = join(out.abs, `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`);
+  ctx.trackOutput(temp);
+  mkdirSync(temp);
+  try {
+    const linksOut = await extractArchive(engine, archive, temp, p.archivePasswd, refused, ctx);
+    for (const path of linksOut) if (!entryEscapes(path)) rmSync(join(temp, path), { force: true });
+    refused.push(...linksOut);
+    if (p.autoFixFilename) fixEntryNames(temp);
+    refused.push(...removeEscapingLinks(temp).filter((path) => !refused.includes(path)));
+    if (ctx.signal.aborted) throw new ToolAborted("unarchive");
+    ctx.report("100%");
+    const placed = placeEntries(temp, out.abs, {
+      overwrite: p.archiveOverwrite,
+      oneTopLevel: p.archiveOneTopLevel,
+      wrapName: wrapFolderName(volumes, folder, out.abs),
+      onCreate: (abs) => ctx.trackOutput(abs),
+    });
+    const removeArchive = p.archiveRm && refused.length === 0;
+    if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
+    return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
 
 /** The unarchive kind. */
-export const unarchiveKind: TaskKind = {
+export const unarchiveKind: TaskKind<UnarchiveParams> = {
   type: "unarchive",
+  // The engine is any of 7zz, 7z or 7za, found at run time (tools/sevenzip.ts findSevenZip).
   tools: [],
-  parseParams: (raw) => (raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {}),
-  checkTarget: () => {},
-  run: async () => {
-    throw new TaskInputError("unarchive is not available yet");
+  parseParams: parseUnarchiveParams,
+  checkTarget(target: TaskTarget): void {
+    // A middle volume of a stored set sniffs as text or blob; its name says what it is.
+    if (target.isDir || (NOT_ARCHIVE_TYPES.has(target.type) && !isVolumeName(basename(target.abs)))) {
+      throw new TaskInputError(NOT_ARCHIVE_MESSAGE);
+    }
   },
+  run: runUnarchive,
 };

@@ -5,6 +5,7 @@ import { canOpenRename } from "../stores/operation-rules";
 export type ShortcutAction =
   | "help"
   | "toggleTaskPanel"
+  | "closeTaskPanel"
   | "save"
   | "closeEditor"
   | "rename"
@@ -40,6 +41,8 @@ export interface ShortcutContext {
   canRename?: boolean;
   canDownload?: boolean;
   canExecute?: boolean;
+  /** The task panel is open (SPEC §2: Esc and q close it before anything else). */
+  taskPanelOpen?: boolean;
   /** The view is loading (SPEC: F2 does nothing then). */
   loading?: boolean;
   /** Something is on the clipboard and may be pasted here. */
@@ -68,6 +71,7 @@ const selected = (ctx: ShortcutContext) => inListing(ctx) && ctx.selectedCount >
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: "help", keys: ["F1"], group: "navigation", when: (c) => !c.promptOpen },
   { action: "toggleTaskPanel", keys: ["F4", "t"], group: "navigation", when: (c) => free(c) && Boolean(c.canExecute) },
+  { action: "closeTaskPanel", keys: ["Escape", "q"], group: "navigation", when: (c) => free(c) && Boolean(c.taskPanelOpen) },
   { action: "clearSelection", keys: ["Escape"], group: "navigation", when: inListing },
   { action: "closePreview", keys: ["Escape", "q"], group: "preview", when: inPreview },
   { action: "closeEditor", keys: ["Escape"], group: "editor", when: inEditor },

@@ -1,5 +1,6 @@
 /** @module The single keyboard dispatcher: window keydown -> the shortcut table -> the screen's handlers. */
 import { useEffect, useRef } from "react";
+import { isTaskPanelOpen } from "../stores/layout";
 import { matchShortcut, type ShortcutAction, type ShortcutContext } from "./shortcuts";
 
 /** Whether focus is in something that takes typing. */
@@ -18,7 +19,8 @@ export function keyOwnedByControl(key: string, target: EventTarget | null): bool
 
 /**
  * Listens for shortcut keys while mounted. `context` describes the screen (minus focus, which is read
- * from the event); `handlers` gives what each action does here. Matched keys have their default prevented.
+ * from the event); `handlers` gives what each action does here. Matched keys have their default prevented; a
+ * match this screen has no handler for is left to the next listener (the app-wide one closes the task panel).
  */
 export function useShortcuts(
   context: Omit<ShortcutContext, "inInput">,
@@ -30,7 +32,8 @@ export function useShortcuts(
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || keyOwnedByControl(e.key, e.target)) return;
       const { context: ctx, handlers: hs } = latest.current;
-      const action = matchShortcut(e, { ...ctx, inInput: focusInInput(e.target) });
+      // The task panel floats over every screen: its Esc and q come first wherever this listener sits.
+      const action = matchShortcut(e, { ...ctx, inInput: focusInInput(e.target), taskPanelOpen: isTaskPanelOpen() });
       const run = action ? hs[action] : undefined;
       if (!run) return;
       e.preventDefault();

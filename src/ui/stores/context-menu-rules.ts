@@ -34,8 +34,9 @@ export interface MenuContext {
 }
 
 /**
- * The menu for a context. Task entries are disabled without the execute permission; entries that act on
- * one item need exactly one selected; each File entry needs its permission (SPEC §6); Share needs download too, as
+ * The menu for a context. Task entries are disabled without the execute permission and, like the other
+ * entries that act on one item, need exactly one selected (SPEC §5: one for torrent; the same for the other tasks,
+ * whose target may be a folder, so a task is always about the item the user picked); each File entry needs its permission (SPEC §6); Share needs download too, as
  * the server does to create a link.
  */
 export function contextMenuModel({ perm, selectedCount, singleFile }: MenuContext): MenuGroup[] {
@@ -58,10 +59,10 @@ export function contextMenuModel({ perm, selectedCount, singleFile }: MenuContex
     {
       id: "task",
       items: [
-        { id: "makeTorrent", enabled: task },
-        { id: "makeThumbnail", enabled: task },
-        { id: "extractSubtitle", enabled: task },
-        { id: "unarchive", enabled: task },
+        { id: "makeTorrent", enabled: task && one },
+        { id: "makeThumbnail", enabled: task && one },
+        { id: "extractSubtitle", enabled: task && one },
+        { id: "unarchive", enabled: task && one },
       ],
     },
     {

@@ -22,7 +22,11 @@ export type Prompt =
   | { kind: "conflict"; name: string; more: boolean }
   | { kind: "discard" }
   | { kind: "overwrite" }
-  | { kind: "shell"; dir: string };
+  | { kind: "shell"; dir: string }
+  | { kind: "makeTorrent"; path: string }
+  | { kind: "makeThumbnail"; path: string }
+  | { kind: "extractSubtitle"; path: string }
+  | { kind: "unarchive"; path: string };
 
 interface LayoutState {
   prompt: Prompt | null;
@@ -109,6 +113,11 @@ export function setSidebarOpen(open: boolean): void {
 /** Shows or hides the task panel (SPEC §2 Task panel: F4, t, the context menu). */
 export function toggleTaskPanel(open: boolean = !state.taskPanelOpen): void {
   state.taskPanelOpen = open;
+}
+
+/** Whether the task panel is open (read by the keyboard dispatcher outside React). */
+export function isTaskPanelOpen(): boolean {
+  return state.taskPanelOpen;
 }
 
 /** Runs work while the progress bar shows. */

@@ -65,9 +65,13 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
     case "makeTorrent":
     case "makeThumbnail":
     case "extractSubtitle":
-    case "unarchive":
-      // Background tasks come with the task panel; until then the entries answer with the SPEC §8 text.
-      return notifyError(taskRefusal(id, one) ?? i18next.t("messages.notImplemented"));
+    case "unarchive": {
+      // SPEC §5: the 'hey man' checks first; each task works on exactly one item (the menu enables it so).
+      const refusal = taskRefusal(id, one);
+      if (refusal) notifyError(refusal);
+      else if (one) showPrompt({ kind: id, path: one.path });
+      return;
+    }
     case "passwordRename":
       if (one?.isDir) notifyError(i18next.t("messages.passwordRenameFolder"));
       else if (one) showPrompt({ kind: "passwordRename", path: one.path });

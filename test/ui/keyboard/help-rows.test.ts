@@ -15,9 +15,9 @@ describe("the help list (derived from the shortcut table)", () => {
   it("gives a key every meaning it has: Ctrl+S downloads and saves in the editor, Esc closes what is open", () => {
     const row = (key: string) => keyed().find((r) => r.keys.includes(key))!;
     expect(row("Mod+s").labels).toEqual(["download", "save"]);
-    expect(row("Escape")).toMatchObject({ group: "navigation", keys: ["Escape"], labels: ["clearSelection", "closePreview", "closeEditor"] });
+    expect(row("Escape")).toMatchObject({ group: "navigation", keys: ["Escape"], labels: ["closeTaskPanel", "clearSelection", "closePreview", "closeEditor"] });
     expect(row("Enter").labels).toEqual(["openSelection", "previewFullscreen"]);
-    expect(row("q")).toMatchObject({ group: "preview", keys: ["q"], labels: ["closePreview"] });
+    expect(row("q")).toMatchObject({ group: "navigation", keys: ["q"], labels: ["closeTaskPanel", "closePreview"] });
   });
 
   it("keeps keys with the same meaning on one line (F4 and t)", () => {

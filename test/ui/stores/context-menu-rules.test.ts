@@ -24,6 +24,15 @@ describe("context menu", () => {
     expect([admin.makeTorrent, admin.unarchive]).toEqual([true, true]);
   });
 
+  it("offers each task for exactly one selected item", () => {
+    for (const count of [0, 2]) {
+      const e = enabled(all, count);
+      expect([e.makeTorrent, e.makeThumbnail, e.extractSubtitle, e.unarchive]).toEqual([false, false, false, false]);
+    }
+    const folder = enabled(all, 1, false);
+    expect([folder.makeTorrent, folder.makeThumbnail, folder.extractSubtitle, folder.unarchive]).toEqual([true, true, true, true]);
+  });
+
   it("needs one item for rename and the copy entries, and a file for the link", () => {
     expect(enabled(all, 2)).toMatchObject({ rename: false, copyName: false, copyLink: false, delete: true, chmod: true });
     expect(enabled(all, 1, false)).toMatchObject({ rename: true, copyName: true, copyLink: false });

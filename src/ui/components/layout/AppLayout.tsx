@@ -6,7 +6,8 @@ import { Sidebar } from "./Sidebar";
 import { UploadPanel } from "./UploadPanel";
 import { Prompts } from "../prompts/Prompts";
 import { GlobalShortcuts } from "./GlobalShortcuts";
-import { TaskPanel } from "./TaskPanel";
+import { TaskPanel } from "../tasks/TaskPanel";
+import { TaskConnection } from "../tasks/TaskConnection";
 
 /** Wraps a page in the app frame. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <UploadPanel />
       <TaskPanel />
+      <TaskConnection />
       <Prompts />
       <GlobalShortcuts />
     </div>

@@ -1,4 +1,4 @@
-/** @module Keys that work on every screen of the app frame (SPEC §2 Files view): F1 help, F4 or t the task panel. */
+/** @module Keys that work on every screen of the app frame (SPEC §2 Files view): F1 help, F4 or t the task panel, Esc or q close it. */
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useAuth } from "../../stores/auth";
 import { showPrompt, toggleTaskPanel, useLayout } from "../../stores/layout";
@@ -9,7 +9,7 @@ export function GlobalShortcuts() {
   const { prompt } = useLayout();
   useShortcuts(
     { view: "other", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canExecute: Boolean(user && (user.perm.admin || user.perm.execute)) },
-    { help: () => showPrompt({ kind: "help" }), toggleTaskPanel: () => toggleTaskPanel() },
+    { help: () => showPrompt({ kind: "help" }), toggleTaskPanel: () => toggleTaskPanel(), closeTaskPanel: () => toggleTaskPanel(false) },
   );
   return null;
 }

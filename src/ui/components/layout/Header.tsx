@@ -10,6 +10,7 @@ import { canUseShell } from "../../stores/shell-rules";
 import { openShell } from "../../stores/shell";
 import { FileActions } from "../listing/FileActions";
 import { Logo } from "./Logo";
+import { TaskButton } from "../tasks/TaskButton";
 
 /** The header; on /files it carries the file actions (a bottom bar on mobile). */
 export function Header() {
@@ -41,6 +42,7 @@ export function Header() {
           <Terminal aria-hidden />
         </button>
       )}
+      <TaskButton />
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";
 import { useAuth } from "../../stores/auth";
+import { toggleTaskPanel } from "../../stores/layout";
 import { clearSelection, clickItem, pruneSelection, useSelection } from "../../stores/selection";
 import { useClipboard } from "../../stores/clipboard";
 import { sortBy, showMore, useListingView } from "../../stores/listing-view";
@@ -33,6 +34,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { user } = useAuth();
+  const canExecute = Boolean(user && (user.perm.admin || user.perm.execute));
   const token = useMediaToken(folderPrefix(listing.path));
   const { selected } = useSelection();
   const view = useListingView();
@@ -111,6 +113,10 @@ export function Listing({ listing }: { listing: Resource }) {
         onClick={(e) => {
           // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
           if (!(e.target as Element).closest(".item, button, a")) clearSelection();
+        }}
+        onDoubleClick={(e) => {
+          // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
+          if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
         }}
       >
         <ListingToolbar path={listing.path} viewMode={viewMode} />

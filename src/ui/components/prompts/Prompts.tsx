@@ -6,6 +6,10 @@ import { lazyNamed } from "../../lazy-named";
 // Each prompt loads when first opened: none is needed to show a folder.
 const AboutPrompt = lazyNamed(() => import("./AboutPrompt"), "AboutPrompt");
 const ChmodPrompt = lazyNamed(() => import("./ChmodPrompt"), "ChmodPrompt");
+const ExtractSubtitlePrompt = lazyNamed(() => import("./ExtractSubtitlePrompt"), "ExtractSubtitlePrompt");
+const MakeThumbnailPrompt = lazyNamed(() => import("./MakeThumbnailPrompt"), "MakeThumbnailPrompt");
+const MakeTorrentPrompt = lazyNamed(() => import("./MakeTorrentPrompt"), "MakeTorrentPrompt");
+const UnarchivePrompt = lazyNamed(() => import("./UnarchivePrompt"), "UnarchivePrompt");
 const ConflictPrompt = lazyNamed(() => import("./ConflictPrompt"), "ConflictPrompt");
 const DeletePrompt = lazyNamed(() => import("./DeletePrompt"), "DeletePrompt");
 const DiscardPrompt = lazyNamed(() => import("./DiscardPrompt"), "DiscardPrompt");
@@ -73,5 +77,13 @@ function OpenPrompt() {
       return <OverwritePrompt />;
     case "shell":
       return <ShellPrompt dir={prompt.dir} />;
+    case "makeTorrent":
+      return <MakeTorrentPrompt path={prompt.path} />;
+    case "makeThumbnail":
+      return <MakeThumbnailPrompt path={prompt.path} />;
+    case "extractSubtitle":
+      return <ExtractSubtitlePrompt path={prompt.path} />;
+    case "unarchive":
+      return <UnarchivePrompt path={prompt.path} />;
   }
 }

@@ -13,12 +13,12 @@ export function CheckField({ label, checked, onChange, disabled }: { label: stri
 }
 
 /** A number input that hands over numbers (SPEC §5: number inputs are converted to numbers). */
-export function NumberField(props: { label: string; value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number; hint?: string }) {
-  const { label, value, onChange, min, max, step, hint } = props;
+export function NumberField(props: { label: string; value: number; onChange: (v: number) => void; min?: number; max?: number; step?: number; hint?: string; disabled?: boolean }) {
+  const { label, value, onChange, min, max, step, hint, disabled } = props;
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input className="input" type="number" inputMode="numeric" min={min} max={max} step={step} value={numberText(value)} onChange={(e) => onChange(toNumber(e.target.value))} />
+      <input className="input" type="number" inputMode="numeric" min={min} max={max} step={step} disabled={disabled} value={numberText(value)} onChange={(e) => onChange(toNumber(e.target.value))} />
       {hint && <span className="field-hint">{hint}</span>}
     </label>
   );

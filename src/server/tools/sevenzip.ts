@@ -1,0 +1,132 @@
+/**
+ * @module The 7-Zip wrapper (STYLE rule 5): finds the engine, builds the argument arrays of list, test and extract
+ * (pure), and runs them through runTool. Behaviour measured on 7-Zip 26.02 (`7zz`, STACK-NOTES section 7).
+ */
+import { findTool } from "./available";
+import { runTool } from "./run-tool";
+import { ToolFailed } from "./spawn";
+import { parseProgressLine, parseSltListing, type ArchiveListing } from "./sevenzip-listing";
+
+export { parseProgressLine, parseSltListing } from "./sevenzip-listing";
+export type { ArchiveEntry, ArchiveListing } from "./sevenzip-listing";
+
+/** Engine names in the order they are tried: the 7zip package installs only 7zz; p7zip-full adds 7z and 7za. */
+export const SEVEN_ZIP_NAMES = ["7zz", "7z", "7za"] as const;
+
+/** The stderr line 7-Zip prints when it refuses a symlink whose target leaves the output folder (26.02). */
+const DANGEROUS_LINK = /^ERROR: Dangerous link path was ignored : (.*) : (.*)$/;
+/** 7-Zip's words for a missing or wrong password: header-encrypted archives fail to open, others fail per file. */
+const WRONG_PASSWORD = /Wrong password|Cannot open encrypted archive|Can not open encrypted archive/i;
+
+/** Absolute path of the first installed 7-Zip engine, or null when none is. */
+export function findSevenZip(): string | null {
+  for (const name of SEVEN_ZIP_NAMES) {
+    const found = findTool(name);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Switches every command shares. `-sccUTF-8` prints names as UTF-8 (names in legacy encodings come through as their
+ * raw bytes). An empty password is passed as `-p`, so 7-Zip never stops on an interactive prompt; any other goes
+ * through stdin (see passwordInput), so it never shows in the process list.
+ */
+function commonArgs(password: string): string[] {
+  return password === "" ? ["-sccUTF-8", "-p"] : ["-sccUTF-8"];
+}
+
+/**
+ * What the tool reads on stdin: the password and a line end when there is one (7-Zip asks for it on stdin when `-p`
+ * is absent and reads it once per run), else nothing.
+ */
+export function passwordInput(password: string): Uint8Array<ArrayBuffer> | undefined {
+  return password === "" ? undefined : new TextEncoder().encode(`${password}\n`);
+}
+
+/** Arguments of the technical listing (`l -slt`), kept with its archive header for the type and volume count. */
+export function buildListArgs(archive: string, password: string): string[] {
+  return ["l", "-slt", ...commonArgs(password), "--", archive];
+}
+
+/** Arguments that test (decrypt and check) the entries named exactly in `paths` (`-spd`: no wildcards). */
+export function buildTestArgs(archive: string, password: string, paths: readonly string[]): string[] {
+  return ["t", "-bso0", "-bsp0", "-spd", ...commonArgs(password), "--", archive, ...paths];
+}
+
+/** What an extraction needs. */
+export interface ExtractArgs {
+  archive: string;
+  /** Folder the entries are written into (created by 7-Zip when missing). */
+  outDir: string;
+  password: string;
+  /** A UTF-8 list file of entry paths to leave out, one a line, matched exactly (`-spd`). */
+  excludeListFile?: string;
+}
+
+/**
+ * Arguments of a full extraction: `-y -aoa` answer every question (the target folder is fresh), `-bso0 -bsp1`
+ * leave only the percentage on stdout, `-bb0` keeps the file log off.
+ */
+export function buildExtractArgs(o: ExtractArgs): string[] {
+  const exclude = o.excludeListFile ? ["-scsUTF-8", `-x@${o.excludeListFile}`] : [];
+  return ["x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", ...commonArgs(o.password), `-o${o.outDir}`, ...exclude, "--", o.archive];
+}
+
+/** True when a 7-Zip failure says the password is missing or wrong. */
+export function isWrongPasswordError(err: unknown): boolean {
+  return err instanceof ToolFailed && WRONG_PASSWORD.test(err.stderr);
+}
+
+/** The entry path of a 'Dangerous link path was ignored' stderr line, or null for other lines. */
+export function parseDangerousLink(line: string): { path: string; target: string } | null {
+  const m = DANGEROUS_LINK.exec(line.trim());
+  return m ? { path: m[1]!, target: m[2]! } : null;
+}
+
+/**
+ * Lists `archive` (the first volume of a set).
+ * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
+ */
+export async function runSevenZipList(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+  const lines: string[] = [];
+  await runTool({
+    cmd: engine, args: buildListArgs(archive, password), stdin: passwordInput(password), signal, onStdoutLine: (l) => lines.push(l),
+  });
+  return parseSltListing(lines);
+}
+
+/**
+ * Tests the named entries with `password`; resolves when they decrypt and check.
+ * @throws ToolFailed (isWrongPasswordError for a wrong password); ToolAborted.
+ */
+export async function runSevenZipTest(engine: string, archive: string, password: string, paths: readonly string[], signal: AbortSignal): Promise<void> {
+  await runTool({ cmd: engine, args: buildTestArgs(archive, password, paths), stdin: passwordInput(password), signal });
+}
+
+/** Callbacks of an extraction. */
+export interface ExtractCallbacks {
+  /** The percentage (0-100) each time it changes. */
+  onProgress?: (pct: number) => void;
+  /** Each stderr line (refused links, per-file errors). */
+  onStderrLine?: (line: string) => void;
+}
+
+/**
+ * Extracts the archive into `o.outDir`.
+ * @throws ToolFailed when 7-Zip reports an error (exit 2, also for refused dangerous links); ToolAborted on cancel.
+ */
+export async function runSevenZipExtract(engine: string, o: ExtractArgs, signal: AbortSignal, cb: ExtractCallbacks = {}): Promise<void> {
+  let last = -1;
+  await runTool({
+    cmd: engine,
+    args: buildExtractArgs(o),
+    stdin: passwordInput(o.password),
+    signal,
+    onStdoutLine: (line) => {
+      const pct = parseProgressLine(line);
+      if (pct !== null && pct !== last) cb.onProgress?.((last = pct));
+    },
+    onStderrLine: cb.onStderrLine,
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * @module The 7-Zip steps of the unarchive kind with their failures turned into the messages users see: listing
+ * (encryption and hostile entries found before anything is written), the password probe, the extraction into a
+ * temporary folder, and where the output folder is.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import type { UnarchiveParams } from "../../shared/wire/task";
+import { entryEscapes, linkEscapes } from "../../server/archive/entry-safety";
+import { archiveBaseName } from "../../server/archive/volume-set";
+import {
+  isWrongPasswordError, parseDangerousLink, runSevenZipExtract, runSevenZipList, runSevenZipTest, type ArchiveListing,
+} from "../../server/tools/sevenzip";
+import { ToolFailed } from "../../server/tools/spawn";
+import { TaskInputError, type TaskContext } from "../types";
+
+/** SPEC section 8: an archive whose listing is empty or needs a password it did not get. */
+export const WRONG_PASSWORD_MESSAGE = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
+/** An output folder given with `..`. */
+export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
+/** SPEC section 5: what unarchive says about a file that is not an archive. */
+export const NOT_ARCHIVE_MESSAGE = "hey man, are you sure this is an archive file?";
+
+/** The first line of a 7-Zip failure, without its noise, for a task message. */
+function toolMessage(err: ToolFailed): string {
+  const line = err.stderr.split("\n").map((l) => l.trim()).find((l) => /^ERROR:/.test(l));
+  return `7-Zip: ${(line ?? err.message).replace(/^ERROR:\s*/, "").slice(0, 200)}`;
+}
+
+/**
+ * Lists the archive; an archive that cannot be listed for want of the password, or lists nothing, fails with the
+ * SPEC message; a file 7-Zip cannot open fails with the not-an-archive message.
+ * @throws Error with the message to show; ToolAborted on cancel.
+ */
+export async function listArchive(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+  let listing: ArchiveListing;
+  try {
+    listing = await runSevenZipList(engine, archive, password, signal);
+  } catch (err) {
+    if (isWrongPasswordError(err)) throw new Error(WRONG_PASSWORD_MESSAGE);
+    if (err instanceof ToolFailed && /Cannot open the file as archive/.test(err.stderr)) throw new Error(NOT_ARCHIVE_MESSAGE);
+    throw err instanceof ToolFailed ? new Error(toolMessage(err)) : err;
+  }
+  if (listing.entries.length === 0) throw new Error(WRONG_PASSWORD_MESSAGE);
+  return listing;
+}
+
+/**
+ * detectPwd: before extracting anything, an archive with encrypted entries needs a password that opens them; it is
+ * tried on the smallest encrypted file only, so a big archive is not decrypted twice.
+ * @throws Error(WRONG_PASSWORD_MESSAGE) when the password is missing or wrong; ToolAborted on cancel.
+ */
+export async function probePassword(engine: string, archive: string, listing: ArchiveListing, password: string, signal: AbortSignal): Promise<void> {
+  const encrypted = listing.entries.filter((e) => e.encrypted && !e.isDir && !e.path.includes("\uFFFD"));
+  if (encrypted.length === 0) return;
+  if (password === "") throw new Error(WRONG_PASSWORD_MESSAGE);
+  const smallest = encrypted.reduce((a, b) => (b.size < a.size ? b : a));
+  try {
+    await runSevenZipTest(engine, archive, password, [smallest.path], signal);
+  } catch (err) {
+    if (err instanceof ToolFailed) throw new Error(WRONG_PASSWORD_MESSAGE);
+    throw err;
+  }
+}
+
+/** Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves. */
+export function hostileEntries(listing: ArchiveListing): string[] {
+  return listing.entries
+    .filter((e) => entryEscapes(e.path) || (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)))
+    .map((e) => e.path);
+}
+
+/**
+ * Extracts into `dir` leaving out `refused` (written as a list file in the task's temp folder). 7-Zip's own refusals
+ * of symlinks that point out (zip stores link targets as data, so the listing cannot see them) are not a failure:
+ * their paths are returned.
+ * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
+ */
+export async function extractArchive(
+  engine: string, archive: string, dir: string, password: string, refused: readonly string[], ctx: TaskContext,
+): Promise<string[]> {
+  let excludeListFile: string | undefined;
+  if (refused.length) {
+    excludeListFile = join(ctx.tempDir, "refused.lst");
+    mkdirSync(ctx.tempDir, { recursive: true });
+    writeFileSync(excludeListFile, refused.join("\n") + "\n");
+  }
+  const dangerous: string[] = [];
+  const otherErrors: string[] = [];
+  const onStderrLine = (line: string) => {
+    const link = parseDangerousLink(line);
+    if (link) dangerous.push(link.path);
+    else if (/^ERROR:/.test(line.trim())) otherErrors.push(line);
+  };
+  try {
+    await runSevenZipExtract(engine, { archive, outDir: dir, password, excludeListFile }, ctx.signal, {
+      onProgress: (pct) => ctx.report(`${pct}%`),
+      onStderrLine,
+    });
+  } catch (err) {
+    if (isWrongPasswordError(err)) throw new Error(WRONG_PASSWORD_MESSAGE);
+    if (!(err instanceof ToolFailed) || otherErrors.length || !dangerous.length) throw err instanceof ToolFailed ? new Error(toolMessage(err)) : err;
+  }
+  return dangerous;
+}
+
+/**
+ * The output folder of the task as a virtual path: archiveOutput "." is the archive's folder, `{{FileBasename}}` is
+ * replaced by the archive's name without its extensions, a relative folder is taken from the archive's folder and
+ * an absolute one from the scope root.
+ * @throws TaskInputError for a `..` segment (the output never climbs, even inside the scope).
+ */
+export function outputVirtualPath(targetPath: string, targetName: string, archiveOutput: string): string {
+  const out = (archiveOutput.trim() || ".").replaceAll("{{FileBasename}}", archiveBaseName(targetName));
+  const full = out.startsWith("/") ? out : `${posix.dirname(targetPath)}/${out}`;
+  const segments = full.split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.includes("..")) throw new TaskInputError(OUTPUT_OUTSIDE_MESSAGE);
+  return "/" + segments.join("/");
+}
+
+/**
+ * Resolves the output folder inside the scope and creates it when missing (reported to ctx.trackOutput, so a
+ * failed run removes it).
+ * @throws TaskInputError when the folder leaves the scope or the owner's rules deny it.
+ */
+export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetName: string): { virtual: string; abs: string } {
+  const virtual = outputVirtualPath(ctx.target.path, targetName, p.archiveOutput);
+  const abs = ctx.scope.resolve(virtual);
+  if (!existsSync(abs)) {
+    let top = abs;
+    while (!existsSync(dirname(top))) top = dirname(top);
+    ctx.trackOutput(top);
+    mkdirSync(abs, { recursive: true });
+  }
+  return { virtual: ctx.scope.virtualOf(abs) ?? virtual, abs };
+}

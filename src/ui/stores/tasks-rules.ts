@@ -1,0 +1,127 @@
+/** @module Pure rules of the task list and connection (SPEC §2 Task panel, §4 Task lifecycle and Task connection, §8 Tasks). */
+import { TASK_MSG, TASK_STATUS, type TaskMessage, type TaskStatusCode } from "../../shared/wire/task";
+import { TASK_FAILURE_POPUPS, TASK_TOTALS_ABOVE } from "../constants";
+
+/** The bulk actions of the panel (SPEC §2 Task panel). */
+export type BulkAction = "removeCompleted" | "cancelAll" | "removeAll";
+
+/** Which row buttons a task allows. */
+export interface TaskButtons {
+  remove: boolean;
+  cancel: boolean;
+  retry: boolean;
+}
+
+/** A frame read from the socket: a task, a refusal, or something else (ignored). */
+export type TaskFrame = { kind: "task"; task: TaskMessage } | { kind: "error"; error: string } | null;
+
+const { pending, doing, waitCancel, cancelled, done, failed } = TASK_STATUS;
+/** Finished tasks: what "remove completed" removes and what retry accepts. */
+const FINISHED: readonly number[] = [done, failed, cancelled];
+
+/** SPEC §4: MsgType remove deletes the task, other messages add or replace it; the list stays by descending TaskID. */
+export function mergeTask(list: readonly TaskMessage[], msg: TaskMessage): TaskMessage[] {
+  const rest = list.filter((t) => t.TaskID !== msg.TaskID);
+  if (msg.MsgType === TASK_MSG.remove) return rest;
+  return [...rest, msg].sort((a, b) => b.TaskID - a.TaskID);
+}
+
+/** SPEC §4: active tasks are pending or doing; the header button shows their count. */
+export function activeCount(list: readonly TaskMessage[]): number {
+  return list.filter((t) => t.Status === pending || t.Status === doing).length;
+}
+
+/**
+ * SPEC §4 Task lifecycle: remove unless doing or waiting to cancel, cancel only while doing; retry (ours, where
+ * the SPEC's client had 'this button has not been implemented') for a done, failed or cancelled task.
+ */
+export function taskButtons(task: Pick<TaskMessage, "Status">): TaskButtons {
+  const running = task.Status === doing || task.Status === waitCancel;
+  return { remove: !running, cancel: task.Status === doing, retry: FINISHED.includes(task.Status) };
+}
+
+/** The TaskIDs a bulk action sends a message for: completed = done, failed or cancelled; remove all skips running ones. */
+export function bulkTargets(list: readonly TaskMessage[], action: BulkAction): number[] {
+  const pick = {
+    removeCompleted: (t: TaskMessage) => FINISHED.includes(t.Status),
+    cancelAll: (t: TaskMessage) => taskButtons(t).cancel,
+    removeAll: (t: TaskMessage) => taskButtons(t).remove,
+  }[action];
+  return list.filter(pick).map((t) => t.TaskID);
+}
+
+/** The i18n key of the SPEC §8 message a bulk action shows when there is nothing to act on. */
+export function bulkEmptyKey(action: BulkAction): "tasks.noneCompleted" | "tasks.noneCancelled" | "tasks.noneRemoved" {
+  return ({ removeCompleted: "tasks.noneCompleted", cancelAll: "tasks.noneCancelled", removeAll: "tasks.noneRemoved" } as const)[action];
+}
+
+/** Counts per status, every status present (the totals table, SPEC §2 Task panel). */
+export function statusTotals(list: readonly TaskMessage[]): Record<TaskStatusCode, number> {
+  const totals = { [pending]: 0, [doing]: 0, [waitCancel]: 0, [cancelled]: 0, [done]: 0, [failed]: 0 } as Record<TaskStatusCode, number>;
+  for (const t of list) totals[t.Status] = (totals[t.Status] ?? 0) + 1;
+  return totals;
+}
+
+/** SPEC §2: the totals table shows when there are more than 6 tasks. */
+export function showsTotals(count: number): boolean {
+  return count > TASK_TOTALS_ABOVE;
+}
+
+/** The percentage a progress Message carries ("hashing 42.5%"), clamped to 0-100, or null when it has none. */
+export function progressPercent(message: string): number | null {
+  const m = /(\d+(?:\.\d+)?)\s*%/.exec(message);
+  return m ? Math.min(100, Math.max(0, Number(m[1]))) : null;
+}
+
+/** SPEC §4: only the first 3 failures show a popup; `failures` counts this one. */
+export function showsFailure(failures: number): boolean {
+  return failures >= 1 && failures <= TASK_FAILURE_POPUPS;
+}
+
+/** The socket address: ws or wss after the page's scheme, the base URL, the session token (SPEC §7 `/api/task?auth=`). */
+export function taskSocketUrl(page: { protocol: string; host: string }, baseURL: string, token: string): string {
+  const scheme = page.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${page.host}${baseURL}/api/task?auth=${encodeURIComponent(token)}`;
+}
+
+/** SPEC §4: reconnecting is tried except on Safari over a secure page (Chrome and others on iOS say Safari too). */
+export function reconnects(userAgent: string, protocol: string): boolean {
+  const safari = /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|FxiOS|EdgiOS|Android/.test(userAgent);
+  return !(safari && protocol === "https:");
+}
+
+/** Reads one socket frame: a task object, an `{error}` refusal, or null for anything else. */
+export function parseTaskFrame(data: string): TaskFrame {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.error === "string") return { kind: "error", error: v.error };
+  if (typeof v.TaskID === "number" && typeof v.Status === "number") return { kind: "task", task: v as unknown as TaskMessage };
+  return null;
+}
+
+/** Server refusals the SPEC names (§8 Tasks), mapped to their i18n keys so they show translated. */
+const KNOWN_REFUSALS: Record<string, "tasks.removeRunning" | "tasks.cancelNotRunning"> = {
+  "task is running, cancel it before remove": "tasks.removeRunning",
+  "task is not running, no need to cancel": "tasks.cancelNotRunning",
+};
+
+/** The i18n key of a known server refusal, or null to show the server's text as it is. */
+export function refusalKey(error: string): "tasks.removeRunning" | "tasks.cancelNotRunning" | null {
+  return KNOWN_REFUSALS[error.trim()] ?? null;
+}
+
+/** SPEC §5: text inputs are trimmed; the keys in `keep` (a password) are sent as typed. */
+export function trimParams<T extends object>(params: T, keep: readonly (keyof T)[] = []): T {
+  const out = { ...params };
+  for (const key of Object.keys(out) as (keyof T)[]) {
+    const value = out[key];
+    if (typeof value === "string" && !keep.includes(key)) out[key] = value.trim() as T[keyof T];
+  }
+  return out;
+}

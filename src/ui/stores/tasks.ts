@@ -1,0 +1,109 @@
+/**
+ * @module Tasks store (SPEC §3 Client-side state: task lists, task connection): the user's tasks as the server
+ * pushes them, the connection state and its failure count, and the messages the panel and dialogs send.
+ */
+import i18next from "i18next";
+import { proxy, useSnapshot } from "valtio";
+import type { TaskMessage, TaskRequest } from "../../shared/wire/task";
+import { connectTaskSocket, type TaskSocket } from "../api/task-socket";
+import { notifyError, notifySuccess } from "../notify";
+import { UNARCHIVE_PASSWORD_STORAGE_KEY } from "../constants";
+import { config } from "./config";
+import { currentToken } from "./auth";
+import { bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, reconnects, refusalKey, showsFailure, taskSocketUrl, type BulkAction } from "./tasks-rules";
+
+interface TasksState {
+  tasks: TaskMessage[];
+  connected: boolean;
+  /** Closes since the connection was started (SPEC §4: only the first 3 show a popup). */
+  failures: number;
+}
+
+const state = proxy<TasksState>({ tasks: [], connected: false, failures: 0 });
+let socket: TaskSocket | null = null;
+
+/** Snapshot of the task list and connection. */
+export function useTasks() {
+  return useSnapshot(state);
+}
+
+function onFrame(data: string): void {
+  const frame = parseTaskFrame(data);
+  if (frame?.kind === "task") state.tasks = mergeTask(state.tasks, frame.task);
+  if (frame?.kind === "error") notifyError(refusalKey(frame.error) ? i18next.t(refusalKey(frame.error)!) : frame.error);
+}
+
+/** Opens the task connection once (a logged-in user with execute); the server then sends every existing task. */
+export function startTasks(): void {
+  if (socket) return;
+  state.failures = 0;
+  const url = () => {
+    const token = currentToken();
+    return token ? taskSocketUrl(window.location, config.baseURL, token) : null;
+  };
+  socket = connectTaskSocket(
+    url,
+    {
+      onOpen: () => {
+        // The server sends the whole list again on every connect.
+        state.tasks = [];
+        state.connected = true;
+        notifySuccess(i18next.t("tasks.connected"));
+      },
+      onMessage: onFrame,
+      onClose: (code, reason) => {
+        state.connected = false;
+        state.failures++;
+        if (showsFailure(state.failures)) notifyError(i18next.t("tasks.closed", { code, reason }));
+      },
+    },
+    reconnects(navigator.userAgent, window.location.protocol),
+  );
+}
+
+/** Closes the connection and forgets the list (logout, or a user without execute). */
+export function stopTasks(): void {
+  socket?.stop();
+  socket = null;
+  state.tasks = [];
+  state.connected = false;
+  state.failures = 0;
+}
+
+/** Sends one message; while closed it says so (SPEC §4) and returns false. */
+export function sendTask(request: TaskRequest): boolean {
+  if (socket?.send(JSON.stringify(request))) return true;
+  notifyError(i18next.t("tasks.sendClosed"));
+  return false;
+}
+
+/** Starts a task from its dialog and shows the SPEC §8 'has been send to background' message when sent. */
+export function startTask(request: TaskRequest & { Task: "mktorrent" | "mkthumb" | "extract_sub" | "unarchive" }): boolean {
+  const sent = sendTask(request);
+  if (sent) notifySuccess(i18next.t(`tasks.sent.${request.Task}`));
+  return sent;
+}
+
+/** Removes, cancels or retries one task by its id. */
+export function controlTask(action: "remove" | "cancel" | "retry", taskId: number): void {
+  sendTask({ Task: action, Params: { TaskID: taskId } });
+}
+
+/** Runs a bulk action on the list; with nothing to act on it shows the SPEC §8 'no task …' message. */
+export function runBulk(action: BulkAction): void {
+  const ids = bulkTargets(state.tasks, action);
+  if (ids.length === 0) return notifyError(i18next.t(bulkEmptyKey(action)));
+  const control = action === "cancelAll" ? "cancel" : "remove";
+  for (const id of ids) if (!sendTask({ Task: control, Params: { TaskID: id } })) return;
+}
+
+/** The unarchive password last used on this device (SPEC §2 Unarchive: local storage under one fixed key). */
+export function rememberedArchivePassword(): string {
+  return localStorage.getItem(UNARCHIVE_PASSWORD_STORAGE_KEY) ?? "";
+}
+
+/** Keeps the unarchive password for next time; an empty one forgets it. */
+export function rememberArchivePassword(password: string): void {
+  if (password) localStorage.setItem(UNARCHIVE_PASSWORD_STORAGE_KEY, password);
+  else localStorage.removeItem(UNARCHIVE_PASSWORD_STORAGE_KEY);
+}

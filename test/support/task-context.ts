@@ -1,0 +1,54 @@
+/**
+ * @module A real TaskContext for kind-level tests: the engine's scope and target of a temp folder, a real
+ * AbortController, recorded reports and tracked outputs, and a runner that cleans up like the engine does
+ * (tracked outputs removed when the run fails or is cancelled, the temp folder always).
+ */
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
+import type { TaskContext, TaskKind } from "../../src/tasks/types";
+
+/** A context plus what a test inspects. */
+export interface TestTaskContext {
+  ctx: TaskContext;
+  controller: AbortController;
+  reports: string[];
+  tracked: string[];
+}
+
+/** A context for a task on `path` inside the scope folder `root`. */
+export function makeTaskContext(root: string, path: string): TestTaskContext {
+  const controller = new AbortController();
+  const reports: string[] = [];
+  const tracked: string[] = [];
+  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules: [] }, []);
+  const tempDir = join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work");
+  mkdirSync(tempDir);
+  const ctx: TaskContext = {
+    signal: controller.signal,
+    target: resolveTarget(scope, path),
+    scope,
+    tempDir,
+    report: (m) => reports.push(m),
+    trackOutput: (abs) => tracked.push(abs),
+  };
+  return { ctx, controller, reports, tracked };
+}
+
+/**
+ * Runs `kind` on the context with `raw` params (parsed by the kind, as the engine does); on failure removes the
+ * tracked outputs that exist and rethrows; always removes the temp folder.
+ */
+export async function runKind<P>(kind: TaskKind<P>, t: TestTaskContext, raw: unknown = {}): Promise<string> {
+  kind.checkTarget(t.ctx.target);
+  const params = kind.parseParams(raw);
+  try {
+    return await kind.run(t.ctx, params);
+  } catch (err) {
+    for (const abs of t.tracked.reverse()) if (existsSync(abs)) rmSync(abs, { recursive: true, force: true });
+    throw err;
+  } finally {
+    rmSync(join(t.ctx.tempDir, ".."), { recursive: true, force: true });
+  }
+}
