@@ -63,10 +63,16 @@ export async function probePassword(engine: string, archive: string, listing: Ar
   }
 }
 
-/** Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves. */
+/**
+ * Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves,
+ * hard links to a `..` or absolute path.
+ */
 export function hostileEntries(listing: ArchiveListing): string[] {
   return listing.entries
-    .filter((e) => entryEscapes(e.path) || (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)))
+    .filter((e) =>
+      entryEscapes(e.path) ||
+      (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)) ||
+      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget)))
     .map((e) => e.path);
 }
 

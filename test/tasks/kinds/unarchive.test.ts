@@ -9,7 +9,7 @@ import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import { makeTaskContext, runKind } from "../../support/task-context";
 import { processesWith } from "../../support/task-helpers";
-import { SEVERAL, SINGLE_TOP, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
+import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
 
 sevenZip();
 
@@ -216,6 +216,20 @@ describe("unarchive entries that would land outside the output folder", () => {
       expect(read(join(parent, "outside.txt"))).toBe("outside");
     });
   }
+});
+
+describe("unarchive hard links", () => {
+  it("refuses hard links to '..' or absolute paths and keeps the one inside", async () => {
+    const { root, parent } = scope();
+    writeFileSync(join(parent, "outside.txt"), "outside");
+    hardLinkTar(join(root, "hard.tar"));
+    const { message } = await unarchive(root, "/hard.tar");
+    expect(tree(root)).toEqual(["d", "d/f.txt", "d/in", "hard.tar"]);
+    expect(lstatSync(join(root, "d/in")).ino).toBe(lstatSync(join(root, "d/f.txt")).ino);
+    expect(message).toContain("d/up");
+    expect(message).toContain("d/abs");
+    expect(lstatSync(join(parent, "outside.txt")).nlink).toBe(1);
+  });
 });
 
 describe("unarchive cancel", () => {
