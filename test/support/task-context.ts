@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
 import type { TaskContext, TaskKind } from "../../src/tasks/types";
+import type { Rule } from "../../src/shared/wire/user";
 
 /** A context plus what a test inspects. */
 export interface TestTaskContext {
@@ -17,12 +18,12 @@ export interface TestTaskContext {
   tracked: string[];
 }
 
-/** A context for a task on `path` inside the scope folder `root`. */
-export function makeTaskContext(root: string, path: string): TestTaskContext {
+/** A context for a task on `path` inside the scope folder `root`, for an owner with `rules`. */
+export function makeTaskContext(root: string, path: string, rules: Rule[] = []): TestTaskContext {
   const controller = new AbortController();
   const reports: string[] = [];
   const tracked: string[] = [];
-  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules: [] }, []);
+  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules }, []);
   const tempDir = join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work");
   mkdirSync(tempDir);
   const ctx: TaskContext = {

@@ -7,12 +7,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
 import { entryEscapes } from "../../server/archive/entry-safety";
-import { fixEntryNames, removeEscapingLinks } from "../../server/archive/extracted-tree";
-import { placeEntries } from "../../server/archive/place-entries";
+import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
+import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
 import { findSevenZip } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
@@ -49,7 +49,7 @@ function doneMessage(outVirtual: string, top: string[], refused: string[], skipp
   const where = top.length === 1 ? `${outVirtual.replace(/\/$/, "")}/${top[0]}` : outVirtual;
   const parts = [where];
   if (skipped) parts.push(`${skipped} existing kept`);
-  if (refused.length) parts.push(`refused (outside the output folder): ${refused.join(", ")}`);
+  if (refused.length) parts.push(`refused (outside the output folder or not allowed): ${refused.join(", ")}`);
   if (kept) parts.push("archive kept because entries were refused");
   return parts.join("; ");
 }
@@ -84,14 +84,13 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);
     refused.push(...removeEscapingLinks(temp).filter((path) => !refused.includes(path)));
+    const wrap = wrapFolderOf(temp, p.archiveOneTopLevel, wrapFolderName(volumes, folder, out.abs));
+    const base = wrap === null ? out.virtual : posix.join(out.virtual, wrap);
+    // SPEC section 6: nothing lands where the owner's rules deny, even inside the output folder.
+    refused.push(...removeEntriesWhere(temp, (rel) => !ctx.scope.allows(posix.join(base, rel))));
     if (ctx.signal.aborted) throw new ToolAborted("unarchive");
     ctx.report("100%");
-    const placed = placeEntries(temp, out.abs, {
-      overwrite: p.archiveOverwrite,
-      oneTopLevel: p.archiveOneTopLevel,
-      wrapName: wrapFolderName(volumes, folder, out.abs),
-      onCreate: (abs) => ctx.trackOutput(abs),
-    });
+    const placed = placeEntries(temp, out.abs, { wrap, overwrite: p.archiveOverwrite, onCreate: (abs) => ctx.trackOutput(abs) });
     const removeArchive = p.archiveRm && refused.length === 0;
     if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);

@@ -7,6 +7,7 @@ import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
 import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
+import type { Rule } from "../../../src/shared/wire/user";
 import { makeTaskContext, runKind } from "../../support/task-context";
 import { processesWith } from "../../support/task-helpers";
 import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
@@ -37,8 +38,8 @@ function tree(dir: string): string[] {
 
 const read = (p: string) => readFileSync(p, "utf8");
 
-async function unarchive(root: string, path: string, params: Record<string, unknown> = {}) {
-  const t = makeTaskContext(root, path);
+async function unarchive(root: string, path: string, params: Record<string, unknown> = {}, rules: Rule[] = []) {
+  const t = makeTaskContext(root, path, rules);
   const message = await runKind(unarchiveKind, t, params);
   return { message, reports: t.reports };
 }
@@ -216,6 +217,22 @@ describe("unarchive entries that would land outside the output folder", () => {
       expect(read(join(parent, "outside.txt"))).toBe("outside");
     });
   }
+});
+
+describe("unarchive and the owner's rules", () => {
+  it("leaves out the entries the owner's rules deny, inside the wrapping folder too", async () => {
+    const { root } = scope();
+    makeSevenZip({ dest: join(root, "several.7z"), tree: SEVERAL });
+    const deny: Rule[] = [
+      { allow: false, path: "/several/dir", regex: false, regexp: { raw: "" } },
+      { allow: false, path: "", regex: true, regexp: { raw: "two\\.txt$" } },
+    ];
+    const { message } = await unarchive(root, "/several.7z", {}, deny);
+    expect(tree(root)).toEqual(["several", "several.7z", "several/one.txt"]);
+    expect(message).toContain("refused");
+    expect(message).toContain("dir");
+    expect(message).toContain("two.txt");
+  });
 });
 
 describe("unarchive hard links", () => {
