@@ -5,6 +5,7 @@ import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
 import { benchFirstLoad } from "../bench/first-load";
 import { benchShare } from "../bench/share";
+import { benchTasks } from "../bench/tasks";
 import { benchUnarchive } from "../bench/unarchive";
 
 await buildIfStale();
@@ -19,5 +20,7 @@ console.log("== first load ==");
 for (const l of await benchFirstLoad()) console.log(l);
 console.log("== share links ==");
 for (const l of await benchShare()) console.log(l);
+console.log("== background tasks ==");
+for (const l of await benchTasks()) console.log(l);
 console.log("== unarchive ==");
 for (const l of await benchUnarchive()) console.log(l);

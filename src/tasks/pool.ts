@@ -4,9 +4,12 @@
  * elsewhere, beats for the running ones (and sees a cancel written by another node), and fails rows of dead nodes.
  * Cancel aborts the run's signal (tools/run-tool.ts kills the process group); stop() cancels every run and waits.
  */
+import { rmSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { TASK_STATUS } from "../shared/wire/task";
 import { heartbeatTasks } from "../server/db/tasks-table";
+import { killToolGroupsUsing } from "../server/tools/orphans";
 import { TASK_INTERRUPTED_MESSAGE, TASK_POLL_INTERVAL_MS, TASK_SHUTDOWN_WAIT_MS, TASK_STALE_AFTER_S } from "../server/constants";
 import type { TaskEvent, TaskQueue } from "./queue";
 import { runTask, type RunTaskDeps } from "./run-task";
@@ -43,8 +46,13 @@ export class TaskPool {
 
   constructor(private readonly o: PoolOptions) {}
 
-  /** Fails what a previous run of this node left doing ('interrupted by restart'), then starts claiming. */
+  /**
+   * Fails what a previous run of this node left doing ('interrupted by restart'), removing its partial outputs
+   * and temp folders, then starts claiming.
+   */
   start(): void {
+    // Temp folders of runs a crash interrupted; the cache dir is this node's own (nodeIdOf), nothing runs yet.
+    rmSync(join(this.o.cacheDir, "tasks"), { recursive: true, force: true });
     this.sweep();
     this.unsubscribe = this.o.queue.subscribe((e) => this.onEvent(e));
     this.timer = setInterval(() => this.tick(), TASK_POLL_INTERVAL_MS);
@@ -92,16 +100,26 @@ export class TaskPool {
     }
   }
 
+  /**
+   * Fails interrupted rows; their tools, orphaned by a crash, are killed and their partial outputs removed
+   * (a dead node on another host keeps its processes: only its files can be removed here).
+   */
   private sweep(): void {
     const staleBefore = Math.floor(Date.now() / 1000) - TASK_STALE_AFTER_S;
-    this.o.queue.failInterrupted(this.o.nodeId, staleBefore, TASK_INTERRUPTED_MESSAGE, this.runningIds());
+    const rows = this.o.queue.failInterrupted(this.o.nodeId, staleBefore, TASK_INTERRUPTED_MESSAGE, this.runningIds());
+    const outputs = rows.flatMap((r) => r.outputs);
+    if (outputs.length === 0) return;
+    killToolGroupsUsing(outputs);
+    for (const p of outputs) rmSync(p, { recursive: true, force: true });
   }
 
   private tick(): void {
     try {
-      const statuses = heartbeatTasks(this.o.db, this.o.nodeId, this.runningIds(), Math.floor(Date.now() / 1000));
-      // A cancel written by another node (wait-cancel) reaches the run here.
-      for (const [id, status] of statuses) if (status === TASK_STATUS.waitCancel) this.running.get(id)?.controller.abort();
+      const ids = this.runningIds();
+      const statuses = heartbeatTasks(this.o.db, this.o.nodeId, ids, Math.floor(Date.now() / 1000));
+      // A cancel written by another node (wait-cancel) reaches the run here; so does a row that is gone (its
+      // owner was deleted) or was failed by another node that thought this one dead: nothing would keep the result.
+      for (const id of ids) if (statuses.get(id) !== TASK_STATUS.doing) this.running.get(id)?.controller.abort();
       this.sweep();
       this.pump();
     } catch (err) {

@@ -122,10 +122,13 @@ export class TaskQueue {
     return this.emitChanged(next)!;
   }
 
-  /** Fails the rows a previous run of `nodeId` or a dead node left doing (see failInterrupted). */
-  failInterrupted(nodeId: string, staleBefore: number, message: string, running: readonly number[] = []): TaskRecord[] {
+  /**
+   * Fails the rows a previous run of `nodeId` or a dead node left doing (see failInterrupted); returns them with
+   * the partial outputs their runs recorded, for the caller to remove.
+   */
+  failInterrupted(nodeId: string, staleBefore: number, message: string, running: readonly number[] = []): { task: TaskRecord; outputs: string[] }[] {
     const rows = failInterrupted(this.db, nodeId, staleBefore, message, this.clock(), running);
-    for (const t of rows) this.emitChanged(t);
+    for (const r of rows) this.emitChanged(r.task);
     return rows;
   }
 

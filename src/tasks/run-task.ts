@@ -9,6 +9,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "bun:sqlite";
 import { findUserById } from "../server/db/users-table";
+import { addTaskOutput } from "../server/db/tasks-table";
 import { getSettings } from "../server/settings/settings-service";
 import { missingTools } from "../server/tools/available";
 import { TASK_REPORT_INTERVAL_MS } from "../server/constants";
@@ -62,7 +63,12 @@ async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal,
   const target = resolveTarget(scope, task.targetPath);
   kind.checkTarget(target);
   const params = kind.parseParams(task.params);
-  const ctx: TaskContext = { signal, target, scope, tempDir, report, trackOutput: (abs) => void outputs.add(abs) };
+  const trackOutput = (abs: string) => {
+    outputs.add(abs);
+    // Also stored, so a restart after a crash can remove it (pool.ts).
+    addTaskOutput(deps.db, task.id, abs);
+  };
+  const ctx: TaskContext = { signal, target, scope, tempDir, report, trackOutput };
   return kind.run(ctx, params);
 }
 

@@ -5,17 +5,23 @@
  * closed instead of served.
  */
 import type { Database } from "bun:sqlite";
-import type { TaskMessage } from "../shared/wire/task";
 import { allTasks, tasksOfUser } from "../server/db/tasks-table";
 import { findUserById } from "../server/db/users-table";
-import { presentTask } from "../server/presenters/task";
 import type { TaskEvent, TaskQueue } from "./queue";
+import type { TaskRecord } from "./types";
+
+/** How a task reaches a viewer: removed (MsgType 1) or not, and its owner's name for admins. */
+export interface TaskDelivery {
+  removed: boolean;
+  username?: string;
+}
 
 /** One open task connection. */
 export interface TaskViewer {
   userId: number;
   isAdmin: boolean;
-  send(message: TaskMessage): void;
+  /** Delivers one task; the route presents it on the wire. */
+  send(task: TaskRecord, how: TaskDelivery): void;
   /** False once the connection's session has ended (logout, password change...): it is then closed, not served. */
   live(): boolean;
   close(): void;
@@ -31,10 +37,8 @@ export class TaskFeed {
 
   /** Sends the viewer its current list (one message per task, by TaskID), then keeps it posted; returns detach. */
   attach(viewer: TaskViewer): () => void {
-    const list = viewer.isAdmin
-      ? allTasks(this.db).map((t) => presentTask(t, { username: t.username }))
-      : tasksOfUser(this.db, viewer.userId).map((t) => presentTask(t));
-    for (const m of list) viewer.send(m);
+    if (viewer.isAdmin) for (const t of allTasks(this.db)) viewer.send(t, { removed: false, username: t.username });
+    else for (const t of tasksOfUser(this.db, viewer.userId)) viewer.send(t, { removed: false });
     this.viewers.add(viewer);
     return () => this.viewers.delete(viewer);
   }
@@ -58,7 +62,7 @@ export class TaskFeed {
         continue;
       }
       if (v.isAdmin) ownerName ??= findUserById(this.db, e.task.userId)?.username ?? "";
-      v.send(presentTask(e.task, { removed: e.type === "removed", username: v.isAdmin ? ownerName : undefined }));
+      v.send(e.task, { removed: e.type === "removed", username: v.isAdmin ? ownerName : undefined });
     }
   }
 }

@@ -36,6 +36,14 @@ describe("cancel, remove and retry", () => {
     const { ws, dir } = await worker();
     const t = await longTask(ws, dir);
     expect(processesWith(join(dir, "big.img")).length).toBeGreaterThan(0);
+    // Progress is throttled to at most 4 pushes a second (mktorrent prints a line per hashed piece).
+    const before = ws.messages.length;
+    await Bun.sleep(2000);
+    const pushes = ws.messages.slice(before).filter((m) => isTask(m) && m.TaskID === t.TaskID && m.Status === 1);
+    expect(pushes.length).toBeGreaterThan(1);
+    expect(pushes.length).toBeLessThanOrEqual(9);
+    const percents = pushes.map((m) => isTask(m) && Number.parseInt(m.Message, 10));
+    expect(percents).toEqual([...percents].sort((a, b) => Number(a) - Number(b)));
     expect(await refusal(ws, { Task: "remove", Params: { TaskID: t.TaskID } })).toBe("task is running, cancel it before remove");
     ws.send({ Task: "cancel", Params: { TaskID: t.TaskID } });
     const end = await waitStatus(ws, t.TaskID, [3, 4, 5], 20_000);
@@ -117,4 +125,21 @@ describe("whose tasks", () => {
     expect(again.messages.map((m) => isTask(m) && [m.TaskID, m.Status, m.MsgType])).toEqual([[a.TaskID, 4, 0], [b.TaskID, 4, 0]]);
     await Promise.all([ws.close(), again.close()]);
   });
+});
+
+describe("a deleted owner", () => {
+  it("stops the owner's running task when an admin deletes the user: the tool is killed and its partial output removed", async () => {
+    const { ws, dir, user } = await worker();
+    const t = await longTask(ws, dir);
+    const admin = await openTaskSocket(ctx.server, ctx.admin);
+    await admin.waitFor((m) => isTask(m) && m.TaskID === t.TaskID);
+    const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, { method: "DELETE", headers: { "X-Auth": ctx.admin } });
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (processesWith(join(dir, "big.img")).length > 0 && Date.now() < deadline) await Bun.sleep(100);
+    expect(processesWith(join(dir, "big.img"))).toEqual([]);
+    await Bun.sleep(300);
+    expect(readdirSync(dir)).toEqual(["big.img"]);
+    await admin.close();
+  }, 60_000);
 });

@@ -149,6 +149,29 @@ test("an out-of-range value shows the server's message and is not saved", async 
   await expect(page.getByText(/seekDeltaLong must be an integer from 1 to 600/)).toBeVisible();
 });
 
+test("the Background tasks fieldset saves how many tasks run at once and refuses more than 16", async ({ page }, info) => {
+  await openSettings(page, "/settings/global");
+  const workers = page.getByRole("group", { name: "Background tasks" }).getByRole("spinbutton", { name: "Tasks run at once" });
+  await expect(workers).toHaveValue("2");
+  const centre = () => workers.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await centre();
+  await screenshot(page, info, "global-settings-tasks-1280");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, info, "global-settings-tasks-1280-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await centre();
+  await screenshot(page, info, "global-settings-tasks-375");
+  await workers.fill("17");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText(/taskWorkers must be an integer from 1 to 16/)).toBeVisible();
+  await workers.fill("3");
+  await page.getByRole("button", { name: "Update" }).first().click();
+  await expect(page.getByText("Settings updated!")).toBeVisible();
+  const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
+  expect(((await res.json()) as { taskWorkers: number }).taskWorkers).toBe(3);
+});
+
 test("the command runner saves trimmed lines ('Commands updated!')", async ({ page }) => {
   await openSettings(page, "/settings/global");
   await page.getByText("Command runner").click();

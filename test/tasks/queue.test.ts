@@ -120,7 +120,7 @@ describe("TaskQueue over SQLite", () => {
     queue.claim("me");
     db.run("UPDATE tasks SET heartbeat_at = 10 WHERE id = ?", [dead.id]);
     const failed = queue.failInterrupted("me", 500, "interrupted by restart", [running.id]);
-    expect(failed.map((t) => t.id).sort()).toEqual([mine.id, dead.id]);
+    expect(failed.map((r) => r.task.id).sort()).toEqual([mine.id, dead.id]);
     expect(queue.get(mine.id)).toMatchObject({ status: TASK_STATUS.failed, message: "interrupted by restart" });
     expect(queue.get(live.id)?.status).toBe(doing);
     expect(queue.get(running.id)?.status).toBe(doing);

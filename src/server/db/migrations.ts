@@ -89,10 +89,12 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 6: the task queue: a worker claims the oldest pending row atomically and records who runs it
   // (`claimed_by`, a node id) and when it last said it is alive (`heartbeat_at`), so several server nodes can
-  // share one database and a node can tell its own or abandoned rows after a crash.
+  // share one database and a node can tell its own or abandoned rows after a crash; `outputs` lists the partial
+  // outputs of the current run (JSON array of absolute paths), removed when a crash interrupted it.
   `
   ALTER TABLE tasks ADD COLUMN claimed_by TEXT NOT NULL DEFAULT '';
   ALTER TABLE tasks ADD COLUMN heartbeat_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tasks ADD COLUMN outputs TEXT NOT NULL DEFAULT '[]';
   CREATE INDEX tasks_status ON tasks(status, id);
   CREATE INDEX tasks_user ON tasks(user_id, id);
   `,

@@ -69,7 +69,7 @@ export function allTasks(db: Database): TaskRecordWithOwner[] {
  */
 export function claimOldestPending(db: Database, nodeId: string, now: number): TaskRecord | null {
   const row = db.query(
-    `UPDATE tasks SET status = ${TASK_STATUS.doing}, start_time = ?, end_time = 0, message = '', claimed_by = ?, heartbeat_at = ?
+    `UPDATE tasks SET status = ${TASK_STATUS.doing}, start_time = ?, end_time = 0, message = '', claimed_by = ?, heartbeat_at = ?, outputs = '[]'
      WHERE id = (SELECT id FROM tasks WHERE status = ${TASK_STATUS.pending} ORDER BY id LIMIT 1) AND status = ${TASK_STATUS.pending}
      RETURNING ${COLUMNS}`,
   ).get(now, nodeId, now) as Row | null;
@@ -84,7 +84,7 @@ export function claimOldestPending(db: Database, nodeId: string, now: number): T
 export function transitionTask(
   db: Database, id: number, from: readonly TaskStatusCode[], to: TaskStatusCode, message: string, times: { endTime?: number; requeue?: boolean } = {},
 ): TaskRecord | null {
-  const timeSql = times.requeue ? ", start_time = 0, end_time = 0, claimed_by = '', heartbeat_at = 0" : times.endTime !== undefined ? ", end_time = ?" : "";
+  const timeSql = times.requeue ? ", start_time = 0, end_time = 0, claimed_by = '', heartbeat_at = 0, outputs = '[]'" : times.endTime !== undefined ? ", end_time = ?" : "";
   const args: (string | number)[] = [to, message, ...(times.endTime !== undefined && !times.requeue ? [times.endTime] : []), id];
   const row = db.query(`UPDATE tasks SET status = ?, message = ?${timeSql} WHERE id = ? AND status IN (${from.join(", ")}) RETURNING ${COLUMNS}`)
     .get(...args) as Row | null;
@@ -116,19 +116,25 @@ export function heartbeatTasks(db: Database, nodeId: string, ids: readonly numbe
   return out;
 }
 
+/** Records a partial output of the current run of task `id` (removed by failInterrupted after a crash). */
+export function addTaskOutput(db: Database, id: number, abs: string): void {
+  db.query("UPDATE tasks SET outputs = json_insert(outputs, '$[#]', ?) WHERE id = ?").run(abs, id);
+}
+
 /**
  * Fails the tasks left doing or wait-cancel by a run that ended without finishing them: those claimed by
  * `nodeId` (this node before a restart) and those whose heartbeat is older than `staleBefore` (a node that
- * died), except the `running` ones this process runs now. Returns the failed tasks.
+ * died), except the `running` ones this process runs now. Returns the failed tasks with the partial outputs
+ * their runs had recorded.
  */
 export function failInterrupted(
   db: Database, nodeId: string, staleBefore: number, message: string, now: number, running: readonly number[] = [],
-): TaskRecord[] {
+): { task: TaskRecord; outputs: string[] }[] {
   const skip = running.length ? `AND id NOT IN (${running.map(() => "?").join(", ")})` : "";
   const rows = db.query(
     `UPDATE tasks SET status = ${TASK_STATUS.failed}, message = ?, end_time = ?
      WHERE status IN (${TASK_STATUS.doing}, ${TASK_STATUS.waitCancel}) AND (claimed_by = ? OR heartbeat_at < ?) ${skip}
-     RETURNING ${COLUMNS}`,
-  ).all(message, now, nodeId, staleBefore, ...running) as Row[];
-  return rows.map(toRecord);
+     RETURNING ${COLUMNS}, outputs`,
+  ).all(message, now, nodeId, staleBefore, ...running) as (Row & { outputs: string })[];
+  return rows.map((r) => ({ task: toRecord(r), outputs: JSON.parse(r.outputs) as string[] }));
 }

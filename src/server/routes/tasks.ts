@@ -15,8 +15,9 @@ import { hasPermission } from "../auth/permissions";
 import { getSettings } from "../settings/settings-service";
 import { upgradeWebSocket } from "./websocket";
 import { applyTaskRequest, parseTaskRequest } from "../../tasks/requests";
-import { TaskInputError } from "../../tasks/types";
-import type { TaskMessage } from "../../shared/wire/task";
+import { TaskInputError, type TaskRecord } from "../../tasks/types";
+import type { TaskDelivery } from "../../tasks/task-feed";
+import { presentTask } from "../presenters/task";
 
 /** Close code of a socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
 const SESSION_ENDED_CLOSE = 4001;
@@ -54,7 +55,7 @@ export const taskRoutes = new Hono<AppEnv>().get(
         if (!user) return close(ws);
         detach = deps.tasks.feed.attach({
           userId, isAdmin: user.perm.admin, live: () => liveUser(deps, userId, sid) !== null,
-          send: (m: TaskMessage) => ws.send(JSON.stringify(m)), close: () => close(ws),
+          send: (task: TaskRecord, how: TaskDelivery) => ws.send(JSON.stringify(presentTask(task, how))), close: () => close(ws),
         });
       },
       onMessage(e, ws) {

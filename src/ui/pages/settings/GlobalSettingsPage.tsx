@@ -8,6 +8,7 @@ import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { CheckField } from "../../components/settings/fields";
 import { ThumbnailFieldset, VideoFieldset } from "../../components/settings/global/MediaFieldsets";
 import { SearchFieldset, SlideshowFieldset } from "../../components/settings/global/LibraryFieldsets";
+import { TasksFieldset } from "../../components/settings/global/TasksFieldset";
 import { BrandingFieldset, RulesShellBlock, SecurityFieldset } from "../../components/settings/global/AccessFieldsets";
 import { CommandsCard, DefaultsCard } from "../../components/settings/global/DefaultsCard";
 
@@ -37,6 +38,7 @@ export function GlobalSettingsPage() {
             <ThumbnailFieldset thumbnail={s.thumbnail} />
             <SearchFieldset settings={s} excludeText={snap.texts.excludeIndexDirs} />
             <SlideshowFieldset slideshow={s.slideshow} />
+            <TasksFieldset settings={s} />
             <RulesShellBlock settings={s} texts={snap.texts} />
             <BrandingFieldset branding={s.branding} />
             <SecurityFieldset settings={s} secretText={snap.texts.captchaSecret} />

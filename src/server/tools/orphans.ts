@@ -1,0 +1,44 @@
+/**
+ * @module Finds tools left running by a server that was killed (kill -9, power loss of the parent only): runTool
+ * starts each tool as the leader of its own process group, so after a crash the group lives on as an orphan still
+ * writing a task's partial output. Linux only (/proc); elsewhere nothing is found.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The process group id in a /proc/PID/stat line (the field after the parenthesised command name), or null. */
+export function groupOfStat(stat: string): number | null {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const pgrp = Number(fields[2]);
+  return Number.isInteger(pgrp) ? pgrp : null;
+}
+
+/** True when one argument names `path` itself or ends with it (7-Zip's `-o/path`). */
+function namesPath(args: string[], paths: readonly string[]): boolean {
+  return args.some((a) => paths.some((p) => a === p || a.endsWith(p)));
+}
+
+/**
+ * Kills (SIGKILL, the whole group) every process group leader whose arguments name one of `paths`, e.g. the
+ * temporary output of an interrupted task. Returns how many groups were killed.
+ */
+export function killToolGroupsUsing(paths: readonly string[]): number {
+  if (paths.length === 0) return 0;
+  let killed = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((p) => /^\d+$/.test(p));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      if (groupOfStat(readFileSync(`/proc/${pid}/stat`, "utf8")) !== Number(pid)) continue;
+      if (!namesPath(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"), paths)) continue;
+      process.kill(-Number(pid), "SIGKILL");
+      killed++;
+    } catch {
+      // The process ended while we looked, or is not ours to signal.
+    }
+  }
+  return killed;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "bun:test";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { groupOfStat, killToolGroupsUsing } from "../../../src/server/tools/orphans";
+
+describe("groupOfStat", () => {
+  it("reads the process group after a command name holding spaces and parentheses", () => {
+    expect(groupOfStat("4242 (my (odd) tool) S 1 4242 4242 0 -1 4194560")).toBe(4242);
+    expect(groupOfStat("17 (sh) R 16 12 12 0")).toBe(12);
+  });
+});
+
+describe("killToolGroupsUsing", () => {
+  it("kills a process group leader whose arguments name the path, and only it", async () => {
+    const path = join(tmpdir(), `fbe-orphan-${process.pid}-${Date.now()}.tmp`);
+    const other = join(tmpdir(), `fbe-other-${process.pid}-${Date.now()}.tmp`);
+    // `sh -c 'sleep 30' path`: the path is an argument of the group leader, as a tool's output is.
+    const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", path], { detached: true });
+    const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", other], { detached: true });
+    try {
+      await Bun.sleep(100);
+      expect(killToolGroupsUsing([path])).toBe(1);
+      expect(await target.exited).not.toBe(0);
+      expect(target.signalCode).toBe("SIGKILL");
+      expect(bystander.exitCode).toBeNull();
+    } finally {
+      target.kill("SIGKILL");
+      bystander.kill("SIGKILL");
+    }
+  });
+});
