@@ -3,7 +3,11 @@
  * (password and hostile entries found before anything is written), extracts it with 7-Zip into a fresh hidden folder
  * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
  * with the one-top-level and overwrite rules. A failure or cancel leaves the archive and the output folder as they
- * were; the archive and all its volumes are removed only after full success.
+ * were; the archive and all its volumes are removed only after full success (nothing refused).
+ * detectPwd adds a probe before extracting (the password tried on the smallest encrypted file), so a wrong one fails
+ * fast; without it a wrong password still fails, once 7-Zip reaches an encrypted file, and nothing is placed.
+ * Volume sets are recognised by their names from any member whether or not isMultiVolume is ticked, so a removal
+ * never leaves volumes behind.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
