@@ -18,6 +18,8 @@ import { TaskInputError, type TaskContext } from "../types";
 export const WRONG_PASSWORD_MESSAGE = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
 /** An output folder given with `..`. */
 export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
+/** An archive with entries landing outside whose names cannot be given to 7-Zip exactly. */
+export const UNMATCHABLE_MESSAGE = "refused: the archive has entries that would land outside the output folder";
 /** SPEC section 5: what unarchive says about a file that is not an archive. */
 export const NOT_ARCHIVE_MESSAGE = "hey man, are you sure this is an archive file?";
 
@@ -65,15 +67,20 @@ export async function probePassword(engine: string, archive: string, listing: Ar
 
 /**
  * Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves,
- * hard links to a `..` or absolute path.
+ * hard links to a `..` or absolute path. They are left out of the extraction by name.
+ * @throws Error when such a name is not valid UTF-8: the listing cannot name it exactly for 7-Zip to leave out, so
+ * the whole archive is refused rather than let 7-Zip write it under a trimmed name.
  */
 export function hostileEntries(listing: ArchiveListing): string[] {
-  return listing.entries
+  const hostile = listing.entries
     .filter((e) =>
       entryEscapes(e.path) ||
       (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)) ||
       (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget)))
     .map((e) => e.path);
+  const unnamed = hostile.filter((p) => p.includes("\uFFFD"));
+  if (unnamed.length) throw new Error(`${UNMATCHABLE_MESSAGE}: ${unnamed.join(", ")}`);
+  return hostile;
 }
 
 /**

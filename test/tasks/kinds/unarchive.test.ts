@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
 import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
-import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
+import { NOT_ARCHIVE_MESSAGE, UNMATCHABLE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import type { Rule } from "../../../src/shared/wire/user";
 import { makeTaskContext, runKind } from "../../support/task-context";
+import { storedZip } from "../../support/stored-zip";
 import { processesWith } from "../../support/task-helpers";
 import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
 
@@ -202,6 +203,15 @@ describe("unarchive entries that would land outside the output folder", () => {
     expect(message).toContain("../evil.txt");
     expect(message).toContain("/abs/evil3.txt");
     expect(message).toContain("archive kept");
+  });
+
+  it("refuses the whole archive when such an entry's name is not UTF-8, extracting nothing", async () => {
+    const { root, parent } = scope();
+    writeFileSync(join(root, "gbk-slip.zip"), storedZip([
+      { name: "safe.txt", data: "safe" }, { name: new Uint8Array(iconv.encode("../中文.txt", "gbk")), data: "evil" },
+    ]));
+    await expect(unarchive(root, "/gbk-slip.zip")).rejects.toThrow(UNMATCHABLE_MESSAGE);
+    expect(tree(parent)).toEqual(["scope", "scope/gbk-slip.zip"]);
   });
 
   for (const ext of ["tar", "zip"]) {
