@@ -75,10 +75,11 @@ describe("unarchive output folder", () => {
     expect(read(join(root, "elsewhere/top/a.txt"))).toBe("alpha");
   });
 
-  it("refuses an output folder that climbs with '..' and writes nothing", async () => {
+  it("refuses an output folder that climbs with '..' or is a file, and writes nothing", async () => {
     const { root, parent } = scope();
     makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
     await expect(unarchive(root, "/pack.7z", { archiveOutput: "../out" })).rejects.toThrow("..");
+    await expect(unarchive(root, "/pack.7z", { archiveOutput: "pack.7z" })).rejects.toThrow("the output directory is a file");
     expect(tree(parent)).toEqual(["scope", "scope/pack.7z"]);
   });
 });
