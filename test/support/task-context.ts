@@ -42,10 +42,9 @@ export function makeTaskContext(root: string, path: string, rules: Rule[] = []):
  * tracked outputs that exist and rethrows; always removes the temp folder.
  */
 export async function runKind<P>(kind: TaskKind<P>, t: TestTaskContext, raw: unknown = {}): Promise<string> {
-  kind.checkTarget(t.ctx.target);
-  const params = kind.parseParams(raw);
   try {
-    return await kind.run(t.ctx, params);
+    kind.checkTarget(t.ctx.target);
+    return await kind.run(t.ctx, kind.parseParams(raw));
   } catch (err) {
     for (const abs of t.tracked.reverse()) if (existsSync(abs)) rmSync(abs, { recursive: true, force: true });
     throw err;

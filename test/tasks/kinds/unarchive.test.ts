@@ -1,5 +1,5 @@
-import { describe, expect, it } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "bun:test";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
@@ -15,9 +15,15 @@ import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip
 
 sevenZip();
 
-/** A fresh scope folder inside a fresh parent (so "outside the scope" can be checked too). */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh scope folder inside a fresh parent (so "outside the scope" can be checked too), removed after the tests. */
 function scope(): { root: string; parent: string } {
   const parent = mkdtempSync(join(tmpdir(), "fbe-unarchive-"));
+  made.push(parent);
   const root = join(parent, "scope");
   mkdirSync(root);
   return { root, parent };
