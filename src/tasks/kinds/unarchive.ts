@@ -10,7 +10,7 @@
  * never leaves volumes behind.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
@@ -50,11 +50,12 @@ export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
 
 /** The message of a finished run: where the entries went, and what was refused or kept. */
 function doneMessage(outVirtual: string, top: string[], refused: string[], skipped: number, kept: boolean): string {
+  // kept: archiveRm was asked but the archive stays (entries refused, or one took the archive's name).
   const where = top.length === 1 ? `${outVirtual.replace(/\/$/, "")}/${top[0]}` : outVirtual;
   const parts = [where];
   if (skipped) parts.push(`${skipped} existing kept`);
   if (refused.length) parts.push(`refused (outside the output folder or not allowed): ${refused.join(", ")}`);
-  if (kept) parts.push("archive kept because entries were refused");
+  if (kept) parts.push("archive kept");
   return parts.join("; ");
 }
 
@@ -94,8 +95,10 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     refused.push(...removeEntriesWhere(temp, (rel) => !ctx.scope.allows(posix.join(base, rel))));
     if (ctx.signal.aborted) throw new ToolAborted("unarchive");
     ctx.report("100%");
+    // An entry named like a volume beside it takes that name: removing "the archive" then would remove the entry.
+    const named = out.abs === folder && wrap === null && volumes.members.some((m) => existsSync(join(temp, m)));
     const placed = placeEntries(temp, out.abs, { wrap, overwrite: p.archiveOverwrite, onCreate: (abs) => ctx.trackOutput(abs) });
-    const removeArchive = p.archiveRm && refused.length === 0;
+    const removeArchive = p.archiveRm && refused.length === 0 && !named;
     if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
   } finally {

@@ -114,6 +114,13 @@ describe("unarchive one top-level folder", () => {
 });
 
 describe("unarchive over existing files", () => {
+  it("keeps the archive when an entry replaced it under its own name, even with archiveRm", async () => {
+    const { root } = scope();
+    makeSevenZip({ dest: join(root, "inner.zip"), tree: { "inner.zip": "the entry" }, type: "zip" });
+    await unarchive(root, "/inner.zip", { archiveOneTopLevel: false, archiveOverwrite: true, archiveRm: true });
+    expect(read(join(root, "inner.zip"))).toBe("the entry");
+  });
+
   it("keeps existing files when overwrite is off and replaces them when it is on", async () => {
     const { root } = scope();
     makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
@@ -210,6 +217,7 @@ describe("unarchive entries that would land outside the output folder", () => {
     expect(message).toContain("../evil.txt");
     expect(message).toContain("/abs/evil3.txt");
     expect(message).toContain("archive kept");
+    expect(tree(join(root, "dir"))).toContain("slip.zip");
   });
 
   it("refuses the whole archive when such an entry's name is not UTF-8, extracting nothing", async () => {
