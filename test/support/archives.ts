@@ -96,3 +96,39 @@ export function symlinkArchive(dest: string): string {
   Bun.spawnSync(["rm", "-rf", src]);
   return dest;
 }
+
+/** One ustar header block (POSIX.1-1988 ustar, IEEE 1003.1 section 10.1.1): a file ("0") or a hard link ("1"). */
+function ustarHeader(name: string, type: "0" | "1", size: number, linkName = ""): Uint8Array {
+  const h = new Uint8Array(512);
+  const put = (at: number, text: string) => h.set(new TextEncoder().encode(text), at);
+  const octal = (at: number, width: number, n: number) => put(at, n.toString(8).padStart(width - 1, "0"));
+  put(0, name);
+  octal(100, 8, 0o644);
+  octal(108, 8, 0);
+  octal(116, 8, 0);
+  octal(124, 12, size);
+  octal(136, 12, 0);
+  put(148, "        ");
+  put(156, type);
+  put(157, linkName);
+  put(257, "ustar\u000000");
+  const sum = h.reduce((a, b) => a + b, 0);
+  put(148, `${sum.toString(8).padStart(6, "0")}\u0000 `);
+  return h;
+}
+
+/** A tar holding `d/f.txt` and hard links to it (`d/in`), to a `..` path (`d/up`) and to an absolute one (`d/abs`). */
+export function hardLinkTar(dest: string): string {
+  const data = new TextEncoder().encode("inside");
+  const padded = new Uint8Array(512);
+  padded.set(data);
+  const blocks = [
+    ustarHeader("d/f.txt", "0", data.length), padded,
+    ustarHeader("d/in", "1", 0, "d/f.txt"),
+    ustarHeader("d/up", "1", 0, "../../outside.txt"),
+    ustarHeader("d/abs", "1", 0, "/etc/hostname"),
+    new Uint8Array(1024),
+  ];
+  writeFileSync(dest, Buffer.concat(blocks));
+  return dest;
+}

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
 import type { TaskContext, TaskKind } from "../../src/tasks/types";
+import type { Rule } from "../../src/shared/wire/user";
 
 /** A context plus what a test inspects. */
 export interface TestTaskContext {
@@ -17,12 +18,12 @@ export interface TestTaskContext {
   tracked: string[];
 }
 
-/** A context for a task on `path` inside the scope folder `root`. */
-export function makeTaskContext(root: string, path: string): TestTaskContext {
+/** A context for a task on `path` inside the scope folder `root`, for an owner with `rules`. */
+export function makeTaskContext(root: string, path: string, rules: Rule[] = []): TestTaskContext {
   const controller = new AbortController();
   const reports: string[] = [];
   const tracked: string[] = [];
-  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules: [] }, []);
+  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules }, []);
   const tempDir = join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work");
   mkdirSync(tempDir);
   const ctx: TaskContext = {
@@ -41,10 +42,9 @@ export function makeTaskContext(root: string, path: string): TestTaskContext {
  * tracked outputs that exist and rethrows; always removes the temp folder.
  */
 export async function runKind<P>(kind: TaskKind<P>, t: TestTaskContext, raw: unknown = {}): Promise<string> {
-  kind.checkTarget(t.ctx.target);
-  const params = kind.parseParams(raw);
   try {
-    return await kind.run(t.ctx, params);
+    kind.checkTarget(t.ctx.target);
+    return await kind.run(t.ctx, kind.parseParams(raw));
   } catch (err) {
     for (const abs of t.tracked.reverse()) if (existsSync(abs)) rmSync(abs, { recursive: true, force: true });
     throw err;

@@ -3,7 +3,7 @@
  * lead out of it, and renames entries whose names are in a legacy encoding to UTF-8. Paths are handled as raw bytes
  * (Buffers) because 7-Zip writes non-UTF-8 zip names byte for byte (measured on 7zz 26.02, whatever `-mcp`).
  */
-import { lstatSync, readdirSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
 import { chooseNameEncoding, decodeName, isUtf8 } from "./name-encoding";
 import { linkEscapes } from "./entry-safety";
 
@@ -19,15 +19,34 @@ export function rawEntries(dir: Buffer): Buffer[] {
   return readdirSync(dir, { encoding: "buffer" }) as Buffer[];
 }
 
-/** Calls `visit` for every entry under `root`, parents before children, with its path relative to `root` in bytes. */
-function walk(root: Buffer, visit: (abs: Buffer, rel: Buffer, isDir: boolean) => void, rel: Buffer = Buffer.alloc(0)): void {
-  for (const name of rawEntries(root.length && rel.length ? childPath(root, rel) : root)) {
+/**
+ * Calls `visit` for every entry under `root`, parents before children, with its path relative to `root` in bytes;
+ * a folder's content is visited unless `visit` returns false for it (e.g. it removed the folder).
+ */
+function walk(root: Buffer, visit: (abs: Buffer, rel: Buffer) => boolean | void, rel: Buffer = Buffer.alloc(0)): void {
+  for (const name of rawEntries(rel.length ? childPath(root, rel) : root)) {
     const r = rel.length ? childPath(rel, name) : name;
     const abs = childPath(root, r);
     const isDir = lstatSync(abs).isDirectory();
-    visit(abs, r, isDir);
-    if (isDir) walk(root, visit, r);
+    if (visit(abs, r) !== false && isDir) walk(root, visit, r);
   }
+}
+
+/**
+ * Removes every entry under `root` whose relative path (decoded as UTF-8) `refuse` returns true for, with its
+ * content; used for entries the owner's rules deny.
+ * @returns the relative paths removed.
+ */
+export function removeEntriesWhere(root: string, refuse: (rel: string) => boolean): string[] {
+  const removed: string[] = [];
+  walk(Buffer.from(root), (abs, rel) => {
+    const path = rel.toString("utf8");
+    if (!refuse(path)) return true;
+    rmSync(abs, { recursive: true, force: true });
+    removed.push(path);
+    return false;
+  });
+  return removed;
 }
 
 /**
@@ -57,7 +76,7 @@ export function removeEscapingLinks(root: string): string[] {
 export function fixEntryNames(root: string): { encoding: string | null; renamed: number } {
   const rootBuf = Buffer.from(root);
   const raw: Buffer[] = [];
-  walk(rootBuf, (_abs, rel) => raw.push(rel.subarray(rel.lastIndexOf(0x2f) + 1)));
+  walk(rootBuf, (_abs, rel) => void raw.push(rel.subarray(rel.lastIndexOf(0x2f) + 1)));
   const encoding = chooseNameEncoding(raw);
   if (!encoding) return { encoding, renamed: 0 };
   let renamed = 0;

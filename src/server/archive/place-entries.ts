@@ -10,13 +10,8 @@ import { childPath, rawEntries } from "./extracted-tree";
 export interface PlaceOptions {
   /** Replace existing files (true) or keep them and skip the extracted ones (false). */
   overwrite: boolean;
-  /**
-   * CONTRACT "Tasks": exactly one folder in the output folder, the archive's own single top folder when it has one,
-   * otherwise a new folder named `wrapName` holding every entry. Off: entries as they are.
-   */
-  oneTopLevel: boolean;
-  /** The archive's name without its extensions (volume-set.ts archiveBaseName). */
-  wrapName: string;
+  /** The folder every entry goes into (wrapFolderOf), or null to place them as they are. */
+  wrap: string | null;
   /** Called with each path about to be created in the output folder, before it is. */
   onCreate?: (abs: string) => void;
 }
@@ -37,6 +32,19 @@ function lstatOrNull(p: Buffer): Stats | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CONTRACT "Tasks" one top-level: with `oneTopLevel`, the entries of `tempDir` are wrapped in a new folder
+ * `wrapName` (the archive's name without its extensions) unless they are one single folder already. Returns the
+ * wrapping folder's name, or null when the entries are placed as they are.
+ */
+export function wrapFolderOf(tempDir: string, oneTopLevel: boolean, wrapName: string): string | null {
+  if (!oneTopLevel) return null;
+  const temp = Buffer.from(tempDir);
+  const tops = rawEntries(temp);
+  const single = tops.length === 1 && lstatSync(childPath(temp, tops[0]!)).isDirectory();
+  return single ? null : wrapName;
 }
 
 /**
@@ -68,11 +76,10 @@ export function placeEntries(tempDir: string, outDir: string, o: PlaceOptions): 
     renameSync(src, dest);
     result.replaced++;
   };
-  const single = tops.length === 1 && lstatSync(childPath(temp, tops[0]!)).isDirectory();
-  if (o.oneTopLevel && !single) {
-    const wrap = childPath(out, Buffer.from(o.wrapName));
+  if (o.wrap !== null) {
+    const wrap = childPath(out, Buffer.from(o.wrap));
     const existing = lstatOrNull(wrap);
-    result.top.push(o.wrapName);
+    result.top.push(o.wrap);
     if (existing && !existing.isDirectory()) {
       if (!o.overwrite) return { ...result, skipped: result.skipped + 1 };
       rmSync(wrap, { force: true });

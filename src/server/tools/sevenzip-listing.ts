@@ -19,6 +19,8 @@ export interface ArchiveEntry {
   isSymlink: boolean;
   /** The link target when the format stores it in the header (tar, 7z with -snl); null when unknown. */
   linkTarget: string | null;
+  /** The entry a hard link points at, a path from the archive's root (tar), or null. */
+  hardLinkTarget: string | null;
 }
 
 /** The whole listing. */
@@ -75,6 +77,7 @@ function toEntry(b: Block): ArchiveEntry {
   const mode = unixMode(b);
   const attrs = b.get("Attributes") ?? "";
   const link = b.get("Symbolic Link") ?? "";
+  const hard = b.get("Hard Link") ?? "";
   return {
     path: b.get("Path") ?? "",
     isDir: b.get("Folder") === "+" || attrs.startsWith("D") || mode.startsWith("d"),
@@ -84,6 +87,7 @@ function toEntry(b: Block): ArchiveEntry {
     encrypted: b.get("Encrypted") === "+",
     isSymlink: mode.startsWith("l") || link !== "",
     linkTarget: link !== "" ? link : null,
+    hardLinkTarget: hard !== "" ? hard : null,
   };
 }
 

@@ -3,7 +3,7 @@
  * (encryption and hostile entries found before anything is written), the password probe, the extraction into a
  * temporary folder, and where the output folder is.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import type { UnarchiveParams } from "../../shared/wire/task";
 import { entryEscapes, linkEscapes } from "../../server/archive/entry-safety";
@@ -18,6 +18,10 @@ import { TaskInputError, type TaskContext } from "../types";
 export const WRONG_PASSWORD_MESSAGE = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
 /** An output folder given with `..`. */
 export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
+/** An output directory that names a file. */
+export const OUTPUT_NOT_FOLDER_MESSAGE = "the output directory is a file";
+/** An archive with entries landing outside whose names cannot be given to 7-Zip exactly. */
+export const UNMATCHABLE_MESSAGE = "refused: the archive has entries that would land outside the output folder";
 /** SPEC section 5: what unarchive says about a file that is not an archive. */
 export const NOT_ARCHIVE_MESSAGE = "hey man, are you sure this is an archive file?";
 
@@ -63,11 +67,22 @@ export async function probePassword(engine: string, archive: string, listing: Ar
   }
 }
 
-/** Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves. */
+/**
+ * Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves,
+ * hard links to a `..` or absolute path. They are left out of the extraction by name.
+ * @throws Error when such a name is not valid UTF-8: the listing cannot name it exactly for 7-Zip to leave out, so
+ * the whole archive is refused rather than let 7-Zip write it under a trimmed name.
+ */
 export function hostileEntries(listing: ArchiveListing): string[] {
-  return listing.entries
-    .filter((e) => entryEscapes(e.path) || (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)))
+  const hostile = listing.entries
+    .filter((e) =>
+      entryEscapes(e.path) ||
+      (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)) ||
+      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget)))
     .map((e) => e.path);
+  const unnamed = hostile.filter((p) => p.includes("\uFFFD"));
+  if (unnamed.length) throw new Error(`${UNMATCHABLE_MESSAGE}: ${unnamed.join(", ")}`);
+  return hostile;
 }
 
 /**
@@ -121,11 +136,12 @@ export function outputVirtualPath(targetPath: string, targetName: string, archiv
 /**
  * Resolves the output folder inside the scope and creates it when missing (reported to ctx.trackOutput, so a
  * failed run removes it).
- * @throws TaskInputError when the folder leaves the scope or the owner's rules deny it.
+ * @throws TaskInputError when the folder leaves the scope, the owner's rules deny it, or it is a file.
  */
 export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetName: string): { virtual: string; abs: string } {
   const virtual = outputVirtualPath(ctx.target.path, targetName, p.archiveOutput);
   const abs = ctx.scope.resolve(virtual);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new TaskInputError(OUTPUT_NOT_FOLDER_MESSAGE);
   if (!existsSync(abs)) {
     let top = abs;
     while (!existsSync(dirname(top))) top = dirname(top);

@@ -3,16 +3,20 @@
  * (password and hostile entries found before anything is written), extracts it with 7-Zip into a fresh hidden folder
  * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
  * with the one-top-level and overwrite rules. A failure or cancel leaves the archive and the output folder as they
- * were; the archive and all its volumes are removed only after full success.
+ * were; the archive and all its volumes are removed only after full success (nothing refused).
+ * detectPwd adds a probe before extracting (the password tried on the smallest encrypted file), so a wrong one fails
+ * fast; without it a wrong password still fails, once 7-Zip reaches an encrypted file, and nothing is placed.
+ * Volume sets are recognised by their names from any member whether or not isMultiVolume is ticked, so a removal
+ * never leaves volumes behind.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { basename, dirname, join, posix } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
 import { entryEscapes } from "../../server/archive/entry-safety";
-import { fixEntryNames, removeEscapingLinks } from "../../server/archive/extracted-tree";
-import { placeEntries } from "../../server/archive/place-entries";
+import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
+import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
 import { findSevenZip } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
@@ -46,11 +50,12 @@ export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
 
 /** The message of a finished run: where the entries went, and what was refused or kept. */
 function doneMessage(outVirtual: string, top: string[], refused: string[], skipped: number, kept: boolean): string {
+  // kept: archiveRm was asked but the archive stays (entries refused, or one took the archive's name).
   const where = top.length === 1 ? `${outVirtual.replace(/\/$/, "")}/${top[0]}` : outVirtual;
   const parts = [where];
   if (skipped) parts.push(`${skipped} existing kept`);
-  if (refused.length) parts.push(`refused (outside the output folder): ${refused.join(", ")}`);
-  if (kept) parts.push("archive kept because entries were refused");
+  if (refused.length) parts.push(`refused (outside the output folder or not allowed): ${refused.join(", ")}`);
+  if (kept) parts.push("archive kept");
   return parts.join("; ");
 }
 
@@ -84,15 +89,16 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);
     refused.push(...removeEscapingLinks(temp).filter((path) => !refused.includes(path)));
+    const wrap = wrapFolderOf(temp, p.archiveOneTopLevel, wrapFolderName(volumes, folder, out.abs));
+    const base = wrap === null ? out.virtual : posix.join(out.virtual, wrap);
+    // SPEC section 6: nothing lands where the owner's rules deny, even inside the output folder.
+    refused.push(...removeEntriesWhere(temp, (rel) => !ctx.scope.allows(posix.join(base, rel))));
     if (ctx.signal.aborted) throw new ToolAborted("unarchive");
     ctx.report("100%");
-    const placed = placeEntries(temp, out.abs, {
-      overwrite: p.archiveOverwrite,
-      oneTopLevel: p.archiveOneTopLevel,
-      wrapName: wrapFolderName(volumes, folder, out.abs),
-      onCreate: (abs) => ctx.trackOutput(abs),
-    });
-    const removeArchive = p.archiveRm && refused.length === 0;
+    // An entry named like a volume beside it takes that name: removing "the archive" then would remove the entry.
+    const named = out.abs === folder && wrap === null && volumes.members.some((m) => existsSync(join(temp, m)));
+    const placed = placeEntries(temp, out.abs, { wrap, overwrite: p.archiveOverwrite, onCreate: (abs) => ctx.trackOutput(abs) });
+    const removeArchive = p.archiveRm && refused.length === 0 && !named;
     if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
   } finally {

@@ -71,6 +71,11 @@ Folder = -
 Size = 2
 Packed Size = 512
 Mode = -rw-r--r--
+Path = d/h
+Folder = -
+Mode = -rw-r--r--
+Symbolic Link = 
+Hard Link = /etc/hostname
 `.split("\n");
 
 describe("7-Zip listing parser", () => {
@@ -79,20 +84,21 @@ describe("7-Zip listing parser", () => {
     expect(l.type).toBe("7z");
     expect(l.volumes).toBe(3);
     expect(l.entries).toEqual([
-      { path: "top", isDir: true, size: 0, packedSize: 0, modified: "2026-11-23 15:14:36.6517827", encrypted: false, isSymlink: false, linkTarget: null },
-      { path: "top/a.txt", isDir: false, size: 6, packedSize: 32, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: false, linkTarget: null },
-      { path: "top/link", isDir: false, size: 5, packedSize: 0, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: true, linkTarget: null },
+      { path: "top", isDir: true, size: 0, packedSize: 0, modified: "2026-11-23 15:14:36.6517827", encrypted: false, isSymlink: false, linkTarget: null, hardLinkTarget: null },
+      { path: "top/a.txt", isDir: false, size: 6, packedSize: 32, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: false, linkTarget: null, hardLinkTarget: null },
+      { path: "top/link", isDir: false, size: 5, packedSize: 0, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: true, linkTarget: null, hardLinkTarget: null },
     ]);
   });
 
-  it("reads tar folders, modes and symlink targets, and keeps ' = ' inside names", () => {
+  it("reads tar folders, modes, symlink and hard link targets, and keeps ' = ' inside names", () => {
     const l = parseSltListing(TAR);
     expect(l.type).toBe("tar");
     expect(l.volumes).toBe(1);
-    expect(l.entries.map((e) => [e.path, e.isDir, e.isSymlink, e.linkTarget])).toEqual([
-      ["d", true, false, null],
-      ["d/out", false, true, "../../../etc/passwd"],
-      ["name = with = equals", false, false, null],
+    expect(l.entries.map((e) => [e.path, e.isDir, e.isSymlink, e.linkTarget, e.hardLinkTarget])).toEqual([
+      ["d", true, false, null, null],
+      ["d/out", false, true, "../../../etc/passwd", null],
+      ["name = with = equals", false, false, null, null],
+      ["d/h", false, false, null, "/etc/hostname"],
     ]);
   });
 

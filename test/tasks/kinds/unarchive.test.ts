@@ -1,21 +1,29 @@
-import { describe, expect, it } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "bun:test";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
 import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
-import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
+import { NOT_ARCHIVE_MESSAGE, UNMATCHABLE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
+import type { Rule } from "../../../src/shared/wire/user";
 import { makeTaskContext, runKind } from "../../support/task-context";
+import { storedZip } from "../../support/stored-zip";
 import { processesWith } from "../../support/task-helpers";
-import { SEVERAL, SINGLE_TOP, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
+import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
 
 sevenZip();
 
-/** A fresh scope folder inside a fresh parent (so "outside the scope" can be checked too). */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh scope folder inside a fresh parent (so "outside the scope" can be checked too), removed after the tests. */
 function scope(): { root: string; parent: string } {
   const parent = mkdtempSync(join(tmpdir(), "fbe-unarchive-"));
+  made.push(parent);
   const root = join(parent, "scope");
   mkdirSync(root);
   return { root, parent };
@@ -37,8 +45,8 @@ function tree(dir: string): string[] {
 
 const read = (p: string) => readFileSync(p, "utf8");
 
-async function unarchive(root: string, path: string, params: Record<string, unknown> = {}) {
-  const t = makeTaskContext(root, path);
+async function unarchive(root: string, path: string, params: Record<string, unknown> = {}, rules: Rule[] = []) {
+  const t = makeTaskContext(root, path, rules);
   const message = await runKind(unarchiveKind, t, params);
   return { message, reports: t.reports };
 }
@@ -73,10 +81,11 @@ describe("unarchive output folder", () => {
     expect(read(join(root, "elsewhere/top/a.txt"))).toBe("alpha");
   });
 
-  it("refuses an output folder that climbs with '..' and writes nothing", async () => {
+  it("refuses an output folder that climbs with '..' or is a file, and writes nothing", async () => {
     const { root, parent } = scope();
     makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
     await expect(unarchive(root, "/pack.7z", { archiveOutput: "../out" })).rejects.toThrow("..");
+    await expect(unarchive(root, "/pack.7z", { archiveOutput: "pack.7z" })).rejects.toThrow("the output directory is a file");
     expect(tree(parent)).toEqual(["scope", "scope/pack.7z"]);
   });
 });
@@ -105,6 +114,13 @@ describe("unarchive one top-level folder", () => {
 });
 
 describe("unarchive over existing files", () => {
+  it("keeps the archive when an entry replaced it under its own name, even with archiveRm", async () => {
+    const { root } = scope();
+    makeSevenZip({ dest: join(root, "inner.zip"), tree: { "inner.zip": "the entry" }, type: "zip" });
+    await unarchive(root, "/inner.zip", { archiveOneTopLevel: false, archiveOverwrite: true, archiveRm: true });
+    expect(read(join(root, "inner.zip"))).toBe("the entry");
+  });
+
   it("keeps existing files when overwrite is off and replaces them when it is on", async () => {
     const { root } = scope();
     makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
@@ -201,6 +217,16 @@ describe("unarchive entries that would land outside the output folder", () => {
     expect(message).toContain("../evil.txt");
     expect(message).toContain("/abs/evil3.txt");
     expect(message).toContain("archive kept");
+    expect(tree(join(root, "dir"))).toContain("slip.zip");
+  });
+
+  it("refuses the whole archive when such an entry's name is not UTF-8, extracting nothing", async () => {
+    const { root, parent } = scope();
+    writeFileSync(join(root, "gbk-slip.zip"), storedZip([
+      { name: "safe.txt", data: "safe" }, { name: new Uint8Array(iconv.encode("../中文.txt", "gbk")), data: "evil" },
+    ]));
+    await expect(unarchive(root, "/gbk-slip.zip")).rejects.toThrow(UNMATCHABLE_MESSAGE);
+    expect(tree(parent)).toEqual(["scope", "scope/gbk-slip.zip"]);
   });
 
   for (const ext of ["tar", "zip"]) {
@@ -216,6 +242,36 @@ describe("unarchive entries that would land outside the output folder", () => {
       expect(read(join(parent, "outside.txt"))).toBe("outside");
     });
   }
+});
+
+describe("unarchive and the owner's rules", () => {
+  it("leaves out the entries the owner's rules deny, inside the wrapping folder too", async () => {
+    const { root } = scope();
+    makeSevenZip({ dest: join(root, "several.7z"), tree: SEVERAL });
+    const deny: Rule[] = [
+      { allow: false, path: "/several/dir", regex: false, regexp: { raw: "" } },
+      { allow: false, path: "", regex: true, regexp: { raw: "two\\.txt$" } },
+    ];
+    const { message } = await unarchive(root, "/several.7z", {}, deny);
+    expect(tree(root)).toEqual(["several", "several.7z", "several/one.txt"]);
+    expect(message).toContain("refused");
+    expect(message).toContain("dir");
+    expect(message).toContain("two.txt");
+  });
+});
+
+describe("unarchive hard links", () => {
+  it("refuses hard links to '..' or absolute paths and keeps the one inside", async () => {
+    const { root, parent } = scope();
+    writeFileSync(join(parent, "outside.txt"), "outside");
+    hardLinkTar(join(root, "hard.tar"));
+    const { message } = await unarchive(root, "/hard.tar");
+    expect(tree(root)).toEqual(["d", "d/f.txt", "d/in", "hard.tar"]);
+    expect(lstatSync(join(root, "d/in")).ino).toBe(lstatSync(join(root, "d/f.txt")).ino);
+    expect(message).toContain("d/up");
+    expect(message).toContain("d/abs");
+    expect(lstatSync(join(parent, "outside.txt")).nlink).toBe(1);
+  });
 });
 
 describe("unarchive cancel", () => {
