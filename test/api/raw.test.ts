@@ -118,7 +118,7 @@ describe("thumbnails without sharp", () => {
     const bin = join(import.meta.dir, "..", "..", "dist", "fbe");
     // The libvips workaround only exists in the compiled binary, so this test needs it (npm test builds it).
     expect(existsSync(bin)).toBe(true);
-    const broken = await startServer({ env: { FBE_FROM_SOURCE: "0", XDG_CACHE_HOME: "/proc/fbe-not-writable" } });
+    const broken = await startServer({ binary: true, env: { XDG_CACHE_HOME: "/proc/fbe-not-writable" } });
     try {
       makeTree(broken.root, { "rotated.jpg": readFileSync(join(SAMPLE, "photos", "rotated.jpg")) });
       const t = await login(broken);

@@ -38,6 +38,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   username?: string;
   password?: string;
+  /** Run the built binary even when FBE_FROM_SOURCE=1 (for what only exists in the binary). */
+  binary?: boolean;
 }
 
 /** The command that runs the server: the binary when built, else the sources under Bun. */
@@ -56,7 +58,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   mkdirSync(root, { recursive: true });
   const username = opts.username ?? "admin";
   const password = opts.password ?? "test-password-123";
-  const [cmd, ...pre] = serverCommand();
+  const [cmd, ...pre] = opts.binary ? [BIN] : serverCommand();
   const child = spawn(
     cmd,
     [...pre, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--username", username, "--password", password, ...(opts.args ?? [])],
