@@ -1,20 +1,22 @@
 /**
  * @module Contact sheet figures: the mkthumb task (defaults: 16 frames, 4 columns, 512 px, header) on a 20-minute
- * 1280x720 H.264 video, beside the same ffmpeg command run by hand, and beside a whole-file decode with a select
- * filter (what a sheet costs without input seeking), and the task's ffprobe alone. Median of 5, alternating, page cache warm. The video is one
+ * 1280x720 H.264 video through the task connection of the built binary (send -> done message), beside the same
+ * ffmpeg command run by hand, a whole-file decode with a select filter (what a sheet costs without input seeking),
+ * and the task's ffprobe alone. Median of 5, alternating, page cache warm. The video is one
  * minute of lavfi testsrc2 (x264 ultrafast, keyframe every 250 frames) looped 20 times with `-c copy`; making it is
  * not timed, and it is deleted afterwards.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { buildContactSheetArgs, frameTimes, sheetLayout, useKeyframeSeek } from "../src/server/tools/ffmpeg-frames";
 import { findHeaderFont } from "../src/server/tools/fontconfig";
 import { buildProbeArgs, runProbe } from "../src/server/tools/ffprobe";
 import { TASK_DEFAULTS } from "../src/shared/wire/task";
-import { makeTaskScope, resolveTarget } from "../src/tasks/context";
 import { headerFontSize, headerHeight, headerLines } from "../src/tasks/kinds/contact-sheet-header";
-import { mkthumbKind } from "../src/tasks/kinds/mkthumb";
+import { BINARY } from "../scripts/build";
+import { startBinary } from "./bench-server";
+import { openBenchTaskSocket, timeTaskRequest } from "./bench-tasks-socket";
 
 const MINUTES = 20;
 const RUNS = 5;
@@ -38,18 +40,6 @@ async function makeVideo(dir: string): Promise<string> {
   return out;
 }
 
-/** Seconds of one mkthumb run through the kind, with a real scope and context as the engine builds them. */
-async function timeKind(root: string, video: string): Promise<number> {
-  const scope = makeTaskScope(realpathSync(root), { scope: "/", rules: [] }, []);
-  const tempDir = mkdtempSync(join(tmpdir(), "fbe-bench-sheet-tmp-"));
-  const ctx = { signal: new AbortController().signal, target: resolveTarget(scope, `/${basename(video)}`), scope, tempDir, report: () => {}, trackOutput: () => {} };
-  const t = performance.now();
-  await mkthumbKind.run(ctx, mkthumbKind.parseParams({ overwrite: true }));
-  const s = (performance.now() - t) / 1000;
-  rmSync(tempDir, { recursive: true, force: true });
-  return s;
-}
-
 /** The ffmpeg command the kind runs for `video` with the default params, writing to `out`. */
 async function handCommand(dir: string, video: string, out: string): Promise<string[]> {
   const d = TASK_DEFAULTS.mkthumb;
@@ -71,7 +61,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function benchContactSheet(): Promise<string[]> {
   for (const tool of ["ffmpeg", "ffprobe"]) if (!Bun.which(tool)) throw new Error(`bench/contact-sheet.ts needs ${tool} on PATH`);
   const dir = mkdtempSync(join(tmpdir(), "fbe-bench-sheet-"));
+  const home = mkdtempSync(join(tmpdir(), "fbe-bench-sheet-home-"));
+  const server = await startBinary(BINARY, dir, home);
   try {
+    const ws = await openBenchTaskSocket(server.url);
     const video = await makeVideo(dir);
     const hand = await handCommand(dir, video, join(dir, "hand.jpg"));
     const d = TASK_DEFAULTS.mkthumb;
@@ -79,22 +72,27 @@ export async function benchContactSheet(): Promise<string[]> {
     const whole = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video, "-vf",
       `select=not(mod(n\\,${selectEvery})),scale=${d.width}:-2,tile=${d.columns}x${d.numcaps / d.columns}`, "-frames:v", "1", join(dir, "whole.jpg")];
     const times = { kind: [] as number[], hand: [] as number[], probe: [] as number[] };
-    await timeKind(dir, video); // warm the page cache and the font lookup
+    const request = { Task: "mkthumb" as const, TargetPath: `/${basename(video)}`, Params: { overwrite: true } };
+    await timeTaskRequest(ws, request); // warm the page cache and the font lookup
     for (let i = 0; i < RUNS; i++) {
-      times.kind.push(await timeKind(dir, video));
+      times.kind.push(await timeTaskRequest(ws, request));
       times.hand.push(await run(hand));
       times.probe.push(await run(["ffprobe", ...buildProbeArgs(video)]));
     }
+    ws.close();
     const wholeS = await run(whole);
     return [
       `20-minute 1280x720 H.264 video, 16 frames x 512 px, 4 columns, header (median of ${RUNS})`,
-      `  mkthumb task (probe + one ffmpeg run)  ${median(times.kind).toFixed(2)} s`,
+      `  through the task (send -> done)        ${median(times.kind).toFixed(2)} s`,
       `  same ffmpeg command by hand            ${median(times.hand).toFixed(2)} s`,
       `  its ffprobe by hand                    ${median(times.probe).toFixed(2)} s`,
       `  whole-file decode with select (1 run)  ${wholeS.toFixed(2)} s`,
     ];
   } finally {
+    server.proc.kill("SIGTERM");
+    await server.proc.exited;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

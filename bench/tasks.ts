@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
-import { benchLogin, startBinary } from "./bench-server";
+import { startBinary } from "./bench-server";
+import { openBenchTaskSocket, timeTaskRequest } from "./bench-tasks-socket";
 import { buildMktorrentArgs } from "../src/server/tools/mktorrent";
 import { TASK_DEFAULTS } from "../src/shared/wire/task";
 
@@ -21,20 +22,6 @@ function randomFile(path: string, bytes: number): void {
   const chunk = 16 * 1024 ** 2;
   for (let done = 0; done < bytes; done += chunk) writeSync(fd, randomBytes(Math.min(chunk, bytes - done)));
   closeSync(fd);
-}
-
-/** Sends one mktorrent request on `ws` and resolves with the seconds until its done message. */
-function timeTask(ws: WebSocket, params: Record<string, unknown>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    ws.onmessage = (e) => {
-      const m = JSON.parse(String(e.data));
-      if (m.error) reject(new Error(m.error));
-      else if (m.TargetPath === "/big.bin" && m.Status === 4) resolve((performance.now() - t) / 1000);
-      else if (m.TargetPath === "/big.bin" && m.Status === 5) reject(new Error(m.Message));
-    };
-    ws.send(JSON.stringify({ Task: "mktorrent", TargetPath: "/big.bin", Params: params }));
-  });
 }
 
 async function timeByHand(args: string[]): Promise<number> {
@@ -54,13 +41,12 @@ export async function benchTasks(): Promise<string[]> {
   readFileSync(file); // page cache warm for both sides
   const server = await startBinary(BINARY, root, home);
   try {
-    const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/api/task?auth=${await benchLogin(server.url)}`);
-    await new Promise((r, j) => ((ws.onopen = r), (ws.onerror = j)));
+    const ws = await openBenchTaskSocket(server.url);
     const d = TASK_DEFAULTS.mktorrent;
     const task: number[] = [];
     const hand: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      task.push(await timeTask(ws, { torrentOutput: `/out-task-${i}.torrent` }));
+      task.push(await timeTaskRequest(ws, { Task: "mktorrent", TargetPath: "/big.bin", Params: { torrentOutput: `/out-task-${i}.torrent` } }));
       const args = buildMktorrentArgs({
         target: file, output: join(root, `out-hand-${i}.torrent`), announce: d.announce, isPrivate: d.isPrivate, pieceLength: d.pieceLength,
         comment: "", source: "", name: "", threads: availableParallelism(),

@@ -1,6 +1,6 @@
 /**
  * @module Unarchive figures: a 1 GiB zip (4 files of 256 MiB real random data, made with 7-Zip in /tmp) extracted
- * through the unarchive kind beside `7zz x` run by hand on the same zip, in one run (alternating, median of 3,
+ * through the task connection of the built binary (send -> done message) beside `7zz x` run by hand on the same zip, in one run (alternating, median of 3,
  * page cache warm, each output removed before the next run). MB/s = unpacked bytes / time.
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
@@ -8,9 +8,9 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findSevenZip } from "../src/server/tools/sevenzip";
-import { makeTaskScope, resolveTarget } from "../src/tasks/context";
-import { unarchiveKind } from "../src/tasks/kinds/unarchive";
-import type { TaskContext } from "../src/tasks/types";
+import { BINARY } from "../scripts/build";
+import { startBinary } from "./bench-server";
+import { openBenchTaskSocket, timeTaskRequest } from "./bench-tasks-socket";
 
 const FILES = 4;
 const FILE_BYTES = 256 * 1024 * 1024;
@@ -35,18 +35,6 @@ async function byHand(engine: string, zip: string, out: string): Promise<number>
   return (performance.now() - t) / 1000;
 }
 
-/** Seconds the unarchive kind takes on `/data.zip` of `root` (output beside it, one top-level folder). */
-async function throughKind(root: string, tempDir: string): Promise<number> {
-  const scope = makeTaskScope(root, { scope: "/", rules: [] }, []);
-  const ctx: TaskContext = {
-    signal: new AbortController().signal, target: resolveTarget(scope, "/data.zip"), scope, tempDir,
-    report: () => {}, trackOutput: () => {},
-  };
-  const t = performance.now();
-  await unarchiveKind.run(ctx, unarchiveKind.parseParams({}));
-  return (performance.now() - t) / 1000;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs the benchmark and returns printable rows. */
@@ -62,6 +50,8 @@ export async function benchUnarchive(): Promise<string[]> {
     const zip = Bun.spawnSync([engine, "a", "-bd", "-tzip", "-mx1", join(root, "data.zip"), "."], { cwd: src });
     if (zip.exitCode !== 0) throw new Error(`7zz a failed: ${zip.stderr.toString()}`);
     rmSync(src, { recursive: true });
+    const server = await startBinary(BINARY, root, home);
+    const ws = await openBenchTaskSocket(server.url);
     const hand: number[] = [];
     const kind: number[] = [];
     const runHand = async () => {
@@ -70,18 +60,22 @@ export async function benchUnarchive(): Promise<string[]> {
       rmSync(out, { recursive: true });
     };
     const runKind = async () => {
-      const temp = mkdtempSync(join(home, "task-"));
-      kind.push(await throughKind(root, temp));
+      kind.push(await timeTaskRequest(ws, { Task: "unarchive", TargetPath: "/data.zip", Params: {} }));
       rmSync(join(root, "data"), { recursive: true });
-      rmSync(temp, { recursive: true });
     };
     // Alternating which goes first, so neither always pays for the other's write-back.
-    for (let i = 0; i < RUNS; i++) for (const run of i % 2 ? [runKind, runHand] : [runHand, runKind]) await run();
+    try {
+      for (let i = 0; i < RUNS; i++) for (const run of i % 2 ? [runKind, runHand] : [runHand, runKind]) await run();
+    } finally {
+      ws.close();
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
     const row = (label: string, s: number) => `${label.padEnd(34)} ${s.toFixed(2).padStart(6)} s  ${(TOTAL / 1e6 / s).toFixed(0).padStart(5)} MB/s`;
     return [
       `1 GiB zip (${FILES} x 256 MiB random), median of ${RUNS}:`,
       row("7zz x by hand", median(hand)),
-      row("unarchive task kind", median(kind)),
+      row("through the task (send -> done)", median(kind)),
     ];
   } finally {
     rmSync(home, { recursive: true, force: true });
