@@ -1,19 +1,18 @@
 /**
- * @module Contact sheet figures: the mkthumb task (defaults: 16 frames, 4 columns, 512 px, header) on a 20-minute
- * 1280x720 H.264 video through the task connection of the built binary (send -> done message), beside the same
- * ffmpeg command run by hand, a whole-file decode with a select filter (what a sheet costs without input seeking),
+ * @module Contact sheet figures: the mkthumb task (defaults: 16 frames, 4 columns, 512 px, header, a time on each
+ * frame) on a 20-minute 1280x720 H.264 video through the task connection of the built binary (send -> done message),
+ * beside the same ffmpeg command run by hand (built by the kind's own builders), a whole-file decode with a select filter (what a sheet costs without input seeking),
  * and the task's ffprobe alone. Median of 5, alternating, page cache warm. The video is one
  * minute of lavfi testsrc2 (x264 ultrafast, keyframe every 250 frames) looped 20 times with `-c copy`; making it is
  * not timed, and it is deleted afterwards.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { buildContactSheetArgs, frameTimes, sheetLayout, useKeyframeSeek } from "../src/server/tools/ffmpeg-frames";
-import { findHeaderFont } from "../src/server/tools/fontconfig";
 import { buildProbeArgs, runProbe } from "../src/server/tools/ffprobe";
 import { TASK_DEFAULTS } from "../src/shared/wire/task";
-import { headerFontSize, headerHeight, headerLines } from "../src/tasks/kinds/contact-sheet-header";
+import { sheetText } from "../src/tasks/kinds/contact-sheet-header";
 import { BINARY } from "../scripts/build";
 import { startBinary } from "./bench-server";
 import { openBenchTaskSocket, timeTaskRequest } from "./bench-tasks-socket";
@@ -44,15 +43,13 @@ async function makeVideo(dir: string): Promise<string> {
 async function handCommand(dir: string, video: string, out: string): Promise<string[]> {
   const d = TASK_DEFAULTS.mkthumb;
   const probe = await runProbe(video, new AbortController().signal);
-  const font = await findHeaderFont(new AbortController().signal);
   const sheetWidth = sheetLayout(d.numcaps, d.columns).columns * d.width;
-  const lines = headerLines(basename(video), probe.sizeBytes, probe, d.comment);
-  const textFile = join(dir, "header.txt");
-  writeFileSync(textFile, lines.join("\n"));
-  const fontSize = headerFontSize(sheetWidth);
-  const header = font ? { fontFile: font, textFile, fontSize, height: headerHeight(lines.length, fontSize) } : null;
+  const text = await sheetText({
+    fileName: basename(video), sizeBytes: probe.sizeBytes, probe, comment: d.comment, frameWidth: d.width, sheetWidth,
+    textFile: join(dir, "header.txt"), signal: new AbortController().signal,
+  });
   const times = frameTimes(probe.videoDurationS, d.numcaps, probe.frameRate);
-  return ["ffmpeg", ...buildContactSheetArgs({ input: video, times, width: d.width, readSeconds: 1, keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps), format: "jpg", overwrite: true, columns: d.columns, output: out, header })];
+  return ["ffmpeg", ...buildContactSheetArgs({ input: video, times, width: d.width, readSeconds: 1, keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps), format: "jpg", overwrite: true, columns: d.columns, output: out, ...text })];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -82,7 +79,7 @@ export async function benchContactSheet(): Promise<string[]> {
     ws.close();
     const wholeS = await run(whole);
     return [
-      `20-minute 1280x720 H.264 video, 16 frames x 512 px, 4 columns, header (median of ${RUNS})`,
+      `20-minute 1280x720 H.264 video, 16 frames x 512 px, 4 columns, header, frame times (median of ${RUNS})`,
       `  through the task (send -> done)        ${median(times.kind).toFixed(2)} s`,
       `  same ffmpeg command by hand            ${median(times.hand).toFixed(2)} s`,
       `  its ffprobe by hand                    ${median(times.probe).toFixed(2)} s`,

@@ -85,6 +85,17 @@ export async function makeSlowVideo(dir: string, name = "long.mkv", loops = 30):
   return out;
 }
 
+/**
+ * A flat grey `seconds`-long 160x120 mp4 with a keyframe exactly every `keyframeEveryS` seconds (no scene-cut extras),
+ * so a keyframe seek lands at a known time before the asked one.
+ */
+export async function makeKeyframeVideo(dir: string, name: string, seconds: number, keyframeEveryS: number): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg(["-f", "lavfi", "-i", `color=gray:size=160x120:rate=25:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast",
+    "-g", String(keyframeEveryS * 25), "-sc_threshold", "0", "-pix_fmt", "yuv420p", out]);
+  return out;
+}
+
 /** What ffprobe reads back from a subtitle file: its format and each cue's start and length in seconds. */
 export async function probeSubtitleFile(path: string): Promise<{ format: string; cues: { start: number; duration: number }[] }> {
   const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_packets", path], { stdout: "pipe", stderr: "pipe" });

@@ -68,6 +68,37 @@ export interface FrameGrabOptions {
   overwrite: boolean;
 }
 
+/** The time drawn in a corner of each frame of a sheet (timeLabelFilter). */
+export interface FrameTimeLabel {
+  fontFile: string;
+  /** Px of the digits (timeLabelFontSize). */
+  fontSize: number;
+}
+
+/** Font px of a frame's time label for frames `frameWidth` px wide: "00:12:34" takes about a fifth of the width. */
+export function timeLabelFontSize(frameWidth: number): number {
+  return Math.max(10, Math.min(48, Math.round(frameWidth / 24)));
+}
+
+/** From this time (s) on, `%H` of gmtime would wrap past 23 h, so the label shows ffmpeg's own hms (with ms). */
+const DAY_S = 86_400;
+
+/**
+ * drawtext of the time of a frame grabbed with `-ss seek` (the seek value as given to ffmpeg), bottom right, white on
+ * a translucent black box so it reads on any picture. The input's timestamps start at 0 at the seek point, and a
+ * keyframe taken before it has a negative one, so the frame's own pts (`t`) plus the seek value is its real time in
+ * the video (from the file's start time, as players count); printed as HH:MM:SS, rounded down like a player's clock.
+ * It must come before the chain resets the pts. The offset gets 0.1 ms more, so a frame exactly on a second that
+ * float arithmetic puts a hair below it is not shown one second early.
+ */
+export function timeLabelFilter(label: FrameTimeLabel, seek: string): string {
+  const offset = (Number(seek) + 1e-4).toFixed(4);
+  const clock = Number(seek) < DAY_S - 60 ? `%{pts:gmtime:${offset}:%H\\:%M\\:%S}` : `%{pts:hms:${offset}}`;
+  const pad = Math.max(2, Math.round(label.fontSize / 4));
+  return `drawtext=fontfile=${escapeFilterValue(label.fontFile)}:text=${escapeFilterValue(clock)}:fontsize=${label.fontSize}` +
+    `:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${pad}:x=w-tw-${2 * pad}:y=h-th-${2 * pad}`;
+}
+
 /** The header band of a sheet: drawn text from a file (no escaping of the user's text needed) in a font file. */
 export interface SheetHeader {
   fontFile: string;
@@ -79,22 +110,26 @@ export interface SheetHeader {
   fontSize: number;
 }
 
+/** A frame time as given to `-ss` (ms precision), also the offset of its time label. */
+const seekValue = (t: number): string => t.toFixed(3);
+
 /**
  * One input per frame: `-ss T -t S -i file`. ffmpeg: -ss before -i seeks in the demuxer to the keyframe before T, so
  * at most one keyframe interval is decoded per frame; `-noaccurate_seek` takes that keyframe itself.
  */
 function frameInputs(o: FrameGrabOptions): string[] {
   const seek = o.keyframeSeek ? ["-noaccurate_seek"] : [];
-  return o.times.flatMap((t) => [...seek, "-ss", t.toFixed(3), "-t", String(o.readSeconds), "-i", fileUrl(o.input)]);
+  return o.times.flatMap((t) => [...seek, "-ss", seekValue(t), "-t", String(o.readSeconds), "-i", fileUrl(o.input)]);
 }
 
 /**
- * The chain of input i: its first frame, its time reset to 0 (a keyframe taken before the seek point has a negative
- * time, which the output would drop), scaled, counted by showinfo, labelled [fi].
+ * The chain of input i: its first frame, scaled, its time label drawn when asked, its time reset to 0 (a keyframe
+ * taken before the seek point has a negative time, which the output would drop), counted by showinfo, labelled [fi].
  */
-function frameChain(i: number, o: FrameGrabOptions): string {
+function frameChain(i: number, o: FrameGrabOptions, label: FrameTimeLabel | null = null): string {
   const scale = o.width > 0 ? `scale=${o.width}:-2,` : "";
-  return `[${i}:v:${o.videoStream ?? 0}]trim=end_frame=1,setpts=PTS-STARTPTS,${scale}setsar=1,showinfo[f${i}]`;
+  const stamp = label ? `${timeLabelFilter(label, seekValue(o.times[i]))},` : "";
+  return `[${i}:v:${o.videoStream ?? 0}]trim=end_frame=1,${scale}setsar=1,${stamp}setpts=PTS-STARTPTS,showinfo[f${i}]`;
 }
 
 /** Image muxer flags: one image written to a plain file name, whatever its extension. */
@@ -103,14 +138,14 @@ function imageOutput(format: FrameImageFormat, output: string): string[] {
 }
 
 /**
- * One ffmpeg run writing a contact sheet: the frames tiled `columns` per row (`tile` pads a short last row with
- * black), then, with a header, a band on top holding the text of `header.textFile`. Loglevel info so showinfo
- * reports each frame.
+ * One ffmpeg run writing a contact sheet: the frames, each with its time label when `timeLabel` is given, tiled
+ * `columns` per row (`tile` pads a short last row with black), then, with a header, a band on top holding the text of
+ * `header.textFile`. Loglevel info so showinfo reports each frame.
  */
-export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; output: string; header: SheetHeader | null }): string[] {
+export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; output: string; header: SheetHeader | null; timeLabel: FrameTimeLabel | null }): string[] {
   const n = o.times.length;
   const { columns, rows } = sheetLayout(n, o.columns);
-  const chains = o.times.map((_, i) => frameChain(i, o));
+  const chains = o.times.map((_, i) => frameChain(i, o, o.timeLabel));
   const labels = o.times.map((_, i) => `[f${i}]`).join("");
   let sheet = `${labels}concat=n=${n}:v=1:a=0,tile=${columns}x${rows}:nb_frames=${n}`;
   if (o.header) {

@@ -1,8 +1,12 @@
 /**
- * @module The header of a video contact sheet (mkthumb, SPEC section 2 Make thumbnail): its text lines (file name,
- * size, duration, resolution, codecs, the comment) and the size of the band and font for a sheet of a given width.
+ * @module The text of a video contact sheet (mkthumb, SPEC section 2 Make thumbnail): the header's lines (file name,
+ * size, duration, resolution, codecs, the comment), the size of its band and font for a sheet of a given width, the
+ * fonts of the header and of the frames' time labels (sheetText, used by the kind and by bench/contact-sheet.ts).
  */
+import { writeFile } from "node:fs/promises";
+import { timeLabelFontSize, type FrameTimeLabel, type SheetHeader } from "../../server/tools/ffmpeg-frames";
 import type { ProbeResult } from "../../server/tools/ffprobe";
+import { findFontFor } from "../../server/tools/fontconfig";
 
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"];
 
@@ -49,4 +53,40 @@ export function headerFontSize(sheetWidth: number): number {
 export function headerHeight(lineCount: number, fontSize: number): number {
   const h = Math.ceil(lineCount * fontSize * (1.2 + 1 / 3) + fontSize);
   return h + (h % 2);
+}
+
+/** What a sheet draws besides its frames: the header band and the frames' time labels, each null without a font. */
+export interface SheetText {
+  header: SheetHeader | null;
+  timeLabel: FrameTimeLabel | null;
+}
+
+/** What sheetText needs. */
+export interface SheetTextOptions {
+  fileName: string;
+  sizeBytes: number;
+  probe: ProbeResult;
+  comment: string;
+  /** Px of each frame and of the whole sheet. */
+  frameWidth: number;
+  sheetWidth: number;
+  /** Where the header's text is written (drawtext reads it from there, so the text needs no escaping). */
+  textFile: string;
+  signal: AbortSignal;
+}
+
+/**
+ * The header (its text written to `o.textFile`) in a font that has glyphs for its characters (a CJK name or comment
+ * gets a CJK font when one is installed), and the time labels in the font of their digits. Without fontconfig or
+ * fonts both are null: the sheet still gets its frames.
+ */
+export async function sheetText(o: SheetTextOptions): Promise<SheetText> {
+  const lines = headerLines(o.fileName, o.sizeBytes, o.probe, o.comment);
+  const text = lines.join("\n");
+  const [headerFont, digitsFont] = await Promise.all([findFontFor(text, o.signal), findFontFor("00:00:00", o.signal)]);
+  const timeLabel = digitsFont ? { fontFile: digitsFont, fontSize: timeLabelFontSize(o.frameWidth) } : null;
+  if (!headerFont) return { header: null, timeLabel };
+  await writeFile(o.textFile, text);
+  const fontSize = headerFontSize(o.sheetWidth);
+  return { header: { fontFile: headerFont, textFile: o.textFile, fontSize, height: headerHeight(lines.length, fontSize) }, timeLabel };
 }

@@ -4,15 +4,14 @@
  * per frame `<name>._vthumb_<n>.<fmt>` (n from 1). A folder target takes every video under it (video-files.ts).
  */
 import { existsSync } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { findHeaderFont } from "../../server/tools/fontconfig";
 import { runFfmpeg } from "../../server/tools/ffmpeg";
-import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek, type SheetHeader } from "../../server/tools/ffmpeg-frames";
+import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../server/tools/ffmpeg-frames";
 import { runProbe } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
-import { headerFontSize, headerHeight, headerLines } from "./contact-sheet-header";
+import { sheetText, type SheetText } from "./contact-sheet-header";
 import { boolParam, intParam, paramsObject, stringParam } from "../params";
 import { choiceParam } from "./choice-param";
 import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
@@ -84,7 +83,7 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   try {
     const args = p.singleImages
       ? buildSingleFramesArgs({ ...grab, outputs: pairs.map((x) => x.tmp) })
-      : buildContactSheetArgs({ ...grab, columns: p.columns, output: pairs[0].tmp, header: await sheetHeader(ctx, p, video, probe) });
+      : buildContactSheetArgs({ ...grab, columns: p.columns, output: pairs[0].tmp, ...(await sheetTextOf(ctx, p, video, probe)) });
     await runFfmpeg({
       args,
       signal: ctx.signal,
@@ -106,19 +105,13 @@ function readSecondsFor(frameRate: number): number {
   return Math.max(1, Math.ceil(3 / (frameRate > 0 ? frameRate : 25)));
 }
 
-/**
- * The header of a sheet, its text written to a file in the task's temp dir; null (a sheet without a header)
- * when no font is installed, so a machine without fonts still gets its frames.
- */
-async function sheetHeader(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: Awaited<ReturnType<typeof runProbe>>): Promise<SheetHeader | null> {
-  const fontFile = await findHeaderFont(ctx.signal);
-  if (!fontFile) return null;
+/** The header and time labels of a sheet (sheetText), the header's text file in the task's temp dir. */
+async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: Awaited<ReturnType<typeof runProbe>>): Promise<SheetText> {
   const frameWidth = p.width || probe.width;
-  const sheetWidth = sheetLayout(p.numcaps, p.columns).columns * frameWidth;
-  const lines = headerLines(basename(video.abs), (await stat(video.abs)).size, probe, p.comment);
-  const fontSize = headerFontSize(sheetWidth);
-  const textFile = join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   await mkdir(ctx.tempDir, { recursive: true });
-  await writeFile(textFile, lines.join("\n"));
-  return { fontFile, textFile, fontSize, height: headerHeight(lines.length, fontSize) };
+  return sheetText({
+    fileName: basename(video.abs), sizeBytes: (await stat(video.abs)).size, probe, comment: p.comment,
+    frameWidth, sheetWidth: sheetLayout(p.numcaps, p.columns).columns * frameWidth,
+    textFile: join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`), signal: ctx.signal,
+  });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "bun:test";
 import { buildCommonArgs, buildSubtitleArgs, createProgressParser, progressPercent, type FfmpegProgress } from "../../../src/server/tools/ffmpeg";
-import { buildContactSheetArgs, buildSingleFramesArgs, escapeFilterValue, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../../src/server/tools/ffmpeg-frames";
+import {
+  buildContactSheetArgs, buildSingleFramesArgs, escapeFilterValue, frameTimes, isFrameShownLine, sheetLayout, timeLabelFilter, timeLabelFontSize, useKeyframeSeek,
+} from "../../../src/server/tools/ffmpeg-frames";
 
 /** The value after `flag` in an argument array. */
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -110,7 +112,7 @@ describe("isFrameShownLine", () => {
 });
 
 describe("buildContactSheetArgs", () => {
-  const base = { input: "/v/clip.mp4", times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp" };
+  const base = { input: "/v/clip.mp4", times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp", timeLabel: null };
 
   it("seeks each frame with an input -ss limited by -t, so the file is never decoded whole", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
@@ -128,8 +130,8 @@ describe("buildContactSheetArgs", () => {
   it("scales each first frame, tiles them and writes one jpg image", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
     expect(after(a, "-filter_complex")).toBe(
-      "[0:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f0];[1:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f1];" +
-        "[2:v:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=160:-2,setsar=1,showinfo[f2];[f0][f1][f2]concat=n=3:v=1:a=0,tile=2x2:nb_frames=3[sheet]",
+      "[0:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f0];[1:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f1];" +
+        "[2:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f2];[f0][f1][f2]concat=n=3:v=1:a=0,tile=2x2:nb_frames=3[sheet]",
     );
     expect(a.slice(a.indexOf("-map"))).toEqual(["-map", "[sheet]", "-c:v", "mjpeg", "-q:v", "3", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/v/.tmp"]);
   });
@@ -144,6 +146,30 @@ describe("buildContactSheetArgs", () => {
     expect(graph).not.toContain("scale=");
     expect(graph).toContain(",pad=iw:ih+80:0:80:black,drawtext=fontfile=/f/DejaVu Sans.ttf:textfile=/t/h\\\\:1.txt:expansion=none:fontsize=15");
     expect(after(a, "-c:v")).toBe("png");
+  });
+
+  it("draws each frame's real time (its pts plus its own seek value) before the pts is reset", () => {
+    const a = buildContactSheetArgs({ ...base, header: null, times: [1, 83.5], timeLabel: { fontFile: "/f/D:V.ttf", fontSize: 12 } });
+    const [first, second] = after(a, "-filter_complex").split(";");
+    expect(first).toBe(
+      "[0:v:0]trim=end_frame=1,scale=160:-2,setsar=1," +
+        "drawtext=fontfile=/f/D\\\\:V.ttf:text=%{pts\\\\:gmtime\\\\:1.0001\\\\:%H\\\\\\\\\\\\:%M\\\\\\\\\\\\:%S}" +
+        ":fontsize=12:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=3:x=w-tw-6:y=h-th-6,setpts=PTS-STARTPTS,showinfo[f0]",
+    );
+    expect(second).toContain(`gmtime\\\\:83.5001\\\\:`);
+    expect(a.join(" ")).toContain("-ss 83.500 -t 1");
+  });
+
+  it("switches the label to ffmpeg's hms clock from a day on, where HH of a time of day would wrap", () => {
+    expect(timeLabelFilter({ fontFile: "/f", fontSize: 20 }, "90000.000")).toContain("text=%{pts\\\\:hms\\\\:90000.0001}:");
+  });
+});
+
+describe("timeLabelFontSize", () => {
+  it("is a 24th of the frame width, between 10 and 48 px", () => {
+    expect(timeLabelFontSize(512)).toBe(21);
+    expect(timeLabelFontSize(64)).toBe(10);
+    expect(timeLabelFontSize(3840)).toBe(48);
   });
 });
 

@@ -8,7 +8,9 @@ import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-s
 import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
 import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
-import { makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
+import { escapeFilterValue, timeLabelFilter, timeLabelFontSize } from "../../../src/server/tools/ffmpeg-frames";
+import { findFontFor } from "../../../src/server/tools/fontconfig";
+import { makeKeyframeVideo, makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
 import { processesWith } from "../../support/task-helpers";
 
 let fixtures: string;
@@ -19,6 +21,7 @@ beforeAll(async () => {
   fixtures = mkdtempSync(join(tmpdir(), "fbe-mkthumb-fixtures-"));
   await makeVideo(fixtures, "clip.mp4", 2, "320x240");
   await makeSlowVideo(fixtures, "slow.mkv", 30);
+  await makeKeyframeVideo(fixtures, "keys.mp4", 80, 12);
 });
 afterAll(() => {
   for (const d of [fixtures, ...worlds]) rmSync(d, { recursive: true, force: true });
@@ -114,6 +117,47 @@ describe("mkthumb contact sheet", () => {
   it("fails a single broken video", async () => {
     const root = world({ "broken.mp4": "text:this is not a video" });
     await expect(runKind(mkthumbKind, makeKindContext(root, "/broken.mp4"), {})).rejects.toThrow("ffprobe failed");
+  });
+});
+
+describe("mkthumb frame times", () => {
+  /** Raw grey pixels of a 160x120 region of a png. */
+  const region = (file: string, left: number, top: number) => sharp(file).extract({ left, top, width: 160, height: 120 }).greyscale().raw().toBuffer();
+  /** Pixels whose grey differs by more than 40 (of 255): glyph strokes, not codec noise. */
+  const pixelsDiffering = (a: Buffer, b: Buffer) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > 40 ? 1 : 0), 0);
+
+  /** The frame of keys.mp4 at `atS` (an exact keyframe) with `text` drawn as the kind's label style draws it. */
+  async function reference(dir: string, atS: number, text: string, fontFile: string): Promise<string> {
+    const label = timeLabelFilter({ fontFile, fontSize: timeLabelFontSize(160) }, "0")
+      .replace(/:text=.*?:fontsize=/, `:expansion=none:text=${escapeFilterValue(text)}:fontsize=`);
+    const out = join(dir, `ref-${atS}-${text.replaceAll(":", "")}.png`);
+    const p = Bun.spawnSync(["ffmpeg", "-v", "error", "-y", "-ss", String(atS), "-i", join(fixtures, "keys.mp4"), "-vf", `scale=160:-2,setsar=1,${label}`, "-frames:v", "1", out]);
+    if (p.exitCode !== 0) throw new Error(p.stderr.toString());
+    return out;
+  }
+
+  it("prints on each frame the time of the keyframe actually shown, not the time asked for", async () => {
+    // 80 s, keyframes every 12 s, 4 frames 20 s apart: keyframe seeking asks 10, 30, 50, 70 s and gets 0, 24, 48, 60 s.
+    const root = world({ "keys.mp4": "keys.mp4" });
+    await runKind(mkthumbKind, makeKindContext(root, "/keys.mp4"), { width: 160, numcaps: 4, columns: 4, imageFormat: "png" });
+    const sheet = join(root, "keys.mp4._vthumb_.png");
+    const band = headerHeight(3, headerFontSize(640));
+    expect(await probeImage(sheet)).toEqual({ width: 640, height: 120 + band, codec: "png" });
+    const font = (await findFontFor("00:00:00", new AbortController().signal))!;
+    const shown = [[0, "00:00:00", "00:00:10"], [24, "00:00:24", "00:00:30"], [48, "00:00:48", "00:00:50"], [60, "00:01:00", "00:01:10"]] as const;
+    for (const [i, [atS, real, asked]] of shown.entries()) {
+      const tile = await region(sheet, i * 160, band);
+      const right = pixelsDiffering(tile, await region(await reference(root, atS, real, font), 0, 0));
+      const wrong = pixelsDiffering(tile, await region(await reference(root, atS, asked, font), 0, 0));
+      expect({ tile: i, right, wrong: wrong > 20 }).toEqual({ tile: i, right: 0, wrong: true });
+    }
+  });
+
+  it("draws no time on single images", async () => {
+    const root = world({ "keys.mp4": "keys.mp4" });
+    await runKind(mkthumbKind, makeKindContext(root, "/keys.mp4"), { width: 160, numcaps: 2, singleImages: true, imageFormat: "png" });
+    const { channels } = await sharp(join(root, "keys.mp4._vthumb_1.png")).greyscale().stats();
+    expect(channels[0].max - channels[0].min).toBeLessThan(4); // flat grey: no white digits, no dark box
   });
 });
 
