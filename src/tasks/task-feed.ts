@@ -43,7 +43,7 @@ export class TaskFeed {
     return () => this.viewers.delete(viewer);
   }
 
-  /** Closes every viewer whose session has ended; called on a timer so idle connections are checked too. */
+  /** Closes every viewer whose session has ended; called after session changes and on a timer (idle sockets). */
   checkSessions(): void {
     for (const v of [...this.viewers]) if (!v.live()) this.drop(v);
   }
