@@ -61,7 +61,7 @@ export class TaskFeed {
         this.drop(v);
         continue;
       }
-      if (v.isAdmin) ownerName ??= findUserById(this.db, e.task.userId)?.username ?? "";
+      if (v.isAdmin) ownerName ??= (e.type === "removed" ? e.owner : undefined) ?? findUserById(this.db, e.task.userId)?.username ?? "";
       v.send(e.task, { removed: e.type === "removed", username: v.isAdmin ? ownerName : undefined });
     }
   }
