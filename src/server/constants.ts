@@ -79,8 +79,14 @@ export const TASK_POLL_INTERVAL_MS = 1000;
 export const TASK_STALE_AFTER_S = 30;
 /** Background tasks: on shutdown, how long (ms) running tasks get to end after their abort before the exit. */
 export const TASK_SHUTDOWN_WAIT_MS = 10_000;
-/** Task connection: how often (ms) an idle socket re-checks that its login session is still live. */
-export const TASK_SESSION_CHECK_MS = 15_000;
+/**
+ * Task and command connections: how often (ms) an open socket re-checks that its login session is still live.
+ * Ends written by this server (logout, user edit or deletion) are seen at once; the timer catches expiry and
+ * ends written by another process (`fbe users`), which the store notices at most every EXTERNAL_CHANGE_POLL_MS.
+ */
+export const SOCKET_SESSION_CHECK_MS = 15_000;
+/** Close code of a task or command socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 /** The message of a task that was running when its server stopped without ending it (the issue's wording). */
 export const TASK_INTERRUPTED_MESSAGE = "interrupted by restart";
 /**

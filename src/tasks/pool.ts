@@ -79,7 +79,8 @@ export class TaskPool {
   }
 
   private onEvent(e: TaskEvent): void {
-    if (e.type !== "changed") return;
+    // A running task whose row was deleted (its owner was deleted): nothing would keep the result.
+    if (e.type === "removed") return this.running.get(e.task.id)?.controller.abort();
     if (e.task.status === TASK_STATUS.pending) this.pump();
     if (e.task.status === TASK_STATUS.waitCancel) this.running.get(e.task.id)?.controller.abort();
   }

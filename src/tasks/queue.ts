@@ -8,8 +8,9 @@
 import type { Database } from "bun:sqlite";
 import { TASK_STATUS, type TaskKindName, type TaskStatusCode } from "../shared/wire/task";
 import {
-  claimOldestPending, deleteTask, failInterrupted, getTask, insertTask, setTaskMessage, transitionTask,
+  claimOldestPending, deleteTask, deleteTasksOfUser, failInterrupted, getTask, insertTask, setTaskMessage, transitionTask,
 } from "../server/db/tasks-table";
+import { findUserById } from "../server/db/users-table";
 import { TaskInputError, type TaskRecord } from "./types";
 
 /** SPEC section 8 Tasks: the refusals of remove and cancel. */
@@ -18,8 +19,11 @@ export const CANCEL_NOT_RUNNING_MESSAGE = "task is not running, no need to cance
 /** Ours: retry of a task that has not ended yet. */
 export const RETRY_NOT_ENDED_MESSAGE = "task has not ended, nothing to retry";
 
-/** What the queue tells its listeners: a task was added or changed (status, message), or removed. */
-export type TaskEvent = { type: "changed"; task: TaskRecord } | { type: "removed"; task: TaskRecord };
+/**
+ * What the queue tells its listeners: a task was added or changed (status, message), or removed (`owner`: the
+ * name of its owner when the owner was deleted with it, as it can no longer be looked up).
+ */
+export type TaskEvent = { type: "changed"; task: TaskRecord } | { type: "removed"; task: TaskRecord; owner?: string };
 
 const { pending, doing, waitCancel, cancelled, done, failed } = TASK_STATUS;
 const ENDED: readonly TaskStatusCode[] = [cancelled, done, failed];
@@ -107,7 +111,22 @@ export class TaskQueue {
     const task = this.mustGet(id);
     const refusal = removeRefusal(task.status);
     if (refusal || !deleteTask(this.db, id, REMOVABLE)) throw new TaskInputError(refusal ?? REMOVE_RUNNING_MESSAGE);
-    for (const l of this.listeners) l({ type: "removed", task });
+    this.emit({ type: "removed", task });
+  }
+
+  /**
+   * Deletes user `userId` through `deleteOwner` together with all their tasks, running ones included, in one
+   * transaction, then announces each task as removed: open connections drop it and the pool stops a running one
+   * (pool.ts; another node sees the row gone at its next heartbeat). When `deleteOwner` throws, nothing changes.
+   */
+  removeOwner(userId: number, deleteOwner: () => void): void {
+    const owner = findUserById(this.db, userId)?.username;
+    const gone = this.db.transaction(() => {
+      const tasks = deleteTasksOfUser(this.db, userId);
+      deleteOwner();
+      return tasks;
+    })();
+    for (const task of gone) this.emit({ type: "removed", task, owner });
   }
 
   /**
@@ -139,7 +158,11 @@ export class TaskQueue {
   }
 
   private emitChanged(task: TaskRecord | null): TaskRecord | null {
-    if (task) for (const l of this.listeners) l({ type: "changed", task });
+    if (task) this.emit({ type: "changed", task });
     return task;
+  }
+
+  private emit(e: TaskEvent): void {
+    for (const l of this.listeners) l(e);
   }
 }

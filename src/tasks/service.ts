@@ -4,7 +4,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { getSettings } from "../server/settings/settings-service";
-import { TASK_SESSION_CHECK_MS } from "../server/constants";
+import { watchSessions } from "../server/auth/session-watch";
 import { TaskQueue } from "./queue";
 import { TaskPool, nodeIdOf } from "./pool";
 import { TaskFeed } from "./task-feed";
@@ -27,11 +27,11 @@ export function startTaskService(o: { db: Database; rootReal: string; cacheDir: 
   const feed = new TaskFeed(o.db, queue);
   const pool = new TaskPool({ ...o, queue, workers: () => getSettings(o.db).taskWorkers, nodeId: nodeIdOf(o.cacheDir) });
   pool.start();
-  const sessions = setInterval(() => feed.checkSessions(), TASK_SESSION_CHECK_MS);
+  const unwatch = watchSessions(o.db, () => feed.checkSessions(), { log: o.log });
   return {
     queue, pool, feed,
     async stop() {
-      clearInterval(sessions);
+      unwatch();
       await pool.stop();
     },
   };

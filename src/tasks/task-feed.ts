@@ -43,7 +43,7 @@ export class TaskFeed {
     return () => this.viewers.delete(viewer);
   }
 
-  /** Closes every viewer whose session has ended; called on a timer so idle connections are checked too. */
+  /** Closes every viewer whose session has ended; called after session changes and on a timer (idle sockets). */
   checkSessions(): void {
     for (const v of [...this.viewers]) if (!v.live()) this.drop(v);
   }
@@ -61,7 +61,7 @@ export class TaskFeed {
         this.drop(v);
         continue;
       }
-      if (v.isAdmin) ownerName ??= findUserById(this.db, e.task.userId)?.username ?? "";
+      if (v.isAdmin) ownerName ??= (e.type === "removed" ? e.owner : undefined) ?? findUserById(this.db, e.task.userId)?.username ?? "";
       v.send(e.task, { removed: e.type === "removed", username: v.isAdmin ? ownerName : undefined });
     }
   }

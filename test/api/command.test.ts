@@ -3,7 +3,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
-import { call, NO_PERM, putSettings, type Perm } from "../support/factories";
+import { call, NO_PERM, putSettings, putUser, type Perm } from "../support/factories";
+import { SOCKET_SESSION_CHECK_MS } from "../../src/server/constants";
 import { login } from "../support/server";
 import { rawGet } from "../support/raw-http";
 import { linesOf, openCommandSocket } from "../support/command-socket";
@@ -15,13 +16,19 @@ const ALLOWED = ["ls", "echo", "cat", "sleep", "pwd", "env"];
 const EVIL_NAMES = ["$(touch pwned1)", "a;touch pwned2", "`touch pwned3`", "b&&touch pwned4", "c|touch pwned5"];
 let runner = "";
 
-/** Creates a user with `perm` and `commands` and returns a login token. */
-async function userWith(perm: Perm, commands: string[]): Promise<string> {
+/** Creates a user with `perm` and `commands` and returns its id and a login token. */
+async function makeRunner(perm: Perm, commands: string[]): Promise<{ id: number; token: string }> {
   const username = `cmd-${Math.random().toString(36).slice(2, 8)}`;
   const data = { username, password: "a-long-password-123", perm: { ...NO_PERM, ...perm }, commands };
   const res = await call(ctx.server, ctx.admin, "POST", "/users", { what: "user", which: [], data });
   expect(res.status).toBe(201);
-  return login(ctx.server, username, data.password);
+  const { id } = (await res.json()) as { id: number };
+  return { id, token: await login(ctx.server, username, data.password) };
+}
+
+/** Creates a user with `perm` and `commands` and returns a login token. */
+async function userWith(perm: Perm, commands: string[]): Promise<string> {
+  return (await makeRunner(perm, commands)).token;
 }
 
 /** The pwned* files anywhere a command could have made them. */
@@ -141,7 +148,7 @@ describe("what a command sees and how long the connection lasts", () => {
     await ws.close();
   });
 
-  it("closes the connection at the next line once the user logged out", async () => {
+  it("is closed once the user logged out, and a line sent after runs nothing", async () => {
     const token = await userWith({ execute: true }, ALLOWED);
     const ws = await openCommandSocket(ctx.server, token, "/work/");
     expect(linesOf(await ws.run("echo before"))).toEqual(["before"]);
@@ -183,4 +190,32 @@ describe("a running command", () => {
     for (let i = 0; i < 50 && sleepers("47.25 1").length; i++) await Bun.sleep(100);
     expect(sleepers("47.25 1")).toEqual([]);
   });
+
+  // Each way a session can end while a command runs: the command is killed at once, not at the next line.
+  const endings: [string, (id: number, token: string) => Promise<Response>][] = [
+    ["the user logs out", (_id, token) => call(ctx.server, token, "POST", "/logout")],
+    ["an admin takes execute away", (id) => putUser(ctx.server, ctx.admin, id, ["perm"], { perm: { ...NO_PERM } })],
+    ["an admin deletes the user", (id) => call(ctx.server, ctx.admin, "DELETE", `/users/${id}`)],
+  ];
+  for (const [i, [what, end]] of endings.entries()) {
+    it(`is killed with its whole process group and the connection closed (4001) as soon as ${what}`, async () => {
+      await putSettings(ctx.server, ctx.admin, { shell: ["bash", "-c"] });
+      const marker = `30.07${i}`;
+      const { id, token } = await makeRunner({ execute: true }, ALLOWED);
+      const ws = await openCommandSocket(ctx.server, token, "/work/");
+      const closed = new Promise<number>((resolve) => ws.onClose(resolve));
+      ws.send(`sleep ${marker}`);
+      await ws.waitFor((m) => m.type === "start");
+      for (let n = 0; n < 50 && sleepers(marker).length === 0; n++) await Bun.sleep(50);
+      expect(sleepers(marker)).toHaveLength(1);
+      const endedAt = Date.now();
+      expect((await end(id, token)).status).toBeLessThan(300);
+      expect(await closed).toBe(4001);
+      // Far below the periodic check (SOCKET_SESSION_CHECK_MS): the end itself triggers the check.
+      expect(Date.now() - endedAt).toBeLessThan(SOCKET_SESSION_CHECK_MS / 3);
+      for (let n = 0; n < 50 && sleepers(marker).length; n++) await Bun.sleep(100);
+      expect(sleepers(marker)).toEqual([]);
+      expect(ws.messages.map((m) => m.type)).toEqual(["start"]);
+    });
+  }
 });

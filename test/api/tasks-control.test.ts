@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { serverPerFile } from "../support/server-per-file";
-import { makeUser } from "../support/factories";
+import { makeUser, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { isTask, openTaskSocket, type TaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
@@ -141,5 +141,45 @@ describe("a deleted owner", () => {
     await Bun.sleep(300);
     expect(readdirSync(dir)).toEqual(["big.img"]);
     await admin.close();
+  }, 60_000);
+
+  it("tells admin sockets each task of a deleted user is removed (MsgType 1), running, pending, done and failed alike", async () => {
+    await putSettings(ctx.server, ctx.admin, { taskWorkers: 1 });
+    try {
+      const { ws, dir, user } = await worker();
+      const bob = await worker();
+      writeFileSync(join(dir, "small.bin"), randomBytes(10_000));
+      writeFileSync(join(bob.dir, "small.bin"), randomBytes(10_000));
+      const finished = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: {} });
+      const failedTask = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: { torrentOutput: "/missing/x.torrent" } });
+      await waitStatus(ws, failedTask.TaskID, [5]);
+      const kept = await queued(bob.ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: {} });
+      await waitStatus(bob.ws, kept.TaskID, [4]);
+      const running = await longTask(ws, dir);
+      // One worker, busy with the long task: this one stays pending.
+      const waiting = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: { comment: "later" } });
+      const ids = [finished.TaskID, failedTask.TaskID, running.TaskID, waiting.TaskID];
+      const admin = await openTaskSocket(ctx.server, ctx.admin);
+      await admin.waitFor((m) => isTask(m) && m.TaskID === waiting.TaskID);
+      const from = admin.messages.length;
+      const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, { method: "DELETE", headers: { "X-Auth": ctx.admin } });
+      expect(res.status).toBe(200);
+      for (const id of ids) await admin.waitFor((m) => admin.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 1, 5000);
+      const removed = admin.messages.slice(from).filter((m) => isTask(m) && m.MsgType === 1);
+      expect(removed.map((m) => isTask(m) && [m.TaskID, m.Username])).toEqual(ids.map((id) => [id, user.username]));
+      // The deleted user's own socket is closed; bob's task is untouched.
+      expect((await ws.closed).code).toBe(4001);
+      expect(admin.messages.slice(from).some((m) => isTask(m) && m.TaskID === kept.TaskID)).toBe(false);
+      const deadline = Date.now() + 5000;
+      while (processesWith(join(dir, "big.img")).length > 0 && Date.now() < deadline) await Bun.sleep(100);
+      expect(processesWith(join(dir, "big.img"))).toEqual([]);
+      const fresh = await openTaskSocket(ctx.server, ctx.admin);
+      await fresh.waitFor((m) => isTask(m) && m.TaskID === kept.TaskID);
+      await Bun.sleep(200);
+      expect(fresh.messages.filter((m) => isTask(m) && ids.includes(m.TaskID))).toEqual([]);
+      await Promise.all([admin.close(), fresh.close(), bob.ws.close()]);
+    } finally {
+      await putSettings(ctx.server, ctx.admin, { taskWorkers: 2 });
+    }
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, submit, waitStatus } from "../support/task-helpers";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
+import { SOCKET_SESSION_CHECK_MS } from "../../src/server/constants";
 
 const ctx = serverPerFile();
 
@@ -170,5 +171,13 @@ describe("who may open the connection", () => {
     expect(await ws.closed).toEqual({ code: 4001, reason: "session ended" });
     expect(ws.messages).toEqual([]);
     expect(existsSync(join(dir, "f.bin.torrent"))).toBe(false);
+  });
+
+  it("closes an idle socket as soon as its user logs out, long before the periodic session check", async () => {
+    const { ws, user } = await worker();
+    const loggedOutAt = Date.now();
+    await call(ctx.server, user.token, "POST", "/logout");
+    expect(await ws.closed).toEqual({ code: 4001, reason: "session ended" });
+    expect(Date.now() - loggedOutAt).toBeLessThan(SOCKET_SESSION_CHECK_MS / 3);
   });
 });

@@ -125,4 +125,29 @@ describe("TaskQueue over SQLite", () => {
     expect(queue.get(live.id)?.status).toBe(doing);
     expect(queue.get(running.id)?.status).toBe(doing);
   });
+
+  it("deletes an owner with all their tasks, running ones too, and announces each as removed with the owner's name", () => {
+    const { db, queue, events } = world();
+    const running = queue.add(1, "mktorrent", "/a", {});
+    queue.claim("n");
+    const waiting = queue.add(1, "mktorrent", "/b", {});
+    const others = queue.add(2, "mktorrent", "/c", {});
+    events.length = 0;
+    queue.removeOwner(1, () => db.run("DELETE FROM users WHERE id = 1"));
+    expect(events).toEqual([
+      { type: "removed", task: expect.objectContaining({ id: running.id, status: doing }), owner: "ann" },
+      { type: "removed", task: expect.objectContaining({ id: waiting.id, status: pending }), owner: "ann" },
+    ]);
+    expect(queue.get(running.id)).toBeNull();
+    expect(queue.get(others.id)?.status).toBe(pending);
+  });
+
+  it("keeps the owner's tasks and announces nothing when deleting the owner fails", () => {
+    const { queue, events } = world();
+    const t = queue.add(1, "mktorrent", "/a", {});
+    events.length = 0;
+    expect(() => queue.removeOwner(1, () => { throw new Error("last admin"); })).toThrow("last admin");
+    expect(queue.get(t.id)?.status).toBe(pending);
+    expect(events).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import type { CommandServerMessage } from "../../shared/wire/command";
 import { runCommand } from "../tools/command";
-import { COMMAND_MAX_BUFFERED_BYTES, COMMAND_TIMEOUT_MS } from "../constants";
+import { COMMAND_MAX_BUFFERED_BYTES, COMMAND_TIMEOUT_MS, SESSION_ENDED_CLOSE_CODE } from "../constants";
 import { checkCommandLine, commandInvocation, CommandRefused } from "./command-line";
 
 /** What a session needs from its connection and the server. */
@@ -48,7 +48,7 @@ export function createCommandSession(o: CommandSessionOptions): CommandSession {
     async receive(line) {
       if (running) return refuse(new CommandRefused("busy"));
       const allowed = o.allowedCommands();
-      if (allowed === null) return o.close(4001, "session ended");
+      if (allowed === null) return o.close(SESSION_ENDED_CLOSE_CODE, "session ended");
       const shell = o.shell();
       let words: string[];
       try {

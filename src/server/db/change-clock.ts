@@ -2,6 +2,7 @@
  * @module A version of the store that caches compare against: it moves on every write made through this
  * process's table modules, and on commits by other connections (the `fbe users` CLI run while the server is up),
  * which SQLite reports through `PRAGMA data_version` (https://sqlite.org/pragma.html#pragma_data_version).
+ * Listeners hear of this process's writes (a logout, a user edit) right after the write's synchronous turn.
  */
 import type { Database } from "bun:sqlite";
 import { EXTERNAL_CHANGE_POLL_MS } from "../constants";
@@ -10,6 +11,9 @@ interface Clock {
   local: number;
   external: number;
   checkedAt: number;
+  listeners: Set<() => void>;
+  /** A call of the listeners is queued for the end of the current turn. */
+  notifying: boolean;
 }
 
 const clocks = new WeakMap<Database, Clock>();
@@ -17,7 +21,7 @@ const clocks = new WeakMap<Database, Clock>();
 function clockOf(db: Database): Clock {
   let c = clocks.get(db);
   if (!c) {
-    c = { local: 0, external: 0, checkedAt: -Infinity };
+    c = { local: 0, external: 0, checkedAt: -Infinity, listeners: new Set(), notifying: false };
     clocks.set(db, c);
   }
   return c;
@@ -25,7 +29,25 @@ function clockOf(db: Database): Clock {
 
 /** Records a write made through this process (call after users, sessions or other cached tables change). */
 export function noteWrite(db: Database): void {
-  clockOf(db).local++;
+  const c = clockOf(db);
+  c.local++;
+  if (c.listeners.size === 0 || c.notifying) return;
+  // Once per turn, after it: a transaction's writes are committed and the writer's own code is not re-entered.
+  c.notifying = true;
+  queueMicrotask(() => {
+    c.notifying = false;
+    for (const listener of [...c.listeners]) listener();
+  });
+}
+
+/**
+ * Calls `listener` after writes made through this process (several writes of one synchronous turn: one call).
+ * The listener must not throw. Returns the function that stops the calls.
+ */
+export function onLocalWrite(db: Database, listener: () => void): () => void {
+  const c = clockOf(db);
+  c.listeners.add(listener);
+  return () => c.listeners.delete(listener);
 }
 
 /**

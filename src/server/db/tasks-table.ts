@@ -102,6 +102,12 @@ export function deleteTask(db: Database, id: number, from: readonly TaskStatusCo
   return db.query(`DELETE FROM tasks WHERE id = ? AND status IN (${from.join(", ")})`).run(id).changes > 0;
 }
 
+/** Deletes every task of `userId`, whatever its status; returns them, oldest first. */
+export function deleteTasksOfUser(db: Database, userId: number): TaskRecord[] {
+  const rows = db.query(`DELETE FROM tasks WHERE user_id = ? RETURNING ${COLUMNS}`).all(userId) as Row[];
+  return rows.map(toRecord).sort((a, b) => a.id - b.id);
+}
+
 /**
  * Says that `nodeId` still runs the tasks `ids` (heartbeat = now) and returns the statuses they have now, so a
  * cancel written by another node (wait-cancel) is seen by the node running the task.

@@ -2,14 +2,15 @@
  * @module WebSocket `/api/command/{path}?auth=TOKEN` (SPEC section 7, CONTRACT "HTTP API"): the command runner of
  * the shell overlay. A login token only (never a media token), the execute permission and a folder the user may
  * reach, all checked before the upgrade (401/403/404 as plain answers); then commands/command-session.ts runs
- * the lines. The protocol is documented in src/shared/wire/command.ts.
+ * the lines. The protocol is documented in src/shared/wire/command.ts. When the login session ends (logout,
+ * lost execute, user deleted, expiry) the running command is killed and the socket closed (auth/session-watch.ts).
  */
 import { Hono } from "hono";
 import type { ServerWebSocket } from "bun";
 import type { AppEnv } from "../env";
 import { requireAuth, requirePerm } from "../auth/middleware";
-import { cachedUser, sessionUser } from "../auth/sessions";
-import { hasPermission } from "../auth/permissions";
+import { liveExecutor, watchSessions } from "../auth/session-watch";
+import { SESSION_ENDED_CLOSE_CODE } from "../constants";
 import { getSettings } from "../settings/settings-service";
 import { createCommandSession, type CommandSession } from "../commands/command-session";
 import { describe } from "../fs/listing";
@@ -22,34 +23,40 @@ export const commandRoutes = new Hono<AppEnv>().get(
   requireAuth,
   requirePerm("execute"),
   upgradeWebSocket((c) => {
-    const { db, log } = c.get("deps");
+    const { db, log, config } = c.get("deps");
     const target = requestTarget(c, "command");
     if (!describe(target.abs, target.path, "").isDir) throw new BadRequest("commands run in a folder");
     const userId = c.get("user").id;
     const sid = c.get("sessionId");
     // The user is read again for every line: a logout, a lost permission or a changed list takes effect at once.
-    const liveUser = () => (sid === undefined ? cachedUser(db, userId) : sessionUser(db, userId, sid, Math.floor(Date.now() / 1000)));
+    const liveUser = () => liveExecutor(db, config.noauth, userId, sid);
     let session: CommandSession | null = null;
+    let unwatch: (() => void) | undefined;
     return {
       onOpen(_evt, ws) {
         const raw = ws.raw as ServerWebSocket<unknown>;
         session = createCommandSession({
           cwd: target.abs,
-          allowedCommands: () => {
-            const user = liveUser();
-            return user && hasPermission(user, "execute") ? user.commands : null;
-          },
+          allowedCommands: () => liveUser()?.commands ?? null,
           shell: () => getSettings(db).shell,
           send: (msg) => ws.send(JSON.stringify(msg)),
           bufferedBytes: () => raw.getBufferedAmount(),
           close: (code, reason) => ws.close(code, reason),
         });
+        // Also between lines: a command still running when the session ends is killed with its process group.
+        unwatch = watchSessions(db, () => {
+          if (liveUser()) return;
+          unwatch?.();
+          session?.stop();
+          ws.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+        }, { log });
       },
       onMessage(evt) {
         const line = typeof evt.data === "string" ? evt.data : new TextDecoder().decode(evt.data as ArrayBuffer);
         session?.receive(line).catch((err) => log.error(`command in ${target.path}: ${(err as Error)?.stack || String(err)}`));
       },
       onClose() {
+        unwatch?.();
         session?.stop();
       },
     };

@@ -2,7 +2,7 @@
  * @module The task connection (SPEC section 7 `GET /api/task?auth=TOKEN`, CONTRACT "Tasks"): a login token (never a
  * media token) and the execute permission are checked before the upgrade (401/403); then the socket gets the
  * user's tasks (admins: all) and every change, and its messages queue, remove, cancel or retry tasks. A refused
- * message is answered `{error}`; a socket whose session ended is closed.
+ * message is answered `{error}`; a socket whose session ended is closed (auth/session-watch.ts).
  */
 import { Hono } from "hono";
 import type { WSContext } from "hono/ws";
@@ -10,23 +10,14 @@ import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import type { User } from "../users/types";
 import { requireAuth, requirePerm } from "../auth/middleware";
-import { cachedUser, sessionUser } from "../auth/sessions";
-import { hasPermission } from "../auth/permissions";
+import { liveExecutor } from "../auth/session-watch";
 import { getSettings } from "../settings/settings-service";
 import { upgradeWebSocket } from "./websocket";
 import { applyTaskRequest, parseTaskRequest } from "../../tasks/requests";
 import { TaskInputError, type TaskRecord } from "../../tasks/types";
 import type { TaskDelivery } from "../../tasks/task-feed";
 import { presentTask } from "../presenters/task";
-
-/** Close code of a socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
-const SESSION_ENDED_CLOSE = 4001;
-
-/** The user behind a socket now, or null when its session has ended or execute was taken away. */
-function liveUser(deps: Deps, userId: number, sid: string | undefined): User | null {
-  const user = deps.config.noauth ? cachedUser(deps.db, userId) : sid ? sessionUser(deps.db, userId, sid, Math.floor(Date.now() / 1000)) : null;
-  return user && hasPermission(user, "execute") ? user : null;
-}
+import { SESSION_ENDED_CLOSE_CODE } from "../constants";
 
 /** Handles one text frame for the socket's live user; a refusal goes back as `{error}`. */
 function onFrame(deps: Deps, user: User, data: unknown, ws: WSContext): void {
@@ -48,19 +39,20 @@ export const taskRoutes = new Hono<AppEnv>().get(
     const deps = c.get("deps");
     const { id: userId } = c.get("user");
     const sid = c.get("sessionId");
+    const liveUser = () => liveExecutor(deps.db, deps.config.noauth, userId, sid);
     let detach: (() => void) | undefined;
-    const close = (ws: WSContext) => ws.close(SESSION_ENDED_CLOSE, "session ended");
+    const close = (ws: WSContext) => ws.close(SESSION_ENDED_CLOSE_CODE, "session ended");
     return {
       onOpen(_e, ws) {
-        const user = liveUser(deps, userId, sid);
+        const user = liveUser();
         if (!user) return close(ws);
         detach = deps.tasks.feed.attach({
-          userId, isAdmin: user.perm.admin, live: () => liveUser(deps, userId, sid) !== null,
+          userId, isAdmin: user.perm.admin, live: () => liveUser() !== null,
           send: (task: TaskRecord, how: TaskDelivery) => ws.send(JSON.stringify(presentTask(task, how))), close: () => close(ws),
         });
       },
       onMessage(e, ws) {
-        const user = liveUser(deps, userId, sid);
+        const user = liveUser();
         if (!user) return close(ws);
         onFrame(deps, user, e.data, ws);
       },

@@ -57,6 +57,9 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(presentUser(user, c.get("user").id));
   })
   .delete("/users/:id", requireAdmin, (c) => {
-    removeUser(c.get("deps").db, userId(c.req.param("id")));
+    const { db, tasks } = c.get("deps");
+    const id = userId(c.req.param("id"));
+    // Their tasks go too: task connections get MsgType 1 for each, and a running one is stopped.
+    tasks.queue.removeOwner(id, () => removeUser(db, id));
     return c.text("200 OK");
   });

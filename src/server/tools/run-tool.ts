@@ -25,6 +25,11 @@ export interface RunToolOptions {
   signal: AbortSignal;
   /** Called with each line of stdout (split on \n, \r and 7-Zip's backspaces), without the line end. */
   onStdoutLine?: (line: string) => void;
+  /**
+   * Called with each line of stdout as the raw bytes the tool wrote (split and skipped as for onStdoutLine), for
+   * output that is not UTF-8: 7-Zip prints entry names stored in a legacy encoding byte for byte.
+   */
+  onStdoutRawLine?: (line: Uint8Array) => void;
   /** Called with each line of stderr. */
   onStderrLine?: (line: string) => void;
   /** Bytes written to the tool's stdin, then closed (default: no stdin). */
@@ -41,22 +46,45 @@ export interface ToolResult {
 }
 
 const TAIL_BYTES = 4096;
-// 7-Zip's -bsp1 redraws its percentage with backspaces; ffmpeg and mktorrent end lines with \r or \n.
-const LINE_BREAK = /[\r\n\b]+/;
+/** Line callbacks of one stream: as text (UTF-8, U+FFFD for bytes that are not) and as raw bytes. */
+interface LineSinks {
+  text?: (line: string) => void;
+  raw?: (line: Uint8Array) => void;
+}
 
-async function readLines(stream: ReadableStream<Uint8Array>, onLine: ((line: string) => void) | undefined, keepTail: boolean): Promise<string> {
+// 7-Zip's -bsp1 redraws its percentage with backspaces; ffmpeg and mktorrent end lines with \r or \n. These are
+// ASCII bytes, never part of a multi-byte UTF-8 character nor of a GBK, Shift_JIS or Big5 one.
+const isBreak = (b: number) => b === 0x0a || b === 0x0d || b === 0x08;
+// What String.prototype.trim() removes among ASCII: a line of these only is blank and skipped.
+const isBlankByte = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
+
+function emitLine(line: Uint8Array, sinks: LineSinks): void {
+  if (line.every(isBlankByte)) return;
+  sinks.raw?.(line);
+  if (sinks.text) {
+    const text = new TextDecoder().decode(line);
+    if (text.trim()) sinks.text(text);
+  }
+}
+
+async function readLines(stream: ReadableStream<Uint8Array>, sinks: LineSinks, keepTail: boolean): Promise<string> {
   const decoder = new TextDecoder();
-  let pending = "";
+  const wantLines = Boolean(sinks.text || sinks.raw);
+  let pending: Uint8Array = new Uint8Array(0);
   let tail = "";
   for await (const chunk of stream) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (keepTail) tail = (tail + text).slice(-TAIL_BYTES);
-    if (!onLine) continue;
-    const parts = (pending + text).split(LINE_BREAK);
-    pending = parts.pop() ?? "";
-    for (const line of parts) if (line.trim()) onLine(line);
+    if (keepTail) tail = (tail + decoder.decode(chunk, { stream: true })).slice(-TAIL_BYTES);
+    if (!wantLines) continue;
+    let start = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      if (!isBreak(chunk[i]!)) continue;
+      emitLine(pending.length ? Buffer.concat([pending, chunk.subarray(start, i)]) : chunk.slice(start, i), sinks);
+      pending = new Uint8Array(0);
+      start = i + 1;
+    }
+    if (start < chunk.length) pending = Buffer.concat([pending, chunk.subarray(start)]);
   }
-  if (onLine && pending.trim()) onLine(pending);
+  if (wantLines) emitLine(pending, sinks);
   return tail;
 }
 
@@ -92,8 +120,8 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   const timer = o.timeoutMs ? setTimeout(() => { timedOut = true; killGroup(proc.pid); }, o.timeoutMs) : undefined;
   try {
     const [, stderrTail, exitCode] = await Promise.all([
-      readLines(proc.stdout, o.onStdoutLine, false),
-      readLines(proc.stderr, o.onStderrLine, true),
+      readLines(proc.stdout, { text: o.onStdoutLine, raw: o.onStdoutRawLine }, false),
+      readLines(proc.stderr, { text: o.onStderrLine }, true),
       proc.exited,
     ]);
     if (o.signal.aborted) throw new ToolAborted(o.cmd);

@@ -9,6 +9,7 @@ import { parseProgressLine, parseSltListing, type ArchiveListing } from "./seven
 
 export { parseProgressLine, parseSltListing } from "./sevenzip-listing";
 export type { ArchiveEntry, ArchiveListing } from "./sevenzip-listing";
+export { sevenZipListFile } from "./sevenzip-names";
 
 /** Engine names in the order they are tried: the 7zip package installs only 7zz; p7zip-full adds 7z and 7za. */
 export const SEVEN_ZIP_NAMES = ["7zz", "7z", "7za"] as const;
@@ -29,8 +30,8 @@ export function findSevenZip(): string | null {
 
 /**
  * Switches every command shares. `-sccUTF-8` prints names as UTF-8 (names in legacy encodings come through as their
- * raw bytes). An empty password is passed as `-p`, so 7-Zip never stops on an interactive prompt; any other goes
- * through stdin (see passwordInput), so it never shows in the process list.
+ * raw bytes, see sevenzip-names.ts). An empty password is passed as `-p`, so 7-Zip never stops on an interactive
+ * prompt; any other goes through stdin (see passwordInput), so it never shows in the process list.
  */
 function commonArgs(password: string): string[] {
   return password === "" ? ["-sccUTF-8", "-p"] : ["-sccUTF-8"];
@@ -49,9 +50,21 @@ export function buildListArgs(archive: string, password: string): string[] {
   return ["l", "-slt", ...commonArgs(password), "--", archive];
 }
 
-/** Arguments that test (decrypt and check) the entries named exactly in `paths` (`-spd`: no wildcards). */
-export function buildTestArgs(archive: string, password: string, paths: readonly string[]): string[] {
-  return ["t", "-bso0", "-bsp0", "-spd", ...commonArgs(password), "--", archive, ...paths];
+/**
+ * The switches that read a list file written by sevenZipListFile: UTF-16LE, the one charset in which 7-Zip takes
+ * the escapes of names that are not UTF-8 (`-scsUTF-8` refuses such a list: "Incorrect item in listfile").
+ */
+function listFileArgs(kind: "i" | "x", listFile: string): string[] {
+  return ["-scsUTF-16LE", `-${kind}@${listFile}`];
+}
+
+/**
+ * Arguments that test (decrypt and check) the entries named exactly in `includeListFile` (written by
+ * sevenZipListFile; `-spd`: no wildcards). Names go through a file because an argument cannot hold bytes that are
+ * not UTF-8, and a name 7-Zip does not find is no failure ("No files to process").
+ */
+export function buildTestArgs(archive: string, password: string, includeListFile: string): string[] {
+  return ["t", "-bso0", "-bsp0", "-spd", ...commonArgs(password), ...listFileArgs("i", includeListFile), "--", archive];
 }
 
 /** What an extraction needs. */
@@ -60,7 +73,7 @@ export interface ExtractArgs {
   /** Folder the entries are written into (created by 7-Zip when missing). */
   outDir: string;
   password: string;
-  /** A UTF-8 list file of entry paths to leave out, one a line, matched exactly (`-spd`). */
+  /** A list file of the entries to leave out, written by sevenZipListFile, matched exactly (`-spd`). */
   excludeListFile?: string;
 }
 
@@ -69,7 +82,7 @@ export interface ExtractArgs {
  * leave only the percentage on stdout, `-bb0` keeps the file log off.
  */
 export function buildExtractArgs(o: ExtractArgs): string[] {
-  const exclude = o.excludeListFile ? ["-scsUTF-8", `-x@${o.excludeListFile}`] : [];
+  const exclude = o.excludeListFile ? listFileArgs("x", o.excludeListFile) : [];
   return ["x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", ...commonArgs(o.password), `-o${o.outDir}`, ...exclude, "--", o.archive];
 }
 
@@ -89,19 +102,19 @@ export function parseDangerousLink(line: string): { path: string; target: string
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
  */
 export async function runSevenZipList(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
-  const lines: string[] = [];
+  const lines: Uint8Array[] = [];
   await runTool({
-    cmd: engine, args: buildListArgs(archive, password), stdin: passwordInput(password), signal, onStdoutLine: (l) => lines.push(l),
+    cmd: engine, args: buildListArgs(archive, password), stdin: passwordInput(password), signal, onStdoutRawLine: (l) => lines.push(l),
   });
   return parseSltListing(lines);
 }
 
 /**
- * Tests the named entries with `password`; resolves when they decrypt and check.
+ * Tests the entries of `includeListFile` (see buildTestArgs) with `password`; resolves when they decrypt and check.
  * @throws ToolFailed (isWrongPasswordError for a wrong password); ToolAborted.
  */
-export async function runSevenZipTest(engine: string, archive: string, password: string, paths: readonly string[], signal: AbortSignal): Promise<void> {
-  await runTool({ cmd: engine, args: buildTestArgs(archive, password, paths), stdin: passwordInput(password), signal });
+export async function runSevenZipTest(engine: string, archive: string, password: string, includeListFile: string, signal: AbortSignal): Promise<void> {
+  await runTool({ cmd: engine, args: buildTestArgs(archive, password, includeListFile), stdin: passwordInput(password), signal });
 }
 
 /** Callbacks of an extraction. */

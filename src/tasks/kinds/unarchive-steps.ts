@@ -9,7 +9,8 @@ import type { UnarchiveParams } from "../../shared/wire/task";
 import { entryEscapes, linkEscapes } from "../../server/archive/entry-safety";
 import { archiveBaseName } from "../../server/archive/volume-set";
 import {
-  isWrongPasswordError, parseDangerousLink, runSevenZipExtract, runSevenZipList, runSevenZipTest, type ArchiveListing,
+  isWrongPasswordError, parseDangerousLink, runSevenZipExtract, runSevenZipList, runSevenZipTest, sevenZipListFile,
+  type ArchiveEntry, type ArchiveListing,
 } from "../../server/tools/sevenzip";
 import { ToolFailed } from "../../server/tools/spawn";
 import { TaskInputError, type TaskContext } from "../types";
@@ -20,10 +21,16 @@ export const WRONG_PASSWORD_MESSAGE = "failed to get file list from archive, may
 export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
 /** An output directory that names a file. */
 export const OUTPUT_NOT_FOLDER_MESSAGE = "the output directory is a file";
-/** An archive with entries landing outside whose names cannot be given to 7-Zip exactly. */
-export const UNMATCHABLE_MESSAGE = "refused: the archive has entries that would land outside the output folder";
 /** SPEC section 5: what unarchive says about a file that is not an archive. */
 export const NOT_ARCHIVE_MESSAGE = "hey man, are you sure this is an archive file?";
+
+/** Writes a list file naming the entries stored as `rawNames` exactly (sevenzip-names.ts) in the task's temp folder. */
+function writeListFile(ctx: TaskContext, name: string, rawNames: readonly Uint8Array[]): string {
+  const file = join(ctx.tempDir, name);
+  mkdirSync(ctx.tempDir, { recursive: true });
+  writeFileSync(file, sevenZipListFile(rawNames));
+  return file;
+}
 
 /** The first line of a 7-Zip failure, without its noise, for a task message. */
 function toolMessage(err: ToolFailed): string {
@@ -54,52 +61,48 @@ export async function listArchive(engine: string, archive: string, password: str
  * tried on the smallest encrypted file only, so a big archive is not decrypted twice.
  * @throws Error(WRONG_PASSWORD_MESSAGE) when the password is missing or wrong; ToolAborted on cancel.
  */
-export async function probePassword(engine: string, archive: string, listing: ArchiveListing, password: string, signal: AbortSignal): Promise<void> {
-  const encrypted = listing.entries.filter((e) => e.encrypted && !e.isDir && !e.path.includes("\uFFFD"));
+export async function probePassword(engine: string, archive: string, listing: ArchiveListing, password: string, ctx: TaskContext): Promise<void> {
+  const encrypted = listing.entries.filter((e) => e.encrypted && !e.isDir);
   if (encrypted.length === 0) return;
   if (password === "") throw new Error(WRONG_PASSWORD_MESSAGE);
   const smallest = encrypted.reduce((a, b) => (b.size < a.size ? b : a));
   try {
-    await runSevenZipTest(engine, archive, password, [smallest.path], signal);
+    // Named by its stored bytes: a name that is not UTF-8 is tested too, never silently matched by nothing.
+    await runSevenZipTest(engine, archive, password, writeListFile(ctx, "probe.lst", [smallest.rawPath]), ctx.signal);
   } catch (err) {
     if (err instanceof ToolFailed) throw new Error(WRONG_PASSWORD_MESSAGE);
     throw err;
   }
 }
 
+const lossyUtf8 = new TextDecoder();
+
 /**
  * Entries that would land outside the output folder: `..` or absolute names, symlinks whose stored target leaves,
- * hard links to a `..` or absolute path. They are left out of the extraction by name.
- * @throws Error when such a name is not valid UTF-8: the listing cannot name it exactly for 7-Zip to leave out, so
- * the whole archive is refused rather than let 7-Zip write it under a trimmed name.
+ * hard links to a `..` or absolute path. They are left out of the extraction by their exact stored names (also
+ * those that are not UTF-8), so 7-Zip never writes them under a trimmed name.
  */
-export function hostileEntries(listing: ArchiveListing): string[] {
-  const hostile = listing.entries
-    .filter((e) =>
-      entryEscapes(e.path) ||
-      (e.linkTarget !== null && linkEscapes(e.path, e.linkTarget)) ||
-      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget)))
-    .map((e) => e.path);
-  const unnamed = hostile.filter((p) => p.includes("\uFFFD"));
-  if (unnamed.length) throw new Error(`${UNMATCHABLE_MESSAGE}: ${unnamed.join(", ")}`);
-  return hostile;
+export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
+  return listing.entries.filter((e) => {
+    // Judged on the stored bytes as 7-Zip sees them ("/", "\" and "." are ASCII in every encoding it prints) and on
+    // the decoded name alike, so a guessed decoding can never hide a `..`.
+    const stored = lossyUtf8.decode(e.rawPath);
+    return entryEscapes(stored) || entryEscapes(e.path) ||
+      (e.linkTarget !== null && linkEscapes(stored, e.linkTarget)) ||
+      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget));
+  });
 }
 
 /**
- * Extracts into `dir` leaving out `refused` (written as a list file in the task's temp folder). 7-Zip's own refusals
- * of symlinks that point out (zip stores link targets as data, so the listing cannot see them) are not a failure:
- * their paths are returned.
+ * Extracts into `dir` leaving out the entries stored as `exclude` (a list file in the task's temp folder). 7-Zip's
+ * own refusals of symlinks that point out (zip stores link targets as data, so the listing cannot see them) are not
+ * a failure: their paths are returned.
  * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
  */
 export async function extractArchive(
-  engine: string, archive: string, dir: string, password: string, refused: readonly string[], ctx: TaskContext,
+  engine: string, archive: string, dir: string, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
 ): Promise<string[]> {
-  let excludeListFile: string | undefined;
-  if (refused.length) {
-    excludeListFile = join(ctx.tempDir, "refused.lst");
-    mkdirSync(ctx.tempDir, { recursive: true });
-    writeFileSync(excludeListFile, refused.join("\n") + "\n");
-  }
+  const excludeListFile = exclude.length ? writeListFile(ctx, "refused.lst", exclude) : undefined;
   const dangerous: string[] = [];
   const otherErrors: string[] = [];
   const onStderrLine = (line: string) => {

@@ -76,15 +76,16 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
   const volumes = findVolumeSet(basename(ctx.target.abs), readdirSync(folder));
   const archive = join(folder, volumes.open);
   const listing = await listArchive(engine, archive, p.archivePasswd, ctx.signal);
-  if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx.signal);
-  const refused = hostileEntries(listing);
+  if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
+  const hostile = hostileEntries(listing);
+  const refused = hostile.map((e) => e.path);
   const out = prepareOutputDir(ctx, p, volumes.open);
   // Named like an upload in progress, so listings, copies and downloads skip it; same filesystem, so moves are renames.
   const temp = join(out.abs, `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`);
   ctx.trackOutput(temp);
   mkdirSync(temp);
   try {
-    const linksOut = await extractArchive(engine, archive, temp, p.archivePasswd, refused, ctx);
+    const linksOut = await extractArchive(engine, archive, temp, p.archivePasswd, hostile.map((e) => e.rawPath), ctx);
     for (const path of linksOut) if (!entryEscapes(path)) rmSync(join(temp, path), { force: true });
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);

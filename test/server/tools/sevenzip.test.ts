@@ -1,8 +1,14 @@
 import { describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import iconv from "iconv-lite";
 import {
   buildExtractArgs, buildListArgs, buildTestArgs, isWrongPasswordError, parseDangerousLink, parseProgressLine, parseSltListing,
-  passwordInput,
+  passwordInput, runSevenZipList,
 } from "../../../src/server/tools/sevenzip";
+import { legacyNameZip, sevenZip } from "../../support/archives";
+import { storedZip } from "../../support/stored-zip";
 import { ToolFailed } from "../../../src/server/tools/spawn";
 
 /** `7zz l -slt` of a split 7z (x.7z.001), as 7-Zip 26.02 prints it; runTool drops the blank lines. */
@@ -83,7 +89,9 @@ describe("7-Zip listing parser", () => {
     const l = parseSltListing(SPLIT_7Z);
     expect(l.type).toBe("7z");
     expect(l.volumes).toBe(3);
-    expect(l.entries).toEqual([
+    expect(l.nameEncoding).toBeNull();
+    expect(l.entries.map((e) => new TextDecoder().decode(e.rawPath))).toEqual(["top", "top/a.txt", "top/link"]);
+    expect(l.entries.map(({ rawPath: _, ...e }) => e)).toEqual([
       { path: "top", isDir: true, size: 0, packedSize: 0, modified: "2026-11-23 15:14:36.6517827", encrypted: false, isSymlink: false, linkTarget: null, hardLinkTarget: null },
       { path: "top/a.txt", isDir: false, size: 6, packedSize: 32, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: false, linkTarget: null, hardLinkTarget: null },
       { path: "top/link", isDir: false, size: 5, packedSize: 0, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: true, linkTarget: null, hardLinkTarget: null },
@@ -103,7 +111,23 @@ describe("7-Zip listing parser", () => {
   });
 
   it("gives an empty listing for output without entries", () => {
-    expect(parseSltListing(["Listing archive: x.7z", "Errors: 1"])).toEqual({ type: "", volumes: 1, entries: [] });
+    expect(parseSltListing(["Listing archive: x.7z", "Errors: 1"])).toEqual({ type: "", volumes: 1, nameEncoding: null, entries: [] });
+  });
+
+  it("decodes raw names that are not UTF-8 with one encoding for the archive, keeps UTF-8 names and the exact bytes", () => {
+    const line = (text: string, name?: Uint8Array) => new Uint8Array(Buffer.concat([Buffer.from(text), Buffer.from(name ?? [])]));
+    const gbk = (s: string) => new Uint8Array(iconv.encode(s, "gbk"));
+    const lines = [
+      line("Path = legacy.zip"), line("Type = zip"), line("----------"),
+      line("Path = ", gbk("中文目录")), line("Folder = +"),
+      line("Path = ", gbk("中文目录/测试文件.txt")), line("Size = 7"),
+      line("Path = 日本語.txt"), line("Size = 1"),
+    ];
+    const l = parseSltListing(lines);
+    expect(l.nameEncoding).toBe("gb18030");
+    expect(l.entries.map((e) => e.path)).toEqual(["中文目录", "中文目录/测试文件.txt", "日本語.txt"]);
+    expect(Buffer.from(l.entries[1]!.rawPath).equals(Buffer.from(gbk("中文目录/测试文件.txt")))).toBe(true);
+    expect(l.entries[1]!.size).toBe(7);
   });
 });
 
@@ -136,16 +160,51 @@ describe("7-Zip argument builders", () => {
     expect(new TextDecoder().decode(passwordInput("p w"))).toBe("p w\n");
   });
 
-  it("tests only the named entries, matched without wildcards", () => {
-    expect(buildTestArgs("/a/x.7z", "pw", ["dir/*.txt"])).toEqual(["t", "-bso0", "-bsp0", "-spd", "-sccUTF-8", "--", "/a/x.7z", "dir/*.txt"]);
+  it("tests only the entries of a UTF-16LE list file, matched without wildcards", () => {
+    expect(buildTestArgs("/a/x.7z", "pw", "/t/probe.lst")).toEqual(["t", "-bso0", "-bsp0", "-spd", "-sccUTF-8", "-scsUTF-16LE", "-i@/t/probe.lst", "--", "/a/x.7z"]);
   });
 
   it("extracts with progress on stdout only, into the folder, leaving out the refused entries", () => {
     expect(buildExtractArgs({ archive: "/a/-x.zip", outDir: "/a/.tmp", password: "", excludeListFile: "/t/refused.lst" })).toEqual([
-      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-p", "-o/a/.tmp", "-scsUTF-8", "-x@/t/refused.lst", "--", "/a/-x.zip",
+      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-p", "-o/a/.tmp", "-scsUTF-16LE", "-x@/t/refused.lst", "--", "/a/-x.zip",
     ]);
     expect(buildExtractArgs({ archive: "/a/x.7z", outDir: "/o", password: "p w" })).toEqual([
       "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-o/o", "--", "/a/x.7z",
     ]);
+  });
+});
+
+describe("7-Zip listing of real archives with legacy-encoded names", () => {
+  for (const [encoding, names, expected] of [
+    ["gbk", ["中文目录/", "中文目录/测试文件.txt", "中文目录/你好世界.txt"], "gb18030"],
+    ["shift_jis", ["日本語のフォルダ/", "日本語のフォルダ/ファイル名.txt"], "shift_jis"],
+  ] as const) {
+    it(`shows the ${encoding} names of a zip without the UTF-8 flag correctly, keeping their stored bytes`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "fbe-7z-names-"));
+      try {
+        const zip = legacyNameZip(join(dir, "legacy.zip"), encoding, names);
+        const listing = await runSevenZipList(sevenZip(), zip, "", new AbortController().signal);
+        expect(listing.nameEncoding).toBe(expected);
+        expect(listing.entries.map((e) => e.path)).toEqual(names.map((n) => n.replace(/\/$/, "")));
+        expect(listing.entries.map((e) => e.path).join("")).not.toContain("\uFFFD");
+        expect(listing.entries.map((e) => Buffer.from(e.rawPath).toString("hex"))).toEqual(
+          names.map((n) => iconv.encode(n.replace(/\/$/, ""), encoding).toString("hex")),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it("leaves UTF-8 names as they are next to legacy ones", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fbe-7z-names-"));
+    try {
+      const zip = join(dir, "mixed.zip");
+      writeFileSync(zip, storedZip([{ name: "中文-utf8.txt", data: "a" }, { name: new Uint8Array(iconv.encode("中文-gbk.txt", "gbk")), data: "b" }]));
+      const listing = await runSevenZipList(sevenZip(), zip, "", new AbortController().signal);
+      expect(listing.entries.map((e) => e.path)).toEqual(["中文-utf8.txt", "中文-gbk.txt"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
 import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
-import { NOT_ARCHIVE_MESSAGE, UNMATCHABLE_MESSAGE, WRONG_PASSWORD_MESSAGE } from "../../../src/tasks/kinds/unarchive-steps";
+import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, listArchive, probePassword } from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import type { Rule } from "../../../src/shared/wire/user";
@@ -161,6 +161,29 @@ describe("unarchive passwords", () => {
   }
 });
 
+describe("the password probe (detectPwd)", () => {
+  /** A zip holding one encrypted file whose name is stored in GBK (7-Zip keeps a raw file name's bytes). */
+  function gbkEncryptedZip(root: string): string {
+    const src = join(root, "src");
+    mkdirSync(src);
+    writeFileSync(Buffer.concat([Buffer.from(`${src}/`), iconv.encode("机密文件.txt", "gbk")]), "secret content");
+    const r = Bun.spawnSync([sevenZip(), "a", "-bd", "-tzip", "-ps3cret", join(root, "enc.zip"), "*"], { cwd: src });
+    expect(r.exitCode).toBe(0);
+    rmSync(src, { recursive: true });
+    return join(root, "enc.zip");
+  }
+
+  it("tests an encrypted entry whose name is not UTF-8 by its exact name, refusing a wrong password", async () => {
+    const { root } = scope();
+    const archive = gbkEncryptedZip(root);
+    const listing = await listArchive(sevenZip(), archive, "", new AbortController().signal);
+    expect(listing.entries.map((e) => [e.path, e.encrypted])).toEqual([["机密文件.txt", true]]);
+    const t = makeTaskContext(root, "/enc.zip");
+    await expect(probePassword(sevenZip(), archive, listing, "wrong", t.ctx)).rejects.toThrow(WRONG_PASSWORD_MESSAGE);
+    await probePassword(sevenZip(), archive, listing, "s3cret", t.ctx);
+  });
+});
+
 describe("unarchive multi-volume archives", () => {
   for (const type of ["7z", "zip"]) {
     it(`extracts a .${type}.001 set from any member and removes every volume after success`, async () => {
@@ -220,13 +243,22 @@ describe("unarchive entries that would land outside the output folder", () => {
     expect(tree(join(root, "dir"))).toContain("slip.zip");
   });
 
-  it("refuses the whole archive when such an entry's name is not UTF-8, extracting nothing", async () => {
+  it("leaves out such entries by their exact names when those are not UTF-8, extracts the rest and names them decoded", async () => {
     const { root, parent } = scope();
+    const gbk = (s: string) => new Uint8Array(iconv.encode(s, "gbk"));
     writeFileSync(join(root, "gbk-slip.zip"), storedZip([
-      { name: "safe.txt", data: "safe" }, { name: new Uint8Array(iconv.encode("../中文.txt", "gbk")), data: "evil" },
+      { name: "safe.txt", data: "safe" },
+      { name: gbk("中文目录/报告.txt"), data: "report" },
+      // 7-Zip would write these two as 中文.txt and 上级.txt (the `..` trimmed) over the genuine 中文.txt.
+      { name: gbk("中文.txt"), data: "genuine" },
+      { name: gbk("../中文.txt"), data: "evil" },
+      { name: gbk("../../上级.txt"), data: "evil" },
     ]));
-    await expect(unarchive(root, "/gbk-slip.zip")).rejects.toThrow(UNMATCHABLE_MESSAGE);
-    expect(tree(parent)).toEqual(["scope", "scope/gbk-slip.zip"]);
+    const { message } = await unarchive(root, "/gbk-slip.zip", { archiveOneTopLevel: false, archiveRm: true });
+    expect(tree(parent)).toEqual(["scope", "scope/gbk-slip.zip", "scope/safe.txt", "scope/中文.txt", "scope/中文目录", "scope/中文目录/报告.txt"]);
+    expect(read(join(root, "中文.txt"))).toBe("genuine");
+    expect(message).toContain("refused (outside the output folder or not allowed): ../中文.txt, ../../上级.txt");
+    expect(message).toContain("archive kept");
   });
 
   for (const ext of ["tar", "zip"]) {
