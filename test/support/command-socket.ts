@@ -4,6 +4,7 @@
  */
 import type { CommandServerMessage } from "../../src/shared/wire/command";
 import type { TestServer } from "./server";
+import { openJsonSocket } from "./json-socket";
 
 /** One open command connection. */
 export interface CommandSocket {
@@ -25,38 +26,10 @@ export function linesOf(messages: CommandServerMessage[], stream: "stdout" | "st
 
 /** Opens `/api/command{path}?auth=TOKEN`; rejects with the close code when the server refuses the upgrade. */
 export async function openCommandSocket(server: TestServer, token: string, path = "/"): Promise<CommandSocket> {
-  const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/api/command${path}?auth=${encodeURIComponent(token)}`);
-  const messages: CommandServerMessage[] = [];
-  const waiters = new Set<() => void>();
-  ws.onmessage = (e) => {
-    messages.push(JSON.parse(String(e.data)));
-    for (const w of [...waiters]) w();
-  };
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onclose = (e) => reject(new Error(`command socket closed before open (${e.code})`));
-  });
-  const closed = new Promise<void>((resolve) => ws.addEventListener("close", () => resolve()));
+  const { ws, messages, closed, waitFrom } = await openJsonSocket<CommandServerMessage>(
+    `${server.url.replace(/^http/, "ws")}/api/command${path}?auth=${encodeURIComponent(token)}`, "command");
   let closeCode: number | null = null;
   ws.addEventListener("close", (e) => (closeCode = e.code));
-  const waitFrom = (from: number, match: (m: CommandServerMessage) => boolean, timeoutMs: number) =>
-    new Promise<CommandServerMessage>((resolve, reject) => {
-      let seen = from;
-      const check = () => {
-        for (; seen < messages.length; seen++) {
-          if (!match(messages[seen])) continue;
-          waiters.delete(check);
-          clearTimeout(timer);
-          return resolve(messages[seen]);
-        }
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching command message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
   return {
     messages,
     send: (line) => ws.send(line),

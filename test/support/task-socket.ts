@@ -4,6 +4,7 @@
  */
 import type { TaskErrorMessage, TaskMessage, TaskRequest } from "../../src/shared/wire/task";
 import type { TestServer } from "./server";
+import { openJsonSocket } from "./json-socket";
 
 /** One open task connection. */
 export interface TaskSocket {
@@ -35,42 +36,13 @@ export function isError(m: TaskMessage | TaskErrorMessage): m is TaskErrorMessag
  * refuses the upgrade.
  */
 export async function openTaskSocket(server: TestServer, token: string, path = "/api/task"): Promise<TaskSocket> {
-  const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(token)}`);
-  const messages: (TaskMessage | TaskErrorMessage)[] = [];
-  const waiters = new Set<() => void>();
-  ws.onmessage = (e) => {
-    messages.push(JSON.parse(String(e.data)));
-    for (const w of [...waiters]) w();
-  };
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onclose = (e) => reject(new Error(`task socket closed before open (${e.code} ${e.reason})`));
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  type Msg = TaskMessage | TaskErrorMessage;
+  const { ws, messages, closed, waitFrom } = await openJsonSocket<Msg>(`${server.url.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(token)}`, "task");
   return {
     messages,
     closed,
     send: (req) => ws.send(typeof req === "string" ? req : JSON.stringify(req)),
-    waitFor(match: (m: TaskMessage | TaskErrorMessage) => boolean, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        let seen = 0;
-        const check = () => {
-          for (; seen < messages.length; seen++) {
-            if (match(messages[seen])) {
-              waiters.delete(check);
-              clearTimeout(timer);
-              return resolve(messages[seen]);
-            }
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching task message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (match: (m: Msg) => boolean, timeoutMs = 20_000) => waitFrom(0, match, timeoutMs),
     statuses(taskId) {
       const out: number[] = [];
       for (const m of messages) if (isTask(m) && m.TaskID === taskId && m.MsgType === 0 && out.at(-1) !== m.Status) out.push(m.Status);
