@@ -24,6 +24,7 @@ const TOOLS = {
     [["7zz", "7z", "7za"], "7zip"],
     [["mktorrent"], "mktorrent"],
     [["mediainfo"], "mediainfo"],
+    [["jpegtran"], "libjpeg-turbo-progs"],
   ],
   test: [
     [["chromium"], "chromium"],

@@ -30,6 +30,10 @@ export const SNIFF_BYTES = 512;
 /** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
 export const THUMB_DEFAULT_WIDTH = 256;
 export const THUMB_MAX_WIDTH = 2048;
+/** Image fix: bytes read from a JPEG's head to find its EXIF orientation (APP1 holds at most 64 KiB and comes first). */
+export const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
+/** Image fix: JPEG quality of a re-encode when jpegtran cannot turn the picture losslessly (95: no visible loss). */
+export const AUTO_ORIENT_JPEG_QUALITY = 95;
 /** Length of a generated first-run admin password. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */

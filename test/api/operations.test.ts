@@ -120,7 +120,7 @@ describe("PATCH action=rename (rename and move)", () => {
     expect((await patch(`${dir}/a.txt`, { action: "rename" })).status).toBe(400);
     const unknown = await patch(`${dir}/a.txt`, { action: "explode" });
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toBe("400 Bad Request (action must be one of rename, passwdrename, copy, chmod)");
+    expect(await unknown.text()).toBe("400 Bad Request (action must be one of rename, passwdrename, imageProcess, copy, chmod)");
   });
 });
 

@@ -19,6 +19,7 @@ import { changeMode, parseMode } from "../fs/chmod";
 import { fileChecksum, parseChecksumAlgorithm } from "../fs/checksum";
 import { parseModifiedPrecondition, saveExistingFile } from "../fs/save-file";
 import { folderUsage, type FolderUsage } from "../fs/folder-usage";
+import { processImages } from "../fs/image-process";
 import type { ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
 import type { FileInfo } from "../fs/file-info";
@@ -95,6 +96,8 @@ export const resourceRoutes = new Hono<AppEnv>()
    *   override=true (replace) or rename=true (free name `name (1).ext`); a conflict without either is 409.
    * - chmod, with mode = 1-3 octal digits and recursive=true|false.
    * - passwdrename, with password = the password (empty renames back), SPEC section 5.
+ * - imageProcess, with recursive=true|false: the JPEGs of the file, of the folder (or of its whole tree) turned
+ *   upright from their EXIF orientation (fs/image-process.ts); other files are left as they are.
    * Each answers text `200 OK`.
    */
   .patch("/resources/*", requireActionPerm(), async (c) => {
@@ -117,6 +120,12 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "passwdrename":
         await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "");
         break;
+      case "imageProcess": {
+        const user = c.get("user");
+        const recursive = c.req.query("recursive") === "true";
+        await processImages({ ...target, recursive, showHidden: user.showHidden, isVisible: userPathFilter(c), signal: c.req.raw.signal });
+        break;
+      }
     }
     return c.text("200 OK");
   })
@@ -155,11 +164,12 @@ async function usageOf(c: Context<AppEnv>, target: ScopedPath): Promise<FolderUs
 
 /**
  * Permission each PATCH action needs (SPEC section 6 and CONTRACT): rename and move need `rename`, so does
- * the password rename (it is a rename); copy needs `create`; chmod needs `modify`.
+ * the password rename (it is a rename) and imageProcess; copy needs `create`; chmod needs `modify`.
  */
 const ACTION_PERMISSIONS: Record<string, PermissionName> = {
   rename: "rename",
   passwdrename: "rename",
+  imageProcess: "rename",
   copy: "create",
   chmod: "modify",
 };

@@ -1,0 +1,53 @@
+/**
+ * @module The jpegtran wrapper (STYLE rule 5; Debian package libjpeg-turbo-progs): a pure builder of the lossless
+ * transform that turns a JPEG of a given EXIF orientation upright, and the one runner.
+ */
+import { runTool } from "./run-tool";
+import { isToolAvailable } from "./available";
+import { ToolFailed } from "./spawn";
+
+/**
+ * jpegtran transform per EXIF orientation 2-8 (Exif 2.32 Orientation: 6 is "rotate 90 clockwise to view", 8
+ * "rotate 270"; 5 transpose and 7 transverse are the mirrored quarter turns). 1 needs none.
+ */
+const TRANSFORMS: Record<number, readonly string[]> = {
+  2: ["-flip", "horizontal"],
+  3: ["-rotate", "180"],
+  4: ["-flip", "vertical"],
+  5: ["-transpose"],
+  6: ["-rotate", "90"],
+  7: ["-transverse"],
+  8: ["-rotate", "270"],
+};
+
+/**
+ * Arguments turning the JPEG `input` of EXIF `orientation` (2-8) upright into `output`: every marker kept
+ * (`-copy all`, the Orientation tag included, which the caller then resets) and `-perfect`, so jpegtran fails
+ * rather than trim the edge blocks when the size is not a whole number of MCUs.
+ * @throws Error for an orientation without a transform (1 or out of range).
+ */
+export function buildJpegtranArgs(orientation: number, input: string, output: string): string[] {
+  const transform = TRANSFORMS[orientation];
+  if (!transform) throw new Error(`orientation ${orientation} needs no transform`);
+  return ["-copy", "all", "-perfect", ...transform, "-outfile", output, input];
+}
+
+/** True when jpegtran is installed. */
+export function hasJpegtran(): boolean {
+  return isToolAvailable("jpegtran");
+}
+
+/**
+ * Runs jpegtran with `args` (from buildJpegtranArgs). Resolves true when the lossless transform was written, false
+ * when jpegtran refused it as not perfect (the caller re-encodes instead).
+ * @throws ToolAborted when `signal` aborts; ToolFailed for any other failure.
+ */
+export async function runJpegtran(args: readonly string[], signal: AbortSignal): Promise<boolean> {
+  try {
+    await runTool({ cmd: "jpegtran", args, signal });
+    return true;
+  } catch (e) {
+    if (e instanceof ToolFailed && /not perfect/.test(e.stderr)) return false;
+    throw e;
+  }
+}

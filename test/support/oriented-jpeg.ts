@@ -1,0 +1,34 @@
+/**
+ * @module Test JPEGs with an EXIF Orientation tag, made by sharp: the stored picture is blue with a red top-left
+ * quarter, so where the red corner ends up tells which way a picture was turned.
+ */
+const sharp: typeof import("sharp").default = require("sharp");
+
+/** RGB of the stored picture's top-left quarter and of the rest. */
+export const RED = [255, 0, 0] as const;
+export const BLUE = [0, 0, 255] as const;
+
+/** A `width` x `height` JPEG (stored pixels) whose EXIF Orientation is `orientation` (1-8). */
+export async function orientedJpeg(width: number, height: number, orientation: number): Promise<Buffer> {
+  const px = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) px.set(x < width / 2 && y < height / 2 ? RED : BLUE, (y * width + x) * 3);
+  }
+  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
+}
+
+/** Width, height and EXIF orientation (1 when the tag is missing) of an image, as sharp reads them. */
+export async function imageFacts(input: Buffer | string): Promise<{ width: number; height: number; orientation: number }> {
+  const m = await sharp(input).metadata();
+  return { width: m.width!, height: m.height!, orientation: m.orientation ?? 1 };
+}
+
+/** Which corner of the decoded picture (stored pixels, orientation ignored) is red: "tl", "tr", "bl" or "br". */
+export async function redCorner(input: Buffer | string): Promise<string> {
+  const { data, info } = await sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
+  const corners: Record<string, number> = { tl: at(2, 2), tr: at(info.width - 3, 2), bl: at(2, info.height - 3), br: at(info.width - 3, info.height - 3) };
+  const red = Object.entries(corners).filter(([, r]) => r > 200).map(([k]) => k);
+  if (red.length !== 1) throw new Error(`expected one red corner, found ${red.join(",") || "none"}`);
+  return red[0]!;
+}
