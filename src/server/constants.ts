@@ -34,6 +34,8 @@ export const THUMB_MAX_WIDTH = 2048;
 export const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
 /** Image fix: JPEG quality of a re-encode when jpegtran cannot turn the picture losslessly (95: no visible loss). */
 export const AUTO_ORIENT_JPEG_QUALITY = 95;
+/** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
+export const POSTER_TIMEOUT_MS = 30_000;
 /** Length of a generated first-run admin password. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */

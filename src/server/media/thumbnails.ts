@@ -1,8 +1,7 @@
 /** @module Image thumbnails with sharp (EXIF orientation applied), cached on disk under the cache dir. */
-import { createHash } from "node:crypto";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { stat } from "node:fs/promises";
 import { preloadError } from "./preload-vips";
+import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
 
 import type sharpFunction from "sharp";
 
@@ -43,18 +42,12 @@ export function canThumbnail(extension: string): boolean {
 export async function thumbnailPath(cacheDir: string, abs: string, width: number, logError?: (line: string) => void): Promise<string | null> {
   const sharp = loadSharp(logError);
   if (!sharp) return null;
-  const st = await stat(abs);
-  const key = createHash("sha1").update(`${abs}\0${st.size}\0${st.mtimeMs}\0${width}`).digest("hex");
-  const dir = join(cacheDir, "thumbs", key.slice(0, 2));
-  const out = join(dir, `${key}.webp`);
-  if (await stat(out).then(() => true, () => false)) return out;
+  const out = thumbCachePath(cacheDir, abs, await stat(abs), width, "webp");
+  if (await isCached(out)) return out;
   try {
     // rotate() with no angle applies the EXIF Orientation tag.
     const data = await sharp(abs, { failOn: "none" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    await mkdir(dir, { recursive: true });
-    const tmp = `${out}.${process.pid}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, out);
+    await writeCacheEntry(out, data);
     return out;
   } catch {
     return null;

@@ -10,9 +10,8 @@ import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./
 import { hasPermission } from "../auth/permissions";
 import { contentDisposition, fileResponse } from "../http/file-response";
 import { mimeTypeOf } from "../fs/file-type";
-import { extensionOf } from "../fs/file-type";
 import type { ScopedPath } from "../fs/scope";
-import { canThumbnail, thumbnailPath } from "../media/thumbnails";
+import { thumbnailResponse } from "./thumbnail-response";
 import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
 import { parseFilesParam } from "../archive/selection";
 import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
@@ -27,13 +26,13 @@ export const rawRoutes = new Hono<AppEnv>()
 
 /**
  * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is
- * (with Range and validators; `inline=true` inline, `thumb=true&w=` a thumbnail of an image), or with `algo=` an
+ * (with Range and validators; `inline=true` inline, `thumb=true&w=` a thumbnail of an image or a video poster,
+ * see thumbnail-response.ts), or with `algo=` an
  * archive of them streamed. Shared by /api/raw and the public share downloads.
  * @throws Forbidden (403) without the download permission for downloads; BadRequest for a folder without algo.
  */
 export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Promise<Response> {
   const user = c.get("user");
-  const deps = c.get("deps");
   const inline = c.req.query("inline") === "true";
   const thumb = c.req.query("thumb") === "true";
   // SPEC section 6: download governs downloads; previews (inline media, thumbnails) only need access.
@@ -45,15 +44,9 @@ export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Pro
   if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
   const target = selected[0];
   const name = target.path.split("/").pop() || "download";
-  if (thumb && canThumbnail(extensionOf(name))) {
-    const width = parseWidth(c.req.query("w"));
-    const cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
-    if (cached) {
-      return fileResponse(c.req.raw, {
-        abs: cached, st: await stat(cached), name, contentType: "image/webp", inline: true,
-        headers: { "Content-Security-Policy": rawContentSecurityPolicy("image/webp") },
-      });
-    }
+  if (thumb) {
+    const answer = await thumbnailResponse(c, target, name, parseWidth(c.req.query("w")));
+    if (answer) return answer;
   }
   const contentType = mimeTypeOf(name);
   return fileResponse(c.req.raw, {

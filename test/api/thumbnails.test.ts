@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { putSettings } from "../support/factories";
+import { serverPerFile } from "../support/server-per-file";
+import { makeTree } from "../support/tree";
+import { makeVideo, requireMediaTools } from "../support/media";
+import { imageFacts, orientedJpeg } from "../support/oriented-jpeg";
+
+const ctx = serverPerFile();
+const thumb = (path: string, w: number) => fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=${w}`, { headers: { "X-Auth": ctx.admin } });
+const thumbsDir = () => join(ctx.server.home, ".cache", "thumbs");
+/** Every cache entry, as paths relative to the thumbs folder. */
+const cacheEntries = () => (existsSync(thumbsDir()) ? readdirSync(thumbsDir()).flatMap((b) => readdirSync(join(thumbsDir(), b)).map((f) => join(b, f))) : []);
+const thumbSettings = (patch: Record<string, unknown>) => putSettings(ctx.server, ctx.admin, { thumbnail: patch });
+
+beforeAll(async () => {
+  requireMediaTools();
+  await makeVideo(ctx.server.root, "clip.mp4", 2, "320x240");
+  await makeVideo(ctx.server.root, "other.mkv", 2, "320x240");
+  makeTree(ctx.server.root, { "photo.jpg": await orientedJpeg(64, 32, 1) });
+});
+
+describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
+  it("answer a JPEG frame scaled to the asked width, never enlarged", async () => {
+    const res = await thumb("/clip.mp4", 160);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(res.headers.get("content-disposition")).toStartWith("inline");
+    expect(await imageFacts(Buffer.from(await res.arrayBuffer()))).toMatchObject({ width: 160, height: 120 });
+    const big = await thumb("/clip.mp4", 1000);
+    expect(await imageFacts(Buffer.from(await big.arrayBuffer()))).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it("come from the cache the second time, without running ffmpeg again", async () => {
+    const first = await thumb("/other.mkv", 96);
+    expect(first.status).toBe(200);
+    const mine = cacheEntries().filter((e) => !e.endsWith(".webp"));
+    const before = cacheEntries().length;
+    // Swap every cached poster for a marker picture: an answer built by ffmpeg could never be that picture.
+    const marker = await orientedJpeg(16, 16, 1);
+    for (const e of mine) writeFileSync(join(thumbsDir(), e), marker);
+    const again = await thumb("/other.mkv", 96);
+    expect(Buffer.from(await again.arrayBuffer()).equals(marker)).toBe(true);
+    expect(cacheEntries().length).toBe(before);
+  });
+
+  it("answer 404 when posters are switched off, while image thumbnails stay on", async () => {
+    expect((await thumb("/clip.mp4", 120)).status).toBe(200);
+    await thumbSettings({ thumbnailVideo: false });
+    try {
+      const off = await thumb("/clip.mp4", 120);
+      expect(off.status).toBe(404);
+      expect(await off.text()).toStartWith("404");
+      // Image thumbnails stay on.
+      expect((await thumb("/photo.jpg", 16)).headers.get("content-type")).toBe("image/webp");
+    } finally {
+      await thumbSettings({ thumbnailVideo: true });
+    }
+  });
+
+  it("all thumbnails are off with thumbnailEnabled false: no poster, and images are served as they are", async () => {
+    await thumbSettings({ thumbnailEnabled: false });
+    try {
+      expect((await thumb("/clip.mp4", 120)).status).toBe(404);
+      const img = await thumb("/photo.jpg", 16);
+      expect(img.headers.get("content-type")).toBe("image/jpeg");
+      expect(Buffer.from(await img.arrayBuffer()).equals(readFileSync(join(ctx.server.root, "photo.jpg")))).toBe(true);
+    } finally {
+      await thumbSettings({ thumbnailEnabled: true });
+    }
+  });
+});
+
+describe("thumbnail cache garbage collection", () => {
+  /** A fake cache entry written `ageS` seconds ago. */
+  const staleEntry = (name: string, ageS: number) => {
+    mkdirSync(join(thumbsDir(), "zz"), { recursive: true });
+    const p = join(thumbsDir(), "zz", name);
+    writeFileSync(p, "stale");
+    const t = (Date.now() - ageS * 1000) / 1000;
+    utimesSync(p, t, t);
+    return p;
+  };
+
+  it("keeps old entries while the probability is 0", async () => {
+    await thumbSettings({ cacheGcProbability: 0, cacheExpireTTL: 0 });
+    const old = staleEntry("kept.webp", 3600);
+    expect((await thumb("/photo.jpg", 20)).status).toBe(200);
+    await Bun.sleep(300);
+    expect(existsSync(old)).toBe(true);
+  });
+
+  it("removes entries older than the TTL after a request when the probability is 1000000, keeping the answer's own", async () => {
+    await thumbSettings({ cacheGcProbability: 1_000_000, cacheExpireTTL: 0 });
+    try {
+      const old = staleEntry("old.webp", 3600);
+      const res = await thumb("/photo.jpg", 24);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      for (let i = 0; i < 50 && existsSync(old); i++) await Bun.sleep(20);
+      expect(existsSync(old)).toBe(false);
+      // With TTL 0 everything else goes; the entry just served (24 px) stays.
+      for (let i = 0; i < 50 && cacheEntries().length > 1; i++) await Bun.sleep(20);
+      expect(cacheEntries()).toHaveLength(1);
+      expect(cacheEntries()[0]).toEndWith(".webp");
+      expect((await thumb("/photo.jpg", 24)).status).toBe(200);
+    } finally {
+      await thumbSettings({ cacheGcProbability: 10, cacheExpireTTL: 604800 });
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "bun:test";
+import { buildPosterArgs, posterTime } from "../../../src/server/tools/ffmpeg-frames";
+
+describe("posterTime", () => {
+  it("is 10 % of the duration, 0 when the duration is unknown", () => {
+    expect(posterTime(120)).toBe(12);
+    expect(posterTime(0)).toBe(0);
+  });
+});
+
+describe("buildPosterArgs", () => {
+  it("seeks the input, maps the chosen video stream, scales down only and writes one JPEG frame", () => {
+    const args = buildPosterArgs({ input: "/v/a:b.mkv", timeS: 12.3456, width: 256, videoStream: 1, output: "/t/p.jpg" });
+    expect(args.slice(args.indexOf("-ss"), args.indexOf("-ss") + 6)).toEqual(["-ss", "12.346", "-i", "file:/v/a:b.mkv", "-map", "0:v:1"]);
+    expect(args[args.indexOf("-vf") + 1]).toBe("scale='min(256,iw)':-2,setsar=1");
+    expect(args).toContain("-y");
+    expect(args.slice(-7)).toEqual(["-frames:v", "1", "-f", "image2", "-update", "1", "file:/t/p.jpg"]);
+    expect(args[args.indexOf("-c:v") + 1]).toBe("mjpeg");
+  });
+});
