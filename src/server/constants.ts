@@ -36,6 +36,10 @@ export const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
 export const AUTO_ORIENT_JPEG_QUALITY = 95;
 /** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
 export const POSTER_TIMEOUT_MS = 30_000;
+/** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
+export const ENCODER_TEST_TIMEOUT_MS = 10_000;
+/** The DRM render node VA-API encodes through (the first GPU's, as in ffmpeg's VAAPI examples). */
+export const VAAPI_DEVICE = "/dev/dri/renderD128";
 /** Length of a generated first-run admin password. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */

@@ -13,6 +13,7 @@ import { DEFAULT_APP_NAME } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
 import { assetResponse, htmlResponse, readAssets } from "./static-assets";
+import { videoEncoder } from "../media/video-encoder";
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
@@ -32,8 +33,11 @@ function brandingFile(deps: Deps, file: BrandingFile): string | null {
   return existsSync(abs) ? abs : null;
 }
 
-/** The config object the UI reads from `<script id="fbe-config" type="application/json">` (SPEC section 3). */
-export function injectedConfig(deps: Deps): Record<string, unknown> {
+/**
+ * The config object the UI reads from `<script id="fbe-config" type="application/json">` (SPEC section 3);
+ * `encoder` is the video encoder About shows (media/video-encoder.ts).
+ */
+export function injectedConfig(deps: Deps, encoder: string): Record<string, unknown> {
   const settings = getSettings(deps.db);
   const base = deps.config.baseurl;
   const { cacheRoot: _cacheRoot, ...thumbnail } = settings.thumbnail;
@@ -55,6 +59,7 @@ export function injectedConfig(deps: Deps): Record<string, unknown> {
     slideshow: settings.slideshow,
     thumbnail,
     indexLocation: settings.indexLocation !== "",
+    videoEncoder: encoder,
     version: {
       Version: deps.build.version,
       OS: deps.build.os,
@@ -88,10 +93,10 @@ export function staticRoutes(deps: Deps) {
   });
   const fixed = COMPILED ? readUi() : null;
   const ui = () => fixed ?? readUi();
-  const renderIndex = () => {
+  const renderIndex = async () => {
     const { template } = ui();
     if (!template) return "<!doctype html><title>fbe</title><p>The UI is not built: run npm run build.</p>";
-    const tag = `<script id="fbe-config" type="application/json">${scriptSafeJson(injectedConfig(deps))}</script>`;
+    const tag = `<script id="fbe-config" type="application/json">${scriptSafeJson(injectedConfig(deps, await videoEncoder()))}</script>`;
     return template.replace("</head>", `${tag}</head>`);
   };
   return new Hono<AppEnv>()
@@ -116,5 +121,5 @@ export function staticRoutes(deps: Deps) {
     .get("/api/*", () => {
       throw new NotFound();
     })
-    .get("*", (c) => htmlResponse(renderIndex(), c.req.header("accept-encoding"), c.req.method === "HEAD"));
+    .get("*", async (c) => htmlResponse(await renderIndex(), c.req.header("accept-encoding"), c.req.method === "HEAD"));
 }

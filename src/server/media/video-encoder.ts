@@ -1,0 +1,34 @@
+/**
+ * @module The H.264 encoder this server would use for video (About's hardware acceleration status, SPEC section 2):
+ * the first hardware encoder that ffmpeg lists and that encodes a test frame, else libx264. Probed once, on first
+ * use, and remembered for the life of the process.
+ */
+import { existsSync } from "node:fs";
+import { isToolAvailable } from "../tools/available";
+import { HARDWARE_H264_ENCODERS, SOFTWARE_H264_ENCODER, buildEncoderTestArgs, runEncoderList, runEncoderTest } from "../tools/ffmpeg-encoders";
+import { ENCODER_TEST_TIMEOUT_MS, VAAPI_DEVICE } from "../constants";
+
+/** What About shows when ffmpeg is not installed. */
+export const NO_VIDEO_ENCODER = "none";
+
+let probe: Promise<string> | null = null;
+
+async function detect(): Promise<string> {
+  if (!isToolAvailable("ffmpeg")) return NO_VIDEO_ENCODER;
+  const listed = new Set(await runEncoderList(AbortSignal.timeout(ENCODER_TEST_TIMEOUT_MS)).catch(() => [] as string[]));
+  for (const encoder of HARDWARE_H264_ENCODERS) {
+    if (!listed.has(encoder)) continue;
+    if (encoder === "h264_vaapi" && !existsSync(VAAPI_DEVICE)) continue;
+    if (await runEncoderTest(buildEncoderTestArgs(encoder, VAAPI_DEVICE), ENCODER_TEST_TIMEOUT_MS)) return encoder;
+  }
+  return listed.has(SOFTWARE_H264_ENCODER) ? SOFTWARE_H264_ENCODER : NO_VIDEO_ENCODER;
+}
+
+/**
+ * The encoder name ("h264_nvenc", "h264_vaapi", "h264_qsv", "libx264", or "none" without ffmpeg or any H.264
+ * encoder). The first call starts the probe (a few short ffmpeg runs); later calls share its answer. Never throws.
+ */
+export function videoEncoder(): Promise<string> {
+  probe ??= detect().catch(() => NO_VIDEO_ENCODER);
+  return probe;
+}
