@@ -96,6 +96,19 @@ describe("PATCH /api/resources?action=imageProcess", () => {
     expect((await imageFacts(file("secret/s.jpg"))).orientation).toBe(6);
   });
 
+  it("refuses a cut JPEG with 400 and leaves it, and skips it inside a folder while turning the others", async () => {
+    const whole = await orientedJpeg(64, 32, 6);
+    const cut = whole.subarray(0, 400);
+    makeTree(ctx.server.root, { "cut.jpg": cut, mixed: { "cut.jpg": cut, "good.jpg": whole } });
+    const res = await processImage("/cut.jpg");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toStartWith("400 Bad Request");
+    expect(readFileSync(file("cut.jpg")).equals(cut)).toBe(true);
+    expect((await processImage("/mixed/")).status).toBe(200);
+    expect(readFileSync(file("mixed/cut.jpg")).equals(cut)).toBe(true);
+    expect((await imageFacts(file("mixed/good.jpg"))).orientation).toBe(1);
+  });
+
   it("answers 404 for a missing file", async () => {
     expect((await processImage("/nope.jpg")).status).toBe(404);
   });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { isToolAvailable } from "../tools/available";
 import { runProbe } from "../tools/ffprobe";
 import { runFfmpeg } from "../tools/ffmpeg";
-import { buildPosterArgs, posterTime } from "../tools/ffmpeg-frames";
+import { buildPosterArgs, posterTime } from "../tools/ffmpeg-poster";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
 import { POSTER_TIMEOUT_MS } from "../constants";
 

@@ -123,7 +123,8 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "imageProcess": {
         const user = c.get("user");
         const recursive = c.req.query("recursive") === "true";
-        await processImages({ ...target, recursive, showHidden: user.showHidden, isVisible: userPathFilter(c), signal: c.req.raw.signal });
+        const report = await processImages({ ...target, recursive, showHidden: user.showHidden, isVisible: userPathFilter(c), signal: c.req.raw.signal });
+        if (report.failed.length) c.get("deps").log.info(`image fix left ${report.failed.length} unreadable JPEG(s) as they were, e.g. ${report.failed[0]}`);
         break;
       }
     }

@@ -169,33 +169,3 @@ export function buildSingleFramesArgs(o: FrameGrabOptions & { outputs: readonly 
   const outs = o.outputs.flatMap((out, i) => ["-map", `[f${i}]`, ...imageOutput(o.format, out)]);
   return [...buildCommonArgs(o.overwrite, "info"), ...frameInputs(o), "-filter_complex", graph, ...outs];
 }
-
-/** What buildPosterArgs needs. */
-export interface PosterOptions {
-  input: string;
-  /** Seconds into the video (posterTime). */
-  timeS: number;
-  /** Largest width in px; a narrower video keeps its own width. The height follows the aspect ratio, kept even. */
-  width: number;
-  /** Which video stream (index among video streams; a cover picture may come first). */
-  videoStream: number;
-  output: string;
-}
-
-/** The poster frame's time: 10 % of the duration (the issue's "a frame at 10 % of the duration"), past black intros. */
-export function posterTime(durationS: number): number {
-  return durationS > 0 ? durationS / 10 : 0;
-}
-
-/**
- * One ffmpeg run writing a single JPEG poster frame of the video (the listing and mosaic thumbnail): input seek to
- * the time, the first frame there scaled down to at most `width`, JPEG at mjpeg quality 4 (small, no visible blocks
- * at thumbnail size). Overwrites `output`, a temp name the caller renames into the cache.
- */
-export function buildPosterArgs(o: PosterOptions): string[] {
-  return [
-    ...buildCommonArgs(true), "-ss", seekValue(o.timeS), "-i", fileUrl(o.input), "-map", `0:v:${o.videoStream}`,
-    "-vf", `scale='min(${o.width},iw)':-2,setsar=1`, "-c:v", "mjpeg", "-q:v", "4", "-frames:v", "1",
-    "-f", "image2", "-update", "1", fileUrl(o.output),
-  ];
-}

@@ -39,15 +39,16 @@ export function hasJpegtran(): boolean {
 
 /**
  * Runs jpegtran with `args` (from buildJpegtranArgs). Resolves true when the lossless transform was written, false
- * when jpegtran refused it as not perfect (the caller re-encodes instead).
- * @throws ToolAborted when `signal` aborts; ToolFailed for any other failure.
+ * when jpegtran refused it as not perfect or failed otherwise (exit 2 also means "warnings", e.g. a cut file): the
+ * caller re-encodes instead, or reports the file as unreadable.
+ * @throws ToolAborted when `signal` aborts.
  */
 export async function runJpegtran(args: readonly string[], signal: AbortSignal): Promise<boolean> {
   try {
     await runTool({ cmd: "jpegtran", args, signal });
     return true;
   } catch (e) {
-    if (e instanceof ToolFailed && /not perfect/.test(e.stderr)) return false;
+    if (e instanceof ToolFailed) return false;
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { buildPosterArgs, posterTime } from "../../../src/server/tools/ffmpeg-frames";
+import { buildPosterArgs, posterTime } from "../../../src/server/tools/ffmpeg-poster";
 
 describe("posterTime", () => {
   it("is 10 % of the duration, 0 when the duration is unknown", () => {
