@@ -38,6 +38,8 @@ export const AUTO_ORIENT_JPEG_QUALITY = 95;
 export const POSTER_TIMEOUT_MS = 30_000;
 /** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
 export const ENCODER_TEST_TIMEOUT_MS = 10_000;
+/** A page render waits at most this long (ms) for the encoder probe; About then says "probing" until a reload. */
+export const ENCODER_PAGE_WAIT_MS = 1_000;
 /** The DRM render node VA-API encodes through (the first GPU's, as in ffmpeg's VAAPI examples). */
 export const VAAPI_DEVICE = "/dev/dri/renderD128";
 /** Length of a generated first-run admin password. */

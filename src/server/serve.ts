@@ -11,6 +11,7 @@ import { removeActiveTempFiles } from "./fs/upload";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
 import { websocket } from "./routes/websocket";
+import { videoEncoder } from "./media/video-encoder";
 import { startTaskService } from "../tasks/service";
 
 /**
@@ -49,6 +50,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  // About's encoder probe runs a few short ffmpeg encodes: start it now so no page waits for it.
+  void videoEncoder();
   const app = createApp(deps);
   server = Bun.serve({
     hostname: config.address,

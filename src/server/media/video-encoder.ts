@@ -32,3 +32,16 @@ export function videoEncoder(): Promise<string> {
   probe ??= detect().catch(() => NO_VIDEO_ENCODER);
   return probe;
 }
+
+/** What About shows while the probe is still running when a page is rendered. */
+export const VIDEO_ENCODER_PROBING = "probing";
+
+/**
+ * The encoder when the probe answers within `waitMs`, else VIDEO_ENCODER_PROBING: a page render never waits long
+ * for a slow or hanging hardware driver. serve.ts starts the probe at boot, so it is normally done by the first page.
+ */
+export function videoEncoderWithin(waitMs: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(VIDEO_ENCODER_PROBING), waitMs)));
+  return Promise.race([videoEncoder(), late]).finally(() => clearTimeout(timer));
+}

@@ -9,11 +9,11 @@ import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { getSettings } from "../settings/settings-service";
-import { DEFAULT_APP_NAME } from "../constants";
+import { DEFAULT_APP_NAME, ENCODER_PAGE_WAIT_MS } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
 import { assetResponse, htmlResponse, readAssets } from "./static-assets";
-import { videoEncoder } from "../media/video-encoder";
+import { videoEncoderWithin } from "../media/video-encoder";
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
@@ -96,7 +96,7 @@ export function staticRoutes(deps: Deps) {
   const renderIndex = async () => {
     const { template } = ui();
     if (!template) return "<!doctype html><title>fbe</title><p>The UI is not built: run npm run build.</p>";
-    const tag = `<script id="fbe-config" type="application/json">${scriptSafeJson(injectedConfig(deps, await videoEncoder()))}</script>`;
+    const tag = `<script id="fbe-config" type="application/json">${scriptSafeJson(injectedConfig(deps, await videoEncoderWithin(ENCODER_PAGE_WAIT_MS)))}</script>`;
     return template.replace("</head>", `${tag}</head>`);
   };
   return new Hono<AppEnv>()
