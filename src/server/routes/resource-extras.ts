@@ -1,0 +1,46 @@
+/**
+ * @module The extra answers of GET /api/resources/{path} (SPEC section 7): `mediaInfo=yes`, `probe=yes`,
+ * `preview=nfo` and `playlist=video|audio`. The GET handler asks resourceExtra first and answers its JSON when
+ * one of these queries is present.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { FileInfo } from "../fs/file-info";
+import type { ScopedPath } from "../fs/scope";
+import { hasPermission } from "../auth/permissions";
+import { isToolAvailable } from "../tools/available";
+import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
+import { presentFile } from "../presenters/resource";
+import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
+
+/** SPEC section 5: the one sentence a media info request on another type answers. */
+export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
+
+/**
+ * The JSON answer of an extra query on `target` (described by `info`), or null when the request has none.
+ * @throws Forbidden (403) without the download permission (CONTRACT: probe and media info need it); BadRequest
+ * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
+ */
+export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+  if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
+  return null;
+}
+
+/** Refuses users without the download permission. @throws Forbidden (403). */
+function requireDownload(c: Context<AppEnv>): void {
+  if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
+}
+
+/** Refuses a request that needs `tool` when it is not installed. @throws ServiceUnavailable (503) naming it. */
+export function requireTool(tool: string): void {
+  if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
+}
+
+/** GET ?mediaInfo=yes: the file with mediainfo's text report in `content` (SPEC sections 5 and 7). */
+async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  requireDownload(c);
+  if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
+  requireTool(MEDIAINFO_TOOL);
+  const content = await runMediaInfo(target.abs, c.req.raw.signal);
+  return presentFile(info, false, content);
+}
