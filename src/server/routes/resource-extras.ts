@@ -4,6 +4,7 @@
  * one of these queries is present.
  */
 import type { Context } from "hono";
+import { dirname } from "node:path";
 import type { AppEnv } from "../env";
 import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
@@ -11,6 +12,9 @@ import { hasPermission } from "../auth/permissions";
 import { isToolAvailable } from "../tools/available";
 import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
 import { presentFile } from "../presenters/resource";
+import { presentMetainfo } from "../presenters/metainfo";
+import { readMetainfo } from "../media/metainfo";
+import { userPathFilter } from "./request-path";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
 
 /** SPEC section 5: the one sentence a media info request on another type answers. */
@@ -23,6 +27,7 @@ export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
  */
 export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
   if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
+  if (c.req.query("probe") === "yes") return probeOf(c, target, info);
   return null;
 }
 
@@ -42,5 +47,25 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
   requireTool(MEDIAINFO_TOOL);
   const content = await runMediaInfo(target.abs, c.req.raw.signal);
-  return presentFile(info, false, content);
+  return { ...presentResource(c, info), content };
+}
+
+/** The file as GET answers it, without content. */
+function presentResource(c: Context<AppEnv>, info: FileInfo) {
+  return presentFile(info, hasPermission(c.get("user"), "modify"));
+}
+
+/**
+ * GET ?probe=yes: the file plus `metainfo` (and `subtitles` for a video, `audioinfo` for audio); files without
+ * metadata (folders, pictures, text, compressed single streams such as .tar.gz) answer the plain resource. An
+ * archive that cannot be listed (encrypted names, no entries) answers 400 with ARCHIVE_LIST_FAILED as the detail.
+ */
+async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  requireDownload(c);
+  const dirPath = target.path.slice(0, target.path.lastIndexOf("/") + 1);
+  const meta = await readMetainfo({
+    abs: target.abs, info, dirAbs: dirname(target.abs), dirPath, showHidden: c.get("user").showHidden,
+    isVisible: userPathFilter(c), signal: c.req.raw.signal,
+  });
+  return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
 }
