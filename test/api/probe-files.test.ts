@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "bun:test";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { serverPerFile } from "../support/server-per-file";
+import { call } from "../support/factories";
+import { inspectTorrent } from "../support/torrent";
+import { isToolAvailable } from "../../src/server/tools/available";
+
+const ctx = serverPerFile();
+const ANNOUNCE = "http://tracker.example/announce";
+let startS = 0;
+
+/** Runs mktorrent on `target` under the files root; fails with its output. */
+function mktorrent(args: string[]): void {
+  const r = Bun.spawnSync(["mktorrent", ...args], { cwd: ctx.server.root, stdout: "pipe", stderr: "pipe" });
+  if (r.exitCode !== 0) throw new Error(`mktorrent failed: ${r.stderr.toString()}`);
+}
+
+beforeAll(() => {
+  if (!isToolAvailable("mktorrent")) throw new Error("mktorrent is not installed: these tests need it (npm test installs it)");
+  const root = ctx.server.root;
+  mkdirSync(join(root, "album", "disc 2"), { recursive: true });
+  writeFileSync(join(root, "album", "a.txt"), "hello torrent\n");
+  writeFileSync(join(root, "album", "disc 2", "b.bin"), randomBytes(70_000));
+  writeFileSync(join(root, "single.bin"), randomBytes(40_000));
+  startS = Math.floor(Date.now() / 1000);
+  mktorrent(["-a", ANNOUNCE, "-p", "-l", "15", "-c", "made in a test", "-s", "FBE", "-o", "album.torrent", "album"]);
+  mktorrent(["-a", ANNOUNCE, "-l", "16", "-o", "single.torrent", "single.bin"]);
+});
+
+type Json = Record<string, any>;
+async function probe(path: string): Promise<{ status: number; body: Json | string }> {
+  const res = await call(ctx.server, ctx.admin, "GET", `/resources${path}?probe=yes`);
+  return { status: res.status, body: res.status === 200 ? ((await res.json()) as Json) : await res.text() };
+}
+
+describe("GET ?probe=yes on a torrent", () => {
+  it("answers every Torrent metadata field of a private multi-file torrent made by mktorrent", async () => {
+    const { status, body } = await probe("/album.torrent");
+    expect(status).toBe(200);
+    const m = (body as Json).metainfo;
+    // A second reading: the test's own bencode walk over the raw info bytes, and the data's piece hashes.
+    const facts = inspectTorrent(join(ctx.server.root, "album.torrent"), join(ctx.server.root, "album"));
+    expect(facts.badPieces).toEqual([]);
+    expect(m.InfoHash).toBe(facts.infoHash);
+    expect(m.InfoHash).toMatch(/^[0-9a-f]{40}$/);
+    expect(m).toMatchObject({
+      Name: "album", Announce: ANNOUNCE, Length: 14 + 70_000, NumFiles: 2, Comment: "made in a test", Source: "FBE",
+      PieceLength: 32768, Private: true,
+    });
+    expect(m.Files).toEqual([{ Path: "a.txt", Length: 14 }, { Path: "disc 2/b.bin", Length: 70_000 }]);
+    expect(m.CreatedBy).toMatch(/^mktorrent \d/);
+    expect(m.CreationDate).toBeGreaterThanOrEqual(startS);
+    expect(m.CreationDate).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+  });
+
+  it("reads a single-file public torrent: the file is the torrent's name", async () => {
+    const m = ((await probe("/single.torrent")).body as Json).metainfo;
+    const facts = inspectTorrent(join(ctx.server.root, "single.torrent"), join(ctx.server.root, "single.bin"));
+    expect(m).toMatchObject({ Name: "single.bin", InfoHash: facts.infoHash, Length: 40_000, NumFiles: 1, PieceLength: 65536, Private: false, Comment: "", Source: "" });
+    expect(m.Files).toEqual([{ Path: "single.bin", Length: 40_000 }]);
+  });
+
+  it("hashes the info dictionary's bytes as written, even when its keys are not in canonical order", async () => {
+    // "name" before "length": a re-encoding would sort the keys and give another hash.
+    const info = `d4:name5:x.bin6:lengthi3e12:piece lengthi16384e6:pieces20:${"p".repeat(20)}e`;
+    writeFileSync(join(ctx.server.root, "odd.torrent"), `d8:announce${ANNOUNCE.length}:${ANNOUNCE}4:info${info}e`);
+    const m = ((await probe("/odd.torrent")).body as Json).metainfo;
+    expect(m.InfoHash).toBe(createHash("sha1").update(info).digest("hex"));
+    expect(m).toMatchObject({ Name: "x.bin", Length: 3, NumFiles: 1, CreationDate: 0, CreatedBy: "" });
+  });
+
+  it("answers 400 for a .torrent that is not bencoded", async () => {
+    writeFileSync(join(ctx.server.root, "broken.torrent"), "this is no torrent");
+    const { status, body } = await probe("/broken.torrent");
+    expect(status).toBe(400);
+    expect(body).toMatch(/^400 Bad Request \(not a torrent file/);
+  });
+});
