@@ -6,6 +6,7 @@ import { serverPerFile } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
+import { buildTrx } from "../support/trx";
 
 const ctx = serverPerFile();
 const ANNOUNCE = "http://tracker.example/announce";
@@ -76,5 +77,44 @@ describe("GET ?probe=yes on a torrent", () => {
     const { status, body } = await probe("/broken.torrent");
     expect(status).toBe(400);
     expect(body).toMatch(/^400 Bad Request \(not a torrent file/);
+  });
+});
+
+describe("GET ?probe=yes on a .trx firmware image", () => {
+  const CREATED_S = 1_600_000_000;
+
+  it("answers the TRX header with its CRC checked, and ProductId, KernelVer, FsVer and Created from the ASUS tail and U-Boot header", async () => {
+    const img = buildTrx({ version: 1, flags: 0x5, createdS: CREATED_S, imageName: "Linux Kernel Image", asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] }, payloadBytes: 3000 });
+    writeFileSync(join(ctx.server.root, "fw.trx"), img.bytes);
+    const { status, body } = await probe("/fw.trx");
+    expect(status).toBe(200);
+    expect((body as Json).metainfo).toEqual({
+      ProductId: "RT-AC68U", KernelVer: "3.0", FsVer: "0.4", Created: "2020-09-13T12:26:40.000Z",
+      Magic: "HDR0", Length: img.bytes.length, CRC32: img.crc.toString(16).padStart(8, "0"), CRCValid: true,
+      Flags: 5, Version: 1, Offsets: img.offsets,
+    });
+  });
+
+  it("says the CRC does not match when a byte of the image changed", async () => {
+    const img = buildTrx({ version: 1, flags: 0, asus: { productId: "RT-N66U", versions: [1, 9, 2, 7] }, payloadBytes: 2000 });
+    img.bytes[100] ^= 0xff;
+    writeFileSync(join(ctx.server.root, "bad.trx"), img.bytes);
+    const m = ((await probe("/bad.trx")).body as Json).metainfo;
+    expect([m.CRCValid, m.ProductId, m.KernelVer, m.FsVer, m.Created]).toEqual([false, "RT-N66U", "1.9", "2.7", ""]);
+  });
+
+  it("reads a version 2 header with four offsets and no vendor parts", async () => {
+    const img = buildTrx({ version: 2, flags: 0, payloadBytes: 600_000 });
+    writeFileSync(join(ctx.server.root, "v2.trx"), img.bytes);
+    const m = ((await probe("/v2.trx")).body as Json).metainfo;
+    expect(m).toMatchObject({ Version: 2, Offsets: img.offsets, CRCValid: true, ProductId: "", KernelVer: "", FsVer: "", Created: "" });
+    expect(m.Offsets).toHaveLength(4);
+  });
+
+  it("answers 400 for a .trx without the HDR0 magic", async () => {
+    writeFileSync(join(ctx.server.root, "no.trx"), "HDR1".padEnd(64, "\0"));
+    const { status, body } = await probe("/no.trx");
+    expect(status).toBe(400);
+    expect(body).toBe("400 Bad Request (not a TRX firmware image: no HDR0 magic)");
   });
 });

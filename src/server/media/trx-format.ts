@@ -53,7 +53,7 @@ const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLengt
 
 /** Reads the header from the first TRX_HEADER_BYTES of a file. @throws TrxFormatError without the HDR0 magic. */
 export function parseTrxHeader(head: Uint8Array): TrxHeader {
-  if (head.length < 28 || view(head).getUint32(0, true) !== TRX_MAGIC) throw new TrxFormatError("not a TRX image: no HDR0 magic");
+  if (head.length < 28 || view(head).getUint32(0, true) !== TRX_MAGIC) throw new TrxFormatError("no HDR0 magic");
   const v = view(head);
   const flagVersion = v.getUint32(12, true);
   const version = flagVersion >>> 16;
