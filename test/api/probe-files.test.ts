@@ -7,6 +7,8 @@ import { call } from "../support/factories";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
 import { buildTrx } from "../support/trx";
+import { makeSevenZip, sevenZip } from "../support/archives";
+import { makeTree, type Tree } from "../support/tree";
 
 const ctx = serverPerFile();
 const ANNOUNCE = "http://tracker.example/announce";
@@ -116,5 +118,73 @@ describe("GET ?probe=yes on a .trx firmware image", () => {
     const { status, body } = await probe("/no.trx");
     expect(status).toBe(400);
     expect(body).toBe("400 Bad Request (not a TRX firmware image: no HDR0 magic)");
+  });
+});
+
+describe("GET ?probe=yes on an archive", () => {
+  const TREE: Tree = { top: { "a.txt": "alpha!", sub: { "b.txt": "beta beta" } } };
+  /** The entries 7-Zip lists for TREE, in its order (folders have no size). */
+  const ENTRIES = [
+    { Path: "top", IsDir: true, Size: 0 },
+    { Path: "top/a.txt", IsDir: false, Size: 6 },
+    { Path: "top/sub", IsDir: true, Size: 0 },
+    { Path: "top/sub/b.txt", IsDir: false, Size: 9 },
+  ];
+  const sorted = (m: Json[]) => [...m].sort((a, b) => a.Path.localeCompare(b.Path));
+
+  it("lists the entries of a stored zip: path, folder flag, sizes and time", async () => {
+    sevenZip();
+    makeSevenZip({ dest: join(ctx.server.root, "t.zip"), tree: TREE, extra: ["-mx0"] });
+    const m = ((await probe("/t.zip")).body as Json).metainfo as Json[];
+    expect(sorted(m).map(({ Path, IsDir, Size }) => ({ Path, IsDir, Size }))).toEqual(ENTRIES);
+    // Stored without compression: each file packs to its own size.
+    for (const e of m.filter((x) => !x.IsDir)) expect(e.PackedSize).toBe(e.Size);
+    for (const e of m) expect(e.Modified).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it("lists a 7z", async () => {
+    makeSevenZip({ dest: join(ctx.server.root, "t.7z"), tree: TREE });
+    const m = ((await probe("/t.7z")).body as Json).metainfo as Json[];
+    expect(sorted(m).map(({ Path, IsDir, Size }) => ({ Path, IsDir, Size }))).toEqual(ENTRIES);
+  });
+
+  it("lists a tar with the entries' own times", async () => {
+    makeTree(join(ctx.server.root, "tarsrc"), TREE);
+    const r = Bun.spawnSync(["tar", "-C", join(ctx.server.root, "tarsrc"), "--mtime=@1600000000", "-cf", join(ctx.server.root, "t.tar"), "top"]);
+    expect(r.exitCode).toBe(0);
+    const m = ((await probe("/t.tar")).body as Json).metainfo as Json[];
+    expect(sorted(m).map(({ Path, IsDir, Size }) => ({ Path, IsDir, Size }))).toEqual(ENTRIES);
+    // 7-Zip prints tar times in the server's local time; the server runs in this test's time zone.
+    const d = new Date(1_600_000_000_000);
+    const p = (n: number) => String(n).padStart(2, "0");
+    const local = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    expect(new Set(m.map((e) => e.Modified))).toEqual(new Set([local]));
+  });
+
+  it("gives no entry list for compressed single streams such as .tar.gz, .gz and .tgz", async () => {
+    for (const name of ["t.tar.gz", "t.tgz", "notes.txt.gz"]) {
+      const r = Bun.spawnSync(["sh", "-c", 'gzip -c "$1" > "$2"', "sh", join(ctx.server.root, "t.tar"), join(ctx.server.root, name)]);
+      expect(r.exitCode).toBe(0);
+      const { status, body } = await probe(`/${name}`);
+      expect(status).toBe(200);
+      expect((body as Json).type).toBe("archive");
+      expect((body as Json).metainfo).toBeUndefined();
+    }
+  });
+
+  it("answers 400 with the SPEC sentence for a 7z whose names are encrypted, and for an archive without entries", async () => {
+    makeSevenZip({ dest: join(ctx.server.root, "secret.7z"), tree: TREE, password: "pw", headerEncrypted: true });
+    writeFileSync(join(ctx.server.root, "empty.zip"), Uint8Array.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+    for (const name of ["secret.7z", "empty.zip"]) {
+      const { status, body } = await probe(`/${name}`);
+      expect(status).toBe(400);
+      expect(body).toBe("400 Bad Request (failed to get file list from archive, maybe encrypted archive. Wrong password?)");
+    }
+  });
+
+  it("lists a zip whose contents are encrypted but whose names are not", async () => {
+    makeSevenZip({ dest: join(ctx.server.root, "locked.zip"), tree: TREE, password: "pw" });
+    const m = ((await probe("/locked.zip")).body as Json).metainfo as Json[];
+    expect(sorted(m).map((e) => e.Path)).toEqual(ENTRIES.map((e) => e.Path));
   });
 });
