@@ -14,6 +14,7 @@ import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
 import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
+import { readNfoText } from "../media/nfo-text";
 import { userPathFilter } from "./request-path";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
 
@@ -28,6 +29,7 @@ export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
 export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
   if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
   if (c.req.query("probe") === "yes") return probeOf(c, target, info);
+  if (c.req.query("preview") === "nfo") return nfoOf(c, target, info);
   return null;
 }
 
@@ -68,4 +70,10 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
     isVisible: userPathFilter(c), signal: c.req.raw.signal,
   });
   return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
+}
+
+/** GET ?preview=nfo: the file with its text in `content`, decoded from CP437 unless it is UTF-8. */
+async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  if (info.isDir) throw new BadRequest("a folder has no text");
+  return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
 }
