@@ -15,7 +15,8 @@ import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
 import { readNfoText } from "../media/nfo-text";
-import { userPathFilter } from "./request-path";
+import { userPathFilter, userScopeDir } from "./request-path";
+import { listFolder } from "../fs/listing";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
 
 /** SPEC section 5: the one sentence a media info request on another type answers. */
@@ -30,6 +31,8 @@ export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info
   if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
   if (c.req.query("probe") === "yes") return probeOf(c, target, info);
   if (c.req.query("preview") === "nfo") return nfoOf(c, target, info);
+  const playlist = c.req.query("playlist");
+  if (playlist !== undefined) return playlistOf(c, target, info, playlist);
   return null;
 }
 
@@ -52,6 +55,12 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   return { ...presentResource(c, info), content };
 }
 
+/** The folder itself, or the folder holding a file: absolute, and virtual ending in "/". */
+function folderOf(target: ScopedPath, info: FileInfo): { dirAbs: string; dirPath: string } {
+  if (info.isDir) return { dirAbs: target.abs, dirPath: target.path.endsWith("/") ? target.path : `${target.path}/` };
+  return { dirAbs: dirname(target.abs), dirPath: target.path.slice(0, target.path.lastIndexOf("/") + 1) };
+}
+
 /** The file as GET answers it, without content. */
 function presentResource(c: Context<AppEnv>, info: FileInfo) {
   return presentFile(info, hasPermission(c.get("user"), "modify"));
@@ -64,9 +73,9 @@ function presentResource(c: Context<AppEnv>, info: FileInfo) {
  */
 async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   requireDownload(c);
-  const dirPath = target.path.slice(0, target.path.lastIndexOf("/") + 1);
+  const { dirAbs, dirPath } = folderOf(target, info);
   const meta = await readMetainfo({
-    abs: target.abs, info, dirAbs: dirname(target.abs), dirPath, showHidden: c.get("user").showHidden,
+    abs: target.abs, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
     isVisible: userPathFilter(c), signal: c.req.raw.signal,
   });
   return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
@@ -76,4 +85,21 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
 async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   if (info.isDir) throw new BadRequest("a folder has no text");
   return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
+}
+
+/** The file types a playlist can hold (SPEC section 7 `playlist=video`; audio for the audio player). */
+const PLAYLIST_TYPES = ["video", "audio"] as const;
+
+/**
+ * GET ?playlist=video|audio on a folder (or on a file: its folder): a JSON array of the folder's files of that type,
+ * each a resource as in the listing's `items`, in the listing's order for this user (sorting, showHidden, rules).
+ * @throws BadRequest (400) for another playlist value.
+ */
+function playlistOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, kind: string): object {
+  const type = PLAYLIST_TYPES.find((t) => t === kind);
+  if (!type) throw new BadRequest(`playlist must be one of ${PLAYLIST_TYPES.join(", ")}`);
+  const user = c.get("user");
+  const { dirAbs, dirPath } = folderOf(target, info);
+  const listing = listFolder(userScopeDir(c), dirAbs, dirPath, user.showHidden, user.sorting, userPathFilter(c));
+  return listing.items.filter((i) => i.type === type).map((i) => presentResource(c, i));
 }
