@@ -10,6 +10,7 @@ import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
 import { hasPermission } from "../auth/permissions";
 import { isToolAvailable } from "../tools/available";
+import { ToolFailed } from "../tools/spawn";
 import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
 import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
@@ -51,7 +52,10 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   requireDownload(c);
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
   requireTool(MEDIAINFO_TOOL);
-  const content = await runMediaInfo(target.abs, c.req.raw.signal);
+  const content = await runMediaInfo(target.abs, c.req.raw.signal).catch((err) => {
+    if (err instanceof ToolFailed) throw new BadRequest("mediainfo cannot read this file");
+    throw err;
+  });
   return { ...presentResource(c, info), content };
 }
 
