@@ -8,7 +8,7 @@ import type { TorrentInfo } from "../media/torrent-info";
 import type { FirmwareInfo } from "../media/firmware-info";
 import type { ArchiveEntry } from "../tools/sevenzip";
 import type {
-  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, ContainerAudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 /** The fields ?probe=yes adds to the resource. */
@@ -37,7 +37,7 @@ export function presentMetainfo(m: Metainfo): MetainfoFields {
 }
 
 /** The container and audio-stream fields video and audio share. */
-function containerAndAudio(p: ProbeResult) {
+function containerAndAudio(p: ProbeResult): ContainerAudioMetainfo {
   const a = p.audio;
   return {
     FormatName: p.formatName, FormatLongName: p.formatLongName, Duration: p.durationS, OverallBitRate: p.bitRate,

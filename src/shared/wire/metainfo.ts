@@ -12,12 +12,24 @@ export interface SubtitleEmbedded {
   readonly Lang: string;
 }
 
-/** SPEC section 3 Video metadata. */
-export interface VideoMetainfo {
+/** The container and first audio stream fields that video and audio metadata share. */
+export interface ContainerAudioMetainfo {
   readonly FormatName: string;
   readonly FormatLongName: string;
   readonly Duration: number;
   readonly OverallBitRate: number;
+  readonly ACodecName: string;
+  readonly ACodecLongName: string;
+  readonly AProfile: string;
+  readonly ABitRate: number;
+  /** Hz. */
+  readonly ASamplingRate: number;
+  readonly AChannels: number;
+  readonly AChannelLayout: string;
+}
+
+/** SPEC section 3 Video metadata. */
+export interface VideoMetainfo extends ContainerAudioMetainfo {
   readonly SubtitleEmbedded: readonly SubtitleEmbedded[];
   readonly VCodecName: string;
   readonly VCodecLongName: string;
@@ -29,29 +41,10 @@ export interface VideoMetainfo {
   readonly VHeight: number;
   /** "16:9" as ffprobe prints it, "" when unknown. */
   readonly VDisplayAspectRatio: string;
-  readonly ACodecName: string;
-  readonly ACodecLongName: string;
-  readonly AProfile: string;
-  readonly ABitRate: number;
-  /** Hz. */
-  readonly ASamplingRate: number;
-  readonly AChannels: number;
-  readonly AChannelLayout: string;
 }
 
 /** Audio: the container and codec details plus the tags ("" when absent). */
-export interface AudioMetainfo {
-  readonly FormatName: string;
-  readonly FormatLongName: string;
-  readonly Duration: number;
-  readonly OverallBitRate: number;
-  readonly ACodecName: string;
-  readonly ACodecLongName: string;
-  readonly AProfile: string;
-  readonly ABitRate: number;
-  readonly ASamplingRate: number;
-  readonly AChannels: number;
-  readonly AChannelLayout: string;
+export interface AudioMetainfo extends ContainerAudioMetainfo {
   readonly Title: string;
   readonly Album: string;
   readonly Artist: string;
