@@ -133,3 +133,23 @@ describe("GET ?probe=yes permissions", () => {
     expect((await probe("/tone.mp3", downloader.token)).audioinfo.artist).toBe(AUDIO_TAGS.artist);
   });
 });
+
+describe("GET ?probe=yes when the client goes away", () => {
+  it("stops ffprobe and logs one line instead of a server error", async () => {
+    // ffprobe waits forever on a named pipe nobody writes to.
+    const fifo = join(ctx.server.root, "stuck.mkv");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    const aborter = new AbortController();
+    const pending = fetch(`${ctx.server.url}/api/resources/stuck.mkv?probe=yes`, { headers: { "X-Auth": ctx.admin }, signal: aborter.signal }).catch(() => null);
+    const running = () => Bun.spawnSync(["pgrep", "-f", `file:${fifo}`]).exitCode === 0;
+    for (let i = 0; i < 50 && !running(); i++) await Bun.sleep(50);
+    expect(running()).toBe(true);
+    aborter.abort();
+    await pending;
+    for (let i = 0; i < 50 && running(); i++) await Bun.sleep(50);
+    expect(running()).toBe(false);
+    for (let i = 0; i < 50 && !ctx.server.output().includes("the client went away"); i++) await Bun.sleep(50);
+    expect(ctx.server.output()).toContain("ffprobe was stopped for /stuck.mkv: the client went away");
+    expect(ctx.server.output()).not.toContain("GET /api/resources/stuck.mkv: ");
+  });
+});

@@ -10,6 +10,7 @@ import { runProbe, type ProbeResult } from "../tools/ffprobe";
 import { findSevenZip, runSevenZipList, SEVEN_ZIP_NAMES, type ArchiveEntry } from "../tools/sevenzip";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest, ServiceUnavailable } from "../errors";
+import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
 import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
 import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
@@ -67,7 +68,7 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
     case "video":
     case "audio": {
       requireInstalled(findTool("ffprobe"), "ffprobe");
-      const probe = await runProbe(r.abs, r.signal).catch((err) => rethrow(err, "ffprobe cannot read this file"));
+      const probe = await runProbe(r.abs, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => rethrow(err, "ffprobe cannot read this file"));
       if (r.info.type === "audio") return { kind: "audio", probe };
       return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
     }

@@ -19,6 +19,8 @@ import { readNfoText } from "../media/nfo-text";
 import { userPathFilter, userScopeDir } from "./request-path";
 import { listFolder } from "../fs/listing";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
+import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
+import { ToolAborted } from "../tools/run-tool";
 
 /** SPEC section 5: the one sentence a media info request on another type answers. */
 export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
@@ -29,6 +31,18 @@ export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
  * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
  */
 export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+  try {
+    return await dispatch(c, target, info);
+  } catch (err) {
+    // The client went away and the tool was stopped: nobody reads the answer; one line instead of a server error.
+    if (!(err instanceof ToolAborted && c.req.raw.signal.aborted)) throw err;
+    c.get("deps").log.info(`${err.message} for ${target.path}: the client went away`);
+    return {};
+  }
+}
+
+/** The answer of the first extra query present, or null. */
+async function dispatch(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
   if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
   if (c.req.query("probe") === "yes") return probeOf(c, target, info);
   if (c.req.query("preview") === "nfo") return nfoOf(c, target, info);
@@ -52,7 +66,7 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   requireDownload(c);
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
   requireTool(MEDIAINFO_TOOL);
-  const content = await runMediaInfo(target.abs, c.req.raw.signal).catch((err) => {
+  const content = await runMediaInfo(target.abs, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
     if (err instanceof ToolFailed) throw new BadRequest("mediainfo cannot read this file");
     throw err;
   });

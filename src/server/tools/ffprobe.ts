@@ -189,10 +189,11 @@ export function parseProbe(jsonText: string): ProbeResult {
 
 /**
  * Probes `file` with ffprobe.
- * @throws ToolFailed when ffprobe cannot read it (not a media file); ToolAborted when `signal` aborts.
+ * Probes `file` with ffprobe, stopped after `timeoutMs` when given.
+ * @throws ToolFailed when ffprobe cannot read it (not a media file) or runs out of time; ToolAborted when `signal` aborts.
  */
-export async function runProbe(file: string, signal: AbortSignal): Promise<ProbeResult> {
+export async function runProbe(file: string, signal: AbortSignal, timeoutMs?: number): Promise<ProbeResult> {
   let out = "";
-  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, onStdoutLine: (l) => (out += l + "\n") });
+  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
   return parseProbe(out);
 }

@@ -24,12 +24,12 @@ export function buildMediaInfoCall(file: string): MediaInfoCall {
 }
 
 /**
- * The text report of `file`, exactly as mediainfo prints it.
- * @throws ToolFailed when mediainfo exits non-zero; ToolAborted when `signal` aborts.
+ * The text report of `file`, exactly as mediainfo prints it; the run stops after `timeoutMs` when given.
+ * @throws ToolFailed when mediainfo exits non-zero or runs out of time; ToolAborted when `signal` aborts.
  */
-export async function runMediaInfo(file: string, signal: AbortSignal): Promise<string> {
+export async function runMediaInfo(file: string, signal: AbortSignal, timeoutMs?: number): Promise<string> {
   const { args, cwd } = buildMediaInfoCall(file);
   const chunks: Uint8Array[] = [];
-  await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, signal, onStdoutChunk: (c) => chunks.push(c) });
+  await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, signal, timeoutMs, onStdoutChunk: (c) => chunks.push(c) });
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
