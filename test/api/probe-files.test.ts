@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { call } from "../support/factories";
@@ -79,6 +79,12 @@ describe("GET ?probe=yes on a torrent", () => {
     const { status, body } = await probe("/broken.torrent");
     expect(status).toBe(400);
     expect(body).toMatch(/^400 Bad Request \(not a torrent file/);
+  });
+
+  it("does not read a .torrent larger than 64 MiB", async () => {
+    writeFileSync(join(ctx.server.root, "huge.torrent"), "");
+    truncateSync(join(ctx.server.root, "huge.torrent"), 64 * 1024 * 1024 + 1);
+    expect(await probe("/huge.torrent")).toEqual({ status: 400, body: "400 Bad Request (the file is too large for a torrent)" });
   });
 });
 

@@ -10,7 +10,7 @@ import { runProbe, type ProbeResult } from "../tools/ffprobe";
 import { findSevenZip, runSevenZipList, SEVEN_ZIP_NAMES, type ArchiveEntry } from "../tools/sevenzip";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest, ServiceUnavailable } from "../errors";
-import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
+import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
 import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
 import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
@@ -73,7 +73,7 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
       return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
     }
     case "torrent":
-      return { kind: "torrent", torrent: await torrentOf(r.abs) };
+      return { kind: "torrent", torrent: await torrentOf(r.abs, r.info.size) };
     case "firmware":
       return { kind: "firmware", firmware: await readFirmwareInfo(r.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
     case "archive":
@@ -89,7 +89,9 @@ function rethrow(err: unknown, detail: string): never {
   throw err;
 }
 
-async function torrentOf(abs: string): Promise<TorrentInfo> {
+/** @throws BadRequest (400) for a file over TORRENT_MAX_BYTES or one that is not a torrent. */
+async function torrentOf(abs: string, size: number): Promise<TorrentInfo> {
+  if (size > TORRENT_MAX_BYTES) throw new BadRequest("the file is too large for a torrent");
   const bytes = new Uint8Array(await readFile(abs));
   try {
     return parseTorrent(bytes);
