@@ -119,3 +119,10 @@ export const HOOK_TIMEOUT_MS = 60 * 1000;
  * lines of text, far more than a person reads.
  */
 export const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * ffprobe and mediainfo runs for GET ?probe=yes and ?mediaInfo=yes stop after this many ms: both read only headers
+ * and answer a healthy file in well under a second, so a run this long is stuck on a broken or hostile file.
+ */
+export const METADATA_TOOL_TIMEOUT_MS = 30_000;
+/** A .torrent larger than this (bytes) is not read for GET ?probe=yes: real ones, even of huge sets, stay far below. */
+export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;

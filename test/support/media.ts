@@ -32,7 +32,8 @@ function writeSrt(dir: string, label: string): string {
   return path;
 }
 
-async function ffmpeg(args: string[]): Promise<void> {
+/** Runs ffmpeg quietly with `args` (overwriting outputs); throws with its stderr when it fails. */
+export async function ffmpeg(args: string[]): Promise<void> {
   const p = Bun.spawn(["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], { stderr: "pipe" });
   if ((await p.exited) !== 0) throw new Error(`ffmpeg ${args.join(" ")} failed: ${await new Response(p.stderr).text()}`);
 }

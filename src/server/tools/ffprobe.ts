@@ -29,6 +29,35 @@ export interface ProbedSubtitle {
   kind: "text" | "bitmap" | "other";
 }
 
+/** The first video stream's details (cover pictures skipped). Unknown numbers are 0, unknown names "". */
+export interface ProbedVideo {
+  codec: string;
+  codecLongName: string;
+  profile: string;
+  /** bit/s: the stream's bit_rate, else Matroska's BPS tag. */
+  bitRate: number;
+  /** Frames per second. */
+  frameRate: number;
+  width: number;
+  height: number;
+  /** As ffprobe prints it ("16:9"), "" when unknown. */
+  displayAspectRatio: string;
+}
+
+/** The first audio stream's details. */
+export interface ProbedAudio {
+  codec: string;
+  codecLongName: string;
+  profile: string;
+  /** bit/s (stream bit_rate, else Matroska's BPS tag). */
+  bitRate: number;
+  /** Hz. */
+  sampleRate: number;
+  channels: number;
+  /** "stereo", "5.1(side)", ... or "". */
+  channelLayout: string;
+}
+
 /** What the tasks and media views need of a probed file. Unknown numbers are 0, unknown names "". */
 export interface ProbeResult {
   /** Seconds (the container's duration, else the longest stream's). */
@@ -38,6 +67,18 @@ export interface ProbeResult {
   /** Bytes of the file as ffprobe saw it. */
   sizeBytes: number;
   formatName: string;
+  formatLongName: string;
+  /** Overall bit rate of the container in bit/s. */
+  bitRate: number;
+  /** The first video stream, null without one. */
+  video: ProbedVideo | null;
+  /** The first audio stream, null without one. */
+  audio: ProbedAudio | null;
+  /**
+   * Metadata tags with lower-case keys: the container's (ID3 frames, FLAC's Vorbis comments, mp4 atoms), then those
+   * of the first audio stream for keys the container lacks (Ogg keeps its Vorbis comments there).
+   */
+  tags: Record<string, string>;
   /** First video stream (attached cover pictures skipped); 0 / "" without one. */
   width: number;
   height: number;
@@ -68,6 +109,33 @@ function ratio(v: unknown): number {
 function tagDuration(v: unknown): number {
   const m = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(str(v).trim());
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
+}
+
+/** Tags of one section with lower-case keys; string values only. */
+function lowerTags(t: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((t ?? {}) as Json)) if (typeof v === "string" || typeof v === "number") out[k.toLowerCase()] ??= String(v);
+  return out;
+}
+
+/** bit/s of a stream: bit_rate, else the BPS statistics tag mkvmerge and ffmpeg write into Matroska. */
+const streamBitRate = (s: Json | undefined): number => num(s?.bit_rate) || num(lowerTags(s?.tags).bps);
+
+function videoOf(s: Json | undefined): ProbedVideo | null {
+  if (!s) return null;
+  return {
+    codec: str(s.codec_name), codecLongName: str(s.codec_long_name), profile: str(s.profile), bitRate: streamBitRate(s),
+    frameRate: ratio(s.avg_frame_rate) || ratio(s.r_frame_rate), width: num(s.width), height: num(s.height),
+    displayAspectRatio: str(s.display_aspect_ratio),
+  };
+}
+
+function audioOf(s: Json | undefined): ProbedAudio | null {
+  if (!s) return null;
+  return {
+    codec: str(s.codec_name), codecLongName: str(s.codec_long_name), profile: str(s.profile), bitRate: streamBitRate(s),
+    sampleRate: num(s.sample_rate), channels: num(s.channels), channelLayout: str(s.channel_layout),
+  };
 }
 
 /** Text, bitmap or neither, by ffmpeg codec name. */
@@ -104,6 +172,11 @@ export function parseProbe(jsonText: string): ProbeResult {
     videoDurationS: num(video?.duration) || (video ? tagDuration(tags(video).DURATION) : 0) || durationS,
     sizeBytes: num(format.size),
     formatName: str(format.format_name),
+    formatLongName: str(format.format_long_name),
+    bitRate: num(format.bit_rate),
+    video: videoOf(video),
+    audio: audioOf(audio),
+    tags: { ...lowerTags(audio?.tags), ...lowerTags(format.tags) },
     width: num(video?.width),
     height: num(video?.height),
     videoCodec: str(video?.codec_name),
@@ -116,10 +189,11 @@ export function parseProbe(jsonText: string): ProbeResult {
 
 /**
  * Probes `file` with ffprobe.
- * @throws ToolFailed when ffprobe cannot read it (not a media file); ToolAborted when `signal` aborts.
+ * Probes `file` with ffprobe, stopped after `timeoutMs` when given.
+ * @throws ToolFailed when ffprobe cannot read it (not a media file) or runs out of time; ToolAborted when `signal` aborts.
  */
-export async function runProbe(file: string, signal: AbortSignal): Promise<ProbeResult> {
+export async function runProbe(file: string, signal: AbortSignal, timeoutMs?: number): Promise<ProbeResult> {
   let out = "";
-  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, onStdoutLine: (l) => (out += l + "\n") });
+  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
   return parseProbe(out);
 }

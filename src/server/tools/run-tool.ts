@@ -30,6 +30,8 @@ export interface RunToolOptions {
    * output that is not UTF-8: 7-Zip prints entry names stored in a legacy encoding byte for byte.
    */
   onStdoutRawLine?: (line: Uint8Array) => void;
+  /** Called with each chunk of stdout exactly as read (blank lines kept), for tools whose whole text is the answer. */
+  onStdoutChunk?: (chunk: Uint8Array) => void;
   /** Called with each line of stderr. */
   onStderrLine?: (line: string) => void;
   /** Bytes written to the tool's stdin, then closed (default: no stdin). */
@@ -50,6 +52,7 @@ const TAIL_BYTES = 4096;
 interface LineSinks {
   text?: (line: string) => void;
   raw?: (line: Uint8Array) => void;
+  chunk?: (chunk: Uint8Array) => void;
 }
 
 // 7-Zip's -bsp1 redraws its percentage with backspaces; ffmpeg and mktorrent end lines with \r or \n. These are
@@ -73,6 +76,7 @@ async function readLines(stream: ReadableStream<Uint8Array>, sinks: LineSinks, k
   let pending: Uint8Array = new Uint8Array(0);
   let tail = "";
   for await (const chunk of stream) {
+    sinks.chunk?.(chunk);
     if (keepTail) tail = (tail + decoder.decode(chunk, { stream: true })).slice(-TAIL_BYTES);
     if (!wantLines) continue;
     let start = 0;
@@ -120,7 +124,7 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   const timer = o.timeoutMs ? setTimeout(() => { timedOut = true; killGroup(proc.pid); }, o.timeoutMs) : undefined;
   try {
     const [, stderrTail, exitCode] = await Promise.all([
-      readLines(proc.stdout, { text: o.onStdoutLine, raw: o.onStdoutRawLine }, false),
+      readLines(proc.stdout, { text: o.onStdoutLine, raw: o.onStdoutRawLine, chunk: o.onStdoutChunk }, false),
       readLines(proc.stderr, { text: o.onStderrLine }, true),
       proc.exited,
     ]);

@@ -53,6 +53,27 @@ describe("parseProbe", () => {
     expect(r2).toMatchObject({ durationS: 3.5, videoDurationS: 3.5, width: 0, height: 0, videoCodec: "", frameRate: 0, audioCodec: "mp3", subtitles: [] });
   });
 
+  it("reads the container's long name and bit rate, and the details of the first video and audio streams", () => {
+    const r3 = parseProbe(JSON.stringify({
+      streams: [
+        { codec_type: "video", codec_name: "mjpeg", disposition: { attached_pic: 1 } },
+        { codec_type: "video", codec_name: "h264", codec_long_name: "H.264", profile: "High", bit_rate: "900000", avg_frame_rate: "30000/1001", width: 1280, height: 720, display_aspect_ratio: "16:9" },
+        { codec_type: "audio", codec_name: "aac", codec_long_name: "AAC", profile: "LC", sample_rate: "48000", channels: 6, channel_layout: "5.1(side)", tags: { BPS: "384000", Title: "Stream" } },
+      ],
+      format: { format_name: "matroska,webm", format_long_name: "Matroska / WebM", bit_rate: "1300000", tags: { TITLE: "Movie", ENCODER: "x" } },
+    }));
+    expect([r3.formatLongName, r3.bitRate]).toEqual(["Matroska / WebM", 1300000]);
+    expect(r3.video).toEqual({ codec: "h264", codecLongName: "H.264", profile: "High", bitRate: 900000, frameRate: 30000 / 1001, width: 1280, height: 720, displayAspectRatio: "16:9" });
+    expect(r3.audio).toEqual({ codec: "aac", codecLongName: "AAC", profile: "LC", bitRate: 384000, sampleRate: 48000, channels: 6, channelLayout: "5.1(side)" });
+    // Lower-case keys; the container's tags win over the audio stream's, whose other keys fill in.
+    expect(r3.tags).toEqual({ title: "Movie", encoder: "x", bps: "384000" });
+  });
+
+  it("has no video or audio details for a file without those streams", () => {
+    const r4 = parseProbe(JSON.stringify({ streams: [], format: {} }));
+    expect([r4.video, r4.audio, r4.tags, r4.bitRate, r4.formatLongName]).toEqual([null, null, {}, 0, ""]);
+  });
+
   it("refuses text that is not JSON", () => {
     expect(() => parseProbe("Invalid data found when processing input")).toThrow();
   });

@@ -31,4 +31,15 @@ describe("runTool's stdout lines", () => {
     await runTool({ cmd: "printf", args: ["one\\ntwo\\n"], signal: new AbortController().signal, onStdoutLine: (l) => text.push(l) });
     expect(text).toEqual(["one", "two"]);
   });
+
+  it("hands stdout over unchanged, blank lines and line ends kept, to a chunk callback", async () => {
+    const chunks: Uint8Array[] = [];
+    const text: string[] = [];
+    await runTool({
+      cmd: "bash", args: ["-c", String.raw`printf 'General\n\nAudio\r\n'; sleep 0.1; printf '\n  end'`], signal: new AbortController().signal,
+      onStdoutChunk: (c) => chunks.push(c), onStdoutLine: (l) => text.push(l),
+    });
+    expect(Buffer.concat(chunks).toString()).toBe("General\n\nAudio\r\n\n  end");
+    expect(text).toEqual(["General", "Audio", "  end"]);
+  });
 });

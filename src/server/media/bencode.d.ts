@@ -1,4 +1,4 @@
-/** @module Types of the `bencode` package (v4 ships none): the two calls the torrent checks use. */
+/** @module Types of the `bencode` package (v4 ships none): the two calls the torrent reader and its tests use. */
 declare module "bencode" {
   const bencode: {
     /** Decodes bencoded bytes; byte strings stay Uint8Array (no encoding argument under Bun). */

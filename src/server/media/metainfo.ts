@@ -1,0 +1,115 @@
+/**
+ * @module What GET ?probe=yes reads of a file (SPEC sections 3 and 7), by kind: video and audio through ffprobe
+ * (plus a video's sidecar subtitle files), .torrent files, .trx firmware images, and the entry list of archives
+ * through 7-Zip. Returns domain values; presenters/metainfo.ts turns them into the wire fields.
+ */
+import { readFile } from "node:fs/promises";
+import type { FileInfo } from "../fs/file-info";
+import { findTool } from "../tools/available";
+import { runProbe, type ProbeResult } from "../tools/ffprobe";
+import { findSevenZip, runSevenZipList, SEVEN_ZIP_NAMES, type ArchiveEntry } from "../tools/sevenzip";
+import { ToolFailed } from "../tools/spawn";
+import { BadRequest, ServiceUnavailable } from "../errors";
+import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
+import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
+import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
+import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
+import { TrxFormatError } from "./trx-format";
+
+/** SPEC section 8: what an archive whose entries cannot be listed answers. */
+export const ARCHIVE_LIST_FAILED = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
+/** Compressed single streams (not listable archives of entries), left out of the archive table (issue 11). */
+export const UNLISTED_ARCHIVE_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
+
+/** The metadata of one file, by kind. */
+export type Metainfo =
+  | { kind: "video"; probe: ProbeResult; subtitles: SidecarFile[] }
+  | { kind: "audio"; probe: ProbeResult }
+  | { kind: "torrent"; torrent: TorrentInfo }
+  | { kind: "firmware"; firmware: FirmwareInfo }
+  | { kind: "archive"; entries: ArchiveEntry[] };
+
+/** What readMetainfo needs: the file, its folder, and the user's view of that folder (for sidecar subtitles). */
+export interface MetainfoRequest {
+  abs: string;
+  info: FileInfo;
+  dirAbs: string;
+  /** Virtual path of the folder, ending in "/". */
+  dirPath: string;
+  showHidden: boolean;
+  isVisible: (virtualPath: string) => boolean;
+  signal: AbortSignal;
+}
+
+/** The kind of metadata a file has, or null for files without any (folders, pictures, text...). */
+export function metainfoKindOf(info: FileInfo): Metainfo["kind"] | null {
+  const lower = info.name.toLowerCase();
+  if (info.isDir) return null;
+  if (info.type === "video" || info.type === "audio") return info.type;
+  if (lower.endsWith(".torrent")) return "torrent";
+  if (lower.endsWith(".trx")) return "firmware";
+  if (info.type === "archive" && !UNLISTED_ARCHIVE_SUFFIXES.some((s) => lower.endsWith(s))) return "archive";
+  return null;
+}
+
+/** Refuses a kind whose tool is missing. @throws ServiceUnavailable (503) naming the tool. */
+function requireInstalled(found: string | null, name: string): string {
+  if (!found) throw new ServiceUnavailable(`${name} is not installed on the server`);
+  return found;
+}
+
+/**
+ * The metadata of the file, or null when it has none.
+ * @throws BadRequest (400) for a torrent or firmware image that does not parse, an archive 7-Zip cannot list
+ * (ARCHIVE_LIST_FAILED) and media ffprobe cannot read; ServiceUnavailable (503) when the tool is not installed.
+ */
+export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null> {
+  switch (metainfoKindOf(r.info)) {
+    case "video":
+    case "audio": {
+      requireInstalled(findTool("ffprobe"), "ffprobe");
+      const probe = await runProbe(r.abs, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => rethrow(err, "ffprobe cannot read this file"));
+      if (r.info.type === "audio") return { kind: "audio", probe };
+      return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
+    }
+    case "torrent":
+      return { kind: "torrent", torrent: await torrentOf(r.abs, r.info.size) };
+    case "firmware":
+      return { kind: "firmware", firmware: await readFirmwareInfo(r.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
+    case "archive":
+      return { kind: "archive", entries: await archiveEntries(r) };
+    default:
+      return null;
+  }
+}
+
+/** Turns a parse or tool failure into a 400 with `detail`; other errors (fs, aborts) pass unchanged. */
+function rethrow(err: unknown, detail: string): never {
+  if (err instanceof ToolFailed || err instanceof TorrentFormatError || err instanceof TrxFormatError) throw new BadRequest(`${detail}: ${err.message}`);
+  throw err;
+}
+
+/** @throws BadRequest (400) for a file over TORRENT_MAX_BYTES or one that is not a torrent. */
+async function torrentOf(abs: string, size: number): Promise<TorrentInfo> {
+  if (size > TORRENT_MAX_BYTES) throw new BadRequest("the file is too large for a torrent");
+  const bytes = new Uint8Array(await readFile(abs));
+  try {
+    return parseTorrent(bytes);
+  } catch (err) {
+    return rethrow(err, "not a torrent file");
+  }
+}
+
+/**
+ * The entries of an archive, listed without a password: a header-encrypted archive fails to open and an archive
+ * with no entries lists nothing, and both answer ARCHIVE_LIST_FAILED (SPEC section 8).
+ */
+async function archiveEntries(r: MetainfoRequest): Promise<ArchiveEntry[]> {
+  const engine = requireInstalled(findSevenZip(), `7-Zip (${SEVEN_ZIP_NAMES.join(", ")})`);
+  const listing = await runSevenZipList(engine, r.abs, "", r.signal).catch((err) => {
+    if (err instanceof ToolFailed) throw new BadRequest(ARCHIVE_LIST_FAILED); // a wrong password, or no archive
+    throw err;
+  });
+  if (listing.entries.length === 0) throw new BadRequest(ARCHIVE_LIST_FAILED);
+  return listing.entries;
+}

@@ -1,0 +1,29 @@
+/**
+ * @module Text of a .nfo file for GET ?preview=nfo (SPEC section 7): scene .nfo files are written in the IBM PC code
+ * page 437 for their box-drawing art, newer ones in UTF-8. Valid UTF-8 is taken as it is, anything else as CP437.
+ */
+import iconv from "iconv-lite";
+import { readFile } from "node:fs/promises";
+import { TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { BadRequest } from "../errors";
+
+/** The encoding of .nfo files that are not UTF-8 (iconv-lite's name for IBM PC code page 437). */
+export const NFO_LEGACY_ENCODING = "cp437";
+
+/** The text of `bytes`: UTF-8 without its BOM when they are valid UTF-8, else decoded as CP437. */
+export function decodeNfo(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes); // drops a leading BOM (ignoreBOM is false)
+  } catch {
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), NFO_LEGACY_ENCODING);
+  }
+}
+
+/**
+ * The text of the file at `abs` of `size` bytes.
+ * @throws BadRequest (400) when it is TEXT_CONTENT_MAX_BYTES (5 MiB, the contract's text limit) or larger.
+ */
+export async function readNfoText(abs: string, size: number): Promise<string> {
+  if (size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as text");
+  return decodeNfo(new Uint8Array(await readFile(abs)));
+}

@@ -1,0 +1,123 @@
+/**
+ * @module The extra answers of GET /api/resources/{path} (SPEC section 7): `mediaInfo=yes`, `probe=yes`,
+ * `preview=nfo` and `playlist=video|audio`. The GET handler asks resourceExtra first and answers its JSON when
+ * one of these queries is present.
+ */
+import type { Context } from "hono";
+import { dirname } from "node:path";
+import type { AppEnv } from "../env";
+import type { FileInfo } from "../fs/file-info";
+import type { ScopedPath } from "../fs/scope";
+import { hasPermission } from "../auth/permissions";
+import { isToolAvailable } from "../tools/available";
+import { ToolFailed } from "../tools/spawn";
+import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
+import { presentFile } from "../presenters/resource";
+import { presentMetainfo } from "../presenters/metainfo";
+import { readMetainfo } from "../media/metainfo";
+import { readNfoText } from "../media/nfo-text";
+import { userPathFilter, userScopeDir } from "./request-path";
+import { listFolder } from "../fs/listing";
+import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
+import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
+import { ToolAborted } from "../tools/run-tool";
+
+/** SPEC section 5: the one sentence a media info request on another type answers. */
+export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
+
+/**
+ * The JSON answer of an extra query on `target` (described by `info`), or null when the request has none.
+ * @throws Forbidden (403) without the download permission (CONTRACT: probe and media info need it); BadRequest
+ * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
+ */
+export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+  try {
+    return await dispatch(c, target, info);
+  } catch (err) {
+    // The client went away and the tool was stopped: nobody reads the answer; one line instead of a server error.
+    if (!(err instanceof ToolAborted && c.req.raw.signal.aborted)) throw err;
+    c.get("deps").log.info(`${err.message} for ${target.path}: the client went away`);
+    return {};
+  }
+}
+
+/** The answer of the first extra query present, or null. */
+async function dispatch(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+  if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
+  if (c.req.query("probe") === "yes") return probeOf(c, target, info);
+  if (c.req.query("preview") === "nfo") return nfoOf(c, target, info);
+  const playlist = c.req.query("playlist");
+  if (playlist !== undefined) return playlistOf(c, target, info, playlist);
+  return null;
+}
+
+/** Refuses users without the download permission. @throws Forbidden (403). */
+function requireDownload(c: Context<AppEnv>): void {
+  if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
+}
+
+/** Refuses a request that needs `tool` when it is not installed. @throws ServiceUnavailable (503) naming it. */
+export function requireTool(tool: string): void {
+  if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
+}
+
+/** GET ?mediaInfo=yes: the file with mediainfo's text report in `content` (SPEC sections 5 and 7). */
+async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  requireDownload(c);
+  if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
+  requireTool(MEDIAINFO_TOOL);
+  const content = await runMediaInfo(target.abs, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+    if (err instanceof ToolFailed) throw new BadRequest("mediainfo cannot read this file");
+    throw err;
+  });
+  return { ...presentResource(c, info), content };
+}
+
+/** The folder itself, or the folder holding a file: absolute, and virtual ending in "/". */
+function folderOf(target: ScopedPath, info: FileInfo): { dirAbs: string; dirPath: string } {
+  if (info.isDir) return { dirAbs: target.abs, dirPath: target.path.endsWith("/") ? target.path : `${target.path}/` };
+  return { dirAbs: dirname(target.abs), dirPath: target.path.slice(0, target.path.lastIndexOf("/") + 1) };
+}
+
+/** The file as GET answers it, without content. */
+function presentResource(c: Context<AppEnv>, info: FileInfo) {
+  return presentFile(info, hasPermission(c.get("user"), "modify"));
+}
+
+/**
+ * GET ?probe=yes: the file plus `metainfo` (and `subtitles` for a video, `audioinfo` for audio); files without
+ * metadata (folders, pictures, text, compressed single streams such as .tar.gz) answer the plain resource. An
+ * archive that cannot be listed (encrypted names, no entries) answers 400 with ARCHIVE_LIST_FAILED as the detail.
+ */
+async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  requireDownload(c);
+  const { dirAbs, dirPath } = folderOf(target, info);
+  const meta = await readMetainfo({
+    abs: target.abs, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
+    isVisible: userPathFilter(c), signal: c.req.raw.signal,
+  });
+  return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
+}
+
+/** GET ?preview=nfo: the file with its text in `content`, decoded from CP437 unless it is UTF-8. */
+async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
+  if (info.isDir) throw new BadRequest("a folder has no text");
+  return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
+}
+
+/** The file types a playlist can hold (SPEC section 7 `playlist=video`; audio for the audio player). */
+const PLAYLIST_TYPES = ["video", "audio"] as const;
+
+/**
+ * GET ?playlist=video|audio on a folder (or on a file: its folder): a JSON array of the folder's files of that type,
+ * each a resource as in the listing's `items`, in the listing's order for this user (sorting, showHidden, rules).
+ * @throws BadRequest (400) for another playlist value.
+ */
+function playlistOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, kind: string): object {
+  const type = PLAYLIST_TYPES.find((t) => t === kind);
+  if (!type) throw new BadRequest(`playlist must be one of ${PLAYLIST_TYPES.join(", ")}`);
+  const user = c.get("user");
+  const { dirAbs, dirPath } = folderOf(target, info);
+  const listing = listFolder(userScopeDir(c), dirAbs, dirPath, user.showHidden, user.sorting, userPathFilter(c));
+  return listing.items.filter((i) => i.type === type).map((i) => presentResource(c, i));
+}

@@ -1,0 +1,121 @@
+/**
+ * @module Wire shapes of GET /api/resources/{path}?probe=yes (SPEC sections 3 and 7): `metainfo` per file kind,
+ * plus the resource fields `subtitles` and `audioinfo`. Types only. Bit rates are bit/s, durations seconds.
+ */
+
+/** One embedded subtitle stream of a video. */
+export interface SubtitleEmbedded {
+  readonly CodecName: string;
+  /** The stream's title tag, "" when none. */
+  readonly Name: string;
+  /** The language tag ("eng"), "" when none or "und". */
+  readonly Lang: string;
+}
+
+/** The container and first audio stream fields that video and audio metadata share. */
+export interface ContainerAudioMetainfo {
+  readonly FormatName: string;
+  readonly FormatLongName: string;
+  readonly Duration: number;
+  readonly OverallBitRate: number;
+  readonly ACodecName: string;
+  readonly ACodecLongName: string;
+  readonly AProfile: string;
+  readonly ABitRate: number;
+  /** Hz. */
+  readonly ASamplingRate: number;
+  readonly AChannels: number;
+  readonly AChannelLayout: string;
+}
+
+/** SPEC section 3 Video metadata. */
+export interface VideoMetainfo extends ContainerAudioMetainfo {
+  readonly SubtitleEmbedded: readonly SubtitleEmbedded[];
+  readonly VCodecName: string;
+  readonly VCodecLongName: string;
+  readonly VProfile: string;
+  readonly VBitRate: number;
+  /** Frames per second. */
+  readonly VFrameRate: number;
+  readonly VWidth: number;
+  readonly VHeight: number;
+  /** "16:9" as ffprobe prints it, "" when unknown. */
+  readonly VDisplayAspectRatio: string;
+}
+
+/** Audio: the container and codec details plus the tags ("" when absent). */
+export interface AudioMetainfo extends ContainerAudioMetainfo {
+  readonly Title: string;
+  readonly Album: string;
+  readonly Artist: string;
+  readonly Genre: string;
+  /** As tagged, e.g. "3" or "3/12". */
+  readonly Track: string;
+  /** The year of the date tag ("2021"). */
+  readonly Year: string;
+}
+
+/** The resource field `audioinfo` (SPEC section 3). */
+export interface AudioInfo {
+  readonly title: string;
+  readonly album: string;
+  readonly year: string;
+  readonly artist: string;
+}
+
+/** A sidecar subtitle file of a video (resource field `subtitles`, SPEC section 3). */
+export interface SidecarSubtitle {
+  readonly Name: string;
+  /** Resource path of the file. */
+  readonly Path: string;
+}
+
+/** SPEC section 3 Torrent metadata. */
+export interface TorrentMetainfo {
+  readonly Name: string;
+  readonly Announce: string;
+  /** v1 info hash, 40 lower-case hex digits. */
+  readonly InfoHash: string;
+  /** Total bytes. */
+  readonly Length: number;
+  readonly NumFiles: number;
+  readonly Files: readonly { readonly Path: string; readonly Length: number }[];
+  /** Unix time in seconds, 0 when absent. */
+  readonly CreationDate: number;
+  readonly Comment: string;
+  readonly Source: string;
+  readonly CreatedBy: string;
+  /** Bytes per piece. */
+  readonly PieceLength: number;
+  readonly Private: boolean;
+}
+
+/** SPEC section 3 Firmware metadata, plus the TRX header it was read from. */
+export interface FirmwareMetainfo {
+  /** From the ASUS tail, "" without one. */
+  readonly ProductId: string;
+  readonly KernelVer: string;
+  readonly FsVer: string;
+  /** RFC 3339 time from the U-Boot image header, "" without one. */
+  readonly Created: string;
+  readonly Magic: "HDR0";
+  /** Bytes of the image, header included. */
+  readonly Length: number;
+  /** Stored CRC-32, 8 lower-case hex digits. */
+  readonly CRC32: string;
+  readonly CRCValid: boolean;
+  readonly Flags: number;
+  readonly Version: number;
+  /** Partition offsets in bytes from the image start (0 = none). */
+  readonly Offsets: readonly number[];
+}
+
+/** SPEC section 3 Archive entry. */
+export interface ArchiveEntryMetainfo {
+  readonly Path: string;
+  readonly IsDir: boolean;
+  readonly PackedSize: number;
+  readonly Size: number;
+  /** As 7-Zip prints it ("2026-11-23 15:14:36"), "" when unknown. */
+  readonly Modified: string;
+}

@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from "bun:test";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { serverPerFile } from "../support/server-per-file";
+import { call, makeUser } from "../support/factories";
+import { ffmpeg, makeMkvWithSubs, makeMp4WithMovText, makeVideo, requireMediaTools } from "../support/media";
+import { AUDIO_TAGS, makeTaggedFlac, makeTaggedMp3 } from "../support/audio";
+
+const ctx = serverPerFile();
+const SIDE = "1\n00:00:00,200 --> 00:00:00,900\nhi\n";
+
+beforeAll(async () => {
+  requireMediaTools();
+  const root = ctx.server.root;
+  mkdirSync(join(root, "movies"));
+  await makeMp4WithMovText(join(root, "movies"), "clip.mp4");
+  await makeMkvWithSubs(root, "subs.mkv");
+  await makeVideo(root, "old.avi", 1);
+  await makeTaggedMp3(root, "tone.mp3");
+  await makeTaggedFlac(root, "tone.flac");
+  for (const d of ["sub", "subs", "Subs"]) mkdirSync(join(root, "movies", d));
+  for (const f of ["clip.srt", "clip.eng.ass", "clip2.srt", "clip.txt", "subs/clip.vtt", "Subs/clip.fr.ssa", "sub/other.srt", "sub/clip.zh.srt"]) {
+    writeFileSync(join(root, "movies", f), SIDE);
+  }
+});
+
+type Json = Record<string, any>;
+async function probe(path: string, token = ctx.admin): Promise<Json> {
+  const res = await call(ctx.server, token, "GET", `/resources${path}?probe=yes`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Json;
+}
+
+/** ffprobe's JSON of a file, run by hand (the numbers our answer must carry over unchanged). */
+function ffprobeByHand(rel: string): Json {
+  const r = Bun.spawnSync(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", join(ctx.server.root, rel)], { stdout: "pipe" });
+  return JSON.parse(r.stdout.toString()) as Json;
+}
+
+describe("GET ?probe=yes on a video", () => {
+  it("answers every Video metadata field of SPEC section 3 with the values the file was made with", async () => {
+    const body = await probe("/movies/clip.mp4");
+    const m = body.metainfo as Json;
+    const hand = ffprobeByHand("movies/clip.mp4");
+    const [v, a] = [hand.streams.find((s: Json) => s.codec_type === "video"), hand.streams.find((s: Json) => s.codec_type === "audio")];
+    expect(body.name).toBe("clip.mp4");
+    expect(m.FormatName).toBe("mov,mp4,m4a,3gp,3g2,mj2");
+    expect(m.FormatLongName).toBe("QuickTime / MOV");
+    expect(m.Duration).toBeCloseTo(2, 1);
+    // Overall bit rate: bits of the file over its duration.
+    expect(m.OverallBitRate).toBeCloseTo((statSync(join(ctx.server.root, "movies/clip.mp4")).size * 8) / m.Duration, -3);
+    expect(m.SubtitleEmbedded).toEqual([{ CodecName: "mov_text", Name: "", Lang: "eng" }]);
+    expect([m.VCodecName, m.VCodecLongName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual(["h264", "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10", 320, 240, 25, "4:3"]);
+    expect([m.VProfile, m.VBitRate]).toEqual([v.profile, Number(v.bit_rate)]);
+    expect(m.VBitRate).toBeGreaterThan(0);
+    expect([m.ACodecName, m.ACodecLongName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["aac", "AAC (Advanced Audio Coding)", "LC", 44100, 1, "mono"]);
+    expect(m.ABitRate).toBe(Number(a.bit_rate));
+    expect(Object.keys(m).sort()).toEqual([
+      "ABitRate", "AChannelLayout", "AChannels", "ACodecLongName", "ACodecName", "AProfile", "ASamplingRate", "Duration", "FormatLongName",
+      "FormatName", "OverallBitRate", "SubtitleEmbedded", "VBitRate", "VCodecLongName", "VCodecName", "VDisplayAspectRatio", "VFrameRate",
+      "VHeight", "VProfile", "VWidth",
+    ]);
+  });
+
+  it("lists the sidecar subtitle files beside the video and in sub/, subs/ and Subs/ that carry its name", async () => {
+    const body = await probe("/movies/clip.mp4");
+    expect(body.subtitles).toEqual([
+      { Name: "clip.eng.ass", Path: "/movies/clip.eng.ass" },
+      { Name: "clip.srt", Path: "/movies/clip.srt" },
+      { Name: "clip.zh.srt", Path: "/movies/sub/clip.zh.srt" },
+      { Name: "clip.vtt", Path: "/movies/subs/clip.vtt" },
+      { Name: "clip.fr.ssa", Path: "/movies/Subs/clip.fr.ssa" },
+    ]);
+  });
+
+  it("lists every embedded subtitle stream of a Matroska file in order, 'und' as no language", async () => {
+    const body = await probe("/subs.mkv");
+    expect(body.metainfo.FormatName).toBe("matroska,webm");
+    expect(body.metainfo.SubtitleEmbedded).toEqual([
+      { CodecName: "subrip", Name: "", Lang: "eng" },
+      { CodecName: "ass", Name: "", Lang: "" },
+      { CodecName: "subrip", Name: "", Lang: "eng" },
+    ]);
+    expect(body.subtitles).toEqual([]);
+  });
+
+  it("takes a Matroska stream's bit rate from its BPS statistics tag (Matroska has no bit_rate field)", async () => {
+    await ffmpeg(["-i", join(ctx.server.root, "subs.mkv"), "-map", "0", "-c", "copy", "-metadata:s:v:0", "BPS=512000", "-metadata:s:a:0", "BPS=69000", join(ctx.server.root, "bps.mkv")]);
+    const hand = ffprobeByHand("bps.mkv").streams[0];
+    expect(hand.bit_rate).toBeUndefined();
+    const m = (await probe("/bps.mkv")).metainfo;
+    expect([m.VBitRate, m.ABitRate]).toEqual([512000, 69000]);
+  });
+
+  it("reads an AVI", async () => {
+    const m = (await probe("/old.avi")).metainfo;
+    expect([m.FormatName, m.FormatLongName, m.VCodecName, m.VWidth, m.VHeight, m.ACodecName]).toEqual(["avi", "AVI (Audio Video Interleaved)", "h264", 320, 240, "aac"]);
+    expect(m.Duration).toBeCloseTo(1, 0);
+  });
+});
+
+describe("GET ?probe=yes on audio", () => {
+  it("reads an mp3's codec details and its ID3 tags, also as audioinfo", async () => {
+    const body = await probe("/tone.mp3");
+    const m = body.metainfo;
+    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout, m.ABitRate]).toEqual(["mp3", "mp3", 44100, 1, "mono", 64000]);
+    expect(m.Duration).toBeCloseTo(1, 1);
+    expect([m.Title, m.Album, m.Artist, m.Genre, m.Track, m.Year]).toEqual([
+      AUDIO_TAGS.title, AUDIO_TAGS.album, AUDIO_TAGS.artist, AUDIO_TAGS.genre, AUDIO_TAGS.track, AUDIO_TAGS.date,
+    ]);
+    expect(body.audioinfo).toEqual({ title: AUDIO_TAGS.title, album: AUDIO_TAGS.album, year: AUDIO_TAGS.date, artist: AUDIO_TAGS.artist });
+    expect(body.subtitles).toBeUndefined();
+  });
+
+  it("reads a FLAC's Vorbis comments whatever their case", async () => {
+    const body = await probe("/tone.flac");
+    const m = body.metainfo;
+    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["flac", "flac", 48000, 2, "stereo"]);
+    expect([m.Title, m.Album, m.Artist, m.Genre, m.Track, m.Year]).toEqual([
+      AUDIO_TAGS.title, AUDIO_TAGS.album, AUDIO_TAGS.artist, AUDIO_TAGS.genre, AUDIO_TAGS.track, AUDIO_TAGS.date,
+    ]);
+    // ffprobe shows FLAC's comments under upper-case keys: the answer above came through case-insensitive lookup.
+    expect(Object.keys(ffprobeByHand("tone.flac").format.tags)).toEqual(expect.arrayContaining(["TITLE", "ALBUM", "ARTIST", "GENRE", "DATE"]));
+    expect(body.audioinfo.title).toBe(AUDIO_TAGS.title);
+  });
+});
+
+describe("GET ?probe=yes permissions", () => {
+  it("needs the download permission", async () => {
+    const viewer = await makeUser(ctx.server, ctx.admin, { perm: { create: true } });
+    expect((await call(ctx.server, viewer.token, "GET", "/resources/tone.mp3?probe=yes")).status).toBe(403);
+    const downloader = await makeUser(ctx.server, ctx.admin, { perm: { download: true } });
+    expect((await probe("/tone.mp3", downloader.token)).audioinfo.artist).toBe(AUDIO_TAGS.artist);
+  });
+});
+
+describe("GET ?probe=yes when the client goes away", () => {
+  it("stops ffprobe and logs one line instead of a server error", async () => {
+    // ffprobe waits forever on a named pipe nobody writes to.
+    const fifo = join(ctx.server.root, "stuck.mkv");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    const aborter = new AbortController();
+    const pending = fetch(`${ctx.server.url}/api/resources/stuck.mkv?probe=yes`, { headers: { "X-Auth": ctx.admin }, signal: aborter.signal }).catch(() => null);
+    const running = () => Bun.spawnSync(["pgrep", "-f", `file:${fifo}`]).exitCode === 0;
+    for (let i = 0; i < 50 && !running(); i++) await Bun.sleep(50);
+    expect(running()).toBe(true);
+    aborter.abort();
+    await pending;
+    for (let i = 0; i < 50 && running(); i++) await Bun.sleep(50);
+    expect(running()).toBe(false);
+    for (let i = 0; i < 50 && !ctx.server.output().includes("the client went away"); i++) await Bun.sleep(50);
+    expect(ctx.server.output()).toContain("ffprobe was stopped for /stuck.mkv: the client went away");
+    expect(ctx.server.output()).not.toContain("GET /api/resources/stuck.mkv: ");
+  });
+});

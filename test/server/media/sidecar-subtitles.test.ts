@@ -1,0 +1,16 @@
+import { describe, expect, it } from "bun:test";
+import { isSidecarOf } from "../../../src/server/media/sidecar-subtitles";
+
+describe("isSidecarOf", () => {
+  it("takes the video's name with a subtitle extension, optionally with a language part between", () => {
+    for (const n of ["clip.srt", "clip.eng.ass", "clip.SSA", "clip.forced.zh.vtt"]) expect(isSidecarOf(n, "clip")).toBe(true);
+  });
+
+  it("refuses other names, other extensions and names that only start alike", () => {
+    for (const n of ["clip2.srt", "clip.txt", "clip.srt.bak", "other.srt", "Clip.srt", "clip"]) expect(isSidecarOf(n, "clip")).toBe(false);
+  });
+
+  it("works for a base name with dots", () => {
+    expect(isSidecarOf("my.movie.2020.en.srt", "my.movie.2020")).toBe(true);
+  });
+});
