@@ -32,5 +32,14 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
  */
 export function rawContentSecurityPolicy(contentType: string): string {
   if (contentType === "application/pdf") return "default-src 'none'; script-src 'none'; object-src 'self'; frame-ancestors 'self'";
-  return "sandbox; default-src 'none'; script-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  return `sandbox; ${SANDBOXED_DOCUMENT_POLICY}`;
 }
+
+/** The fetch rules of a sandboxed user document: nothing runs, media and images only from this server. */
+const SANDBOXED_DOCUMENT_POLICY = "default-src 'none'; script-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
+ * CSP of the markdown preview page (SPEC section 7 `preview=markdown`): the sandbox of /api/raw documents, which
+ * also lets its external links open in a new window (popups, outside the sandbox); no script still runs.
+ */
+export const MARKDOWN_PAGE_CSP = `sandbox allow-popups allow-popups-to-escape-sandbox; ${SANDBOXED_DOCUMENT_POLICY}`;

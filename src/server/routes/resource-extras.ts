@@ -1,10 +1,11 @@
 /**
  * @module The extra answers of GET /api/resources/{path} (SPEC section 7): `mediaInfo=yes`, `probe=yes`,
- * `preview=nfo` and `playlist=video|audio`. The GET handler asks resourceExtra first and answers its JSON when
- * one of these queries is present.
+ * `preview=nfo`, `preview=markdown` (an HTML page) and `playlist=video|audio`. The GET handler asks resourceExtra
+ * first and answers its JSON (or its Response) when one of these queries is present.
  */
 import type { Context } from "hono";
 import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
@@ -16,11 +17,13 @@ import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
 import { readNfoText } from "../media/nfo-text";
-import { userPathFilter, userScopeDir } from "./request-path";
+import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { listFolder } from "../fs/listing";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
-import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
+import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { ToolAborted } from "../tools/run-tool";
+import { isMarkdownName, markdownPage } from "../media/markdown-page";
+import { MARKDOWN_PAGE_CSP } from "../http/security-headers";
 
 /** SPEC section 5: the one sentence a media info request on another type answers. */
 export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
@@ -30,7 +33,7 @@ export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
  * @throws Forbidden (403) without the download permission (CONTRACT: probe and media info need it); BadRequest
  * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
  */
-export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | Response | null> {
   try {
     return await dispatch(c, target, info);
   } catch (err) {
@@ -42,10 +45,11 @@ export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info
 }
 
 /** The answer of the first extra query present, or null. */
-async function dispatch(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | null> {
+async function dispatch(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | Response | null> {
   if (c.req.query("mediaInfo") === "yes") return mediaInfoOf(c, target, info);
   if (c.req.query("probe") === "yes") return probeOf(c, target, info);
   if (c.req.query("preview") === "nfo") return nfoOf(c, target, info);
+  if (c.req.query("preview") === "markdown") return markdownOf(c, target, info);
   const playlist = c.req.query("playlist");
   if (playlist !== undefined) return playlistOf(c, target, info, playlist);
   return null;
@@ -103,6 +107,33 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
 async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   if (info.isDir) throw new BadRequest("a folder has no text");
   return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
+}
+
+/**
+ * GET ?preview=markdown: the markdown file as its own sandboxed HTML page (SPEC sections 6 and 7); its relative
+ * links and images point into this server with the request's `auth` value, through the user's resolver and rules.
+ * @throws Forbidden (403) without the download permission; BadRequest (400) for another file or one of 5 MiB or more.
+ */
+async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<Response> {
+  requireDownload(c);
+  if (info.isDir || !isMarkdownName(info.name)) throw new BadRequest("only .md and .markdown files have a markdown preview");
+  if (info.size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as markdown");
+  const resolve = (path: string) => {
+    try {
+      return resolveUserPath(c, path).path;
+    } catch {
+      return null; // outside the scope, the rules or the media token: a dead link, never an error page
+    }
+  };
+  const ctx = { folder: folderOf(target, info).dirPath, base: c.get("deps").config.baseurl, auth: c.req.query("auth"), resolve };
+  return new Response(markdownPage(info.name, await readFile(target.abs, "utf8"), ctx), {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": MARKDOWN_PAGE_CSP,
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "private, no-store",
+    },
+  });
 }
 
 /** The file types a playlist can hold (SPEC section 7 `playlist=video`; audio for the audio player). */

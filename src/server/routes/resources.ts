@@ -41,7 +41,7 @@ export const resourceRoutes = new Hono<AppEnv>()
    * - usage=true: `{size, numFiles, numDirs}` of everything below the folder (a file answers its own size and
    *   numFiles 1), counted as the user sees it: rules and showHidden apply, symlinks are not followed. The walk
    *   runs asynchronously and stops when the client goes away.
-   * - mediaInfo, probe, preview=nfo, playlist: see resource-extras.ts.
+   * - mediaInfo, probe, preview=nfo|markdown, playlist: see resource-extras.ts.
    */
   .get("/resources/*", async (c) => {
     const user = c.get("user");
@@ -53,6 +53,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     const checksum = c.req.query("checksum");
     if (checksum !== undefined) return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target.abs, info, checksum) });
     const extra = await resourceExtra(c, target, info);
+    if (extra instanceof Response) return extra;
     if (extra) return c.json(extra);
     if (info.isDir) {
       return c.json(presentListing(listFolder(userScopeDir(c), target.abs, target.path, user.showHidden, user.sorting, userPathFilter(c)), canModify, user.sorting));

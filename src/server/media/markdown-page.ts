@@ -1,0 +1,90 @@
+/**
+ * @module The markdown preview page (SPEC section 7 `preview=markdown`): the file rendered to HTML by `marked`,
+ * sanitized by `sanitize-html` (no script, event handlers, `javascript:` URLs, frames, objects or styles), its
+ * relative links and images rewritten by markdown-links.ts, wrapped in a complete page with a small stylesheet.
+ */
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { imageUrl, linkUrl, type MarkdownLinkContext } from "./markdown-links";
+
+export { isMarkdownName, type MarkdownLinkContext } from "./markdown-links";
+
+/** Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes. */
+const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+
+/** Attributes kept per tag; nothing else survives (no `on*`, no `style`). */
+const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
+  a: ["href", "title", "rel", "target", "name"],
+  img: ["src", "alt", "title", "width", "height"],
+  code: ["class"],
+  ol: ["start"],
+  th: ["align"],
+  td: ["align"],
+  input: ["type", "checked", "disabled"],
+  "*": ["id"],
+};
+
+/**
+ * The body HTML of the markdown `source`: rendered (GitHub flavour), sanitized, relative URLs resolved through
+ * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure.
+ */
+export function renderMarkdown(source: string, ctx: MarkdownLinkContext): string {
+  const html = marked.parse(source, { async: false, gfm: true });
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    transformTags: {
+      img: (tagName, attribs) => {
+        const src = imageUrl(attribs.src ?? "", ctx);
+        if (src === null) return { tagName: "em", attribs: {}, text: attribs.alt ?? "" };
+        return { tagName, attribs: { ...attribs, src } };
+      },
+      a: (tagName, attribs) => {
+        const { href, rel: _rel, target: _target, ...rest } = attribs;
+        const link = href === undefined ? null : linkUrl(href, ctx);
+        if (link === null) return { tagName, attribs: rest };
+        if (!link.external) return { tagName, attribs: { ...rest, href: link.href } };
+        return { tagName, attribs: { ...rest, href: link.href, rel: "noopener noreferrer", target: "_blank" } };
+      },
+      input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: "" } }),
+    },
+    exclusiveFilter: (frame) => frame.tag === "input" && frame.attribs.type !== "checkbox",
+  });
+}
+
+/** The page's stylesheet: readable line length, system fonts, light and dark by the reader's preference. */
+const PAGE_STYLE = `:root{color-scheme:light dark}
+body{margin:0 auto;max-width:52rem;padding:1.5rem 1rem 3rem;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;overflow-wrap:anywhere}
+h1,h2{border-bottom:1px solid #8884;padding-bottom:.2em}
+a{color:#1a6fd1}
+@media (prefers-color-scheme:dark){a{color:#6cb0ff}}
+img{max-width:100%;height:auto}
+pre,code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em;background:#8882;border-radius:4px}
+code{padding:.1em .3em}
+pre{padding:.8em 1em;overflow:auto}
+pre code{padding:0;background:none}
+table{border-collapse:collapse;display:block;overflow:auto}
+th,td{border:1px solid #8886;padding:.3em .7em}
+blockquote{margin:0;padding:0 1em;border-left:4px solid #8886;opacity:.85}`;
+
+/** `text` escaped for HTML text and attribute values. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The complete HTML page of the markdown `source` of the file `name` (its `<title>`). Pure. */
+export function markdownPage(name: string, source: string, ctx: MarkdownLinkContext): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(name)}</title>
+<style>${PAGE_STYLE}</style>
+</head><body>
+<main>
+${renderMarkdown(source, ctx)}
+</main>
+</body></html>
+`;
+}
