@@ -67,7 +67,8 @@ code{padding:.1em .3em}
 pre{padding:.8em 1em;overflow:auto}
 pre code{padding:0;background:none}
 table{border-collapse:collapse;display:block;overflow:auto}
-th,td{border:1px solid #8886;padding:.3em .7em}
+th,td{border:1px solid #8886;padding:.3em .7em;overflow-wrap:normal}
+li:has(>input[type=checkbox]){list-style:none;margin-left:-1.3em}
 blockquote{margin:0;padding:0 1em;border-left:4px solid #8886;opacity:.85}`;
 
 /** `text` escaped for HTML text and attribute values. */
