@@ -25,6 +25,8 @@ const TOOLS = {
     [["mktorrent"], "mktorrent"],
     [["mediainfo"], "mediainfo"],
     [["jpegtran"], "libjpeg-turbo-progs"],
+    // Contact sheet headers find their font through fontconfig (its config package brings DejaVu).
+    [["fc-match"], "fontconfig"],
   ],
   test: [
     [["chromium"], "chromium"],
