@@ -78,12 +78,12 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   for (const o of outputs) {
     if (!ctx.scope.allows(virtualBeside(video, o.output))) throw new TaskInputError(`${virtualBeside(video, o.output)} is not allowed`);
   }
-  const todo = outputs.filter((o) => p.overwrite || !existsSync(o.output));
-  const skipped = outputs.filter((o) => !todo.includes(o)).map((o) => virtualBeside(video, o.output));
+  const toWrite = outputs.filter((o) => p.overwrite || !existsSync(o.output));
+  const skipped = outputs.filter((o) => !toWrite.includes(o)).map((o) => virtualBeside(video, o.output));
   const skippedNote = skipped.length ? `; skipped existing ${skipped.join(", ")}` : "";
-  if (todo.length === 0) return `${video.virtual}: skipped, every subtitle file exists (${skipped.join(", ")})${bitmapNote}`;
+  if (toWrite.length === 0) return `${video.virtual}: skipped, every subtitle file exists (${skipped.join(", ")})${bitmapNote}`;
 
-  const pairs = todo.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
+  const pairs = toWrite.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
   try {
     await runFfmpeg({
       args: buildSubtitleArgs({ input: video.abs, streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
