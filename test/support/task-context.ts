@@ -10,12 +10,17 @@ import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
 import type { TaskContext, TaskKind } from "../../src/tasks/types";
 import type { Rule } from "../../src/shared/wire/user";
 
+/** A deny rule for a path prefix (SPEC section 3 Rule). */
+export const denyPath = (path: string): Rule => ({ allow: false, path, regex: false, regexp: { raw: "" } });
+
 /** A context plus what a test inspects. */
 export interface TestTaskContext {
   ctx: TaskContext;
   controller: AbortController;
   reports: string[];
   tracked: string[];
+  /** The folder made for this context's temp dir; runKind removes it (and only it). */
+  tempRoot: string;
 }
 
 /** A context for a task on `path` inside the scope folder `root`, for an owner with `rules`. */
@@ -24,7 +29,8 @@ export function makeTaskContext(root: string, path: string, rules: Rule[] = []):
   const reports: string[] = [];
   const tracked: string[] = [];
   const scope = makeTaskScope(realpathSync(root), { scope: "/", rules }, []);
-  const tempDir = join(mkdtempSync(join(tmpdir(), "fbe-task-")), "work");
+  const tempRoot = mkdtempSync(join(tmpdir(), "fbe-task-"));
+  const tempDir = join(tempRoot, "work");
   mkdirSync(tempDir);
   const ctx: TaskContext = {
     signal: controller.signal,
@@ -34,7 +40,7 @@ export function makeTaskContext(root: string, path: string, rules: Rule[] = []):
     report: (m) => reports.push(m),
     trackOutput: (abs) => tracked.push(abs),
   };
-  return { ctx, controller, reports, tracked };
+  return { ctx, controller, reports, tracked, tempRoot };
 }
 
 /**
@@ -49,6 +55,8 @@ export async function runKind<P>(kind: TaskKind<P>, t: TestTaskContext, raw: unk
     for (const abs of t.tracked.reverse()) if (existsSync(abs)) rmSync(abs, { recursive: true, force: true });
     throw err;
   } finally {
-    rmSync(join(t.ctx.tempDir, ".."), { recursive: true, force: true });
+    // Only what makeTaskContext made: a test may point ctx.tempDir elsewhere.
+    rmSync(t.tempRoot, { recursive: true, force: true });
+    if (t.ctx.tempDir !== join(t.tempRoot, "work")) rmSync(t.ctx.tempDir, { recursive: true, force: true });
   }
 }

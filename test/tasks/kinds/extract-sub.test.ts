@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { EXTRACT_SUB_REFUSAL, extractSubKind, subtitleOutputs } from "../../../src/tasks/kinds/extract-sub";
 import { TaskInputError } from "../../../src/tasks/types";
-import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
+import { denyPath, makeTaskContext, runKind } from "../../support/task-context";
 import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, probeSubtitleFile, requireMediaTools, TEST_CUES, fillFolder } from "../../support/media";
 
 let fixtures: string;
@@ -46,7 +46,7 @@ async function expectCues(path: string, format: string, label: string): Promise<
 describe("extract_sub", () => {
   it("writes an mp4's English mov_text track as name.eng.vtt", async () => {
     const root = world({ "clip.mp4": "movtext.mp4" });
-    const h = makeKindContext(root, "/clip.mp4");
+    const h = makeTaskContext(root, "/clip.mp4");
     expect(await runKind(extractSubKind, h, {})).toBe("/clip.eng.vtt");
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
     expect(readFileSync(join(root, "clip.eng.vtt"), "utf8")).toStartWith("WEBVTT");
@@ -56,7 +56,7 @@ describe("extract_sub", () => {
 
   it("writes every text track of an mkv; a shared language adds the index, no language uses the index", async () => {
     const root = world({ "clip.mkv": "three.mkv" });
-    expect(await runKind(extractSubKind, makeKindContext(root, "/clip.mkv"), {})).toBe("/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt");
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe("/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt");
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
     await expectCues(join(root, "clip.1.vtt"), "webvtt", "ASS");
     await expectCues(join(root, "clip.eng.2.vtt"), "webvtt", "EN2");
@@ -64,14 +64,14 @@ describe("extract_sub", () => {
 
   it("writes srt with SubRip times", async () => {
     const root = world({ "clip.mkv": "three.mkv" });
-    await runKind(extractSubKind, makeKindContext(root, "/clip.mkv"), { subFormat: "srt" });
+    await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), { subFormat: "srt" });
     await expectCues(join(root, "clip.eng.srt"), "srt", "EN");
     expect(readFileSync(join(root, "clip.1.srt"), "utf8")).toMatch(/^1\r?\n00:00:00,2\d\d --> 00:00:00,9\d\d/);
   });
 
   it("writes ass with an Events section of Dialogue lines", async () => {
     const root = world({ "clip.mp4": "movtext.mp4" });
-    await runKind(extractSubKind, makeKindContext(root, "/clip.mp4"), { subFormat: "ass" });
+    await runKind(extractSubKind, makeTaskContext(root, "/clip.mp4"), { subFormat: "ass" });
     const out = join(root, "clip.eng.ass");
     await expectCues(out, "ass", "EN");
     const text = readFileSync(out, "utf8");
@@ -81,23 +81,23 @@ describe("extract_sub", () => {
 
   it("skips existing subtitle files unless overwrite is on", async () => {
     const root = world({ "clip.mkv": "three.mkv", "clip.eng.vtt": "text:old" });
-    const done = await runKind(extractSubKind, makeKindContext(root, "/clip.mkv"), {});
+    const done = await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {});
     expect(done).toBe("/clip.1.vtt, /clip.eng.2.vtt; skipped existing /clip.eng.vtt");
     expect(readFileSync(join(root, "clip.eng.vtt"), "utf8")).toBe("old");
-    expect(await runKind(extractSubKind, makeKindContext(root, "/clip.mkv"), {})).toBe("/clip.mkv: skipped, every subtitle file exists (/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt)");
-    await runKind(extractSubKind, makeKindContext(root, "/clip.mkv"), { overwrite: true });
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe("/clip.mkv: skipped, every subtitle file exists (/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt)");
+    await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), { overwrite: true });
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
   });
 
   it("ends done saying none was found for a video without text subtitles, writing nothing", async () => {
     const root = world({ "plain.mp4": "plain.mp4" });
-    expect(await runKind(extractSubKind, makeKindContext(root, "/plain.mp4"), {})).toBe("/plain.mp4: no text subtitle stream found");
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/plain.mp4"), {})).toBe("/plain.mp4: no text subtitle stream found");
     expect(readdirSync(root)).toEqual(["plain.mp4"]);
   });
 
   it("takes every video under a folder that the rules allow", async () => {
     const root = world({ "a/one.mp4": "movtext.mp4", "a/b/two.mkv": "three.mkv", "no/three.mp4": "movtext.mp4", "plain.mp4": "plain.mp4" });
-    const h = makeKindContext(root, "/", [denyPath("/no")]);
+    const h = makeTaskContext(root, "/", [denyPath("/no")]);
     const done = await runKind(extractSubKind, h, { subFormat: "srt" });
     expect(done.split("\n")).toEqual(["/a/b/two.eng.srt, /a/b/two.1.srt, /a/b/two.eng.2.srt", "/a/one.eng.srt", "/plain.mp4: no text subtitle stream found"]);
     expect(existsSync(join(root, "no/three.eng.srt"))).toBe(false);
@@ -105,7 +105,7 @@ describe("extract_sub", () => {
 
   it("keeps two videos of one name apart: the second one's files keep its extension", async () => {
     const root = world({ "clip.mkv": "three.mkv", "clip.mp4": "movtext.mp4" });
-    const done = await runKind(extractSubKind, makeKindContext(root, "/"), {});
+    const done = await runKind(extractSubKind, makeTaskContext(root, "/"), {});
     expect(done.split("\n")).toEqual(["/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt", "/clip.mp4.eng.vtt"]);
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
     await expectCues(join(root, "clip.mp4.eng.vtt"), "webvtt", "EN");
@@ -113,7 +113,7 @@ describe("extract_sub", () => {
 
   it("stops when cancelled, leaving no file behind", async () => {
     const root = world({ "clip.mkv": "three.mkv" });
-    const h = makeKindContext(root, "/clip.mkv");
+    const h = makeTaskContext(root, "/clip.mkv");
     const run = runKind(extractSubKind, h, {});
     h.controller.abort();
     await expect(run).rejects.toBeInstanceOf(ToolAborted);
@@ -134,7 +134,7 @@ describe("extract_sub refusals and params", () => {
   it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
     const root = world({ "song.mp3": "text:x", "notes.srt": "text:x" });
     for (const p of ["/song.mp3", "/notes.srt"]) {
-      expect(() => extractSubKind.checkTarget(makeKindContext(root, p).ctx.target)).toThrow(new TaskInputError(EXTRACT_SUB_REFUSAL));
+      expect(() => extractSubKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(new TaskInputError(EXTRACT_SUB_REFUSAL));
     }
     expect(EXTRACT_SUB_REFUSAL).toBe("hey man, you can only extract subtitle from video file or directory");
   });

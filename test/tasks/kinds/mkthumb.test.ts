@@ -7,7 +7,7 @@ import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { headerFontSize, headerHeight } from "../../../src/tasks/kinds/contact-sheet-header";
 import { MKTHUMB_REFUSAL, mkthumbKind } from "../../../src/tasks/kinds/mkthumb";
 import { TaskInputError } from "../../../src/tasks/types";
-import { denyPath, makeKindContext, runKind } from "../../support/kind-context";
+import { denyPath, makeTaskContext, runKind } from "../../support/task-context";
 import { escapeFilterValue, timeLabelFilter, timeLabelFontSize } from "../../../src/server/tools/ffmpeg-frames";
 import { findFontFor } from "../../../src/server/tools/fontconfig";
 import { makeKeyframeVideo, makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
@@ -40,7 +40,7 @@ const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith("
 describe("mkthumb contact sheet", () => {
   it("tiles numcaps frames of `width` px, columns per row, under a header band with text", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
-    const h = makeKindContext(root, "/clip.mp4");
+    const h = makeTaskContext(root, "/clip.mp4");
     const done = await runKind(mkthumbKind, h, { width: 160, numcaps: 6, columns: 4, comment: "holiday reel" });
     expect(done).toBe("/clip.mp4._vthumb_.jpg");
     const out = join(root, "clip.mp4._vthumb_.jpg");
@@ -57,7 +57,7 @@ describe("mkthumb contact sheet", () => {
   it("handles names full of shell and filter specials in the video's name and the header's temp folder", async () => {
     const name = "it's a [clip],; $(touch x) `y` -i.mp4";
     const root = world({ [name]: "clip.mp4" });
-    const h = makeKindContext(root, `/${name}`);
+    const h = makeTaskContext(root, `/${name}`);
     const weirdTemp = mkdtempSync(join(tmpdir(), "fbe-it's:a,[b];c-"));
     worlds.push(weirdTemp);
     const done = await runKind(mkthumbKind, { ...h, ctx: { ...h.ctx, tempDir: weirdTemp } }, { width: 160, numcaps: 4 });
@@ -69,14 +69,14 @@ describe("mkthumb contact sheet", () => {
 
   it("keeps each frame's own size with width 0 and writes png when asked", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
-    await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { width: 0, numcaps: 4, columns: 2, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { width: 0, numcaps: 4, columns: 2, imageFormat: "png" });
     const band = headerHeight(3, headerFontSize(640));
     expect(await probeImage(join(root, "clip.mp4._vthumb_.png"))).toEqual({ width: 640, height: 2 * 240 + band, codec: "png" });
   });
 
   it("writes one image per frame named _vthumb_<n> with single images", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
-    const done = await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { width: 160, numcaps: 5, singleImages: true });
+    const done = await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { width: 160, numcaps: 5, singleImages: true });
     expect(done).toBe("5 images of /clip.mp4");
     const images = readdirSync(root).filter((n) => n.includes("._vthumb_")).sort();
     expect(images).toEqual([1, 2, 3, 4, 5].map((n) => `clip.mp4._vthumb_${n}.jpg`));
@@ -86,9 +86,9 @@ describe("mkthumb contact sheet", () => {
   it("skips an existing sheet unless overwrite is on", async () => {
     const root = world({ "clip.mp4": "clip.mp4", "clip.mp4._vthumb_.jpg": "text:old" });
     const out = join(root, "clip.mp4._vthumb_.jpg");
-    expect(await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), {})).toBe("skipped /clip.mp4._vthumb_.jpg, it exists");
+    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), {})).toBe("skipped /clip.mp4._vthumb_.jpg, it exists");
     expect(readFileSync(out, "utf8")).toBe("old");
-    expect(await runKind(mkthumbKind, makeKindContext(root, "/clip.mp4"), { overwrite: true, numcaps: 4 })).toBe("/clip.mp4._vthumb_.jpg");
+    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { overwrite: true, numcaps: 4 })).toBe("/clip.mp4._vthumb_.jpg");
     expect((await probeImage(out)).width).toBe(4 * 512);
   });
 
@@ -97,7 +97,7 @@ describe("mkthumb contact sheet", () => {
       "top.mp4": "clip.mp4", "sub/a.mkv": "clip.mp4", "sub/deeper/b.mp4": "clip.mp4",
       "denied/c.mp4": "clip.mp4", ".hidden/d.mp4": "clip.mp4", "notes.txt": "text:not a video",
     });
-    const h = makeKindContext(root, "/", [denyPath("/denied")]);
+    const h = makeTaskContext(root, "/", [denyPath("/denied")]);
     const done = await runKind(mkthumbKind, h, { numcaps: 2, width: 64 });
     expect(done.split("\n")).toEqual(["/sub/a.mkv._vthumb_.jpg", "/sub/deeper/b.mp4._vthumb_.jpg", "/top.mp4._vthumb_.jpg"]);
     expect(existsSync(join(root, "denied/c.mp4._vthumb_.jpg"))).toBe(false);
@@ -109,14 +109,14 @@ describe("mkthumb contact sheet", () => {
 
   it("lists a broken video in a folder's done message and still makes the others", async () => {
     const root = world({ "good.mp4": "clip.mp4", "broken.mp4": "text:this is not a video" });
-    const done = await runKind(mkthumbKind, makeKindContext(root, "/"), { numcaps: 2 });
+    const done = await runKind(mkthumbKind, makeTaskContext(root, "/"), { numcaps: 2 });
     expect(done).toStartWith("/broken.mp4: failed: ffprobe failed");
     expect(done).toEndWith("/good.mp4._vthumb_.jpg");
   });
 
   it("fails a single broken video", async () => {
     const root = world({ "broken.mp4": "text:this is not a video" });
-    await expect(runKind(mkthumbKind, makeKindContext(root, "/broken.mp4"), {})).rejects.toThrow("ffprobe failed");
+    await expect(runKind(mkthumbKind, makeTaskContext(root, "/broken.mp4"), {})).rejects.toThrow("ffprobe failed");
   });
 });
 
@@ -139,7 +139,7 @@ describe("mkthumb frame times", () => {
   it("prints on each frame the time of the keyframe actually shown, not the time asked for", async () => {
     // 80 s, keyframes every 12 s, 4 frames 20 s apart: keyframe seeking asks 10, 30, 50, 70 s and gets 0, 24, 48, 60 s.
     const root = world({ "keys.mp4": "keys.mp4" });
-    await runKind(mkthumbKind, makeKindContext(root, "/keys.mp4"), { width: 160, numcaps: 4, columns: 4, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), { width: 160, numcaps: 4, columns: 4, imageFormat: "png" });
     const sheet = join(root, "keys.mp4._vthumb_.png");
     const band = headerHeight(3, headerFontSize(640));
     expect(await probeImage(sheet)).toEqual({ width: 640, height: 120 + band, codec: "png" });
@@ -155,7 +155,7 @@ describe("mkthumb frame times", () => {
 
   it("draws no time on single images", async () => {
     const root = world({ "keys.mp4": "keys.mp4" });
-    await runKind(mkthumbKind, makeKindContext(root, "/keys.mp4"), { width: 160, numcaps: 2, singleImages: true, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), { width: 160, numcaps: 2, singleImages: true, imageFormat: "png" });
     const { channels } = await sharp(join(root, "keys.mp4._vthumb_1.png")).greyscale().stats();
     expect(channels[0].max - channels[0].min).toBeLessThan(4); // flat grey: no white digits, no dark box
   });
@@ -165,7 +165,7 @@ describe("mkthumb refusals and params", () => {
   it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
     const root = world({ "notes.txt": "text:x", "pic.jpg": "text:x" });
     for (const p of ["/notes.txt", "/pic.jpg"]) {
-      expect(() => mkthumbKind.checkTarget(makeKindContext(root, p).ctx.target)).toThrow(new TaskInputError(MKTHUMB_REFUSAL));
+      expect(() => mkthumbKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(new TaskInputError(MKTHUMB_REFUSAL));
     }
     expect(MKTHUMB_REFUSAL).toBe("hey man, you can only make thumbnail for video file or directory");
   });
@@ -181,7 +181,7 @@ describe("mkthumb refusals and params", () => {
 describe("mkthumb cancel", () => {
   it("stops ffmpeg at once when the signal aborts, leaving no output and no process", async () => {
     const root = world({ "slow.mkv": "slow.mkv" });
-    const h = makeKindContext(root, "/slow.mkv");
+    const h = makeTaskContext(root, "/slow.mkv");
     const run = runKind(mkthumbKind, h, { numcaps: 32, width: 0 });
     const needle = join(root, "slow.mkv");
     const started = Date.now();
