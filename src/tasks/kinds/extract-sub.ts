@@ -11,8 +11,7 @@ import { buildSubtitleArgs, progressPercent, runFfmpeg, type SubtitleFormat } fr
 import { runProbe, type ProbedSubtitle } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
-import { boolParam, paramsObject } from "../params";
-import { choiceParam } from "./choice-param";
+import { boolParam, choiceParam, paramsObject } from "../params";
 import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
 
 /** SPEC section 5, word for word. */

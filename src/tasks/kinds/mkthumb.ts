@@ -12,8 +12,7 @@ import { runProbe } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { sheetText, type SheetText } from "./contact-sheet-header";
-import { boolParam, intParam, paramsObject, stringParam } from "../params";
-import { choiceParam } from "./choice-param";
+import { boolParam, choiceParam, intParam, paramsObject, stringParam } from "../params";
 import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
 
 /** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
