@@ -1,5 +1,6 @@
 /** @module The server-injected configuration (SPEC §2 Start-up), read once on page load. */
 import { DEFAULT_APP_NAME } from "../constants";
+import { DEFAULT_SETTINGS, type SettingsCore } from "../../shared/wire/settings";
 
 /** Build information shown in the footer and the about box. */
 export interface VersionInfo {
@@ -26,6 +27,16 @@ export interface AppConfig {
   customCSS: string;
   /** URL of the branding folder's img/logo.svg, or "". */
   logoURL: string;
+  /** The global Video settings (SPEC §3). */
+  video: SettingsCore["video"];
+  /** The photo-gallery settings (SPEC §2 Slideshow fieldset). */
+  slideshow: SettingsCore["slideshow"];
+  /** The thumbnail settings without the server's cache folder. */
+  thumbnail: Omit<SettingsCore["thumbnail"], "cacheRoot">;
+  /** Whether an index location is set (SPEC §3). */
+  indexLocation: boolean;
+  /** The H.264 encoder the server would use: a hardware one, or "libx264" (SPEC §2 About); "" when unknown. */
+  videoEncoder: string;
   version: VersionInfo;
 }
 
@@ -41,6 +52,11 @@ const DEFAULTS: AppConfig = {
   loginPage: true,
   customCSS: "",
   logoURL: "",
+  video: DEFAULT_SETTINGS.video,
+  slideshow: DEFAULT_SETTINGS.slideshow,
+  thumbnail: DEFAULT_SETTINGS.thumbnail,
+  indexLocation: false,
+  videoEncoder: "",
   version: { Version: "dev", OS: "", Arch: "", CommitSHA: "", BuildDate: "", GoVersion: "" },
 };
 
@@ -55,7 +71,14 @@ export function parseConfig(json: string | null | undefined): AppConfig {
   } catch {
     raw = {};
   }
-  const merged: AppConfig = { ...DEFAULTS, ...raw, version: { ...DEFAULTS.version, ...(raw.version ?? {}) } };
+  const merged: AppConfig = {
+    ...DEFAULTS,
+    ...raw,
+    video: { ...DEFAULTS.video, ...(raw.video ?? {}) },
+    slideshow: { ...DEFAULTS.slideshow, ...(raw.slideshow ?? {}) },
+    thumbnail: { ...DEFAULTS.thumbnail, ...(raw.thumbnail ?? {}) },
+    version: { ...DEFAULTS.version, ...(raw.version ?? {}) },
+  };
   merged.name = merged.name || DEFAULT_APP_NAME;
   merged.baseURL = (merged.baseURL || "").replace(/\/+$/, "");
   return merged;

@@ -1,0 +1,60 @@
+/**
+ * @module Preview and metadata calls (SPEC §7): `probe=yes` metadata, the nfo text, same-type playlists, the markdown
+ * page URL and the JPEG orientation fix. Shapes come from src/shared/wire/metainfo.ts.
+ */
+import { apiFetch, apiJson, apiUrl } from "./client";
+import { encodePath } from "../format/encode-path";
+import type { Resource } from "./resources";
+import type {
+  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+} from "../../shared/wire/metainfo";
+
+export type {
+  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+} from "../../shared/wire/metainfo";
+
+/** A file with its metadata: which `metainfo` shape depends on the file (see metainfoKind in preview-kind.ts). */
+export interface ProbedResource extends Resource {
+  readonly metainfo?: VideoMetainfo | AudioMetainfo | TorrentMetainfo | FirmwareMetainfo | readonly ArchiveEntryMetainfo[];
+  /** Sidecar subtitle files of a video. */
+  readonly subtitles?: readonly SidecarSubtitle[];
+  /** The tags of an audio file. */
+  readonly audioinfo?: AudioInfo;
+}
+
+/**
+ * GET ?probe=yes: the file with its metadata (video, audio, torrent, .trx firmware, archive entries).
+ * @throws ApiError: 400 with the server's sentence (an encrypted archive: SPEC §5), 403 without download, 503 when
+ * the tool is missing.
+ */
+export function fetchProbe(path: string, signal?: AbortSignal): Promise<ProbedResource> {
+  return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes`, { signal });
+}
+
+/** GET ?preview=nfo: the text of an .nfo file, decoded from CP437 when it is not UTF-8. @throws ApiError. */
+export async function fetchNfoText(path: string, signal?: AbortSignal): Promise<string> {
+  const res = await apiJson<{ content?: string }>(`/api/resources${encodePath(path)}?preview=nfo`, { signal });
+  return res.content ?? "";
+}
+
+/**
+ * GET ?playlist=video|audio: the files of that type in the folder of `path` (a file or a folder), in the user's
+ * listing order. @throws ApiError.
+ */
+export function fetchPlaylist(path: string, kind: "video" | "audio", signal?: AbortSignal): Promise<Resource[]> {
+  return apiJson<Resource[]>(`/api/resources${encodePath(path)}?playlist=${kind}`, { signal });
+}
+
+/** The markdown preview page of a .md file (SPEC §7 `preview=markdown&auth=`), opened in its own window. */
+export function markdownPageUrl(path: string, token: string): string {
+  return apiUrl(`/api/resources${encodePath(path)}?preview=markdown&auth=${encodeURIComponent(token)}`);
+}
+
+/**
+ * PATCH ?action=imageProcess: turns JPEGs upright from their EXIF orientation (a folder's with `recursive`).
+ * Other files are left as they are. The UI then says 'process successfully' (SPEC §8). @throws ApiError (403 without
+ * rename).
+ */
+export async function processImage(path: string, recursive = false): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(path)}?action=imageProcess${recursive ? "&recursive=true" : ""}`, { method: "PATCH" });
+}
