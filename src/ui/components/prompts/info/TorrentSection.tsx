@@ -30,9 +30,13 @@ function TorrentFiles({ files }: { files: TorrentMetainfo["Files"] }) {
         <caption className="visually-hidden">{t("prompts.info.meta.filesTable")}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("prompts.info.meta.index")}</th>
+            <th scope="col" className="meta-num meta-index">
+              {t("prompts.info.meta.index")}
+            </th>
             <th scope="col">{t("prompts.info.meta.path")}</th>
-            <th scope="col">{t("prompts.info.meta.length")}</th>
+            <th scope="col" className="meta-num">
+              {t("prompts.info.meta.length")}
+            </th>
           </tr>
         </thead>
         <tbody>
