@@ -96,7 +96,7 @@ export async function benchThumbnails(): Promise<string[]> {
         times.vips2.push(await vipsPass(files, 2, vipsOut));
       }
     }
-    const refs = vips ? { "vips 1 process": median(times.vips1), "vips 2 processes": median(times.vips2) } : {};
+    const refs: Record<string, number> = vips ? { "vips 1 process": median(times.vips1), "vips 2 processes": median(times.vips2) } : {};
     const sample = await fetch(`${server.url}/api/raw/${names[0]}?thumb=true&w=${WIDTH}&inline=true&auth=${token}`);
     const size = await thumbSize(await sample.arrayBuffer());
     const want = `${WIDTH}x${Math.round((SOURCE_H * WIDTH) / SOURCE_W)}`;
