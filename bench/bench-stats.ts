@@ -1,4 +1,5 @@
-/** @module Small helpers of the benchmarks: percentiles of timings and a timed run of a command. */
+/** @module Small helpers of the benchmarks: percentiles of timings, a timed run of a command, the machine's load. */
+import { cpus, loadavg } from "node:os";
 
 /** The `p`-th percentile (0-100, nearest rank) of `xs`; NaN for an empty list. */
 export function percentile(xs: number[], p: number): number {
@@ -23,4 +24,9 @@ export async function runTimed(cmd: string[]): Promise<number> {
   const code = await p.exited;
   if (code !== 0) throw new Error(`${cmd.slice(0, 3).join(" ")} failed: ${(await err).slice(-300)}`);
   return (performance.now() - t) / 1000;
+}
+
+/** "2 cores, load 0.4" : the cores and the 1-minute load average, printed beside figures other work can skew. */
+export function machineNote(): string {
+  return `${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`;
 }

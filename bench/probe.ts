@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
 import { benchLogin, startBinary } from "./bench-server";
-import { median, percentile, runTimed } from "./bench-stats";
+import { machineNote, median, percentile, runTimed } from "./bench-stats";
 
 const RUNS = 30;
 const LONG_MINUTES = 20;
@@ -54,6 +54,7 @@ const ms = (s: number) => `${(s * 1000).toFixed(1).padStart(7)} ms`;
 
 /** Rows of one video: server and by-hand median and p90, and their ratio. */
 async function measure(url: string, token: string, dir: string, name: string, label: string): Promise<string[]> {
+  const load = machineNote();
   const hand = ["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", join(dir, name)];
   await probeOnce(url, token, name); // warm the page cache and the route
   await runTimed(hand);
@@ -64,7 +65,7 @@ async function measure(url: string, token: string, dir: string, name: string, la
     byHand.push(await runTimed(hand));
   }
   return [
-    `${label}, ${RUNS} runs each`,
+    `${label}, ${RUNS} runs each (${load})`,
     `  ${"".padEnd(37)}${"median".padStart(10)}${"p90".padStart(11)}`,
     `  GET ?probe=yes through the binary     ${ms(median(server))} ${ms(percentile(server, 90))}   x${(median(server) / median(byHand)).toFixed(2)} of by hand`,
     `  ffprobe -print_format json by hand    ${ms(median(byHand))} ${ms(percentile(byHand, 90))}`,

@@ -6,11 +6,11 @@
  * process and split across two processes. Median of ROUNDS rounds, page cache warm; making the JPEGs is not timed.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
 import { benchLogin, startBinary } from "./bench-server";
-import { median, runTimed } from "./bench-stats";
+import { machineNote, median, runTimed } from "./bench-stats";
 
 const IMAGES = 200;
 /** Source picture size, as a camera's 3:2 frame. */
@@ -81,6 +81,7 @@ export async function benchThumbnails(): Promise<string[]> {
   const vips = Bun.which("vipsthumbnail");
   try {
     const token = await benchLogin(server.url);
+    const load = machineNote();
     const names = await makeImages(dir);
     const files = names.map((n) => join(dir, n));
     // The server's cache dir is <database dir>/.cache (src/server/config/load.ts); thumbnails live in its thumbs/.
@@ -102,7 +103,7 @@ export async function benchThumbnails(): Promise<string[]> {
     const want = `${WIDTH}x${Math.round((SOURCE_H * WIDTH) / SOURCE_W)}`;
     if (size !== want) throw new Error(`the server's thumbnail is ${size}, not ${want}`);
     return [
-      `${IMAGES} JPEGs ${SOURCE_W}x${SOURCE_H} (~${Math.round(Bun.file(files[0]!).size / 1000)} KB) -> ${WIDTH} px WebP, ${CLIENTS} parallel clients, ${cpus().length} cores (median of ${ROUNDS})`,
+      `${IMAGES} JPEGs ${SOURCE_W}x${SOURCE_H} (~${Math.round(Bun.file(files[0]!).size / 1000)} KB) -> ${WIDTH} px WebP, ${CLIENTS} parallel clients, ${load} (median of ${ROUNDS})`,
       row("server, cold cache", median(times.cold), refs),
       row("server, cached (second pass)", median(times.cached), refs),
       ...(vips
