@@ -203,10 +203,32 @@ test("the thumbnail of a video plays that video", async ({ page }) => {
   await expect(heading(page)).toHaveText("clip.mp4");
 });
 
-test("on a phone the gallery fits the screen", async ({ page }, testInfo) => {
+test("on a phone the gallery fits the screen with thumbnails, dots or a running slideshow", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.url}/files/pics/p3.png`);
   await expect(heading(page)).toHaveText("p3.png");
   await expect(preview(page).getByRole("img", { name: "p3.png" })).toBeInViewport();
+  // SPEC §9: thumbnails 100 px wide.
+  expect((await preview(page).getByRole("button", { name: "Show p3.png" }).boundingBox())?.width).toBe(100);
+  await page.waitForTimeout(1500);
   await screenshot(page, testInfo, "gallery-thumbs-375");
+  await setSlideshow({ showDotIndicator: true, showThumbIndicator: false });
+  await page.reload();
+  await expect(preview(page).locator(".swiper-pagination-bullet-active")).toBeInViewport();
+  await page.waitForTimeout(1500);
+  await screenshot(page, testInfo, "gallery-dots-375");
+  await setSlideshow({ autoplaySlide: true, autoplayInterval: 4000 });
+  await page.reload();
+  await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await screenshot(page, testInfo, "gallery-slideshow-375");
+});
+
+test("the gallery in the dark theme", async ({ page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await setSlideshow({ autoplaySlide: true, autoplayInterval: 6000 });
+  await page.goto(`${server.url}/files/pics/p2.png`);
+  await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await screenshot(page, testInfo, "gallery-dark-slideshow-1280");
 });

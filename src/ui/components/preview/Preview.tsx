@@ -18,6 +18,7 @@ import { neighbours } from "./siblings";
 import { PreviewBody } from "./PreviewBody";
 import { previewKind } from "./preview-kind";
 import { ImageBarActions } from "./ImageBarActions";
+import { galleryControl } from "./gallery/gallery-control";
 import { usePreviewClose } from "./usePreviewClose";
 import { usePreviewSiblings } from "./usePreviewSiblings";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
@@ -49,8 +50,10 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
     { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading },
     {
       closePreview: close,
-      // The gallery moves among images itself (ImageGallery).
-      ...(image ? {} : { previewPrev: () => go(prev), previewNext: () => go(next) }),
+      // Images: the gallery moves with its transition once its code is loaded; until then the route moves.
+      previewPrev: () => (image && galleryControl() ? galleryControl()!.prev() : go(prev)),
+      previewNext: () => (image && galleryControl() ? galleryControl()!.next() : go(next)),
+      ...(image ? { toggleSlideshow: () => galleryControl()?.toggleSlideshow() } : {}),
       download: () => downloadFile(file.path),
       rename,
       previewInfo: info,

@@ -2,27 +2,15 @@
  * @module The gallery's thumbnail strip (SPEC §2 Global settings: showThumbIndicator): one server thumbnail per image,
  * 100 px wide (SPEC §9), the current one marked. Virtual: only the thumbnails around the current one are mounted.
  */
-import { useEffect, useState } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { Thumbs, Virtual } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../api/resources";
 import { thumbnailUrl } from "../../../api/urls";
-import { SLIDESHOW_THUMB_GAP_PX } from "../../../constants";
+import { SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH } from "../../../constants";
 import { useImageVersions, versionedUrl } from "../../../stores/preview-processed";
 import { thumbPixelWidth, thumbsPerView } from "./gallery-params";
-
-/** The width of the window, followed on resize. */
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, []);
-  return width;
-}
 
 /**
  * Thumbnails of `slides`; `current` is marked and a click or Enter on another calls `onPick(index)`. `onSwiper`
@@ -38,7 +26,8 @@ export function GalleryThumbs(props: {
   const { slides, current, token, onPick, onSwiper } = props;
   const { t } = useTranslation();
   const versions = useImageVersions();
-  const perView = thumbsPerView(useWindowWidth());
+  // Thumbnails are 100 px wide (SPEC §9): Swiper sizes them and counts how many fit; a strip more on each side is mounted.
+  const extra = thumbsPerView(window.innerWidth);
   const width = thumbPixelWidth(window.devicePixelRatio);
   return (
     <Swiper
@@ -46,10 +35,11 @@ export function GalleryThumbs(props: {
       modules={[Thumbs, Virtual]}
       onSwiper={onSwiper}
       initialSlide={current}
-      slidesPerView={perView}
+      slidesPerView="auto"
       spaceBetween={SLIDESHOW_THUMB_GAP_PX}
+      centerInsufficientSlides
       watchSlidesProgress
-      virtual={{ enabled: true, addSlidesBefore: perView, addSlidesAfter: perView }}
+      virtual={{ enabled: true, slidesPerViewAutoSlideSize: SLIDESHOW_THUMB_WIDTH, addSlidesBefore: extra, addSlidesAfter: extra }}
     >
       {slides.map((img, i) => (
         <SwiperSlide

@@ -13,14 +13,13 @@ import { useLocation } from "wouter";
 import type { Resource } from "../../../api/resources";
 import { inlineUrl } from "../../../api/urls";
 import { config } from "../../../stores/config";
-import { useLayout } from "../../../stores/layout";
 import { useRequest } from "../../../stores/request";
 import { useImageVersions, versionedUrl } from "../../../stores/preview-processed";
 import { filesRoute, resourcePathOf } from "../../../format/encode-path";
-import { useShortcuts } from "../../../keyboard/useShortcuts";
 import { usePreviewSiblings } from "../usePreviewSiblings";
 import { mainSwiperOptions } from "./gallery-params";
 import { GalleryThumbs } from "./GalleryThumbs";
+import { registerGallery } from "./gallery-control";
 import { useSlideshow } from "./useSlideshow";
 
 const MODULES = [Virtual, Zoom, Thumbs, Pagination, Autoplay, EffectCreative, EffectFade];
@@ -38,7 +37,6 @@ function useSlides(file: Resource): readonly Resource[] {
 export default function ImageGallery({ file, token }: { file: Resource; token: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const { prompt } = useLayout();
   const slides = useSlides(file);
   // The route, not the loaded resource, says which image is current: the resource lags one request behind.
   const routed = resourcePathOf(window.location.pathname, config.baseURL);
@@ -60,10 +58,10 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
     setActive(index);
   }, [main, index, slides]);
 
-  useShortcuts(
-    { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false },
-    { previewPrev: () => main?.slidePrev(), previewNext: () => main?.slideNext(), toggleSlideshow: slideshow.toggle },
-  );
+  useEffect(() => {
+    if (!main) return;
+    return registerGallery({ prev: () => main.slidePrev(), next: () => main.slideNext(), toggleSlideshow: slideshow.toggle });
+  }, [main, slideshow.toggle]);
 
   const onSlideChange = (s: SwiperInstance) => {
     const to = slidesRef.current[s.activeIndex];
