@@ -30,7 +30,8 @@ function useSlides(file: Resource): readonly Resource[] {
   const siblings = usePreviewSiblings(file, listing as Resource | null);
   const images = useMemo(() => siblings.filter((i) => !i.isDir && i.type === "image"), [siblings]);
   const listed = images.some((i) => i.path === file.path);
-  return useMemo(() => (listed ? images : [file]), [listed, images, listed ? null : file]);
+  // Listed: the same array as long as the folder does not change, whichever image is shown.
+  return useMemo(() => (listed ? images : [file]), [listed, images, file]);
 }
 
 /** The gallery of `file` and its image siblings; `token` is the media token of their folder. */
@@ -94,8 +95,9 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
         {...slideshow.handlers}
       >
         {slides.map((img, i) => (
-          <SwiperSlide key={img.path} virtualIndex={i} zoom>
-            <img className="gallery-image" src={versionedUrl(inlineUrl(img.path, token), versions[img.path])} alt={img.name} draggable={false} />
+          // The neighbours are mounted for the transitions only: assistive technology reads the shown image.
+          <SwiperSlide key={img.path} virtualIndex={i} zoom aria-hidden={i !== active}>
+            <img className="preview-image gallery-image" src={versionedUrl(inlineUrl(img.path, token), versions[img.path])} alt={img.name} draggable={false} />
           </SwiperSlide>
         ))}
       </Swiper>
