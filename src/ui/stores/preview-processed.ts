@@ -21,11 +21,6 @@ export function useImageVersions(): Readonly<Record<string, number>> {
   return useSnapshot(state).versions;
 }
 
-/** Whether an image was processed since the page loaded (closing the preview then reloads the listing). */
-export function anyImageProcessed(): boolean {
-  return Object.keys(state.versions).length > 0;
-}
-
 /** `url` with the version of its image, so a processed image is fetched again (`v` is ignored by the server). */
 export function versionedUrl(url: string, version: number | undefined): string {
   return version ? `${url}&v=${version}` : url;
