@@ -22,6 +22,12 @@ export const BACK_TO_TOP_OFFSET = 10;
 export const BREADCRUMB_VISIBLE_SEGMENTS = 3;
 /** Width requested for listing thumbnails (server THUMB_DEFAULT_WIDTH). */
 export const THUMB_WIDTH = 256;
+/** Width of the gallery's thumbnail strip images, CSS px (SPEC §9 slideshow thumbnail width). */
+export const SLIDESHOW_THUMB_WIDTH = 100;
+/** Gap between the gallery's thumbnails, px (gallery.css `.gallery-thumbs`). */
+export const SLIDESHOW_THUMB_GAP_PX = 6;
+/** How far pinch or double tap zooms into a gallery image (UI choice). */
+export const GALLERY_MAX_ZOOM = 4;
 /** Default application name when none is configured (SPEC §1). */
 export const DEFAULT_APP_NAME = "File Browser Enhanced";
 /** Interface languages (SPEC §1); the first one is the default. */

@@ -2,7 +2,10 @@
  * @module Test JPEGs with an EXIF Orientation tag, made by sharp: the stored picture is blue with a red top-left
  * quarter, so where the red corner ends up tells which way a picture was turned.
  */
-const sharp: typeof import("sharp").default = require("sharp");
+import { createRequire } from "node:module";
+
+// createRequire: the browser tests load this module as ES module, where `require` is not defined.
+const sharp: typeof import("sharp").default = createRequire(import.meta.url)("sharp");
 
 /** RGB of the stored picture's top-left quarter and of the rest. */
 export const RED = [255, 0, 0] as const;

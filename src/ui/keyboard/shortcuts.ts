@@ -14,6 +14,7 @@ export type ShortcutAction =
   | "previewNext"
   | "previewInfo"
   | "previewFullscreen"
+  | "toggleSlideshow"
   | "download"
   | "clearSelection"
   | "deleteSelection"
@@ -96,6 +97,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "previewNext", keys: ["ArrowRight"], group: "preview", when: inPreview },
   { action: "previewInfo", keys: ["i"], group: "preview", when: inPreview },
   { action: "previewFullscreen", keys: ["f", "Enter"], group: "preview", when: inPreview },
+  // SPEC §2 image keys: only the gallery handles it; other previews leave Space to the page.
+  { action: "toggleSlideshow", keys: [" "], group: "preview", when: inPreview },
 ];
 
 /** Keys the components handle themselves (CodeMirror's search and history in the editor), listed in the help only. */
@@ -131,11 +134,14 @@ export function keyName(e: KeyPress): string {
 
 const MODIFIERS: Record<string, [pc: string, mac: string]> = { Mod: ["Ctrl", "⌘"], Shift: ["Shift", "⇧"] };
 
-/** Shows a table key to people: "Mod+s" -> "Ctrl+S" (or "⌘S" on a Mac), "Escape" -> "Esc", "ArrowLeft" -> "Left". */
+/**
+ * Shows a table key to people: "Mod+s" -> "Ctrl+S" (or "⌘S" on a Mac), "Escape" -> "Esc", "ArrowLeft" -> "Left",
+ * " " -> "Space".
+ */
 export function displayKey(key: string, mac = false): string {
   const parts = key.split("+");
   const base = parts.pop()!;
-  const shown = base === "Escape" ? "Esc" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
+  const shown = base === "Escape" ? "Esc" : base === " " ? "Space" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
   const mods = parts.map((m) => MODIFIERS[m]?.[mac ? 1 : 0] ?? m);
   return mac ? `${mods.join("")}${shown}` : [...mods, shown].join("+");
 }

@@ -101,6 +101,12 @@ describe("shortcut table", () => {
     expect(matchShortcut(key("i"), listing)).toBeNull();
   });
 
+  it("in the preview: Space toggles the slideshow, not in the listing nor in a text field", () => {
+    expect(matchShortcut(key(" "), preview)).toBe("toggleSlideshow");
+    expect(matchShortcut(key(" "), listing)).toBeNull();
+    expect(matchShortcut(key(" "), { ...preview, inInput: true })).toBeNull();
+  });
+
   it("F4 and t toggle the task panel only with execute", () => {
     expect(matchShortcut(key("F4"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
     expect(matchShortcut(key("t"), { ...listing, canExecute: true })).toBe("toggleTaskPanel");
@@ -112,6 +118,7 @@ describe("shortcut table", () => {
     expect(displayKey("Mod+s", true)).toBe("⌘S");
     expect(displayKey("Escape")).toBe("Esc");
     expect(displayKey("ArrowLeft")).toBe("Left");
+    expect(displayKey(" ")).toBe("Space");
     expect(displayKey("Mod+Shift+z")).toBe("Ctrl+Shift+Z");
     expect(displayKey("Mod+Shift+z", true)).toBe("⌘⇧Z");
   });

@@ -1,8 +1,16 @@
-/** @module Image preview (SPEC §2 Preview: image gallery with slideshow). */
+/** @module Image preview (SPEC §2 Preview: image gallery with slideshow); the gallery's code loads with the first image. */
+import { lazy, Suspense } from "react";
 import type { Resource } from "../../api/resources";
 import { inlineUrl } from "../../api/urls";
 
-/** Shows the image `file`. */
+const ImageGallery = lazy(() => import("./gallery/ImageGallery"));
+
+/** Shows the image `file` in the gallery of its folder; the plain image stands in while the gallery loads. */
 export function ImagePreview({ file, token }: { file: Resource; token: string }) {
-  return <img className="preview-image" src={inlineUrl(file.path, token)} alt={file.name} />;
+  const plain = <img className="preview-image" src={inlineUrl(file.path, token)} alt={file.name} />;
+  return (
+    <Suspense fallback={plain}>
+      <ImageGallery file={file} token={token} />
+    </Suspense>
+  );
 }

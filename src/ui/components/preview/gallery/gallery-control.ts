@@ -1,0 +1,26 @@
+/**
+ * @module The open gallery's controls, for the preview's keys (SPEC §2 image keys). The gallery's code loads after
+ * the preview: until it registers, the preview moves by route.
+ */
+
+/** What the preview's keys ask of the gallery. */
+export interface GalleryControl {
+  prev: () => void;
+  next: () => void;
+  toggleSlideshow: () => void;
+}
+
+let current: GalleryControl | null = null;
+
+/** Makes `control` the open gallery's; returns the function that withdraws it (on unmount). */
+export function registerGallery(control: GalleryControl): () => void {
+  current = control;
+  return () => {
+    if (current === control) current = null;
+  };
+}
+
+/** The open gallery's controls, or null while none is ready. */
+export function galleryControl(): GalleryControl | null {
+  return current;
+}
