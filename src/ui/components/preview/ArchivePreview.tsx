@@ -21,6 +21,9 @@ async function fetchEntries(path: string, signal: AbortSignal): Promise<readonly
   return Array.isArray(probed.metainfo) ? probed.metainfo : [];
 }
 
+/** A size whose number and unit stay together when the summary wraps. */
+const unbroken = (size: string) => size.replace(" ", "\u00a0");
+
 /** Shows what the archive `file` holds. */
 export function ArchivePreview({ file, token }: { file: Resource; token: string }) {
   const { t } = useTranslation();
@@ -42,7 +45,7 @@ export function ArchivePreview({ file, token }: { file: Resource; token: string 
       <div className="archive-head">
         <h2 className="archive-name">{file.name}</h2>
         <p className="archive-summary">
-          {t("preview.archive.summary", { files: sum.files, folders: sum.folders, size: formatSize(sum.size), packed: formatSize(file.size) })}
+          {t("preview.archive.summary", { files: sum.files, folders: sum.folders, size: unbroken(formatSize(sum.size)), packed: unbroken(formatSize(file.size)) })}
         </p>
         <a className="btn btn-primary archive-download" href={downloadUrl(file.path, token)} download>
           <Download size={18} aria-hidden /> {t("preview.downloadFile")}

@@ -20,7 +20,7 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
           <thead>
             <tr>
               <th scope="col">{t("preview.archive.path")}</th>
-              <th scope="col" className="num">{t("preview.archive.packedSize")}</th>
+              <th scope="col" className="num archive-packed">{t("preview.archive.packedSize")}</th>
               <th scope="col" className="num">{t("preview.archive.size")}</th>
               <th scope="col">{t("preview.archive.modified")}</th>
             </tr>
@@ -32,9 +32,11 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
                   <FileIcon isDir={e.IsDir} type="" name={e.Path} size={16} />
                   <span>{e.IsDir && !e.Path.endsWith("/") ? `${e.Path}/` : e.Path}</span>
                 </td>
-                <td className="num">{e.IsDir ? "" : formatSize(e.PackedSize)}</td>
+                <td className="num archive-packed">{e.IsDir ? "" : formatSize(e.PackedSize)}</td>
                 <td className="num">{e.IsDir ? "" : formatSize(e.Size)}</td>
-                <td className="archive-modified">{e.Modified}</td>
+                <td className="archive-modified">
+                  <ModifiedTime text={e.Modified} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -45,6 +47,16 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
           {t("preview.archive.showMore", { count: Math.min(rest, ARCHIVE_ROWS_STEP), rest })}
         </button>
       )}
+    </>
+  );
+}
+
+/** 7-Zip's "2026-11-23 15:14:36" as a date and a time that each stay on one line (narrow screens wrap between them). */
+function ModifiedTime({ text }: { text: string }) {
+  const [date, time] = text.split(" ");
+  return (
+    <>
+      <span>{date}</span> {time && <span>{time}</span>}
     </>
   );
 }
