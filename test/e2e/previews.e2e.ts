@@ -69,6 +69,11 @@ test.beforeAll(async () => {
   // -mhe=on encrypts the names too: nothing can be listed without the password.
   sevenZip(src, ["-psecret", "-mhe=on", join(root, "arch", "locked.7z"), "top.txt"]);
   rmSync(src, { recursive: true, force: true });
+  // 1005 entries: more than the table renders at once.
+  const many = join(server.home, "many-src");
+  writeTree(many, Object.fromEntries(Array.from({ length: 1005 }, (_, i) => [`f${String(i).padStart(4, "0")}.txt`, String(i)])));
+  sevenZip(many, ["-tzip", join(root, "arch", "many.zip"), "."]);
+  rmSync(many, { recursive: true, force: true });
   writeTree(root, {
     "music/notes.txt": "not audio",
     "docs/paper.pdf": minimalPdf(),
@@ -93,6 +98,8 @@ test.describe("as the admin", () => {
   });
 
   test("the audio playlist plays through the folder, showing each track's tags, on one player", async ({ page }) => {
+    const playlistCalls: string[] = [];
+    page.on("request", (r) => r.url().includes("playlist=audio") && playlistCalls.push(r.url()));
     await openFolder(page, server, "/music/");
     await item(page, "a-one.mp3").dblclick();
     await expect(page).toHaveURL(`${server.url}/files/music/a-one.mp3`);
@@ -121,6 +128,8 @@ test.describe("as the admin", () => {
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.ended), { timeout: 8000 }).toBe(true);
     await expect(page).toHaveURL(`${server.url}/files/music/c-three.mp3`);
     await expect(audio).toHaveAttribute("data-mark", "first");
+    // One playlist for the whole folder: the previews of the next tracks did not start over.
+    expect(playlistCalls).toHaveLength(1);
   });
 
   test("the track buttons and the bar's previous/next move along the playlist", async ({ page }) => {
@@ -141,6 +150,15 @@ test.describe("as the admin", () => {
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(`${server.url}/files/music/`);
     await expect(page.locator("audio")).toHaveCount(0);
+  });
+
+  test("a track whose tags cannot be read still plays, titled by its file name", async ({ page }) => {
+    // The probe call fails (as when ffprobe cannot read a file); the file itself is served as usual.
+    await page.route(/\?probe=yes/, (route) => route.fulfill({ status: 500, body: "500 Internal Server Error" }));
+    await page.goto(`${server.url}/files/music/a-one.mp3`);
+    await expect(preview(page).getByRole("heading", { name: "a-one", exact: true })).toBeVisible();
+    await track(page, "a-one.mp3").click();
+    await expect.poll(() => preview(page).locator("audio").evaluate((el: HTMLAudioElement) => el.currentTime > 0)).toBe(true);
   });
 
   test("a pdf is embedded and f shows it full screen", async ({ page }) => {
@@ -181,6 +199,17 @@ test.describe("as the admin", () => {
     await expect(deep.getByRole("cell").nth(3)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     await expect(preview(page).getByText(/Files: 3 · Folders: 2 · Unpacked: 1013\sB · Archive: \d+\sB/)).toBeVisible();
     await expect(preview(page).getByRole("link", { name: "Download file" })).toBeVisible();
+  });
+
+  test("a large archive renders its first 1000 rows and shows the rest on demand", async ({ page }) => {
+    await page.goto(`${server.url}/files/arch/many.zip`);
+    const rows = preview(page).locator("tbody tr");
+    await expect(rows).toHaveCount(1000);
+    await expect(preview(page).getByText(/Files: 1005 · Folders: 0/)).toBeVisible();
+    await preview(page).getByRole("button", { name: "Show 5 more (5 not shown yet)" }).click();
+    await expect(rows).toHaveCount(1005);
+    await expect(rows.last()).toContainText("f1004.txt");
+    await expect(preview(page).getByRole("button", { name: /Show \d+ more/ })).toHaveCount(0);
   });
 
   test("an encrypted archive says it cannot be listed and still offers the download", async ({ page }) => {

@@ -1,5 +1,5 @@
 /** @module The archive preview table (SPEC §2 Preview: Path, PackedSize, Size, Modified), rendered 1000 rows at a time. */
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ArchiveEntryMetainfo } from "../../../api/media";
 import { formatSize } from "../../../format/format-size";
@@ -30,7 +30,7 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
               <tr key={e.Path} className={e.IsDir ? "is-dir" : undefined}>
                 <td className="archive-path">
                   <FileIcon isDir={e.IsDir} type="" name={e.Path} size={16} />
-                  <span>{e.IsDir && !e.Path.endsWith("/") ? `${e.Path}/` : e.Path}</span>
+                  <EntryPath path={e.IsDir && !e.Path.endsWith("/") ? `${e.Path}/` : e.Path} />
                 </td>
                 <td className="num archive-packed">{e.IsDir ? "" : formatSize(e.PackedSize)}</td>
                 <td className="num">{e.IsDir ? "" : formatSize(e.Size)}</td>
@@ -48,6 +48,25 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
         </button>
       )}
     </>
+  );
+}
+
+/** A path that may wrap after each "/" before it has to break inside a name. */
+function EntryPath({ path }: { path: string }) {
+  const parts = path.split("/");
+  return (
+    <span>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 
