@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
@@ -50,6 +50,9 @@ const NFO_CP437 = Buffer.concat([
   Buffer.from([...Array(11).fill(0xdb), 0x0d, 0x0a]),
 ]);
 
+/** The name of track `i` of the long playlist. */
+const longTrack = (i: number) => `track ${String(i).padStart(2, "0")} with a rather long name to cut.mp3`;
+
 /** Runs 7-Zip in `cwd`. */
 function sevenZip(cwd: string, args: string[]): void {
   execFileSync("7zz", ["a", "-bd", ...args], { cwd, stdio: "pipe" });
@@ -59,9 +62,12 @@ test.beforeAll(async () => {
   server = await startServer();
   const root = server.root;
   mkdirSync(join(root, "music"), { recursive: true });
+  mkdirSync(join(root, "longlist"), { recursive: true });
   tone(join(root, "music", "a-one.mp3"), { title: "First Tone", artist: "The Sine Waves", album: "Generated Album", date: "2021" });
   tone(join(root, "music", "b-two.flac"), { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" }, 660);
   tone(join(root, "music", "c-three.mp3"), {}, 880);
+  // A folder with more tracks than the screen holds: the playlist scrolls inside the preview.
+  for (let i = 1; i <= 30; i++) copyFileSync(join(root, "music", "c-three.mp3"), join(root, "longlist", longTrack(i)));
   const src = join(server.home, "zip-src");
   writeTree(src, { "top.txt": "top", "dir/inner.txt": "inner text", "dir/sub/deep.txt": "deep ".repeat(200) });
   mkdirSync(join(root, "arch"), { recursive: true });
@@ -161,6 +167,15 @@ test.describe("as the admin", () => {
     await expect.poll(() => preview(page).locator("audio").evaluate((el: HTMLAudioElement) => el.currentTime > 0)).toBe(true);
   });
 
+  test("a long playlist scrolls the current track into sight", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The last track, so that playing on cannot move the mark before it is looked at.
+    await page.goto(`${server.url}/files/longlist/${encodeURIComponent(longTrack(30))}`);
+    await expect(track(page, longTrack(30))).toHaveAttribute("aria-current", "true");
+    await expect(track(page, longTrack(30))).toBeInViewport();
+    await expect(track(page, longTrack(1))).not.toBeInViewport();
+  });
+
   test("a pdf is embedded and f shows it full screen", async ({ page }) => {
     await page.goto(`${server.url}/files/docs/paper.pdf`);
     const pdf = preview(page).locator("object.preview-pdf");
@@ -258,6 +273,7 @@ test("screenshots of every view at 1280 and 375 px", async ({ page }, info) => {
   await signIn(page, server);
   const views: [string, string, RegExp | string][] = [
     ["audio", "/music/b-two.flac", "Second Tone"],
+    ["audio-long", "/longlist/track 05 with a rather long name to cut.mp3", "track 30 with"],
     ["pdf", "/docs/paper.pdf", "paper.pdf"],
     ["nfo", "/docs/art.nfo", "RELEASE"],
     ["archive", "/arch/tree.zip", "deep.txt"],

@@ -1,5 +1,5 @@
 /** @module The audio preview's playlist (SPEC §2 Preview, §9 item height 32 px): one button per track of the folder. */
-import type { CSSProperties } from "react";
+import { useEffect, useRef, type CSSProperties } from "react";
 import { Play, Volume2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
@@ -10,6 +10,11 @@ import { selectTrack, useAudioPlayer } from "./audio-player";
 export function AudioPlaylist() {
   const { t } = useTranslation();
   const player = useAudioPlayer();
+  const list = useRef<HTMLOListElement>(null);
+  // The current track stays in sight as the folder plays on (the list scrolls inside the preview).
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });
+  }, [player.index, player.tracks]);
   if (player.list === "failed") {
     const { err } = player.listError as { err: unknown };
     return (
@@ -20,7 +25,7 @@ export function AudioPlaylist() {
   }
   const style = { "--audio-item-height": `${AUDIO_LIST_ITEM_HEIGHT_PX}px` } as CSSProperties;
   return (
-    <ol className="audio-playlist" aria-label={t("preview.audio.playlist")} aria-busy={player.list === "loading"} style={style}>
+    <ol ref={list} className="audio-playlist" aria-label={t("preview.audio.playlist")} aria-busy={player.list === "loading"} style={style}>
       {player.tracks.map((track, i) => {
         const current = i === player.index;
         return (
