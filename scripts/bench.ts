@@ -8,6 +8,8 @@ import { benchShare } from "../bench/share";
 import { benchTasks } from "../bench/tasks";
 import { benchContactSheet } from "../bench/contact-sheet";
 import { benchUnarchive } from "../bench/unarchive";
+import { benchThumbnails } from "../bench/thumbnails";
+import { benchProbe } from "../bench/probe";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -27,3 +29,7 @@ console.log("== contact sheet ==");
 for (const l of await benchContactSheet()) console.log(l);
 console.log("== unarchive ==");
 for (const l of await benchUnarchive()) console.log(l);
+console.log("== image thumbnails ==");
+for (const l of await benchThumbnails()) console.log(l);
+console.log("== probe=yes ==");
+for (const l of await benchProbe()) console.log(l);

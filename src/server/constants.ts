@@ -126,3 +126,9 @@ export const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const METADATA_TOOL_TIMEOUT_MS = 30_000;
 /** A .torrent larger than this (bytes) is not read for GET ?probe=yes: real ones, even of huge sets, stay far below. */
 export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * A torrent `creation date` above this is taken as milliseconds and divided by 1000 (BEP 3 says seconds; some
+ * WebTorrent-made torrents hold milliseconds, e.g. webtorrent-fixtures' numbers.torrent: 1449730287842, 2015-12-10).
+ * 1e11 seconds is the year 5138, while every millisecond time since 1973 is larger.
+ */
+export const TORRENT_MS_DATE_ABOVE = 100_000_000_000;

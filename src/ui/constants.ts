@@ -119,6 +119,10 @@ export const TASK_FAILURE_POPUPS = 3;
 export const TASK_TOTALS_ABOVE = 6;
 /** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */
 export const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";
+/** File info shows bit rates divided by this and with 2 decimals as kb/s (SPEC §2 Overlay dialogs: File info). */
+export const BIT_RATE_DIVISOR = 1024;
+/** H.264 encoders of ffmpeg that run on the CPU; any other encoder the server picked is a hardware one (SPEC §2 About). */
+export const SOFTWARE_H264_ENCODERS: readonly string[] = ["libx264", "libx264rgb", "libopenh264"];
 /** The archive preview table renders this many rows, then this many more per 'Show more' (UI choice: a 1000-row DOM stays fast on phones). */
 export const ARCHIVE_ROWS_STEP = 1000;
 /** The server's sentence for an archive it cannot list (SPEC §8 Search and archive; server ARCHIVE_LIST_FAILED). */

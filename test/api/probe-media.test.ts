@@ -1,16 +1,18 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser } from "../support/factories";
 import { ffmpeg, makeMkvWithSubs, makeMp4WithMovText, makeVideo, requireMediaTools } from "../support/media";
 import { AUDIO_TAGS, makeTaggedFlac, makeTaggedMp3 } from "../support/audio";
+import { isToolAvailable } from "../../src/server/tools/available";
 
 const ctx = serverPerFile();
 const SIDE = "1\n00:00:00,200 --> 00:00:00,900\nhi\n";
 
 beforeAll(async () => {
   requireMediaTools();
+  if (!isToolAvailable("mediainfo")) throw new Error("mediainfo is not installed: these tests cross-check bit rates with it (npm test installs it)");
   const root = ctx.server.root;
   mkdirSync(join(root, "movies"));
   await makeMp4WithMovText(join(root, "movies"), "clip.mp4");
@@ -25,6 +27,18 @@ beforeAll(async () => {
 });
 
 type Json = Record<string, any>;
+
+/**
+ * MediaArea's mediainfo JSON of a file: a second program, with its own demuxers, whose bit rates must agree with
+ * what the server read through ffprobe. Returns the General, Video and Audio tracks.
+ */
+function mediainfoTracks(rel: string): { general: Json; video: Json; audio: Json } {
+  const r = Bun.spawnSync(["mediainfo", "--Output=JSON", join(ctx.server.root, rel)], { stdout: "pipe" });
+  const tracks = (JSON.parse(r.stdout.toString()) as Json).media.track as Json[];
+  const of = (type: string) => tracks.find((t) => t["@type"] === type) as Json;
+  return { general: of("General"), video: of("Video"), audio: of("Audio") };
+}
+
 async function probe(path: string, token = ctx.admin): Promise<Json> {
   const res = await call(ctx.server, token, "GET", `/resources${path}?probe=yes`);
   expect(res.status).toBe(200);
@@ -51,7 +65,13 @@ describe("GET ?probe=yes on a video", () => {
     expect(m.OverallBitRate).toBeCloseTo((statSync(join(ctx.server.root, "movies/clip.mp4")).size * 8) / m.Duration, -3);
     expect(m.SubtitleEmbedded).toEqual([{ CodecName: "mov_text", Name: "", Lang: "eng" }]);
     expect([m.VCodecName, m.VCodecLongName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual(["h264", "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10", 320, 240, 25, "4:3"]);
+    // x264's ultrafast preset turns off CABAC and B-frames: the stream is Constrained Baseline whatever ffprobe says.
+    expect(m.VProfile).toBe("Constrained Baseline");
     expect([m.VProfile, m.VBitRate]).toEqual([v.profile, Number(v.bit_rate)]);
+    // mediainfo, reading the file with its own demuxer, finds the same stream bit rates (bits of each stream over its duration).
+    const mi = mediainfoTracks("movies/clip.mp4");
+    expect([m.VBitRate, m.ABitRate]).toEqual([Number(mi.video.BitRate), Number(mi.audio.BitRate)]);
+    expect(m.OverallBitRate).toBe(Number(mi.general.OverallBitRate));
     expect(m.VBitRate).toBeGreaterThan(0);
     expect([m.ACodecName, m.ACodecLongName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["aac", "AAC (Advanced Audio Coding)", "LC", 44100, 1, "mono"]);
     expect(m.ABitRate).toBe(Number(a.bit_rate));
@@ -94,7 +114,9 @@ describe("GET ?probe=yes on a video", () => {
 
   it("reads an AVI", async () => {
     const m = (await probe("/old.avi")).metainfo;
-    expect([m.FormatName, m.FormatLongName, m.VCodecName, m.VWidth, m.VHeight, m.ACodecName]).toEqual(["avi", "AVI (Audio Video Interleaved)", "h264", 320, 240, "aac"]);
+    expect([m.FormatName, m.FormatLongName, m.VCodecName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual(["avi", "AVI (Audio Video Interleaved)", "h264", 320, 240, 25, "4:3"]);
+    expect([m.ACodecName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["aac", "LC", 44100, 1, "mono"]);
+    expect(m.SubtitleEmbedded).toEqual([]);
     expect(m.Duration).toBeCloseTo(1, 0);
   });
 });
@@ -110,6 +132,10 @@ describe("GET ?probe=yes on audio", () => {
     ]);
     expect(body.audioinfo).toEqual({ title: AUDIO_TAGS.title, album: AUDIO_TAGS.album, year: AUDIO_TAGS.date, artist: AUDIO_TAGS.artist });
     expect(body.subtitles).toBeUndefined();
+    // The tags really are ID3v2.3 frames at the file's start (ID3v2.3 section 3: "ID3", version 3, then frames such as TIT2).
+    const bytes = readFileSync(join(ctx.server.root, "tone.mp3"));
+    expect([bytes.subarray(0, 3).toString("latin1"), bytes[3]]).toEqual(["ID3", 3]);
+    expect(bytes.subarray(0, 400).includes(Buffer.from("TIT2"))).toBe(true);
   });
 
   it("reads a FLAC's Vorbis comments whatever their case", async () => {
@@ -122,6 +148,11 @@ describe("GET ?probe=yes on audio", () => {
     // ffprobe shows FLAC's comments under upper-case keys: the answer above came through case-insensitive lookup.
     expect(Object.keys(ffprobeByHand("tone.flac").format.tags)).toEqual(expect.arrayContaining(["TITLE", "ALBUM", "ARTIST", "GENRE", "DATE"]));
     expect(body.audioinfo.title).toBe(AUDIO_TAGS.title);
+    // The tags really are Vorbis comments in the FLAC metadata ("fLaC", then blocks; comments are NAME=value).
+    const bytes = readFileSync(join(ctx.server.root, "tone.flac"));
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("fLaC");
+    expect(bytes.includes(Buffer.from(`TITLE=${AUDIO_TAGS.title}`))).toBe(true);
+    expect(bytes.includes(Buffer.from(`TRACKNUMBER=${AUDIO_TAGS.track}`))).toBe(true);
   });
 });
 

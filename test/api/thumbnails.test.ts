@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { putSettings } from "../support/factories";
 import { serverPerFile } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
-import { makeVideo, requireMediaTools } from "../support/media";
-import { imageFacts, orientedJpeg } from "../support/oriented-jpeg";
+import { ffmpeg, makeVideo, requireMediaTools } from "../support/media";
+import { imageFacts, orientedJpeg, redCorner } from "../support/oriented-jpeg";
 
 const ctx = serverPerFile();
 const thumb = (path: string, w: number) => fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=${w}`, { headers: { "X-Auth": ctx.admin } });
@@ -18,7 +18,29 @@ beforeAll(async () => {
   requireMediaTools();
   await makeVideo(ctx.server.root, "clip.mp4", 2, "320x240");
   await makeVideo(ctx.server.root, "other.mkv", 2, "320x240");
-  makeTree(ctx.server.root, { "photo.jpg": await orientedJpeg(64, 32, 1) });
+  makeTree(ctx.server.root, { "photo.jpg": await orientedJpeg(64, 32, 1), "eight.jpg": await orientedJpeg(64, 32, 8) });
+  // 20 s in three flat colours: red until 1.5 s, green until 2.5 s, then blue. 10 % of 20 s = 2 s falls in the green.
+  const part = (c: string, d: number) => ["-f", "lavfi", "-i", `color=c=${c}:size=160x120:rate=25:duration=${d}`];
+  await ffmpeg([...part("red", 1.5), ...part("lime", 1), ...part("blue", 17.5), "-filter_complex", "[0][1][2]concat=n=3:v=1:a=0",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", join(ctx.server.root, "colours.mp4")]);
+});
+
+/** RGB of the centre pixel of an image. */
+async function centreRgb(data: Buffer): Promise<number[]> {
+  const sharp: typeof import("sharp").default = require("sharp");
+  const { data: px, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+  return [px[at]!, px[at + 1]!, px[at + 2]!];
+}
+
+describe("image thumbnails (GET /api/raw/{image}?thumb=true&w=)", () => {
+  it("turn an orientation 8 JPEG upright: portrait, the stored top-left corner at the bottom left", async () => {
+    const res = await thumb("/eight.jpg", 16);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    const data = Buffer.from(await res.arrayBuffer());
+    expect(await imageFacts(data)).toEqual({ width: 16, height: 32, orientation: 1 });
+    expect(await redCorner(data)).toBe("bl");
+  });
 });
 
 describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
@@ -30,6 +52,16 @@ describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
     expect(await imageFacts(Buffer.from(await res.arrayBuffer()))).toMatchObject({ width: 160, height: 120 });
     const big = await thumb("/clip.mp4", 1000);
     expect(await imageFacts(Buffer.from(await big.arrayBuffer()))).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it("show the frame at 10 % of the duration", async () => {
+    const res = await thumb("/colours.mp4", 80);
+    expect(res.status).toBe(200);
+    const data = Buffer.from(await res.arrayBuffer());
+    expect(await imageFacts(data)).toMatchObject({ width: 80, height: 60 });
+    const [r, g, b] = await centreRgb(data);
+    expect(g).toBeGreaterThan(200);
+    expect(Math.max(r, b)).toBeLessThan(60);
   });
 
   it("come from the cache the second time, without running ffmpeg again", async () => {

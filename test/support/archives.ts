@@ -42,12 +42,15 @@ export interface SevenZipFixture {
   type?: string;
   /** Extra switches, e.g. ["-m0=PPMd"]. */
   extra?: string[];
+  /** Seconds since the epoch given to every file and folder of the tree before archiving (their Modified time). */
+  mtimeS?: number;
 }
 
 /** Makes an archive of `f.tree` with 7-Zip (symlinks stored as links, -snl); returns `f.dest`. */
 export function makeSevenZip(f: SevenZipFixture): string {
   const src = `${f.dest}.src`;
   makeTree(src, f.tree);
+  if (f.mtimeS !== undefined) Bun.spawnSync(["find", src, "-exec", "touch", "-h", "-d", `@${f.mtimeS}`, "{}", "+"]);
   const args = ["a", "-bd", "-snl"];
   if (f.type) args.push(`-t${f.type}`);
   if (f.password) args.push(`-p${f.password}`);

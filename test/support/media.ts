@@ -2,6 +2,7 @@
  * @module Tiny test videos made with ffmpeg's lavfi sources (testsrc2 pictures, sine sound) and subtitle tracks
  * muxed from generated SRT text: each takes well under a second to make.
  */
+import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isToolAvailable } from "../../src/server/tools/available";
@@ -32,10 +33,15 @@ function writeSrt(dir: string, label: string): string {
   return path;
 }
 
-/** Runs ffmpeg quietly with `args` (overwriting outputs); throws with its stderr when it fails. */
-export async function ffmpeg(args: string[]): Promise<void> {
-  const p = Bun.spawn(["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], { stderr: "pipe" });
-  if ((await p.exited) !== 0) throw new Error(`ffmpeg ${args.join(" ")} failed: ${await new Response(p.stderr).text()}`);
+/**
+ * Runs ffmpeg quietly with `args` (overwriting outputs); throws with its stderr when it fails. Through
+ * node:child_process, so the browser tests (Playwright runs under Node) make their media with it too.
+ */
+export function ffmpeg(args: string[]): Promise<void> {
+  const all = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args];
+  return new Promise((resolve, reject) => {
+    execFile("ffmpeg", all, (err, _out, stderr) => (err ? reject(new Error(`ffmpeg ${args.join(" ")} failed: ${stderr}`)) : resolve()));
+  });
 }
 
 /** lavfi picture and sound inputs of `seconds`, `size` pixels at 25 fps. */

@@ -17,6 +17,24 @@ export async function orientedJpeg(width: number, height: number, orientation: n
   return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
 }
 
+/**
+ * A `width` x `height` JPEG of seeded pseudo-random noise at quality 90 with EXIF Orientation `orientation`: any
+ * re-encode of it changes many pixels by a lot, so it tells a lossless turn from a re-encoded one.
+ */
+export async function noisyJpeg(width: number, height: number, orientation: number): Promise<Buffer> {
+  const px = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  // Park-Miller style LCG (glibc rand constants): the same noise on every run.
+  for (let i = 0; i < px.length; i++) px[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 23;
+  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer();
+}
+
+/** Stored pixels (orientation ignored) of a JPEG turned `angle` degrees clockwise, as raw RGB, decoded once. */
+export async function turnedPixels(input: Buffer | string, angle: number): Promise<Buffer> {
+  const { data, info } = await sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).rotate(angle).raw().toBuffer();
+}
+
 /** Width, height and EXIF orientation (1 when the tag is missing) of an image, as sharp reads them. */
 export async function imageFacts(input: Buffer | string): Promise<{ width: number; height: number; orientation: number }> {
   const m = await sharp(input).metadata();

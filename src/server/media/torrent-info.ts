@@ -7,6 +7,7 @@
  */
 import bencode from "bencode";
 import { createHash } from "node:crypto";
+import { TORRENT_MS_DATE_ABOVE } from "../constants";
 
 /** One file of a torrent. */
 export interface TorrentFile {
@@ -84,6 +85,11 @@ const text = (v: unknown): string => (v instanceof Uint8Array ? new TextDecoder(
 const int = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 /** The UTF-8 variant of a key (BEP 3 extensions written by many clients) when present, else the key. */
 const utf8First = (d: Dict, key: string): unknown => d[`${key}.utf-8`] ?? d[key];
+/** `creation date` in seconds: a value written in milliseconds (TORRENT_MS_DATE_ABOVE) is brought back to seconds. */
+const creationSeconds = (v: unknown): number => {
+  const n = int(v);
+  return n > TORRENT_MS_DATE_ABOVE ? Math.floor(n / 1000) : n;
+};
 
 function filesOf(info: Dict): TorrentFile[] {
   if (!Array.isArray(info.files)) return [{ path: text(utf8First(info, "name")), length: int(info.length) }];
@@ -120,7 +126,7 @@ export function parseTorrent(bytes: Uint8Array): TorrentInfo {
     infoHash: createHash("sha1").update(raw).digest("hex"),
     length: files.reduce((sum, f) => sum + f.length, 0),
     files,
-    creationDate: int(t["creation date"]),
+    creationDate: creationSeconds(t["creation date"]),
     comment: text(utf8First(t, "comment")),
     source: text(info.source),
     createdBy: text(t["created by"]),

@@ -16,7 +16,7 @@ export function inlineUrl(path: string, token: string): string {
   return `${downloadUrl(path, token)}&inline=true`;
 }
 
-/** Thumbnail URL of an image. */
+/** Thumbnail URL of an image, or the poster of a video (SPEC §7 the thumbnail URL). */
 export function thumbnailUrl(path: string, token: string, width: number = THUMB_WIDTH): string {
   return apiUrl(`/api/raw${encodePath(path)}?thumb=true&w=${width}&inline=true&auth=${encodeURIComponent(token)}`);
 }

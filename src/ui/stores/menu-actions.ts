@@ -20,10 +20,13 @@ export async function copyText(text: string): Promise<void> {
   area.setAttribute("readonly", "");
   area.style.position = "fixed";
   area.style.opacity = "0";
-  document.body.appendChild(area);
+  // Behind a modal everything outside the dialog is inert: the helper field goes inside the open dialog then.
+  const host = document.activeElement?.closest("dialog, [role=dialog]") ?? document.body;
+  host.appendChild(area);
   area.select();
-  document.execCommand("copy");
+  const copied = document.execCommand("copy");
   area.remove();
+  if (!copied) throw new Error(i18next.t("messages.copyFailed"));
 }
 
 const VIDEO_OR_DIR = (i: Resource) => i.isDir || i.type === "video";

@@ -15,6 +15,16 @@ describe("parseTorrent", () => {
     expect(t.infoHash).toBe(createHash("sha1").update(enc(info)).digest("hex"));
   });
 
+  it("reads a creation date written in milliseconds, as some WebTorrent-made torrents hold it, as seconds", () => {
+    const info = `d6:lengthi1e4:name1:a12:piece lengthi16384e${PIECES}e`;
+    const at = (date: number) => parseTorrent(enc(`d13:creation datei${date}e4:info${info}e`)).creationDate;
+    // 2015-12-10T06:51:27.842Z, the date webtorrent-fixtures' numbers.torrent holds.
+    expect(at(1449730287842)).toBe(1449730287);
+    expect(at(1449730287)).toBe(1449730287);
+    // The largest second count kept as it is: 1e11 s, in the year 5138.
+    expect(at(100_000_000_000)).toBe(100_000_000_000);
+  });
+
   it("finds the info value after keys whose values are nested lists and dictionaries", () => {
     const info = `d6:lengthi1e4:name1:a12:piece lengthi1e${PIECES}e`;
     const bytes = enc(`d1:ad1:bli1ei-2eee1:cle4:info${info}5:zzzzzi0ee`);

@@ -1,10 +1,13 @@
 /** @module One item of the listing, a row or a mosaic card: icon or lazy thumbnail, name, size, date, mode (SPEC §2 Listing). */
 import { memo, useState, type MouseEvent } from "react";
+import { Play } from "lucide-react";
 import type { Resource } from "../../api/resources";
 import { thumbnailUrl } from "../../api/urls";
 import { formatSize } from "../../format/format-size";
 import { formatFullDate, formatRelative } from "../../format/format-date";
+import { config } from "../../stores/config";
 import { FileIcon } from "./FileIcon";
+import { thumbnailKind, type ThumbnailKind } from "./thumbnail-kind";
 import type { ItemDragHandlers } from "./useItemDrag";
 
 /** Props of an item. `token` and `thumbWidth` (px to request, 0: not known yet) feed the thumbnail URL; `lang` the date formatting. */
@@ -26,11 +29,21 @@ export interface ListingItemProps {
   onTap: (item: Resource, e: MouseEvent) => boolean;
 }
 
-function Thumb({ item, token, width, iconSize }: { item: Resource; token: string; width: number; iconSize: number }) {
+/** A lazy thumbnail (a video's poster with a play badge); the item's icon when it fails to load. */
+function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: Exclude<ThumbnailKind, null>; token: string; width: number; iconSize: number }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <FileIcon isDir={false} type="image" size={iconSize} />;
+  if (failed) return <FileIcon isDir={false} type={item.type} name={item.name} size={iconSize} />;
   if (width === 0) return <span className="thumb" />;
-  return <img className="thumb" src={thumbnailUrl(item.path, token, width)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  const img = <img className="thumb" src={thumbnailUrl(item.path, token, width)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  if (kind === "image") return img;
+  return (
+    <span className="thumb-video">
+      {img}
+      <span className="thumb-play" aria-hidden>
+        <Play size={12} fill="currentColor" />
+      </span>
+    </span>
+  );
 }
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
@@ -39,8 +52,8 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
   const [over, setOver] = useState(false);
   // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
   const iconSize = mosaic && !item.isDir ? 48 : 24;
-  const icon =
-    item.type === "image" && token ? <Thumb item={item} token={token} width={thumbWidth} iconSize={iconSize} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />;
+  const kind = token ? thumbnailKind(item, config.thumbnail) : null;
+  const icon = kind ? <Thumb item={item} kind={kind} token={token} width={thumbWidth} iconSize={iconSize} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />;
   return (
     <div
       role="option"

@@ -12,7 +12,7 @@ export function DownloadCard({ file, token, children }: { file: Resource; token:
   const { t } = useTranslation();
   return (
     <div className="preview-card">
-      <FileIcon isDir={false} type={file.type} size={72} />
+      <FileIcon isDir={false} type={file.type} name={file.name} size={72} />
       <h2>{file.name}</h2>
       <p className="muted">{formatSize(file.size)}</p>
       {children ?? <p className="muted">{t("preview.noPreview")}</p>}

@@ -1,8 +1,8 @@
-/** @module Firmware preview (SPEC §2 Preview). */
+/** @module Firmware preview (SPEC §2 Preview): the .trx image's product, versions and header check, and a download link. */
 import type { Resource } from "../../api/resources";
-import { DownloadCard } from "./DownloadCard";
+import { MetainfoCard } from "../prompts/info/MetainfoCard";
 
 /** Shows the firmware file `file`. */
 export function FirmwarePreview({ file, token }: { file: Resource; token: string }) {
-  return <DownloadCard file={file} token={token} />;
+  return <MetainfoCard file={file} token={token} kind="firmware" />;
 }

@@ -1,8 +1,8 @@
-/** @module Torrent preview (SPEC §2 Preview). */
+/** @module Torrent preview (SPEC §2 Preview): the torrent's fields, files and private notice, and a download link. */
 import type { Resource } from "../../api/resources";
-import { DownloadCard } from "./DownloadCard";
+import { MetainfoCard } from "../prompts/info/MetainfoCard";
 
 /** Shows the torrent file `file`. */
 export function TorrentPreview({ file, token }: { file: Resource; token: string }) {
-  return <DownloadCard file={file} token={token} />;
+  return <MetainfoCard file={file} token={token} kind="torrent" />;
 }

@@ -1,15 +1,21 @@
-/** @module About dialog (SPEC §2 Overlay dialogs: About): name, version with OS and architecture, commit, build date. */
+/**
+ * @module About dialog (SPEC §2 Overlay dialogs: About): name, version with OS and architecture, commit, build date
+ * and the video hardware-acceleration status (the H.264 encoder the server would use).
+ */
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { Logo } from "../layout/Logo";
 import { closePrompt } from "../../stores/layout";
 import { config } from "../../stores/config";
+import { encoderKind } from "./info/media-format";
 
 /** Shows what this server runs, from the injected configuration. */
 export function AboutPrompt() {
   const { t } = useTranslation();
   const v = config.version;
   const platform = [v.OS, v.Arch].filter(Boolean).join("/");
+  const encoder = encoderKind(config.videoEncoder);
+  const acceleration = encoder === "unknown" ? "" : t(`prompts.about.encoder.${encoder}`, { encoder: config.videoEncoder });
   const row = (label: string, value: string) => (
     <div className="info-row">
       <dt>{label}</dt>
@@ -35,6 +41,7 @@ export function AboutPrompt() {
         {row(t("prompts.about.version"), platform ? `${v.Version} (${platform})` : v.Version)}
         {row(t("prompts.about.commit"), v.CommitSHA)}
         {row(t("prompts.about.buildDate"), v.BuildDate)}
+        {row(t("prompts.about.videoAcceleration"), acceleration)}
       </dl>
     </Dialog>
   );

@@ -1,39 +1,22 @@
 /**
  * @module File info dialog (SPEC §2 Overlay dialogs: File info): name, size (summed over the selection, a folder's
- * measured on the server), last modified, file and folder counts, and checksums for a file.
+ * measured on the server), last modified, file and folder counts, checksums for a file, and the metadata section of
+ * a video, audio, torrent or .trx firmware file (probed on demand).
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { currentListing } from "../../stores/request";
 import { fetchResource, type Resource } from "../../api/resources";
 import type { FolderUsage } from "../../api/resource-actions";
-import { formatSize } from "../../format/format-size";
 import { formatFullDate } from "../../format/format-date";
 import { Checksums } from "./Checksums";
 import { useFolderUsage } from "./useFolderUsage";
-
-/** One human size; the exact byte count is its title (hover) and is read out after it. */
-function Size({ bytes }: { bytes: number }) {
-  const { t, i18n } = useTranslation();
-  const exact = t("prompts.info.bytes", { bytes: bytes.toLocaleString(i18n.language) });
-  return (
-    <span title={exact}>
-      {formatSize(bytes)}
-      <span className="visually-hidden"> ({exact})</span>
-    </span>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="info-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { Row, Size } from "./info/InfoRows";
+import { metainfoKind } from "./info/media-format";
+import { useProbe } from "./info/useProbe";
+import { MetainfoSections } from "./info/MetainfoSections";
 
 /** The size and counts rows: a spinner while the server measures, then the totals. */
 function Totals({ total, error, showCounts }: { total: FolderUsage | null; error: string | null; showCounts: boolean }) {
@@ -77,6 +60,8 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
   const items: readonly Resource[] = paths.length <= 1 ? (single ? [single] : []) : fromListing;
   const { total, error } = useFolderUsage(items);
   const one = items.length === 1 ? items[0] : null;
+  const kind = one ? metainfoKind(one) : null;
+  const probe = useProbe(one && kind ? one.path : null);
   return (
     <Dialog
       label={t("prompts.info.title")}
@@ -96,6 +81,7 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
         {one && <Row label={t("prompts.info.modified")}>{formatFullDate(one.modified, i18n.language)}</Row>}
         {one && !one.isDir && <Checksums path={one.path} />}
       </dl>
+      {one && kind && <MetainfoSections kind={kind} state={probe} />}
     </Dialog>
   );
 }

@@ -25,6 +25,7 @@ export function MediaInfoPrompt({ path }: { path: string }) {
       label={t("prompts.mediaInfo.title")}
       title={t("prompts.mediaInfo.title")}
       onClose={closePrompt}
+      wide
       actions={
         <>
           <button type="button" className="btn" onClick={copy} disabled={text === null}>
@@ -41,7 +42,9 @@ export function MediaInfoPrompt({ path }: { path: string }) {
       ) : text === null ? (
         <p className="muted" role="status">{t("prompts.mediaInfo.loading")}</p>
       ) : (
-        <pre className="media-info" tabIndex={0}>{text}</pre>
+        <pre className="media-info" tabIndex={0} aria-label={t("prompts.mediaInfo.title")}>
+          {text}
+        </pre>
       )}
     </Dialog>
   );
