@@ -1,23 +1,23 @@
 /**
  * @module Browser tests of the preview views (SPEC §2 Preview "By type"): the audio playlist player, the embedded
  * pdf, .nfo text, the archive table and its encrypted-archive refusal, and the markdown page window. Media is made
- * here with the real ffmpeg and 7-Zip (the Playwright runner is Node, so the Bun-based helpers of test/support are
- * not used).
+ * here with the real ffmpeg and 7-Zip (archives.ts runs 7-Zip through Bun, which the Playwright runner is not).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ffmpeg } from "../support/media";
 import { startServer, type TestServer } from "../support/server";
 import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 
 let server: TestServer;
 
 /** A 1 s sine tone with `tags` written by ffmpeg -metadata (ID3v2 for mp3, Vorbis comments for FLAC). */
-function tone(path: string, tags: Record<string, string>, frequency = 440): void {
+function tone(path: string, tags: Record<string, string>, frequency = 440): Promise<void> {
   const codec = path.endsWith(".flac") ? ["-c:a", "flac"] : ["-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3"];
   const meta = Object.entries(tags).flatMap(([k, v]) => ["-metadata", `${k}=${v}`]);
-  execFileSync("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=1`, "-ac", "1", ...codec, ...meta, path]);
+  return ffmpeg(["-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=1`, "-ac", "1", ...codec, ...meta, path]);
 }
 
 /** A one-page PDF drawing "Hello PDF", written byte for byte (PDF 1.4, ISO 32000-1 §7.5: xref offsets computed). */
@@ -63,9 +63,9 @@ test.beforeAll(async () => {
   const root = server.root;
   mkdirSync(join(root, "music"), { recursive: true });
   mkdirSync(join(root, "longlist"), { recursive: true });
-  tone(join(root, "music", "a-one.mp3"), { title: "First Tone", artist: "The Sine Waves", album: "Generated Album", date: "2021" });
-  tone(join(root, "music", "b-two.flac"), { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" }, 660);
-  tone(join(root, "music", "c-three.mp3"), {}, 880);
+  await tone(join(root, "music", "a-one.mp3"), { title: "First Tone", artist: "The Sine Waves", album: "Generated Album", date: "2021" });
+  await tone(join(root, "music", "b-two.flac"), { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" }, 660);
+  await tone(join(root, "music", "c-three.mp3"), {}, 880);
   // A folder with more tracks than the screen holds: the playlist scrolls inside the preview.
   for (let i = 1; i <= 30; i++) copyFileSync(join(root, "music", "c-three.mp3"), join(root, "longlist", longTrack(i)));
   const src = join(server.home, "zip-src");
