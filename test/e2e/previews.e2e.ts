@@ -48,6 +48,8 @@ const NFO_CP437 = Buffer.concat([
   Buffer.from([0xba]), Buffer.from(" RELEASE ", "latin1"), Buffer.from([0xba, 0x0d, 0x0a]),
   Buffer.from([0xc8, ...Array(9).fill(0xcd), 0xbc, 0x0d, 0x0a]),
   Buffer.from([...Array(11).fill(0xdb), 0x0d, 0x0a]),
+  // An 80-column rule of shaded blocks (0xB0 0xB1 0xB2), as wide as nfo art usually is.
+  Buffer.from([...Array(80).fill(0).map((_, i) => 0xb0 + (i % 3)), 0x0d, 0x0a]),
 ]);
 
 /** The name of track `i` of the long playlist. */
@@ -201,6 +203,10 @@ test.describe("as the admin", () => {
     expect(style.fontFamily).toContain("DejaVu Sans Mono");
     expect(style.lineHeight).toBe(style.fontSize);
     expect(style.whiteSpace).toBe("pre");
+    // On a phone the 80 columns do not wrap: the text scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => text.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(text).toContainText("░▒▓░▒▓");
   });
 
   test("an archive lists its entries as a tree with folders first, and a summary", async ({ page }) => {
