@@ -129,3 +129,13 @@ export const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";
 export const BIT_RATE_DIVISOR = 1024;
 /** H.264 encoders of ffmpeg that run on the CPU; any other encoder the server picked is a hardware one (SPEC §2 About). */
 export const SOFTWARE_H264_ENCODERS: readonly string[] = ["libx264", "libx264rgb", "libopenh264"];
+/** The archive preview table renders this many rows, then this many more per 'Show more' (UI choice: a 1000-row DOM stays fast on phones). */
+export const ARCHIVE_ROWS_STEP = 1000;
+/** The server's sentence for an archive it cannot list (SPEC §8 Search and archive; server ARCHIVE_LIST_FAILED). */
+export const ARCHIVE_LIST_FAILED_TEXT = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
+/** Audio codecs every browser plays (SPEC §2 Preview, audio codec playability). */
+export const AUDIO_CODECS_ALWAYS = ["mp3", "opus", "vorbis", "aac", "flac"] as const;
+/** Audio codecs only the Edge browser plays (SPEC §2 Preview, audio codec playability). */
+export const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const;
+/** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */
+export const AUDIO_LIST_ITEM_HEIGHT_PX = 32;

@@ -5,10 +5,15 @@ import type { Permissions } from "../auth/token";
 export interface EditableFile {
   type: string;
   content?: string;
+  name?: string;
 }
 
-/** Text the user may change opens in the editor; read-only text (textImmutable, no modify) stays in the preview. */
+/**
+ * Text the user may change opens in the editor; read-only text (textImmutable, no modify) stays in the preview, and
+ * so does an .nfo (SPEC §2 Preview: preformatted text): it is CP437 art that saving as UTF-8 would destroy.
+ */
 export function opensInEditor(file: EditableFile, perm: Permissions | null | undefined): boolean {
   const canModify = Boolean(perm && (perm.admin || perm.modify));
+  if (file.name?.toLowerCase().endsWith(".nfo")) return false;
   return file.type === "text" && file.content !== undefined && canModify;
 }

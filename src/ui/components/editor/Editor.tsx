@@ -15,6 +15,7 @@ import { useTheme } from "../../stores/theme";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { loadLanguage } from "./language";
+import { isMarkdownName, MarkdownPageButton } from "../preview/views/MarkdownPageButton";
 import { useLeaveGuard } from "./useLeaveGuard";
 
 /**
@@ -77,6 +78,7 @@ export default function Editor({ file }: { file: Resource }) {
             •
           </span>
         )}
+        {isMarkdownName(file.name) && <MarkdownPageButton path={file.path} className="btn editor-markdown" />}
         {readOnly ? (
           <span className="editor-readonly">{t("editor.readOnly")}</span>
         ) : (

@@ -1,8 +1,57 @@
-/** @module Archive preview (SPEC §2 Preview). */
+/**
+ * @module Archive preview (SPEC §2 Preview: table with Path, PackedSize, Size, Modified): the entries 7-Zip lists, a
+ * summary and the download link; an archive the server cannot list (encrypted, SPEC §8) keeps the download card.
+ */
+import { Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
+import { fetchProbe, type ArchiveEntryMetainfo } from "../../api/media";
+import { errorMessage } from "../../api/errors";
+import { downloadUrl } from "../../api/urls";
+import { formatSize } from "../../format/format-size";
+import { LoadingView } from "../common/LoadingView";
 import { DownloadCard } from "./DownloadCard";
+import { ArchiveTable } from "./views/ArchiveTable";
+import { archiveSummary, isArchiveListFailure } from "./views/archive-rows";
+import { useFetched } from "./views/useFetched";
 
-/** Shows the archive file `file`. */
+/** The entries of the archive `path`; a probe without an entry list lists nothing. */
+async function fetchEntries(path: string, signal: AbortSignal): Promise<readonly ArchiveEntryMetainfo[]> {
+  const probed = await fetchProbe(path, signal);
+  return Array.isArray(probed.metainfo) ? probed.metainfo : [];
+}
+
+/** A size whose number and unit stay together when the summary wraps. */
+const unbroken = (size: string) => size.replace(" ", "\u00a0");
+
+/** Shows what the archive `file` holds. */
 export function ArchivePreview({ file, token }: { file: Resource; token: string }) {
-  return <DownloadCard file={file} token={token} />;
+  const { t } = useTranslation();
+  const entries = useFetched(file.path, (signal) => fetchEntries(file.path, signal));
+  if (entries.status === "loading") return <LoadingView label={t("preview.archive.loading")} />;
+  if (entries.status === "failed") {
+    const message = isArchiveListFailure(entries.error) ? t("preview.archive.listFailed") : errorMessage(entries.error);
+    return (
+      <DownloadCard file={file} token={token}>
+        <p className="preview-view-error" role="alert">
+          {message}
+        </p>
+      </DownloadCard>
+    );
+  }
+  const sum = archiveSummary(entries.value);
+  return (
+    <div className="archive-preview">
+      <div className="archive-head">
+        <h2 className="archive-name">{file.name}</h2>
+        <p className="archive-summary">
+          {t("preview.archive.summary", { files: sum.files, folders: sum.folders, size: unbroken(formatSize(sum.size)), packed: unbroken(formatSize(file.size)) })}
+        </p>
+        <a className="btn btn-primary archive-download" href={downloadUrl(file.path, token)} download>
+          <Download size={18} aria-hidden /> {t("preview.downloadFile")}
+        </a>
+      </div>
+      <ArchiveTable name={file.name} entries={entries.value} />
+    </div>
+  );
 }

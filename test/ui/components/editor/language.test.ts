@@ -31,4 +31,8 @@ describe("which files open in the editor", () => {
     expect(opensInEditor({ type: "text" }, perm)).toBe(false);
     expect(opensInEditor({ type: "image", content: "x" }, perm)).toBe(false);
   });
+  it("keeps .nfo files in their preview, whatever the permissions", () => {
+    expect(opensInEditor({ type: "text", content: "x", name: "Release.NFO" }, perm)).toBe(false);
+    expect(opensInEditor({ type: "text", content: "x", name: "info.txt" }, perm)).toBe(true);
+  });
 });

@@ -1,0 +1,60 @@
+/** @module The rows of the archive preview table (SPEC §2 Preview, §3 Archive entry): tree order, totals, the listing failure. Pure. */
+import type { ArchiveEntryMetainfo } from "../../../api/media";
+import { ApiError } from "../../../api/client";
+import { errorDetail } from "../../../api/errors";
+import { ARCHIVE_LIST_FAILED_TEXT } from "../../../constants";
+
+/** Totals of an archive listing: entries by kind and byte sums over the files. */
+export interface ArchiveSummary {
+  readonly files: number;
+  readonly folders: number;
+  /** Bytes once extracted. */
+  readonly size: number;
+}
+
+/** The path's segments; 7-Zip prints "/" in zips and tars and "\\" nowhere on Linux, but both are read. */
+function segments(path: string): string[] {
+  return path.split(/[\\/]+/).filter(Boolean);
+}
+
+/**
+ * The entries in tree order, as 7-Zip's file manager shows a folder: at each level folders first, then files, each
+ * group by name (numeric-aware); a folder's contents follow it. Folders only implied by their files' paths are not
+ * invented. Does not change `entries`.
+ */
+export function orderArchiveEntries(entries: readonly ArchiveEntryMetainfo[]): ArchiveEntryMetainfo[] {
+  const keyed = entries.map((e) => ({ e, parts: segments(e.Path) }));
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+  keyed.sort((a, b) => {
+    const n = Math.min(a.parts.length, b.parts.length);
+    for (let i = 0; i < n; i++) {
+      if (a.parts[i] === b.parts[i]) continue;
+      // A segment with more after it (or the entry itself being a folder) is a folder at this level.
+      const aDir = i < a.parts.length - 1 || a.e.IsDir;
+      const bDir = i < b.parts.length - 1 || b.e.IsDir;
+      if (aDir !== bDir) return aDir ? -1 : 1;
+      return collator.compare(a.parts[i], b.parts[i]) || (a.parts[i] < b.parts[i] ? -1 : 1);
+    }
+    return a.parts.length - b.parts.length; // a folder before what it holds
+  });
+  return keyed.map((k) => k.e);
+}
+
+/** Counts and byte sums of `entries` (folders add no bytes). */
+export function archiveSummary(entries: readonly ArchiveEntryMetainfo[]): ArchiveSummary {
+  let files = 0, folders = 0, size = 0;
+  for (const e of entries) {
+    if (e.IsDir) {
+      folders++;
+      continue;
+    }
+    files++;
+    size += e.Size;
+  }
+  return { files, folders, size };
+}
+
+/** True when `err` is the server's refusal to list the archive (encrypted names or no entries, SPEC §8). */
+export function isArchiveListFailure(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 400 && (errorDetail(err.text) ?? err.text).includes(ARCHIVE_LIST_FAILED_TEXT);
+}
