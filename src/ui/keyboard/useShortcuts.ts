@@ -17,6 +17,15 @@ export function keyOwnedByControl(key: string, target: EventTarget | null): bool
   return ["BUTTON", "A", "SUMMARY"].includes(el.tagName) || el.getAttribute("role") === "button";
 }
 
+/** Keys a focused native media player uses itself: seeking, volume and play/pause on its controls. */
+const MEDIA_CONTROL_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Home", "End"]);
+
+/** Whether the key belongs to a focused `<audio>` or `<video>` with controls (its slider and buttons). */
+export function keyOwnedByMedia(key: string, target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el?.tagName && ["AUDIO", "VIDEO"].includes(el.tagName) && el.hasAttribute("controls") && MEDIA_CONTROL_KEYS.has(key));
+}
+
 /**
  * Listens for shortcut keys while mounted. `context` describes the screen (minus focus, which is read
  * from the event); `handlers` gives what each action does here. Matched keys have their default prevented; a
@@ -30,7 +39,7 @@ export function useShortcuts(
   latest.current = { context, handlers };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || keyOwnedByControl(e.key, e.target)) return;
+      if (e.defaultPrevented || keyOwnedByControl(e.key, e.target) || keyOwnedByMedia(e.key, e.target)) return;
       const { context: ctx, handlers: hs } = latest.current;
       // The task panel floats over every screen: its Esc and q come first wherever this listener sits.
       const action = matchShortcut(e, { ...ctx, inInput: focusInInput(e.target), taskPanelOpen: isTaskPanelOpen() });

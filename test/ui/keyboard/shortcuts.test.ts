@@ -141,3 +141,18 @@ describe("keys that belong to the focused control", () => {
     expect(keyOwnedByControl("Enter", null)).toBe(false);
   });
 });
+
+describe("keys that belong to a focused media player", () => {
+  it("leaves seeking, volume and play/pause to audio and video controls, and other keys to the preview", async () => {
+    const { keyOwnedByMedia } = await import("../../../src/ui/keyboard/useShortcuts");
+    const el = (tagName: string, controls: boolean) => ({ tagName, hasAttribute: (n: string) => n === "controls" && controls }) as unknown as EventTarget;
+    expect(keyOwnedByMedia("ArrowRight", el("AUDIO", true))).toBe(true);
+    expect(keyOwnedByMedia(" ", el("VIDEO", true))).toBe(true);
+    expect(keyOwnedByMedia("ArrowUp", el("VIDEO", true))).toBe(true);
+    expect(keyOwnedByMedia("Escape", el("AUDIO", true))).toBe(false);
+    expect(keyOwnedByMedia("i", el("AUDIO", true))).toBe(false);
+    expect(keyOwnedByMedia("ArrowRight", el("AUDIO", false))).toBe(false);
+    expect(keyOwnedByMedia("ArrowRight", el("DIV", true))).toBe(false);
+    expect(keyOwnedByMedia("ArrowRight", null)).toBe(false);
+  });
+});
