@@ -34,7 +34,7 @@ function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: E
   const [failed, setFailed] = useState(false);
   if (failed) return <FileIcon isDir={false} type={item.type} name={item.name} size={iconSize} />;
   if (width === 0) return <span className="thumb" />;
-  const img = <img className="thumb" src={thumbnailUrl(item.path, token, width)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  const img = <img className="thumb" src={`${thumbnailUrl(item.path, token, width)}&v=${encodeURIComponent(item.modified)}`} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
   if (kind === "image") return img;
   return (
     <span className="thumb-video">
