@@ -7,26 +7,11 @@ import { Download, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../shared/wire/resource";
 import { publicDownloadUrl, publicInlineUrl } from "../../api/public-urls";
-import { formatSize } from "../../format/format-size";
 import { itemSubPath, previewKind } from "../../stores/public-share-rules";
 import { closeSharePreview, type PreviewText } from "../../stores/public-share";
 import { FileIcon } from "../listing/FileIcon";
 import { LoadingView } from "../common/LoadingView";
-
-function DownloadCard({ file, hash, message }: { file: Resource; hash: string; message: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="preview-card">
-      <FileIcon isDir={false} type={file.type} name={file.name} size={72} />
-      <h2>{file.name}</h2>
-      <p className="muted">{formatSize(file.size)}</p>
-      <p className="muted">{message}</p>
-      <a className="btn btn-primary" href={publicDownloadUrl(hash, itemSubPath(file))} download>
-        <Download size={18} aria-hidden /> {t("sharePage.download")}
-      </a>
-    </div>
-  );
-}
+import { FileCard } from "../preview/DownloadCard";
 
 function Body({ file, hash, text }: { file: Resource; hash: string; text: PreviewText | null }) {
   const { t } = useTranslation();
@@ -51,7 +36,11 @@ function Body({ file, hash, text }: { file: Resource; hash: string; text: Previe
     );
   }
   if (kind === "text" && text?.status !== "failed") return <LoadingView />;
-  return <DownloadCard file={file} hash={hash} message={t(kind === "text" ? "sharePage.textFailed" : "sharePage.noPreview")} />;
+  return (
+    <FileCard file={file} href={publicDownloadUrl(hash, itemSubPath(file))} label={t("sharePage.download")}>
+      <p className="muted">{t(kind === "text" ? "sharePage.textFailed" : "sharePage.noPreview")}</p>
+    </FileCard>
+  );
 }
 
 /** The preview of `file` (a listed file of share `hash`); closing clears it in the store. */
