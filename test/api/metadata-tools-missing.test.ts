@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { makeTree } from "../support/tree";

@@ -6,7 +6,7 @@ import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser, type Perm } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { isTask, openTaskSocket } from "../support/task-socket";
-import { processesWith, queued, refusal, submit, waitStatus } from "../support/task-helpers";
+import { queued, refusal, waitStatus } from "../support/task-helpers";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
 import { SOCKET_SESSION_CHECK_MS } from "../../src/server/constants";

@@ -1,6 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { item, openFolder, signIn, writeTree } from "./fixtures";
 
