@@ -1,0 +1,75 @@
+/**
+ * @module Video streaming shapes shared by the server and the UI (SPEC sections 7 and 9): the quality list, the
+ * `res` value of `/api/playlist{path}?res={height}-{mbps}`, the HLS segment length, and the query names of the media
+ * URLs (subtitles, embedded tracks, frames). Pure.
+ */
+
+/** One HLS quality: output height in pixels and video bit rate in Mbit/s. */
+export interface HlsQuality {
+  readonly height: number;
+  readonly mbps: number;
+}
+
+/**
+ * SPEC section 9 "Video quality list": index 0 is "normal" (the original file played directly, null here), then the
+ * 18 HLS qualities numbered 1 to 18 (the `quality` setting is this index, default 0).
+ */
+export const VIDEO_QUALITIES: readonly (HlsQuality | null)[] = [
+  null,
+  ...[60, 50, 40, 30, 25, 20, 15, 10, 8, 6, 5, 4].map((mbps) => ({ height: 1080, mbps })),
+  ...[4, 3, 2, 1.5, 1].map((mbps) => ({ height: 720, mbps })),
+  { height: 480, mbps: 1 },
+];
+
+/** Seconds of each HLS segment (all but the last), keyframe-aligned so segments play back to back. */
+export const HLS_SEGMENT_SECONDS = 4;
+
+/** The `res` query value of a quality: "720-2", "720-1.5". */
+export function resValue(q: HlsQuality): string {
+  return `${q.height}-${q.mbps}`;
+}
+
+/** Parses a `res` query value; null unless it names one of VIDEO_QUALITIES. */
+export function parseRes(value: string | null | undefined): HlsQuality | null {
+  const m = /^(\d+)-(\d+(?:\.\d+)?)$/.exec(value ?? "");
+  if (!m) return null;
+  const height = Number(m[1]);
+  const mbps = Number(m[2]);
+  return VIDEO_QUALITIES.find((q) => q !== null && q.height === height && q.mbps === mbps) ?? null;
+}
+
+/** The indexes of VIDEO_QUALITIES offered for a source `sourceHeight` px tall: normal, and no quality taller than it. */
+export function offeredQualities(sourceHeight: number): number[] {
+  return VIDEO_QUALITIES.flatMap((q, i) => (q === null || q.height <= sourceHeight ? [i] : []));
+}
+
+/**
+ * Query names of the media URLs (SPEC section 7), all carrying `auth` (a media token):
+ * - media playlist: `/api/playlist{path}?auth&res=H-M`; its segments: same URL plus `&seg=N` (0-based);
+ * - master playlist listing every offered quality: `/api/playlist{path}?auth&master=true`;
+ * - sidecar subtitle as WebVTT: `/api/raw{subtitle path}?auth&subtitle=true&movie={video path}`;
+ * - embedded text stream N (0-based among subtitle streams) as WebVTT: `/api/raw/vtt?auth&movie={path}&si=N&lang=&extract=true`;
+ * - a still: `/api/frame{path}?auth&t={seconds}[&w={px}]` (JPEG);
+ * - seek thumbnails: `/api/frame{path}?auth&thumbnails=vtt` (a WebVTT thumbnails track whose cues point at sprite
+ *   sheets `/api/frame{path}?auth&sprite=N` with `#xywh=`).
+ */
+export const MEDIA_QUERY = {
+  res: "res",
+  seg: "seg",
+  master: "master",
+  subtitle: "subtitle",
+  movie: "movie",
+  streamIndex: "si",
+  lang: "lang",
+  extract: "extract",
+  time: "t",
+  width: "w",
+  thumbnails: "thumbnails",
+  sprite: "sprite",
+} as const;
+
+/** SPEC section 8 Playback: the message when the browser cannot play the source and transcoding is off. */
+export const NEEDS_TRANSCODING = "playback of this video need video transcoding enabled";
+
+/** SPEC section 2: extensions that default to a transcoded quality. */
+export const TRANSCODE_EXTENSIONS: readonly string[] = [".rmvb", ".avi", ".flv", ".wmv", ".mpg"];
