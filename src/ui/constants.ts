@@ -137,5 +137,11 @@ export const ARCHIVE_LIST_FAILED_TEXT = "failed to get file list from archive, m
 export const AUDIO_CODECS_ALWAYS = ["mp3", "opus", "vorbis", "aac", "flac"] as const;
 /** Audio codecs only the Edge browser plays (SPEC §2 Preview, audio codec playability). */
 export const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const;
+/** Video codecs every browser plays (SPEC §2 Preview, video codec playability; av1 too in every current browser). */
+export const VIDEO_CODECS_ALWAYS = ["h264", "vp8", "vp9", "theora", "av1"] as const;
+/** Video codecs only Edge, Safari and Chrome on iOS play (SPEC §2 Preview, video codec playability). */
+export const VIDEO_CODECS_HEVC = ["hevc", "h265"] as const;
+/** The volume keys change the video's volume by this much, within 0..1 (SPEC §9: video volume step 0.1). */
+export const VIDEO_VOLUME_STEP = 0.1;
 /** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */
 export const AUDIO_LIST_ITEM_HEIGHT_PX = 32;

@@ -15,6 +15,14 @@ export type ShortcutAction =
   | "previewInfo"
   | "previewFullscreen"
   | "toggleSlideshow"
+  | "videoPlayPause"
+  | "videoSeekBack"
+  | "videoSeekForward"
+  | "videoSeekBackLong"
+  | "videoSeekForwardLong"
+  | "videoVolumeUp"
+  | "videoVolumeDown"
+  | "videoMute"
   | "download"
   | "clearSelection"
   | "deleteSelection"
@@ -48,6 +56,8 @@ export interface ShortcutContext {
   loading?: boolean;
   /** Something is on the clipboard and may be pasted here. */
   canPaste?: boolean;
+  /** The preview shows a video player (SPEC §2 Video keys take Space, the arrows and m). */
+  video?: boolean;
 }
 
 /** One row of the table. Keys use "Mod+" for Ctrl or Cmd. `group` is the help section where a key is first listed. */
@@ -64,6 +74,7 @@ const inPreview = (ctx: ShortcutContext) => free(ctx) && ctx.view === "preview";
 // The editor's own keys work with focus in its text.
 const inEditor = (ctx: ShortcutContext) => ctx.view === "editor" && !ctx.promptOpen;
 const selected = (ctx: ShortcutContext) => inListing(ctx) && ctx.selectedCount > 0;
+const inVideo = (ctx: ShortcutContext) => inPreview(ctx) && Boolean(ctx.video);
 
 /**
  * Every shortcut, first match wins. Rows sharing a key apply to different views. The order also lays out the
@@ -93,6 +104,17 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "paste", keys: ["Mod+v"], group: "files", when: (c) => inListing(c) && Boolean(c.canPaste) },
   { action: "download", keys: ["Mod+s"], group: "files", when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload) },
   { action: "save", keys: ["Mod+s"], group: "editor", when: inEditor },
+  // SPEC §2 Video keys, before the other previews' rows for the same keys.
+  { action: "videoPlayPause", keys: [" "], group: "preview", when: inVideo },
+  { action: "videoSeekBack", keys: ["ArrowLeft"], group: "preview", when: inVideo },
+  { action: "videoSeekForward", keys: ["ArrowRight"], group: "preview", when: inVideo },
+  { action: "videoSeekBackLong", keys: ["Shift+ArrowLeft"], group: "preview", when: inVideo },
+  { action: "videoSeekForwardLong", keys: ["Shift+ArrowRight"], group: "preview", when: inVideo },
+  { action: "previewPrev", keys: ["Mod+ArrowLeft"], group: "preview", when: inVideo },
+  { action: "previewNext", keys: ["Mod+ArrowRight"], group: "preview", when: inVideo },
+  { action: "videoVolumeUp", keys: ["ArrowUp"], group: "preview", when: inVideo },
+  { action: "videoVolumeDown", keys: ["ArrowDown"], group: "preview", when: inVideo },
+  { action: "videoMute", keys: ["m"], group: "preview", when: inVideo },
   { action: "previewPrev", keys: ["ArrowLeft"], group: "preview", when: inPreview },
   { action: "previewNext", keys: ["ArrowRight"], group: "preview", when: inPreview },
   { action: "previewInfo", keys: ["i"], group: "preview", when: inPreview },
@@ -150,6 +172,11 @@ export function displayKey(key: string, mac = false): string {
 export function matchShortcut(e: KeyPress, ctx: ShortcutContext): ShortcutAction | null {
   if (e.altKey) return null;
   const name = keyName(e);
-  const hit = SHORTCUTS.find((s) => s.keys.includes(name) && s.when(ctx));
-  return hit ? hit.action : null;
+  // A "Shift+" row wins over the plain key's (shift+left seeks further in a video); without one, shift is ignored.
+  const names = e.shiftKey ? [`Shift+${name}`, name] : [name];
+  for (const n of names) {
+    const hit = SHORTCUTS.find((s) => s.keys.includes(n) && s.when(ctx));
+    if (hit) return hit.action;
+  }
+  return null;
 }

@@ -19,10 +19,12 @@ import { PreviewBody } from "./PreviewBody";
 import { previewKind } from "./preview-kind";
 import { ImageBarActions } from "./ImageBarActions";
 import { galleryControl } from "./gallery/gallery-control";
+import { videoKeyHandlers } from "./video/video-keys";
 import { usePreviewClose } from "./usePreviewClose";
 import { usePreviewSiblings } from "./usePreviewSiblings";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 import { useDeletedPaths } from "../../stores/preview-deleted";
+import { config } from "../../stores/config";
 
 /** Shows `file`; `listing` is its folder (for previous/next), when known. */
 export function Preview({ file, listing }: { file: Resource; listing: Resource | null }) {
@@ -36,6 +38,7 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { prev, next, position, count } = useMemo(() => neighbours(siblings, file.path), [siblings, file.path]);
   const deleted = useDeletedPaths().includes(file.path);
   const image = previewKind(file) === "image";
+  const video = previewKind(file) === "video" && !config.video.disablePreview;
   // SPEC §2 Preview: a deleted image shows a placeholder, then the preview moves to the next (or previous) one.
   const afterDelete = image ? (next ?? prev)?.path : undefined;
   const can = (p: "download" | "rename" | "delete") => Boolean(user && (user.perm.admin || user.perm[p]));
@@ -47,7 +50,7 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   // SPEC §2 Preview: f or Enter shows the file full screen (the browser may refuse; nothing else to do then).
   const fullscreen = () => void stage.current?.requestFullscreen?.().catch(() => {});
   useShortcuts(
-    { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading },
+    { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading, video },
     {
       closePreview: close,
       // Images: the gallery moves with its transition once its code is loaded; until then the route moves.
@@ -58,6 +61,7 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
       rename,
       previewInfo: info,
       previewFullscreen: fullscreen,
+      ...(video ? videoKeyHandlers() : {}),
     },
   );
   const button = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (

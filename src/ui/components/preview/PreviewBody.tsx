@@ -6,6 +6,7 @@ import { previewKind } from "./preview-kind";
 import { DownloadCard } from "./DownloadCard";
 import { ImagePreview } from "./ImagePreview";
 import { AudioPreview } from "./AudioPreview";
+import { VideoPreview } from "./VideoPreview";
 import { NfoPreview } from "./NfoPreview";
 import { ArchivePreview } from "./ArchivePreview";
 import { MarkdownPreview } from "./MarkdownPreview";
@@ -20,7 +21,7 @@ export function PreviewBody({ file, token }: { file: Resource; token: string }) 
     case "image":
       return <ImagePreview file={file} token={token} />;
     case "video":
-      return <video className="preview-video" src={src} controls autoPlay={false} aria-label={file.name} />;
+      return <VideoPreview file={file} token={token} />;
     case "audio":
       return <AudioPreview file={file} token={token} />;
     case "pdf":

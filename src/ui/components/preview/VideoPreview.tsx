@@ -1,0 +1,48 @@
+/**
+ * @module Video preview (SPEC §2 Preview): probes the file, plans playback from its codecs, extension and the Video
+ * settings, then shows the player; the download card when the settings disable the preview; the transcoding error
+ * when the browser cannot play the file and transcoding is off (SPEC §8 Playback).
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Resource } from "../../api/resources";
+import { fetchProbe, type ProbedResource, type VideoMetainfo } from "../../api/media";
+import { config } from "../../stores/config";
+import { LoadingView } from "../common/LoadingView";
+import { DownloadCard } from "./DownloadCard";
+import { planPlayback } from "./video/playback-plan";
+import { VideoPlayer } from "./video/VideoPlayer";
+
+/** The video `file`, its media URLs carrying `token`. */
+export function VideoPreview({ file, token }: { file: Resource; token: string }) {
+  const { t } = useTranslation();
+  const enabled = !config.video.disablePreview;
+  // undefined while probing; null when the probe failed (the player then tries the file as it is).
+  const [probe, setProbe] = useState<ProbedResource | null | undefined>(undefined);
+  useEffect(() => {
+    if (!enabled) return;
+    const abort = new AbortController();
+    fetchProbe(file.path, abort.signal).then(setProbe, () => abort.signal.aborted || setProbe(null));
+    return () => abort.abort();
+  }, [file.path]);
+  if (!enabled) return <DownloadCard file={file} token={token} />;
+  if (probe === undefined || !token) return <LoadingView label={t("preview.video.loading")} />;
+  const meta = (probe?.metainfo ?? null) as VideoMetainfo | null;
+  const plan = planPlayback({
+    probe: meta && !Array.isArray(meta) ? meta : null,
+    extension: file.extension,
+    userAgent: navigator.userAgent,
+    disableHls: config.video.disableHls,
+    quality: config.video.quality,
+  });
+  if (plan.needsTranscoding) {
+    return (
+      <div className="video-player">
+        <p className="player-error" role="alert">
+          {t("preview.video.needsTranscoding")}
+        </p>
+      </div>
+    );
+  }
+  return <VideoPlayer file={file} probe={probe} plan={plan} token={token} />;
+}

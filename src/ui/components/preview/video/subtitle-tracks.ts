@@ -1,0 +1,52 @@
+/**
+ * @module The subtitle tracks a video offers (SPEC §2 Preview, §3 `subtitles`): its sidecar files and its embedded
+ * text streams, each as a WebVTT URL for a <track>. Pure.
+ */
+import { embeddedSubtitleUrl, sidecarSubtitleUrl } from "../../../api/media-urls";
+import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
+
+/** One track of the subtitles menu. */
+export interface SubtitleTrack {
+  /** Stable id: "file:{path}" or "embedded:{index}". */
+  readonly id: string;
+  readonly label: string;
+  /** The language tag ("eng", "en"), "" when unknown. */
+  readonly lang: string;
+  readonly src: string;
+}
+
+/** Picture-based subtitle codecs: ffmpeg cannot turn them into WebVTT text. */
+const PICTURE_CODECS = new Set(["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"]);
+
+/** The language of a sidecar from its name: "movie.en.srt" -> "en", "movie.srt" -> "". */
+export function sidecarLang(name: string): string {
+  const parts = name.split(".");
+  return parts.length >= 3 && /^[a-z]{2,3}(-[a-z]{2,4})?$/i.test(parts[parts.length - 2]) ? parts[parts.length - 2] : "";
+}
+
+/**
+ * The tracks of `moviePath`: sidecars first (labelled by file name), then the embedded text streams (labelled by
+ * title, language and codec; `index` counts every subtitle stream, picture ones included, as the server does).
+ * `embeddedLabel(n)` names an embedded stream without title or language.
+ */
+export function subtitleTracks(
+  moviePath: string,
+  sidecars: readonly SidecarSubtitle[],
+  embedded: readonly SubtitleEmbedded[],
+  token: string,
+  embeddedLabel: (n: number) => string,
+): SubtitleTrack[] {
+  const files = sidecars.map((s) => ({
+    id: `file:${s.Path}`,
+    label: s.Name,
+    lang: sidecarLang(s.Name),
+    src: sidecarSubtitleUrl(s.Path, moviePath, token),
+  }));
+  const streams = embedded.flatMap((s, index) => {
+    if (PICTURE_CODECS.has(s.CodecName)) return [];
+    const named = [s.Name, s.Lang].filter(Boolean).join(" · ");
+    const label = `${named || embeddedLabel(index + 1)} (${s.CodecName})`;
+    return [{ id: `embedded:${index}`, label, lang: s.Lang, src: embeddedSubtitleUrl(moviePath, index, s.Lang, token) }];
+  });
+  return [...files, ...streams];
+}
