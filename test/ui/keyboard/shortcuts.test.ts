@@ -49,6 +49,27 @@ describe("shortcut table", () => {
     expect(matchShortcut(key("q"), preview)).toBe("closePreview");
   });
 
+  it("in a video: Space, arrows (shift: the long step), ctrl+arrows, m; images keep their Space and arrows", () => {
+    const video = { ...preview, video: true };
+    expect(matchShortcut(key(" "), video)).toBe("videoPlayPause");
+    expect(matchShortcut(key("ArrowLeft"), video)).toBe("videoSeekBack");
+    expect(matchShortcut(key("ArrowRight"), video)).toBe("videoSeekForward");
+    expect(matchShortcut(key("ArrowLeft", { shiftKey: true }), video)).toBe("videoSeekBackLong");
+    expect(matchShortcut(key("ArrowRight", { shiftKey: true }), video)).toBe("videoSeekForwardLong");
+    expect(matchShortcut(key("ArrowLeft", { ctrlKey: true }), video)).toBe("previewPrev");
+    expect(matchShortcut(key("ArrowRight", { ctrlKey: true }), video)).toBe("previewNext");
+    expect(matchShortcut(key("ArrowUp"), video)).toBe("videoVolumeUp");
+    expect(matchShortcut(key("ArrowDown"), video)).toBe("videoVolumeDown");
+    expect(matchShortcut(key("M", { shiftKey: true }), video)).toBe("videoMute");
+    expect(matchShortcut(key("f"), video)).toBe("previewFullscreen");
+    expect(matchShortcut(key("q"), video)).toBe("closePreview");
+    expect(matchShortcut(key(" "), preview)).toBe("toggleSlideshow");
+    expect(matchShortcut(key("ArrowLeft", { shiftKey: true }), preview)).toBe("previewPrev");
+    expect(matchShortcut(key("ArrowUp"), preview)).toBeNull();
+    expect(matchShortcut(key("m"), preview)).toBeNull();
+    expect(matchShortcut(key(" "), { ...video, inInput: true })).toBeNull();
+  });
+
   it("stands down while typing, while a dialog is open, and for alt chords", () => {
     expect(matchShortcut(key("Delete"), { ...listing, inInput: true })).toBeNull();
     expect(matchShortcut(key("q"), { ...preview, inInput: true })).toBeNull();

@@ -1,0 +1,214 @@
+/**
+ * @module Browser tests of the video player (SPEC §2 Preview video, Video keys; §8 Playback; §9 quality list): direct
+ * play of an H.264/AAC mp4, an MPEG-4/MP3 AVI through HLS, switching quality while playing, subtitle tracks, the
+ * video keys and the player's own menus, the Video settings (disablePreview, disableHls). Media made with ffmpeg.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
+import { ffmpeg, makeMp4WithMovText, makeVideo, TEST_CUES } from "../support/media";
+import { login, startServer, type TestServer } from "../support/server";
+import { screenshot, signIn } from "./fixtures";
+
+let server: TestServer;
+
+/** Sets the global Video settings through the settings API (the defaults, changed by `change`). */
+async function setVideo(change: Partial<typeof DEFAULT_SETTINGS.video>): Promise<void> {
+  const res = await fetch(`${server.url}/api/settings`, {
+    method: "PUT",
+    headers: { "X-Auth": await login(server), "Content-Type": "application/json" },
+    body: JSON.stringify({ video: { ...DEFAULT_SETTINGS.video, ...change } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A `seconds`-long 640x480 AVI with MPEG-4 Part 2 video and MP3 sound: no browser plays it as it is. */
+async function makeAvi(path: string, seconds: number): Promise<void> {
+  await ffmpeg([
+    "-f", "lavfi", "-i", `testsrc2=size=640x480:rate=25:duration=${seconds}`,
+    "-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`,
+    "-c:v", "mpeg4", "-q:v", "8", "-c:a", "libmp3lame", "-b:a", "64k", "-t", String(seconds), path,
+  ]);
+}
+
+const player = (page: Page) => page.getByRole("group", { name: "Video player" });
+const video = (page: Page) => player(page).locator("video");
+/** A property of the player's <video> element. */
+const prop = (page: Page, name: "currentTime" | "volume" | "muted" | "paused" | "src") =>
+  video(page).evaluate((v, n) => (v as HTMLVideoElement)[n as "currentTime"], name);
+
+async function openVideo(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}/files${path}`);
+  await expect(player(page)).toBeVisible();
+}
+
+async function play(page: Page): Promise<void> {
+  await player(page).getByRole("button", { name: "Play" }).click();
+  await expect(player(page).getByRole("button", { name: "Pause" })).toBeVisible();
+}
+
+test.beforeAll(async () => {
+  server = await startServer();
+  const dir = join(server.root, "media");
+  mkdirSync(dir, { recursive: true });
+  await makeMp4WithMovText(dir, "clip.mp4");
+  // A sidecar beside it, found by base name (SPEC §3 subtitles).
+  writeFileSync(join(dir, "clip.srt"), "1\n00:00:00,000 --> 00:00:05,000\nSidecar says hi\n");
+  await makeVideo(dir, "keys.mp4", 12, "320x240");
+  await makeVideo(dir, "tall.mp4", 8, "640x480");
+  await makeAvi(join(dir, "old.avi"), 6);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await setVideo({ seekDelta: 2, seekDeltaLong: 6, volume: 60 });
+  await signIn(page, server);
+});
+
+test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time advances", async ({ page }) => {
+  await openVideo(page, "/media/keys.mp4");
+  expect(await prop(page, "src")).toMatch(/\/api\/raw\/media\/keys\.mp4\?auth=.+&inline=true$/);
+  expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
+  // 320x240: no transcoded quality is smaller than the source, so there is no quality menu.
+  await expect(player(page).getByRole("button", { name: "Quality" })).toHaveCount(0);
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
+});
+
+test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({ page }) => {
+  await openVideo(page, "/media/keys.mp4");
+  await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
+  await page.keyboard.press(" ");
+  await expect.poll(() => prop(page, "paused")).toBe(false);
+  await page.keyboard.press(" ");
+  await expect.poll(() => prop(page, "paused")).toBe(true);
+  const at = (await prop(page, "currentTime")) as number;
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => prop(page, "currentTime")).toBeCloseTo(at + 2, 1);
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(() => prop(page, "currentTime")).toBeCloseTo(at + 8, 1);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => prop(page, "currentTime")).toBeCloseTo(at + 6, 1);
+  await page.keyboard.press("Shift+ArrowLeft");
+  await expect.poll(() => prop(page, "currentTime")).toBeCloseTo(at, 1);
+  await page.keyboard.press("ArrowUp");
+  await expect.poll(() => prop(page, "volume")).toBeCloseTo(0.7, 5);
+  for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowDown");
+  await expect.poll(() => prop(page, "volume")).toBe(0);
+  await page.keyboard.press("ArrowUp");
+  await expect.poll(() => prop(page, "volume")).toBeCloseTo(0.1, 5);
+  await page.keyboard.press("m");
+  await expect.poll(() => prop(page, "muted")).toBe(true);
+  await expect(player(page).getByRole("button", { name: "Unmute" })).toBeVisible();
+  await page.keyboard.press("m");
+  await expect.poll(() => prop(page, "muted")).toBe(false);
+  // ctrl+right: the next video of the folder (same-type siblings in listing order: clip, keys, old, tall).
+  await page.keyboard.press("Control+ArrowRight");
+  await expect(page).toHaveURL(`${server.url}/files/media/old.avi`);
+  await page.keyboard.press("Control+ArrowLeft");
+  await expect(page).toHaveURL(`${server.url}/files/media/keys.mp4`);
+  await page.keyboard.press("q");
+  await expect(page).toHaveURL(`${server.url}/files/media/`);
+});
+
+test("the player's menus keep their keys: arrows move in the menu, Esc closes it and not the preview", async ({ page }) => {
+  await openVideo(page, "/media/tall.mp4");
+  const quality = player(page).getByRole("button", { name: "Quality" });
+  await quality.click();
+  const menu = player(page).getByRole("menu", { name: "Quality" });
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["normal", "480p 1 Mbps"]);
+  await expect(menu.getByRole("menuitemradio", { name: "normal" })).toBeFocused();
+  await expect(menu.getByRole("menuitemradio", { name: "normal" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitemradio", { name: "480p 1 Mbps" })).toBeFocused();
+  expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(quality).toBeFocused();
+  await expect(page).toHaveURL(`${server.url}/files/media/tall.mp4`);
+});
+
+test("a subtitle track can be chosen and its cue shows: embedded mov_text and a sidecar .srt", async ({ page }) => {
+  await openVideo(page, "/media/clip.mp4");
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  const menu = player(page).getByRole("menu", { name: "Subtitles" });
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["Off", "clip.srt", "eng (mov_text)"]);
+  await menu.getByRole("menuitemradio", { name: "eng (mov_text)" }).click();
+  const activeCue = () =>
+    video(page).evaluate((v) => {
+      const track = Array.from((v as HTMLVideoElement).textTracks).find((t) => t.mode === "showing");
+      return Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text).join("|");
+    });
+  // The first cue runs from 0.2 s to 0.9 s: stand in it.
+  await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+  await expect.poll(activeCue).toBe(`EN ${TEST_CUES[0].text}`);
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await menu.getByRole("menuitemradio", { name: "clip.srt" }).click();
+  await expect.poll(activeCue).toBe("Sidecar says hi");
+});
+
+test("an MPEG-4/MP3 AVI plays through HLS, and switching quality keeps playing near the same place", async ({ page }) => {
+  await openVideo(page, "/media/old.avi");
+  // Flagged extension and an unplayable codec: it starts on the best transcoded quality (480p for a 480p source).
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
+  expect(await prop(page, "src")).toMatch(/^blob:/);
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await player(page).getByRole("menuitemradio", { name: "normal" }).click();
+  // Chromium cannot play MPEG-4 Part 2: the original file fails and the player returns to a transcoded quality.
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+});
+
+test("switching the quality of a playing mp4 keeps its position and keeps it playing", async ({ page }) => {
+  await openVideo(page, "/media/tall.mp4");
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(1.5);
+  await player(page).getByRole("button", { name: "Pause" }).click();
+  const before = (await prop(page, "currentTime")) as number;
+  await play(page);
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await player(page).getByRole("menuitemradio", { name: "480p 1 Mbps" }).click();
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  await expect.poll(() => prop(page, "src")).toMatch(/^blob:/);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(before + 0.3);
+  expect(await prop(page, "currentTime")).toBeLessThan(before + 4);
+  expect(await prop(page, "paused")).toBe(false);
+});
+
+test("with transcoding disabled an unplayable video says it needs transcoding; disablePreview gives the download card", async ({ page }) => {
+  await setVideo({ disableHls: true });
+  await page.goto(`${server.url}/files/media/old.avi`);
+  await expect(page.getByRole("alert")).toHaveText("playback of this video need video transcoding enabled");
+  await page.goto(`${server.url}/files/media/tall.mp4`);
+  await expect(player(page).getByRole("button", { name: "Quality" })).toHaveCount(0);
+  await setVideo({ disablePreview: true });
+  await page.goto(`${server.url}/files/media/tall.mp4`);
+  await expect(page.getByRole("link", { name: "Download file" })).toBeVisible();
+  await expect(page.locator("video")).toHaveCount(0);
+});
+
+test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", async ({ page }, testInfo) => {
+  await openVideo(page, "/media/clip.mp4");
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await screenshot(page, testInfo, "video-subtitles-menu-1280");
+  await openVideo(page, "/media/tall.mp4");
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await screenshot(page, testInfo, "video-quality-menu-1280");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await screenshot(page, testInfo, "video-quality-menu-375");
+  await openVideo(page, "/media/clip.mp4");
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await screenshot(page, testInfo, "video-subtitles-menu-375");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openVideo(page, "/media/tall.mp4");
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await screenshot(page, testInfo, "video-quality-menu-dark-1280");
+});
