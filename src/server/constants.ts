@@ -149,6 +149,12 @@ export const HLS_MAX_ENCODERS_CAP = 4;
  * in about one segment's encoding time instead of encoding everything in between.
  */
 export const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
+/**
+ * On-demand HLS: every encoder's output times are the source's plus this many seconds. Without it the run that starts
+ * at 0 shifts its first B-frame-delayed frames (negative DTS) while runs started later do not, and their segments
+ * would not line up (measured: 80 ms at 25 fps); any constant above the encoder delay works.
+ */
+export const HLS_TS_OFFSET_S = 10;
 /** On-demand HLS: the x264 preset (the issue: `-preset veryfast`: real-time 1080p on one core, small enough files). */
 export const HLS_X264_PRESET = "veryfast";
 /** On-demand HLS: AAC stereo bit rate of every quality, bit/s. */

@@ -6,7 +6,7 @@
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { fileUrl } from "./ffmpeg";
-import { HLS_AUDIO_BITRATE, HLS_X264_PRESET, VAAPI_DEVICE } from "../constants";
+import { HLS_AUDIO_BITRATE, HLS_TS_OFFSET_S, HLS_X264_PRESET, VAAPI_DEVICE } from "../constants";
 
 /** What buildHlsArgs needs. */
 export interface HlsEncodeOptions {
@@ -53,17 +53,19 @@ const seconds = (s: number): string => String(Math.round(s * 1000) / 1000);
  * decodes only from the keyframe before it), scale to the height keeping the aspect with an even width, H.264 at
  * `mbps` with maxrate and a 2 s VBV buffer, keyframes forced every segmentS seconds of output and no extra scene-cut
  * keyframes, AAC stereo, and the segment muxer cutting MPEG-TS files at the absolute segment times. Output times are
- * shifted back to the source's (`-output_ts_offset`, negative DTS kept rather than shifted) so segments of different
- * runs play back to back. Each finished segment's name is printed on stdout (`-segment_list pipe:1`, flat).
+ * the source's plus HLS_TS_OFFSET_S (`-output_ts_offset`), the same in every run, so segments of different runs play
+ * back to back. Each finished segment's name is printed on stdout (`-segment_list pipe:1`, flat).
  */
 export function buildHlsArgs(o: HlsEncodeOptions): string[] {
   const start = o.startSegment * o.segmentS;
   const enc = encoderArgs(o.encoder);
   const kbps = Math.round(o.mbps * 1000);
   const cuts: string[] = [];
-  for (let n = o.startSegment + 1; n < o.segmentCount; n++) cuts.push(seconds(n * o.segmentS));
+  // The muxer cuts at output times: source times plus the constant offset.
+  const cut = (n: number) => seconds(n * o.segmentS + HLS_TS_OFFSET_S);
+  for (let n = o.startSegment + 1; n < o.segmentCount; n++) cuts.push(cut(n));
   // With no cut left (the last segment alone), a cut past the end keeps the muxer from its default 2 s segments.
-  if (cuts.length === 0) cuts.push(seconds((o.startSegment + 1) * o.segmentS));
+  if (cuts.length === 0) cuts.push(cut(o.startSegment + 1));
   return [
     "-hide_banner", "-nostdin", "-loglevel", "error", "-nostats", "-y",
     ...enc.input,
@@ -75,7 +77,7 @@ export function buildHlsArgs(o: HlsEncodeOptions): string[] {
     "-b:v", `${kbps}k`, "-maxrate", `${kbps}k`, "-bufsize", `${kbps * 2}k`,
     "-force_key_frames", `expr:gte(t,n_forced*${o.segmentS})`, "-sc_threshold", "0",
     "-c:a", "aac", "-ac", "2", "-b:a", String(HLS_AUDIO_BITRATE),
-    "-output_ts_offset", seconds(start), "-avoid_negative_ts", "disabled",
+    "-output_ts_offset", seconds(start + HLS_TS_OFFSET_S), "-avoid_negative_ts", "disabled",
     "-f", "segment", "-segment_format", "mpegts", "-segment_times", cuts.join(","),
     "-segment_start_number", String(o.startSegment),
     "-segment_list", "pipe:1", "-segment_list_type", "flat",
