@@ -10,6 +10,7 @@ import { benchContactSheet } from "../bench/contact-sheet";
 import { benchUnarchive } from "../bench/unarchive";
 import { benchThumbnails } from "../bench/thumbnails";
 import { benchProbe } from "../bench/probe";
+import { benchHls } from "../bench/hls";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -33,3 +34,5 @@ console.log("== image thumbnails ==");
 for (const l of await benchThumbnails()) console.log(l);
 console.log("== probe=yes ==");
 for (const l of await benchProbe()) console.log(l);
+console.log("== on-demand HLS ==");
+for (const l of await benchHls()) console.log(l);

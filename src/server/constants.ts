@@ -132,3 +132,34 @@ export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
  * 1e11 seconds is the year 5138, while every millisecond time since 1973 is larger.
  */
 export const TORRENT_MS_DATE_ABOVE = 100_000_000_000;
+/**
+ * On-demand HLS (issue 12): an encoder nobody asked a segment of for this long (ms) is stopped. 30 s covers a
+ * paused player's buffer refills (hls.js asks every segment length while playing) without keeping ffmpeg busy for
+ * a closed tab. Tests shorten it with FBE_HLS_IDLE_MS (read once at boot, hls/hls-options.ts).
+ */
+export const HLS_ENCODER_IDLE_MS = 30_000;
+/**
+ * On-demand HLS: most encoders (one ffmpeg each) running at once. One libx264 720p encode at `veryfast` keeps about
+ * one core busy, so the bound is the machine's parallelism (os.availableParallelism), capped at this many.
+ */
+export const HLS_MAX_ENCODERS_CAP = 4;
+/**
+ * On-demand HLS: a request for a segment at most this many segments past the last one a running encoder finished
+ * waits for that encoder; further ahead (or behind where it started) starts a new encoder there, so a seek is served
+ * in about one segment's encoding time instead of encoding everything in between.
+ */
+export const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
+/**
+ * On-demand HLS: every encoder's output times are the source's plus this many seconds. Without it the run that starts
+ * at 0 shifts its first B-frame-delayed frames (negative DTS) while runs started later do not, and their segments
+ * would not line up (measured: 80 ms at 25 fps); any constant above the encoder delay works.
+ */
+export const HLS_TS_OFFSET_S = 10;
+/** On-demand HLS: the x264 preset (the issue: `-preset veryfast`: real-time 1080p on one core, small enough files). */
+export const HLS_X264_PRESET = "veryfast";
+/** On-demand HLS: AAC stereo bit rate of every quality, bit/s. */
+export const HLS_AUDIO_BITRATE = 128_000;
+/** On-demand HLS: probed durations and sizes remembered (by path, size and mtime) so segment requests skip ffprobe. */
+export const HLS_PROBE_CACHE_SIZE = 256;
+/** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
+export const HLS_SEGMENT_WAIT_MS = 120_000;

@@ -4,6 +4,7 @@ import type { Config } from "./config/flags";
 import type { Logger } from "./logger";
 import type { BuildInfo } from "./build-info";
 import type { TaskService } from "../tasks/service";
+import type { HlsService } from "./hls/hls-service";
 
 export interface Deps {
   config: Readonly<Config>;
@@ -16,4 +17,6 @@ export interface Deps {
   rootReal: string;
   /** Background tasks: the queue, this node's workers and the feed of task connections. */
   tasks: TaskService;
+  /** On-demand HLS: probes, playlists and the encoder manager (stopped at shutdown). */
+  hls: HlsService;
 }

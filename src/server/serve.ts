@@ -13,6 +13,8 @@ import { startMaintenance } from "./maintenance";
 import { websocket } from "./routes/websocket";
 import { videoEncoder } from "./media/video-encoder";
 import { startTaskService } from "../tasks/service";
+import { HlsService } from "./hls/hls-service";
+import { hlsOptionsFromEnv } from "./hls/hls-options";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -27,7 +29,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const rootReal = realpathSync(config.root);
   // Fails the tasks this node left doing before a restart, then starts the workers.
   const tasks = startTaskService({ db, rootReal, cacheDir: config.cacheDir, log });
-  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks };
+  const hls = new HlsService(hlsOptionsFromEnv(process.env), config.cacheDir, log.error);
+  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
@@ -41,6 +44,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     // CONTRACT: background tasks are cancelled (process groups killed, partial outputs removed) before the
     // database closes.
     await tasks.stop();
+    // No HLS encoder (ffmpeg in its own process group) outlives the server.
+    await hls.stop();
     await server?.stop(true);
     await removeActiveTempFiles();
     stopMaintenance();

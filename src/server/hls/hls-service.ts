@@ -1,0 +1,122 @@
+/**
+ * @module On-demand HLS of one server: probes sources (remembered by path, size and mtime), writes their media and
+ * master playlists, and hands segment requests to the encoder manager. Built once at boot (serve.ts), stopped at
+ * shutdown so no ffmpeg outlives the server.
+ */
+import { stat } from "node:fs/promises";
+import { runProbe } from "../tools/ffprobe";
+import { isToolAvailable } from "../tools/available";
+import { offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
+import { EncoderManager } from "./encoder-manager";
+import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
+import { qualityDir, sourceKey } from "./segment-cache";
+import { HLS_DEBUG_HEADER, type HlsOptions } from "./hls-options";
+import { videoEncoder } from "../media/video-encoder";
+import { BadRequest, NotFound, ServiceUnavailable } from "../errors";
+import { HLS_PROBE_CACHE_SIZE, METADATA_TOOL_TIMEOUT_MS } from "../constants";
+
+/** What a source's playlists and segments need from its probe. */
+export interface HlsSource {
+  abs: string;
+  /** The cache key of the file as it is now (segment-cache.ts sourceKey). */
+  key: string;
+  durationS: number;
+  width: number;
+  height: number;
+  videoStream: number;
+  segmentCount: number;
+}
+
+export class HlsService {
+  readonly manager: EncoderManager;
+  private readonly probes = new Map<string, Promise<HlsSource>>();
+
+  constructor(readonly options: HlsOptions, private readonly cacheDir: string, logError: (line: string) => void) {
+    this.manager = new EncoderManager({ ...options, logError });
+  }
+
+  /**
+   * The probed source at `abs` (ffprobe once per path, size and mtime).
+   * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; BadRequest (400) for a file without a video stream
+   * or that ffprobe cannot read.
+   */
+  async source(abs: string): Promise<HlsSource> {
+    if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe")) throw new ServiceUnavailable("ffmpeg is not installed");
+    const key = sourceKey(abs, await stat(abs));
+    let probe = this.probes.get(key);
+    if (!probe) {
+      probe = this.probe(abs, key);
+      this.probes.set(key, probe);
+      probe.catch(() => this.probes.delete(key));
+      // Oldest first in a Map: drop the oldest beyond the bound.
+      if (this.probes.size > HLS_PROBE_CACHE_SIZE) this.probes.delete(this.probes.keys().next().value!);
+    }
+    return probe;
+  }
+
+  /** The qualities offered for `source`: every HLS quality no taller than the video. */
+  qualities(source: HlsSource): HlsQuality[] {
+    return offeredQualities(source.height).flatMap((i) => VIDEO_QUALITIES[i] ?? []);
+  }
+
+  /**
+   * Refuses a quality taller than the source (never upscaled, not offered).
+   * @throws NotFound (404) for such a quality.
+   */
+  checkQuality(source: HlsSource, q: HlsQuality): void {
+    if (q.height > source.height) throw new NotFound(`the video is ${source.height} px tall; ${resValue(q)} is not offered`);
+  }
+
+  /** The media playlist of `source`; `segmentUri(n)` names segment n. */
+  mediaPlaylist(source: HlsSource, segmentUri: (n: number) => string): string {
+    return buildMediaPlaylist({ durationS: source.durationS, segmentS: this.options.segmentS, segmentUri });
+  }
+
+  /**
+   * The master playlist of `source`: one variant per offered quality, `uriOf(res)` naming its media playlist.
+   * @throws NotFound (404) when the video is shorter than every quality (nothing is offered).
+   */
+  masterPlaylist(source: HlsSource, uriOf: (res: string) => string): string {
+    const offered = this.qualities(source);
+    if (offered.length === 0) throw new NotFound(`the video is ${source.height} px tall; no quality is offered`);
+    return buildMasterPlaylist(offered.map((q) => ({ ...outputSize(source.width, source.height, q.height), mbps: q.mbps, uri: uriOf(resValue(q)) })));
+  }
+
+  /**
+   * The cached file of segment `n` of `source` at quality `q`, encoded when missing.
+   * @throws NotFound (404) for a segment past the end; the manager's errors (503, ffmpeg failures).
+   */
+  async segment(source: HlsSource, q: HlsQuality, n: number): Promise<string> {
+    if (n >= source.segmentCount) throw new NotFound(`the video has ${source.segmentCount} segments`);
+    const res = resValue(q);
+    return this.manager.segment({
+      key: `${source.key}/${res}`, dir: qualityDir(this.cacheDir, source.key, res), input: source.abs,
+      videoStream: source.videoStream, encoder: await videoEncoder(), height: q.height, mbps: q.mbps,
+      segmentCount: source.segmentCount,
+    }, n);
+  }
+
+  /** The debug header (name and value) with the encoder counts, or null when debugging is off. */
+  debugHeader(): [string, string] | null {
+    if (!this.options.debugHeader) return null;
+    const s = this.manager.stats();
+    return [HLS_DEBUG_HEADER, `running=${s.running}; peak=${s.peak}; started=${s.started}; max=${s.max}`];
+  }
+
+  /** Stops every encoder (shutdown). */
+  stop(): Promise<void> {
+    return this.manager.stopAll();
+  }
+
+  private async probe(abs: string, key: string): Promise<HlsSource> {
+    const p = await runProbe(abs, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch(() => null);
+    if (!p || !p.videoCodec || !(p.height > 0)) throw new BadRequest("not a video ffmpeg can read");
+    // The container's duration: segments run to the end of the file (audio may outlast the picture by a little).
+    const durationS = p.durationS || p.videoDurationS;
+    if (!(durationS > 0)) throw new BadRequest("the video has no duration");
+    return {
+      abs, key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
+      segmentCount: segmentCount(durationS, this.options.segmentS),
+    };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * @module GET /api/playlist{path}: on-demand HLS of a video (SPEC section 7, issue 12). `?res=H-M` answers the media
+ * playlist of that quality, `&seg=N` its segment N (MPEG-TS, H.264 + AAC, transcoded into the cache on demand),
+ * `?master=true` the master playlist of every offered quality. Auth as inline media (`auth=` media token or login).
+ */
+import { Hono, type Context } from "hono";
+import { stat } from "node:fs/promises";
+import type { AppEnv } from "../env";
+import { requireReadAuth } from "../auth/middleware";
+import { requestTarget } from "./request-path";
+import { getSettings } from "../settings/settings-service";
+import { fileResponse } from "../http/file-response";
+import { rawContentSecurityPolicy } from "../http/security-headers";
+import { MEDIA_QUERY, NEEDS_TRANSCODING, parseRes } from "../../shared/wire/video";
+import { BadRequest, Forbidden } from "../errors";
+
+/** Content types of HLS (RFC 8216 section 4: playlists; section 3.2: MPEG-2 transport stream segments). */
+const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
+const SEGMENT_TYPE = "video/mp2t";
+
+export const playlistRoutes = new Hono<AppEnv>()
+  .use("/playlist/*", requireReadAuth)
+  .on(["GET", "HEAD"], "/playlist/*", async (c) => {
+    const deps = c.get("deps");
+    const target = requestTarget(c, "playlist");
+    // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
+    if (getSettings(deps.db).video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
+    if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");
+    const source = await deps.hls.source(target.abs);
+    const link = sameNameLink(c);
+    if (c.req.query(MEDIA_QUERY.master) === "true") {
+      return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));
+    }
+    const res = c.req.query(MEDIA_QUERY.res);
+    const quality = parseRes(res);
+    if (!quality) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
+    deps.hls.checkQuality(source, quality);
+    const seg = c.req.query(MEDIA_QUERY.seg);
+    if (seg === undefined) return playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res: res!, seg: String(n) })));
+    if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
+    const path = await deps.hls.segment(source, quality, Number(seg));
+    const answer = fileResponse(c.req.raw, {
+      abs: path, st: await stat(path), name: `seg-${seg}.ts`, contentType: SEGMENT_TYPE, inline: true,
+      headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
+    });
+    return withDebugHeader(c, answer);
+  });
+
+/**
+ * Links relative to the request's URL naming the same file (its last path segment as the client sent it, so every
+ * name that resolved resolves again) with the request's own `auth` and the given query values. `./` keeps a name
+ * with a colon from reading as a URL scheme.
+ */
+function sameNameLink(c: Context<AppEnv>): (query: Record<string, string>) => string {
+  const name = new URL(c.req.url).pathname.split("/").pop() ?? "";
+  const auth = c.req.query("auth");
+  return (query) => `./${name}?${new URLSearchParams(auth === undefined ? query : { auth, ...query })}`;
+}
+
+function playlistAnswer(c: Context<AppEnv>, text: string): Response {
+  const answer = new Response(c.req.method === "HEAD" ? null : text, {
+    headers: { "Content-Type": PLAYLIST_TYPE, "Cache-Control": "private, no-cache", "Content-Security-Policy": rawContentSecurityPolicy(PLAYLIST_TYPE) },
+  });
+  return withDebugHeader(c, answer);
+}
+
+function withDebugHeader(c: Context<AppEnv>, answer: Response): Response {
+  const header = c.get("deps").hls.debugHeader();
+  if (header) answer.headers.set(header[0], header[1]);
+  return answer;
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { call, makeUser, type TestUser } from "../support/factories";
+import { ffmpeg, makeVideo, requireMediaTools } from "../support/media";
+import { encoderCounts, ffmpegUnder, parseMediaPlaylist, probeSegment } from "../support/hls";
+import { qualityDir, sourceKey } from "../../src/server/hls/segment-cache";
+import { NEEDS_TRANSCODING } from "../../src/shared/wire/video";
+
+const IDLE_MS = 1500;
+let server: TestServer;
+let admin: string;
+let ruled: TestUser;
+let scoped: TestUser;
+const odd = `q "it's" $(touch pwned) ünï 日本.mp4`;
+
+beforeAll(async () => {
+  requireMediaTools();
+  server = await startServer({ env: { FBE_HLS_DEBUG: "1", FBE_HLS_IDLE_MS: String(IDLE_MS) } });
+  admin = await login(server);
+  const movies = join(server.root, "movies");
+  mkdirSync(movies, { recursive: true });
+  mkdirSync(join(server.root, "other"));
+  mkdirSync(join(server.root, "secret"));
+  mkdirSync(join(server.root, "home", "bob"), { recursive: true });
+  await makeVideo(movies, "clip.mp4", 10, "640x480");
+  await makeVideo(movies, "long-a.mp4", 60, "640x480");
+  for (const copy of ["long-b.mp4", "long-c.mp4", "long-d.mp4"]) copyFileSync(join(movies, "long-a.mp4"), join(movies, copy));
+  copyFileSync(join(movies, "clip.mp4"), join(movies, odd));
+  copyFileSync(join(movies, "clip.mp4"), join(server.root, "secret", "clip.mp4"));
+  // MPEG-4 part 2 video and MP3 sound in AVI: what browsers never play directly.
+  await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=5", "-f", "lavfi", "-i", "sine=frequency=330:duration=5",
+    "-c:v", "mpeg4", "-q:v", "5", "-c:a", "libmp3lame", "-t", "5", join(movies, "old.avi")]);
+  symlinkSync(join(movies, "clip.mp4"), join(server.root, "home", "bob", "escape.mp4"));
+  ruled = await makeUser(server, admin, { rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
+  scoped = await makeUser(server, admin, { scope: "/home/bob" });
+}, 60_000);
+afterAll(() => server?.stop());
+
+const url = (path: string, query: string) => `${server.url}/api/playlist${path}?${query}`;
+const get = (path: string, query: string, init?: RequestInit) => fetch(url(path, query), init);
+/** Segment folder of `rel` (a path under the root) at quality `res` in the server's cache. */
+const segDir = (rel: string, res: string) => {
+  const abs = join(realpathSync(server.root), rel);
+  return qualityDir(join(server.home, ".cache"), sourceKey(abs, statSync(abs)), res);
+};
+const cachedSegments = (rel: string, res: string) => (existsSync(segDir(rel, res)) ? readdirSync(segDir(rel, res)).filter((n) => n.endsWith(".ts")).sort() : []);
+const probeDuration = (rel: string) => {
+  const p = Bun.spawnSync(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", join(server.root, rel)]);
+  return Number(p.stdout.toString().trim());
+};
+
+describe("the media playlist", () => {
+  it("lists 4 s segments over the whole probed duration, each URI the same file with its auth and seg=N", async () => {
+    const res = await get("/movies/clip.mp4", `auth=${admin}&res=480-1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    const text = await res.text();
+    expect(text).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+    const pl = parseMediaPlaylist(text);
+    expect(pl.ended).toBe(true);
+    expect(pl.targetDuration).toBe(4);
+    expect(pl.segments.map((s) => s.durationS)).toEqual([4, 4, 2]);
+    const total = pl.segments.reduce((a, s) => a + s.durationS, 0);
+    expect(Math.abs(total - probeDuration("movies/clip.mp4"))).toBeLessThan(4);
+    pl.segments.forEach((s, n) => {
+      const u = new URL(s.uri, res.url);
+      expect(u.pathname).toBe("/api/playlist/movies/clip.mp4");
+      expect([...u.searchParams]).toEqual([["auth", admin], ["res", "480-1"], ["seg", String(n)]]);
+    });
+  });
+
+  it("answers 400 for a res that is not a quality and 404 for a quality taller than the video", async () => {
+    expect((await get("/movies/clip.mp4", `auth=${admin}&res=999-1`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${admin}`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=x`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${admin}&res=720-2`)).status).toBe(404);
+    expect((await get("/movies/clip.mp4", `auth=${admin}&res=720-2&seg=0`)).status).toBe(404);
+    expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=3`)).status).toBe(404);
+    expect(cachedSegments("movies/clip.mp4", "720-2")).toEqual([]);
+  });
+
+  it("has a master playlist listing only the qualities no taller than the video", async () => {
+    const res = await get("/movies/clip.mp4", `auth=${admin}&master=true`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+    const lines = (await res.text()).trim().split("\n");
+    expect(lines.filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual(['#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=640x480,CODECS="avc1.640028,mp4a.40.2"']);
+    const media = new URL(lines.at(-1)!, res.url);
+    expect(media.searchParams.get("res")).toBe("480-1");
+    expect((await fetch(media)).status).toBe(200);
+  });
+});
+
+describe("segments", () => {
+  it("each decode as H.264 + AAC stereo MPEG-TS at the asked height and follow one another in time", async () => {
+    const pl = parseMediaPlaylist(await (await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).text());
+    const probed = [];
+    for (const s of pl.segments) {
+      const res = await fetch(new URL(s.uri, url("/movies/clip.mp4", "")));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("video/mp2t");
+      probed.push(probeSegment(new Uint8Array(await res.arrayBuffer())));
+    }
+    for (const p of probed) {
+      expect(p.format).toBe("mpegts");
+      expect(p.video).toMatchObject({ codec: "h264", width: 640, height: 480 });
+      expect(p.audio).toEqual({ codec: "aac", channels: 2 });
+    }
+    expect(probed[1].video.startS - probed[0].video.startS).toBeCloseTo(4, 2);
+    expect(probed[2].video.startS - probed[1].video.startS).toBeCloseTo(4, 2);
+    expect(probed[2].durationS).toBeCloseTo(2, 0);
+  });
+
+  it("are served from the cache the second time: no ffmpeg started, the file not rewritten", async () => {
+    const first = await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=1`);
+    const body = new Uint8Array(await first.arrayBuffer());
+    const before = encoderCounts(first).started;
+    const file = join(segDir("movies/clip.mp4", "480-1"), "seg-1.ts");
+    const mtime = statSync(file).mtimeMs;
+    const again = await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=1`);
+    expect(again.status).toBe(200);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(body);
+    expect(encoderCounts(again).started).toBe(before);
+    expect(statSync(file).mtimeMs).toBe(mtime);
+  });
+
+  it("N asked first comes back without encoding 0..N-1, with the same times as an encoder that started earlier", async () => {
+    const t0 = performance.now();
+    const seek = await get("/movies/long-a.mp4", `auth=${admin}&res=480-1&seg=10`);
+    expect(seek.status).toBe(200);
+    const seekMs = performance.now() - t0;
+    const seeked = probeSegment(new Uint8Array(await seek.arrayBuffer()));
+    expect(cachedSegments("movies/long-a.mp4", "480-1").some((n) => /^seg-[0-9]\.ts$/.test(n))).toBe(false);
+    // The same file (a copy) encoded from segment 8 on: segment 10 starts at the same time, 8 s after segment 8.
+    const eight = probeSegment(new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=8`)).arrayBuffer()));
+    const ten = probeSegment(new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=10`)).arrayBuffer()));
+    expect(ten.video.startS).toBeCloseTo(seeked.video.startS, 2);
+    expect(ten.video.startS - eight.video.startS).toBeCloseTo(8, 2);
+    expect(seekMs).toBeLessThan(15_000);
+  });
+
+  it("have their encoders stopped once nobody asks for IDLE_MS, before the end of the file", async () => {
+    const res = await get("/movies/long-c.mp4", `auth=${admin}&res=480-1&seg=0`);
+    expect(res.status).toBe(200);
+    expect(encoderCounts(res).running).toBeGreaterThanOrEqual(1);
+    const deadline = Date.now() + IDLE_MS + 8_000;
+    let running = Infinity;
+    while (Date.now() < deadline && running > 0) {
+      await Bun.sleep(250);
+      running = encoderCounts(await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).running;
+    }
+    expect(running).toBe(0);
+    expect(ffmpegUnder(server.home)).toEqual([]);
+    expect(cachedSegments("movies/long-c.mp4", "480-1").length).toBeLessThan(15);
+  });
+
+  it("never run more encoders than the bound, even when more files are asked for at once", async () => {
+    const files = ["/movies/long-a.mp4", "/movies/long-b.mp4", "/movies/long-c.mp4", "/movies/long-d.mp4"];
+    let seen = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        seen = Math.max(seen, ffmpegUnder(server.home).length);
+        await Bun.sleep(50);
+      }
+    })();
+    const before = encoderCounts(await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).started;
+    const answers = await Promise.all(files.map((f) => get(f, `auth=${admin}&res=480-1&seg=7`)));
+    watching = false;
+    await watch;
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const counts = encoderCounts(answers[3]);
+    expect(counts.max).toBeGreaterThanOrEqual(1);
+    expect(counts.started - before).toBeGreaterThanOrEqual(3);
+    expect(counts.peak).toBeLessThanOrEqual(counts.max);
+    expect(seen).toBeLessThanOrEqual(counts.max);
+  }, 60_000);
+});
+
+describe("who may stream", () => {
+  const mint = async (path: string) => ((await (await call(server, admin, "GET", `/media-token${path}`)).json()) as { token: string }).token;
+
+  it("needs a login or a media token whose prefix covers the video; the playlist carries the media token", async () => {
+    expect((await get("/movies/clip.mp4", "res=480-1")).status).toBe(401);
+    expect((await get("/movies/clip.mp4", "res=480-1&seg=0")).status).toBe(401);
+    const other = await mint("/other/");
+    expect((await get("/movies/clip.mp4", `auth=${other}&res=480-1`)).status).toBe(403);
+    expect((await get("/movies/clip.mp4", `auth=${other}&res=480-1&seg=0`)).status).toBe(403);
+    const media = await mint("/movies/");
+    const res = await get("/movies/clip.mp4", `auth=${media}&res=480-1`);
+    expect(res.status).toBe(200);
+    const seg = new URL(parseMediaPlaylist(await res.text()).segments[0].uri, res.url);
+    expect(seg.searchParams.get("auth")).toBe(media);
+    expect((await fetch(seg)).status).toBe(200);
+    expect((await get("/movies/clip.mp4", "res=480-1", { headers: { "X-Auth": admin } })).status).toBe(200);
+  });
+
+  it("refuses a path outside the scope and a path the rules deny, and encodes nothing for them", async () => {
+    expect((await get("/escape.mp4", `auth=${scoped.token}&res=480-1`)).status).toBe(403);
+    expect((await get("/escape.mp4", `auth=${scoped.token}&res=480-1&seg=2`)).status).toBe(403);
+    expect((await get("/secret/clip.mp4", `auth=${ruled.token}&res=480-1`)).status).toBe(403);
+    expect((await get("/secret/clip.mp4", `auth=${ruled.token}&res=480-1&seg=0`)).status).toBe(403);
+    expect((await get("/movies/clip.mp4", `auth=${ruled.token}&res=480-1`)).status).toBe(200);
+    expect(cachedSegments("secret/clip.mp4", "480-1")).toEqual([]);
+  });
+
+  it("answers 403 with the transcoding sentence while the Video setting disables HLS", async () => {
+    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as { video: Record<string, unknown> };
+    const put = (disableHls: boolean) => call(server, admin, "PUT", "/settings", { video: { ...settings.video, disableHls } });
+    expect((await put(true)).status).toBe(200);
+    try {
+      for (const q of ["res=480-1", "res=480-1&seg=0", "master=true"]) {
+        const res = await get("/movies/clip.mp4", `auth=${admin}&${q}`);
+        expect(res.status).toBe(403);
+        expect(await res.text()).toContain(NEEDS_TRANSCODING);
+      }
+    } finally {
+      expect((await put(false)).status).toBe(200);
+    }
+  });
+});
+
+describe("any video", () => {
+  it("streams with spaces, quotes, $() and non-ASCII characters in its name, and runs no shell", async () => {
+    const res = await get(`/movies/${encodeURIComponent(odd)}`, `auth=${admin}&res=480-1`);
+    expect(res.status).toBe(200);
+    const seg = await fetch(new URL(parseMediaPlaylist(await res.text()).segments[2].uri, res.url));
+    expect(seg.status).toBe(200);
+    expect(probeSegment(new Uint8Array(await seg.arrayBuffer())).video.height).toBe(480);
+    expect(existsSync(join(server.root, "movies", "pwned"))).toBe(false);
+    expect(existsSync("pwned")).toBe(false);
+  });
+
+  it("transcodes an MPEG-4/MP3 AVI to H.264 and AAC", async () => {
+    const res = await get("/movies/old.avi", `auth=${admin}&res=480-1&seg=1`);
+    expect(res.status).toBe(200);
+    const p = probeSegment(new Uint8Array(await res.arrayBuffer()));
+    expect(p.video).toMatchObject({ codec: "h264", height: 480 });
+    expect(p.audio).toEqual({ codec: "aac", channels: 2 });
+  });
+});
+
+describe("server shutdown", () => {
+  it("leaves no encoder running", async () => {
+    const own = await startServer({ env: { FBE_HLS_DEBUG: "1" } });
+    try {
+      const token = await login(own);
+      await makeVideo(own.root, "long.mp4", 60, "640x480");
+      const res = await fetch(`${own.url}/api/playlist/long.mp4?auth=${token}&res=480-1&seg=0`);
+      expect(res.status).toBe(200);
+      expect(encoderCounts(res).running).toBe(1);
+      expect(ffmpegUnder(own.home).length).toBe(1);
+    } finally {
+      const home = own.home;
+      await own.stop();
+      expect(ffmpegUnder(home)).toEqual([]);
+    }
+  }, 60_000);
+});
