@@ -16,6 +16,7 @@ import { shareRoutes } from "./routes/shares";
 import { publicRoutes } from "./routes/public";
 import { taskRoutes } from "./routes/tasks";
 import { commandRoutes } from "./routes/command";
+import { frameRoutes } from "./routes/frame";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -31,7 +32,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", shareRoutes)
     .route("/", publicRoutes)
     .route("/", taskRoutes)
-    .route("/", commandRoutes);
+    .route("/", commandRoutes)
+    .route("/", frameRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
