@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import { serverPerFile } from "../support/server-per-file";
@@ -75,6 +75,8 @@ beforeAll(async () => {
   writeFileSync(join(movies, "odd", `${ODD}.en.srt`), srt(["Odd name"]));
   writeFileSync(join(movies, "broken.srt"), "this is not a subtitle file at all\n");
   writeFileSync(join(ctx.server.root, "private", "secret.srt"), srt(["secret"]));
+  symlinkSync(join(ctx.server.root, "private", "secret.srt"), join(movies, "link-out.srt"));
+  symlinkSync(join(ctx.server.root, "private", "v.mp4"), join(movies, "link-out.mp4"));
   mediaToken = await mint("/movies/");
   const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
   ruled = await makeUser(ctx.server, ctx.admin, { rules: [deny("/movies/denied.srt"), deny("/movies/denied.mp4")] });
@@ -228,8 +230,11 @@ describe("auth and scope of the subtitle URLs", () => {
   it("refuse paths outside the user's scope", async () => {
     const token = await mint("/", scoped.token);
     expect(await vttOf(sidecarUrl("/clip.en.srt", "/clip.mp4", token))).toHaveLength(2);
-    // Sent byte for byte: fetch would drop the dot segment before it left.
-    expect((await rawGet(ctx.server.origin, `/api/raw/../private/secret.srt?auth=${token}&subtitle=true&movie=%2Fclip.mp4`)).status).toBe(403);
+    // Sent byte for byte: fetch would resolve a dot segment before it left.
+    expect((await rawGet(ctx.server.origin, `/api/raw/..%2fprivate%2fsecret.srt?auth=${token}&subtitle=true&movie=%2Fclip.mp4`)).status).toBe(403);
+    expect((await fetch(sidecarUrl("/link-out.srt", "/clip.mp4", token))).status).toBe(403);
+    expect((await fetch(sidecarUrl("/clip.en.srt", "/link-out.mp4", token))).status).toBe(403);
+    expect((await fetch(trackUrl("/link-out.mp4", 0, token))).status).toBe(403);
     expect((await fetch(sidecarUrl("/clip.en.srt", "/../private/v.mp4", token))).status).toBe(403);
     expect((await fetch(trackUrl("/../private/v.mp4", 0, token))).status).toBe(403);
     expect((await fetch(trackUrl("/../../../etc/passwd", 0, token))).status).toBe(403);
