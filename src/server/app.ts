@@ -17,6 +17,7 @@ import { publicRoutes } from "./routes/public";
 import { taskRoutes } from "./routes/tasks";
 import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
+import { frameRoutes } from "./routes/frame";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -33,7 +34,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", publicRoutes)
     .route("/", taskRoutes)
     .route("/", commandRoutes)
-    .route("/", playlistRoutes);
+    .route("/", playlistRoutes)
+    .route("/", frameRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

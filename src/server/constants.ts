@@ -36,6 +36,19 @@ export const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
 export const AUTO_ORIENT_JPEG_QUALITY = 95;
 /** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
 export const POSTER_TIMEOUT_MS = 30_000;
+/** Subtitles as WebVTT and video frames: one ffprobe or ffmpeg run is given up on after this many ms. */
+export const MEDIA_TOOL_TIMEOUT_MS = 60_000;
+/** Sidecar subtitle files larger than this (bytes) are refused: real ones are well under 1 MiB. */
+export const SUBTITLE_MAX_BYTES = 10 * 1024 * 1024;
+/** `/api/frame?t=&w=`: the still's width in px when `w` is absent (a seek-bar preview); the largest is THUMB_MAX_WIDTH. */
+export const FRAME_DEFAULT_WIDTH = 320;
+/** Seek thumbnails (`/api/frame?thumbnails=vtt`): at most this many tiles over the whole video, one every SECONDS at least. */
+export const SEEK_THUMBNAILS_MAX_TILES = 100;
+export const SEEK_THUMBNAILS_MIN_INTERVAL_S = 2;
+/** Seek thumbnails: width of one tile in px (height by the aspect ratio), and tiles per row and per sprite sheet. */
+export const SPRITE_TILE_WIDTH = 160;
+export const SPRITE_COLUMNS = 5;
+export const SPRITE_TILES_PER_SHEET = 25;
 /** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
 export const ENCODER_TEST_TIMEOUT_MS = 10_000;
 /** A page render waits at most this long (ms) for the encoder probe; About then says "probing" until a reload. */

@@ -85,11 +85,11 @@ describe("GET ?probe=yes on a video", () => {
   it("lists the sidecar subtitle files beside the video and in sub/, subs/ and Subs/ that carry its name", async () => {
     const body = await probe("/movies/clip.mp4");
     expect(body.subtitles).toEqual([
-      { Name: "clip.eng.ass", Path: "/movies/clip.eng.ass" },
-      { Name: "clip.srt", Path: "/movies/clip.srt" },
-      { Name: "clip.zh.srt", Path: "/movies/sub/clip.zh.srt" },
-      { Name: "clip.vtt", Path: "/movies/subs/clip.vtt" },
-      { Name: "clip.fr.ssa", Path: "/movies/Subs/clip.fr.ssa" },
+      { Name: "clip.eng.ass", Path: "/movies/clip.eng.ass", Lang: "eng" },
+      { Name: "clip.srt", Path: "/movies/clip.srt", Lang: "" },
+      { Name: "clip.zh.srt", Path: "/movies/sub/clip.zh.srt", Lang: "zh" },
+      { Name: "clip.vtt", Path: "/movies/subs/clip.vtt", Lang: "" },
+      { Name: "clip.fr.ssa", Path: "/movies/Subs/clip.fr.ssa", Lang: "fr" },
     ]);
   });
 

@@ -1,7 +1,8 @@
 /**
  * @module Finds the subtitle files that belong to a video (the resource field `subtitles`, SPEC section 3): files
  * named after the video without its extension (`clip.srt`, `clip.eng.ass`) with a text subtitle extension, beside
- * the video and in its `sub/`, `subs/` or `Subs/` folder, the places players look.
+ * the video and in its `sub/`, `subs/` or `Subs/` folder, the places players look, with the language the name carries
+ * (`clip.en.srt` is "en", `clip.chs.ass` "chs").
  */
 import { readdirSync } from "node:fs";
 import { extname, join } from "node:path";
@@ -16,6 +17,23 @@ export interface SidecarFile {
   name: string;
   /** Virtual path in the user's scope. */
   path: string;
+  /** Language tag from the name (sidecarLanguage), "" when the name has none. */
+  lang: string;
+}
+
+/** A language part of a subtitle name: an ISO 639 code or a player's short name (en, eng, chs, zh-CN, pt_BR). */
+const LANGUAGE_PART = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?$/i;
+
+/**
+ * The language of the subtitle file `fileName` of the video named `base` (without extension): the last dot part
+ * between them when it looks like a language tag (`clip.forced.en.srt` is "en"), else "" (`clip.srt`,
+ * `clip.forced.srt`).
+ */
+export function sidecarLanguage(fileName: string, base: string): string {
+  const stem = fileName.slice(0, -extname(fileName).length);
+  if (!stem.startsWith(`${base}.`)) return "";
+  const last = stem.slice(base.length + 1).split(".").pop() ?? "";
+  return LANGUAGE_PART.test(last) ? last : "";
 }
 
 /** True when `fileName` is a subtitle file of the video whose name without extension is `base`. */
@@ -48,7 +66,7 @@ export function findSidecarSubtitles(
     const prefix = sub ? `${dirPath}${sub}/` : dirPath;
     for (const name of fileNames(sub ? join(dirAbs, sub) : dirAbs).sort()) {
       const path = `${prefix}${name}`;
-      if (isSidecarOf(name, base) && (showHidden || !name.startsWith(".")) && isVisible(path)) found.push({ name, path });
+      if (isSidecarOf(name, base) && (showHidden || !name.startsWith(".")) && isVisible(path)) found.push({ name, path, lang: sidecarLanguage(name, base) });
     }
   }
   return found;

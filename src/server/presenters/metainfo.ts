@@ -3,6 +3,7 @@
  * Torrent, Firmware metadata, archive entries, audio details) and the resource fields `subtitles` and `audioinfo`.
  */
 import type { Metainfo } from "../media/metainfo";
+import type { SidecarFile } from "../media/sidecar-subtitles";
 import type { ProbeResult } from "../tools/ffprobe";
 import type { TorrentInfo } from "../media/torrent-info";
 import type { FirmwareInfo } from "../media/firmware-info";
@@ -22,7 +23,7 @@ export interface MetainfoFields {
 export function presentMetainfo(m: Metainfo): MetainfoFields {
   switch (m.kind) {
     case "video":
-      return { metainfo: presentVideo(m.probe), subtitles: m.subtitles.map((s) => ({ Name: s.name, Path: s.path })) };
+      return { metainfo: presentVideo(m.probe), subtitles: m.subtitles.map(presentSidecar) };
     case "audio": {
       const metainfo = presentAudio(m.probe);
       return { metainfo, audioinfo: { title: metainfo.Title, album: metainfo.Album, year: metainfo.Year, artist: metainfo.Artist } };
@@ -34,6 +35,11 @@ export function presentMetainfo(m: Metainfo): MetainfoFields {
     case "archive":
       return { metainfo: m.entries.map(presentArchiveEntry) };
   }
+}
+
+/** One sidecar subtitle file as the resource's `subtitles` lists it (SPEC section 3: Name, Path; plus Lang). */
+export function presentSidecar(s: SidecarFile): SidecarSubtitle {
+  return { Name: s.name, Path: s.path, Lang: s.lang };
 }
 
 /** The container and audio-stream fields video and audio share. */

@@ -1,6 +1,6 @@
 /**
  * @module GET /api/raw: file downloads and inline media with Range and validators, image thumbnails, and
- * archive downloads of folders or several files with `?algo=` (SPEC section 7).
+ * archive downloads of folders or several files with `?algo=`, and subtitles as WebVTT (subtitle-response.ts) (SPEC section 7).
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
@@ -18,11 +18,12 @@ import { downloadName, requireFormatTool, streamArchive } from "../archive/downl
 import { BadRequest, Forbidden } from "../errors";
 import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
+import { subtitleResponse } from "./subtitle-response";
 
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireReadAuth)
   .use("/raw", requireReadAuth)
-  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => answerRaw(c, await selectedPaths(c)));
+  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => (await subtitleResponse(c)) ?? answerRaw(c, await selectedPaths(c)));
 
 /**
  * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is

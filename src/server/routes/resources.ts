@@ -29,6 +29,7 @@ import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
 import { resourceExtra } from "./resource-extras";
+import { sidecarField } from "./sidecar-field";
 
 const ROUTE = "resources";
 
@@ -59,7 +60,7 @@ export const resourceRoutes = new Hono<AppEnv>()
       return c.json(presentListing(listFolder(userScopeDir(c), target.abs, target.path, user.showHidden, user.sorting, userPathFilter(c)), canModify, user.sorting));
     }
     const content = info.type === "text" ? await readTextContent(target.abs, info.size) : undefined;
-    return c.json(presentFile(info, canModify, content));
+    return c.json({ ...presentFile(info, canModify, content), ...sidecarField(c, target, info) });
   })
   .post("/resources/*", requirePerm("create"), async (c) => {
     const user = c.get("user");

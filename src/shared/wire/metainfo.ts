@@ -68,6 +68,8 @@ export interface SidecarSubtitle {
   readonly Name: string;
   /** Resource path of the file. */
   readonly Path: string;
+  /** Language from the file name (`clip.en.srt` gives "en"), "" when it has none (the server always sends it). */
+  readonly Lang?: string;
 }
 
 /** SPEC section 3 Torrent metadata. */

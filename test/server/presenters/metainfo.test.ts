@@ -25,9 +25,9 @@ describe("presentAudio", () => {
 describe("presentMetainfo for a video", () => {
   it("gives every Video metadata field, zero and empty for a stream that is missing", () => {
     const probe = parseProbe(JSON.stringify({ streams: [{ codec_type: "subtitle", codec_name: "subrip", tags: { language: "ger", title: "Forced" } }], format: { format_name: "matroska,webm" } }));
-    const f = presentMetainfo({ kind: "video", probe, subtitles: [{ name: "a.srt", path: "/a.srt" }] });
+    const f = presentMetainfo({ kind: "video", probe, subtitles: [{ name: "a.en.srt", path: "/a.en.srt", lang: "en" }] });
     expect(f.metainfo).toMatchObject({ FormatName: "matroska,webm", VWidth: 0, VCodecName: "", ACodecName: "", AChannels: 0, SubtitleEmbedded: [{ CodecName: "subrip", Name: "Forced", Lang: "ger" }] });
-    expect(f.subtitles).toEqual([{ Name: "a.srt", Path: "/a.srt" }]);
+    expect(f.subtitles).toEqual([{ Name: "a.en.srt", Path: "/a.en.srt", Lang: "en" }]);
   });
 });
 

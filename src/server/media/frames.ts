@@ -1,0 +1,32 @@
+/**
+ * @module Stills of a video at a time (issue 12 `/api/frame{path}?t=&w=`, the seek-bar preview): one JPEG frame,
+ * input-side seek, scaled down to the asked width, cached per path, size, mtime, time and width. A time at or past
+ * the end gives the last frame.
+ */
+import { stat } from "node:fs/promises";
+import { buildPosterArgs } from "../tools/ffmpeg-poster";
+import { buildLastFrameArgs } from "../tools/ffmpeg-still";
+import { cachedEntry, derivedCachePath } from "./media-cache";
+import { probeVideo, runMediaFfmpeg } from "./media-tools";
+
+/** Frame rate assumed when ffprobe reports none (PAL video, the common default of test sources too). */
+const FALLBACK_FPS = 25;
+/** Seconds before the end decoded to find the last frame (several frames of any real video). */
+const LAST_FRAME_TAIL_S = 1;
+const FAILURE = "ffmpeg cannot read a frame of this video";
+
+/** The cache path of a still of the video `abs` at `timeS` seconds, at most `width` px wide, made when missing. */
+export async function framePath(cacheDir: string, abs: string, timeS: number, width: number): Promise<string> {
+  const st = await stat(abs);
+  const out = derivedCachePath(cacheDir, abs, st, `frame:${timeS.toFixed(3)}:${width}`, "jpg");
+  return cachedEntry(out, "frame.jpg", async (tmp) => {
+    const probe = await probeVideo(abs, st);
+    const frameS = 1 / (probe.frameRate || FALLBACK_FPS);
+    const videoStream = probe.videoStreamIndex;
+    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input: abs, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE);
+    // A seek past the last frame's start yields nothing: those times show the last frame.
+    if (probe.videoDurationS > 0 && timeS > probe.videoDurationS - frameS) return last();
+    await runMediaFfmpeg(buildPosterArgs({ input: abs, timeS, width, videoStream, output: tmp }), FAILURE);
+    if (!(await stat(tmp).then((s) => s.size > 0, () => false))) await last();
+  });
+}

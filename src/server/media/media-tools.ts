@@ -1,0 +1,63 @@
+/**
+ * @module How the WebVTT and frame URLs run the media tools: the ffprobe summary of a file, remembered per path, size
+ * and mtime (a seek-thumbnails track and its sprite sheets probe once), one ffmpeg run with a time limit, and the
+ * refusals these URLs share (ffmpeg missing, not a video, a file ffmpeg cannot read).
+ */
+import type { Stats } from "node:fs";
+import { runProbe, type ProbeResult } from "../tools/ffprobe";
+import { runFfmpeg } from "../tools/ffmpeg";
+import { ToolAborted } from "../tools/run-tool";
+import { ToolFailed } from "../tools/spawn";
+import { isToolAvailable } from "../tools/available";
+import { BadRequest, ServiceUnavailable } from "../errors";
+import { MEDIA_TOOL_TIMEOUT_MS } from "../constants";
+
+/** Probes kept (the most recent ones; a player asks about one video at a time). */
+const REMEMBERED = 32;
+const remembered = new Map<string, ProbeResult>();
+
+/** @throws ServiceUnavailable (503) when ffmpeg or ffprobe is not installed. */
+export function requireMediaTools(): void {
+  for (const tool of ["ffmpeg", "ffprobe"]) if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
+}
+
+/**
+ * The probe of the media file `abs` whose stats are `st`.
+ * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; BadRequest (400) when ffprobe cannot read the file.
+ */
+export async function probeMedia(abs: string, st: Stats): Promise<ProbeResult> {
+  const key = `${abs}\0${st.size}\0${st.mtimeMs}`;
+  const known = remembered.get(key);
+  if (known) return known;
+  requireMediaTools();
+  const probe = await runProbe(abs, new AbortController().signal, MEDIA_TOOL_TIMEOUT_MS).catch((err) => {
+    if (err instanceof ToolFailed) throw new BadRequest("ffprobe cannot read this file");
+    throw err;
+  });
+  remembered.set(key, probe);
+  if (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  return probe;
+}
+
+/**
+ * The probe of a file that must have a picture.
+ * @throws as probeMedia; BadRequest (400) when the file has no video stream.
+ */
+export async function probeVideo(abs: string, st: Stats): Promise<ProbeResult> {
+  const probe = await probeMedia(abs, st);
+  if (!probe.videoCodec) throw new BadRequest("the file has no video stream");
+  return probe;
+}
+
+/**
+ * Runs ffmpeg with `args` for a cache entry, given up on after MEDIA_TOOL_TIMEOUT_MS (not tied to one request: others
+ * may wait for the same entry).
+ * @throws BadRequest (400) with `failure` when ffmpeg fails on the file; ServiceUnavailable (503) when it runs too long.
+ */
+export async function runMediaFfmpeg(args: readonly string[], failure: string): Promise<void> {
+  await runFfmpeg({ args, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) }).catch((err) => {
+    if (err instanceof ToolFailed) throw new BadRequest(failure);
+    if (err instanceof ToolAborted) throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);
+    throw err;
+  });
+}

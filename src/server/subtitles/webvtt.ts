@@ -1,0 +1,63 @@
+/**
+ * @module Subtitles as WebVTT for the player (issue 12, SPEC section 7 media URLs): a sidecar file (`.vtt` decoded to
+ * UTF-8 as it is; `.srt`, `.ass`, `.ssa` decoded to UTF-8, then converted by ffmpeg) and a text subtitle stream of a
+ * video (`-map 0:s:N`, ffmpeg). Each result is a cache entry (media/media-cache.ts) keyed by the source's path, size
+ * and mtime, so a second request runs no tool.
+ */
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, join } from "node:path";
+import { buildSubtitleArgs } from "../tools/ffmpeg";
+import { SIDECAR_SUBTITLE_EXTENSIONS } from "../media/sidecar-subtitles";
+import { cachedEntry, derivedCachePath } from "../media/media-cache";
+import { isCached } from "../media/thumb-cache";
+import { probeMedia, requireMediaTools, runMediaFfmpeg } from "../media/media-tools";
+import { decodeSubtitle } from "./decode-subtitle";
+import { BadRequest, NotFound } from "../errors";
+import { SUBTITLE_MAX_BYTES } from "../constants";
+
+/** The Content-Type of every WebVTT answer (W3C WebVTT section 7.1: text/vtt, always UTF-8). */
+export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";
+
+/** Converts the subtitle text file `input` (UTF-8) to the WebVTT file `output` with ffmpeg. */
+const convertToVtt = (input: string, output: string, index: number, failure: string) =>
+  runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure);
+
+/**
+ * The cached WebVTT of the sidecar subtitle file `abs`.
+ * @throws BadRequest (400) for another extension, a file over SUBTITLE_MAX_BYTES or one ffmpeg cannot convert;
+ * ServiceUnavailable (503) when ffmpeg is needed and missing; ENOENT (404) when the file does not exist.
+ */
+export async function sidecarVtt(cacheDir: string, abs: string): Promise<string> {
+  const ext = extname(abs).toLowerCase();
+  if (!SIDECAR_SUBTITLE_EXTENSIONS.includes(ext)) throw new BadRequest(`only ${SIDECAR_SUBTITLE_EXTENSIONS.join(", ")} files are subtitles`);
+  const st = await stat(abs);
+  if (!st.isFile()) throw new BadRequest("a folder is not a subtitle file");
+  if (st.size > SUBTITLE_MAX_BYTES) throw new BadRequest("the subtitle file is too large");
+  const out = derivedCachePath(cacheDir, abs, st, "vtt", "vtt");
+  if (ext !== ".vtt" && !(await isCached(out))) requireMediaTools();
+  return cachedEntry(out, "subtitle.vtt", async (tmp) => {
+    const { text } = decodeSubtitle(new Uint8Array(await readFile(abs)));
+    if (ext === ".vtt") return writeFile(tmp, text);
+    // ffmpeg reads text subtitles as UTF-8: it gets the decoded text, under the original extension.
+    const utf8 = join(dirname(tmp), `source${ext}`);
+    await writeFile(utf8, text);
+    await convertToVtt(utf8, tmp, 0, "this subtitle file cannot be converted to WebVTT");
+  });
+}
+
+/**
+ * The cached WebVTT of subtitle stream `si` (0-based among the subtitle streams, CONTRACT) of the video `abs`.
+ * @throws NotFound (404) when the video has no such stream; BadRequest (400) for a picture subtitle (no text
+ * without OCR) or a stream ffmpeg cannot convert; ServiceUnavailable (503) without ffmpeg.
+ */
+export async function embeddedVtt(cacheDir: string, abs: string, si: number): Promise<string> {
+  const st = await stat(abs);
+  if (!st.isFile()) throw new BadRequest("a folder has no subtitle streams");
+  const out = derivedCachePath(cacheDir, abs, st, `vtt:si=${si}`, "vtt");
+  if (await isCached(out)) return out;
+  const stream = (await probeMedia(abs, st)).subtitles[si];
+  if (!stream) throw new NotFound(`the video has no subtitle stream ${si}`);
+  if (stream.kind === "bitmap") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) is made of pictures and cannot be shown as text`);
+  if (stream.kind !== "text") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) cannot be converted to WebVTT`);
+  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt(abs, tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`));
+}
