@@ -110,13 +110,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "videoSeekForward", keys: ["ArrowRight"], group: "preview", when: inVideo },
   { action: "videoSeekBackLong", keys: ["Shift+ArrowLeft"], group: "preview", when: inVideo },
   { action: "videoSeekForwardLong", keys: ["Shift+ArrowRight"], group: "preview", when: inVideo },
-  { action: "previewPrev", keys: ["Mod+ArrowLeft"], group: "preview", when: inVideo },
-  { action: "previewNext", keys: ["Mod+ArrowRight"], group: "preview", when: inVideo },
   { action: "videoVolumeUp", keys: ["ArrowUp"], group: "preview", when: inVideo },
   { action: "videoVolumeDown", keys: ["ArrowDown"], group: "preview", when: inVideo },
   { action: "videoMute", keys: ["m"], group: "preview", when: inVideo },
-  { action: "previewPrev", keys: ["ArrowLeft"], group: "preview", when: inPreview },
-  { action: "previewNext", keys: ["ArrowRight"], group: "preview", when: inPreview },
+  // A video takes the plain arrows (above): ctrl+left/right move it to the previous or next video.
+  { action: "previewPrev", keys: ["ArrowLeft", "Mod+ArrowLeft"], group: "preview", when: inPreview },
+  { action: "previewNext", keys: ["ArrowRight", "Mod+ArrowRight"], group: "preview", when: inPreview },
   { action: "previewInfo", keys: ["i"], group: "preview", when: inPreview },
   { action: "previewFullscreen", keys: ["f", "Enter"], group: "preview", when: inPreview },
   // SPEC §2 image keys: only the gallery handles it; other previews leave Space to the page.

@@ -18,12 +18,6 @@ export interface SubtitleTrack {
 /** Picture-based subtitle codecs: ffmpeg cannot turn them into WebVTT text. */
 const PICTURE_CODECS = new Set(["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"]);
 
-/** The language of a sidecar from its name: "movie.en.srt" -> "en", "movie.srt" -> "". */
-export function sidecarLang(name: string): string {
-  const parts = name.split(".");
-  return parts.length >= 3 && /^[a-z]{2,3}(-[a-z]{2,4})?$/i.test(parts[parts.length - 2]) ? parts[parts.length - 2] : "";
-}
-
 /**
  * The tracks of `moviePath`: sidecars first (labelled by file name), then the embedded text streams (labelled by
  * title, language and codec; `index` counts every subtitle stream, picture ones included, as the server does).
@@ -39,7 +33,7 @@ export function subtitleTracks(
   const files = sidecars.map((s) => ({
     id: `file:${s.Path}`,
     label: s.Name,
-    lang: sidecarLang(s.Name),
+    lang: s.Lang ?? "",
     src: sidecarSubtitleUrl(s.Path, moviePath, token),
   }));
   const streams = embedded.flatMap((s, index) => {

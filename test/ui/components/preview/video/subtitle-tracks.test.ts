@@ -1,11 +1,11 @@
 import { describe, expect, it } from "bun:test";
-import { sidecarLang, subtitleTracks } from "../../../../../src/ui/components/preview/video/subtitle-tracks";
+import { subtitleTracks } from "../../../../../src/ui/components/preview/video/subtitle-tracks";
 import { steppedVolume } from "../../../../../src/ui/components/preview/video/video-control";
 
 describe("subtitle tracks", () => {
   const tracks = subtitleTracks(
     "/m/movie.mkv",
-    [{ Name: "movie.en.srt", Path: "/m/movie.en.srt" }, { Name: "movie.srt", Path: "/m/subs/movie.srt" }],
+    [{ Name: "movie.en.srt", Path: "/m/movie.en.srt", Lang: "en" }, { Name: "movie.srt", Path: "/m/subs/movie.srt", Lang: "" }],
     [
       { CodecName: "subrip", Name: "", Lang: "eng" },
       { CodecName: "hdmv_pgs_subtitle", Name: "", Lang: "fre" },
@@ -25,13 +25,6 @@ describe("subtitle tracks", () => {
     ]);
     expect(tracks[1].src).toBe(`/api/raw/m/subs/movie.srt?auth=T&subtitle=true&movie=${encodeURIComponent("/m/movie.mkv")}`);
     expect(tracks[3].src).toContain("/api/raw/vtt?auth=T&movie=%2Fm%2Fmovie.mkv&si=2&lang=&extract=true");
-  });
-  it("reads a language from a sidecar name", () => {
-    expect(sidecarLang("a.zh-cn.ass")).toBe("zh-cn");
-    expect(sidecarLang("a.b.chs.srt")).toBe("chs");
-    expect(sidecarLang("a.b.c.srt")).toBe("");
-    expect(sidecarLang("a.srt")).toBe("");
-    expect(sidecarLang("a.1080p.srt")).toBe("");
   });
 });
 
