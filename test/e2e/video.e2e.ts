@@ -38,6 +38,9 @@ const video = (page: Page) => player(page).locator("video");
 const prop = (page: Page, name: "currentTime" | "volume" | "muted" | "paused" | "src") =>
   video(page).evaluate((v, n) => (v as HTMLVideoElement)[n as "currentTime"], name);
 
+/** Waits until no popup covers the player (the connection's 'WebSocket connected' lasts a second). */
+const noToasts = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 5000 });
+
 async function openVideo(page: Page, path: string): Promise<void> {
   await page.goto(`${server.url}/files${path}`);
   await expect(player(page)).toBeVisible();
@@ -58,6 +61,14 @@ test.beforeAll(async () => {
   await makeVideo(dir, "keys.mp4", 12, "320x240");
   await makeVideo(dir, "tall.mp4", 8, "640x480");
   await makeAvi(join(dir, "old.avi"), 6);
+  const hd = join(server.root, "hd");
+  mkdirSync(hd, { recursive: true });
+  await makeVideo(hd, "full.mp4", 2, "1920x1080");
+  // H.264 with AC-3 sound: only Edge plays AC-3.
+  await ffmpeg([
+    "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=3", "-f", "lavfi", "-i", "sine=frequency=500:duration=3",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "ac3", "-t", "3", join(hd, "dolby.mp4"),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -180,6 +191,28 @@ test("switching the quality of a playing mp4 keeps its position and keeps it pla
   expect(await prop(page, "paused")).toBe(false);
 });
 
+test("a 1080p source offers the whole quality list; AC-3 sound warns and starts on a transcoded quality", async ({ page }, testInfo) => {
+  await openVideo(page, "/hd/full.mp4");
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  const items = player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio");
+  await expect(items).toHaveText([
+    "normal", "1080p 60 Mbps", "1080p 50 Mbps", "1080p 40 Mbps", "1080p 30 Mbps", "1080p 25 Mbps", "1080p 20 Mbps",
+    "1080p 15 Mbps", "1080p 10 Mbps", "1080p 8 Mbps", "1080p 6 Mbps", "1080p 5 Mbps", "1080p 4 Mbps",
+    "720p 4 Mbps", "720p 3 Mbps", "720p 2 Mbps", "720p 1.5 Mbps", "720p 1 Mbps", "480p 1 Mbps",
+  ]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.keyboard.press("End");
+  await expect(items.last()).toBeFocused();
+  await expect(items.last()).toBeInViewport();
+  await noToasts(page);
+  await screenshot(page, testInfo, "video-quality-list-375");
+  await openVideo(page, "/hd/dolby.mp4");
+  await expect(page.getByText("the audio codec ac3 is not compatible with your browser!")).toBeVisible();
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(0.5);
+});
+
 test("with transcoding disabled an unplayable video says it needs transcoding; disablePreview gives the download card", async ({ page }) => {
   await setVideo({ disableHls: true });
   await page.goto(`${server.url}/files/media/old.avi`);
@@ -192,23 +225,50 @@ test("with transcoding disabled an unplayable video says it needs transcoding; d
   await expect(page.locator("video")).toHaveCount(0);
 });
 
+test("pointing at the seek bar shows the thumbnail of that time from the thumbnails track", async ({ page }, testInfo) => {
+  await openVideo(page, "/media/tall.mp4");
+  await expect.poll(() => prop(page, "currentTime").then(() => video(page).evaluate((v) => (v as HTMLVideoElement).duration))).toBeGreaterThan(7);
+  const bar = player(page).getByRole("slider", { name: "Seek" });
+  const box = (await bar.boundingBox())!;
+  const sheet = page.waitForResponse((r) => r.url().includes("sprite=") && r.status() === 200);
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+  const thumb = player(page).locator(".player-seek-thumb");
+  await expect(thumb).toHaveCSS("background-image", /\/api\/frame\/media\/tall\.mp4\?.*sprite=\d+/);
+  // The 4th tile of 2 s each, 160x120 for a 4:3 picture.
+  await expect(thumb).toHaveCSS("background-position", "-480px 0px");
+  await expect(player(page).locator(".player-seek-time")).toHaveText("0:06");
+  await sheet;
+  await noToasts(page);
+  await screenshot(page, testInfo, "video-seek-thumbnail-1280");
+});
+
 test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", async ({ page }, testInfo) => {
+  const showCue = async () => {
+    await player(page).getByRole("button", { name: "Subtitles" }).click();
+    await player(page).getByRole("menuitemradio", { name: "eng (mov_text)" }).click();
+    await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+    await player(page).getByRole("button", { name: "Subtitles" }).click();
+    await noToasts(page);
+  };
   await openVideo(page, "/media/clip.mp4");
-  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await showCue();
   await screenshot(page, testInfo, "video-subtitles-menu-1280");
   await openVideo(page, "/media/tall.mp4");
   await player(page).getByRole("button", { name: "Quality" }).click();
+  await noToasts(page);
   await screenshot(page, testInfo, "video-quality-menu-1280");
   await page.setViewportSize({ width: 375, height: 740 });
   await page.reload();
   await player(page).getByRole("button", { name: "Quality" }).click();
+  await noToasts(page);
   await screenshot(page, testInfo, "video-quality-menu-375");
   await openVideo(page, "/media/clip.mp4");
-  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await showCue();
   await screenshot(page, testInfo, "video-subtitles-menu-375");
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 1280, height: 800 });
   await openVideo(page, "/media/tall.mp4");
   await player(page).getByRole("button", { name: "Quality" }).click();
+  await noToasts(page);
   await screenshot(page, testInfo, "video-quality-menu-dark-1280");
 });

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProbedResource, VideoMetainfo } from "../../../api/media";
-import { inlineUrl, thumbnailUrl } from "../../../api/urls";
+import { inlineUrl } from "../../../api/urls";
 import { playlistUrl, thumbnailsVttUrl } from "../../../api/media-urls";
 import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
@@ -82,7 +82,7 @@ export function VideoPlayer({ file, probe, plan, token }: {
           ref={video}
           className="player-video"
           aria-label={file.name}
-          poster={thumbnailUrl(file.path, token)}
+          style={meta?.VWidth && meta.VHeight ? { aspectRatio: `${meta.VWidth} / ${meta.VHeight}` } : undefined}
           preload="metadata"
           playsInline
           onClick={() => togglePlay(video.current ?? undefined)}
