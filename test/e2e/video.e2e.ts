@@ -93,6 +93,12 @@ test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time a
 test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({ page }) => {
   await openVideo(page, "/media/keys.mp4");
   await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
+  // A click on the seek bar moves there and leaves the keys to the player (not to the slider).
+  const seek = player(page).getByRole("slider", { name: "Seek" });
+  const box = (await seek.boundingBox())!;
+  await seek.click({ position: { x: box.width * 0.1, y: box.height / 2 } });
+  await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
+  expect(await prop(page, "currentTime")).toBeLessThan(2);
   await page.keyboard.press(" ");
   await expect.poll(() => prop(page, "paused")).toBe(false);
   await page.keyboard.press(" ");
@@ -124,6 +130,22 @@ test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the 
   await expect(page).toHaveURL(`${server.url}/files/media/keys.mp4`);
   await page.keyboard.press("q");
   await expect(page).toHaveURL(`${server.url}/files/media/`);
+});
+
+test("f puts the player full screen and back; where the browser refuses, 'fullscreen not Enabled'", async ({ page }) => {
+  await openVideo(page, "/media/keys.mp4");
+  const fullscreenLabel = () => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-label") ?? null);
+  await page.keyboard.press("f");
+  await expect.poll(fullscreenLabel).toBe("Video player");
+  await page.keyboard.press("f");
+  await expect.poll(fullscreenLabel).toBeNull();
+  // A browser policy that refuses full screen (as an iframe without allowfullscreen does).
+  await page.evaluate(() => {
+    Element.prototype.requestFullscreen = () => Promise.reject(new TypeError("Permissions check failed"));
+  });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("fullscreen not Enabled")).toBeVisible();
+  expect(await fullscreenLabel()).toBeNull();
 });
 
 test("the player's menus keep their keys: arrows move in the menu, Esc closes it and not the preview", async ({ page }) => {

@@ -29,7 +29,8 @@ export function SeekBar({ time, duration, cues, onSeek }: {
     setHover({ x, time: box.width > 0 ? (x / box.width) * duration : 0 });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    // Ctrl+arrows stay the preview's (previous/next video); plain and shift arrows seek by the settings' steps.
+    if ((e.key !== "ArrowLeft" && e.key !== "ArrowRight") || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     const step = seekStep(e.shiftKey) * (e.key === "ArrowLeft" ? -1 : 1);
     onSeek(Math.min(duration, Math.max(0, time + step)));

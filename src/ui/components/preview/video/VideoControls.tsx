@@ -36,8 +36,18 @@ export function VideoControls({ video, frame, state, cues, quality, subtitles }:
     </button>
   );
   const silent = state.muted || state.volume === 0;
+  // A mouse leaves no focus behind on a control (an open menu keeps it): Space, the arrows and m go back to the
+  // video keys instead of the last clicked button or slider. Keyboard focus stays where the keyboard put it.
+  const releaseFocus = (e: React.PointerEvent<HTMLDivElement>) => {
+    const bar = e.currentTarget;
+    if (e.pointerType !== "mouse") return;
+    requestAnimationFrame(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (el && bar.contains(el) && !el.closest("[role=menu]") && el.getAttribute("aria-expanded") !== "true") el.blur();
+    });
+  };
   return (
-    <div className="player-controls">
+    <div className="player-controls" onPointerUp={releaseFocus}>
       <SeekBar time={state.time} duration={state.duration} cues={cues} onSeek={(s) => video && (video.currentTime = s)} />
       <div className="player-row">
         {state.paused
