@@ -141,6 +141,8 @@ export const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const
 export const VIDEO_CODECS_ALWAYS = ["h264", "vp8", "vp9", "theora", "av1"] as const;
 /** Video codecs only Edge, Safari and Chrome on iOS play (SPEC §2 Preview, video codec playability). */
 export const VIDEO_CODECS_HEVC = ["hevc", "h265"] as const;
+/** Picture-based subtitle codecs (ffprobe names): ffmpeg cannot turn them into WebVTT text, so no track is offered. */
+export const PICTURE_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"];
 /** The volume keys change the video's volume by this much, within 0..1 (SPEC §9: video volume step 0.1). */
 export const VIDEO_VOLUME_STEP = 0.1;
 /** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */

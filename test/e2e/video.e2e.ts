@@ -90,6 +90,13 @@ test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time a
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
 });
 
+test("with autoplay on, a video starts by itself", async ({ page }) => {
+  await setVideo({ autoplay: true });
+  await openVideo(page, "/media/keys.mp4");
+  await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
+  await expect(player(page).getByRole("button", { name: "Pause" })).toBeVisible();
+});
+
 test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({ page }) => {
   await openVideo(page, "/media/keys.mp4");
   await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
@@ -184,7 +191,7 @@ test("a subtitle track can be chosen and its cue shows: embedded mov_text and a 
   await expect.poll(activeCue).toBe("Sidecar says hi");
 });
 
-test("an MPEG-4/MP3 AVI plays through HLS, and switching quality keeps playing near the same place", async ({ page }) => {
+test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls back to HLS and keeps playing", async ({ page }) => {
   await openVideo(page, "/media/old.avi");
   // Flagged extension and an unplayable codec: it starts on the best transcoded quality (480p for a 480p source).
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
@@ -195,6 +202,9 @@ test("an MPEG-4/MP3 AVI plays through HLS, and switching quality keeps playing n
   await player(page).getByRole("menuitemradio", { name: "normal" }).click();
   // Chromium cannot play MPEG-4 Part 2: the original file fails and the player returns to a transcoded quality.
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  const at = (await prop(page, "currentTime")) as number;
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
+  expect(await prop(page, "paused")).toBe(false);
 });
 
 test("switching the quality of a playing mp4 keeps its position and keeps it playing", async ({ page }) => {

@@ -3,6 +3,7 @@
  * text streams, each as a WebVTT URL for a <track>. Pure.
  */
 import { embeddedSubtitleUrl, sidecarSubtitleUrl } from "../../../api/media-urls";
+import { PICTURE_SUBTITLE_CODECS } from "../../../constants";
 import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
 
 /** One track of the subtitles menu. */
@@ -14,9 +15,6 @@ export interface SubtitleTrack {
   readonly lang: string;
   readonly src: string;
 }
-
-/** Picture-based subtitle codecs: ffmpeg cannot turn them into WebVTT text. */
-const PICTURE_CODECS = new Set(["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"]);
 
 /**
  * The tracks of `moviePath`: sidecars first (labelled by file name), then the embedded text streams (labelled by
@@ -37,7 +35,7 @@ export function subtitleTracks(
     src: sidecarSubtitleUrl(s.Path, moviePath, token),
   }));
   const streams = embedded.flatMap((s, index) => {
-    if (PICTURE_CODECS.has(s.CodecName)) return [];
+    if (PICTURE_SUBTITLE_CODECS.includes(s.CodecName)) return [];
     const named = [s.Name, s.Lang].filter(Boolean).join(" · ");
     const label = `${named || embeddedLabel(index + 1)} (${s.CodecName})`;
     return [{ id: `embedded:${index}`, label, lang: s.Lang, src: embeddedSubtitleUrl(moviePath, index, s.Lang, token) }];

@@ -33,7 +33,14 @@ export function useVideoSource(videoRef: RefObject<HTMLVideoElement | null>, sou
     const at = { ...resume.current };
     let hls: HlsType | null = null;
     let gone = false;
-    const play = () => at.playing && void video.play().catch(() => {});
+    // The browser may refuse to start sound without a click (autoplay policy): muted playback is allowed.
+    const play = () =>
+      at.playing &&
+      void video.play().catch((err: DOMException) => {
+        if (err.name !== "NotAllowedError") return;
+        video.muted = true;
+        void video.play().catch(() => {});
+      });
     const seekAndPlay = () => {
       if (at.time > 0) video.currentTime = at.time;
       play();

@@ -25,11 +25,6 @@ export function registerVideo(elements: VideoElements): () => void {
   };
 }
 
-/** Whether a player is open (the video keys apply). */
-export function videoOpen(): boolean {
-  return current !== null;
-}
-
 /** Plays or pauses `video` (the open player's by default). */
 export function togglePlay(video = current?.video): void {
   if (!video) return;
