@@ -9,6 +9,7 @@ import { buildHlsArgs, runHlsEncoder } from "../tools/ffmpeg-hls";
 import { ToolAborted } from "../tools/run-tool";
 import { SEGMENT_PATTERN, segmentNumberOf, segmentPath, workDirName } from "./segment-cache";
 import { ServiceUnavailable } from "../errors";
+import { nextWake, type WakeSet } from "./wake";
 
 /** One (file, quality) to encode. */
 export interface EncodeJob {
@@ -54,7 +55,7 @@ interface Encoder {
   failure?: Error;
   controller: AbortController;
   done: Promise<void>;
-  wake: Set<() => void>;
+  wake: WakeSet;
   /** Requests waiting on this encoder now. */
   waiting: number;
 }
@@ -70,13 +71,18 @@ export class EncoderManager {
   private idleTimer: ReturnType<typeof setInterval> | undefined;
   private nextId = 0;
   /** Woken at any encoder's finished segment or end (a request waiting for a free encoder). */
-  private readonly anyWake = new Set<() => void>();
+  private readonly anyWake: WakeSet = new Set();
 
   constructor(private readonly o: EncoderManagerOptions) {}
 
   /** Running encoders now, the most at once since boot, runs started since boot, and the bound. */
   stats(): EncoderCounts {
     return { ...this.counts, max: this.o.maxEncoders };
+  }
+
+  /** The source keys (the part of a job key before "/") with a running encoder: their cache folders are in use. */
+  busySources(): Set<string> {
+    return new Set([...this.encoders.keys()].map((k) => k.split("/")[0]!));
   }
 
   /**
@@ -94,7 +100,7 @@ export class EncoderManager {
       const enc = await this.serialized(() => this.encoderFor(job, n, deadline));
       enc.waiting++;
       try {
-        while (!enc.ended && enc.next <= n && Date.now() < deadline) await this.changeOf(enc.wake, deadline - Date.now());
+        while (!enc.ended && enc.next <= n && Date.now() < deadline) await nextWake(enc.wake, deadline - Date.now());
       } finally {
         enc.waiting--;
       }
@@ -136,7 +142,7 @@ export class EncoderManager {
     while (this.counts.running >= this.o.maxEncoders) {
       const idle = [...this.encoders.values()].filter((e) => e.waiting === 0).sort((a, b) => a.lastAskMs - b.lastAskMs)[0];
       if (idle) await this.stop(idle);
-      else if (Date.now() < deadline) await this.changeOf(this.anyWake, deadline - Date.now());
+      else if (Date.now() < deadline) await nextWake(this.anyWake, deadline - Date.now());
       else throw new ServiceUnavailable("every video encoder is busy");
     }
     return this.launch(job, n);
@@ -199,19 +205,6 @@ export class EncoderManager {
 
   private notify(enc: Encoder): void {
     for (const w of [...enc.wake, ...this.anyWake]) w();
-  }
-
-  /** Resolves at the next call of one of `wake` (a finished segment or an end), or after `ms`. */
-  private changeOf(wake: Set<() => void>, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      wake.add(done);
-    });
   }
 
   /** Checks now and then for encoders nobody asked anything of for idleMs, and stops them. */
