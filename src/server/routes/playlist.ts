@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
+import { basename } from "node:path";
 import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget } from "./request-path";
@@ -42,13 +43,17 @@ export const playlistRoutes = new Hono<AppEnv>()
       return playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res: res!, seg: String(n) })));
     }
     if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
-    const path = await deps.hls.segment(source, quality, Number(seg));
-    const answer = fileResponse(c.req.raw, {
-      abs: path, st: await stat(path), name: `seg-${seg}.ts`, contentType: SEGMENT_TYPE, inline: true,
-      headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
-    });
-    return withDebugHeader(c, answer);
+    return segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg)));
   });
+
+/** Serves a cached segment file (Range and validators as any file). */
+async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response> {
+  const answer = fileResponse(c.req.raw, {
+    abs: path, st: await stat(path), name: basename(path), contentType: SEGMENT_TYPE, inline: true,
+    headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
+  });
+  return withDebugHeader(c, answer);
+}
 
 /**
  * Links relative to the request's URL naming the same file (its last path segment as the client sent it, so every
