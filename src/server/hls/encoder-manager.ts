@@ -97,12 +97,14 @@ export class EncoderManager {
       const current = this.encoders.get(job.key);
       if (current) current.lastAskMs = Date.now();
       if (await exists(path)) return path;
+      // encoderFor counts this request as waiting before the lock is released, so no other request stops it meanwhile.
       const enc = await this.serialized(() => this.encoderFor(job, n, deadline));
-      enc.waiting++;
       try {
         while (!enc.ended && enc.next <= n && Date.now() < deadline) await nextWake(enc.wake, deadline - Date.now());
       } finally {
         enc.waiting--;
+        // Idle time counts from the last answer, not from when a slow one was asked.
+        enc.lastAskMs = Date.now();
       }
       if (await exists(path)) return path;
       if (Date.now() >= deadline) break;
@@ -137,7 +139,10 @@ export class EncoderManager {
   private async encoderFor(job: EncodeJob, n: number, deadline: number): Promise<Encoder> {
     const cur = this.encoders.get(job.key);
     // Segments before `next` are already in the cache: one missing there (removed meanwhile) needs a new run.
-    if (cur && !cur.ended && n >= cur.next && n <= cur.next + this.o.lookaheadSegments) return cur;
+    if (cur && !cur.ended && n >= cur.next && n <= cur.next + this.o.lookaheadSegments) {
+      cur.waiting++;
+      return cur;
+    }
     if (cur) await this.stop(cur);
     while (this.counts.running >= this.o.maxEncoders) {
       const idle = [...this.encoders.values()].filter((e) => e.waiting === 0).sort((a, b) => a.lastAskMs - b.lastAskMs)[0];
@@ -145,7 +150,9 @@ export class EncoderManager {
       else if (Date.now() < deadline) await nextWake(this.anyWake, deadline - Date.now());
       else throw new ServiceUnavailable("every video encoder is busy");
     }
-    return this.launch(job, n);
+    const enc = this.launch(job, n);
+    enc.waiting++;
+    return enc;
   }
 
   private async stop(enc: Encoder): Promise<void> {
@@ -212,7 +219,8 @@ export class EncoderManager {
     if (this.idleTimer) return;
     this.idleTimer = setInterval(() => {
       const now = Date.now();
-      for (const enc of this.encoders.values()) if (now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
+      // An encoder someone waits on is busy, however long its segment takes (a slow machine, a big seek).
+      for (const enc of this.encoders.values()) if (enc.waiting === 0 && now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
       if (this.encoders.size === 0) {
         clearInterval(this.idleTimer);
         this.idleTimer = undefined;
