@@ -69,6 +69,25 @@ async function timedGet(url: string): Promise<number> {
   return (performance.now() - t) / 1000;
 }
 
+/** The X-Hls-Encoders counts of a playlist answer (the server runs with FBE_HLS_DEBUG=1). */
+async function encoderCounts(playlistUrl: string): Promise<{ running: number; started: number }> {
+  const res = await fetch(playlistUrl);
+  await res.arrayBuffer();
+  const h = res.headers.get("x-hls-encoders") ?? "";
+  return { running: Number(/running=(\d+)/.exec(h)?.[1] ?? NaN), started: Number(/started=(\d+)/.exec(h)?.[1] ?? NaN) };
+}
+
+/** Waits until the server runs no encoder (stopped as idle or finished, and reaped). */
+async function untilNoEncoder(playlistUrl: string): Promise<void> {
+  while ((await encoderCounts(playlistUrl)).running !== 0) await Bun.sleep(200);
+  await Bun.sleep(200);
+}
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
 const ms = (s: number) => `${(s * 1000).toFixed(0).padStart(6)} ms`;
 const ratio = (a: number, b: number) => `x${(a / b).toFixed(2)}`;
 
@@ -79,8 +98,9 @@ export async function benchHls(): Promise<string[]> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-hls-home-"));
   const out = mkdtempSync(join(tmpdir(), "fbe-bench-hls-out-"));
   const { minute, long } = await makeSources(dir);
-  const saved = { idle: process.env.FBE_HLS_IDLE_MS };
+  const saved = { idle: process.env.FBE_HLS_IDLE_MS, debug: process.env.FBE_HLS_DEBUG };
   process.env.FBE_HLS_IDLE_MS = String(IDLE_MS);
+  process.env.FBE_HLS_DEBUG = "1";
   const server = await startBinary(BINARY, dir, home);
   try {
     const token = await benchLogin(server.url);
@@ -108,11 +128,13 @@ export async function benchHls(): Promise<string[]> {
       plainSeek.push((await plainRun(plainArgs({ ...job, startSegment: middle }, 4, out))).s);
     }
     // CPU of one minute of output: every segment of the 60 s source, the encoder ending at the file's end.
-    await Bun.sleep(IDLE_MS * 3);
+    await untilNoEncoder(url("minute.mkv", ""));
     const before = childCpuS(server.proc.pid);
+    const runsBefore = (await encoderCounts(url("minute.mkv", ""))).started;
     for (let n = 0; n < 60 / HLS_SEGMENT_SECONDS; n++) await timedGet(url("minute.mkv", `&seg=${n}`));
-    await Bun.sleep(IDLE_MS * 3);
+    await untilNoEncoder(url("minute.mkv", ""));
     const serverCpu = childCpuS(server.proc.pid) - before;
+    const runs = (await encoderCounts(url("minute.mkv", ""))).started - runsBefore;
     const plainCpu = (await plainRun(plainArgs({ ...job, input: minute, segmentCount: 15, startSegment: 0 }, 60, out))).cpuS;
     return [
       `720p-2 Mbps from a 1280x720 H.264 source, ${RUNS} runs each, medians (${load})`,
@@ -121,13 +143,13 @@ export async function benchHls(): Promise<string[]> {
       `  plain ffmpeg, same args, 4 s            ${ms(median(plainFirst))}`,
       `  seek to ${MINUTES / 2}:00 of ${MINUTES} min (segment ${middle}) ${ms(median(seek))}   ${ratio(median(seek), median(plainSeek))} of plain ffmpeg`,
       `  plain ffmpeg, same -ss, 4 s             ${ms(median(plainSeek))}`,
-      `  CPU per minute of output: server ${serverCpu.toFixed(1)} s, plain ffmpeg ${plainCpu.toFixed(1)} s   ${ratio(serverCpu, plainCpu)}`,
+      `  CPU per minute of output: server ${serverCpu.toFixed(1)} s (${runs} encoder run), plain ffmpeg ${plainCpu.toFixed(1)} s   ${ratio(serverCpu, plainCpu)}`,
     ];
   } finally {
     server.proc.kill("SIGTERM");
     await server.proc.exited;
-    if (saved.idle === undefined) delete process.env.FBE_HLS_IDLE_MS;
-    else process.env.FBE_HLS_IDLE_MS = saved.idle;
+    restoreEnv("FBE_HLS_IDLE_MS", saved.idle);
+    restoreEnv("FBE_HLS_DEBUG", saved.debug);
     for (const d of [dir, home, out]) rmSync(d, { recursive: true, force: true });
   }
 }

@@ -15,6 +15,7 @@ import { videoEncoder } from "./media/video-encoder";
 import { startTaskService } from "../tasks/service";
 import { HlsService } from "./hls/hls-service";
 import { hlsOptionsFromEnv } from "./hls/hls-options";
+import { killOrphanEncoders } from "./hls/orphan-encoders";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -30,6 +31,9 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   // Fails the tasks this node left doing before a restart, then starts the workers.
   const tasks = startTaskService({ db, rootReal, cacheDir: config.cacheDir, log });
   const hls = new HlsService(hlsOptionsFromEnv(process.env), config.cacheDir, log.error);
+  // Encoders a killed server left running would write into this cache forever.
+  const orphans = killOrphanEncoders(config.cacheDir);
+  if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
   const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);

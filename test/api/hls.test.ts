@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, type TestUser } from "../support/factories";
 import { ffmpeg, makeVideo, requireMediaTools } from "../support/media";
-import { encoderCounts, ffmpegUnder, parseMediaPlaylist, probeSegment } from "../support/hls";
+import { encoderCounts, ffmpegPids, ffmpegUnder, parseMediaPlaylist, probeSegment } from "../support/hls";
 import { qualityDir, sourceKey } from "../../src/server/hls/segment-cache";
 import { NEEDS_TRANSCODING } from "../../src/shared/wire/video";
 
@@ -243,6 +244,28 @@ describe("any video", () => {
 });
 
 describe("server shutdown", () => {
+  it("after a kill -9, the next server on the same cache stops the encoders left running", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "fbe-hls-cache-"));
+    const first = await startServer({ args: ["--cache-dir", cache] });
+    let second: TestServer | undefined;
+    try {
+      await makeVideo(first.root, "long.mp4", 60, "640x480");
+      const res = await fetch(`${first.url}/api/playlist/long.mp4?auth=${await login(first)}&res=480-1&seg=0`);
+      expect(res.status).toBe(200);
+      first.process.kill("SIGKILL");
+      await new Promise((r) => first.process.once("exit", r));
+      expect(ffmpegUnder(cache).length).toBe(1);
+      second = await startServer({ args: ["--cache-dir", cache] });
+      expect(ffmpegUnder(cache)).toEqual([]);
+    } finally {
+      for (const pid of ffmpegPids(cache)) process.kill(-pid, "SIGKILL");
+      await first.stop();
+      await second?.stop();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+
   it("leaves no encoder running", async () => {
     const own = await startServer({ env: { FBE_HLS_DEBUG: "1" } });
     try {

@@ -66,6 +66,15 @@ export function encoderCounts(res: Response): { running: number; peak: number; s
 
 /** The ffmpeg processes running now whose arguments name a path under `dir` (a test server's home: its cache). */
 export function ffmpegUnder(dir: string): string[] {
-  const out = execFileSync("ps", ["-ww", "-eo", "args="], { encoding: "utf8" });
-  return out.split("\n").filter((l) => l.startsWith("ffmpeg ") && l.includes(dir));
+  return ffmpegProcesses(dir).map((p) => p.args);
+}
+
+/** The ids of those processes (to clean up after a test that left them on purpose). */
+export function ffmpegPids(dir: string): number[] {
+  return ffmpegProcesses(dir).map((p) => p.pid);
+}
+
+function ffmpegProcesses(dir: string): { pid: number; args: string }[] {
+  const out = execFileSync("ps", ["-ww", "-eo", "pid=,args="], { encoding: "utf8" });
+  return out.split("\n").map((l) => /^\s*(\d+) (.*)$/.exec(l)).flatMap((m) => (m && m[2].startsWith("ffmpeg ") && m[2].includes(dir) ? [{ pid: Number(m[1]), args: m[2] }] : []));
 }

@@ -9,6 +9,7 @@ import { buildHlsArgs, runHlsEncoder } from "../tools/ffmpeg-hls";
 import { ToolAborted } from "../tools/run-tool";
 import { SEGMENT_PATTERN, segmentNumberOf, segmentPath, workDirName } from "./segment-cache";
 import { ServiceUnavailable } from "../errors";
+import { nextWake, type WakeSet } from "./wake";
 
 /** One (file, quality) to encode. */
 export interface EncodeJob {
@@ -54,7 +55,7 @@ interface Encoder {
   failure?: Error;
   controller: AbortController;
   done: Promise<void>;
-  wake: Set<() => void>;
+  wake: WakeSet;
   /** Requests waiting on this encoder now. */
   waiting: number;
 }
@@ -70,13 +71,18 @@ export class EncoderManager {
   private idleTimer: ReturnType<typeof setInterval> | undefined;
   private nextId = 0;
   /** Woken at any encoder's finished segment or end (a request waiting for a free encoder). */
-  private readonly anyWake = new Set<() => void>();
+  private readonly anyWake: WakeSet = new Set();
 
   constructor(private readonly o: EncoderManagerOptions) {}
 
   /** Running encoders now, the most at once since boot, runs started since boot, and the bound. */
   stats(): EncoderCounts {
     return { ...this.counts, max: this.o.maxEncoders };
+  }
+
+  /** The source keys (the part of a job key before "/") with a running encoder: their cache folders are in use. */
+  busySources(): Set<string> {
+    return new Set([...this.encoders.keys()].map((k) => k.split("/")[0]!));
   }
 
   /**
@@ -91,12 +97,14 @@ export class EncoderManager {
       const current = this.encoders.get(job.key);
       if (current) current.lastAskMs = Date.now();
       if (await exists(path)) return path;
+      // encoderFor counts this request as waiting before the lock is released, so no other request stops it meanwhile.
       const enc = await this.serialized(() => this.encoderFor(job, n, deadline));
-      enc.waiting++;
       try {
-        while (!enc.ended && enc.next <= n && Date.now() < deadline) await this.changeOf(enc.wake, deadline - Date.now());
+        while (!enc.ended && enc.next <= n && Date.now() < deadline) await nextWake(enc.wake, deadline - Date.now());
       } finally {
         enc.waiting--;
+        // Idle time counts from the last answer, not from when a slow one was asked.
+        enc.lastAskMs = Date.now();
       }
       if (await exists(path)) return path;
       if (Date.now() >= deadline) break;
@@ -131,15 +139,20 @@ export class EncoderManager {
   private async encoderFor(job: EncodeJob, n: number, deadline: number): Promise<Encoder> {
     const cur = this.encoders.get(job.key);
     // Segments before `next` are already in the cache: one missing there (removed meanwhile) needs a new run.
-    if (cur && !cur.ended && n >= cur.next && n <= cur.next + this.o.lookaheadSegments) return cur;
+    if (cur && !cur.ended && n >= cur.next && n <= cur.next + this.o.lookaheadSegments) {
+      cur.waiting++;
+      return cur;
+    }
     if (cur) await this.stop(cur);
     while (this.counts.running >= this.o.maxEncoders) {
       const idle = [...this.encoders.values()].filter((e) => e.waiting === 0).sort((a, b) => a.lastAskMs - b.lastAskMs)[0];
       if (idle) await this.stop(idle);
-      else if (Date.now() < deadline) await this.changeOf(this.anyWake, deadline - Date.now());
+      else if (Date.now() < deadline) await nextWake(this.anyWake, deadline - Date.now());
       else throw new ServiceUnavailable("every video encoder is busy");
     }
-    return this.launch(job, n);
+    const enc = this.launch(job, n);
+    enc.waiting++;
+    return enc;
   }
 
   private async stop(enc: Encoder): Promise<void> {
@@ -201,25 +214,13 @@ export class EncoderManager {
     for (const w of [...enc.wake, ...this.anyWake]) w();
   }
 
-  /** Resolves at the next call of one of `wake` (a finished segment or an end), or after `ms`. */
-  private changeOf(wake: Set<() => void>, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      wake.add(done);
-    });
-  }
-
   /** Checks now and then for encoders nobody asked anything of for idleMs, and stops them. */
   private watchIdle(): void {
     if (this.idleTimer) return;
     this.idleTimer = setInterval(() => {
       const now = Date.now();
-      for (const enc of this.encoders.values()) if (now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
+      // An encoder someone waits on is busy, however long its segment takes (a slow machine, a big seek).
+      for (const enc of this.encoders.values()) if (enc.waiting === 0 && now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
       if (this.encoders.size === 0) {
         clearInterval(this.idleTimer);
         this.idleTimer = undefined;

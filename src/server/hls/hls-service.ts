@@ -11,6 +11,8 @@ import { EncoderManager } from "./encoder-manager";
 import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
 import { qualityDir, sourceKey } from "./segment-cache";
 import { HLS_DEBUG_HEADER, type HlsOptions } from "./hls-options";
+import { collectHlsCache, touchQualityDir } from "./hls-cache-gc";
+import { shouldCollect } from "../media/thumb-cache";
 import { videoEncoder } from "../media/video-encoder";
 import { BadRequest, NotFound, ServiceUnavailable } from "../errors";
 import { HLS_PROBE_CACHE_SIZE, METADATA_TOOL_TIMEOUT_MS } from "../constants";
@@ -89,11 +91,26 @@ export class HlsService {
   async segment(source: HlsSource, q: HlsQuality, n: number): Promise<string> {
     if (n >= source.segmentCount) throw new NotFound(`the video has ${source.segmentCount} segments`);
     const res = resValue(q);
-    return this.manager.segment({
-      key: `${source.key}/${res}`, dir: qualityDir(this.cacheDir, source.key, res), input: source.abs,
-      videoStream: source.videoStream, encoder: await videoEncoder(), height: q.height, mbps: q.mbps,
-      segmentCount: source.segmentCount,
+    const dir = qualityDir(this.cacheDir, source.key, res);
+    const path = await this.manager.segment({
+      key: `${source.key}/${res}`, dir, input: source.abs, videoStream: source.videoStream, encoder: await videoEncoder(),
+      height: q.height, mbps: q.mbps, segmentCount: source.segmentCount,
     }, n);
+    // The cache's garbage collection keeps what is watched (hls-cache-gc.ts).
+    await touchQualityDir(dir);
+    return path;
+  }
+
+  /**
+   * Now and then (`perMillion` requests in a million, the global cacheGcProbability) removes the cached segments of
+   * sources unused for `ttlS` seconds (cacheExpireTTL), after the answer and without delaying it.
+   */
+  maybeCollect(perMillion: number, ttlS: number, log: (line: string) => void): void {
+    if (!shouldCollect(perMillion)) return;
+    void collectHlsCache(this.cacheDir, ttlS, this.manager.busySources()).then(
+      (n) => n > 0 && log(`HLS cache: ${n} videos unused for ${ttlS} s removed`),
+      (err: Error) => log(`HLS cache collection failed: ${err.message}`),
+    );
   }
 
   /** The debug header (name and value) with the encoder counts, or null when debugging is off. */

@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
+import { basename } from "node:path";
 import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget } from "./request-path";
@@ -24,7 +25,8 @@ export const playlistRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const target = requestTarget(c, "playlist");
     // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
-    if (getSettings(deps.db).video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
+    const settings = getSettings(deps.db);
+    if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
     if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");
     const source = await deps.hls.source(target.abs);
     const link = sameNameLink(c);
@@ -36,15 +38,22 @@ export const playlistRoutes = new Hono<AppEnv>()
     if (!quality) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
     deps.hls.checkQuality(source, quality);
     const seg = c.req.query(MEDIA_QUERY.seg);
-    if (seg === undefined) return playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res: res!, seg: String(n) })));
+    if (seg === undefined) {
+      deps.hls.maybeCollect(settings.thumbnail.cacheGcProbability, settings.thumbnail.cacheExpireTTL, deps.log.info);
+      return playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res: res!, seg: String(n) })));
+    }
     if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
-    const path = await deps.hls.segment(source, quality, Number(seg));
-    const answer = fileResponse(c.req.raw, {
-      abs: path, st: await stat(path), name: `seg-${seg}.ts`, contentType: SEGMENT_TYPE, inline: true,
-      headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
-    });
-    return withDebugHeader(c, answer);
+    return segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg)));
   });
+
+/** Serves a cached segment file (Range and validators as any file). */
+async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response> {
+  const answer = fileResponse(c.req.raw, {
+    abs: path, st: await stat(path), name: basename(path), contentType: SEGMENT_TYPE, inline: true,
+    headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
+  });
+  return withDebugHeader(c, answer);
+}
 
 /**
  * Links relative to the request's URL naming the same file (its last path segment as the client sent it, so every

@@ -23,6 +23,14 @@ function namesPath(args: string[], paths: readonly string[]): boolean {
  */
 export function killToolGroupsUsing(paths: readonly string[]): number {
   if (paths.length === 0) return 0;
+  return killToolGroupsWhere((args) => namesPath(args, paths));
+}
+
+/**
+ * Kills (SIGKILL, the whole group) every process group leader whose argument list satisfies `test`, e.g. an HLS
+ * encoder writing into a work folder of a server that died. Returns how many groups were killed.
+ */
+export function killToolGroupsWhere(test: (args: string[]) => boolean): number {
   let killed = 0;
   let pids: string[];
   try {
@@ -33,7 +41,7 @@ export function killToolGroupsUsing(paths: readonly string[]): number {
   for (const pid of pids) {
     try {
       if (groupOfStat(readFileSync(`/proc/${pid}/stat`, "utf8")) !== Number(pid)) continue;
-      if (!namesPath(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"), paths)) continue;
+      if (!test(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"))) continue;
       process.kill(-Number(pid), "SIGKILL");
       killed++;
     } catch {
