@@ -49,6 +49,12 @@ export const SEEK_THUMBNAILS_MIN_INTERVAL_S = 2;
 export const SPRITE_TILE_WIDTH = 160;
 export const SPRITE_COLUMNS = 5;
 export const SPRITE_TILES_PER_SHEET = 25;
+/** `/api/frame?t=` past the last frame's start: seconds before the end decoded to find the last frame (several frames). */
+export const LAST_FRAME_TAIL_S = 1;
+/** ffprobe summaries of videos kept in memory for the WebVTT and frame URLs (a player asks about one video at a time). */
+export const MEDIA_PROBES_REMEMBERED = 32;
+/** ffmpeg runs of the WebVTT and frame URLs at the same time (stills, sprites, subtitles); more wait (2-core machines). */
+export const MEDIA_FFMPEG_CONCURRENCY = 2;
 /** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
 export const ENCODER_TEST_TIMEOUT_MS = 10_000;
 /** A page render waits at most this long (ms) for the encoder probe; About then says "probing" until a reload. */

@@ -2,25 +2,21 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
-import { call, makeUser, type TestUser } from "../support/factories";
+import { makeUser, type TestUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 import { requireMediaTools } from "../support/media";
-import { looksLike, makeColourVideo, parseVtt, pixelAt, spawnLog } from "../support/subtitle-media";
+import { AWKWARD_NAME, encodePath, looksLike, makeColourVideo, mintMediaToken, parseVtt, pixelAt, spawnLog } from "../support/subtitle-media";
 
 const tools = spawnLog();
 const ctx = serverPerFile({ env: tools.env });
-const ODD = `we ird 'q" $(touch pwned) é字`;
-const enc = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+const ODD = AWKWARD_NAME;
+const enc = encodePath;
 
 let mediaToken: string;
 let ruled: TestUser;
 let scoped: TestUser;
 
-async function mint(path: string, login = ctx.admin): Promise<string> {
-  const res = await call(ctx.server, login, "GET", `/media-token${enc(path)}`);
-  if (res.status !== 200) throw new Error(`minting failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
+const mint = (path: string, login = ctx.admin) => mintMediaToken(ctx.server, login, path);
 const frameUrl = (path: string, query: string, token = mediaToken) => `${ctx.server.url}/api/frame${enc(path)}?auth=${token}&${query}`;
 /** The JPEG at `url`: its size and the colour at (x, y), the centre when not given. */
 async function jpegAt(url: string, x?: number, y?: number) {

@@ -1,18 +1,17 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser, type TestUser } from "../support/factories";
 import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, requireMediaTools } from "../support/media";
 import { rawGet } from "../support/raw-http";
-import { makePgsMkv, parseVtt, spawnLog } from "../support/subtitle-media";
+import { AWKWARD_NAME, encodePath, makePgsMkv, mintMediaToken, parseVtt, spawnLog } from "../support/subtitle-media";
 
 const tools = spawnLog();
 const ctx = serverPerFile({ env: tools.env });
-/** The file name players and shells trip over: spaces, quotes, a command substitution and non-ASCII letters. */
-const ODD = `we ird 'q" $(touch pwned) é字`;
-const enc = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+const ODD = AWKWARD_NAME;
+const enc = encodePath;
 const srt = (lines: string[]) => lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
 const ASS = `[Script Info]
 ScriptType: v4.00+
@@ -33,12 +32,7 @@ let mediaToken: string;
 let ruled: TestUser;
 let scoped: TestUser;
 
-/** A media token of `path` minted with the login token `login`. */
-async function mint(path: string, login = ctx.admin): Promise<string> {
-  const res = await call(ctx.server, login, "GET", `/media-token${enc(path)}`);
-  if (res.status !== 200) throw new Error(`minting failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
+const mint = (path: string, login = ctx.admin) => mintMediaToken(ctx.server, login, path);
 const sidecarUrl = (sub: string, movie: string, token = mediaToken) =>
   `${ctx.server.url}/api/raw${enc(sub)}?auth=${token}&subtitle=true&movie=${encodeURIComponent(movie)}`;
 const trackUrl = (movie: string, si: number | string, token = mediaToken) =>
@@ -167,6 +161,8 @@ describe("a sidecar subtitle as WebVTT", () => {
   it("works for a name with spaces, quotes, $() and non-ASCII letters", async () => {
     const cues = await vttOf(sidecarUrl(`/movies/odd/${ODD}.en.srt`, `/movies/odd/${ODD}.mkv`));
     expect(cues.map((c) => c.text)).toEqual(["Odd name"]);
+    // No shell ever saw the name: the command substitution in it ran nowhere.
+    for (const dir of [process.cwd(), ctx.server.root, join(ctx.server.root, "movies", "odd")]) expect(existsSync(join(dir, "pwned"))).toBe(false);
   });
 });
 

@@ -8,6 +8,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseText } from "media-captions";
 import { ffmpeg } from "./media";
+import { call } from "./factories";
+import type { TestServer } from "./server";
+
+/** The file name players and shells trip over: spaces, quotes, a command substitution and non-ASCII letters. */
+export const AWKWARD_NAME = `we ird 'q" $(touch pwned) é字`;
+
+/** A resource path as it goes into a URL: each segment percent-encoded. */
+export const encodePath = (path: string): string => path.split("/").map(encodeURIComponent).join("/");
+
+/** A media token of `path` minted with the login token `login` (GET /api/media-token{path}). */
+export async function mintMediaToken(server: TestServer, login: string, path: string): Promise<string> {
+  const res = await call(server, login, "GET", `/media-token${encodePath(path)}`);
+  if (res.status !== 200) throw new Error(`minting a media token of ${path} failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
 
 /** Wrapper scripts that log each run of the media tools, then exec the real ones. */
 export interface SpawnLog {

@@ -8,11 +8,10 @@ import { buildPosterArgs } from "../tools/ffmpeg-poster";
 import { buildLastFrameArgs } from "../tools/ffmpeg-still";
 import { cachedEntry, derivedCachePath } from "./media-cache";
 import { probeVideo, runMediaFfmpeg } from "./media-tools";
+import { LAST_FRAME_TAIL_S } from "../constants";
 
 /** Frame rate assumed when ffprobe reports none (PAL video, the common default of test sources too). */
 const FALLBACK_FPS = 25;
-/** Seconds before the end decoded to find the last frame (several frames of any real video). */
-const LAST_FRAME_TAIL_S = 1;
 const FAILURE = "ffmpeg cannot read a frame of this video";
 
 /** The cache path of a still of the video `abs` at `timeS` seconds, at most `width` px wide, made when missing. */

@@ -10,13 +10,17 @@ import { ToolAborted } from "../tools/run-tool";
 import { ToolFailed } from "../tools/spawn";
 import { isToolAvailable } from "../tools/available";
 import { BadRequest, ServiceUnavailable } from "../errors";
-import { MEDIA_TOOL_TIMEOUT_MS } from "../constants";
+import { MEDIA_FFMPEG_CONCURRENCY, MEDIA_PROBES_REMEMBERED, MEDIA_TOOL_TIMEOUT_MS } from "../constants";
 
-/** Probes kept (the most recent ones; a player asks about one video at a time). */
-const REMEMBERED = 32;
 const remembered = new Map<string, ProbeResult>();
+/** ffmpeg runs under way, and the runs waiting for a free place (MEDIA_FFMPEG_CONCURRENCY). */
+let running = 0;
+const waiting: (() => void)[] = [];
 
-/** @throws ServiceUnavailable (503) when ffmpeg or ffprobe is not installed. */
+/**
+ * Refuses these URLs when the media tools are missing.
+ * @throws ServiceUnavailable (503) when ffmpeg or ffprobe is not installed.
+ */
 export function requireMediaTools(): void {
   for (const tool of ["ffmpeg", "ffprobe"]) if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
 }
@@ -35,7 +39,7 @@ export async function probeMedia(abs: string, st: Stats): Promise<ProbeResult> {
     throw err;
   });
   remembered.set(key, probe);
-  if (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  if (remembered.size > MEDIA_PROBES_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   return probe;
 }
 
@@ -50,14 +54,24 @@ export async function probeVideo(abs: string, st: Stats): Promise<ProbeResult> {
 }
 
 /**
- * Runs ffmpeg with `args` for a cache entry, given up on after MEDIA_TOOL_TIMEOUT_MS (not tied to one request: others
- * may wait for the same entry).
+ * Runs ffmpeg with `args` for a cache entry, at most MEDIA_FFMPEG_CONCURRENCY at a time, each given up on after
+ * MEDIA_TOOL_TIMEOUT_MS (not tied to one request: others may wait for the same entry).
  * @throws BadRequest (400) with `failure` when ffmpeg fails on the file; ServiceUnavailable (503) when it runs too long.
  */
 export async function runMediaFfmpeg(args: readonly string[], failure: string): Promise<void> {
-  await runFfmpeg({ args, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) }).catch((err) => {
+  // A seek bar asks for many stills at once: at most MEDIA_FFMPEG_CONCURRENCY encode, the others wait their turn.
+  // A finished run hands its place straight to the next waiting one, so the count never goes over.
+  if (running < MEDIA_FFMPEG_CONCURRENCY) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    await runFfmpeg({ args, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) });
+  } catch (err) {
     if (err instanceof ToolFailed) throw new BadRequest(failure);
     if (err instanceof ToolAborted) throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);
     throw err;
-  });
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
 }
