@@ -26,6 +26,7 @@ beforeAll(async () => {
   mkdirSync(join(server.root, "secret"));
   mkdirSync(join(server.root, "home", "bob"), { recursive: true });
   await makeVideo(movies, "clip.mp4", 10, "640x480");
+  await makeVideo(movies, "small.mp4", 3, "320x240");
   await makeVideo(movies, "long-a.mp4", 60, "640x480");
   for (const copy of ["long-b.mp4", "long-c.mp4", "long-d.mp4"]) copyFileSync(join(movies, "long-a.mp4"), join(movies, copy));
   copyFileSync(join(movies, "clip.mp4"), join(movies, odd));
@@ -92,6 +93,16 @@ describe("the media playlist", () => {
     expect(media.searchParams.get("res")).toBe("480-1");
     expect((await fetch(media)).status).toBe(200);
   });
+
+  it("offers a video shorter than every quality the smallest one, encoded at its own height", async () => {
+    const master = await (await get("/movies/small.mp4", `auth=${admin}&master=true`)).text();
+    expect(master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual(['#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=320x240,CODECS="avc1.640028,mp4a.40.2"']);
+    expect((await get("/movies/small.mp4", `auth=${admin}&res=720-1`)).status).toBe(404);
+    const seg = await get("/movies/small.mp4", `auth=${admin}&res=480-1&seg=0`);
+    expect(seg.status).toBe(200);
+    const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));
+    expect([probed.video.width, probed.video.height]).toEqual([320, 240]);
+  }, 30_000);
 });
 
 describe("segments", () => {

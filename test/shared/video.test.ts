@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { VIDEO_QUALITIES, offeredQualities, parseRes, resValue } from "../../src/shared/wire/video";
+import { VIDEO_QUALITIES, encodedHeight, offeredQualities, parseRes, resValue } from "../../src/shared/wire/video";
 
 describe("the video quality list (SPEC section 9)", () => {
   it("is normal, then 18 qualities: 1080p at 60 to 4 Mbps, 720p at 4 to 1, 480p at 1", () => {
@@ -21,6 +21,14 @@ describe("the video quality list (SPEC section 9)", () => {
     expect(offeredQualities(480)).toEqual([0, 18]);
     expect(offeredQualities(720)).toEqual([0, 13, 14, 15, 16, 17, 18]);
     expect(offeredQualities(2160)).toHaveLength(19);
-    expect(offeredQualities(240)).toEqual([0]);
+    expect(offeredQualities(0)).toEqual([0]);
+  });
+
+  it("offers a source shorter than every quality the smallest one, encoded at its own even height", () => {
+    expect(offeredQualities(240)).toEqual([0, 18]);
+    expect(encodedHeight({ height: 480, mbps: 1 }, 240)).toBe(240);
+    expect(encodedHeight({ height: 480, mbps: 1 }, 361)).toBe(360);
+    expect(encodedHeight({ height: 720, mbps: 2 }, 1080)).toBe(720);
+    expect(encodedHeight({ height: 720, mbps: 2 }, 0)).toBe(720);
   });
 });

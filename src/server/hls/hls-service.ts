@@ -6,7 +6,7 @@
 import { stat } from "node:fs/promises";
 import { runProbe } from "../tools/ffprobe";
 import { isToolAvailable } from "../tools/available";
-import { offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
+import { encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
 import { EncoderManager } from "./encoder-manager";
 import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
 import { qualityDir, sourceKey } from "./segment-cache";
@@ -62,11 +62,12 @@ export class HlsService {
   }
 
   /**
-   * Refuses a quality taller than the source (never upscaled, not offered).
+   * Refuses a quality that is not offered for the source (taller than it, unless it is the smallest quality of a
+   * source shorter than all of them).
    * @throws NotFound (404) for such a quality.
    */
   checkQuality(source: HlsSource, q: HlsQuality): void {
-    if (q.height > source.height) throw new NotFound(`the video is ${source.height} px tall; ${resValue(q)} is not offered`);
+    if (!this.qualities(source).includes(q)) throw new NotFound(`the video is ${source.height} px tall; ${resValue(q)} is not offered`);
   }
 
   /** The media playlist of `source`; `segmentUri(n)` names segment n. */
@@ -94,7 +95,7 @@ export class HlsService {
     const dir = qualityDir(this.cacheDir, source.key, res);
     const path = await this.manager.segment({
       key: `${source.key}/${res}`, dir, input: source.abs, videoStream: source.videoStream, encoder: await videoEncoder(),
-      height: q.height, mbps: q.mbps, segmentCount: source.segmentCount,
+      height: encodedHeight(q, source.height), mbps: q.mbps, segmentCount: source.segmentCount,
     }, n);
     // The cache's garbage collection keeps what is watched (hls-cache-gc.ts).
     await touchQualityDir(dir);

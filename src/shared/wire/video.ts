@@ -38,9 +38,21 @@ export function parseRes(value: string | null | undefined): HlsQuality | null {
   return VIDEO_QUALITIES.find((q) => q !== null && q.height === height && q.mbps === mbps) ?? null;
 }
 
-/** The indexes of VIDEO_QUALITIES offered for a source `sourceHeight` px tall: normal, and no quality taller than it. */
+/**
+ * The indexes of VIDEO_QUALITIES offered for a source `sourceHeight` px tall: normal, and no quality taller than it.
+ * A source shorter than every quality (under 480 px) still gets the smallest one, encoded at its own height
+ * (see encodedHeight), so any video can be transcoded. An unknown height (0) gets normal only.
+ */
 export function offeredQualities(sourceHeight: number): number[] {
-  return VIDEO_QUALITIES.flatMap((q, i) => (q === null || q.height <= sourceHeight ? [i] : []));
+  const fitting = VIDEO_QUALITIES.flatMap((q, i) => (q === null || q.height <= sourceHeight ? [i] : []));
+  if (fitting.length > 1 || !(sourceHeight > 0)) return fitting;
+  return [0, VIDEO_QUALITIES.length - 1];
+}
+
+/** The height a quality is encoded at for a source `sourceHeight` px tall: never upscaled, and even (H.264 4:2:0). */
+export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
+  const h = sourceHeight > 0 ? Math.min(q.height, sourceHeight) : q.height;
+  return Math.max(2, h - (h % 2));
 }
 
 /**

@@ -80,6 +80,8 @@ describe("playback plan", () => {
   });
   it("starts a flagged extension or an unplayable codec on the best transcoded quality, or the setting", () => {
     expect(planPlayback({ ...base, extension: ".AVI" }).start).toBe(1);
+    // A source under 480 px still gets the smallest quality, encoded at its own height.
+    expect(planPlayback({ ...base, extension: ".avi", probe: { ...base.probe!, VHeight: 240 } }).start).toBe(idx("480p 1 Mbps"));
     expect(planPlayback({ ...base, probe: { ...base.probe!, VCodecName: "mpeg4" } }).start).toBe(1);
     expect(planPlayback({ ...base, probe: { ...base.probe!, VCodecName: "hevc" }, quality: idx("720p 3 Mbps") }).start).toBe(idx("720p 3 Mbps"));
     expect(planPlayback({ ...base, probe: { ...base.probe!, VCodecName: "hevc" }, userAgent: UA.safari }).start).toBe(0);
