@@ -52,7 +52,7 @@ async function play(page: Page): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { FBE_HLS_DEBUG: "1" } });
   const dir = join(server.root, "media");
   mkdirSync(dir, { recursive: true });
   await makeMp4WithMovText(dir, "clip.mp4");
@@ -61,6 +61,11 @@ test.beforeAll(async () => {
   await makeVideo(dir, "keys.mp4", 12, "320x240");
   await makeVideo(dir, "tall.mp4", 8, "640x480");
   await makeAvi(join(dir, "old.avi"), 6);
+  // HEVC: Chromium on Linux does not play it (SPEC §2: only Edge, Safari and iOS Chrome).
+  await ffmpeg([
+    "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=4", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
+    "-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-c:a", "aac", "-t", "4", join(dir, "hevc.mp4"),
+  ]);
   const hd = join(server.root, "hd");
   mkdirSync(hd, { recursive: true });
   await makeVideo(hd, "full.mp4", 2, "1920x1080");
@@ -84,8 +89,10 @@ test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time a
   await openVideo(page, "/media/keys.mp4");
   expect(await prop(page, "src")).toMatch(/\/api\/raw\/media\/keys\.mp4\?auth=.+&inline=true$/);
   expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
-  // 320x240: no transcoded quality is smaller than the source, so there is no quality menu.
-  await expect(player(page).getByRole("button", { name: "Quality" })).toHaveCount(0);
+  // 320x240: the smallest quality (encoded at the source's height) is the only transcoded one, after normal.
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await expect(player(page).getByRole("menuitemradio")).toHaveText(["normal", "480p 1 Mbps"]);
+  await page.keyboard.press("Escape");
   await play(page);
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
 });
@@ -207,6 +214,14 @@ test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls ba
   expect(await prop(page, "paused")).toBe(false);
 });
 
+test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({ page }) => {
+  await openVideo(page, "/media/hevc.mp4");
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
+  expect(await prop(page, "src")).toMatch(/^blob:/);
+});
+
 test("switching the quality of a playing mp4 keeps its position and keeps it playing", async ({ page }) => {
   await openVideo(page, "/media/tall.mp4");
   await play(page);
@@ -303,4 +318,16 @@ test("screenshots: the player with its quality and subtitle menus, wide, phone a
   await player(page).getByRole("button", { name: "Quality" }).click();
   await noToasts(page);
   await screenshot(page, testInfo, "video-quality-menu-dark-1280");
+});
+
+test("the HLS encoders of these tests never ran beyond the server's bound", async () => {
+  // X-Hls-Encoders (FBE_HLS_DEBUG) reports this server's peak since it started: the figure of the closing note.
+  const res = await fetch(`${server.url}/api/playlist/media/old.avi?res=480-1`, { headers: { "X-Auth": await login(server) } });
+  expect(res.status).toBe(200);
+  const counts = res.headers.get("x-hls-encoders") ?? "";
+  const n = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(counts)?.[1] ?? -1);
+  console.log(`[fbe] peak concurrent HLS encoders during the video browser tests: ${n("peak")} (bound ${n("max")}, runs started ${n("started")})`);
+  expect(n("max")).toBeGreaterThan(0);
+  expect(n("peak")).toBeGreaterThanOrEqual(0);
+  expect(n("peak")).toBeLessThanOrEqual(n("max"));
 });
