@@ -14,12 +14,13 @@ export interface BenchServer {
 
 /**
  * Spawns `binary` serving `root` with its database in `home`, logging off, plus `extraFlags` (e.g. --noauth), and
- * resolves once it printed
+ * resolves once it printed (`env` adds environment variables, e.g. FBE_HLS_IDLE_MS)
  * `listening on http://...`. Throws with the output when the process ends before that.
  */
-export async function startBinary(binary: string, root: string, home: string, extraFlags: string[] = []): Promise<BenchServer> {
+export async function startBinary(binary: string, root: string, home: string, extraFlags: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
   const flags = ["-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--password", BENCH_PASSWORD, "--log", "off", ...extraFlags];
   const proc = Bun.spawn([binary, ...flags], {
+    env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "inherit",
   });

@@ -79,13 +79,13 @@ async function encoderCounts(playlistUrl: string): Promise<{ running: number; st
 
 /** Waits until the server runs no encoder (stopped as idle or finished, and reaped). */
 async function untilNoEncoder(playlistUrl: string): Promise<void> {
-  while ((await encoderCounts(playlistUrl)).running !== 0) await Bun.sleep(200);
+  for (;;) {
+    const { running } = await encoderCounts(playlistUrl);
+    if (Number.isNaN(running)) throw new Error("no X-Hls-Encoders header: the server must run with FBE_HLS_DEBUG=1");
+    if (running === 0) break;
+    await Bun.sleep(200);
+  }
   await Bun.sleep(200);
-}
-
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
 }
 
 const ms = (s: number) => `${(s * 1000).toFixed(0).padStart(6)} ms`;
@@ -98,10 +98,7 @@ export async function benchHls(): Promise<string[]> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-hls-home-"));
   const out = mkdtempSync(join(tmpdir(), "fbe-bench-hls-out-"));
   const { minute, long } = await makeSources(dir);
-  const saved = { idle: process.env.FBE_HLS_IDLE_MS, debug: process.env.FBE_HLS_DEBUG };
-  process.env.FBE_HLS_IDLE_MS = String(IDLE_MS);
-  process.env.FBE_HLS_DEBUG = "1";
-  const server = await startBinary(BINARY, dir, home);
+  const server = await startBinary(BINARY, dir, home, [], { FBE_HLS_IDLE_MS: String(IDLE_MS), FBE_HLS_DEBUG: "1" });
   try {
     const token = await benchLogin(server.url);
     const url = (name: string, q: string) => `${server.url}/api/playlist/${name}?auth=${token}&res=720-2${q}`;
@@ -115,7 +112,8 @@ export async function benchHls(): Promise<string[]> {
     const load = machineNote();
     const first: number[] = [], firstWithPlaylist: number[] = [], seek: number[] = [], plainFirst: number[] = [], plainSeek: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await Bun.sleep(IDLE_MS * 3);
+      console.error(`hls bench: run ${i + 1} of ${RUNS}`);
+      await untilNoEncoder(url("warm.mkv", ""));
       const name = `run-${i}.mkv`;
       linkSync(long, join(dir, name));
       const playlist = await timedGet(url(name, ""));
@@ -123,7 +121,7 @@ export async function benchHls(): Promise<string[]> {
       first.push(seg);
       firstWithPlaylist.push(playlist + seg);
       seek.push(await timedGet(url(name, `&seg=${middle}`)));
-      await Bun.sleep(IDLE_MS * 3);
+      await untilNoEncoder(url(name, ""));
       plainFirst.push((await plainRun(plainArgs({ ...job, startSegment: 0 }, 4, out))).s);
       plainSeek.push((await plainRun(plainArgs({ ...job, startSegment: middle }, 4, out))).s);
     }
@@ -148,8 +146,6 @@ export async function benchHls(): Promise<string[]> {
   } finally {
     server.proc.kill("SIGTERM");
     await server.proc.exited;
-    restoreEnv("FBE_HLS_IDLE_MS", saved.idle);
-    restoreEnv("FBE_HLS_DEBUG", saved.debug);
     for (const d of [dir, home, out]) rmSync(d, { recursive: true, force: true });
   }
 }
