@@ -13,6 +13,7 @@ import { getSettings } from "../settings/settings-service";
 import { BadRequest } from "../errors";
 import { parseQuery, QueryError } from "../search/query-parser";
 import { searchAnswer } from "../search/search-answer";
+import type { FileIndex } from "../search/types";
 import { recordedKeyword, recordKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
 import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
 
@@ -49,7 +50,7 @@ async function search(c: Context<AppEnv>): Promise<Response> {
     if (err instanceof QueryError) throw new BadRequest(err.message);
     throw err;
   }
-  if (!query) return c.json([]);
+  if (!query) return c.json([], 200, { "X-Search-Index": indexState(deps.index) });
   recordKeyword(deps.db, recordedKeyword(text));
   const allowed = userPathFilter(c);
   const isVisible = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
@@ -58,6 +59,11 @@ async function search(c: Context<AppEnv>): Promise<Response> {
     scopePrefix: normalizeVirtualPath(user.scope === "." ? "/" : user.scope).path,
     index: deps.index ?? null,
   });
+}
+
+/** What `X-Search-Index` says about the index: `ready`, `building`, or `absent` when there is none. */
+function indexState(index: FileIndex | null | undefined): string {
+  return index ? index.state() : "absent";
 }
 
 /**
