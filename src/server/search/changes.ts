@@ -7,11 +7,24 @@ import type { FsChange } from "./types";
 
 type Listener = (change: FsChange) => void;
 
-let listener: { rootAbs: string; fn: Listener } | null = null;
+/** Total bytes below a root-relative folder, null when unknown. */
+type SizeLookup = (path: string) => number | null;
 
-/** Sets the listener of changes below `rootAbs` (an absolute, resolved path); null removes it. */
-export function onFsChange(rootAbs: string | null, fn?: Listener): void {
-  listener = rootAbs && fn ? { rootAbs: rootAbs.replace(/\/+$/, ""), fn } : null;
+let listener: { rootAbs: string; fn: Listener; size: SizeLookup } | null = null;
+
+/**
+ * Sets the listener of changes below `rootAbs` (an absolute, resolved path) and the folder size lookup the
+ * listing asks; null removes them.
+ */
+export function onFsChange(rootAbs: string | null, fn?: Listener, size?: SizeLookup): void {
+  listener = rootAbs && fn ? { rootAbs: rootAbs.replace(/\/+$/, ""), fn, size: size ?? (() => null) } : null;
+}
+
+/** Total bytes below the folder at `abs` as the index knows it, or null (no index, not built, outside the root). */
+export function folderSizeOf(abs: string): number | null {
+  if (!listener) return null;
+  const path = virtualOf(listener.rootAbs, abs);
+  return path ? listener.size(path) : null;
 }
 
 /** Root-relative virtual path of `abs`, or null when it is outside the root. */
