@@ -16,6 +16,7 @@ import { startTaskService } from "../tasks/service";
 import { HlsService } from "./hls/hls-service";
 import { hlsOptionsFromEnv } from "./hls/hls-options";
 import { killOrphanEncoders } from "./hls/orphan-encoders";
+import { openFileIndex, startFileIndex } from "./search/index-boot";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -34,7 +35,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   // Encoders a killed server left running would write into this cache forever.
   const orphans = killOrphanEncoders(config.cacheDir);
   if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
-  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls };
+  const index = openFileIndex(db, config.database, rootReal, log);
+  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
@@ -53,6 +55,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     await server?.stop(true);
     await removeActiveTempFiles();
     stopMaintenance();
+    index.close();
     db.close();
     process.exit(0);
   };
@@ -82,4 +85,5 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   } else if (admin.created) {
     console.log(`first run: created admin user "${admin.username}" with the password given by --password`);
   }
+  startFileIndex(index, log);
 }

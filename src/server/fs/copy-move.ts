@@ -2,6 +2,7 @@
  * @module Copy and move inside a scope (SPEC section 7 PATCH action=copy|rename): conflicts answer 409 unless
  * `override` replaces the existing item or `rename` picks a free name; a folder never goes into itself.
  */
+import { fsMoved, fsWritten } from "../search/changes";
 import { lstat, mkdir, rename, rm } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -133,6 +134,7 @@ export async function movePath(req: TransferRequest): Promise<string> {
     await copyThenPlace(req.src.abs, p.final.abs, p.replace);
     await rm(req.src.abs, { recursive: true, force: true });
   }
+  fsMoved(req.src.abs, p.final.abs);
   return p.final.path;
 }
 
@@ -146,5 +148,6 @@ export async function copyPath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "copy");
   await mkdir(dirname(p.final.abs), { recursive: true });
   await copyThenPlace(req.src.abs, p.final.abs, p.replace);
+  fsWritten(p.final.abs);
   return p.final.path;
 }

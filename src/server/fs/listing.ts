@@ -1,4 +1,5 @@
 /** @module Reads one file or folder into FileInfo values (the listing reads names and stats only, never file heads). */
+import { folderSizeOf } from "../search/changes";
 import { lstatSync, openSync, readSync, closeSync, readdirSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
@@ -97,6 +98,7 @@ export function listFolder(
       continue; // vanished meanwhile, or a dangling link
     }
     const info = toInfo(name, `${base}/${name}`, st, isSymlink, st.isDirectory() ? "" : typeFromName(name) ?? "blob");
+    if (info.isDir) info.size = folderSizeOf(childAbs) ?? info.size;
     if (info.isDir) numDirs++;
     else numFiles++;
     items.push(info);

@@ -7,6 +7,7 @@ import { exists } from "./upload";
 import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
 import { encode as encodePasswordName, originalName } from "./password-name";
 import { movePath } from "./copy-move";
+import { fsRemoved, fsWritten } from "../search/changes";
 
 /**
  * Creates the folder (and missing parents).
@@ -15,6 +16,7 @@ import { movePath } from "./copy-move";
 export async function createFolder(target: ScopedPath): Promise<void> {
   if (await exists(target.abs)) throw new FsError("EEXIST", "already exists");
   await mkdir(target.abs, { recursive: true });
+  fsWritten(target.abs);
 }
 
 /**
@@ -26,6 +28,7 @@ export async function deletePath(target: ScopedPath): Promise<void> {
   // lstat throws ENOENT (404) when missing; a dangling symlink still exists for it and gets removed.
   await lstat(target.abs);
   await rm(target.abs, { recursive: true, force: false });
+  fsRemoved(target.abs);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
+import { fsWritten } from "../search/changes";
 import { open, link, rename, rm, unlink, mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -75,6 +76,7 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
       await unlink(tmp);
     }
     committed = true;
+    fsWritten(dest);
     return written;
   } finally {
     ACTIVE_TEMP_FILES.delete(tmp);

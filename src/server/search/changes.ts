@@ -1,0 +1,73 @@
+/**
+ * @module The one place every write of the product reports to: operations call fsWritten/fsRemoved/fsMoved with
+ * absolute paths on disk, the file index (index-service.ts) listens and turns them into root-relative FsChange
+ * events. Without a listener (tests of single modules, the CLI) the calls do nothing.
+ */
+import type { FsChange } from "./types";
+
+type Listener = (change: FsChange) => void;
+
+/** Total bytes below a root-relative folder, null when unknown. */
+type SizeLookup = (path: string) => number | null;
+
+let listener: { rootAbs: string; fn: Listener; size: SizeLookup } | null = null;
+
+/**
+ * Sets the listener of changes below `rootAbs` (an absolute, resolved path) and the folder size lookup the
+ * listing asks; null removes them.
+ */
+export function onFsChange(rootAbs: string | null, fn?: Listener, size?: SizeLookup): void {
+  listener = rootAbs && fn ? { rootAbs: rootAbs.replace(/\/+$/, ""), fn, size: size ?? (() => null) } : null;
+}
+
+/** Total bytes below the folder at `abs` as the index knows it, or null (no index, not built, outside the root). */
+export function folderSizeOf(abs: string): number | null {
+  if (!listener) return null;
+  const path = virtualOf(listener.rootAbs, abs);
+  return path ? listener.size(path) : null;
+}
+
+/** Root-relative virtual path of `abs`, or null when it is outside the root. */
+function virtualOf(rootAbs: string, abs: string): string | null {
+  const clean = abs.replace(/\/+$/, "");
+  if (clean === rootAbs) return "/";
+  return clean.startsWith(`${rootAbs}/`) ? clean.slice(rootAbs.length) : null;
+}
+
+function emit(make: (root: string) => FsChange | null): void {
+  if (!listener) return;
+  const change = make(listener.rootAbs);
+  if (!change) return;
+  try {
+    listener.fn(change);
+  } catch {
+    // The index is a cache: a failed update is repaired by the next refresh and must not fail the write.
+  }
+}
+
+/** Reports a new or changed file or folder (a folder is walked below). */
+export function fsWritten(abs: string): void {
+  emit((root) => {
+    const path = virtualOf(root, abs);
+    return path ? { kind: "written", path } : null;
+  });
+}
+
+/** Reports a removed file or folder. */
+export function fsRemoved(abs: string): void {
+  emit((root) => {
+    const path = virtualOf(root, abs);
+    return path ? { kind: "removed", path } : null;
+  });
+}
+
+/** Reports a rename or move from `fromAbs` to `toAbs`. */
+export function fsMoved(fromAbs: string, toAbs: string): void {
+  emit((root) => {
+    const from = virtualOf(root, fromAbs);
+    const to = virtualOf(root, toAbs);
+    if (from && to) return { kind: "moved", from, to };
+    if (to) return { kind: "written", path: to };
+    return from ? { kind: "removed", path: from } : null;
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * @module Opens the file index at boot from the global settings (indexLocation, indexInterval, excludeIndexDirs,
+ * rmOldIndex), starts its background build and connects it to the change reports of every write (changes.ts).
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Database } from "bun:sqlite";
+import { getSettings } from "../settings/settings-service";
+import type { Logger } from "../logger";
+import { onFsChange } from "./changes";
+import { SqliteFileIndex, indexFileOf } from "./index-service";
+
+/**
+ * Opens the index of `rootReal` (the database file beside `databaseFile`, or in `indexLocation`); startFileIndex
+ * then builds it in the background while the server answers (state() is "building"). A failed walk is logged and
+ * the next refresh tries again.
+ */
+export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger): SqliteFileIndex {
+  const s = getSettings(db);
+  const file = indexFileOf(databaseFile, s.indexLocation);
+  mkdirSync(dirname(file), { recursive: true });
+  const index = new SqliteFileIndex({
+    rootAbs: rootReal,
+    file,
+    intervalMinutes: s.indexInterval,
+    excludeDirs: s.excludeIndexDirs,
+    fromScratch: s.rmOldIndex,
+    onError: (err) => log.error(`file index walk failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  onFsChange(rootReal, (change) => index.apply(change), (path) => index.folderTotals(path)?.size ?? null);
+  return index;
+}
+
+/** Starts the first walk and the refresh timer (after the `listening` line: the walk logs when it is done). */
+export function startFileIndex(index: SqliteFileIndex, log: Logger): void {
+  const started = Date.now();
+  void index.start().then(() => log.info(`file index ready: ${index.status().entries} entries in ${Date.now() - started} ms`));
+}
