@@ -78,20 +78,19 @@ export function matchesType(type: SearchType | null, entry: Matchable): boolean 
 
 /**
  * True when the entry's name holds every non-excluded term and no excluded one (case-insensitive substrings),
- * and passes the type filter.
+ * and passes the type filter. A term with a "/" is looked for in the path instead, as the index does.
  */
-export function matchesQuery(query: ParsedQuery, entry: Matchable): boolean {
+export function matchesQuery(query: ParsedQuery, entry: Matchable & { readonly path?: string }): boolean {
   if (!matchesType(query.type, entry)) return false;
   const name = foldText(entry.name);
-  return query.terms.every((t) => name.includes(t.text) !== t.excluded);
+  const path = entry.path === undefined ? name : foldText(entry.path);
+  return query.terms.every((t) => (t.text.includes("/") ? path : name).includes(t.text) !== t.excluded);
 }
 
-/** True when the name is exactly one of the searched words (with or without its extension): ranked first. */
+/** True when the whole name is one of the searched words (as the index ranks them): ranked first. */
 export function isExactName(query: ParsedQuery, name: string): boolean {
   const folded = foldText(name);
-  const dot = folded.lastIndexOf(".");
-  const stem = dot > 0 ? folded.slice(0, dot) : folded;
-  return query.terms.some((t) => !t.excluded && (t.text === folded || t.text === stem));
+  return query.terms.some((t) => !t.excluded && t.text === folded);
 }
 
 /** Ranking order of hits (issue 13): exact name matches first, then shorter paths, then by path. */

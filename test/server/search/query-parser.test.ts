@@ -77,6 +77,11 @@ describe("matchesQuery", () => {
     }
   });
 
+  it("looks for a term with a slash in the path, as the index does", () => {
+    expect(matchesQuery(q("docs/rep"), { ...file("report.txt"), path: "/Docs/report.txt" })).toBe(true);
+    expect(matchesQuery(q("-docs/"), { ...file("report.txt"), path: "/docs/report.txt" })).toBe(false);
+  });
+
   it("applies type filters: dir, pdf by extension, text with textImmutable, others by file type", () => {
     expect(matchesQuery(q("type:dir a"), dir("a"))).toBe(true);
     expect(matchesQuery(q("type:dir a"), file("a"))).toBe(false);
@@ -91,9 +96,9 @@ describe("matchesQuery", () => {
 });
 
 describe("compareHits", () => {
-  it("puts exact names (with or without extension) first, then shorter paths, then by path", () => {
-    const paths = ["/deep/dir/notes-old.txt", "/a/notes", "/x/y/z/notes.md", "/notes-2.txt", "/b/notes-1.txt"];
+  it("puts exact names first, then shorter paths, then by path", () => {
+    const paths = ["/deep/dir/notes-old.txt", "/x/y/z/Notes", "/a/notes.md", "/notes-2.txt", "/b/notes-1.txt", "/a/notes-1.txt"];
     const sorted = paths.map((path) => ({ path })).sort((a, b) => compareHits(q("notes"), a, b)).map((h) => h.path);
-    expect(sorted).toEqual(["/a/notes", "/x/y/z/notes.md", "/notes-2.txt", "/b/notes-1.txt", "/deep/dir/notes-old.txt"]);
+    expect(sorted).toEqual(["/x/y/z/Notes", "/a/notes.md", "/notes-2.txt", "/a/notes-1.txt", "/b/notes-1.txt", "/deep/dir/notes-old.txt"]);
   });
 });
