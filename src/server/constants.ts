@@ -193,3 +193,5 @@ export const LIVE_SEARCH_MAX_MS = 3_000;
 /** Hot keywords: `num` of GET /api/hot-search when absent (SPEC section 9: 10 hot keywords) and its upper bound. */
 export const HOT_KEYWORDS_DEFAULT = 10;
 export const HOT_KEYWORDS_MAX = 100;
+/** Hot keywords: a record call (SPEC section 7) this soon (ms) after the same user's search of it is not counted again. */
+export const HOT_KEYWORD_FOLLOW_MS = 30_000;

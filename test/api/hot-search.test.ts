@@ -33,6 +33,15 @@ describe("hot keywords", () => {
     expect(await top()).toEqual([{ keyword: "Summer Trip beach cold", hits: 1 }]);
   });
 
+  it("a record call following the same user's search does not count it twice", async () => {
+    expect((await search("type:text pairing")).status).toBe(200);
+    expect((await record("pairing")).status).toBe(200);
+    expect((await top()).find((k) => k.keyword === "pairing")).toEqual({ keyword: "pairing", hits: 1 });
+    expect((await record("pairing")).status).toBe(200);
+    expect((await top()).find((k) => k.keyword === "pairing")).toEqual({ keyword: "pairing", hits: 2 });
+    expect((await remove("pairing")).status).toBe(200);
+  });
+
   it("POST records a hit; the list is ordered by hits, ties most recent first, cut at num", async () => {
     for (const k of ["写真", "café", "写真", "alpha", "type:pdf café"]) expect((await record(k)).status).toBe(200);
     expect((await record("type:dir")).status).toBe(200);

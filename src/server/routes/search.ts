@@ -2,7 +2,8 @@
  * @module GET /api/search/{path}?query= (SPEC sections 5 Search, 7) and GET/POST/DELETE /api/hot-search
  * (SPEC sections 3 Search hit keyword, 5 Hot-search keyword, 7). Search answers `[{path, dir}]` relative to the
  * searched folder (no leading "/"), ranked exact names first then shorter paths; optional `offset` and `limit`
- * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword. Removing a keyword needs admin.
+ * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the record call the UI sends right
+ * after it (SPEC section 7) is then not counted twice. Removing a keyword needs admin.
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
@@ -14,7 +15,7 @@ import { BadRequest } from "../errors";
 import { parseQuery, QueryError } from "../search/query-parser";
 import { searchAnswer } from "../search/search-answer";
 import type { FileIndex } from "../search/types";
-import { recordedKeyword, recordKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
+import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
 import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
 
 export const searchRoutes = new Hono<AppEnv>()
@@ -28,7 +29,7 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json(topKeywords(c.get("deps").db, num));
   })
   .post("/hot-search", (c) => {
-    recordKeyword(c.get("deps").db, recordedKeyword(c.req.query("keyword") ?? ""));
+    recordPostedKeyword(c.get("deps").db, c.get("user").id, recordedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
   })
   .delete("/hot-search", requireAdmin, (c) => {
@@ -51,7 +52,7 @@ async function search(c: Context<AppEnv>): Promise<Response> {
     throw err;
   }
   if (!query) return c.json([], 200, { "X-Search-Index": indexState(deps.index) });
-  recordKeyword(deps.db, recordedKeyword(text));
+  recordSearchKeyword(deps.db, user.id, recordedKeyword(text));
   const allowed = userPathFilter(c);
   const isVisible = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
   return searchAnswer({

@@ -3,6 +3,7 @@
  * table `search_history (keyword PRIMARY KEY, hits, last_at)` and the normalisation of what is recorded or removed.
  */
 import type { Database } from "bun:sqlite";
+import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
 
 /** A `type:word` filter anywhere in the text, with the spaces after it. */
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;
@@ -54,4 +55,33 @@ export function topKeywords(db: Database, num: number): HotKeyword[] {
 export function removeKeyword(db: Database, keyword: string): boolean {
   if (!keyword) return false;
   return db.query("DELETE FROM search_history WHERE keyword = ?1").run(keyword).changes > 0;
+}
+
+/** The keyword each user's last search recorded, and when (ms), per store. */
+const lastSearch = new WeakMap<Database, Map<number, { keyword: string; at: number }>>();
+
+/**
+ * Records the keyword of a search the user `userId` ran (issue 13: every search records its keyword) and remembers
+ * it, so the record call the UI sends after the search (SPEC section 7) does not count it twice.
+ */
+export function recordSearchKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
+  if (!keyword) return;
+  recordKeyword(db, keyword, nowMs);
+  let byUser = lastSearch.get(db);
+  if (!byUser) lastSearch.set(db, (byUser = new Map()));
+  byUser.set(userId, { keyword, at: nowMs });
+}
+
+/**
+ * Records a keyword sent by POST /api/hot-search, unless it is the one the same user's search recorded within
+ * HOT_KEYWORD_FOLLOW_MS (that search already counted it; the pairing is used once).
+ */
+export function recordPostedKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
+  if (!keyword) return;
+  const last = lastSearch.get(db)?.get(userId);
+  if (last && last.keyword === keyword && nowMs - last.at <= HOT_KEYWORD_FOLLOW_MS) {
+    lastSearch.get(db)!.delete(userId);
+    return;
+  }
+  recordKeyword(db, keyword, nowMs);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
-import { recordedKeyword, recordKeyword, removedKeyword, removeKeyword, topKeywords } from "../../../src/server/search/hot-keywords";
+import { HOT_KEYWORD_FOLLOW_MS } from "../../../src/server/constants";
+import { recordedKeyword, recordKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../../../src/server/search/hot-keywords";
 
 const store = () => {
   const db = new Database(":memory:");
@@ -37,5 +38,16 @@ describe("hot keyword store", () => {
     expect(removeKeyword(db, "")).toBe(false);
     expect(removeKeyword(db, "x")).toBe(true);
     expect(topKeywords(db, 10)).toEqual([]);
+  });
+
+  it("counts a posted keyword that follows the same user's search once, another user's or a late one again", () => {
+    const db = store();
+    recordSearchKeyword(db, 1, "k", 1_000);
+    recordPostedKeyword(db, 2, "k", 1_500);
+    recordPostedKeyword(db, 1, "k", 2_000);
+    expect(topKeywords(db, 1)).toEqual([{ keyword: "k", hits: 2 }]);
+    recordSearchKeyword(db, 1, "k", 10_000);
+    recordPostedKeyword(db, 1, "k", 10_000 + HOT_KEYWORD_FOLLOW_MS + 1);
+    expect(topKeywords(db, 1)).toEqual([{ keyword: "k", hits: 4 }]);
   });
 });
