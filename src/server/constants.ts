@@ -184,7 +184,7 @@ export const HLS_PROBE_CACHE_SIZE = 256;
 export const HLS_SEGMENT_WAIT_MS = 120_000;
 /** Search (issue 13): most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */
 export const SEARCH_MAX_RESULTS = 10_000;
-/** Search: hits read from the index per page while the answer streams, so no million-item array is ever built. */
+/** Search: hits read from the index for the first page while the answer streams (each next page doubles). */
 export const SEARCH_STREAM_PAGE = 500;
 /** Search fallback while the index is building: the live walk stops after this many entries... */
 export const LIVE_SEARCH_MAX_ENTRIES = 200_000;

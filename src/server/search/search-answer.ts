@@ -33,7 +33,10 @@ export async function searchAnswer(job: SearchJob): Promise<Response> {
   return new Response(JSON.stringify(items), { headers });
 }
 
-/** Streams `[`, pages of hits read from the index, `]`: at most SEARCH_STREAM_PAGE hits are held at a time. */
+/**
+ * Streams `[`, pages of hits read from the index, `]`: pages of SEARCH_STREAM_PAGE hits, then twice as many each
+ * time; no more than half of `limit` (at most SEARCH_MAX_RESULTS) is held at a time.
+ */
 function streamFromIndex(job: SearchJob, index: FileIndex): Response {
   const rootUnder = joinVirtual(job.scopePrefix, job.under);
   const strip = job.scopePrefix === "/" ? 0 : job.scopePrefix.length;
@@ -41,9 +44,12 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
   const encoder = new TextEncoder();
   let sent = 0;
   let first = true;
+  let pageSize = SEARCH_STREAM_PAGE;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const want = Math.min(SEARCH_STREAM_PAGE, job.limit - sent);
+      // Pages double: the first hits go out at once, and a long answer asks the index a few times, not hundreds.
+      const want = Math.min(pageSize, job.limit - sent);
+      pageSize *= 2;
       const page = want > 0 ? index.search({ query: job.query, under: rootUnder, offset: job.offset + sent, limit: want, isVisible }) : [];
       let chunk = first ? "[" : "";
       for (const hit of page) {

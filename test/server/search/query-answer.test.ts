@@ -48,12 +48,15 @@ describe("searchAnswer from a ready index", () => {
     expect(asked[0].under).toBe("/home/bob/docs");
   });
 
-  it(`streams in pages of ${SEARCH_STREAM_PAGE}, honouring offset and limit`, async () => {
-    const paths = Array.from({ length: 1203 }, (_, i) => `/d/note-${String(i).padStart(4, "0")}.txt`);
+  it(`streams in pages of ${SEARCH_STREAM_PAGE}, then doubling, honouring offset and limit`, async () => {
+    const paths = Array.from({ length: 3603 }, (_, i) => `/d/note-${String(i).padStart(4, "0")}.txt`);
     const all = memoryIndex(paths);
     const body = (await (await searchAnswer(job({ index: all.index }))).json()) as { path: string }[];
-    expect(body.length).toBe(1203);
-    expect(all.asked.map((r) => [r.offset, r.limit])).toEqual([[0, 500], [500, 500], [1000, 500]]);
+    expect(body.length).toBe(3603);
+    expect(all.asked.map((r) => [r.offset, r.limit])).toEqual([[0, 500], [500, 1000], [1500, 2000], [3500, 4000]]);
+    const capped = memoryIndex(paths);
+    expect(((await (await searchAnswer(job({ index: capped.index, limit: 1500 }))).json()) as unknown[]).length).toBe(1500);
+    expect(capped.asked.map((r) => [r.offset, r.limit])).toEqual([[0, 500], [500, 1000]]);
     const paged = memoryIndex(paths);
     const page = (await (await searchAnswer(job({ index: paged.index, offset: 50, limit: 50 }))).json()) as { path: string }[];
     expect(page.map((h) => h.path)).toEqual(body.slice(50, 100).map((h) => h.path));
