@@ -32,6 +32,7 @@ export const searchRoutes = new Hono<AppEnv>()
     recordPostedKeyword(c.get("deps").db, c.get("user").id, recordedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
   })
+  // SPEC section 6: admin governs every action not listed; the hot list is shared by all users.
   .delete("/hot-search", requireAdmin, (c) => {
     removeKeyword(c.get("deps").db, removedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
