@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { login, startServer, type TestServer } from "../support/server";
+import { call, makeUser, type TestUser } from "../support/factories";
+
+let server: TestServer;
+let admin: string;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await login(server);
+  user = await makeUser(server, admin);
+});
+afterAll(() => server.stop());
+
+const top = async (num?: number) => {
+  const res = await call(server, user.token, "GET", `/hot-search${num === undefined ? "" : `?num=${num}&_t=${Date.now()}`}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { keyword: string; hits: number }[];
+};
+const search = (query: string) => call(server, user.token, "GET", `/search/?query=${encodeURIComponent(query)}`);
+const record = (keyword: string, token = user.token) => call(server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+const remove = (keyword: string, token = admin) => call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+
+describe("hot keywords", () => {
+  it("every search records its keyword without the type filter, quotes, plus and minus", async () => {
+    expect((await search('type:video "Summer Trip" +beach -cold')).status).toBe(200);
+    expect(await top()).toEqual([{ keyword: "Summer Trip beach cold", hits: 1 }]);
+    // Nothing left after normalisation, a refused type-only query and empty input record nothing.
+    expect((await search('"" + -')).status).toBe(200);
+    expect((await search("type:image")).status).toBe(400);
+    expect((await search("")).status).toBe(200);
+    expect(await top()).toEqual([{ keyword: "Summer Trip beach cold", hits: 1 }]);
+  });
+
+  it("POST records a hit; the list is ordered by hits, ties most recent first, cut at num", async () => {
+    for (const k of ["写真", "café", "写真", "alpha", "type:pdf café"]) expect((await record(k)).status).toBe(200);
+    expect((await record("type:dir")).status).toBe(200);
+    expect(await top()).toEqual([
+      { keyword: "café", hits: 2 }, { keyword: "写真", hits: 2 }, { keyword: "alpha", hits: 1 }, { keyword: "Summer Trip beach cold", hits: 1 },
+    ]);
+    expect((await top(2)).map((k) => k.keyword)).toEqual(["café", "写真"]);
+  });
+
+  it("DELETE strips only the type filter, skips an empty keyword and needs admin", async () => {
+    expect((await remove("type:pdf café", user.token)).status).toBe(403);
+    expect((await remove("type:pdf café")).status).toBe(200);
+    expect((await remove("type:video ")).status).toBe(200);
+    // "-" is kept on removal, so this names no stored keyword.
+    expect((await remove("-alpha")).status).toBe(200);
+    expect((await top()).map((k) => k.keyword)).toEqual(["写真", "alpha", "Summer Trip beach cold"]);
+  });
+
+  it("refuses a bad num and calls without a login", async () => {
+    expect((await call(server, user.token, "GET", "/hot-search?num=x")).status).toBe(400);
+    for (const [method, path] of [["GET", "/hot-search?num=3"], ["POST", "/hot-search?keyword=a"], ["DELETE", "/hot-search?keyword=a"]]) {
+      expect({ method, status: (await call(server, null, method, path)).status }).toEqual({ method, status: 401 });
+    }
+  });
+});
