@@ -11,6 +11,7 @@ import { benchUnarchive } from "../bench/unarchive";
 import { benchThumbnails } from "../bench/thumbnails";
 import { benchProbe } from "../bench/probe";
 import { benchHls } from "../bench/hls";
+import { benchSearch } from "../bench/search";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -36,3 +37,5 @@ console.log("== probe=yes ==");
 for (const l of await benchProbe()) console.log(l);
 console.log("== on-demand HLS ==");
 for (const l of await benchHls()) console.log(l);
+console.log("== indexed search ==");
+for (const l of await benchSearch()) console.log(l);

@@ -4,7 +4,7 @@
  * kind, and in `finally` removes partial outputs of a failed or cancelled run and the temp folder. The final
  * status goes through the queue: done with the kind's message, cancelled when the signal aborted, else failed.
  */
-import { fsWritten } from "../server/search/changes";
+import { fsWrittenAll } from "../server/search/changes";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -94,7 +94,7 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
   }
   if (result.ok) {
     // A cancel that came after the work was complete is too late: the output is whole, so the task is done.
-    for (const p of outputs) fsWritten(p);
+    fsWrittenAll(outputs);
     deps.queue.finish(task.id, result.message);
     return;
   }

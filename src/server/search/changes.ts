@@ -53,6 +53,17 @@ export function fsWritten(abs: string): void {
   });
 }
 
+/** Reports several written paths (a task's outputs), skipping those below another one (walked with it). */
+export function fsWrittenAll(paths: Iterable<string>): void {
+  const sorted = [...paths].map((p) => p.replace(/\/+$/, "")).sort();
+  let last: string | null = null;
+  for (const p of sorted) {
+    if (last !== null && p.startsWith(`${last}/`)) continue;
+    fsWritten(p);
+    last = p;
+  }
+}
+
 /** Reports a removed file or folder. */
 export function fsRemoved(abs: string): void {
   emit((root) => {

@@ -10,7 +10,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lname TEXT NOT NULL, is_dir INTEGER NOT NULL,
   size INTEGER NOT NULL, mtime INTEGER NOT NULL, type TEXT NOT NULL, gen INTEGER NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS names USING fts5(lname, content='entries', content_rowid='id', tokenize='trigram', detail='none');
+CREATE VIRTUAL TABLE IF NOT EXISTS names USING fts5(lname, content='entries', content_rowid='id', tokenize='trigram', detail='none', columnsize=0);
 CREATE TRIGGER IF NOT EXISTS entries_ai AFTER INSERT ON entries BEGIN
   INSERT INTO names(rowid, lname) VALUES (new.id, new.lname); END;
 CREATE TRIGGER IF NOT EXISTS entries_ad AFTER DELETE ON entries BEGIN

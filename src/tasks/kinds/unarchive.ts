@@ -9,6 +9,7 @@
  * Volume sets are recognised by their names from any member whether or not isMultiVolume is ticked, so a removal
  * never leaves volumes behind.
  */
+import { fsRemoved } from "../../server/search/changes";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
@@ -100,7 +101,7 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     const named = out.abs === folder && wrap === null && volumes.members.some((m) => existsSync(join(temp, m)));
     const placed = placeEntries(temp, out.abs, { wrap, overwrite: p.archiveOverwrite, onCreate: (abs) => ctx.trackOutput(abs) });
     const removeArchive = p.archiveRm && refused.length === 0 && !named;
-    if (removeArchive) for (const name of volumes.members) rmSync(join(folder, name), { force: true });
+    if (removeArchive) for (const name of volumes.members) { rmSync(join(folder, name), { force: true }); fsRemoved(join(folder, name)); }
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
   } finally {
     rmSync(temp, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { makeTree } from "../support/tree";
+import { call } from "../support/factories";
+import { openTaskSocket } from "../support/task-socket";
+import { queued, waitStatus } from "../support/task-helpers";
+import { makeSevenZip, sevenZip, SEVERAL } from "../support/archives";
+
+let server: TestServer;
+let admin: string;
+const root = mkdtempSync(join(tmpdir(), "fbe-search-index-"));
+sevenZip();
+
+const enc = (p: string) => p.split("/").map(encodeURIComponent).join("/");
+
+/** Paths the index answers for `query` (fails when the answer came from the live walk, not the index). */
+async function indexed(query: string): Promise<string[]> {
+  const res = await call(server, admin, "GET", `/search/?query=${encodeURIComponent(query)}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("X-Search-Index")).toBe("ready");
+  return ((await res.json()) as { path: string }[]).map((h) => h.path).sort();
+}
+
+beforeAll(async () => {
+  makeTree(root, { start: { "kiwi-start.txt": "12345", sub: { "kiwi-deep.txt": "123" } }, other: {} });
+  server = await startServer({ root });
+  admin = await login(server);
+  // The first walk runs in the background after `listening`; a tiny tree is done at once.
+  for (let i = 0; i < 100; i++) {
+    const res = await call(server, admin, "GET", "/search/?query=kiwi");
+    await res.arrayBuffer();
+    if (res.headers.get("X-Search-Index") === "ready") break;
+    await Bun.sleep(50);
+  }
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("the index follows every write of the product at once", () => {
+  it("holds the tree built at start", async () => {
+    expect(await indexed("kiwi")).toEqual(["start/kiwi-start.txt", "start/sub/kiwi-deep.txt"]);
+  });
+
+  it("an upload, a new folder, a rename, a move, a copy and a delete", async () => {
+    expect((await call(server, admin, "POST", `/resources${enc("/other/Mango Ünïcode.txt")}`, "mango!")).status).toBe(200);
+    expect(await indexed("ünï")).toEqual(["other/Mango Ünïcode.txt"]);
+    expect((await call(server, admin, "POST", "/resources/other/papaya-dir/")).status).toBe(200);
+    expect(await indexed("papaya")).toEqual(["other/papaya-dir"]);
+    const patch = (from: string, action: string, dest: string) =>
+      call(server, admin, "PATCH", `/resources${enc(from)}?action=${action}&destination=${encodeURIComponent(dest)}`);
+    expect((await patch("/other/Mango Ünïcode.txt", "rename", "/other/guava.txt")).status).toBe(200);
+    expect(await indexed("mango")).toEqual([]);
+    expect(await indexed("guava")).toEqual(["other/guava.txt"]);
+    expect((await patch("/start", "rename", "/other/papaya-dir/start")).status).toBe(200);
+    expect(await indexed("kiwi")).toEqual(["other/papaya-dir/start/kiwi-start.txt", "other/papaya-dir/start/sub/kiwi-deep.txt"]);
+    expect((await patch("/other/papaya-dir/start", "copy", "/copied")).status).toBe(200);
+    expect(await indexed("kiwi-deep")).toEqual(["copied/sub/kiwi-deep.txt", "other/papaya-dir/start/sub/kiwi-deep.txt"]);
+    expect((await call(server, admin, "DELETE", "/resources/other/papaya-dir")).status).toBe(200);
+    expect(await indexed("kiwi")).toEqual(["copied/kiwi-start.txt", "copied/sub/kiwi-deep.txt"]);
+    expect(await indexed("papaya")).toEqual([]);
+  });
+
+  it("a saved file keeps its place; a file written behind the product's back is not there until a refresh", async () => {
+    expect((await call(server, admin, "PUT", "/resources/other/guava.txt", "now longer content")).status).toBe(200);
+    expect(await indexed("guava")).toEqual(["other/guava.txt"]);
+    writeFileSync(join(root, "other", "behind-back.txt"), "x");
+    expect(await indexed("behind-back")).toEqual([]);
+  });
+
+  it("an unarchive task's output is found as soon as the task is done, the removed archive is gone", async () => {
+    makeSevenZip({ dest: join(root, "fruit-box.7z"), tree: SEVERAL });
+    const ws = await openTaskSocket(server, admin);
+    const t = await queued(ws, { Task: "unarchive", TargetPath: "/fruit-box.7z", Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true } });
+    expect(await waitStatus(ws, t.TaskID, [3, 4, 5])).toMatchObject({ Status: 4 });
+    await ws.close();
+    expect(await indexed("three")).toEqual(["fruit-box.out/fruit-box/dir/three.txt"]);
+    expect(await indexed("fruit-box.7z")).toEqual([]);
+  });
+
+  it("the listing shows the total size of each folder from the index", async () => {
+    const res = await call(server, admin, "GET", "/resources/");
+    const items = ((await res.json()) as { items: { name: string; size: number; isDir: boolean }[] }).items;
+    const copied = items.find((i) => i.name === "copied")!;
+    expect(copied.isDir).toBe(true);
+    expect(copied.size).toBe(5 + 3);
+    const other = items.find((i) => i.name === "other")!;
+    expect(other.size).toBe(statSync(join(root, "other", "guava.txt")).size);
+  });
+});
