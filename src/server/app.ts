@@ -18,6 +18,7 @@ import { taskRoutes } from "./routes/tasks";
 import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
 import { frameRoutes } from "./routes/frame";
+import { searchRoutes } from "./routes/search";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -35,7 +36,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", taskRoutes)
     .route("/", commandRoutes)
     .route("/", playlistRoutes)
-    .route("/", frameRoutes);
+    .route("/", frameRoutes)
+    .route("/", searchRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -182,3 +182,14 @@ export const HLS_AUDIO_BITRATE = 128_000;
 export const HLS_PROBE_CACHE_SIZE = 256;
 /** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
 export const HLS_SEGMENT_WAIT_MS = 120_000;
+/** Search (issue 13): most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */
+export const SEARCH_MAX_RESULTS = 10_000;
+/** Search: hits read from the index per page while the answer streams, so no million-item array is ever built. */
+export const SEARCH_STREAM_PAGE = 500;
+/** Search fallback while the index is building: the live walk stops after this many entries... */
+export const LIVE_SEARCH_MAX_ENTRIES = 200_000;
+/** ...or after this long (ms), and the answer says so (`X-Search-Index: building` / `partial`). */
+export const LIVE_SEARCH_MAX_MS = 3_000;
+/** Hot keywords: `num` of GET /api/hot-search when absent (SPEC section 9: 10 hot keywords) and its upper bound. */
+export const HOT_KEYWORDS_DEFAULT = 10;
+export const HOT_KEYWORDS_MAX = 100;

@@ -5,6 +5,7 @@ import type { Logger } from "./logger";
 import type { BuildInfo } from "./build-info";
 import type { TaskService } from "../tasks/service";
 import type { HlsService } from "./hls/hls-service";
+import type { FileIndex } from "./search/types";
 
 export interface Deps {
   config: Readonly<Config>;
@@ -19,4 +20,6 @@ export interface Deps {
   tasks: TaskService;
   /** On-demand HLS: probes, playlists and the encoder manager (stopped at shutdown). */
   hls: HlsService;
+  /** The file-name index of the files root (issue 13); absent until one is built, search then walks live. */
+  index?: FileIndex | null;
 }

@@ -1,0 +1,71 @@
+/**
+ * @module GET /api/search/{path}?query= (SPEC sections 5 Search, 7) and GET/POST/DELETE /api/hot-search
+ * (SPEC sections 3 Search hit keyword, 5 Hot-search keyword, 7). Search answers `[{path, dir}]` relative to the
+ * searched folder (no leading "/"), ranked exact names first then shorter paths; optional `offset` and `limit`
+ * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword. Removing a keyword needs admin.
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { requireAdmin, requireAuth } from "../auth/middleware";
+import { requestTarget, userPathFilter } from "./request-path";
+import { normalizeVirtualPath } from "../fs/scope";
+import { getSettings } from "../settings/settings-service";
+import { BadRequest } from "../errors";
+import { parseQuery, QueryError } from "../search/query-parser";
+import { searchAnswer } from "../search/search-answer";
+import { recordedKeyword, recordKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
+import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
+
+export const searchRoutes = new Hono<AppEnv>()
+  .use("/search", requireAuth)
+  .use("/search/*", requireAuth)
+  .get("/search/*", search)
+  .get("/search", search)
+  .use("/hot-search", requireAuth)
+  .get("/hot-search", (c) => {
+    const num = count(c.req.query("num"), "num", HOT_KEYWORDS_DEFAULT, 1, HOT_KEYWORDS_MAX);
+    return c.json(topKeywords(c.get("deps").db, num));
+  })
+  .post("/hot-search", (c) => {
+    recordKeyword(c.get("deps").db, recordedKeyword(c.req.query("keyword") ?? ""));
+    return c.body(null, 200);
+  })
+  .delete("/hot-search", requireAdmin, (c) => {
+    removeKeyword(c.get("deps").db, removedKeyword(c.req.query("keyword") ?? ""));
+    return c.body(null, 200);
+  });
+
+async function search(c: Context<AppEnv>): Promise<Response> {
+  const deps = c.get("deps");
+  const user = c.get("user");
+  const target = requestTarget(c, "search");
+  const text = c.req.query("query") ?? "";
+  const offset = count(c.req.query("offset"), "offset", 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = count(c.req.query("limit"), "limit", SEARCH_MAX_RESULTS, 0, SEARCH_MAX_RESULTS);
+  let query;
+  try {
+    query = parseQuery(text, getSettings(deps.db).indexLocation !== "");
+  } catch (err) {
+    if (err instanceof QueryError) throw new BadRequest(err.message);
+    throw err;
+  }
+  if (!query) return c.json([]);
+  recordKeyword(deps.db, recordedKeyword(text));
+  const allowed = userPathFilter(c);
+  const isVisible = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
+  return searchAnswer({
+    query, under: target.path, abs: target.abs, isVisible, offset, limit,
+    scopePrefix: normalizeVirtualPath(user.scope === "." ? "/" : user.scope).path,
+    index: deps.index ?? null,
+  });
+}
+
+/**
+ * A whole number from the query string within [min, max], `fallback` when absent.
+ * @throws BadRequest (400) for anything else.
+ */
+function count(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d{1,16}$/.test(raw)) throw new BadRequest(`${name} must be a whole number`);
+  return Math.min(Math.max(Number(raw), min), max);
+}
