@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Trash2 } from "lucide-react";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
+import { useAuth } from "../../stores/auth";
 import { fetchHotKeywords, removeHotKeyword, type HotKeyword } from "../../api/search";
 import { errorMessage } from "../../api/errors";
 import { removableKeyword } from "../../stores/search-rules";
@@ -16,6 +17,8 @@ import { StatsChart, type StatsChartKind } from "./StatsChart";
 /** Loads the top keywords for the slider's count and shows them as a chart and a list. */
 export function SearchStatsPrompt() {
   const { t } = useTranslation();
+  // Removal is an admin call (the server refuses others): only admins get the buttons.
+  const admin = Boolean(useAuth().user?.perm.admin);
   const [count, setCount] = useState(STATS_KEYWORDS_MAX);
   const [kind, setKind] = useState<StatsChartKind>("pie");
   const [keywords, setKeywords] = useState<HotKeyword[] | null>(null);
@@ -79,9 +82,9 @@ export function SearchStatsPrompt() {
               <li key={k.keyword}>
                 <span className="stats-keyword">{k.keyword}</span>
                 <span className="stats-hits">{t("search.stats.hits", { count: k.hits })}</span>
-                <button type="button" className="icon-btn" aria-label={t("search.stats.remove", { keyword: k.keyword })} title={t("search.stats.remove", { keyword: k.keyword })} onClick={() => void remove(k.keyword)}>
+                {admin && <button type="button" className="icon-btn" aria-label={t("search.stats.remove", { keyword: k.keyword })} title={t("search.stats.remove", { keyword: k.keyword })} onClick={() => void remove(k.keyword)}>
                   <Trash2 size={16} aria-hidden />
-                </button>
+                </button>}
               </li>
             ))}
           </ul>
