@@ -74,7 +74,7 @@ test("a word nothing matches says 'No file found'; a type-only query shows the s
   await expect(box).toHaveValue("type:video");
   await expect(page.getByRole("button", { name: "Video", exact: true })).toHaveAttribute("aria-pressed", "true");
   await box.press("Enter");
-  await expect(page.getByRole("alert")).toHaveText(/Empty keyword is not allowed!/);
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("alert")).toHaveText(/Empty keyword is not allowed!/);
   await box.press("Escape");
   await expect(page.getByRole("search", { name: "Search files" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
@@ -98,7 +98,7 @@ test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ 
   await box.fill("item-");
   await box.press("Enter");
   const links = page.locator(".search-hit");
-  await expect(page.getByRole("status")).toHaveText(`Results: ${PAGING_FILES}`);
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("status")).toHaveText(`Results: ${PAGING_FILES}`);
   await expect(links).toHaveCount(50);
   await page.locator(".search-results").evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(links).toHaveCount(100);
@@ -126,9 +126,9 @@ test("the search stats chart renders and a keyword can be removed", async ({ pag
   await expect(dialog).toBeVisible();
   const chart = dialog.getByRole("img", { name: "Searches per keyword" });
   await expect(chart).toBeVisible();
-  const box = await chart.boundingBox();
-  expect(box!.width).toBeGreaterThan(100);
-  expect(Math.round(box!.height)).toBe(500);
+  // Chart.js sizes the canvas to its 500 px box once it has measured it.
+  await expect.poll(async () => Math.round((await chart.boundingBox())?.height ?? 0)).toBe(500);
+  expect((await chart.boundingBox())!.width).toBeGreaterThan(100);
   // The drawn canvas has pixels that are not blank.
   const painted = await chart.evaluate((c: HTMLCanvasElement) => {
     const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
