@@ -147,3 +147,20 @@ export const PICTURE_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", 
 export const VIDEO_VOLUME_STEP = 0.1;
 /** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */
 export const AUDIO_LIST_ITEM_HEIGHT_PX = 32;
+/** Search results shown first and added per step (SPEC §9 Search results 50 per page). */
+export const SEARCH_PAGE_SIZE = 50;
+/** Distance from the bottom of the results, in px, at which the next step shows (SPEC §9). */
+export const SEARCH_GROW_AT_PX = 100;
+/** Hot keywords offered as suggestions (SPEC §9 Hot keywords 10). */
+export const HOT_KEYWORD_SUGGESTIONS = 10;
+/** Delay in ms before the suggestions hide once focus leaves the input (SPEC §9). */
+export const SUGGESTIONS_HIDE_MS = 300;
+/** Bounds and default of the search stats slider (SPEC §9 Stats slider 3 to 10). */
+export const STATS_KEYWORDS_MIN = 3;
+export const STATS_KEYWORDS_MAX = 10;
+/** Height of the search stats chart in px (SPEC §9 Chart height 500). */
+export const STATS_CHART_HEIGHT_PX = 500;
+/** The type filters offered as chips in the search panel (SPEC §5 Search type:xxx, the common ones). */
+export const SEARCH_TYPE_CHIPS = ["video", "audio", "image", "pdf", "text", "archive", "dir"] as const;
+/** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
+export const STATS_CHART_COLORS = ["#4d8dff", "#f2555a", "#f0b44c", "#34c38f", "#a78bfa", "#f472b6", "#22b8cf", "#fb923c", "#94a3b8", "#84cc16"] as const;

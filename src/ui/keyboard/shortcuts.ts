@@ -32,7 +32,8 @@ export type ShortcutAction =
   | "cut"
   | "paste"
   | "selectNext"
-  | "selectPrev";
+  | "selectPrev"
+  | "search";
 
 /** The sections of the help list, in the order shown. */
 export const HELP_GROUPS = ["navigation", "selection", "files", "preview", "editor"] as const;
@@ -85,6 +86,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "toggleTaskPanel", keys: ["F4", "t"], group: "navigation", when: (c) => free(c) && Boolean(c.canExecute) },
   { action: "closeTaskPanel", keys: ["Escape", "q"], group: "navigation", when: (c) => free(c) && Boolean(c.taskPanelOpen) },
   { action: "clearSelection", keys: ["Escape"], group: "navigation", when: inListing },
+  // SPEC §2 Files view: Ctrl+F opens the search panel (also from its own input, instead of the browser's find).
+  { action: "search", keys: ["Mod+f"], group: "navigation", when: (c) => !c.promptOpen && c.view === "listing" },
   { action: "closePreview", keys: ["Escape", "q"], group: "preview", when: inPreview },
   { action: "closeEditor", keys: ["Escape"], group: "editor", when: inEditor },
   { action: "selectAll", keys: ["Mod+a"], group: "selection", when: inListing },

@@ -26,7 +26,8 @@ export type Prompt =
   | { kind: "makeTorrent"; path: string }
   | { kind: "makeThumbnail"; path: string }
   | { kind: "extractSubtitle"; path: string }
-  | { kind: "unarchive"; path: string };
+  | { kind: "unarchive"; path: string }
+  | { kind: "searchStats" };
 
 interface LayoutState {
   prompt: Prompt | null;

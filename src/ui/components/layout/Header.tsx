@@ -11,6 +11,7 @@ import { openShell } from "../../stores/shell";
 import { FileActions } from "../listing/FileActions";
 import { Logo } from "./Logo";
 import { TaskButton } from "../tasks/TaskButton";
+import { SearchPanel } from "../search/SearchPanel";
 
 /** The header; on /files it carries the file actions (a bottom bar on mobile). */
 export function Header() {
@@ -36,6 +37,7 @@ export function Header() {
         <span className="header-name">{config.name}</span>
       </Link>
       <div className="header-spacer" />
+      {inFiles && user && listing && <SearchPanel dir={listing.path} />}
       {inFiles && user && <FileActions />}
       {inFiles && listing && canUseShell(user) && (
         <button type="button" className="icon-btn header-shell" aria-label={t("header.shell")} title={t("header.shell")} onClick={() => openShell(listing.path)}>

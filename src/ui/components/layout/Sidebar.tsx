@@ -69,6 +69,11 @@ export function Sidebar() {
           <span>{config.name}</span>
           <span>{t("sidebar.version", { version: config.version.Version })}</span>
           <span className="sidebar-footer-links">
+            {user && (
+              <button type="button" className="link-btn" onClick={() => (close(), showPrompt({ kind: "searchStats" }))}>
+                {t("sidebar.searchStats")}
+              </button>
+            )}
             <button type="button" className="link-btn" onClick={() => (close(), showPrompt({ kind: "about" }))}>
               {t("sidebar.about")}
             </button>

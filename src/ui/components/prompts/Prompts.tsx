@@ -26,6 +26,7 @@ const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
 const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
 const SharePrompt = lazyNamed(() => import("./SharePrompt"), "SharePrompt");
 const ShellPrompt = lazyNamed(() => import("./ShellPrompt"), "ShellPrompt");
+const SearchStatsPrompt = lazyNamed(() => import("../search/SearchStatsPrompt"), "SearchStatsPrompt");
 
 /** Renders the open prompt, if any (nothing while its code loads: a few milliseconds on a local server). */
 export function Prompts() {
@@ -85,5 +86,7 @@ function OpenPrompt() {
       return <ExtractSubtitlePrompt path={prompt.path} />;
     case "unarchive":
       return <UnarchivePrompt path={prompt.path} />;
+    case "searchStats":
+      return <SearchStatsPrompt />;
   }
 }

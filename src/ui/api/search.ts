@@ -1,0 +1,31 @@
+/** @module Search and hot-keyword calls (SPEC §7: GET /api/search/{path}?query=, GET/POST/DELETE /api/hot-search). */
+import { apiFetch, apiJson } from "./client";
+import { encodePath } from "../format/encode-path";
+import type { SearchHit } from "../stores/search-rules";
+
+/** A hot keyword and how often it was searched. */
+export interface HotKeyword {
+  keyword: string;
+  hits: number;
+}
+
+/** Searches below a folder; hit paths are relative to it. @throws ApiError (400 'empty keyword is not allowed!'). */
+export function searchFiles(dir: string, query: string, signal?: AbortSignal): Promise<SearchHit[]> {
+  const folder = dir.endsWith("/") ? dir : `${dir}/`;
+  return apiJson<SearchHit[]>(`/api/search${encodePath(folder)}?query=${encodeURIComponent(query)}`, { signal });
+}
+
+/** The `num` most searched keywords, most first; `_t` defeats caches (SPEC §7). @throws ApiError. */
+export function fetchHotKeywords(num: number): Promise<HotKeyword[]> {
+  return apiJson<HotKeyword[]>(`/api/hot-search?num=${num}&_t=${Date.now()}`);
+}
+
+/** Records a searched keyword (already normalised). @throws ApiError. */
+export async function recordKeyword(keyword: string): Promise<void> {
+  await apiFetch(`/api/hot-search?keyword=${encodeURIComponent(keyword)}`, { method: "POST" });
+}
+
+/** Removes a hot keyword. @throws ApiError. */
+export async function removeHotKeyword(keyword: string): Promise<void> {
+  await apiFetch(`/api/hot-search?keyword=${encodeURIComponent(keyword)}`, { method: "DELETE" });
+}

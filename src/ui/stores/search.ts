@@ -1,0 +1,88 @@
+/** @module Search panel store (SPEC §2 Search panel: idle, active, ongoing; §7 a record-query call follows a search). */
+import { proxy, ref, useSnapshot } from "valtio";
+import i18next from "i18next";
+import { recordKeyword, searchFiles } from "../api/search";
+import { ApiError } from "../api/client";
+import { errorMessage } from "../api/errors";
+import { SEARCH_PAGE_SIZE } from "../constants";
+import { grownCount, hotKeywordOf, isEmptyKeywordError, movedIndex, type SearchHit } from "./search-rules";
+
+/** idle: closed; active: open; ongoing: a search is running. */
+export type SearchStatus = "idle" | "active" | "ongoing";
+
+interface SearchState {
+  status: SearchStatus;
+  query: string;
+  /** The folder searched (a resource path). */
+  dir: string;
+  /** null until a search answers. Kept out of the proxy: a big answer is never made reactive item by item. */
+  hits: readonly SearchHit[] | null;
+  shown: number;
+  selected: number;
+  error: string | null;
+}
+
+const state = proxy<SearchState>({ status: "idle", query: "", dir: "/", hits: null, shown: 0, selected: -1, error: null });
+let running: AbortController | null = null;
+
+/** Snapshot of the search state. */
+export function useSearch() {
+  return useSnapshot(state);
+}
+
+/** Whether the panel is open (the keyboard dispatcher stands down then). */
+export function isSearchOpen(): boolean {
+  return state.status !== "idle";
+}
+
+/** Opens the panel for a folder; a new folder forgets the previous results. */
+export function openSearch(dir: string): void {
+  if (dir !== state.dir) Object.assign(state, { dir, hits: null, shown: 0, selected: -1, error: null });
+  if (state.status === "idle") state.status = "active";
+}
+
+/** Closes the panel and stops a running search. */
+export function closeSearch(): void {
+  running?.abort();
+  running = null;
+  state.status = "idle";
+}
+
+/** Sets the query text (typing, a chip, a suggestion). */
+export function setQuery(query: string): void {
+  state.query = query;
+}
+
+/** Runs the current query under the panel's folder; empty input is ignored (SPEC §5 Search). */
+export async function runSearch(): Promise<void> {
+  const query = state.query.trim();
+  if (!query) return;
+  running?.abort();
+  const ctl = new AbortController();
+  running = ctl;
+  Object.assign(state, { status: "ongoing", error: null, selected: -1 });
+  try {
+    const hits = await searchFiles(state.dir, query, ctl.signal);
+    if (running !== ctl) return;
+    Object.assign(state, { hits: ref(hits), shown: Math.min(hits.length, SEARCH_PAGE_SIZE), status: "active" });
+    const keyword = hotKeywordOf(query);
+    if (keyword) void recordKeyword(keyword).catch(() => {});
+  } catch (err) {
+    if (running !== ctl) return;
+    const empty = err instanceof ApiError && isEmptyKeywordError(err.text);
+    Object.assign(state, { hits: null, status: "active", error: empty ? i18next.t("search.emptyKeyword") : errorMessage(err) });
+  } finally {
+    if (running === ctl) running = null;
+  }
+}
+
+/** Shows 50 more hits (SPEC §9). */
+export function showMoreHits(): void {
+  state.shown = grownCount(state.shown, state.hits?.length ?? 0);
+}
+
+/** Moves the highlighted hit by one, wrapping; showing more when it reaches the hidden ones. */
+export function moveSelection(delta: 1 | -1): void {
+  state.selected = movedIndex(state.selected, delta, state.shown);
+  if (state.selected >= state.shown - 1) showMoreHits();
+}

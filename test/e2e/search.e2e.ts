@@ -1,0 +1,186 @@
+/**
+ * The search panel (SPEC §2 Search panel): Ctrl+F, a hit opened, 'No file found', the type-only refusal, paging by
+ * 50, hot-keyword suggestions, Esc; the search stats dialog's chart and keyword removal; screenshots at 1280 and 375 px.
+ */
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { login, startServer, type TestServer } from "../support/server";
+import { openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
+
+let server: TestServer;
+let token = "";
+const PAGING_FILES = 120;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  const many: Record<string, string> = {};
+  for (let i = 0; i < PAGING_FILES; i++) many[`many/item-${String(i).padStart(3, "0")}.log`] = "x";
+  writeTree(server.root, {
+    "docs/report-alpha.txt": "alpha report\n",
+    "docs/notes.md": "# notes\n",
+    "photos/beach.png": PNG_RED,
+    "photos/beach trip/": "",
+    ...many,
+  });
+  token = await login(server);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Calls the hot-search route as the admin (to seed or read keywords). */
+async function hotSearch(method: "GET" | "POST", query: string): Promise<Response> {
+  return fetch(`${server.url}/api/hot-search?${query}`, { method, headers: { "X-Auth": token } });
+}
+
+/** Opens the panel with Ctrl+F on a folder and returns its search box. */
+async function openPanel(page: Page, folder = "/") {
+  await openFolder(page, server, folder);
+  await page.keyboard.press("Control+f");
+  const box = page.getByRole("searchbox", { name: "Search query" });
+  await expect(box).toBeFocused();
+  return box;
+}
+
+/** A search hit link by file name. */
+function hit(page: Page, name: string) {
+  return page.getByRole("search", { name: "Search files" }).getByRole("link", { name: new RegExp(`^${name}\\b`) });
+}
+
+test("Ctrl+F opens the panel; a typed word finds a file under the folder and the hit opens it", async ({ page }) => {
+  await signIn(page, server);
+  const box = await openPanel(page);
+  await box.fill("alpha");
+  await box.press("Enter");
+  const link = hit(page, "report-alpha.txt");
+  await expect(link).toBeVisible();
+  await expect(link).toContainText("docs/");
+  // Arrow down from the input reaches the hit; Enter opens it.
+  await box.press("ArrowDown");
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/files\/docs\/report-alpha\.txt$/);
+  await expect(page.getByRole("search", { name: "Search files" })).toHaveCount(0);
+});
+
+test("a word nothing matches says 'No file found'; a type-only query shows the server's refusal; Esc closes", async ({ page }) => {
+  await signIn(page, server);
+  const box = await openPanel(page);
+  await box.fill("zzz-nothing-like-this");
+  await box.press("Enter");
+  await expect(page.getByText("No file found")).toBeVisible();
+  await box.fill("");
+  await page.getByRole("button", { name: "Video", exact: true }).click();
+  await expect(box).toHaveValue("type:video");
+  await expect(page.getByRole("button", { name: "Video", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await box.press("Enter");
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("alert")).toHaveText(/Empty keyword is not allowed!/);
+  await box.press("Escape");
+  await expect(page.getByRole("search", { name: "Search files" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
+});
+
+test("a type chip narrows the hits to folders", async ({ page }) => {
+  await signIn(page, server);
+  const box = await openPanel(page);
+  await box.fill("beach");
+  await box.press("Enter");
+  await expect(hit(page, "beach.png")).toBeVisible();
+  await page.getByRole("button", { name: "Folder", exact: true }).click();
+  await expect(box).toHaveValue("beach type:dir");
+  await expect(hit(page, "beach trip")).toBeVisible();
+  await expect(hit(page, "beach.png")).toHaveCount(0);
+});
+
+test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ page }) => {
+  await signIn(page, server);
+  const box = await openPanel(page);
+  await box.fill("item-");
+  await box.press("Enter");
+  const links = page.locator(".search-hit");
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("status")).toHaveText(`Results: ${PAGING_FILES}`);
+  await expect(links).toHaveCount(50);
+  await page.locator(".search-results").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(links).toHaveCount(100);
+  await page.locator(".search-results").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(links).toHaveCount(PAGING_FILES);
+});
+
+test("a hot keyword is suggested in the empty box; picking it searches for it", async ({ page }) => {
+  expect((await hotSearch("POST", "keyword=beach")).ok).toBe(true);
+  await signIn(page, server);
+  await openPanel(page);
+  const suggestion = page.getByRole("list", { name: "Hot keywords" }).getByRole("button", { name: "beach", exact: true });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page.getByRole("searchbox", { name: "Search query" })).toHaveValue("beach");
+  await expect(hit(page, "beach.png")).toBeVisible();
+});
+
+test("the search stats chart renders and a keyword can be removed", async ({ page }) => {
+  for (const kw of ["alpha", "notes", "gamma"]) expect((await hotSearch("POST", `keyword=${kw}`)).ok).toBe(true);
+  await signIn(page, server);
+  await openFolder(page, server, "/");
+  await page.getByRole("button", { name: "Search Stats" }).click();
+  const dialog = page.getByRole("dialog", { name: "Search stats" });
+  await expect(dialog).toBeVisible();
+  const chart = dialog.getByRole("img", { name: "Searches per keyword" });
+  await expect(chart).toBeVisible();
+  // Chart.js sizes the canvas to its 500 px box once it has measured it.
+  await expect.poll(async () => Math.round((await chart.boundingBox())?.height ?? 0)).toBe(500);
+  expect((await chart.boundingBox())!.width).toBeGreaterThan(100);
+  // The drawn canvas has pixels that are not blank.
+  const painted = await chart.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+    return data.some((v, i) => i % 4 === 3 && v > 0);
+  });
+  expect(painted).toBe(true);
+  await dialog.getByRole("radio", { name: "Bar" }).check();
+  await expect(chart).toBeVisible();
+  const list = dialog.getByRole("list", { name: "Hot keywords" });
+  await expect(list.getByText("gamma", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Remove gamma" }).click();
+  await expect(list.getByText("gamma", { exact: true })).toHaveCount(0);
+  const left = (await (await hotSearch("GET", "num=10")).json()) as { keyword: string }[];
+  expect(left.map((k) => k.keyword)).not.toContain("gamma");
+  // The slider bounds the count: 3 keywords at its minimum.
+  const slider = dialog.getByRole("slider");
+  await expect(slider).toHaveAttribute("min", "3");
+  await expect(slider).toHaveAttribute("max", "10");
+  await slider.fill("3");
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+});
+
+/** A signed-in page of its own context. */
+async function newPage(browser: Browser, width: number, height: number, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  const page = await context.newPage();
+  await signIn(page, server);
+  return page;
+}
+
+for (const [width, height, scheme] of [[1280, 800, "light"], [375, 740, "light"], [1280, 800, "dark"]] as const) {
+  test(`screenshots of the panel and the stats dialog at ${width} px (${scheme})`, async ({ browser }, testInfo: TestInfo) => {
+    test.skip(!process.env.FBE_SHOTS_DIR, "screenshots only when FBE_SHOTS_DIR is set");
+    await hotSearch("POST", "keyword=beach");
+    await hotSearch("POST", "keyword=report");
+    const page = await newPage(browser, width, height, scheme);
+    const box = await openPanel(page);
+    await expect(page.getByRole("list", { name: "Hot keywords" })).toBeVisible();
+    await screenshot(page, testInfo, `search-idle-${width}-${scheme}`);
+    await box.fill("item");
+    await box.press("Enter");
+    await expect(page.locator(".search-hit").first()).toBeVisible();
+    await screenshot(page, testInfo, `search-results-${width}-${scheme}`);
+    await box.fill("nothing-at-all");
+    await box.press("Enter");
+    await expect(page.getByText("No file found")).toBeVisible();
+    await screenshot(page, testInfo, `search-empty-${width}-${scheme}`);
+    await box.press("Escape");
+    if (width < 737) await page.getByRole("button", { name: "Toggle menu" }).click();
+    await page.getByRole("button", { name: "Search Stats" }).click();
+    await expect(page.getByRole("dialog", { name: "Search stats" }).getByRole("img")).toBeVisible();
+    await screenshot(page, testInfo, `search-stats-${width}-${scheme}`);
+    await page.context().close();
+  });
+}
