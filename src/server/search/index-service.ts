@@ -87,7 +87,7 @@ export class SqliteFileIndex implements FileIndex {
 
   /** One walk of the whole root: upserts in batches with a new generation, then removes the vanished entries. */
   private async walk(fromScratch: boolean): Promise<void> {
-    if (fromScratch) this.store.db.run("DELETE FROM entries; DELETE FROM totals;");
+    if (fromScratch) this.store.reset();
     const gen = ++this.gen;
     this.store.setMeta("generation", String(gen));
     const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
