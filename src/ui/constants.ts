@@ -160,7 +160,7 @@ export const STATS_KEYWORDS_MIN = 3;
 export const STATS_KEYWORDS_MAX = 10;
 /** Height of the search stats chart in px (SPEC §9 Chart height 500). */
 export const STATS_CHART_HEIGHT_PX = 500;
-/** The type filters offered as chips in the search panel (SPEC §5 Search type:xxx, the common ones). */
+/** The type filters offered as chips in the search panel (SPEC §5 Search type: filter, the common ones). */
 export const SEARCH_TYPE_CHIPS = ["video", "audio", "image", "pdf", "text", "archive", "dir"] as const;
 /** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
 export const STATS_CHART_COLORS = ["#4d8dff", "#f2555a", "#f0b44c", "#34c38f", "#a78bfa", "#f472b6", "#22b8cf", "#fb923c", "#94a3b8", "#84cc16"] as const;

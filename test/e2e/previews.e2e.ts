@@ -275,7 +275,6 @@ test("a reader's markdown preview opens the rendered page; without download ther
 });
 
 test("screenshots of every view at 1280 and 375 px", async ({ page }, info) => {
-  test.skip(!process.env.FBE_SHOTS_DIR, "screenshots only when FBE_SHOTS_DIR is set");
   await signIn(page, server);
   const views: [string, string, RegExp | string][] = [
     ["audio", "/music/b-two.flac", "Second Tone"],
@@ -307,7 +306,6 @@ test("screenshots of every view at 1280 and 375 px", async ({ page }, info) => {
 });
 
 test("screenshot of the reader's markdown preview", async ({ browser }, info) => {
-  test.skip(!process.env.FBE_SHOTS_DIR, "screenshots only when FBE_SHOTS_DIR is set");
   const page = await browser.newPage();
   await signInAs(page, server, "reader", "reader-password-1");
   for (const [width, height] of [[1280, 800], [375, 740]]) {

@@ -1,6 +1,6 @@
 /**
  * @module The search query language (SPEC section 5 Search): terms ANDed, `+term` required, `-term` excluded,
- * `"quoted phrases"`, `type:xxx` filters, case-insensitive; plus the matcher the live walk and tests use. Pure.
+ * `"quoted phrases"`, `type:` filters, case-insensitive; plus the matcher the live walk and tests use. Pure.
  */
 import type { ParsedQuery, QueryTerm, SearchType } from "./types";
 
