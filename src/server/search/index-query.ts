@@ -1,12 +1,14 @@
 /**
- * @module The ranking SQL of the index: every non-excluded term must be in the name (a term with "/": in the path),
- * excluded terms must not, the type filter, the `under` prefix; exact name matches first, then shorter paths.
- * Terms of 3+ characters go through the FTS5 trigram table, shorter ones through instr() on the lower-cased name.
- * Rows are read one by one (Statement.iterate), isVisible applied before offset/limit.
+ * @module The ranking SQL of the recent changes: every non-excluded term must be in the name (a term with "/": in
+ * the path), excluded terms must not, the type filter, the `under` prefix; exact name matches first, then shorter
+ * paths. Terms of 3+ characters go through the FTS5 trigram table, shorter ones through instr() on the lower-cased
+ * name. Rows are read one by one (Statement.iterate).
  */
 import type { Database } from "bun:sqlite";
-import { belowRange, foldName } from "./index-store";
-import type { SearchHit, SearchRequest, SearchType } from "./types";
+import { belowRange } from "./index-store";
+import { foldName } from "./snapshot-codec";
+import type { RankedHit } from "./search-plan";
+import type { SearchRequest, SearchType } from "./types";
 
 /** Shortest term the trigram table can find (FTS5 trigram tokenizer: 3 characters). */
 const TRIGRAM_MIN = 3;
@@ -74,33 +76,21 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: (stri
     where.unshift("names MATCH ?");
     head.push(fts.join(" AND "));
   }
-  const exactSql = exact.length > 0 ? `(e.lname IN (${exact.map(() => "?").join(", ")})) DESC, ` : "";
-  const sql = `SELECT e.path AS path, e.is_dir AS isDir FROM ${from} WHERE ${where.join(" AND ") || "1"}
-    ORDER BY ${exactSql}length(e.path), e.path`;
-  return { sql, params: [...head, ...params, ...exact] };
+  const exactSql = exact.length > 0 ? `(e.lname IN (${exact.map(() => "?").join(", ")}))` : "0";
+  const sql = `SELECT e.path AS path, e.is_dir AS isDir, ${exactSql} AS ex FROM ${from} WHERE ${where.join(" AND ") || "1"}
+    ORDER BY ex DESC, length(e.path), e.path`;
+  return { sql, params: [...exact, ...head, ...params] };
 }
 
-/** Runs a request: ranked hits, the invisible ones dropped before `offset` and `limit` count. */
-export function runSearch(db: Database, req: SearchRequest): SearchHit[] {
-  const hasPositive = req.query.terms.some((t) => !t.excluded);
-  if (!hasPositive && !req.query.type) return [];
+/** Ranked hits of the recent changes for `req`, read row by row (the statement is finalized when the caller stops). */
+export function* recentHits(db: Database, req: SearchRequest): Generator<RankedHit> {
   const { sql, params } = buildSearchSql(req);
-  const out: SearchHit[] = [];
-  if (req.limit <= 0) return out;
-  let skip = req.offset;
   const stmt = db.prepare(sql);
   try {
-    for (const row of stmt.iterate(...params) as IterableIterator<{ path: string; isDir: number }>) {
-      if (!req.isVisible(row.path)) continue;
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      out.push({ path: row.path, isDir: row.isDir === 1 });
-      if (out.length >= req.limit) break;
+    for (const row of stmt.iterate(...params) as IterableIterator<{ path: string; isDir: number; ex: number }>) {
+      yield { path: row.path, isDir: row.isDir === 1, exact: row.ex === 1 };
     }
   } finally {
     stmt.finalize();
   }
-  return out;
 }

@@ -1,17 +1,16 @@
 /**
- * @module The FileIndex of the whole files root: opens the index database, builds it by a background walk at start
- * (state "building" until done), refreshes it every `indexInterval` minutes (upserts with a new generation, then
- * removes what the walk did not see), and applies the product's own changes at once.
+ * @module The FileIndex of the whole files root: opens the index database, builds a snapshot by a background walk
+ * at start (state "building" until done), builds a new one every `indexInterval` minutes (the old one answers until
+ * the new one replaces it), and applies the product's own changes at once to the recent layer (index-layers.ts).
  */
 import { join, posix } from "node:path";
 import { IndexStore } from "./index-store";
-import { runSearch } from "./index-query";
+import { LayeredStore } from "./index-layers";
 import { applyChange } from "./index-apply";
 import { exclusionsOf, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
-import type { FileIndex, FolderTotals, FsChange, IndexEntry, SearchHit, SearchRequest } from "./types";
-
-/** Entries written per transaction and per slice of the event loop during a walk (measured: ~10 ms a slice). */
-const WALK_BATCH = 4000;
+import { buildSnapshot } from "./snapshot-build";
+import { promoteNextTables } from "./snapshot-tables";
+import type { FileIndex, FolderTotals, FsChange, SearchHit, SearchRequest } from "./types";
 
 /** Options of the index. */
 export interface FileIndexOptions {
@@ -37,8 +36,8 @@ export function indexFileOf(databaseFile: string, indexLocation: string): string
 /** The live index: see the module note. Construct with openFileIndex. */
 export class SqliteFileIndex implements FileIndex {
   readonly store: IndexStore;
+  readonly layers: LayeredStore;
   private ready = false;
-  private gen: number;
   private walking: Promise<void> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
@@ -46,7 +45,7 @@ export class SqliteFileIndex implements FileIndex {
 
   constructor(private readonly opts: FileIndexOptions) {
     this.store = new IndexStore(opts.file, opts.fromScratch);
-    this.gen = Number(this.store.meta("generation") ?? "0");
+    this.layers = new LayeredStore(this.store);
     this.ex = exclusionsOf(opts.excludeDirs);
   }
 
@@ -63,7 +62,7 @@ export class SqliteFileIndex implements FileIndex {
   }
 
   search(req: SearchRequest): SearchHit[] {
-    return runSearch(this.store.db, req);
+    return this.layers.search(req);
   }
 
   folderTotals(path: string): FolderTotals | null {
@@ -72,59 +71,59 @@ export class SqliteFileIndex implements FileIndex {
 
   apply(change: FsChange): void {
     if (this.closed) return;
-    applyChange(this.store, this.opts.rootAbs, this.ex, this.gen, change);
+    applyChange(this.layers, this.opts.rootAbs, this.ex, change);
   }
 
   refresh(fromScratch = false): Promise<void> {
     if (this.walking) return this.walking;
     this.walking = this.walk(fromScratch)
-      .catch((err) => this.opts.onError?.(err))
+      .catch((err) => {
+        if (!this.closed) this.opts.onError?.(err);
+      })
       .finally(() => {
         this.walking = null;
       });
     return this.walking;
   }
 
-  /** One walk of the whole root: upserts in batches with a new generation, then removes the vanished entries. */
+  /**
+   * One walk of the whole root into a new snapshot, which then replaces the old one in one transaction together
+   * with the changes it already holds (those numbered up to the walk's start). `fromScratch` first drops the old
+   * index, so searches fall back to the live walk until the new one is ready.
+   */
   private async walk(fromScratch: boolean): Promise<void> {
-    if (fromScratch) this.store.reset();
-    const gen = ++this.gen;
-    this.store.setMeta("generation", String(gen));
+    const db = this.store.db;
+    if (fromScratch) {
+      this.ready = false;
+      this.store.reset();
+      this.layers.snapshot.reload();
+      this.layers.reloadTombs();
+    }
+    const startSeq = this.layers.seq;
     const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
     const it = walkBelow(this.opts.rootAbs, "/", this.ex, direct);
-    const writeBatch = this.store.db.transaction((batch: IndexEntry[]) => {
-      for (const e of batch) this.store.upsert(e, gen);
-    });
     try {
-      for (;;) {
-        if (this.closed) return;
-        const batch: IndexEntry[] = [];
-        let done = false;
-        while (batch.length < WALK_BATCH) {
-          const r = it.next();
-          if (r.done) {
-            done = true;
-            break;
-          }
-          batch.push(r.value);
-        }
-        writeBatch(batch);
-        if (done) break;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await buildSnapshot(db, it, () => this.closed);
     } finally {
       it.return(undefined);
     }
-    if (this.closed) return;
-    this.store.db.transaction(() => this.store.removeOlderThan(gen))();
-    this.store.setTotals(rollUpTotals(direct), true);
-    this.store.setMeta("builtAt", String(Date.now()));
+    db.transaction(() => {
+      promoteNextTables(db);
+      this.store.forgetUpTo(startSeq);
+      this.store.setTotals(rollUpTotals(direct), true);
+      this.store.setMeta("builtAt", String(Date.now()));
+    })();
+    this.layers.snapshot.reload();
+    this.layers.reloadTombs();
+    db.run("PRAGMA incremental_vacuum");
+    db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     this.ready = true;
   }
 
   /** Entries, last build time (ms) and whether a walk runs now: the index status of the settings screen. */
   status(): { entries: number; builtAt: number | null; building: boolean } {
-    const n = (this.store.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+    const root = this.store.totals("/");
+    const n = root ? root.numFiles + root.numDirs : 0;
     const at = this.store.meta("builtAt");
     return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null };
   }

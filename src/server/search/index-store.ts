@@ -1,10 +1,18 @@
 /**
- * @module The index database (its own SQLite file, WAL): entries (path, name, lower-cased NFC name, is-dir, size,
- * mtime, type, generation), an FTS5 trigram table over the lower-cased names kept in step by triggers, and folder
- * totals. Writes are synchronous and batched in transactions by the callers.
+ * @module The index database (its own SQLite file, WAL, incremental vacuum). Besides the snapshot tables
+ * (snapshot-tables.ts) it holds the recent changes: entries written since the snapshot (path, lower-cased NFC name,
+ * is-dir, size, mtime, type, change number) with an FTS5 trigram table over the names kept in step by triggers,
+ * tombstones of paths removed or replaced since the snapshot, folder totals and meta values. Writes are synchronous
+ * and batched in transactions by the callers.
  */
+import { rmSync } from "node:fs";
 import { Database, type Statement } from "bun:sqlite";
+import { foldName } from "./snapshot-codec";
+import { dropSnapshotTables } from "./snapshot-tables";
 import type { FolderTotals, IndexEntry } from "./types";
+
+/** Layout version in meta "format": a file of another layout is deleted and rebuilt. */
+const FORMAT = "2";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
@@ -20,11 +28,27 @@ CREATE TRIGGER IF NOT EXISTS entries_au AFTER UPDATE OF lname ON entries BEGIN
   INSERT INTO names(rowid, lname) VALUES (new.id, new.lname); END;
 CREATE TABLE IF NOT EXISTS totals (path TEXT PRIMARY KEY, size INTEGER NOT NULL, files INTEGER NOT NULL, dirs INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tombs (path TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
-/** Normalised form of names and terms: NFC (macOS writes NFD) and lower case. */
-export function foldName(s: string): string {
-  return s.normalize("NFC").toLowerCase();
+/** Opens `file`, deleting it first when it holds another layout (or when `fresh`). */
+function openFresh(file: string, fresh: boolean): Database {
+  let db = new Database(file, { create: true });
+  let format: string | null = null;
+  try {
+    format = (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | null)?.value ?? null;
+  } catch {
+    format = null;
+  }
+  const empty = (db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n === 0;
+  if (fresh || (!empty && format !== FORMAT)) {
+    db.close();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    db = new Database(file, { create: true });
+  }
+  // Set before the first table: a dropped snapshot then gives its pages back to the file system.
+  db.run("PRAGMA auto_vacuum = INCREMENTAL");
+  return db;
 }
 
 /** The upper bound of the paths strictly below folder `p` in byte order ("/a" -> "/a0", "/" + 1 = "0"). */
@@ -42,12 +66,12 @@ export class IndexStore {
 
   /** Opens (creating) the index database at `file`; `fromScratch` drops every entry first. */
   constructor(file: string, fromScratch = false) {
-    this.db = new Database(file, { create: true });
+    this.db = openFresh(file, fromScratch);
     this.db.run("PRAGMA journal_mode = WAL");
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA busy_timeout = 5000");
-    if (fromScratch) this.db.run("DROP TABLE IF EXISTS meta;");
-    this.reset(fromScratch);
+    this.reset(false);
+    this.setMeta("format", FORMAT);
     this.upsertStmt = this.db.prepare(
       `INSERT INTO entries (path, lname, is_dir, size, mtime, type, gen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
        ON CONFLICT(path) DO UPDATE SET lname = excluded.lname, is_dir = excluded.is_dir, size = excluded.size,
@@ -57,15 +81,35 @@ export class IndexStore {
     this.totalsStmt = this.db.prepare("SELECT size, files, dirs FROM totals WHERE path = ?");
   }
 
-  /** Creates the tables; `drop` first drops entries, names and totals (much faster than deleting a million rows). */
+  /** Creates the tables; `drop` first drops everything but meta, the snapshot included. */
   reset(drop = true): void {
-    if (drop) this.db.run("DROP TABLE IF EXISTS names; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS totals;");
+    if (drop) {
+      this.db.run("DROP TABLE IF EXISTS names; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS tombs;");
+      dropSnapshotTables(this.db, "");
+      dropSnapshotTables(this.db, "_next");
+    }
     this.db.run(SCHEMA);
   }
 
-  /** Inserts or updates one entry with generation `gen`. */
-  upsert(e: IndexEntry, gen: number): void {
-    this.upsertStmt.run(e.path, foldName(e.name), e.isDir ? 1 : 0, e.size, e.mtimeMs, e.type, gen);
+  /** Inserts or updates one recent entry with change number `seq`. */
+  upsert(e: IndexEntry, seq: number): void {
+    this.upsertStmt.run(e.path, foldName(e.name), e.isDir ? 1 : 0, e.size, e.mtimeMs, e.type, seq);
+  }
+
+  /** Records that the snapshot's `path` and everything below it are gone or replaced (change number `seq`). */
+  tomb(path: string, seq: number): void {
+    this.db.prepare("INSERT OR REPLACE INTO tombs (path, seq) VALUES (?, ?)").run(path, seq);
+  }
+
+  /** Every tombstone path. */
+  tombs(): string[] {
+    return (this.db.prepare("SELECT path FROM tombs").all() as { path: string }[]).map((r) => r.path);
+  }
+
+  /** The highest change number recorded (0 when none). */
+  lastSeq(): number {
+    const r = this.db.prepare("SELECT max(coalesce((SELECT max(gen) FROM entries), 0), coalesce((SELECT max(seq) FROM tombs), 0)) AS n").get() as { n: number };
+    return r.n;
   }
 
   /** The stored kind and size of `path`, null when absent. */
@@ -81,9 +125,10 @@ export class IndexStore {
     this.db.prepare("DELETE FROM totals WHERE path = ?1 OR (path >= ?2 AND path < ?3)").run(path, lo, hi);
   }
 
-  /** Removes the entries of generations older than `gen` (vanished since the walk `gen` started). */
-  removeOlderThan(gen: number): void {
-    this.db.prepare("DELETE FROM entries WHERE gen < ?").run(gen);
+  /** Forgets the recent entries and tombstones up to change `seq` (a snapshot built after them holds them). */
+  forgetUpTo(seq: number): void {
+    this.db.prepare("DELETE FROM entries WHERE gen <= ?").run(seq);
+    this.db.prepare("DELETE FROM tombs WHERE seq <= ?").run(seq);
   }
 
   /** Totals of folder `path`, null when unknown. */
