@@ -40,6 +40,9 @@ const TOOLS = {
     [["nginx"], "nginx"],
     [["zip"], "zip"],
     [["wrk"], "wrk"],
+    // References of the search and thumbnail benches.
+    [["plocate"], "plocate"],
+    [["vipsthumbnail"], "libvips-tools"],
   ],
 };
 
