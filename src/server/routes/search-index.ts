@@ -9,6 +9,7 @@ import { requireAdmin, requireAuth } from "../auth/middleware";
 import { presentIndexStatus } from "../presenters/search-index";
 import { Conflict } from "../errors";
 
+/** The index status and rebuild calls (admins; others get 403 Forbidden, no token 401). */
 export const searchIndexRoutes = new Hono<AppEnv>()
   .get("/search-index", requireAuth, requireAdmin, (c) => c.json(presentIndexStatus(c.get("deps").index)))
   // A rebuild drops the old index and walks the whole root again (refresh(true)); while a walk already runs,
