@@ -136,3 +136,20 @@ describe("folder sizes in the listing", () => {
     expect((await items()).made).toMatchObject({ size: 4, sizeKnown: true });
   });
 });
+
+describe("index settings saved while the server runs", () => {
+  it("skips newly excluded folders from the next walk, keeping the old index searchable during it", async () => {
+    makeTree(root, { "skip-me": { "hidden-by-setting.txt": "x" } });
+    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    await statusWhen((s) => !s.building);
+    const hits = async () => (await (await call(server, admin, "GET", "/search/?query=hidden-by-setting")).json()) as { path: string }[];
+    expect((await hits()).map((h) => h.path)).toEqual(["skip-me/hidden-by-setting.txt"]);
+    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;
+    expect((await call(server, admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status).toBe(200);
+    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    // The old snapshot answers until the new one replaces it.
+    expect((await status()).state).toBe("ready");
+    await statusWhen((s) => !s.building);
+    expect(await hits()).toEqual([]);
+  });
+});

@@ -84,7 +84,7 @@ test("the Indexed Search fieldset shows the entries and last build, and Rebuild 
   const line = fieldset.getByRole("status", { name: "Index status" });
   await expect(line).toContainText(`Entries: ${before.entries}`);
   await expect(line).toContainText("Last build:");
-  await expect(fieldset.getByText("take effect when the server restarts")).toBeVisible();
+  await expect(fieldset.getByText("apply from the next walk")).toBeVisible();
   const rebuild = fieldset.getByRole("button", { name: "Rebuild index" });
   await showFieldset(fieldset);
   await rebuild.click();

@@ -41,7 +41,7 @@ export class SqliteFileIndex implements FileIndex {
   private walking: Promise<void> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
-  private readonly ex: WalkExclusions;
+  private ex: WalkExclusions;
 
   constructor(private readonly opts: FileIndexOptions) {
     this.store = new IndexStore(opts.file, opts.fromScratch);
@@ -54,11 +54,24 @@ export class SqliteFileIndex implements FileIndex {
   /** Starts the first walk and the refresh timer; the promise resolves when the first walk is done. */
   start(): Promise<void> {
     const first = this.refresh();
-    if (this.opts.intervalMinutes > 0) {
-      this.timer = setInterval(() => void this.refresh(), this.opts.intervalMinutes * 60_000);
-      this.timer.unref?.();
-    }
+    this.startTimer(this.opts.intervalMinutes);
     return first;
+  }
+
+  private startTimer(minutes: number): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (minutes <= 0 || this.closed) return;
+    this.timer = setInterval(() => void this.refresh(), minutes * 60_000);
+    this.timer.unref?.();
+  }
+
+  reconfigure(opts: { intervalMinutes: number; excludeDirs: readonly string[] }): void {
+    this.ex = exclusionsOf(opts.excludeDirs);
+    if (opts.intervalMinutes !== this.opts.intervalMinutes) {
+      this.opts.intervalMinutes = opts.intervalMinutes;
+      this.startTimer(opts.intervalMinutes);
+    }
   }
 
   search(req: SearchRequest): SearchHit[] {
