@@ -137,6 +137,19 @@ describe("folder sizes in the listing", () => {
   });
 });
 
+describe("folder sizes and rules", () => {
+  it("hides the index total of a folder a rule cuts into, from that user only", async () => {
+    const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
+    const ruled = await makeUser(server, admin, { perm: { download: true }, rules: [deny("/docs/sub")] });
+    const res = await call(server, ruled.token, "GET", "/resources/");
+    const list = ((await res.json()) as { items: Item[] }).items;
+    const byName = Object.fromEntries(list.map((i) => [i.name, i]));
+    expect(byName.docs).toMatchObject({ sizeKnown: false });
+    expect(byName.empty).toMatchObject({ size: 0, sizeKnown: true });
+    expect((await items()).docs).toMatchObject({ sizeKnown: true });
+  });
+});
+
 describe("index settings saved while the server runs", () => {
   it("skips newly excluded folders from the next walk, keeping the old index searchable during it", async () => {
     makeTree(root, { "skip-me": { "hidden-by-setting.txt": "x" } });

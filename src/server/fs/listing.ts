@@ -8,6 +8,7 @@ import { realVirtualPath } from "./scope";
 import { SNIFF_BYTES, UPLOAD_TEMP_PREFIX } from "../constants";
 import type { Sorting } from "../users/types";
 import { naturalCompare } from "./natural-order";
+import type { PathFilter } from "./rules";
 
 export interface Listing {
   dir: FileInfo;
@@ -99,7 +100,8 @@ export function listFolder(
     }
     const info = toInfo(name, `${base}/${name}`, st, isSymlink, st.isDirectory() ? "" : typeFromName(name) ?? "blob");
     if (info.isDir) {
-      const total = folderSizeOf(childAbs);
+      // The index's total counts everything below; it is shown only when no rule hides a part of it.
+      const total = (isVisible as PathFilter).hidesBelow?.(`${base}/${name}`) ? null : folderSizeOf(childAbs);
       info.sizeKnown = total !== null;
       if (total !== null) info.size = total;
       numDirs++;
