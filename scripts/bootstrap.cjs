@@ -41,6 +41,7 @@ const TOOLS = {
     [["zip"], "zip"],
     [["wrk"], "wrk"],
     // References of the search and thumbnail benches.
+    [["caddy"], "caddy"],
     [["plocate"], "plocate"],
     [["vipsthumbnail"], "libvips-tools"],
   ],
