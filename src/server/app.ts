@@ -20,6 +20,7 @@ import { playlistRoutes } from "./routes/playlist";
 import { frameRoutes } from "./routes/frame";
 import { searchRoutes } from "./routes/search";
 import { searchIndexRoutes } from "./routes/search-index";
+import { progressRoutes } from "./routes/progress";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -39,7 +40,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", playlistRoutes)
     .route("/", frameRoutes)
     .route("/", searchRoutes)
-    .route("/", searchIndexRoutes);
+    .route("/", searchIndexRoutes)
+    .route("/", progressRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

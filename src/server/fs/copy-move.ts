@@ -15,6 +15,7 @@ import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
 import { copyTree } from "./copy-tree";
+import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
 /** What to do when the destination exists: answer 409, replace it, or pick `name (1).ext`. */
 export type ConflictPolicy = "fail" | "override" | "rename";
@@ -26,6 +27,8 @@ export interface TransferRequest {
   /** The full new path (folder + name), already resolved in the scope. */
   dest: ScopedPath;
   conflict: ConflictPolicy;
+  /** Counts to keep up to date while the items are copied (see op-progress.ts). */
+  progress?: OpProgress;
 }
 
 interface Plan {
@@ -101,13 +104,17 @@ async function place(from: string, to: string, replace: boolean): Promise<void> 
   await rm(aside, { recursive: true, force: true });
 }
 
-/** Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. */
-async function copyThenPlace(from: string, to: string, replace: boolean): Promise<void> {
+/**
+ * Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. With
+ * `progress` the tree is measured first, then each copied item counted.
+ */
+async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress): Promise<void> {
   const tmp = tempBeside(to);
   // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
   ACTIVE_TEMP_FILES.add(tmp);
   try {
-    await copyTree(from, tmp);
+    if (progress) await measureTree(from, progress);
+    await copyTree(from, tmp, itemCounter(progress ?? null));
     await place(tmp, to, replace);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
@@ -131,7 +138,7 @@ export async function movePath(req: TransferRequest): Promise<string> {
     await place(req.src.abs, p.final.abs, p.replace);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
-    await copyThenPlace(req.src.abs, p.final.abs, p.replace);
+    await copyThenPlace(req.src.abs, p.final.abs, p.replace, req.progress);
     await rm(req.src.abs, { recursive: true, force: true });
   }
   fsMoved(req.src.abs, p.final.abs);
@@ -147,7 +154,7 @@ export async function movePath(req: TransferRequest): Promise<string> {
 export async function copyPath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "copy");
   await mkdir(dirname(p.final.abs), { recursive: true });
-  await copyThenPlace(req.src.abs, p.final.abs, p.replace);
+  await copyThenPlace(req.src.abs, p.final.abs, p.replace, req.progress);
   fsWritten(p.final.abs);
   return p.final.path;
 }

@@ -8,6 +8,8 @@ import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
 import { encode as encodePasswordName, originalName } from "./password-name";
 import { movePath } from "./copy-move";
 import { fsRemoved, fsWritten } from "../search/changes";
+import { removeTree } from "./copy-tree";
+import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
 /**
  * Creates the folder (and missing parents).
@@ -20,14 +22,18 @@ export async function createFolder(target: ScopedPath): Promise<void> {
 }
 
 /**
- * Deletes a file or a folder with everything inside. A symlink is removed, never its target.
+ * Deletes a file or a folder with everything inside. A symlink is removed, never its target. With `progress`
+ * the tree is measured first and each removed item counted.
  * @throws FsError OUTSIDE_SCOPE (403) for the scope root itself; ENOENT (404) when missing.
  */
-export async function deletePath(target: ScopedPath): Promise<void> {
+export async function deletePath(target: ScopedPath, progress?: OpProgress): Promise<void> {
   if (target.path === "/") throw new FsError("OUTSIDE_SCOPE", "the scope root cannot be deleted");
   // lstat throws ENOENT (404) when missing; a dangling symlink still exists for it and gets removed.
   await lstat(target.abs);
-  await rm(target.abs, { recursive: true, force: false });
+  if (progress) {
+    await measureTree(target.abs, progress);
+    await removeTree(target.abs, itemCounter(progress)!);
+  } else await rm(target.abs, { recursive: true, force: false });
   fsRemoved(target.abs);
 }
 

@@ -30,6 +30,7 @@ import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
 import { resourceExtra } from "./resource-extras";
 import { sidecarField } from "./sidecar-field";
+import { endProgress, isProgressId, startProgress, type OpProgress } from "../fs/op-progress";
 
 const ROUTE = "resources";
 
@@ -112,12 +113,14 @@ export const resourceRoutes = new Hono<AppEnv>()
     switch (c.req.query("action")) {
       case "rename": {
         const dest = destinationOf(c);
-        await withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c) }));
+        await withProgress(c, "move", (progress) =>
+          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
         break;
       }
       case "copy": {
         const dest = destinationOf(c);
-        await withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c) }));
+        await withProgress(c, "copy", (progress) =>
+          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
         break;
       }
       case "chmod":
@@ -138,9 +141,23 @@ export const resourceRoutes = new Hono<AppEnv>()
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     const target = requestTarget(c, ROUTE);
-    await withHooks(hookRequest(c, "delete", target), () => deletePath(target));
+    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, progress)));
     return c.text("200 OK");
   });
+
+/**
+ * Runs `op` with progress counts when the request names them by an `X-Progress-Id` header (read back through
+ * GET /api/progress/{id}); without the header `op` gets undefined.
+ */
+async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"], op: (p: OpProgress | undefined) => Promise<T>): Promise<T> {
+  const id = c.req.header("X-Progress-Id");
+  if (!isProgressId(id)) return op(undefined);
+  try {
+    return await op(startProgress(id, c.get("user").id, action));
+  } finally {
+    endProgress(id);
+  }
+}
 
 /**
  * `{<algorithm>: hex}` of the file at `abs` (resolved in the scope) for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).

@@ -18,14 +18,25 @@ export function transferQuery(action: "rename" | "copy", destination: string, co
   return query;
 }
 
-/** Moves or renames `from` to `to` (decoded paths). @throws ApiError (409 exists, 400 into itself, 403). */
-export async function moveResource(from: string, to: string, conflict: ConflictPolicy = "fail"): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("rename", to, conflict)}`, { method: "PATCH" });
+/** The header naming an operation whose progress GET /api/progress/{id} reads (see stores/op-progress.ts). */
+export function progressHeader(progressId?: string): Record<string, string> {
+  return progressId ? { "X-Progress-Id": progressId } : {};
 }
 
-/** Copies `from` to `to` (decoded paths). @throws ApiError (409 exists, 400 into itself, 403). */
-export async function copyResource(from: string, to: string, conflict: ConflictPolicy = "fail"): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, { method: "PATCH" });
+/**
+ * Moves or renames `from` to `to` (decoded paths); `progressId` names the operation for its progress.
+ * @throws ApiError (409 exists, 400 into itself, 403).
+ */
+export async function moveResource(from: string, to: string, conflict: ConflictPolicy = "fail", progressId?: string): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("rename", to, conflict)}`, { method: "PATCH", headers: progressHeader(progressId) });
+}
+
+/**
+ * Copies `from` to `to` (decoded paths); `progressId` names the operation for its progress.
+ * @throws ApiError (409 exists, 400 into itself, 403).
+ */
+export async function copyResource(from: string, to: string, conflict: ConflictPolicy = "fail", progressId?: string): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, { method: "PATCH", headers: progressHeader(progressId) });
 }
 
 /**

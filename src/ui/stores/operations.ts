@@ -9,6 +9,7 @@ import { reload } from "./request";
 import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
+import { trackOperation } from "./op-progress";
 
 function fail(err: unknown): null {
   notifyError(errorMessage(err));
@@ -21,7 +22,7 @@ export async function deletePaths(paths: readonly string[], reloadAfter = true):
   await withProgress(async () => {
     for (const path of paths) {
       try {
-        await deleteResource(path);
+        await trackOperation((id) => deleteResource(path, id));
       } catch (err) {
         ok = false;
         fail(err);

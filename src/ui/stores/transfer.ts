@@ -8,11 +8,12 @@ import { clearSelection } from "./selection";
 import { planTransfer, type ConflictChoice, type TransferAction, type TransferStep } from "./transfer-rules";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
+import { trackOperation } from "./op-progress";
 
 const POLICY: Record<Exclude<ConflictChoice, "skip">, ConflictPolicy> = { replace: "override", keepBoth: "rename" };
 
 function send(action: TransferAction, step: TransferStep, policy: ConflictPolicy): Promise<void> {
-  return action === "move" ? moveResource(step.from, step.to, policy) : copyResource(step.from, step.to, policy);
+  return trackOperation((id) => (action === "move" ? moveResource(step.from, step.to, policy, id) : copyResource(step.from, step.to, policy, id)));
 }
 
 /**

@@ -4,6 +4,7 @@ import { ProgressBar } from "./ProgressBar";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 import { UploadPanel } from "./UploadPanel";
+import { OperationProgress } from "./OperationProgress";
 import { Prompts } from "../prompts/Prompts";
 import { GlobalShortcuts } from "./GlobalShortcuts";
 import { TaskPanel } from "../tasks/TaskPanel";
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <UploadPanel />
+      <OperationProgress />
       <TaskPanel />
       <TaskConnection />
       <Prompts />
