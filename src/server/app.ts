@@ -19,6 +19,7 @@ import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
 import { frameRoutes } from "./routes/frame";
 import { searchRoutes } from "./routes/search";
+import { tusRoutes } from "./routes/tus";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -37,7 +38,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", commandRoutes)
     .route("/", playlistRoutes)
     .route("/", frameRoutes)
-    .route("/", searchRoutes);
+    .route("/", searchRoutes)
+    .route("/", tusRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
