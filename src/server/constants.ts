@@ -200,6 +200,8 @@ export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
 /** tus: the largest body (bytes) of one POST or PATCH; clients send bigger files in several chunks. */
 export const TUS_MAX_CHUNK_BYTES = 96 * 1024 * 1024;
+/** tus: the chunk size the UI sends (bytes; FBE_TUS_CHUNK_BYTES overrides, up to TUS_MAX_CHUNK_BYTES, e.g. below a proxy's body limit). */
+export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 /** tus: an incomplete upload untouched this long (ms) expires and its temp file is removed (FBE_TUS_EXPIRY_MS overrides). */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** tus: how often (ms, at most) the expired uploads are swept; shorter expiries sweep at a quarter of the expiry. */

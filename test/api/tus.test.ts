@@ -24,11 +24,11 @@ const create = (path: string, length: number, extra: Record<string, string> = {}
   tus(server, token, path, {
     method: "POST",
     headers: { "Upload-Length": String(length), ...(body ? { "Content-Type": OCTETS } : {}), ...extra },
-    body,
+    body: body as BodyInit | undefined,
   });
 
 const patch = (path: string, offset: number, body: Uint8Array) =>
-  tus(server, token, path, { method: "PATCH", headers: { "Upload-Offset": String(offset), "Content-Type": OCTETS }, body });
+  tus(server, token, path, { method: "PATCH", headers: { "Upload-Offset": String(offset), "Content-Type": OCTETS }, body: body as BodyInit });
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 

@@ -6,7 +6,7 @@
 import { open, readFile, rename, stat, unlink, writeFile, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
-import { TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_SWEEP_MAX_MS } from "../constants";
+import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES, TUS_SWEEP_MAX_MS } from "../constants";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */
 export interface TusUpload {
@@ -23,20 +23,29 @@ export interface TusUpload {
   busy: boolean;
 }
 
-/** What the store is built with: the expiry (ms) and where the journal lives (null: memory only). */
+/** What the store is built with: the expiry (ms), the chunk size the UI is told (bytes), where the journal lives (null: memory only). */
 export interface TusStoreOptions {
   expiryMs: number;
+  chunkBytes: number;
   journalPath: string | null;
   now?: () => number;
 }
 
 /**
- * The options at boot: the journal in `cacheDir`, the expiry TUS_EXPIRY_MS unless `env` (process.env) sets
- * FBE_TUS_EXPIRY_MS (whole ms above 0, for tests and operators).
+ * The options at boot: the journal in `cacheDir`; the expiry TUS_EXPIRY_MS and the chunk size TUS_CHUNK_BYTES
+ * unless `env` (process.env) sets FBE_TUS_EXPIRY_MS or FBE_TUS_CHUNK_BYTES (whole numbers above 0; chunks at
+ * most TUS_MAX_CHUNK_BYTES), for operators behind a proxy's body limit and for tests.
  */
 export function tusStoreOptions(env: Record<string, string | undefined>, cacheDir: string): TusStoreOptions {
-  const ms = Number(env.FBE_TUS_EXPIRY_MS);
-  return { expiryMs: Number.isSafeInteger(ms) && ms > 0 ? ms : TUS_EXPIRY_MS, journalPath: join(cacheDir, TUS_JOURNAL_FILE) };
+  const whole = (raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : fallback;
+  };
+  return {
+    expiryMs: whole(env.FBE_TUS_EXPIRY_MS, TUS_EXPIRY_MS),
+    chunkBytes: whole(env.FBE_TUS_CHUNK_BYTES, TUS_CHUNK_BYTES, TUS_MAX_CHUNK_BYTES),
+    journalPath: join(cacheDir, TUS_JOURNAL_FILE),
+  };
 }
 
 type Saved = Omit<TusUpload, "busy" | "offset">;
