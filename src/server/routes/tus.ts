@@ -77,8 +77,10 @@ export const tusRoutes = new Hono<AppEnv>()
   })
   /** Termination: the temp file goes, the target is untouched. */
   .delete("/tus/*", async (c) => {
-    const up = await liveUpload(c, fileTarget(c));
+    const target = fileTarget(c);
+    const up = await liveUpload(c, target);
     await c.get("deps").tus.remove(up);
+    c.get("deps").log.info(`tus upload of ${target.path} cancelled at ${up.offset} of ${up.length} bytes`);
     return c.body(null, 204);
   });
 

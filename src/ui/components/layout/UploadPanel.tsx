@@ -51,7 +51,7 @@ function ItemControls({ id, status, name }: { id: number; status: UploadStatus; 
       <button type="button" className="icon-btn" aria-label={toggle} title={toggle} onClick={() => (paused ? resumeUpload(id) : pauseUpload(id))}>
         {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
       </button>
-      <button type="button" className="icon-btn" aria-label={t("upload.cancelFile", { name })} title={t("upload.cancelFile", { name })} onClick={() => cancelUpload(id)}>
+      <button type="button" className="icon-btn" aria-label={t("upload.stopFile", { name })} title={t("upload.stopFile", { name })} onClick={() => cancelUpload(id)}>
         <X aria-hidden />
       </button>
     </span>
