@@ -12,6 +12,7 @@ import { benchThumbnails } from "../bench/thumbnails";
 import { benchProbe } from "../bench/probe";
 import { benchHls } from "../bench/hls";
 import { benchSearch } from "../bench/search";
+import { benchUpload } from "../bench/upload";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -39,3 +40,5 @@ console.log("== on-demand HLS ==");
 for (const l of await benchHls()) console.log(l);
 console.log("== indexed search ==");
 for (const l of await benchSearch()) console.log(l);
+console.log("== uploads: plain and resumable (tus) ==");
+for (const l of await benchUpload()) console.log(l);
