@@ -117,6 +117,8 @@ export function resumeUpload(id: number): void {
   const item = state.items.find((i) => i.id === id);
   if (item?.status !== "paused") return;
   item.status = "queued";
+  // The speed starts afresh: the pause is no part of it.
+  item.samples = ref([]);
   nudge();
   void pump();
 }
