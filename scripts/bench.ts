@@ -12,6 +12,7 @@ import { benchThumbnails } from "../bench/thumbnails";
 import { benchProbe } from "../bench/probe";
 import { benchHls } from "../bench/hls";
 import { benchSearch } from "../bench/search";
+import { benchTransfer } from "../bench/transfer";
 import { benchUpload } from "../bench/upload";
 
 await buildIfStale();
@@ -40,5 +41,7 @@ console.log("== on-demand HLS ==");
 for (const l of await benchHls()) console.log(l);
 console.log("== indexed search ==");
 for (const l of await benchSearch()) console.log(l);
+console.log("== transfers beside nginx and caddy ==");
+for (const l of await benchTransfer()) console.log(l);
 console.log("== uploads: plain and resumable (tus) ==");
 for (const l of await benchUpload()) console.log(l);

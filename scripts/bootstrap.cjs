@@ -40,6 +40,10 @@ const TOOLS = {
     [["nginx"], "nginx"],
     [["zip"], "zip"],
     [["wrk"], "wrk"],
+    // References of the search and thumbnail benches.
+    [["caddy"], "caddy"],
+    [["plocate"], "plocate"],
+    [["vipsthumbnail"], "libvips-tools"],
   ],
 };
 

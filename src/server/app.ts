@@ -19,6 +19,7 @@ import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
 import { frameRoutes } from "./routes/frame";
 import { searchRoutes } from "./routes/search";
+import { searchIndexRoutes } from "./routes/search-index";
 import { tusRoutes } from "./routes/tus";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
@@ -39,6 +40,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", playlistRoutes)
     .route("/", frameRoutes)
     .route("/", searchRoutes)
+    .route("/", searchIndexRoutes)
     .route("/", tusRoutes);
 
   app.use("*", async (c, next) => {

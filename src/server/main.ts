@@ -1,6 +1,4 @@
 /** @module Binary entry: `fbe [flags]` serves, `fbe version` prints build facts; users/config commands for scripts. */
-// Must come first: makes the embedded libvips loadable before sharp (STACK-NOTES section 4).
-import "./media/preload-vips";
 import { loadConfig, UsageError } from "./config/load";
 import { flagsHelp } from "./config/flags";
 import { buildInfo } from "./build-info";

@@ -6,7 +6,13 @@ export interface FileInfo {
   name: string;
   /** Virtual path in the scope; folders end with "/". */
   path: string;
+  /** Bytes; a folder of a listing: the total below it when `sizeKnown`, else its own stat size. */
   size: number;
+  /**
+   * Folders of a listing only: true when `size` is the total of everything below the folder (from the file
+   * index), false when the index does not know it yet; undefined for files and single resources.
+   */
+  sizeKnown?: boolean;
   /** Modification time in ms since the epoch. */
   modifiedMs: number;
   /** Permission bits plus the directory bit (DIR_BIT), as the contract's `mode`. */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { autoOrientJpeg } from "../media/auto-orient";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { BadRequest } from "../errors";
+import { fsWritten } from "../search/changes";
 
 /** What processImages needs. */
 export interface ImageProcessRequest {
@@ -78,7 +79,11 @@ async function processOne(abs: string, path: string, signal: AbortSignal, report
   try {
     const result = await autoOrientJpeg(abs, signal);
     if (result === "upright") report.upright++;
-    else report.turned++;
+    else {
+      report.turned++;
+      // The turned file has a new size and time: the index learns them now.
+      fsWritten(abs);
+    }
   } catch (err) {
     if (signal.aborted) throw err;
     report.failed.push(path);

@@ -8,6 +8,7 @@ import { realVirtualPath } from "./scope";
 import { SNIFF_BYTES, UPLOAD_TEMP_PREFIX } from "../constants";
 import type { Sorting } from "../users/types";
 import { naturalCompare } from "./natural-order";
+import type { PathFilter } from "./rules";
 
 export interface Listing {
   dir: FileInfo;
@@ -98,13 +99,22 @@ export function listFolder(
       continue; // vanished meanwhile, or a dangling link
     }
     const info = toInfo(name, `${base}/${name}`, st, isSymlink, st.isDirectory() ? "" : typeFromName(name) ?? "blob");
-    if (info.isDir) info.size = folderSizeOf(childAbs) ?? info.size;
-    if (info.isDir) numDirs++;
-    else numFiles++;
+    if (info.isDir) {
+      // The index's total counts everything below; it is shown only when no rule hides a part of it.
+      const total = (isVisible as PathFilter).hidesBelow?.(`${base}/${name}`) ? null : folderSizeOf(childAbs);
+      info.sizeKnown = total !== null;
+      if (total !== null) info.size = total;
+      numDirs++;
+    } else numFiles++;
     items.push(info);
   }
   sortItems(items, sorting);
   return { dir: dirInfo, items, numDirs, numFiles };
+}
+
+/** The size a sort by size reads: a folder whose total the index does not know counts as 0, not its stat size. */
+function sizeKey(info: FileInfo): number {
+  return info.sizeKnown === false ? 0 : info.size;
 }
 
 /** Sorts in place by the user's sorting; names use natural, case-insensitive order ("file2" before "file10"). */
@@ -116,7 +126,7 @@ export function sortItems(items: FileInfo[], sorting: Sorting): void {
     const a = x.info;
     const b = y.info;
     let d = 0;
-    if (by === "size") d = a.size - b.size;
+    if (by === "size") d = sizeKey(a) - sizeKey(b);
     else if (by === "modified") d = a.modifiedMs - b.modifiedMs;
     else if (by === "modeStr") d = (a.mode & 0o777) - (b.mode & 0o777);
     if (d === 0) d = naturalCompare(x.key, y.key);

@@ -56,9 +56,27 @@ export function isPathAllowed(rules: readonly Rule[], virtualPath: string): bool
   return true;
 }
 
+/**
+ * A predicate over virtual paths; `hidesBelow(folder)`, when present, tells whether some path below `folder` may
+ * be judged otherwise than the folder itself (so totals the index keeps for the whole folder would count what the
+ * user may not see).
+ */
+export type PathFilter = ((virtualPath: string) => boolean) & { hidesBelow?: (folder: string) => boolean };
+
+/**
+ * True when a rule can judge a path below `folder` otherwise than `folder` itself: a regex rule, or a path rule
+ * whose prefix lies strictly below the folder.
+ */
+export function rulesMayHideBelow(rules: readonly Rule[], folder: string): boolean {
+  const base = folder.replace(/\/+$/, "");
+  return rules.some((r) => r.regex || r.path.replace(/\/+$/, "").startsWith(`${base}/`));
+}
+
 /** A predicate over virtual paths for a user: global rules, then the user's own. */
-export function pathFilter(globalRules: readonly Rule[], userRules: readonly Rule[]): (virtualPath: string) => boolean {
+export function pathFilter(globalRules: readonly Rule[], userRules: readonly Rule[]): PathFilter {
   const rules = [...globalRules, ...userRules];
   if (rules.length === 0) return () => true;
-  return (virtualPath) => isPathAllowed(rules, virtualPath);
+  const allowed: PathFilter = (virtualPath) => isPathAllowed(rules, virtualPath);
+  allowed.hidesBelow = (folder) => rulesMayHideBelow(rules, folder);
+  return allowed;
 }

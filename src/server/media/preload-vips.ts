@@ -1,7 +1,8 @@
 /**
  * @module Makes sharp loadable inside the compiled binary (STACK-NOTES section 4): the embedded libvips
  * is written to a cache folder and dlopen'ed before sharp's addon loads, so the addon's NEEDED entry
- * resolves by soname. Must be imported before anything that loads sharp. A no-op when run from source.
+ * resolves by soname. preloadVips() runs on the first use of sharp, so an idle server keeps libvips (about 6 MB
+ * resident) out of memory. A no-op when run from source.
  */
 import { dlopen } from "bun:ffi";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -15,7 +16,12 @@ export let preloadError: string | undefined;
 
 const SONAME = "libvips-cpp.so.8.18.7";
 
-if (vips.startsWith("/$bunfs/")) {
+let preloaded = false;
+
+/** Writes out and dlopens the embedded libvips once; must run before sharp is required. Never throws. */
+export function preloadVips(): void {
+  if (preloaded || !vips.startsWith("/$bunfs/")) return;
+  preloaded = true;
   try {
     const dir = join(process.env.XDG_CACHE_HOME ?? tmpdir(), "fbe-libvips-8.18.7");
     const so = join(dir, SONAME);

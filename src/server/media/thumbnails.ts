@@ -1,6 +1,6 @@
 /** @module Image thumbnails with sharp (EXIF orientation applied), cached on disk under the cache dir. */
 import { stat } from "node:fs/promises";
-import { preloadError } from "./preload-vips";
+import { preloadError, preloadVips } from "./preload-vips";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
 
 import type sharpFunction from "sharp";
@@ -15,6 +15,7 @@ let sharpModule: Sharp | null | undefined;
  */
 export function loadSharp(logError: (line: string) => void = console.error): Sharp | null {
   if (sharpModule !== undefined) return sharpModule;
+  preloadVips();
   try {
     // CommonJS entry on purpose: its static require of the addon is what the bundler embeds (STACK-NOTES section 4).
     sharpModule = require("sharp") as Sharp;

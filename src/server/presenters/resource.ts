@@ -22,6 +22,7 @@ export function presentFile(info: FileInfo, canModify: boolean, content?: string
     isSymlink: info.isSymlink,
     type: info.type === "text" && !canModify ? "textImmutable" : info.type,
     extension: info.extension,
+    ...(info.sizeKnown !== undefined ? { sizeKnown: info.sizeKnown } : {}),
     ...(content !== undefined ? { content } : {}),
   };
 }

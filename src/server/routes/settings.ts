@@ -13,5 +13,9 @@ export const settingsRoutes = new Hono<AppEnv>()
     const body = await c.req.json().catch(() => {
       throw new BadRequest("JSON settings object expected");
     });
-    return c.json(presentSettings(updateSettings(c.get("deps").db, body)));
+    const deps = c.get("deps");
+    const saved = updateSettings(deps.db, body);
+    // The index takes the new interval and excluded folders at once; a new index directory needs a restart.
+    deps.index?.reconfigure({ intervalMinutes: saved.indexInterval, excludeDirs: saved.excludeIndexDirs });
+    return c.json(presentSettings(saved));
   });

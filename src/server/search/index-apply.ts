@@ -6,7 +6,7 @@
 import { posix } from "node:path";
 import type { LayeredStore } from "./index-layers";
 import { entryAt, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
-import type { FolderTotals, FsChange } from "./types";
+import type { FolderTotals, FsChange, IndexEntry } from "./types";
 
 /** Totals a path contributes to its ancestors: a file its size, a folder itself plus everything below. */
 function contribution(store: LayeredStore, path: string): FolderTotals | null {
@@ -39,33 +39,87 @@ function ensureParents(store: LayeredStore, rootAbs: string, path: string): void
   store.addToAncestors(parent, { size: 0, numFiles: 0, numDirs: 1 });
 }
 
-function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string): void {
-  if (path === "/") return;
+/** Entries a change indexes at once; a larger folder (a big copy or move) goes on in slices of this size. */
+export const APPLY_SLICE = 2000;
+
+/** The rest of a folder walk a change left for later slices (see continueWalk). */
+export interface PendingWalk {
+  readonly path: string;
+  readonly it: Generator<IndexEntry>;
+  readonly direct: Map<string, { size: number; numFiles: number; numDirs: number }>;
+}
+
+/** Upserts up to APPLY_SLICE entries of `walk`; true when the walk is done. */
+function walkSlice(store: LayeredStore, walk: PendingWalk): boolean {
+  for (let n = 0; n < APPLY_SLICE; n++) {
+    const r = walk.it.next();
+    if (r.done) return true;
+    store.upsert(r.value);
+  }
+  return false;
+}
+
+/** Sets the totals of a walked folder and adds them to its ancestors. */
+function finishWalk(store: LayeredStore, walk: PendingWalk): void {
+  const totals = rollUpTotals(walk.direct);
+  store.setTotals(totals, false);
+  const t = totals.get(walk.path) ?? { size: 0, numFiles: 0, numDirs: 0 };
+  store.addToAncestors(walk.path, { size: t.size, numFiles: t.numFiles, numDirs: t.numDirs + 1 });
+}
+
+function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string): PendingWalk | null {
+  if (path === "/") return null;
   ensureParents(store, rootAbs, path);
   const name = posix.basename(path);
   const e = entryAt(rootAbs + path, path, name);
-  if (!e) return remove(store, path);
+  if (!e) {
+    remove(store, path);
+    return null;
+  }
   const before = contribution(store, path);
   if (before) store.addToAncestors(path, negate(before));
   if (e.isDir) store.removeTree(path);
   store.upsert(e);
-  if (!e.isDir) return store.addToAncestors(path, { size: e.size, numFiles: 1, numDirs: 0 });
+  if (!e.isDir) {
+    store.addToAncestors(path, { size: e.size, numFiles: 1, numDirs: 0 });
+    return null;
+  }
   const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
-  for (const child of walkBelow(rootAbs + path, path, ex, direct)) store.upsert(child);
-  const totals = rollUpTotals(direct);
-  store.setTotals(totals, false);
-  const t = totals.get(path) ?? { size: 0, numFiles: 0, numDirs: 0 };
-  store.addToAncestors(path, { size: t.size, numFiles: t.numFiles, numDirs: t.numDirs + 1 });
+  const walk: PendingWalk = { path, it: walkBelow(rootAbs + path, path, ex, direct), direct };
+  if (!walkSlice(store, walk)) return walk;
+  finishWalk(store, walk);
+  return null;
 }
 
-/** Applies `change` (root-relative paths) in one transaction. */
-export function applyChange(store: LayeredStore, rootAbs: string, ex: WalkExclusions, change: FsChange): void {
-  store.db.transaction(() => {
-    if (change.kind === "removed") remove(store, change.path);
-    else if (change.kind === "written") write(store, rootAbs, ex, change.path);
-    else {
-      remove(store, change.from);
-      write(store, rootAbs, ex, change.to);
+/**
+ * Applies `change` (root-relative paths) in one transaction. A written folder of more than APPLY_SLICE entries is
+ * indexed up to there; the rest is returned for continueWalk, so a big copy never holds the event loop.
+ */
+export function applyChange(store: LayeredStore, rootAbs: string, ex: WalkExclusions, change: FsChange): PendingWalk | null {
+  return store.db.transaction(() => {
+    if (change.kind === "removed") {
+      remove(store, change.path);
+      return null;
     }
+    if (change.kind === "written") return write(store, rootAbs, ex, change.path);
+    remove(store, change.from);
+    return write(store, rootAbs, ex, change.to);
   })();
+}
+
+/**
+ * Indexes the rest of `walk` one slice per turn of the event loop (a transaction each); `stopped()` ends it early
+ * (the index closed). Entries are read and written in the same slice, so a change made meanwhile is never undone.
+ */
+export async function continueWalk(store: LayeredStore, walk: PendingWalk, stopped: () => boolean): Promise<void> {
+  try {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopped()) return;
+      if (store.db.transaction(() => walkSlice(store, walk))()) break;
+    }
+    store.db.transaction(() => finishWalk(store, walk))();
+  } finally {
+    walk.it.return(undefined);
+  }
 }

@@ -6,7 +6,7 @@
 import { join, posix } from "node:path";
 import { IndexStore } from "./index-store";
 import { LayeredStore } from "./index-layers";
-import { applyChange } from "./index-apply";
+import { applyChange, continueWalk } from "./index-apply";
 import { exclusionsOf, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
 import { buildSnapshot } from "./snapshot-build";
 import { promoteNextTables } from "./snapshot-tables";
@@ -38,10 +38,12 @@ export class SqliteFileIndex implements FileIndex {
   readonly store: IndexStore;
   readonly layers: LayeredStore;
   private ready = false;
+  /** Folder walks of big changes still going on (see continueWalk). */
+  private readonly pendingWalks = new Set<Promise<void>>();
   private walking: Promise<void> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
-  private readonly ex: WalkExclusions;
+  private ex: WalkExclusions;
 
   constructor(private readonly opts: FileIndexOptions) {
     this.store = new IndexStore(opts.file, opts.fromScratch);
@@ -54,11 +56,24 @@ export class SqliteFileIndex implements FileIndex {
   /** Starts the first walk and the refresh timer; the promise resolves when the first walk is done. */
   start(): Promise<void> {
     const first = this.refresh();
-    if (this.opts.intervalMinutes > 0) {
-      this.timer = setInterval(() => void this.refresh(), this.opts.intervalMinutes * 60_000);
-      this.timer.unref?.();
-    }
+    this.startTimer(this.opts.intervalMinutes);
     return first;
+  }
+
+  private startTimer(minutes: number): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (minutes <= 0 || this.closed) return;
+    this.timer = setInterval(() => void this.refresh(), minutes * 60_000);
+    this.timer.unref?.();
+  }
+
+  reconfigure(opts: { intervalMinutes: number; excludeDirs: readonly string[] }): void {
+    this.ex = exclusionsOf(opts.excludeDirs);
+    if (opts.intervalMinutes !== this.opts.intervalMinutes) {
+      this.opts.intervalMinutes = opts.intervalMinutes;
+      this.startTimer(opts.intervalMinutes);
+    }
   }
 
   search(req: SearchRequest): SearchHit[] {
@@ -71,7 +86,12 @@ export class SqliteFileIndex implements FileIndex {
 
   apply(change: FsChange): void {
     if (this.closed) return;
-    applyChange(this.layers, this.opts.rootAbs, this.ex, change);
+    const rest = applyChange(this.layers, this.opts.rootAbs, this.ex, change);
+    if (rest) {
+      const done = continueWalk(this.layers, rest, () => this.closed).catch((err) => this.opts.onError?.(err));
+      this.pendingWalks.add(done);
+      void done.finally(() => this.pendingWalks.delete(done));
+    }
   }
 
   refresh(fromScratch = false): Promise<void> {
@@ -120,12 +140,17 @@ export class SqliteFileIndex implements FileIndex {
     this.ready = true;
   }
 
+  /** Resolves when the folder walks of big changes going on now are done. */
+  async settled(): Promise<void> {
+    while (this.pendingWalks.size > 0) await Promise.all([...this.pendingWalks]);
+  }
+
   /** Entries, last build time (ms) and whether a walk runs now: the index status of the settings screen. */
   status(): { entries: number; builtAt: number | null; building: boolean } {
     const root = this.store.totals("/");
     const n = root ? root.numFiles + root.numDirs : 0;
     const at = this.store.meta("builtAt");
-    return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null };
+    return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null || this.pendingWalks.size > 0 };
   }
 
   close(): void {

@@ -73,6 +73,10 @@ export interface FileIndex {
   apply(change: FsChange): void;
   /** Re-walks the root now (also run every `indexInterval` minutes); `fromScratch` drops the old index first. */
   refresh(fromScratch?: boolean): Promise<void>;
+  /** Entries, last build time (ms since the epoch) and whether a walk runs now: the Global settings status line. */
+  status(): { entries: number; builtAt: number | null; building: boolean };
+  /** Applies new settings: `excludeDirs` from the next walk, `intervalMinutes` restarts the refresh timer. */
+  reconfigure(opts: { intervalMinutes: number; excludeDirs: readonly string[] }): void;
   /** Stops timers and closes the index database. */
   close(): void;
 }

@@ -12,7 +12,13 @@ export interface Resource {
   readonly name: string;
   readonly path: string;
   readonly url: string;
+  /** Bytes; a listed folder's total below it when `sizeKnown` is true (issue 13 folder sizes). */
   readonly size: number;
+  /**
+   * Items of a listing that are folders: true when `size` is the total of everything below the folder (known
+   * from the file index), false when it is only the folder's own size. Absent on files and on the listed folder.
+   */
+  readonly sizeKnown?: boolean;
   /** RFC 3339 time. */
   readonly modified: string;
   /** Permission bits with the directory bit (Go os.FileMode). */

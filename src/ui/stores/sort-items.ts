@@ -5,16 +5,23 @@ import type { Sorting } from "../auth/token";
 export interface Sortable {
   name: string;
   size: number;
+  /** Folders of a listing: false when `size` is not the total below the folder (then sorted as 0). */
+  sizeKnown?: boolean;
   modified: string;
   modeStr: string;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
+/** The size sorting reads: a folder whose total is not known counts as 0, not as its own stat size. */
+function sizeKey(item: Sortable): number {
+  return item.sizeKnown === false ? 0 : item.size;
+}
+
 function compareBy(by: Sorting["by"], a: Sortable, b: Sortable): number {
   switch (by) {
     case "size":
-      return a.size - b.size;
+      return sizeKey(a) - sizeKey(b);
     case "modified":
       return Date.parse(a.modified) - Date.parse(b.modified);
     case "modeStr":

@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { SqliteFileIndex } from "../../../src/server/search/index-service";
 import { decodeBlock, decodePosting, encodeBlock, intersect, PostingBuilder } from "../../../src/server/search/snapshot-codec";
 import { BLOCK_SIZE } from "../../../src/server/search/snapshot-build";
+import { APPLY_SLICE } from "../../../src/server/search/index-apply";
 import type { ParsedQuery } from "../../../src/server/search/types";
 
 // A tree several blocks long: the index must answer exactly what a brute-force scan of the disk answers, in the
@@ -139,6 +140,21 @@ describe("the index snapshot", () => {
     for (const term of ["gamma", "alpha", "during-walk"]) expect(find(term)).toEqual(expected(term));
     await index.refresh();
     expect(find("gamma")).toEqual(expected("gamma"));
+    expect(index.status().entries).toBe(allPaths().length);
+  });
+
+  it("indexes a big copied folder in slices, so the change returns at once, then finds all of it", async () => {
+    const big = join(root, "big-copy");
+    mkdirSync(big);
+    for (let i = 0; i < APPLY_SLICE * 2 + 10; i++) writeFileSync(join(big, `bulk-${i}.dat`), "ab");
+    index.apply({ kind: "written", path: "/big-copy" });
+    const soon = find("bulk-").length;
+    expect(soon).toBeGreaterThan(0);
+    expect(soon).toBeLessThan(APPLY_SLICE * 2);
+    expect(index.status().building).toBe(true);
+    await index.settled();
+    expect(find("bulk-").length).toBe(APPLY_SLICE * 2 + 10);
+    expect(index.folderTotals("/big-copy")).toEqual({ size: (APPLY_SLICE * 2 + 10) * 2, numFiles: APPLY_SLICE * 2 + 10, numDirs: 0 });
     expect(index.status().entries).toBe(allPaths().length);
   });
 

@@ -18,6 +18,13 @@ describe("listing order", () => {
     expect(sortItems(items, { by: "size", asc: true }).map((i) => i.name)).toEqual(["a.txt", "file10.txt", "File2.txt"]);
   });
 
+  it("sorts folders by their known total size; a folder whose total is unknown counts as 0, not 4096", () => {
+    const folder = (name: string, size: number, sizeKnown: boolean) => ({ ...item(name, size, "2026-01-01T00:00:00Z", "drwxr-xr-x"), sizeKnown });
+    const dirs = [folder("big", 9000, true), folder("unknown", 4096, false), folder("small", 10, true)];
+    expect(sortItems(dirs, { by: "size", asc: true }).map((i) => i.name)).toEqual(["unknown", "small", "big"]);
+    expect(sortItems(dirs, { by: "size", asc: false }).map((i) => i.name)).toEqual(["big", "small", "unknown"]);
+  });
+
   it("sorts by modified and by mode", () => {
     expect(sortItems(items, { by: "modified", asc: false }).map((i) => i.name)).toEqual(["file10.txt", "a.txt", "File2.txt"]);
     expect(sortItems(items, { by: "modeStr", asc: true }).map((i) => i.name)[0]).toBe("a.txt");

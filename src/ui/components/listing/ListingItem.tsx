@@ -53,6 +53,8 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
   // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
   const iconSize = mosaic && !item.isDir ? 48 : 24;
   const kind = token ? thumbnailKind(item, config.thumbnail) : null;
+  // A folder's size is shown only when it is the total below it (from the server's file index).
+  const sized = !item.isDir || item.sizeKnown === true;
   const icon = kind ? <Thumb item={item} kind={kind} token={token} width={thumbWidth} iconSize={iconSize} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />;
   return (
     <div
@@ -60,7 +62,7 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
       aria-selected={selected}
       aria-label={item.name}
       tabIndex={focusable ? 0 : -1}
-      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${over || dropTarget ? " drop-target" : ""}${cut ? " cut" : ""}`}
+      className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${item.isDir && sized ? " dir-sized" : ""}${over || dropTarget ? " drop-target" : ""}${cut ? " cut" : ""}`}
       data-path={item.path}
       draggable={drag.enabled}
       onDragStart={(e) => drag.start(item, e)}
@@ -90,7 +92,7 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
       <span className="item-name" title={item.name}>
         {item.name}
       </span>
-      <span className="item-size">{item.isDir ? "—" : formatSize(item.size)}</span>
+      <span className="item-size">{sized ? formatSize(item.size) : "—"}</span>
       <time className="item-modified" dateTime={item.modified} title={formatFullDate(item.modified, lang)}>
         {formatRelative(item.modified, lang)}
       </time>

@@ -4,16 +4,20 @@ import type { GlobalSettings } from "../../../api/settings";
 import { SETTINGS_RANGES, TRANSITION_EFFECTS } from "../../../../shared/wire/settings";
 import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
 import { CheckField, Fieldset, NumberField, SelectField, TextAreaField, TextField } from "../fields";
+import { IndexStatus } from "./IndexStatus";
 
-/** Index location, interval, old index removal and excluded folders. */
+/** The index status with its rebuild button, then index location, interval, old index removal and excluded folders. */
 export function SearchFieldset({ settings, excludeText }: { settings: GlobalSettings; excludeText: string }) {
   const { t } = useTranslation();
   return (
     <Fieldset legend={t("settings.global.search.legend")}>
+      <IndexStatus />
       <TextField label={t("settings.global.search.location")} value={settings.indexLocation} onChange={(v) => setTopField("indexLocation", v)} hint={t("settings.global.search.locationHint")} />
       <NumberField label={t("settings.global.search.interval")} {...SETTINGS_RANGES.indexInterval} value={settings.indexInterval} onChange={(v) => setTopField("indexInterval", v)} />
       <CheckField label={t("settings.global.search.rmOldIndex")} checked={settings.rmOldIndex} onChange={(v) => setTopField("rmOldIndex", v)} />
       <TextAreaField label={t("settings.global.search.exclude")} rows={3} mono value={excludeText} onChange={(v) => setSettingsText("excludeIndexDirs", v)} hint={t("settings.global.search.excludeHint")} />
+      {/* The server reads these four settings when it starts (index-boot.ts). */}
+      <p className="field-hint">{t("settings.global.search.restartHint")}</p>
     </Fieldset>
   );
 }

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { makeTree } from "../support/tree";
+import { call, makeUser, type TestUser } from "../support/factories";
+
+interface Status {
+  entries: number;
+  builtAt: number | null;
+  building: boolean;
+  state: string;
+}
+interface Item {
+  name: string;
+  isDir: boolean;
+  size: number;
+  sizeKnown?: boolean;
+}
+
+let server: TestServer;
+let admin: string;
+let plain: TestUser;
+
+async function status(): Promise<Status> {
+  const res = await call(server, admin, "GET", "/search-index");
+  expect(res.status).toBe(200);
+  return (await res.json()) as Status;
+}
+
+/** Polls the status until `done` holds (fails after 10 s with the last status). */
+async function statusWhen(done: (s: Status) => boolean): Promise<Status> {
+  let last = await status();
+  for (let i = 0; i < 200 && !done(last); i++) {
+    await Bun.sleep(50);
+    last = await status();
+  }
+  expect(done(last)).toBe(true);
+  return last;
+}
+
+async function items(path = "/"): Promise<Record<string, Item>> {
+  const res = await call(server, admin, "GET", `/resources${path}`);
+  expect(res.status).toBe(200);
+  const list = ((await res.json()) as { items: Item[] }).items;
+  return Object.fromEntries(list.map((i) => [i.name, i]));
+}
+
+const root = mkdtempSync(join(tmpdir(), "fbe-index-status-"));
+
+beforeAll(async () => {
+  // The tree exists before the server starts, so the first walk finds it.
+  makeTree(root, { docs: { "a.txt": "12345", sub: { "b.txt": "123" } }, "c.txt": "1", empty: {} });
+  server = await startServer({ root });
+  admin = await login(server);
+  await statusWhen((s) => s.state === "ready" && !s.building);
+  plain = await makeUser(server, admin, { perm: { create: true, download: true } });
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("GET /api/search-index", () => {
+  it("answers the entries, the last build time, whether a walk runs and the state", async () => {
+    const s = await status();
+    expect(Object.keys(s).sort()).toEqual(["building", "builtAt", "entries", "state"]);
+    expect(s.state).toBe("ready");
+    expect(s.building).toBe(false);
+    // docs, docs/a.txt, docs/sub, docs/sub/b.txt, c.txt, empty
+    expect(s.entries).toBeGreaterThanOrEqual(6);
+    expect(typeof s.builtAt).toBe("number");
+    expect(s.builtAt!).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("counts a file the product writes at once", async () => {
+    const before = (await status()).entries;
+    expect((await call(server, admin, "POST", "/resources/docs/new.txt", "hello")).status).toBe(200);
+    expect((await status()).entries).toBe(before + 1);
+    expect((await call(server, admin, "DELETE", "/resources/docs/new.txt")).status).toBe(200);
+    expect((await status()).entries).toBe(before);
+  });
+
+  it("refuses users who are not admins with 403, and a request without a token with 401", async () => {
+    for (const [method, path] of [["GET", "/search-index"], ["POST", "/search-index/rebuild"]] as const) {
+      const res = await call(server, plain.token, method, path);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toBe("403 Forbidden");
+      expect((await call(server, null, method, path)).status).toBe(401);
+    }
+  });
+});
+
+describe("POST /api/search-index/rebuild", () => {
+  it("answers 202 at once; the walk then ends with a newer build time and the same entries", async () => {
+    const before = await status();
+    await Bun.sleep(5);
+    const res = await call(server, admin, "POST", "/search-index/rebuild");
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as Status).state).toBe("ready");
+    const after = await statusWhen((s) => !s.building && (s.builtAt ?? 0) > before.builtAt!);
+    expect(after.entries).toBe(before.entries);
+    expect(after.state).toBe("ready");
+  });
+});
+
+describe("folder sizes in the listing", () => {
+  it("gives each folder its total size from the index with sizeKnown true; files carry no flag", async () => {
+    const list = await items();
+    expect(list.docs).toMatchObject({ isDir: true, size: 5 + 3, sizeKnown: true });
+    expect(list.empty).toMatchObject({ isDir: true, size: 0, sizeKnown: true });
+    expect(list["c.txt"].size).toBe(1);
+    expect("sizeKnown" in list["c.txt"]).toBe(false);
+    expect((await items("/docs/")).sub).toMatchObject({ size: 3, sizeKnown: true });
+    // The listed folder itself has no flag.
+    const res = await call(server, admin, "GET", "/resources/docs/");
+    expect("sizeKnown" in ((await res.json()) as object)).toBe(false);
+  });
+
+  it("a folder the index does not know yet has sizeKnown false, and its total after a rebuild", async () => {
+    mkdirSync(join(server.root, "behind"));
+    writeFileSync(join(server.root, "behind", "x.bin"), "1234567");
+    expect((await items()).behind.sizeKnown).toBe(false);
+    const before = await status();
+    await Bun.sleep(5);
+    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    await statusWhen((s) => !s.building && (s.builtAt ?? 0) > before.builtAt!);
+    expect((await items()).behind).toMatchObject({ size: 7, sizeKnown: true });
+  });
+
+  it("a folder the product creates is known at once, and grows with an upload", async () => {
+    expect((await call(server, admin, "POST", "/resources/made/")).status).toBe(200);
+    expect((await items()).made).toMatchObject({ size: 0, sizeKnown: true });
+    expect((await call(server, admin, "POST", "/resources/made/f.txt", "abcd")).status).toBe(200);
+    expect((await items()).made).toMatchObject({ size: 4, sizeKnown: true });
+  });
+});
+
+describe("folder sizes and rules", () => {
+  it("hides the index total of a folder a rule cuts into, from that user only", async () => {
+    const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
+    const ruled = await makeUser(server, admin, { perm: { download: true }, rules: [deny("/docs/sub")] });
+    const res = await call(server, ruled.token, "GET", "/resources/");
+    const list = ((await res.json()) as { items: Item[] }).items;
+    const byName = Object.fromEntries(list.map((i) => [i.name, i]));
+    expect(byName.docs).toMatchObject({ sizeKnown: false });
+    expect(byName.empty).toMatchObject({ size: 0, sizeKnown: true });
+    expect((await items()).docs).toMatchObject({ sizeKnown: true });
+  });
+});
+
+describe("index settings saved while the server runs", () => {
+  it("skips newly excluded folders from the next walk, keeping the old index searchable during it", async () => {
+    makeTree(root, { "skip-me": { "hidden-by-setting.txt": "x" } });
+    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    await statusWhen((s) => !s.building);
+    const hits = async () => (await (await call(server, admin, "GET", "/search/?query=hidden-by-setting")).json()) as { path: string }[];
+    expect((await hits()).map((h) => h.path)).toEqual(["skip-me/hidden-by-setting.txt"]);
+    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;
+    expect((await call(server, admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status).toBe(200);
+    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    // The old snapshot answers until the new one replaces it.
+    expect((await status()).state).toBe("ready");
+    await statusWhen((s) => !s.building);
+    expect(await hits()).toEqual([]);
+  });
+});
