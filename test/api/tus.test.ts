@@ -128,6 +128,18 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     expect(readFileSync(join(server.root, "in", "first.bin")).equals(data)).toBe(true);
   });
 
+  it("a creation carrying every byte, or an empty file, finishes at once", async () => {
+    const data = randomBytes(70_000);
+    const whole = await create("/in/sub/whole.bin", data.length, {}, data);
+    expect(whole.status).toBe(201);
+    expect(whole.headers.get("Upload-Offset")).toBe(String(data.length));
+    expect(whole.headers.get("Upload-Expires")).toBeNull();
+    expect(readFileSync(join(server.root, "in", "sub", "whole.bin")).equals(data)).toBe(true);
+    expect((await create("/in/empty.txt", 0)).status).toBe(201);
+    expect(readFileSync(join(server.root, "in", "empty.txt")).length).toBe(0);
+    expect(tempFiles(join(server.root, "in"))).toEqual([]);
+  });
+
   it("resumes after an aborted request from the offset the server reports", async () => {
     const data = randomBytes(4 * 1024 * 1024);
     expect((await create("/in/resumed.bin", data.length)).status).toBe(201);

@@ -61,7 +61,7 @@ function recordTus(page: Page): string[] {
   return seen;
 }
 
-test("an upload whose connection drops mid-way resumes from the server's offset and completes with identical bytes", async ({ page, context }) => {
+test("an upload whose connection drops mid-way resumes from the server's offset and completes with identical bytes", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, server);
   await openFolder(page, server, "/drop/");
@@ -77,6 +77,7 @@ test("an upload whose connection drops mid-way resumes from the server's offset 
   await context.setOffline(true);
   const panel = page.getByRole("region", { name: "Uploads" });
   await expect(panel.getByRole("listitem").filter({ hasText: "dropped-link.bin" })).toContainText("Waiting for the connection", { timeout: 15_000 });
+  await screenshot(page, testInfo, "panel-offline-1280");
   const kept = await serverOffset("/drop/dropped-link.bin");
   expect(kept).toBeGreaterThan(0);
   expect(kept).toBeLessThan(6 * 1024 * 1024);

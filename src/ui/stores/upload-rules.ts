@@ -111,7 +111,8 @@ export function itemDetail(item: ProgressItem & { speed: number | null; error: F
   const progress: DetailPart = { kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size };
   switch (item.status) {
     case "uploading":
-      return item.stalled ? [progress, { kind: "stalled" }] : [progress, ...pace(item.size - item.loaded, item.speed)];
+      // Stalled: the bar shows how far it got; the line says why it does not move.
+      return item.stalled ? [{ kind: "stalled" }] : [progress, ...pace(item.size - item.loaded, item.speed)];
     case "paused":
       return [progress, { kind: "paused" }];
     case "queued":

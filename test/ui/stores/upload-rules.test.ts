@@ -106,6 +106,6 @@ describe("upload rules (SPEC §4 Upload)", () => {
     expect(uploadOutcome([...items, { size: 5, loaded: 0, status: "queued" }])).toBe("uploading");
     expect(totalProgress(items)).toEqual({ loaded: 50, total: 110, percent: 45 });
     expect(itemDetail({ ...items[0], speed: null, error: null })).toEqual([{ kind: "progress", loaded: 40, total: 100 }, { kind: "paused" }]);
-    expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([{ kind: "progress", loaded: 40, total: 100 }, { kind: "stalled" }]);
+    expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([{ kind: "stalled" }]);
   });
 });

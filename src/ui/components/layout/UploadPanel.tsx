@@ -78,7 +78,9 @@ export function UploadPanel() {
   const busy = outcome === "uploading" || outcome === "paused";
   const { percent } = totalProgress(items);
   const title = headline(outcome, percent, t);
-  const summary = detailLine(panelSummary(items, speed), t, i18n.language);
+  // While every running upload waits for the connection, no speed or time left is claimed.
+  const flowing = items.some((i) => i.status === "uploading" && !i.stalled);
+  const summary = detailLine(panelSummary(items, flowing ? speed : null), t, i18n.language);
   return (
     <section className={`upload-panel upload-panel-${outcome}`} aria-label={t("upload.title")}>
       <header className="upload-panel-head">
