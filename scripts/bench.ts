@@ -13,6 +13,7 @@ import { benchProbe } from "../bench/probe";
 import { benchHls } from "../bench/hls";
 import { benchSearch } from "../bench/search";
 import { benchTransfer } from "../bench/transfer";
+import { benchUpload } from "../bench/upload";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -42,3 +43,5 @@ console.log("== indexed search ==");
 for (const l of await benchSearch()) console.log(l);
 console.log("== transfers beside nginx and caddy ==");
 for (const l of await benchTransfer()) console.log(l);
+console.log("== uploads: plain and resumable (tus) ==");
+for (const l of await benchUpload()) console.log(l);

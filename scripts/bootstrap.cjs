@@ -91,9 +91,14 @@ function onPath(name) {
   });
 }
 
-/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+/**
+ * Installs npm dependencies when node_modules is missing or older than the lockfile. A node_modules that is a
+ * symbolic link is another checkout's, shared: npm ci would empty it under that checkout, so it is left alone.
+ */
 function ensureNpmDeps() {
-  const marker = path.join(ROOT, "node_modules", ".package-lock.json");
+  const modules = path.join(ROOT, "node_modules");
+  if (fs.existsSync(modules) && fs.lstatSync(modules).isSymbolicLink()) return;
+  const marker = path.join(modules, ".package-lock.json");
   const lock = path.join(ROOT, "package-lock.json");
   const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
   if (!stale) return;

@@ -21,6 +21,7 @@ import { frameRoutes } from "./routes/frame";
 import { searchRoutes } from "./routes/search";
 import { searchIndexRoutes } from "./routes/search-index";
 import { progressRoutes } from "./routes/progress";
+import { tusRoutes } from "./routes/tus";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -41,7 +42,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", frameRoutes)
     .route("/", searchRoutes)
     .route("/", searchIndexRoutes)
-    .route("/", progressRoutes);
+    .route("/", progressRoutes)
+    .route("/", tusRoutes);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

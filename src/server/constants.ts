@@ -195,3 +195,16 @@ export const HOT_KEYWORDS_DEFAULT = 10;
 export const HOT_KEYWORDS_MAX = 100;
 /** Hot keywords: a record call (SPEC section 7) this soon (ms) after the same user's search of it is not counted again. */
 export const HOT_KEYWORD_FOLLOW_MS = 30_000;
+/** tus resumable uploads (tus.io protocol 1.0): the one protocol version spoken and the extensions offered. */
+export const TUS_VERSION = "1.0.0";
+export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
+/** tus: the largest body (bytes) of one POST or PATCH; clients send bigger files in several chunks. */
+export const TUS_MAX_CHUNK_BYTES = 96 * 1024 * 1024;
+/** tus: the chunk size the UI sends (bytes; FBE_TUS_CHUNK_BYTES overrides, up to TUS_MAX_CHUNK_BYTES, e.g. below a proxy's body limit). */
+export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
+/** tus: an incomplete upload untouched this long (ms) expires and its temp file is removed (FBE_TUS_EXPIRY_MS overrides). */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** tus: how often (ms, at most) the expired uploads are swept; shorter expiries sweep at a quarter of the expiry. */
+export const TUS_SWEEP_MAX_MS = 60_000;
+/** tus: the file in the cache folder that remembers incomplete uploads across restarts. */
+export const TUS_JOURNAL_FILE = "tus-uploads.json";

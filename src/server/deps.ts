@@ -6,6 +6,7 @@ import type { BuildInfo } from "./build-info";
 import type { TaskService } from "../tasks/service";
 import type { HlsService } from "./hls/hls-service";
 import type { FileIndex } from "./search/types";
+import type { TusStore } from "./tus/tus-store";
 
 export interface Deps {
   config: Readonly<Config>;
@@ -22,4 +23,6 @@ export interface Deps {
   hls: HlsService;
   /** The file-name index of the files root (issue 13); absent until one is built, search then walks live. */
   index?: FileIndex | null;
+  /** Incomplete resumable (tus) uploads, remembered across restarts and swept when expired. */
+  tus: TusStore;
 }

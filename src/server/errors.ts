@@ -11,6 +11,7 @@ const REASONS: Record<number, string> = {
   409: "Conflict",
   412: "Precondition Failed",
   413: "Payload Too Large",
+  415: "Unsupported Media Type",
   416: "Range Not Satisfiable",
   429: "Too Many Requests",
   500: "Internal Server Error",
@@ -56,6 +57,14 @@ export class Conflict extends HttpError {
 /** 412: a request's precondition (the editor's X-If-Modified-At) no longer holds: the file changed meanwhile. */
 export class PreconditionFailed extends HttpError {
   constructor(detail?: string) { super(412, detail); }
+}
+/** 413: a body (or a declared upload length) larger than the server takes. */
+export class PayloadTooLarge extends HttpError {
+  constructor(detail?: string) { super(413, detail); }
+}
+/** 415: a body of a content type the route does not read (a tus PATCH that is not application/offset+octet-stream). */
+export class UnsupportedMediaType extends HttpError {
+  constructor(detail?: string) { super(415, detail); }
 }
 export class RangeNotSatisfiable extends HttpError {
   constructor(detail?: string) { super(416, detail); }

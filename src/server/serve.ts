@@ -17,6 +17,7 @@ import { HlsService } from "./hls/hls-service";
 import { hlsOptionsFromEnv } from "./hls/hls-options";
 import { killOrphanEncoders } from "./hls/orphan-encoders";
 import { openFileIndex, startFileIndex } from "./search/index-boot";
+import { TusStore, tusStoreOptions } from "./tus/tus-store";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -36,7 +37,11 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const orphans = killOrphanEncoders(config.cacheDir);
   if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
   const index = openFileIndex(db, config.database, rootReal, log);
-  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index };
+  // Incomplete resumable uploads survive a restart; the expired ones are removed now and by a timer.
+  const tus = new TusStore(tusStoreOptions(process.env, config.cacheDir));
+  await tus.load();
+  const stopTusSweeper = tus.startSweeper((err) => log.error(`tus sweep: ${String(err)}`));
+  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index, tus };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
@@ -55,6 +60,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     await server?.stop(true);
     await removeActiveTempFiles();
     stopMaintenance();
+    stopTusSweeper();
     index.close();
     db.close();
     process.exit(0);

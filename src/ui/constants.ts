@@ -51,6 +51,14 @@ export const UPLOAD_SPEED_WINDOW_MS = 3000;
 export const UPLOAD_SPEED_MIN_SPAN_MS = 500;
 /** While uploading, a speed sample is also taken this often, ms, so a stalled upload shows its speed falling. */
 export const UPLOAD_SPEED_TICK_MS = 1000;
+/** Files at least this big (bytes) upload resumably through tus in chunks; smaller ones go in one plain POST (UI choice: one request, nothing to resume). */
+export const TUS_MIN_BYTES = 1024 * 1024;
+/** tus chunk size, bytes, when the server's config names none: one PATCH each (the server takes at most 96 MiB; big chunks keep round trips few). */
+export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
+/** tus: waits (ms) before each retry after a failed request; a drop longer than all of them waits for the `online` event. */
+export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
+/** Resumable (tus) uploads running at once; plain small uploads run one at a time (UI choice, 2-core servers). */
+export const TUS_PARALLEL_UPLOADS = 3;
 /** On phones, popups sit above the bottom action bar (64 px bar + 16 px gap). */
 export const TOAST_MOBILE_OFFSET_PX = 80;
 /** Mosaic cards are at least this wide: the column count is the container width divided by it (SPEC §2 Listing, §9). */

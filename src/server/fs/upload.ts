@@ -17,6 +17,14 @@ export class UploadAborted extends Error {
 /** Temp files (and temp folders of folder copies) being written now; removed on shutdown so nothing partial is left (CONTRACT shutdown). */
 export const ACTIVE_TEMP_FILES = new Set<string>();
 
+/**
+ * A fresh temp name in the folder of `dest` (same file system, so the final rename is atomic), hidden from
+ * listings, copies and archives by UPLOAD_TEMP_PREFIX; `tag` marks its kind ("tus-").
+ */
+export function tempPathBeside(dest: string, tag = ""): string {
+  return join(dirname(dest), `${UPLOAD_TEMP_PREFIX}${tag}${randomBytes(8).toString("hex")}`);
+}
+
 /** True when something exists at `abs` (a dangling symlink counts). */
 export async function exists(abs: string): Promise<boolean> {
   try {
@@ -43,7 +51,7 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
   if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
   if (existing && !override) throw new FsError("EEXIST", "file exists");
   await mkdir(dirname(dest), { recursive: true });
-  const tmp = join(dirname(dest), `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+  const tmp = tempPathBeside(dest);
   ACTIVE_TEMP_FILES.add(tmp);
   const fh = await open(tmp, "wx", 0o644);
   let written = 0;
@@ -65,18 +73,8 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
     if (mode !== undefined) await fh.chmod(mode);
     await fh.sync();
     await fh.close();
-    if (override) await rename(tmp, dest);
-    else {
-      try {
-        await link(tmp, dest);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new FsError("EEXIST", "file exists");
-        throw err;
-      }
-      await unlink(tmp);
-    }
+    await placeTempFile(tmp, dest, override);
     committed = true;
-    fsWritten(dest);
     return written;
   } finally {
     ACTIVE_TEMP_FILES.delete(tmp);
@@ -85,6 +83,26 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
       await unlink(tmp).catch(() => {});
     }
   }
+}
+
+/**
+ * Gives the complete, synced temp file `tmp` its final name `dest` (same folder, so the step is atomic):
+ * `rename` over an existing file with `override`, else `link` (which refuses an existing name) then `unlink`.
+ * Reports the written file to the search index. The temp file is left in place when this throws.
+ * @throws FsError EEXIST (409) when `dest` exists and `override` is false.
+ */
+export async function placeTempFile(tmp: string, dest: string, override: boolean): Promise<void> {
+  if (override) await rename(tmp, dest);
+  else {
+    try {
+      await link(tmp, dest);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new FsError("EEXIST", "file exists");
+      throw err;
+    }
+    await unlink(tmp);
+  }
+  fsWritten(dest);
 }
 
 /** Removes every temp file or folder still being written (called on shutdown). */

@@ -60,6 +60,8 @@ export function injectedConfig(deps: Deps, encoder: string): Record<string, unkn
     thumbnail,
     indexLocation: settings.indexLocation !== "",
     videoEncoder: encoder,
+    // Resumable uploads send chunks of this many bytes (FBE_TUS_CHUNK_BYTES, below a proxy's body limit).
+    tusChunkSize: deps.tus.options.chunkBytes,
     version: {
       Version: deps.build.version,
       OS: deps.build.os,

@@ -110,3 +110,13 @@ export function apiUpload(
     xhr.send(body);
   });
 }
+
+/**
+ * For the one other HTTP stack (tus-js-client, api/tus-upload.ts): the login token to send as X-Auth (null when
+ * signed out), and `noteAnswer` to call with each answer's status and X-Renew-Token so renewals and logouts
+ * happen as for every other call.
+ */
+export const sessionBridge = {
+  token: (): string | null => hooks.getToken(),
+  noteAnswer: (status: number, renew: string | null): void => handleStatus(status, renew, true),
+};

@@ -1,5 +1,5 @@
 /** @module The server-injected configuration (SPEC §2 Start-up), read once on page load. */
-import { DEFAULT_APP_NAME } from "../constants";
+import { DEFAULT_APP_NAME, TUS_CHUNK_BYTES } from "../constants";
 import { DEFAULT_SETTINGS, type SettingsCore } from "../../shared/wire/settings";
 
 /** Build information shown in the footer and the about box. */
@@ -37,6 +37,8 @@ export interface AppConfig {
   indexLocation: boolean;
   /** The H.264 encoder the server would use: a hardware one, or "libx264" (SPEC §2 About); "" when unknown. */
   videoEncoder: string;
+  /** Bytes per request of a resumable (tus) upload, as the server is configured. */
+  tusChunkSize: number;
   version: VersionInfo;
 }
 
@@ -57,6 +59,7 @@ const DEFAULTS: AppConfig = {
   thumbnail: DEFAULT_SETTINGS.thumbnail,
   indexLocation: false,
   videoEncoder: "",
+  tusChunkSize: TUS_CHUNK_BYTES,
   version: { Version: "dev", OS: "", Arch: "", CommitSHA: "", BuildDate: "", GoVersion: "" },
 };
 

@@ -1,8 +1,11 @@
 /** @module Pure parts of the upload flow (SPEC §4 Upload): conflicts, progress totals, and what the panel says. */
 import { secondsLeft } from "./upload-speed-rules";
 
-/** Where one upload stands. `skipped`: the user kept the existing file; `cancelled`: the user stopped the upload. */
-export type UploadStatus = "queued" | "uploading" | "done" | "failed" | "skipped" | "cancelled";
+/**
+ * Where one upload stands. `skipped`: the user kept the existing file; `cancelled`: the user stopped the upload;
+ * `paused`: a resumable upload the user paused (the server keeps its bytes).
+ */
+export type UploadStatus = "queued" | "uploading" | "paused" | "done" | "failed" | "skipped" | "cancelled";
 
 /** Names among the uploads that already exist in the target folder (SPEC §4: "If any dropped name already exists"). */
 export function findConflicts(names: readonly string[], existing: readonly string[]): string[] {
@@ -30,17 +33,30 @@ export function totalProgress(items: readonly ProgressItem[]): { loaded: number;
   return { loaded, total, percent };
 }
 
-/** Whether any upload is still waiting or running. */
+/** Whether any upload is still waiting, running or paused. */
 export function isBusy(items: readonly ProgressItem[]): boolean {
-  return items.some((i) => i.status === "queued" || i.status === "uploading");
+  return items.some((i) => i.status === "queued" || i.status === "uploading" || i.status === "paused");
 }
 
-/** The panel's headline: running, or how the batch ended (a cancel, then a failure, wins over the successes). */
-export type UploadOutcome = "uploading" | "cancelled" | "failed" | "done" | "nothing";
+/**
+ * The next upload to start, in queue order, or none yet: resumable ones run up to `parallel` at once; a plain
+ * one runs alone (it starts once nothing runs, and nothing starts beside it).
+ */
+export function nextToStart<T extends { status: UploadStatus; resumable: boolean }>(items: readonly T[], parallel: number): T | undefined {
+  const running = items.filter((i) => i.status === "uploading");
+  if (running.some((i) => !i.resumable)) return undefined;
+  const next = items.find((i) => i.status === "queued");
+  if (!next) return undefined;
+  return running.length < (next.resumable ? parallel : 1) ? next : undefined;
+}
 
-/** The outcome of the uploads in the panel. */
+/** The panel's headline: running, paused, or how the batch ended (a cancel, then a failure, wins over the successes). */
+export type UploadOutcome = "uploading" | "paused" | "cancelled" | "failed" | "done" | "nothing";
+
+/** The outcome of the uploads in the panel; `paused` when nothing runs or waits but some are paused. */
 export function uploadOutcome(items: readonly ProgressItem[]): UploadOutcome {
-  if (isBusy(items)) return "uploading";
+  if (items.some((i) => i.status === "queued" || i.status === "uploading")) return "uploading";
+  if (items.some((i) => i.status === "paused")) return "paused";
   if (items.some((i) => i.status === "cancelled")) return "cancelled";
   if (items.some((i) => i.status === "failed")) return "failed";
   if (items.some((i) => i.status === "done")) return "done";
@@ -72,7 +88,9 @@ export type DetailPart =
   | { kind: "timeLeft"; seconds: number }
   | { kind: "count"; status: "done" | "cancelled" | "failed" | "skipped"; count: number }
   | { kind: "reason"; reason: FailureReason }
-  | { kind: "waiting" };
+  | { kind: "waiting" }
+  | { kind: "paused" }
+  | { kind: "stalled" };
 
 /** Speed and time left, when the speed is known and above zero. */
 function pace(remaining: number, speed: number | null): DetailPart[] {
@@ -88,11 +106,15 @@ export function panelSummary(items: readonly ProgressItem[], speed: number | nul
   return [{ kind: "progress", loaded, total }, ...pace(total - loaded, speed)];
 }
 
-/** The line under one file's name, by its status. */
-export function itemDetail(item: ProgressItem & { speed: number | null; error: FailureReason | null }): DetailPart[] {
+/** The line under one file's name, by its status; `stalled`: a resumable upload waits for the connection. */
+export function itemDetail(item: ProgressItem & { speed: number | null; error: FailureReason | null; stalled?: boolean }): DetailPart[] {
+  const progress: DetailPart = { kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size };
   switch (item.status) {
     case "uploading":
-      return [{ kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size }, ...pace(item.size - item.loaded, item.speed)];
+      // Stalled: the bar shows how far it got; the line says why it does not move.
+      return item.stalled ? [{ kind: "stalled" }] : [progress, ...pace(item.size - item.loaded, item.speed)];
+    case "paused":
+      return [progress, { kind: "paused" }];
     case "queued":
       return [{ kind: "waiting" }, { kind: "size", bytes: item.size }];
     case "failed":

@@ -1,41 +1,29 @@
 /**
  * @module Upload store (SPEC §4 Upload): a queue of files at relative paths (folders keep their structure),
- * per-file and total progress with speed and time left, the replace prompt on clashes and 409, cancel,
- * the leave-page warning, reload.
+ * per-file and total progress with speed and time left, the replace prompt on clashes and 409, cancel, pause
+ * and resume of resumable (tus) uploads, several of which run at once, the leave-page warning, reload.
  */
 import { proxy, useSnapshot, ref } from "valtio";
 import i18next from "i18next";
-import { createFolder, fetchResource, uploadFile } from "../api/resources";
-import { ApiError } from "../api/client";
+import { createFolder, fetchResource } from "../api/resources";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
 import { currentListing, reloadIfShowing } from "./request";
-import { failureReason, findConflicts, isBusy, totalProgress, uploadOutcome, type FailureReason, type UploadStatus } from "./upload-rules";
+import { findConflicts, isBusy, nextToStart, totalProgress, uploadOutcome } from "./upload-rules";
 import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
 import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
+import { sendItem, type UploadItem } from "./upload-send";
 import { notifyError } from "../notify";
-import { UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
+import { TUS_MIN_BYTES, TUS_PARALLEL_UPLOADS, UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
 import { errorMessage } from "../api/errors";
 
-/** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"); `speed` in bytes/s (null: not known yet). */
-export interface UploadItem {
-  id: number;
-  name: string;
-  dir: string;
-  size: number;
-  loaded: number;
-  status: UploadStatus;
-  override: boolean;
-  speed: number | null;
-  error: FailureReason | null;
-  file: File;
-  samples: SpeedSample[];
-}
+export type { UploadItem } from "./upload-send";
 
 const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({ items: [], speed: null, samples: ref([]) });
 let nextId = 1;
 let pumping = false;
-let current: AbortController | null = null;
+/** Wakes the pump when a paused upload is resumed while others run. */
+let nudge: () => void = () => {};
 
 function warnBeforeUnload(e: BeforeUnloadEvent): string {
   const message = i18next.t("upload.beforeUnload");
@@ -77,6 +65,7 @@ export async function uploadTree(dir: string, tree: UploadTree, existingNames: r
     state.items.push({
       id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override,
       speed: null, error: null, file: ref(file), samples: ref([]),
+      resumable: file.size >= TUS_MIN_BYTES, stalled: false, abort: null, transfer: null,
     });
   }
   if (files.length === 0) await reloadIfShowing(dir);
@@ -100,10 +89,38 @@ export async function uploadTreeInto(dir: string, tree: UploadTree): Promise<voi
   return uploadTree(dir, tree, names);
 }
 
-/** Cancels the uploads: the running one is aborted and the waiting ones are left out; all of them show as cancelled. */
+/**
+ * Cancels the uploads: the running ones are aborted (a resumable one's partial data is deleted on the server),
+ * the waiting and paused ones are left out; all of them show as cancelled.
+ */
 export function cancelUploads(): void {
-  for (const item of state.items) if (item.status === "queued") item.status = "cancelled";
-  current?.abort();
+  for (const item of state.items) if (isBusy([item])) cancelUpload(item.id);
+}
+
+/** Cancels one upload (waiting, running or paused). */
+export function cancelUpload(id: number): void {
+  const item = state.items.find((i) => i.id === id);
+  if (!item || !isBusy([item])) return;
+  item.status = "cancelled";
+  item.abort?.abort();
+  void item.transfer?.cancel();
+}
+
+/** Pauses a running resumable upload: the server keeps its bytes, resume goes on from there. */
+export function pauseUpload(id: number): void {
+  const item = state.items.find((i) => i.id === id);
+  if (item?.status === "uploading" && item.transfer) item.transfer.pause();
+}
+
+/** Puts a paused upload back in the queue; it goes on from the server's offset. */
+export function resumeUpload(id: number): void {
+  const item = state.items.find((i) => i.id === id);
+  if (item?.status !== "paused") return;
+  item.status = "queued";
+  // The speed starts afresh: the pause is no part of it.
+  item.samples = ref([]);
+  nudge();
+  void pump();
 }
 
 /** Hides finished uploads from the panel. */
@@ -137,12 +154,24 @@ async function pump(): Promise<void> {
   if (pumping) return;
   pumping = true;
   window.addEventListener("beforeunload", warnBeforeUnload);
-  const tick = setInterval(() => sample(state.items.find((i) => i.status === "uploading") ?? null), UPLOAD_SPEED_TICK_MS);
+  const tick = setInterval(() => {
+    for (const item of state.items) if (item.status === "uploading") sample(item);
+    if (!state.items.some((i) => i.status === "uploading")) sample(null);
+  }, UPLOAD_SPEED_TICK_MS);
   const dirs = new Set<string>();
+  const running = new Set<Promise<void>>();
   try {
-    for (let item = nextQueued(); item; item = nextQueued()) {
-      dirs.add(item.dir);
-      await send(item);
+    for (;;) {
+      const item = nextToStart(state.items, TUS_PARALLEL_UPLOADS);
+      if (item) {
+        dirs.add(item.dir);
+        item.status = "uploading";
+        const sending: Promise<void> = sendItem(item, () => sample(item)).finally(() => running.delete(sending));
+        running.add(sending);
+        continue;
+      }
+      if (running.size === 0) break;
+      await Promise.race([...running, new Promise<void>((r) => (nudge = r))]);
     }
   } finally {
     clearInterval(tick);
@@ -153,42 +182,4 @@ async function pump(): Promise<void> {
   // The panel tells how the batch ended (a popup on top of it would hide it on phones).
   scheduleDismiss();
   await Promise.all([...dirs].map((d) => reloadIfShowing(d)));
-}
-
-function nextQueued(): UploadItem | undefined {
-  return state.items.find((i) => i.status === "queued");
-}
-
-async function send(item: UploadItem): Promise<void> {
-  item.status = "uploading";
-  item.loaded = 0;
-  current = new AbortController();
-  const { signal } = current;
-  try {
-    await uploadFile(joinPath(item.dir, item.name), item.file, item.override, (loaded) => {
-      item.loaded = loaded;
-      sample(item);
-    }, signal);
-    item.status = "done";
-  } catch (err) {
-    if (signal.aborted) {
-      item.status = "cancelled";
-      return;
-    }
-    if (err instanceof ApiError && err.status === 409 && !item.override) {
-      // SPEC §4: a 409 answer also leads to the replace confirmation.
-      if (await askReplace([item.name])) {
-        item.override = true;
-        await send(item);
-        return;
-      }
-      item.status = "skipped";
-      return;
-    }
-    item.status = "failed";
-    item.error = err instanceof ApiError ? failureReason(err.status) : "server";
-  } finally {
-    item.speed = null;
-    current = null;
-  }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import {
-  endedCounts, failureReason, findConflicts, isBusy, itemDetail, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
+  endedCounts, failureReason, findConflicts, isBusy, itemDetail, nextToStart, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
+  type UploadStatus,
 } from "../../../src/ui/stores/upload-rules";
 
 describe("upload rules (SPEC §4 Upload)", () => {
@@ -85,5 +86,26 @@ describe("upload rules (SPEC §4 Upload)", () => {
     expect(failureReason(404)).toBe("notFound");
     expect(failureReason(500)).toBe("server");
     expect(failureReason(507)).toBe("server");
+  });
+
+  it("starts resumable uploads several at a time and a plain one alone, in queue order", () => {
+    const q = (...specs: Array<[UploadStatus, boolean]>) => specs.map(([status, resumable], id) => ({ id, status, resumable }));
+    expect(nextToStart(q(["queued", true], ["queued", true]), 3)?.id).toBe(0);
+    expect(nextToStart(q(["uploading", true], ["uploading", true], ["queued", true]), 3)?.id).toBe(2);
+    expect(nextToStart(q(["uploading", true], ["uploading", true], ["uploading", true], ["queued", true]), 3)).toBeUndefined();
+    expect(nextToStart(q(["uploading", true], ["queued", false]), 3)).toBeUndefined();
+    expect(nextToStart(q(["uploading", false], ["queued", true]), 3)).toBeUndefined();
+    expect(nextToStart(q(["done", false], ["paused", true], ["queued", false]), 3)?.id).toBe(2);
+    expect(nextToStart(q(["paused", true], ["cancelled", true]), 3)).toBeUndefined();
+  });
+
+  it("a paused upload keeps the batch open and shows its progress; nothing else running makes the headline paused", () => {
+    const items: ProgressItem[] = [{ size: 100, loaded: 40, status: "paused" }, { size: 10, loaded: 10, status: "done" }];
+    expect(isBusy(items)).toBe(true);
+    expect(uploadOutcome(items)).toBe("paused");
+    expect(uploadOutcome([...items, { size: 5, loaded: 0, status: "queued" }])).toBe("uploading");
+    expect(totalProgress(items)).toEqual({ loaded: 50, total: 110, percent: 45 });
+    expect(itemDetail({ ...items[0], speed: null, error: null })).toEqual([{ kind: "progress", loaded: 40, total: 100 }, { kind: "paused" }]);
+    expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([{ kind: "stalled" }]);
   });
 });

@@ -1,8 +1,8 @@
 /** @module Upload progress panel: headline, total and per-file progress with speed and time left, and how each ended (SPEC §3 upload progress). */
-import { Ban, CircleCheck, CircleX, X } from "lucide-react";
+import { Ban, CircleCheck, CircleX, Pause, Play, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { cancelUploads, dismissUploads, useUploads } from "../../stores/upload";
+import { cancelUpload, cancelUploads, dismissUploads, pauseUpload, resumeUpload, useUploads } from "../../stores/upload";
 import { itemDetail, panelSummary, totalProgress, uploadOutcome, type DetailPart, type UploadOutcome, type UploadStatus } from "../../stores/upload-rules";
 import { formatSize } from "../../format/format-size";
 import { formatDuration } from "../../format/format-duration";
@@ -24,6 +24,10 @@ function partText(part: DetailPart, t: TFunction, lang: string): string {
       return t(`upload.reason.${part.reason}`);
     case "waiting":
       return t("upload.status.queued");
+    case "paused":
+      return t("upload.status.paused");
+    case "stalled":
+      return t("upload.status.stalled");
   }
 }
 
@@ -37,11 +41,28 @@ function headline(outcome: UploadOutcome, percent: number, t: TFunction): string
   return t(`upload.outcome.${outcome}`);
 }
 
-/** The right-hand side of a file row: a bar while it waits or runs, else how it ended. */
+/** Pause or resume, and cancel, of one resumable upload that runs or is paused. */
+function ItemControls({ id, status, name }: { id: number; status: UploadStatus; name: string }) {
+  const { t } = useTranslation();
+  const paused = status === "paused";
+  const toggle = paused ? t("upload.resumeFile", { name }) : t("upload.pauseFile", { name });
+  return (
+    <span className="upload-controls">
+      <button type="button" className="icon-btn" aria-label={toggle} title={toggle} onClick={() => (paused ? resumeUpload(id) : pauseUpload(id))}>
+        {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+      </button>
+      <button type="button" className="icon-btn" aria-label={t("upload.stopFile", { name })} title={t("upload.stopFile", { name })} onClick={() => cancelUpload(id)}>
+        <X aria-hidden />
+      </button>
+    </span>
+  );
+}
+
+/** The right-hand side of a file row: a bar while it waits, runs or is paused, else how it ended. */
 function StatusMark({ status, size, loaded, name }: { status: UploadStatus; size: number; loaded: number; name: string }) {
   const { t } = useTranslation();
   if (status === "queued") return null;
-  if (status === "uploading") return <progress max={size || 1} value={loaded} aria-label={name} />;
+  if (status === "uploading" || status === "paused") return <progress max={size || 1} value={loaded} aria-label={name} />;
   if (status === "done") return <CircleCheck aria-label={t("upload.status.done")} role="img" className="ok" />;
   if (status === "failed") return <span className="upload-mark bad"><CircleX aria-hidden />{t("upload.status.failed")}</span>;
   if (status === "cancelled") return <span className="upload-mark muted"><Ban aria-hidden />{t("upload.status.cancelled")}</span>;
@@ -54,15 +75,17 @@ export function UploadPanel() {
   const { items, speed } = useUploads();
   if (items.length === 0) return null;
   const outcome = uploadOutcome(items);
-  const busy = outcome === "uploading";
+  const busy = outcome === "uploading" || outcome === "paused";
   const { percent } = totalProgress(items);
   const title = headline(outcome, percent, t);
-  const summary = detailLine(panelSummary(items, speed), t, i18n.language);
+  // While every running upload waits for the connection, no speed or time left is claimed.
+  const flowing = items.some((i) => i.status === "uploading" && !i.stalled);
+  const summary = detailLine(panelSummary(items, flowing ? speed : null), t, i18n.language);
   return (
     <section className={`upload-panel upload-panel-${outcome}`} aria-label={t("upload.title")}>
       <header className="upload-panel-head">
         {/* One announcement when the batch ends: aria-busy holds back the running numbers. */}
-        <div className="upload-panel-text" aria-live="polite" aria-atomic="true" aria-busy={busy}>
+        <div className="upload-panel-text" aria-live="polite" aria-atomic="true" aria-busy={outcome === "uploading"}>
           <strong className="upload-headline" title={title}>
             {title}
           </strong>
@@ -85,7 +108,7 @@ export function UploadPanel() {
         {items.map((item) => {
           const detail = detailLine(itemDetail(item), t, i18n.language);
           return (
-            <li key={item.id} className={`upload-item upload-${item.status}`}>
+            <li key={item.id} className={`upload-item upload-${item.status}${item.resumable && (item.status === "uploading" || item.status === "paused") ? " upload-resumable" : ""}`}>
               <div className="upload-file">
                 <span className="upload-name" title={item.name}>
                   {item.name}
@@ -95,6 +118,7 @@ export function UploadPanel() {
                 </span>
               </div>
               <StatusMark status={item.status} size={item.size} loaded={item.loaded} name={item.name} />
+              {item.resumable && (item.status === "uploading" || item.status === "paused") && <ItemControls id={item.id} status={item.status} name={item.name} />}
             </li>
           );
         })}
