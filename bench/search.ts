@@ -2,11 +2,15 @@
  * @module Search figures (issue 13): on a generated tree of 1,000,000 names in 20,000 folders (search-tree.ts,
  * under /work/bench-data or $FBE_BENCH_DATA), the index build time, peak RSS and file size (search-child.ts in its
  * own process), first-page query p50/p99 for a rare (~100 hits) and a common (~10,000 hits) word, beside plocate
- * (updatedb time, database size, `plocate -i` time for the first 50 and for all hits) and `find -iname`.
+ * (updatedb time, database size, `plocate -i` time for the first 50 and for all hits) and `find -iname`; then the
+ * same first pages through the built server over HTTP.
  */
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { machineNote, percentile, runTimed } from "./bench-stats";
+import { BINARY } from "../scripts/build";
+import { benchLogin, startBinary } from "./bench-server";
 import { COMMON_WORD, FOLDERS, makeSearchTree, NAMES, RARE_WORD } from "./search-tree";
 
 const DATA = process.env.FBE_BENCH_DATA ?? "/work/bench-data";
@@ -51,7 +55,40 @@ export async function benchSearch(): Promise<string[]> {
       ` | plocate -l 50 p50 ${f1(percentile(first, 50))} ms (${ratio(p50, percentile(first, 50))})` +
       ` | plocate all p50 ${f1(percentile(all, 50))} ms | find -iname ${f1(findS * 1000)} ms (${ratio(p50, findS * 1000)})`);
   }
+  lines.push(...(await overHttp(tree)));
   return lines;
+}
+
+/**
+ * The same first pages asked through the built server (GET /api/search/?query=&limit=50, body read whole), once its
+ * index of the tree is ready: what a user's search costs end to end on loopback.
+ */
+async function overHttp(tree: string): Promise<string[]> {
+  const home = mkdtempSync(join(tmpdir(), "fbe-bench-search-"));
+  const { proc, url } = await startBinary(BINARY, tree, home);
+  try {
+    const token = await benchLogin(url);
+    const ask = (w: string) => fetch(`${url}/api/search/?query=${w}&limit=50`, { headers: { "X-Auth": token } });
+    const t0 = performance.now();
+    while ((await ask(RARE_WORD)).headers.get("X-Search-Index") !== "ready") await Bun.sleep(200);
+    const ready = (performance.now() - t0) / 1000;
+    const out = [`server: index ready ${f1(ready)} s after login, the server answering meanwhile`];
+    for (const w of [RARE_WORD, COMMON_WORD]) {
+      const t: number[] = [];
+      for (let i = 0; i < QUERY_RUNS; i++) {
+        const s = performance.now();
+        const hits = (await (await ask(w)).json()) as unknown[];
+        t.push(performance.now() - s);
+        if (hits.length !== 50) throw new Error(`"${w}" gave ${hits.length} hits over HTTP, 50 expected`);
+      }
+      out.push(`  "${w}" over HTTP, first page of 50: p50 ${f1(percentile(t, 50))} ms p99 ${f1(percentile(t, 99))} ms`);
+    }
+    return out;
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.main) for (const l of await benchSearch()) console.log(l);
