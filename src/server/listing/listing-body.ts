@@ -1,0 +1,125 @@
+/**
+ * @module The JSON body of a folder GET built from the listing cache without holding the event loop: entries
+ * filtered for the user (hidden files, rules, links), sorted, presented and serialized in slices. The body of the
+ * common case (no rules, no links in the folder) is kept with the cached folder per scope, path, sorting,
+ * showHidden and modify permission (every field that differs between users), with its ETag and compressed forms,
+ * so a repeated listing is a memory copy.
+ */
+import { join } from "node:path";
+import { gzip, brotliCompress, constants } from "node:zlib";
+import { promisify } from "node:util";
+import type { Sorting } from "../users/types";
+import type { FileInfo } from "../fs/file-info";
+import { folderSizeOf } from "../search/changes";
+import { presentFile } from "../presenters/resource";
+import { visibleItems, type ListingViewer } from "../fs/listing";
+import type { CachedEntry } from "../fs/listing-cache/entries";
+import { linksOrFoldersChanged } from "../fs/listing-cache/entries";
+import type { CachedFolder } from "../fs/listing-cache/folder-cache";
+import { listingCache } from "../fs/listing-cache/shared-cache";
+import { canPresort, presorted, sortedBy } from "../fs/listing-cache/sorted";
+import { SLICE, yieldToLoop } from "../fs/listing-cache/yielding";
+
+/** A folder GET: who lists (ListingViewer), the folder's own fresh info, and the per-user fields of the answer. */
+export interface FolderRequest extends ListingViewer {
+  dir: FileInfo;
+  sorting: Sorting;
+  canModify: boolean;
+  /** True when global or user rules exist (the body then depends on them and is not kept). */
+  hasRules: boolean;
+}
+
+/** Content codings a body can be sent in besides identity. */
+export type Coding = "gzip" | "br";
+
+/** A serialized listing: the JSON bytes, a weak ETag over them, and the body in a content coding. */
+export interface ListingBody {
+  json: Uint8Array;
+  etag: string;
+  encoded: (coding: Coding) => Promise<Uint8Array>;
+}
+
+interface Kept {
+  body: ListingBody;
+  head: string;
+  /** Index sizes of the listed subfolders when the body was built (they change without touching this folder). */
+  dirSizes: [string, number | null][];
+  bytes: number;
+}
+
+const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
+  gzip: (b) => promisify(gzip)(b, { level: 6 }),
+  br: (b) => promisify(brotliCompress)(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+};
+
+/**
+ * The body answering `req` (the same bytes JSON.stringify(presentListing(listFolder(...))) gives). Throws the
+ * read error of the folder (ENOENT, EACCES...).
+ */
+export async function listingBody(req: FolderRequest): Promise<ListingBody> {
+  let folder = await listingCache.get(req.abs);
+  if (await linksOrFoldersChanged(req.abs, folder.entries)) {
+    listingCache.invalidate(req.abs);
+    folder = await listingCache.get(req.abs);
+  }
+  const head = JSON.stringify(presentFile(req.dir, req.canModify));
+  const key = !req.hasRules && !folder.entries.some((e) => e.isSymlink) ? keptKey(req) : null;
+  const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;
+  if (kept && kept.head === head && kept.dirSizes.every(([abs, size]) => folderSizeOf(abs) === size)) return kept.body;
+  const items = await orderedItems(req, folder);
+  const json = new TextEncoder().encode(await serialize(head, items, req));
+  if (!key) return plainBody(json);
+  const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
+  const made: Kept = { body: plainBody(json), head, dirSizes, bytes: json.length + 2 * head.length + 64 * dirSizes.length };
+  const coded = new Map<Coding, Promise<Uint8Array>>();
+  made.body.encoded = (coding) => {
+    let p = coded.get(coding);
+    if (!p) {
+      p = compressors[coding](json);
+      coded.set(coding, p);
+      void p.then((bytes) => {
+        made.bytes += bytes.length;
+        listingCache.setDerived(req.abs, folder, key, made, made.bytes);
+      }, () => coded.delete(coding));
+    }
+    return p;
+  };
+  listingCache.setDerived(req.abs, folder, key, made, made.bytes);
+  return made.body;
+}
+
+function keptKey(req: FolderRequest): string {
+  return `body:${[req.scopeAbs, req.path, req.showHidden, req.canModify, req.sorting.by, req.sorting.asc].join("\0")}`;
+}
+
+function plainBody(json: Uint8Array): ListingBody {
+  const etag = `W/"${Bun.hash(json).toString(36)}-${json.length.toString(36)}"`;
+  return { json, etag, encoded: (coding) => compressors[coding](json) };
+}
+
+/** The items the user sees in the order of their sorting, filtered in slices. */
+async function orderedItems(req: FolderRequest, folder: CachedFolder): Promise<FileInfo[]> {
+  const presort = canPresort(folder.entries, req.sorting);
+  const entries: readonly CachedEntry[] = presort ? await presorted(listingCache, req.abs, folder, req.sorting) : folder.entries;
+  const items: FileInfo[] = [];
+  for (let i = 0; i < entries.length; i += SLICE) {
+    items.push(...visibleItems(entries.slice(i, i + SLICE), req));
+    if (entries.length > SLICE) await yieldToLoop();
+  }
+  return presort ? items : sortedBy(items, req.sorting);
+}
+
+/** JSON of presentListing with `head` (the folder's own presented JSON), serialized SLICE items at a time. */
+async function serialize(head: string, items: FileInfo[], req: FolderRequest): Promise<string> {
+  const parts: string[] = [];
+  let numDirs = 0;
+  for (let i = 0; i < items.length; i += SLICE) {
+    const slice = items.slice(i, i + SLICE);
+    for (const item of slice) if (item.isDir) numDirs++;
+    const json = JSON.stringify(slice.map((item) => presentFile(item, req.canModify)));
+    parts.push(json.slice(1, -1));
+    if (items.length > SLICE) await yieldToLoop();
+  }
+  const tail = `,"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`;
+  return `${head.slice(0, -1)},"items":[${parts.join(",")}]${tail}`;
+}
