@@ -67,10 +67,10 @@ export async function listingBody(req: FolderRequest): Promise<ListingBody> {
   const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;
   if (kept && kept.head === head && kept.dirSizes.every(([abs, size]) => folderSizeOf(abs) === size)) return kept.body;
   const items = await orderedItems(req, folder);
-  const json = new TextEncoder().encode(await serialize(head, items, req));
-  if (!key) return plainBody(json);
+  const { json, etag } = await serialize(head, items, req);
+  if (!key) return plainBody(json, etag);
   const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
-  const made: Kept = { body: plainBody(json), head, dirSizes, bytes: json.length + 2 * head.length + 64 * dirSizes.length };
+  const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.length + 2 * head.length + 64 * dirSizes.length };
   const coded = new Map<Coding, Promise<Uint8Array>>();
   made.body.encoded = (coding) => {
     let p = coded.get(coding);
@@ -92,8 +92,7 @@ function keptKey(req: FolderRequest): string {
   return `body:${[req.scopeAbs, req.path, req.showHidden, req.canModify, req.sorting.by, req.sorting.asc].join("\0")}`;
 }
 
-function plainBody(json: Uint8Array): ListingBody {
-  const etag = `W/"${Bun.hash(json).toString(36)}-${json.length.toString(36)}"`;
+function plainBody(json: Uint8Array, etag: string): ListingBody {
   return { json, etag, encoded: (coding) => compressors[coding](json) };
 }
 
@@ -109,17 +108,31 @@ async function orderedItems(req: FolderRequest, folder: CachedFolder): Promise<F
   return presort ? items : sortedBy(items, req.sorting);
 }
 
-/** JSON of presentListing with `head` (the folder's own presented JSON), serialized SLICE items at a time. */
-async function serialize(head: string, items: FileInfo[], req: FolderRequest): Promise<string> {
-  const parts: string[] = [];
+/**
+ * JSON of presentListing with `head` (the folder's own presented JSON) as bytes and their weak ETag, serialized
+ * and encoded SLICE items at a time (one 25 MB string would hold the event loop for over 100 ms).
+ */
+async function serialize(head: string, items: FileInfo[], req: FolderRequest): Promise<{ json: Uint8Array; etag: string }> {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [enc.encode(`${head.slice(0, -1)},"items":[`)];
+  const hashes: string[] = [];
   let numDirs = 0;
   for (let i = 0; i < items.length; i += SLICE) {
     const slice = items.slice(i, i + SLICE);
     for (const item of slice) if (item.isDir) numDirs++;
     const json = JSON.stringify(slice.map((item) => presentFile(item, req.canModify)));
-    parts.push(json.slice(1, -1));
+    const bytes = enc.encode(i === 0 ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
+    parts.push(bytes);
+    hashes.push(Bun.hash(bytes).toString(36));
     if (items.length > SLICE) await yieldToLoop();
   }
-  const tail = `,"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`;
-  return `${head.slice(0, -1)},"items":[${parts.join(",")}]${tail}`;
+  parts.push(enc.encode(`],"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`));
+  const json = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    json.set(p, at);
+    at += p.length;
+  }
+  hashes.push(Bun.hash(parts[0]).toString(36), Bun.hash(parts[parts.length - 1]).toString(36));
+  return { json, etag: `W/"${Bun.hash(hashes.join(".")).toString(36)}-${json.length.toString(36)}"` };
 }

@@ -3,7 +3,7 @@
  * for every user (no virtual paths, no rules). Read asynchronously with a bounded number of stats in flight, or
  * synchronously for the callers that cannot wait.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { extensionOf, typeFromName, type FileType } from "../file-type";
@@ -52,13 +52,14 @@ export function entryBytes(e: CachedEntry): number {
 }
 
 /**
- * Stats one entry of the folder `abs` without blocking; null when it vanished meanwhile or is a dangling link
+ * Stats one entry of the folder `abs` without blocking (a link: its target, and its real path); null when it vanished meanwhile or is a dangling link
  * (the listing leaves both out).
  */
-export async function readEntry(abs: string, name: string, isSymlink: boolean): Promise<CachedEntry | null> {
+export async function readEntry(abs: string, name: string): Promise<CachedEntry | null> {
   const child = join(abs, name);
   try {
-    if (!isSymlink) return entryOf(name, await lstat(child), false);
+    const l = await lstat(child);
+    if (!l.isSymbolicLink()) return entryOf(name, l, false);
     const [st, real] = await Promise.all([stat(child), realpath(child)]);
     return entryOf(name, st, true, real);
   } catch {
@@ -72,16 +73,17 @@ export async function readEntry(abs: string, name: string, isSymlink: boolean): 
  * directory's. Throws the readdir error (ENOENT, ENOTDIR, EACCES).
  */
 export async function readEntries(abs: string): Promise<CachedEntry[]> {
-  const dirents: Dirent[] = (await readdir(abs, { withFileTypes: true })).filter((d) => !d.name.startsWith(UPLOAD_TEMP_PREFIX));
-  const out: (CachedEntry | null)[] = new Array(dirents.length);
+  // Names only (half the time of Dirents on 100k entries): the lstat of each entry tells links anyway.
+  const names = (await readdir(abs)).filter((n) => !n.startsWith(UPLOAD_TEMP_PREFIX));
+  const out: (CachedEntry | null)[] = new Array(names.length);
   let next = 0;
   const worker = async () => {
-    while (next < dirents.length) {
+    while (next < names.length) {
       const i = next++;
-      out[i] = await readEntry(abs, dirents[i].name, dirents[i].isSymbolicLink());
+      out[i] = await readEntry(abs, names[i]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, dirents.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, names.length) }, worker));
   return out.filter((e): e is CachedEntry => e !== null);
 }
 
@@ -112,7 +114,7 @@ export async function linksOrFoldersChanged(abs: string, entries: readonly Cache
   const worker = async () => {
     while (!changed && next < watched.length) {
       const e = watched[next++];
-      const now = await readEntry(abs, e.name, e.isSymlink);
+      const now = await readEntry(abs, e.name);
       if (!now || now.size !== e.size || now.modifiedMs !== e.modifiedMs || now.mode !== e.mode || now.isDir !== e.isDir || now.realAbs !== e.realAbs) changed = true;
     }
   };

@@ -1,12 +1,13 @@
 /**
  * @module The per-folder cache of entry stats behind listings, bounded in memory (least recently used folders are
  * dropped first, by bytes and by count). A cached folder stays valid while an `fs.watch` on it (inotify, not
- * recursive) reports nothing, the product reported no write in it, and its own mtime is unchanged; a folder that
- * cannot be watched is read afresh every time. The watcher is closed when its folder is dropped.
+ * recursive, watchers.ts) reports nothing and the product reported no write in it (with fs.watch, whose events come
+ * late, also while its own mtime is unchanged); a folder that cannot be watched is read afresh every time. The
+ * watch is closed when its folder is dropped.
  */
-import { watch, type FSWatcher } from "node:fs";
 import { stat } from "node:fs/promises";
 import { entryBytes, readEntries, type CachedEntry } from "./entries";
+import { folderWatchers, type FolderWatchers, type WatchHandle } from "./watchers";
 
 /** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
 export interface CachedFolder {
@@ -25,7 +26,7 @@ interface Slot {
   buildingGen: number;
   /** Bumped by every invalidation: a read that started before a change is not stored. */
   gen: number;
-  watcher: FSWatcher;
+  watcher: WatchHandle;
   bytes: number;
 }
 
@@ -40,7 +41,10 @@ export class FolderCache {
   private slots = new Map<string, Slot>();
   private total = 0;
 
-  constructor(private readonly limits: CacheLimits) {}
+  constructor(
+    private readonly limits: CacheLimits,
+    private readonly watchers: FolderWatchers = folderWatchers(),
+  ) {}
 
   /** Bytes held now (entries plus derived values); never above maxBytes once a call returns. */
   get bytes(): number {
@@ -57,10 +61,15 @@ export class FolderCache {
    * share one read). Throws the read error (ENOENT, ENOTDIR, EACCES).
    */
   async get(abs: string): Promise<CachedFolder> {
+    this.watchers.drain();
     const slot = this.slots.get(abs);
+    if (slot?.folder && this.watchers.exact) {
+      this.touch(slot);
+      return slot.folder;
+    }
     if (slot?.folder) {
       const folder = slot.folder;
-      // The stat is the folder's own change check, and the turn it takes lets pending watcher events arrive.
+      // fs.watch events come late: the folder's own mtime catches entries created, deleted or renamed meanwhile.
       const mtime = await stat(abs).then((s) => s.mtimeMs, () => Number.NaN);
       if (slot.folder === folder && mtime === folder.dirMtimeMs) {
         this.touch(slot);
@@ -118,6 +127,7 @@ export class FolderCache {
     slot.buildingGen = gen;
     try {
       const folder = await read;
+      this.watchers.drain(); // changes made during the read make it not worth keeping
       if (this.slots.get(abs) === slot && slot.gen === gen) {
         slot.folder = folder;
         this.resize(slot, folder.entries.reduce((n, e) => n + entryBytes(e), 64 + 2 * abs.length));
@@ -130,17 +140,15 @@ export class FolderCache {
     }
   }
 
-  /** A new slot with its watcher, or null when the folder cannot be watched (the caller reads without caching). */
+  /** A new slot with its watch, or null when the folder cannot be watched (the caller reads without caching). */
   private watchSlot(abs: string): Slot | null {
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(abs, { persistent: false }, () => this.invalidate(abs));
-    } catch {
-      return null;
-    }
-    const slot: Slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, bytes: 0 };
-    // A watcher that fails (folder deleted, watch limit) stops guarding the entries: drop them with it.
-    watcher.on("error", () => this.slots.get(abs) === slot && this.drop(slot));
+    let slot: Slot | null = null;
+    // A watch that ended (folder deleted or moved away) no longer guards the path: drop the slot with it.
+    const watcher = this.watchers.watch(abs, (gone) => {
+      if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.invalidate(abs);
+    });
+    if (!watcher) return null;
+    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, bytes: 0 };
     this.slots.set(abs, slot);
     this.evict();
     return slot;

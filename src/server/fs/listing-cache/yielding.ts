@@ -6,6 +6,9 @@
 /** Entries handled between two turns of the event loop (about 2-5 ms of work each). */
 export const SLICE = 4096;
 
+/** Entries sorted at once before merging (natural name comparison is slower per entry than the other steps). */
+const SORT_SLICE = 1024;
+
 /** Lets the event loop run pending I/O and timers once. */
 export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -13,14 +16,14 @@ export function yieldToLoop(): Promise<void> {
 
 /**
  * A stable sort of `items` by `cmp` that yields to the event loop between slices: each slice of SLICE items is
- * sorted, then runs are merged pairwise, yielding every SLICE merged items. Returns a new array; `items` is left
+ * sorted (SORT_SLICE at a time), then runs are merged pairwise, yielding every SLICE merged items. Returns a new array; `items` is left
  * as it was. Arrays of at most one slice are sorted at once.
  */
 export async function sortYielding<T>(items: readonly T[], cmp: (a: T, b: T) => number): Promise<T[]> {
   let runs: T[][] = [];
-  for (let i = 0; i < items.length; i += SLICE) {
-    runs.push(items.slice(i, i + SLICE).sort(cmp));
-    if (items.length > SLICE) await yieldToLoop();
+  for (let i = 0; i < items.length; i += SORT_SLICE) {
+    runs.push(items.slice(i, i + SORT_SLICE).sort(cmp));
+    if (items.length > SORT_SLICE) await yieldToLoop();
   }
   while (runs.length > 1) {
     const merged: T[][] = [];
