@@ -91,6 +91,11 @@ export class FolderCache {
     const old = folder.derived.get(key);
     folder.derived.set(key, { value, bytes });
     this.resize(slot, slot.bytes + bytes - (old?.bytes ?? 0));
+    this.evict(slot);
+    if (this.total <= this.limits.maxBytes) return;
+    // Too big beside the folder's own entries: the value is not kept (the folder is, for the next request).
+    folder.derived.delete(key);
+    this.resize(slot, slot.bytes - bytes);
     this.evict();
   }
 
@@ -176,11 +181,14 @@ export class FolderCache {
     }
   }
 
-  /** Drops least recently used folders until both limits hold (a folder being read is kept until it is stored). */
-  private evict(): void {
+  /**
+   * Drops least recently used folders until both limits hold; a folder being read is kept until it is stored, and
+   * so is `keep` (the folder a derived value is being added to).
+   */
+  private evict(keep?: Slot): void {
     for (const slot of [...this.slots.values()]) {
       if (this.total <= this.limits.maxBytes && this.slots.size <= this.limits.maxFolders) return;
-      if (!slot.building) this.drop(slot);
+      if (!slot.building && slot !== keep) this.drop(slot);
     }
   }
 }
