@@ -47,6 +47,9 @@ interface Kept {
   bytes: number;
 }
 
+/** Bodies being built, per cached folder and body key (with the folder's own JSON). */
+const inFlight = new WeakMap<CachedFolder, Map<string, Promise<ListingBody>>>();
+
 const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
   gzip: (b) => promisify(gzip)(b, { level: 6 }),
   br: (b) => promisify(brotliCompress)(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
@@ -66,9 +69,27 @@ export async function listingBody(req: FolderRequest): Promise<ListingBody> {
   const key = !req.hasRules && !folder.entries.some((e) => e.isSymlink) ? keptKey(req) : null;
   const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;
   if (kept && kept.head === head && kept.dirSizes.every(([abs, size]) => folderSizeOf(abs) === size)) return kept.body;
+  if (!key) {
+    const { json, etag } = await serialize(head, await orderedItems(req, folder), req);
+    return plainBody(json, etag);
+  }
+  // Concurrent requests for the same body (a burst on a folder just changed) build it once.
+  let flights = inFlight.get(folder);
+  if (!flights) inFlight.set(folder, (flights = new Map()));
+  const flight = `${key}\0${head}`;
+  let body = flights.get(flight);
+  if (!body) {
+    const mine = flights;
+    body = keepBody(req, folder, key, head).finally(() => mine.delete(flight));
+    flights.set(flight, body);
+  }
+  return body;
+}
+
+/** Builds the body of `req` and keeps it with `folder` under `key`, its compressed forms added as they are made. */
+async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, head: string): Promise<ListingBody> {
   const items = await orderedItems(req, folder);
   const { json, etag } = await serialize(head, items, req);
-  if (!key) return plainBody(json, etag);
   const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
   const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.length + 2 * head.length + 64 * dirSizes.length };
   const coded = new Map<Coding, Promise<Uint8Array>>();
