@@ -100,15 +100,24 @@ async function fbeExtras(root: string, t: Target, rangeUrl: string): Promise<{ c
 async function benchFbe(binary: string, label: string, root: string, rows: string[]): Promise<{ rps: number; ms: number }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-list-"));
   const { proc, url } = await startBinary(binary, root, home);
+  let peakKb = rssKb(proc.pid);
+  const sampler = setInterval(() => {
+    try {
+      peakKb = Math.max(peakKb, rssKb(proc.pid));
+    } catch {
+      // the process ended
+    }
+  }, 100);
   try {
     const token = await benchLogin(url);
     const t: Target = { name: label, folder: (n) => `${url}/api/resources/${n}/`, headers: { "X-Auth": token } };
     const f = await figures(t);
     const x = await fbeExtras(root, t, `${url}/api/raw/range.bin`);
     const gz = await wrkRps(t.folder("flat-10000"), { ...t.headers, "Accept-Encoding": "gzip" });
-    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a change ${x.coldMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS ${(rssKb(proc.pid) / 1024).toFixed(0)} MiB`);
+    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a change ${x.coldMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS now ${(rssKb(proc.pid) / 1024).toFixed(0)} MiB, peak ${(peakKb / 1024).toFixed(0)} MiB`);
     return f;
   } finally {
+    clearInterval(sampler);
     proc.kill("SIGTERM");
     await proc.exited;
     rmSync(home, { recursive: true, force: true });

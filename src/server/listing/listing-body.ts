@@ -12,6 +12,7 @@ import type { Sorting } from "../users/types";
 import type { FileInfo } from "../fs/file-info";
 import { folderSizeOf } from "../search/changes";
 import { presentFile } from "../presenters/resource";
+import { modeStringOf } from "../presenters/mode-string";
 import { visibleItems, type ListingViewer } from "../fs/listing";
 import type { CachedEntry } from "../fs/listing-cache/entries";
 import { linksOrFoldersChanged } from "../fs/listing-cache/entries";
@@ -46,6 +47,9 @@ interface Kept {
   dirSizes: [string, number | null][];
   bytes: number;
 }
+
+/** Items from which a built listing asks for a garbage collection. */
+const GC_AFTER = 20_000;
 
 /** Bodies being built, per cached folder and body key (with the folder's own JSON). */
 const inFlight = new WeakMap<CachedFolder, Map<string, Promise<ListingBody>>>();
@@ -141,12 +145,15 @@ async function serialize(head: string, items: FileInfo[], req: FolderRequest): P
   for (let i = 0; i < items.length; i += SLICE) {
     const slice = items.slice(i, i + SLICE);
     for (const item of slice) if (item.isDir) numDirs++;
-    const json = JSON.stringify(slice.map((item) => presentFile(item, req.canModify)));
-    const bytes = enc.encode(i === 0 ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
+    const json = slice.map((item) => itemJson(item, req.canModify)).join(",");
+    const bytes = enc.encode(i === 0 ? json : `,${json}`);
     parts.push(bytes);
     hashes.push(Bun.hash(bytes).toString(36));
     if (items.length > SLICE) await yieldToLoop();
   }
+  // A large listing leaves tens of MB of short-lived objects: a collection now keeps the peak RSS down (measured:
+  // 355 -> 245 MiB after three 100k builds) and runs beside the loop (no pause above the machine's noise).
+  if (items.length >= GC_AFTER) Bun.gc(false);
   parts.push(enc.encode(`],"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`));
   const json = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -156,4 +163,19 @@ async function serialize(head: string, items: FileInfo[], req: FolderRequest): P
   }
   hashes.push(Bun.hash(parts[0]).toString(36), Bun.hash(parts[parts.length - 1]).toString(36));
   return { json, etag: `W/"${Bun.hash(hashes.join(".")).toString(36)}-${json.length.toString(36)}"` };
+}
+
+const q = JSON.stringify;
+
+/**
+ * JSON.stringify(presentFile(info, canModify)) written directly (same keys, order and escaping), without the
+ * intermediate object: a third less garbage and time on large folders.
+ */
+function itemJson(info: FileInfo, canModify: boolean): string {
+  const type = info.type === "text" && !canModify ? "textImmutable" : info.type;
+  const modeStr = modeStringOf(info.mode, info.isDir, info.isSymlink);
+  const path = q(info.path);
+  const url = q(`/files${info.path}`);
+  const modified = new Date(info.modifiedMs).toISOString();
+  return `{"name":${q(info.name)},"path":${path},"url":${url},"size":${q(info.size)},"modified":"${modified}","mode":${q(info.mode)},"modeStr":${q(modeStr)},"isDir":${info.isDir},"isSymlink":${info.isSymlink},"type":${q(type)},"extension":${q(info.extension)}}`;
 }
