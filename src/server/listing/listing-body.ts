@@ -65,12 +65,12 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
  */
 export async function listingBody(req: FolderRequest): Promise<ListingBody> {
   let folder = await listingCache.get(req.abs);
-  if (await linksOrFoldersChanged(req.abs, folder.entries)) {
+  if (await linksOrFoldersChanged(req.abs, folder.linksAndFolders)) {
     listingCache.invalidate(req.abs);
     folder = await listingCache.get(req.abs);
   }
   const head = JSON.stringify(presentFile(req.dir, req.canModify));
-  const key = !req.hasRules && !folder.entries.some((e) => e.isSymlink) ? keptKey(req) : null;
+  const key = !req.hasRules && !folder.linksAndFolders.some((e) => e.isSymlink) ? keptKey(req) : null;
   const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;
   if (kept && kept.head === head && kept.dirSizes.every(([abs, size]) => folderSizeOf(abs) === size)) return kept.body;
   if (!key) {

@@ -104,11 +104,10 @@ export function readEntriesSync(abs: string): CachedEntry[] {
 }
 
 /**
- * True when a subfolder or link among `entries` of the folder `abs` changed since they were read: their own
+ * True when one of `watched` (the subfolders and links of the folder `abs`) changed since it was read: their own
  * changes (a file created inside a subfolder, a link's target rewritten) do not reach the folder's watcher.
  */
-export async function linksOrFoldersChanged(abs: string, entries: readonly CachedEntry[]): Promise<boolean> {
-  const watched = entries.filter((e) => e.isDir || e.isSymlink);
+export async function linksOrFoldersChanged(abs: string, watched: readonly CachedEntry[]): Promise<boolean> {
   let changed = false;
   let next = 0;
   const worker = async () => {

@@ -12,6 +12,8 @@ import { folderWatchers, type FolderWatchers, type WatchHandle } from "./watcher
 /** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
 export interface CachedFolder {
   entries: CachedEntry[];
+  /** The subfolders and links among the entries (checked on every use: their own changes do not reach the watch). */
+  linksAndFolders: CachedEntry[];
   /** mtime (ms) of the folder when its read started. */
   dirMtimeMs: number;
   /** Derived values by key (sorted orders, serialized bodies) with their bytes; cleared with the folder. */
@@ -125,7 +127,8 @@ export class FolderCache {
     const gen = slot?.gen ?? 0;
     const read = (async (): Promise<CachedFolder> => {
       const dirMtimeMs = (await stat(abs)).mtimeMs;
-      return { entries: await readEntries(abs), dirMtimeMs, derived: new Map() };
+      const entries = await readEntries(abs);
+      return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
     })();
     if (!slot) return read; // not watchable: a fresh read every time
     slot.building = read;

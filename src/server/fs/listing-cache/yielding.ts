@@ -3,8 +3,8 @@
  * listing never holds the one JavaScript thread for long (other requests are answered between slices).
  */
 
-/** Entries handled between two turns of the event loop (about 2-5 ms of work each). */
-export const SLICE = 4096;
+/** Entries handled between two turns of the event loop (about 1-3 ms of work each). */
+export const SLICE = 2048;
 
 /** Entries sorted at once before merging (natural name comparison is slower per entry than the other steps). */
 const SORT_SLICE = 1024;
