@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { appendFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeTree } from "../support/tree";
@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-interface Item { name: string; size: number; modified: string; isDir: boolean; type: string }
+interface Item { name: string; size: number; modified: string; isDir: boolean; type: string; modeStr: string }
 interface Folder { items: Item[]; numDirs: number; numFiles: number }
 
 async function list(token: string, dir: string): Promise<Folder> {
@@ -70,6 +70,9 @@ describe("listing cache freshness", () => {
       change();
       expect({ what, items: shown(await list(admin, `/${dir}/`)) }).toEqual({ what, items: onDisk(dir) });
     }
+    chmodSync(join(server.root, dir, "new.txt"), 0o600);
+    const modeStr = (await list(admin, `/${dir}/`)).items.find((i) => i.name === "new.txt")?.modeStr;
+    expect(modeStr).toBe("-rw-------");
   });
 
   it("shows the product's own uploads, deletes and renames in the next listing", async () => {
