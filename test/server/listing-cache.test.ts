@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { FolderCache } from "../../src/server/fs/listing-cache/folder-cache";
 import { entryBytes } from "../../src/server/fs/listing-cache/entries";
 import { sortYielding } from "../../src/server/fs/listing-cache/yielding";
+import { fsWatchers, watchSeesAll, folderWatchers } from "../../src/server/fs/listing-cache/watchers";
 
 const base = mkdtempSync(join(tmpdir(), "fbe-listing-cache-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -79,6 +80,22 @@ describe("FolderCache", () => {
     const first = await cache.get(dir);
     cache.invalidate(dir);
     expect(await cache.get(dir)).not.toBe(first);
+    cache.clear();
+  });
+});
+
+describe("FolderCache with watches that may miss changes", () => {
+  it("compares the folder's mtime, so entries created, deleted or renamed show at once", async () => {
+    const dir = folderWith("late-watch", 3);
+    const watchers = fsWatchers();
+    expect(watchSeesAll(watchers, dir)).toBe(false);
+    expect(watchSeesAll(folderWatchers(), dir)).toBe(process.platform === "linux");
+    const cache = new FolderCache({ maxBytes: 1 << 30, maxFolders: 10 }, watchers);
+    await cache.get(dir);
+    writeFileSync(join(dir, "new.txt"), "n");
+    expect(names((await cache.get(dir)).entries)).toEqual(readdirSync(dir).sort());
+    rmSync(join(dir, "f-0.txt"));
+    expect(names((await cache.get(dir)).entries)).toEqual(readdirSync(dir).sort());
     cache.clear();
   });
 });

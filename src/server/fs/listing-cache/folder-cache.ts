@@ -1,13 +1,12 @@
 /**
- * @module The per-folder cache of entry stats behind listings, bounded in memory (least recently used folders are
- * dropped first, by bytes and by count). A cached folder stays valid while an `fs.watch` on it (inotify, not
- * recursive, watchers.ts) reports nothing and the product reported no write in it (with fs.watch, whose events come
- * late, also while its own mtime is unchanged); a folder that cannot be watched is read afresh every time. The
- * watch is closed when its folder is dropped.
+ * @module The per-folder cache of entry stats behind listings, bounded in memory (least recently used folders
+ * dropped first, by bytes and by count). A cached folder stays valid while its watch (inotify, watchers.ts) and
+ * the product report no change in it, and, where the watch may miss changes (fs.watch, network file systems), its
+ * own mtime is unchanged. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
  */
 import { stat } from "node:fs/promises";
 import { entryBytes, readEntries, type CachedEntry } from "./entries";
-import { folderWatchers, type FolderWatchers, type WatchHandle } from "./watchers";
+import { folderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
 
 /** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
 export interface CachedFolder {
@@ -29,6 +28,8 @@ interface Slot {
   /** Bumped by every invalidation: a read that started before a change is not stored. */
   gen: number;
   watcher: WatchHandle;
+  /** False when the watch may miss changes (fs.watch, network file systems): the folder's mtime is compared too. */
+  seesAll: boolean;
   bytes: number;
 }
 
@@ -65,14 +66,16 @@ export class FolderCache {
   async get(abs: string): Promise<CachedFolder> {
     this.watchers.drain();
     const slot = this.slots.get(abs);
-    if (slot?.folder && this.watchers.exact) {
+    if (slot?.folder && slot.seesAll) {
       this.touch(slot);
       return slot.folder;
     }
     if (slot?.folder) {
       const folder = slot.folder;
-      // fs.watch events come late: the folder's own mtime catches entries created, deleted or renamed meanwhile.
+      // The folder's own mtime catches entries created, deleted or renamed where the watch sees nothing (a network
+      // file system changed from another machine) or sees late (fs.watch).
       const mtime = await stat(abs).then((s) => s.mtimeMs, () => Number.NaN);
+      this.watchers.drain();
       if (slot.folder === folder && mtime === folder.dirMtimeMs) {
         this.touch(slot);
         return folder;
@@ -156,7 +159,7 @@ export class FolderCache {
       if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.invalidate(abs);
     });
     if (!watcher) return null;
-    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, bytes: 0 };
+    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, seesAll: watchSeesAll(this.watchers, abs), bytes: 0 };
     this.slots.set(abs, slot);
     this.evict();
     return slot;

@@ -5,7 +5,7 @@
  * events later, from another thread, and was measured to miss the next request on a busy machine). Elsewhere,
  * fs.watch with events as they come; `exact` then is false and the cache also compares the folder's mtime.
  */
-import { watch } from "node:fs";
+import { statfsSync, watch } from "node:fs";
 
 /** A watch on one folder; close() stops it. */
 export interface WatchHandle {
@@ -113,7 +113,7 @@ function inotifyWatchers(): FolderWatchers | null {
 }
 
 /** fs.watch, events as they come (another thread delivers them): not exact. */
-function fsWatchers(): FolderWatchers {
+export function fsWatchers(): FolderWatchers {
   return {
     exact: false,
     drain: () => {},
@@ -132,4 +132,20 @@ function fsWatchers(): FolderWatchers {
 /** The watchers of this platform: inotify when libc can be reached, else fs.watch. */
 export function folderWatchers(): FolderWatchers {
   return inotifyWatchers() ?? fsWatchers();
+}
+
+/**
+ * Local file systems, whose changes all reach inotify (statfs magic numbers: ext2/3/4, xfs, btrfs, tmpfs, overlay,
+ * zfs, f2fs, ramfs). Elsewhere (NFS, SMB, FUSE, 9p) another machine's changes are not reported.
+ */
+const LOCAL_FS = new Set([0xef53, 0x58465342, 0x9123683e, 0x01021994, 0x794c7630, 0x2fc12fc1, 0xf2f52010, 0x858458f6]);
+
+/** True when changes to the folder `abs` can all be seen by `watchers` (an exact source on a local file system). */
+export function watchSeesAll(watchers: FolderWatchers, abs: string): boolean {
+  if (!watchers.exact) return false;
+  try {
+    return LOCAL_FS.has(Number(statfsSync(abs).type));
+  } catch {
+    return false;
+  }
 }
