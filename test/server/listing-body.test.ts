@@ -6,6 +6,7 @@ import { describe as describeFile, folderName, listFolder } from "../../src/serv
 import { pathFilter } from "../../src/server/fs/rules";
 import { presentListing } from "../../src/server/presenters/resource";
 import { listingBody, type FolderRequest } from "../../src/server/listing/listing-body";
+import { listFolderCached } from "../../src/server/listing/list-folder";
 import type { Sorting } from "../../src/server/users/types";
 
 const scope = mkdtempSync(join(tmpdir(), "fbe-listing-body-"));
@@ -29,7 +30,8 @@ async function both(sorting: Sorting, showHidden: boolean, canModify: boolean, r
   const req: FolderRequest = { scopeAbs: scope, abs: dir, path, showHidden, isVisible, dir: describeFile(dir, path, folderName(path)), sorting, canModify, hasRules: rules.length > 0 };
   const first = new TextDecoder().decode((await listingBody(req)).json);
   const again = new TextDecoder().decode((await listingBody(req)).json);
-  return { expected, first, again };
+  const listed = JSON.stringify(presentListing(await listFolderCached(scope, dir, path, showHidden, sorting, isVisible), canModify, sorting));
+  return { expected, first, again, listed };
 }
 
 describe("listing bodies from the cache", () => {
@@ -37,7 +39,8 @@ describe("listing bodies from the cache", () => {
     for (const asc of [true, false]) {
       it(`equal JSON.stringify of the synchronous listing, sorted by ${by} ${asc ? "ascending" : "descending"}`, async () => {
         for (const [showHidden, canModify, rules] of [[false, true, []], [true, false, []], [false, true, [deny]]] as const) {
-          const { expected, first, again } = await both({ by, asc }, showHidden, canModify, [...rules]);
+          const { expected, first, again, listed } = await both({ by, asc }, showHidden, canModify, [...rules]);
+          expect(listed).toBe(expected);
           expect(first).toBe(expected);
           expect(again).toBe(expected);
         }

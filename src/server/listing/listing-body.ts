@@ -121,8 +121,8 @@ function plainBody(json: Uint8Array, etag: string): ListingBody {
   return { json, etag, encoded: (coding) => compressors[coding](json) };
 }
 
-/** The items the user sees in the order of their sorting, filtered in slices. */
-async function orderedItems(req: FolderRequest, folder: CachedFolder): Promise<FileInfo[]> {
+/** The items `req`'s user sees in `folder` (a cached folder) in the order of their sorting, filtered in slices. */
+export async function orderedItems(req: ListingViewer & { sorting: Sorting }, folder: CachedFolder): Promise<FileInfo[]> {
   const presort = canPresort(folder.entries, req.sorting);
   const entries: readonly CachedEntry[] = presort ? await presorted(listingCache, req.abs, folder, req.sorting) : folder.entries;
   const items: FileInfo[] = [];
