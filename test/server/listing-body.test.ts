@@ -48,3 +48,14 @@ describe("listing bodies from the cache", () => {
     }
   }
 });
+
+describe("ByteSink", () => {
+  it("writes the UTF-8 of every piece, growing past its estimate", async () => {
+    const { ByteSink } = await import("../../src/server/listing/byte-sink");
+    const pieces = ["ab", "ünï", "😀😀😀", "x".repeat(100), "ç"];
+    const sink = new ByteSink(3);
+    for (const p of pieces) sink.write(p);
+    expect(Buffer.from(sink.bytes()).toString("utf8")).toBe(pieces.join(""));
+    expect(sink.hashes).toHaveLength(pieces.length);
+  });
+});

@@ -20,6 +20,7 @@ import type { CachedFolder } from "../fs/listing-cache/folder-cache";
 import { listingCache } from "../fs/listing-cache/shared-cache";
 import { canPresort, presorted, sortedBy } from "../fs/listing-cache/sorted";
 import { SLICE, yieldToLoop } from "../fs/listing-cache/yielding";
+import { ByteSink } from "./byte-sink";
 
 /** A folder GET: who lists (ListingViewer), the folder's own fresh info, and the per-user fields of the answer. */
 export interface FolderRequest extends ListingViewer {
@@ -95,7 +96,7 @@ async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, h
   const items = await orderedItems(req, folder);
   const { json, etag } = await serialize(head, items, req);
   const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
-  const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.length + 2 * head.length + 64 * dirSizes.length };
+  const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.buffer.byteLength + 2 * head.length + 64 * dirSizes.length };
   const coded = new Map<Coding, Promise<Uint8Array>>();
   made.body.encoded = (coding) => {
     let p = coded.get(coding);
@@ -135,34 +136,26 @@ export async function orderedItems(req: ListingViewer & { sorting: Sorting }, fo
 
 /**
  * JSON of presentListing with `head` (the folder's own presented JSON) as bytes and their weak ETag, serialized
- * and encoded SLICE items at a time (one 25 MB string would hold the event loop for over 100 ms).
+ * and encoded SLICE items at a time straight into one buffer (one 25 MB string would hold the event loop for over
+ * 100 ms; encoded parts joined at the end would double the peak memory).
  */
 async function serialize(head: string, items: FileInfo[], req: FolderRequest): Promise<{ json: Uint8Array; etag: string }> {
-  const enc = new TextEncoder();
-  const parts: Uint8Array[] = [enc.encode(`${head.slice(0, -1)},"items":[`)];
-  const hashes: string[] = [];
+  const sink = new ByteSink(256 + 3 * head.length + 280 * items.length);
+  sink.write(`${head.slice(0, -1)},"items":[`);
   let numDirs = 0;
   for (let i = 0; i < items.length; i += SLICE) {
     const slice = items.slice(i, i + SLICE);
     for (const item of slice) if (item.isDir) numDirs++;
     const json = slice.map((item) => itemJson(item, req.canModify)).join(",");
-    const bytes = enc.encode(i === 0 ? json : `,${json}`);
-    parts.push(bytes);
-    hashes.push(Bun.hash(bytes).toString(36));
+    sink.write(i === 0 ? json : `,${json}`);
     if (items.length > SLICE) await yieldToLoop();
   }
   // A large listing leaves tens of MB of short-lived objects: a collection now keeps the peak RSS down (measured:
   // 355 -> 245 MiB after three 100k builds) and runs beside the loop (no pause above the machine's noise).
   if (items.length >= GC_AFTER) Bun.gc(false);
-  parts.push(enc.encode(`],"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`));
-  const json = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    json.set(p, at);
-    at += p.length;
-  }
-  hashes.push(Bun.hash(parts[0]).toString(36), Bun.hash(parts[parts.length - 1]).toString(36));
-  return { json, etag: `W/"${Bun.hash(hashes.join(".")).toString(36)}-${json.length.toString(36)}"` };
+  sink.write(`],"numDirs":${numDirs},"numFiles":${items.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`);
+  const json = sink.bytes();
+  return { json, etag: `W/"${Bun.hash(sink.hashes.join(".")).toString(36)}-${json.length.toString(36)}"` };
 }
 
 const q = JSON.stringify;
