@@ -1,5 +1,5 @@
 /** @module `npm run bench [-- --before OLD_BINARY]`: builds dist/fbe when stale, then prints each benchmark's figures beside its reference. */
-import { buildIfStale } from "./build";
+import { BINARY, buildIfStale } from "./build";
 import { benchFoundation } from "../bench/foundation";
 import { benchArchive } from "../bench/archive";
 import { benchSessionCheck } from "../bench/session-check";
@@ -14,6 +14,7 @@ import { benchHls } from "../bench/hls";
 import { benchSearch } from "../bench/search";
 import { benchTransfer } from "../bench/transfer";
 import { benchUpload } from "../bench/upload";
+import { benchListing } from "../bench/listing";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -41,6 +42,8 @@ console.log("== on-demand HLS ==");
 for (const l of await benchHls()) console.log(l);
 console.log("== indexed search ==");
 for (const l of await benchSearch()) console.log(l);
+console.log("== listings beside nginx and caddy ==");
+for (const l of await benchListing(BINARY, before > 0 ? process.argv[before + 1] : undefined)) console.log(l);
 console.log("== transfers beside nginx and caddy ==");
 for (const l of await benchTransfer()) console.log(l);
 console.log("== uploads: plain and resumable (tus) ==");

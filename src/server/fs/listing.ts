@@ -1,11 +1,12 @@
 /** @module Reads one file or folder into FileInfo values (the listing reads names and stats only, never file heads). */
 import { folderSizeOf } from "../search/changes";
-import { lstatSync, openSync, readSync, closeSync, readdirSync, statSync, type Stats } from "node:fs";
+import { lstatSync, openSync, readSync, closeSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
 import { modeOf, type FileInfo } from "./file-info";
 import { realVirtualPath } from "./scope";
-import { SNIFF_BYTES, UPLOAD_TEMP_PREFIX } from "../constants";
+import { SNIFF_BYTES } from "../constants";
+import { readEntriesSync, type CachedEntry } from "./listing-cache/entries";
 import type { Sorting } from "../users/types";
 import { naturalCompare } from "./natural-order";
 import type { PathFilter } from "./rules";
@@ -61,11 +62,62 @@ export function describe(abs: string, path: string, name: string): FileInfo {
   return toInfo(name, path, st, isSymlink, type);
 }
 
+/** Who is listing: the scope, hidden files, and the rules as a predicate over virtual paths. */
+export interface ListingViewer {
+  /** Absolute path of the user's scope. */
+  scopeAbs: string;
+  /** Absolute path of the folder listed. */
+  abs: string;
+  /** Virtual path of the folder in the scope. */
+  path: string;
+  showHidden: boolean;
+  isVisible: (virtualPath: string) => boolean;
+}
+
 /**
- * Lists the folder at `abs` (virtual path `path`, inside scope `scopeAbs`). Hidden names (leading ".")
- * are left out unless `showHidden`; symlinks leading outside the scope, our upload temp files and entries
- * `isVisible` refuses (the user's allow/deny rules, fs/rules.ts) are always left out, counts included.
- * Types come from names only; unknown names are "blob".
+ * The entries `viewer` may see, as FileInfo in the given order: hidden names (leading ".") left out unless
+ * `showHidden`, entries `isVisible` refuses (the user's allow/deny rules, fs/rules.ts) left out, and links only when
+ * their target is inside the scope and visible too. Folders carry their total size from the file index when known.
+ */
+export function visibleItems(entries: readonly CachedEntry[], viewer: ListingViewer): FileInfo[] {
+  const base = viewer.path === "/" ? "" : viewer.path.replace(/\/$/, "");
+  const items: FileInfo[] = [];
+  for (const e of entries) {
+    if (!viewer.showHidden && e.name.startsWith(".")) continue;
+    const path = `${base}/${e.name}`;
+    if (!viewer.isVisible(path)) continue;
+    if (e.isSymlink) {
+      // A link is listed only when its target is inside the scope and visible under the rules too.
+      let real: string | null = null;
+      try {
+        real = realVirtualPath(viewer.scopeAbs, e.realAbs ?? join(viewer.abs, e.name));
+      } catch {
+        continue; // vanished meanwhile
+      }
+      if (real === null || !viewer.isVisible(real)) continue;
+    }
+    const info: FileInfo = { name: e.name, path: e.isDir ? `${path}/` : path, size: e.size, modifiedMs: e.modifiedMs, mode: e.mode, isDir: e.isDir, isSymlink: e.isSymlink, type: e.type, extension: e.extension };
+    if (e.isDir) {
+      // The index's total counts everything below; it is shown only when no rule hides a part of it.
+      const total = (viewer.isVisible as PathFilter).hidesBelow?.(path) ? null : folderSizeOf(join(viewer.abs, e.name));
+      info.sizeKnown = total !== null;
+      if (total !== null) info.size = total;
+    }
+    items.push(info);
+  }
+  return items;
+}
+
+/** The name of the folder at virtual `path` as its listing shows it ("" for the scope root). */
+export function folderName(path: string): string {
+  return path === "/" ? "" : path.split("/").filter(Boolean).pop()!;
+}
+
+/**
+ * Lists the folder at `abs` (virtual path `path`, inside scope `scopeAbs`) synchronously, read from disk. Hidden
+ * names (leading ".") are left out unless `showHidden`; symlinks leading outside the scope, our upload temp files
+ * and entries `isVisible` refuses are always left out, counts included. Types come from names only; unknown names
+ * are "blob". The folder GET of /api/resources uses the cached, non-blocking listing-cache/listing-body.ts.
  */
 export function listFolder(
   scopeAbs: string,
@@ -75,41 +127,11 @@ export function listFolder(
   sorting: Sorting,
   isVisible: (virtualPath: string) => boolean = () => true,
 ): Listing {
-  const dirInfo = describe(abs, path, path === "/" ? "" : path.split("/").filter(Boolean).pop()!);
-  const base = path === "/" ? "" : path.replace(/\/$/, "");
-  const items: FileInfo[] = [];
-  let numDirs = 0;
-  let numFiles = 0;
-  for (const ent of readdirSync(abs, { withFileTypes: true })) {
-    const name = ent.name;
-    if (name.startsWith(UPLOAD_TEMP_PREFIX)) continue;
-    if (!showHidden && name.startsWith(".")) continue;
-    if (!isVisible(`${base}/${name}`)) continue;
-    const childAbs = join(abs, name);
-    let st: Stats;
-    const isSymlink = ent.isSymbolicLink();
-    try {
-      if (isSymlink) {
-        // A link is listed only when its target is inside the scope and visible under the rules too.
-        const real = realVirtualPath(scopeAbs, childAbs);
-        if (real === null || !isVisible(real)) continue;
-      }
-      st = isSymlink ? statSync(childAbs) : lstatSync(childAbs);
-    } catch {
-      continue; // vanished meanwhile, or a dangling link
-    }
-    const info = toInfo(name, `${base}/${name}`, st, isSymlink, st.isDirectory() ? "" : typeFromName(name) ?? "blob");
-    if (info.isDir) {
-      // The index's total counts everything below; it is shown only when no rule hides a part of it.
-      const total = (isVisible as PathFilter).hidesBelow?.(`${base}/${name}`) ? null : folderSizeOf(childAbs);
-      info.sizeKnown = total !== null;
-      if (total !== null) info.size = total;
-      numDirs++;
-    } else numFiles++;
-    items.push(info);
-  }
+  const dirInfo = describe(abs, path, folderName(path));
+  const items = visibleItems(readEntriesSync(abs), { scopeAbs, abs, path, showHidden, isVisible });
   sortItems(items, sorting);
-  return { dir: dirInfo, items, numDirs, numFiles };
+  const numDirs = items.reduce((n, i) => n + (i.isDir ? 1 : 0), 0);
+  return { dir: dirInfo, items, numDirs, numFiles: items.length - numDirs };
 }
 
 /** The size a sort by size reads: a folder whose total the index does not know counts as 0, not its stat size. */

@@ -10,7 +10,8 @@ import type { PermissionName } from "../users/types";
 import { requireReadAuth, requirePerm } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
-import { describe, listFolder } from "../fs/listing";
+import { describe } from "../fs/listing";
+import { folderResponse } from "./listing-response";
 import { readTextContent } from "../fs/read-text";
 import { exists, UploadAborted, writeFileAtomically } from "../fs/upload";
 import { createFolder, deletePath, renameWithPassword } from "../fs/operations";
@@ -23,7 +24,7 @@ import { processImages } from "../fs/image-process";
 import type { ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
 import type { FileInfo } from "../fs/file-info";
-import { presentFile, presentListing } from "../presenters/resource";
+import { presentFile } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
 import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
 import { withHooks } from "../commands/hooks";
@@ -58,7 +59,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     if (extra instanceof Response) return extra;
     if (extra) return c.json(extra);
     if (info.isDir) {
-      return c.json(presentListing(listFolder(userScopeDir(c), target.abs, target.path, user.showHidden, user.sorting, userPathFilter(c)), canModify, user.sorting));
+      return folderResponse(c, target, info, canModify);
     }
     const content = info.type === "text" ? await readTextContent(target.abs, info.size) : undefined;
     return c.json({ ...presentFile(info, canModify, content), ...sidecarField(c, target, info) });

@@ -34,6 +34,28 @@ function virtualOf(rootAbs: string, abs: string): string | null {
   return clean.startsWith(`${rootAbs}/`) ? clean.slice(rootAbs.length) : null;
 }
 
+const pathListeners: ((abs: string) => void)[] = [];
+
+/**
+ * Adds a listener of the absolute paths every write reports (a written, removed, moved-from or moved-to path), for
+ * caches of the file system (the listing cache). It runs before the index listener and does not change it.
+ */
+export function onFsChangeAlso(fn: (abs: string) => void): void {
+  pathListeners.push(fn);
+}
+
+function tellPaths(...paths: string[]): void {
+  for (const fn of pathListeners) {
+    for (const abs of paths) {
+      try {
+        fn(abs);
+      } catch {
+        // A cache that fails to forget is read afresh by its own checks; the write must not fail.
+      }
+    }
+  }
+}
+
 function emit(make: (root: string) => FsChange | null): void {
   if (!listener) return;
   const change = make(listener.rootAbs);
@@ -47,6 +69,7 @@ function emit(make: (root: string) => FsChange | null): void {
 
 /** Reports a new or changed file or folder (a folder is walked below). */
 export function fsWritten(abs: string): void {
+  tellPaths(abs);
   emit((root) => {
     const path = virtualOf(root, abs);
     return path ? { kind: "written", path } : null;
@@ -66,6 +89,7 @@ export function fsWrittenAll(paths: Iterable<string>): void {
 
 /** Reports a removed file or folder. */
 export function fsRemoved(abs: string): void {
+  tellPaths(abs);
   emit((root) => {
     const path = virtualOf(root, abs);
     return path ? { kind: "removed", path } : null;
@@ -74,6 +98,7 @@ export function fsRemoved(abs: string): void {
 
 /** Reports a rename or move from `fromAbs` to `toAbs`. */
 export function fsMoved(fromAbs: string, toAbs: string): void {
+  tellPaths(fromAbs, toAbs);
   emit((root) => {
     const from = virtualOf(root, fromAbs);
     const to = virtualOf(root, toAbs);

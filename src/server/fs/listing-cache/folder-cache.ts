@@ -1,0 +1,200 @@
+/**
+ * @module The per-folder cache of entry stats behind listings, bounded in memory (least recently used folders
+ * dropped first, by bytes and by count). A cached folder stays valid while its watch (inotify, watchers.ts) and
+ * the product report no change in it, and, where the watch may miss changes (fs.watch, network file systems), its
+ * own mtime is unchanged. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
+ */
+import { stat } from "node:fs/promises";
+import { entryBytes, readEntries, type CachedEntry } from "./entries";
+import { folderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
+
+/** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
+export interface CachedFolder {
+  entries: CachedEntry[];
+  /** The subfolders and links among the entries (checked on every use: their own changes do not reach the watch). */
+  linksAndFolders: CachedEntry[];
+  /** mtime (ms) of the folder when its read started. */
+  dirMtimeMs: number;
+  /** Derived values by key (sorted orders, serialized bodies) with their bytes; cleared with the folder. */
+  derived: Map<string, { value: unknown; bytes: number }>;
+}
+
+interface Slot {
+  abs: string;
+  folder: CachedFolder | null;
+  building: Promise<CachedFolder> | null;
+  /** The gen the read in progress started at. */
+  buildingGen: number;
+  /** Bumped by every invalidation: a read that started before a change is not stored. */
+  gen: number;
+  watcher: WatchHandle;
+  /** False when the watch may miss changes (fs.watch, network file systems): the folder's mtime is compared too. */
+  seesAll: boolean;
+  bytes: number;
+}
+
+/** Limits of a FolderCache: total bytes of entries and derived values, and folders watched at once. */
+export interface CacheLimits {
+  maxBytes: number;
+  maxFolders: number;
+}
+
+/** A bounded LRU of folder reads keyed by absolute path. */
+export class FolderCache {
+  private slots = new Map<string, Slot>();
+  private total = 0;
+
+  constructor(
+    private readonly limits: CacheLimits,
+    private readonly watchers: FolderWatchers = folderWatchers(),
+  ) {}
+
+  /** Bytes held now (entries plus derived values); never above maxBytes once a call returns. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** Folders held or watched now. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * The entries of the folder `abs`: from the cache when still valid, else read asynchronously (concurrent calls
+   * share one read). Throws the read error (ENOENT, ENOTDIR, EACCES).
+   */
+  async get(abs: string): Promise<CachedFolder> {
+    this.watchers.drain();
+    const slot = this.slots.get(abs);
+    if (slot?.folder && slot.seesAll) {
+      this.touch(slot);
+      return slot.folder;
+    }
+    if (slot?.folder) {
+      const folder = slot.folder;
+      // The folder's own mtime catches entries created, deleted or renamed where the watch sees nothing (a network
+      // file system changed from another machine) or sees late (fs.watch).
+      const mtime = await stat(abs).then((s) => s.mtimeMs, () => Number.NaN);
+      this.watchers.drain();
+      if (slot.folder === folder && mtime === folder.dirMtimeMs) {
+        this.touch(slot);
+        return folder;
+      }
+      this.invalidate(abs);
+    }
+    if (slot?.building && slot.buildingGen === slot.gen) return slot.building;
+    return this.build(abs);
+  }
+
+  /**
+   * Stores a derived value (sorted order, serialized body) of `folder` under `key`, counted in the budget; nothing
+   * is stored when the folder is no longer the cached one.
+   */
+  setDerived(abs: string, folder: CachedFolder, key: string, value: unknown, bytes: number): void {
+    const slot = this.slots.get(abs);
+    if (!slot || slot.folder !== folder) return;
+    const old = folder.derived.get(key);
+    folder.derived.set(key, { value, bytes });
+    this.resize(slot, slot.bytes + bytes - (old?.bytes ?? 0));
+    this.evict(slot);
+    if (this.total <= this.limits.maxBytes) return;
+    // Too big beside the folder's own entries: the value is not kept (the folder is, for the next request).
+    folder.derived.delete(key);
+    this.resize(slot, slot.bytes - bytes);
+    this.evict();
+  }
+
+  /** Forgets the cached entries of the folder `abs` (it stays watched); a read in progress will not be stored. */
+  invalidate(abs: string): void {
+    const slot = this.slots.get(abs);
+    if (!slot) return;
+    slot.gen++;
+    slot.folder = null;
+    this.resize(slot, 0);
+  }
+
+  /** Forgets `abs` and every cached folder below it (a folder replaced, moved or deleted as a whole). */
+  invalidateTree(abs: string): void {
+    const prefix = `${abs.replace(/\/+$/, "")}/`;
+    this.invalidate(abs);
+    for (const key of this.slots.keys()) if (key.startsWith(prefix)) this.invalidate(key);
+  }
+
+  /** Drops everything and closes every watcher. */
+  clear(): void {
+    for (const slot of [...this.slots.values()]) this.drop(slot);
+  }
+
+  private async build(abs: string): Promise<CachedFolder> {
+    const slot = this.slots.get(abs) ?? this.watchSlot(abs);
+    const gen = slot?.gen ?? 0;
+    const read = (async (): Promise<CachedFolder> => {
+      const dirMtimeMs = (await stat(abs)).mtimeMs;
+      const entries = await readEntries(abs);
+      return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
+    })();
+    if (!slot) return read; // not watchable: a fresh read every time
+    slot.building = read;
+    slot.buildingGen = gen;
+    try {
+      const folder = await read;
+      this.watchers.drain(); // changes made during the read make it not worth keeping
+      if (this.slots.get(abs) === slot && slot.gen === gen) {
+        slot.folder = folder;
+        this.resize(slot, folder.entries.reduce((n, e) => n + entryBytes(e), 64 + 2 * abs.length));
+        this.touch(slot);
+        this.evict();
+      }
+      return folder;
+    } finally {
+      if (slot.building === read) slot.building = null;
+    }
+  }
+
+  /** A new slot with its watch, or null when the folder cannot be watched (the caller reads without caching). */
+  private watchSlot(abs: string): Slot | null {
+    let slot: Slot | null = null;
+    // A watch that ended (folder deleted or moved away) no longer guards the path: drop the slot with it.
+    const watcher = this.watchers.watch(abs, (gone) => {
+      if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.invalidate(abs);
+    });
+    if (!watcher) return null;
+    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, seesAll: watchSeesAll(this.watchers, abs), bytes: 0 };
+    this.slots.set(abs, slot);
+    this.evict();
+    return slot;
+  }
+
+  private touch(slot: Slot): void {
+    this.slots.delete(slot.abs);
+    this.slots.set(slot.abs, slot);
+  }
+
+  private resize(slot: Slot, bytes: number): void {
+    this.total += bytes - slot.bytes;
+    slot.bytes = bytes;
+  }
+
+  private drop(slot: Slot): void {
+    slot.gen++;
+    this.resize(slot, 0);
+    slot.folder = null;
+    this.slots.delete(slot.abs);
+    try {
+      slot.watcher.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  /**
+   * Drops least recently used folders until both limits hold; a folder being read is kept until it is stored, and
+   * so is `keep` (the folder a derived value is being added to).
+   */
+  private evict(keep?: Slot): void {
+    for (const slot of [...this.slots.values()]) {
+      if (this.total <= this.limits.maxBytes && this.slots.size <= this.limits.maxFolders) return;
+      if (!slot.building && slot !== keep) this.drop(slot);
+    }
+  }
+}

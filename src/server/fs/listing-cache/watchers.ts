@@ -1,0 +1,151 @@
+/**
+ * @module Folder watchers for the listing cache. On Linux one inotify descriptor opened through libc (bun:ffi) and
+ * read without blocking: `drain()` hands every change the kernel queued so far to its folder before a cached
+ * listing is answered, so a change made in a shell just before a request is never missed (fs.watch delivers its
+ * events later, from another thread, and was measured to miss the next request on a busy machine). Elsewhere,
+ * fs.watch with events as they come; `exact` then is false and the cache also compares the folder's mtime.
+ */
+import { statfsSync, watch } from "node:fs";
+
+/** A watch on one folder; close() stops it. */
+export interface WatchHandle {
+  close: () => void;
+}
+
+/** Called with `gone` true when the watch ended (folder deleted or moved away): the caller must stop trusting it. */
+export type OnChange = (gone: boolean) => void;
+
+/** A source of folder change notices. */
+export interface FolderWatchers {
+  /** True when drain() delivers every change made before it was called. */
+  exact: boolean;
+  /** Starts watching the folder `abs` (not recursive); null when it cannot be watched. */
+  watch: (abs: string, onChange: OnChange) => WatchHandle | null;
+  /** Delivers, synchronously, the changes queued so far. */
+  drain: () => void;
+}
+
+const IN_MODIFY = 0x2, IN_ATTRIB = 0x4, IN_CLOSE_WRITE = 0x8, IN_MOVED_FROM = 0x40, IN_MOVED_TO = 0x80;
+const IN_CREATE = 0x100, IN_DELETE = 0x200, IN_DELETE_SELF = 0x400, IN_MOVE_SELF = 0x800;
+const IN_Q_OVERFLOW = 0x4000, IN_IGNORED = 0x8000, IN_ONLYDIR = 0x1000000;
+const IN_NONBLOCK = 0o4000, IN_CLOEXEC = 0o2000000;
+const MASK = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
+const GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED;
+
+interface Libc {
+  inotify_init1: (flags: number) => number;
+  inotify_add_watch: (fd: number, path: Uint8Array, mask: number) => number;
+  inotify_rm_watch: (fd: number, wd: number) => number;
+  read: (fd: number, buf: unknown, len: number) => number;
+}
+
+function openLibc(): { libc: Libc; ptr: (a: Uint8Array) => unknown } | null {
+  if (process.platform !== "linux") return null;
+  try {
+    // Loaded lazily: bun:ffi exists only under Bun, and only Linux has inotify.
+    const ffi = require("bun:ffi") as typeof import("bun:ffi");
+    const { i32, u32, ptr, cstring } = ffi.FFIType;
+    const { symbols } = ffi.dlopen("libc.so.6", {
+      inotify_init1: { args: [i32], returns: i32 },
+      inotify_add_watch: { args: [i32, cstring, u32], returns: i32 },
+      inotify_rm_watch: { args: [i32, i32], returns: i32 },
+      read: { args: [i32, ptr, u32], returns: i32 },
+    });
+    return { libc: symbols as unknown as Libc, ptr: (a) => ffi.ptr(a) };
+  } catch {
+    return null;
+  }
+}
+
+/** inotify through libc; null when unavailable. */
+function inotifyWatchers(): FolderWatchers | null {
+  const lib = openLibc();
+  if (!lib) return null;
+  const { libc, ptr } = lib;
+  const fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (fd < 0) return null;
+  const byWd = new Map<number, Set<OnChange>>();
+  const buf = new Uint8Array(64 * 1024);
+  const view = new DataView(buf.buffer);
+  const tell = (wd: number, gone: boolean) => {
+    const fns = byWd.get(wd);
+    if (!fns) return;
+    if (gone) {
+      byWd.delete(wd);
+      libc.inotify_rm_watch(fd, wd);
+    }
+    for (const fn of [...fns]) fn(gone);
+  };
+  const drain = () => {
+    for (;;) {
+      const n = libc.read(fd, ptr(buf), buf.length);
+      if (n <= 0) return;
+      const touched = new Map<number, boolean>();
+      for (let off = 0; off + 16 <= n; off += 16 + view.getUint32(off + 12, true)) {
+        const wd = view.getInt32(off, true);
+        const mask = view.getUint32(off + 4, true);
+        if (mask & IN_Q_OVERFLOW) for (const w of byWd.keys()) touched.set(w, touched.get(w) ?? false);
+        else touched.set(wd, (touched.get(wd) ?? false) || (mask & GONE) !== 0);
+      }
+      for (const [wd, gone] of touched) tell(wd, gone);
+    }
+  };
+  // Changes are also collected now and then, so nothing piles up in the kernel's queue between listings.
+  setInterval(drain, 1000).unref();
+  return {
+    exact: true,
+    drain,
+    watch(abs, onChange) {
+      const wd = libc.inotify_add_watch(fd, new TextEncoder().encode(`${abs}\0`), MASK);
+      if (wd < 0) return null;
+      const fns = byWd.get(wd) ?? new Set<OnChange>();
+      byWd.set(wd, fns);
+      fns.add(onChange);
+      return {
+        close() {
+          if (!fns.delete(onChange) || fns.size > 0 || byWd.get(wd) !== fns) return;
+          byWd.delete(wd);
+          libc.inotify_rm_watch(fd, wd);
+        },
+      };
+    },
+  };
+}
+
+/** fs.watch, events as they come (another thread delivers them): not exact. */
+export function fsWatchers(): FolderWatchers {
+  return {
+    exact: false,
+    drain: () => {},
+    watch(abs, onChange) {
+      try {
+        const w = watch(abs, { persistent: false }, () => onChange(false));
+        w.on("error", () => onChange(true));
+        return { close: () => w.close() };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** The watchers of this platform: inotify when libc can be reached, else fs.watch. */
+export function folderWatchers(): FolderWatchers {
+  return inotifyWatchers() ?? fsWatchers();
+}
+
+/**
+ * Local file systems, whose changes all reach inotify (statfs magic numbers: ext2/3/4, xfs, btrfs, tmpfs, overlay,
+ * zfs, f2fs, ramfs). Elsewhere (NFS, SMB, FUSE, 9p) another machine's changes are not reported.
+ */
+const LOCAL_FS = new Set([0xef53, 0x58465342, 0x9123683e, 0x01021994, 0x794c7630, 0x2fc12fc1, 0xf2f52010, 0x858458f6]);
+
+/** True when changes to the folder `abs` can all be seen by `watchers` (an exact source on a local file system). */
+export function watchSeesAll(watchers: FolderWatchers, abs: string): boolean {
+  if (!watchers.exact) return false;
+  try {
+    return LOCAL_FS.has(Number(statfsSync(abs).type));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * @module The Listing of fs/listing.ts listFolder (the same items, counts and order) read through the listing cache
+ * without blocking the event loop, for callers that present it themselves (share pages, previews).
+ */
+import type { Sorting } from "../users/types";
+import { describe, folderName, type Listing } from "../fs/listing";
+import { linksOrFoldersChanged } from "../fs/listing-cache/entries";
+import { listingCache } from "../fs/listing-cache/shared-cache";
+import { orderedItems } from "./listing-body";
+
+/**
+ * Lists the folder at `abs` (virtual `path` in the scope `scopeAbs`) as listFolder does, from the cache.
+ * Throws the fs error (ENOENT, ENOTDIR, EACCES) of the folder.
+ */
+export async function listFolderCached(
+  scopeAbs: string,
+  abs: string,
+  path: string,
+  showHidden: boolean,
+  sorting: Sorting,
+  isVisible: (virtualPath: string) => boolean = () => true,
+): Promise<Listing> {
+  const dir = describe(abs, path, folderName(path));
+  let folder = await listingCache.get(abs);
+  if (await linksOrFoldersChanged(abs, folder.linksAndFolders)) {
+    listingCache.invalidate(abs);
+    folder = await listingCache.get(abs);
+  }
+  const items = await orderedItems({ scopeAbs, abs, path, showHidden, isVisible, sorting }, folder);
+  const numDirs = items.reduce((n, i) => n + (i.isDir ? 1 : 0), 0);
+  return { dir, items, numDirs, numFiles: items.length - numDirs };
+}
