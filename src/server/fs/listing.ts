@@ -8,7 +8,7 @@ import { realVirtualPath } from "./scope";
 import { SNIFF_BYTES } from "../constants";
 import { readEntriesSync, type CachedEntry } from "./listing-cache/entries";
 import type { Sorting } from "../users/types";
-import { naturalCompare } from "./natural-order";
+import { comparatorFor } from "./listing-cache/sorted";
 import type { PathFilter } from "./rules";
 
 export interface Listing {
@@ -134,25 +134,9 @@ export function listFolder(
   return { dir: dirInfo, items, numDirs, numFiles: items.length - numDirs };
 }
 
-/** The size a sort by size reads: a folder whose total the index does not know counts as 0, not its stat size. */
-function sizeKey(info: FileInfo): number {
-  return info.sizeKnown === false ? 0 : info.size;
-}
-
 /** Sorts in place by the user's sorting; names use natural, case-insensitive order ("file2" before "file10"). */
 export function sortItems(items: FileInfo[], sorting: Sorting): void {
-  const dir = sorting.asc ? 1 : -1;
-  const by = sorting.by;
-  const keyed = items.map((info) => ({ info, key: info.name.toLowerCase() }));
-  keyed.sort((x, y) => {
-    const a = x.info;
-    const b = y.info;
-    let d = 0;
-    if (by === "size") d = sizeKey(a) - sizeKey(b);
-    else if (by === "modified") d = a.modifiedMs - b.modifiedMs;
-    else if (by === "modeStr") d = (a.mode & 0o777) - (b.mode & 0o777);
-    if (d === 0) d = naturalCompare(x.key, y.key);
-    return d * dir;
-  });
-  for (let i = 0; i < keyed.length; i++) items[i] = keyed[i].info;
+  const keyed = items.map((item) => ({ item, key: item.name.toLowerCase() }));
+  keyed.sort(comparatorFor<FileInfo>(sorting));
+  for (let i = 0; i < keyed.length; i++) items[i] = keyed[i].item;
 }

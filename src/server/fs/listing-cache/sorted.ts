@@ -10,7 +10,12 @@ import type { CachedEntry } from "./entries";
 import type { CachedFolder, FolderCache } from "./folder-cache";
 import { sortYielding } from "./yielding";
 
-type Sortable = Pick<FileInfo, "name" | "size" | "modifiedMs" | "mode">;
+type Sortable = Pick<FileInfo, "name" | "size" | "modifiedMs" | "mode" | "sizeKnown">;
+
+/** The size a sort by size reads: a folder whose total the index does not know counts as 0, not its stat size. */
+function sizeKey(item: Sortable): number {
+  return item.sizeKnown === false ? 0 : item.size;
+}
 
 /**
  * The comparison of listings (the same as fs/listing.ts sortItems): by size, modified or permission bits, then by
@@ -23,7 +28,7 @@ export function comparatorFor<T extends Sortable>(sorting: Sorting): (x: { item:
     const a = x.item;
     const b = y.item;
     let d = 0;
-    if (by === "size") d = a.size - b.size;
+    if (by === "size") d = sizeKey(a) - sizeKey(b);
     else if (by === "modified") d = a.modifiedMs - b.modifiedMs;
     else if (by === "modeStr") d = (a.mode & 0o777) - (b.mode & 0o777);
     if (d === 0) d = naturalCompare(x.key, y.key);

@@ -6,6 +6,15 @@
  * fs.watch with events as they come; `exact` then is false and the cache also compares the folder's mtime.
  */
 import { statfsSync, watch } from "node:fs";
+import { UPLOAD_TEMP_PREFIX } from "../../constants";
+
+const TEMP_PREFIX_BYTES = new TextEncoder().encode(UPLOAD_TEMP_PREFIX);
+
+/** True when the NUL-padded name at `at` in `buf` starts with the upload temp prefix. */
+function startsWithTempPrefix(buf: Uint8Array, at: number): boolean {
+  for (let i = 0; i < TEMP_PREFIX_BYTES.length; i++) if (buf[at + i] !== TEMP_PREFIX_BYTES[i]) return false;
+  return true;
+}
 
 /** A watch on one folder; close() stops it. */
 export interface WatchHandle {
@@ -84,6 +93,8 @@ function inotifyWatchers(): FolderWatchers | null {
       for (let off = 0; off + 16 <= n; off += 16 + view.getUint32(off + 12, true)) {
         const wd = view.getInt32(off, true);
         const mask = view.getUint32(off + 4, true);
+        // Writes to upload temp files (never listed) leave the listing as it is; their rename into place counts.
+        if (view.getUint32(off + 12, true) > 0 && startsWithTempPrefix(buf, off + 16)) continue;
         if (mask & IN_Q_OVERFLOW) for (const w of byWd.keys()) touched.set(w, touched.get(w) ?? false);
         else touched.set(wd, (touched.get(wd) ?? false) || (mask & GONE) !== 0);
       }
@@ -119,7 +130,9 @@ export function fsWatchers(): FolderWatchers {
     drain: () => {},
     watch(abs, onChange) {
       try {
-        const w = watch(abs, { persistent: false }, () => onChange(false));
+        const w = watch(abs, { persistent: false }, (_event, name) => {
+          if (typeof name !== "string" || !name.startsWith(UPLOAD_TEMP_PREFIX)) onChange(false);
+        });
         w.on("error", () => onChange(true));
         return { close: () => w.close() };
       } catch {
