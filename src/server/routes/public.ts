@@ -12,7 +12,8 @@ import type { AppEnv } from "../env";
 import { liveLink } from "../shares/share-service";
 import { hasShareAccess, unlockShare } from "../shares/share-access";
 import { countDownload, type ShareRow } from "../db/shares-table";
-import { describe, listFolder } from "../fs/listing";
+import { describe } from "../fs/listing";
+import { listFolderCached } from "../listing/list-folder";
 import { writeFileAtomically } from "../fs/upload";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
@@ -80,7 +81,7 @@ function info(c: Context<AppEnv>): Promise<Response> {
     }
     const item = describe(target.abs, target.path, name);
     const body = item.isDir
-      ? presentListing(listFolder(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)), false, owner.sorting)
+      ? presentListing(await listFolderCached(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)), false, owner.sorting)
       : presentFile(item, false);
     return c.json({ ...rebase(body, base), hash, uploadOnly: false });
   });

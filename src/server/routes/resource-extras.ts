@@ -18,7 +18,7 @@ import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
 import { readNfoText } from "../media/nfo-text";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
-import { listFolder } from "../fs/listing";
+import { listFolderCached } from "../listing/list-folder";
 import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { ToolAborted } from "../tools/run-tool";
@@ -144,11 +144,11 @@ const PLAYLIST_TYPES = ["video", "audio"] as const;
  * each a resource as in the listing's `items`, in the listing's order for this user (sorting, showHidden, rules).
  * @throws BadRequest (400) for another playlist value.
  */
-function playlistOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, kind: string): object {
+async function playlistOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, kind: string): Promise<object> {
   const type = PLAYLIST_TYPES.find((t) => t === kind);
   if (!type) throw new BadRequest(`playlist must be one of ${PLAYLIST_TYPES.join(", ")}`);
   const user = c.get("user");
   const { dirAbs, dirPath } = folderOf(target, info);
-  const listing = listFolder(userScopeDir(c), dirAbs, dirPath, user.showHidden, user.sorting, userPathFilter(c));
+  const listing = await listFolderCached(userScopeDir(c), dirAbs, dirPath, user.showHidden, user.sorting, userPathFilter(c));
   return listing.items.filter((i) => i.type === type).map((i) => presentResource(c, i));
 }
