@@ -123,7 +123,7 @@ describe("segments", () => {
     expect(probed[1].video.startS - probed[0].video.startS).toBeCloseTo(4, 2);
     expect(probed[2].video.startS - probed[1].video.startS).toBeCloseTo(4, 2);
     expect(probed[2].durationS).toBeCloseTo(2, 0);
-  });
+  }, 30_000);
 
   it("are served from the cache the second time: no ffmpeg started, the file not rewritten", async () => {
     const first = await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=1`);
@@ -151,7 +151,7 @@ describe("segments", () => {
     expect(ten.video.startS).toBeCloseTo(seeked.video.startS, 2);
     expect(ten.video.startS - eight.video.startS).toBeCloseTo(8, 2);
     expect(seekMs).toBeLessThan(15_000);
-  });
+  }, 30_000);
 
   it("have their encoders stopped once nobody asks for IDLE_MS, before the end of the file", async () => {
     const res = await get("/movies/long-c.mp4", `auth=${admin}&res=480-1&seg=0`);
@@ -166,7 +166,7 @@ describe("segments", () => {
     expect(running).toBe(0);
     expect(ffmpegUnder(server.home)).toEqual([]);
     expect(cachedSegments("movies/long-c.mp4", "480-1").length).toBeLessThan(15);
-  });
+  }, 30_000);
 
   it("never run more encoders than the bound, even when more files are asked for at once", async () => {
     const files = ["/movies/long-a.mp4", "/movies/long-b.mp4", "/movies/long-c.mp4", "/movies/long-d.mp4"];
@@ -243,7 +243,7 @@ describe("any video", () => {
     expect(probeSegment(new Uint8Array(await seg.arrayBuffer())).video.height).toBe(480);
     expect(existsSync(join(server.root, "movies", "pwned"))).toBe(false);
     expect(existsSync("pwned")).toBe(false);
-  });
+  }, 30_000);
 
   it("transcodes an MPEG-4/MP3 AVI to H.264 and AAC", async () => {
     const res = await get("/movies/old.avi", `auth=${admin}&res=480-1&seg=1`);
@@ -251,7 +251,7 @@ describe("any video", () => {
     const p = probeSegment(new Uint8Array(await res.arrayBuffer()));
     expect(p.video).toMatchObject({ codec: "h264", height: 480 });
     expect(p.audio).toEqual({ codec: "aac", channels: 2 });
-  });
+  }, 30_000);
 });
 
 describe("server shutdown", () => {

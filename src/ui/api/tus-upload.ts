@@ -5,7 +5,7 @@
  * page reload goes on where it stopped (tus-js-client's fingerprint of name, type, size, date and target, kept
  * in localStorage).
  */
-import { Upload, type DetailedError } from "tus-js-client";
+import type { DetailedError, Upload } from "tus-js-client";
 import { ApiError, apiUrl, sessionBridge } from "./client";
 import { encodePath } from "../format/encode-path";
 import { TUS_RETRY_DELAYS_MS } from "../constants";
@@ -59,7 +59,9 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
   const stall = (on: boolean) => {
     if (stalled !== on) listen.onStall((stalled = on));
   };
-  const upload = new Upload(file, {
+  // tus-js-client loads with the first resumable upload: it stays out of the first page load (its size budget).
+  let upload: Upload | null = null;
+  const make = async (): Promise<Upload> => (upload ??= new (await import("tus-js-client")).Upload(file, {
     endpoint: apiUrl(`/api/tus${encodePath(path)}?override=${override}`),
     chunkSize: config.tusChunkSize,
     retryDelays: TUS_RETRY_DELAYS_MS,
@@ -90,11 +92,12 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
       }
       settle?.reject(new ApiError(statusOf(err), (err as DetailedError).originalResponse?.getBody()?.trim() || err.message));
     },
-  });
+  }));
   // Back online: skip the wait of a pending retry and ask the server's offset now.
   const online = () => {
-    if (!stalled || !settle) return;
-    void upload.abort().then(() => upload.start());
+    const u = upload;
+    if (!stalled || !settle || !u) return;
+    void u.abort().then(() => u.start());
   };
   let found: Promise<void> | null = null;
   return {
@@ -102,23 +105,31 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
       window.addEventListener("online", online);
       const outcome = new Promise<RunOutcome>((resolve, reject) => (settle = { resolve, reject }));
       // Only the first run looks for an earlier upload of the same file (after a page reload).
-      found ??= upload.findPreviousUploads().then(
-        (previous) => (previous[0] ? upload.resumeFromPreviousUpload(previous[0]) : undefined),
-        () => undefined,
+      found ??= make().then((u) =>
+        u.findPreviousUploads().then(
+          (previous) => (previous[0] ? u.resumeFromPreviousUpload(previous[0]) : undefined),
+          () => undefined,
+        ),
       );
-      void found.then(() => upload.start());
+      void found.then(
+        () => {
+          // Paused or cancelled while the library loaded: nothing to start.
+          if (settle) upload?.start();
+        },
+        (err: unknown) => settle?.reject(new ApiError(0, err instanceof Error ? err.message : String(err))),
+      );
       return outcome.finally(() => {
         window.removeEventListener("online", online);
         settle = null;
       });
     },
     pause() {
-      void upload.abort();
+      void upload?.abort();
       settle?.resolve("paused");
     },
     async cancel() {
       settle?.reject(new ApiError(0, "cancelled"));
-      await upload.abort(true).catch(() => {});
+      await upload?.abort(true).catch(() => {});
     },
   };
 }
