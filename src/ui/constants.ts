@@ -59,6 +59,13 @@ export const MOSAIC_MIN_WIDTH = 300;
 export const MOSAIC_MIN_COLUMNS = 2;
 /** Gap between mosaic cards, px (listing-views.css `.mosaic .section-items` gap). */
 export const MOSAIC_GAP_PX = 12;
+/** Rows rendered beyond each edge of the window in the virtual list view (smooth scrolling, small DOM). */
+export const LIST_OVERSCAN_ROWS = 8;
+/** Rows of cards rendered beyond each edge of the window in the virtual mosaic. */
+export const MOSAIC_OVERSCAN_ROWS = 2;
+/** Row height before the first row is measured, px: list rows (theme.css --row-height) and mosaic rows. */
+export const LIST_ROW_GUESS_PX = 48;
+export const MOSAIC_ROW_GUESS_PX = 220;
 /** Listing thumbnails are square-ish boxes this wide in the list view, px (listing.css `.thumb`). */
 export const LIST_THUMB_PX = 36;
 /**

@@ -1,5 +1,5 @@
 /** @module The folder listing (SPEC §2 Listing): list or mosaic, sections, selection, open, drag to move, drop to upload. */
-import { useCallback, useEffect, useRef, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
 import { CloudUpload, FolderOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -16,6 +16,7 @@ import { useInfiniteSlice } from "../../hooks/useInfiniteSlice";
 import { ListingToolbar } from "./ListingToolbar";
 import { ListingHeader } from "./ListingHeader";
 import { ListingItem } from "./ListingItem";
+import { ListingSection } from "./ListingSection";
 import { ListingContextMenu } from "./ListingContextMenu";
 import { useDropUpload } from "./useDropUpload";
 import { useItemDrag } from "./useItemDrag";
@@ -74,12 +75,15 @@ export function Listing({ listing }: { listing: Resource }) {
     [user?.singleClick, open, tap],
   );
   const focusPath = selected[selected.length - 1] ?? order[0];
+  // Sets: a selection or a cut can hold the whole folder (100,000 entries), each rendered row asks.
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const cutSet = useMemo(() => new Set(clip.mode === "cut" ? clip.paths : []), [clip.mode, clip.paths]);
   const row = (item: Resource) => (
     <ListingItem
       key={item.path}
       item={item}
-      selected={selected.includes(item.path)}
-      cut={clip.mode === "cut" && clip.paths.includes(item.path)}
+      selected={selectedSet.has(item.path)}
+      cut={cutSet.has(item.path)}
       focusable={item.path === focusPath}
       token={token}
       thumbWidth={thumbWidth}
@@ -92,17 +96,9 @@ export function Listing({ listing }: { listing: Resource }) {
       onTap={onTap}
     />
   );
-  const section = (id: string, title: string, list: Resource[]) =>
-    list.length > 0 && (
-      <div role="group" aria-labelledby={id} className="section">
-        <div id={id} className="section-title" role="presentation">
-          {title}
-        </div>
-        <div className="section-items" style={mosaic ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined}>
-          {list.map(row)}
-        </div>
-      </div>
-    );
+  const section = (id: string, title: string, list: Resource[]) => (
+    <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row} />
+  );
 
   return (
     <ListingContextMenu listing={listing}>
