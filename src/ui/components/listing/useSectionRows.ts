@@ -29,8 +29,8 @@ function firstRowHeight(el: HTMLElement): number | null {
 /**
  * Virtual rows for `count` items laid out `columns` per row with `gap` px between rows, scrolled by the window.
  * `guess` is the row height (CSS px) used until a row has been measured. The section's offset in the page and the
- * row height are measured after every render and on resizes, so sections above growing or a resized window
- * keep the positions right.
+ * row height are measured when the rows change and on resizes of the page or the section, so sections above
+ * growing or a resized window keep the positions right.
  */
 export function useSectionRows(count: number, columns: number, gap: number, guess: number): SectionRows {
   const ref = useRef<HTMLDivElement>(null);
@@ -54,7 +54,8 @@ export function useSectionRows(count: number, columns: number, gap: number, gues
     const h = firstRowHeight(el);
     if (h !== null && Math.abs(h - rowHeight) > 0.5) setRowHeight(h);
   };
-  useLayoutEffect(() => measure.current());
+  // Measured when the rows change and on resizes, not on every scroll frame (a forced layout each frame).
+  useLayoutEffect(() => measure.current(), [count, columns, gap]);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
