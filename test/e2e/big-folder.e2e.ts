@@ -105,6 +105,9 @@ test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to 
   await page.keyboard.press("End");
   await expect(item(page, name(FILES))).toBeVisible();
   await expect.poll(() => atBottom(page)).toBe(true);
+  // Assistive technology hears the place in the whole folder, not in the rendered rows.
+  await expect(item(page, name(FILES))).toHaveAttribute("aria-posinset", String(FILES + 2));
+  await expect(item(page, name(FILES))).toHaveAttribute("aria-setsize", String(FILES + 2));
   expect(await rowCount(page)).toBeLessThan(MAX_ROWS);
   // Scrolling back up a few screens with the wheel: rows are there wherever the window stops, never a blank gap.
   const end = await page.evaluate(() => window.scrollY);

@@ -78,10 +78,13 @@ export function Listing({ listing }: { listing: Resource }) {
   // Sets: a selection or a cut can hold the whole folder (100,000 entries), each rendered row asks.
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const cutSet = useMemo(() => new Set(clip.mode === "cut" ? clip.paths : []), [clip.mode, clip.paths]);
-  const row = (item: Resource) => (
+  // `offset`: folders come first in the listbox, so a file's place counts the folders before it.
+  const row = (offset: number) => (item: Resource, index: number) => (
     <ListingItem
       key={item.path}
       item={item}
+      position={offset + index + 1}
+      setSize={order.length}
       selected={selectedSet.has(item.path)}
       cut={cutSet.has(item.path)}
       focusable={item.path === focusPath}
@@ -96,8 +99,8 @@ export function Listing({ listing }: { listing: Resource }) {
       onTap={onTap}
     />
   );
-  const section = (id: string, title: string, list: Resource[]) => (
-    <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row} />
+  const section = (id: string, title: string, list: Resource[], offset: number) => (
+    <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row(offset)} />
   );
 
   return (
@@ -126,8 +129,8 @@ export function Listing({ listing }: { listing: Resource }) {
           <>
             <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
             <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
-              {section("section-folders", t("files.folders"), shownDirs)}
-              {section("section-files", t("files.files"), shownFiles)}
+              {section("section-folders", t("files.folders"), shownDirs, 0)}
+              {section("section-files", t("files.files"), shownFiles, dirs.length)}
             </div>
             <div ref={sentinel} className="sentinel" />
           </>

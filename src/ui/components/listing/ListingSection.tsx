@@ -12,7 +12,8 @@ export interface ListingSectionProps {
   mosaic: boolean;
   columns: number;
   reveal: { path: string; seq: number } | null;
-  renderItem: (item: Resource) => ReactNode;
+  /** Renders an item given its index in this section. */
+  renderItem: (item: Resource, index: number) => ReactNode;
 }
 
 /** Focuses a rendered item without scrolling (the section scrolled it into view already). */
@@ -55,7 +56,7 @@ export function ListingSection({ id, title, items, mosaic, columns, reveal, rend
           ...(mosaic ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
         }}
       >
-        {items.slice(rows.from, rows.to).map(renderItem)}
+        {items.slice(rows.from, rows.to).map((item, i) => renderItem(item, rows.from + i))}
       </div>
     </div>
   );
