@@ -23,7 +23,7 @@ import { useItemDrag } from "./useItemDrag";
 import { useListingOrder, effectiveSorting } from "./useListingOrder";
 import { useMosaicColumns } from "./useMosaicColumns";
 import { thumbnailWidth } from "../../stores/listing-layout";
-import { LIST_THUMB_PX } from "../../constants";
+import { LIST_THUMB_PX, LISTING_MORE_MARGIN } from "../../constants";
 import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
@@ -50,7 +50,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const { columns, cardWidth } = useMosaicColumns(itemsRef, mosaic && items.length > 0);
   // Thumbnails at the box's device-pixel width (0 until the mosaic is measured: no request at a wrong size).
   const thumbWidth = mosaic ? (cardWidth > 0 ? thumbnailWidth(cardWidth, window.devicePixelRatio) : 0) : thumbnailWidth(LIST_THUMB_PX, window.devicePixelRatio);
-  const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore);
+  const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore, LISTING_MORE_MARGIN);
   const drag = useItemDrag(Boolean(user?.perm.admin || user?.perm.rename));
   const drop = useDropUpload(listing.path, Boolean(user?.perm.admin || user?.perm.create));
   const dropName = drop.folder ? (items.find((i) => i.path === drop.folder)?.name ?? drop.folder) : listing.name || t("files.home");
