@@ -67,6 +67,15 @@ export const MOSAIC_MIN_WIDTH = 300;
 export const MOSAIC_MIN_COLUMNS = 2;
 /** Gap between mosaic cards, px (listing-views.css `.mosaic .section-items` gap). */
 export const MOSAIC_GAP_PX = 12;
+/** The next page of the listing is added this close to the bottom (rootMargin): scrolling goes on without a stop. */
+export const LISTING_MORE_MARGIN = "0px 0px 50% 0px";
+/** Rows rendered beyond each edge of the window in the virtual list view (smooth scrolling, small DOM). */
+export const LIST_OVERSCAN_ROWS = 8;
+/** Rows of cards rendered beyond each edge of the window in the virtual mosaic. */
+export const MOSAIC_OVERSCAN_ROWS = 2;
+/** Row height before the first row is measured, px: list rows (theme.css --row-height) and mosaic rows. */
+export const LIST_ROW_GUESS_PX = 48;
+export const MOSAIC_ROW_GUESS_PX = 220;
 /** Listing thumbnails are square-ish boxes this wide in the list view, px (listing.css `.thumb`). */
 export const LIST_THUMB_PX = 36;
 /**

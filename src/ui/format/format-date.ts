@@ -10,6 +10,17 @@ const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", Number.POSITIVE_INFINITY],
 ];
 
+// One formatter per locale: building an Intl formatter costs far more than formatting, and a scrolled listing
+// formats the dates of every row it brings in.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const fullFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
+  let f = cache.get(locale);
+  if (!f) cache.set(locale, (f = make()));
+  return f;
+}
+
 /** Picks the unit and signed amount for the distance between a date and now, e.g. [-3, "minute"]. */
 export function relativeParts(date: Date, now: Date = new Date()): [number, Intl.RelativeTimeFormatUnit] {
   let delta = (date.getTime() - now.getTime()) / 1000;
@@ -25,12 +36,12 @@ export function formatRelative(iso: string, locale: string, now: Date = new Date
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const [amount, unit] = relativeParts(date, now);
-  return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(amount, unit);
+  return cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(amount, unit);
 }
 
 /** Formats a date in full for tooltips ("21 Nov 2026, 10:34:52"). */
 export function formatFullDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(date);
+  return cached(fullFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" })).format(date);
 }

@@ -33,6 +33,8 @@ export type ShortcutAction =
   | "paste"
   | "selectNext"
   | "selectPrev"
+  | "selectFirst"
+  | "selectLast"
   | "search";
 
 /** The sections of the help list, in the order shown. */
@@ -93,6 +95,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "selectAll", keys: ["Mod+a"], group: "selection", when: inListing },
   { action: "selectNext", keys: ["ArrowDown"], group: "selection", when: inListing },
   { action: "selectPrev", keys: ["ArrowUp"], group: "selection", when: inListing },
+  { action: "selectFirst", keys: ["Home"], group: "selection", when: inListing },
+  { action: "selectLast", keys: ["End"], group: "selection", when: inListing },
   { action: "openSelection", keys: ["Enter"], group: "files", when: (c) => inListing(c) && c.selectedCount === 1 },
   {
     action: "rename",

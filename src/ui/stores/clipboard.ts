@@ -1,15 +1,16 @@
 /** @module Clipboard store (SPEC §4 Clipboard): Ctrl+C copies, Ctrl+X cuts, Ctrl+V pastes into the current folder. */
-import { proxy, useSnapshot } from "valtio";
+import { proxy, ref, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { afterPaste, EMPTY_CLIPBOARD, pasteAction, putOnClipboard, type ClipboardContent } from "./clipboard-rules";
 import { transferItems } from "./transfer";
 import { notifySuccess } from "../notify";
 
-const state = proxy<ClipboardContent>({ ...EMPTY_CLIPBOARD });
+const state = proxy<ClipboardContent>({ mode: EMPTY_CLIPBOARD.mode, paths: ref([]) });
 
 function assign(next: ClipboardContent): void {
   state.mode = next.mode;
-  state.paths = [...next.paths];
+  // Not proxied path by path: a cut may hold a whole folder of 100,000 paths, and it is only ever replaced.
+  state.paths = ref([...next.paths]);
 }
 
 /** Snapshot of the clipboard. */

@@ -23,9 +23,11 @@ interface ListingViewState {
   shown: number;
   /** The last listing left: its path, how many items were shown and where it was scrolled. */
   memory: { path: string; shown: number; scrollY: number } | null;
+  /** An item the keyboard moved to: the listing scrolls it into view and focuses it (`seq` tells requests apart). */
+  reveal: { path: string; seq: number } | null;
 }
 
-const state = proxy<ListingViewState>({ sorting: null, viewMode: null, showHidden: null, shown: PAGE_SIZE, memory: null });
+const state = proxy<ListingViewState>({ sorting: null, viewMode: null, showHidden: null, shown: PAGE_SIZE, memory: null, reveal: null });
 
 /** Snapshot of the listing view. */
 export function useListingView() {
@@ -69,6 +71,15 @@ export async function setShowHidden(show: boolean, userId: number | null): Promi
 /** Shows the next page of items (infinite scroll). */
 export function showMore(): void {
   state.shown += PAGE_SIZE;
+}
+
+/**
+ * Brings the item at display position `index` (0-based) into the shown items, growing the shown count by
+ * whole pages, and asks the listing to scroll to it and focus it (arrow keys, Home and End).
+ */
+export function revealItem(path: string, index: number): void {
+  if (index >= state.shown) state.shown = Math.ceil((index + 1) / PAGE_SIZE) * PAGE_SIZE;
+  state.reveal = { path, seq: (state.reveal?.seq ?? 0) + 1 };
 }
 
 /** Starts over at the first page (a new folder). */

@@ -1,12 +1,13 @@
 /** @module Listing selection store: a private proxy, a snapshot hook and the named actions of SPEC §4 Selection. */
-import { proxy, useSnapshot } from "valtio";
+import { proxy, ref, useSnapshot } from "valtio";
 import { applyClick, moveBy, selectAllOf, keepListed, EMPTY_SELECTION, type ClickModifiers, type Selection } from "./selection-rules";
 
 /** The selection plus the sticky multiple-selection mode for touch screens (SPEC §3 multi-select flag). */
-const state = proxy<Selection & { multiple: boolean }>({ ...EMPTY_SELECTION, multiple: false });
+const state = proxy<Selection & { multiple: boolean }>({ selected: ref([]), anchor: null, multiple: false });
 
 function assign(next: Selection): void {
-  state.selected = next.selected;
+  // Not proxied item by item: a selection may hold a whole folder of 100,000 paths, and it is only ever replaced.
+  state.selected = ref([...next.selected]);
   state.anchor = next.anchor;
 }
 

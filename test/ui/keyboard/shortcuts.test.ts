@@ -22,6 +22,14 @@ const listing: ShortcutContext = {
 const preview: ShortcutContext = { ...listing, view: "preview", selectedCount: 0 };
 
 describe("shortcut table", () => {
+  it("Home and End select the first and the last item of a listing, and are left to text fields and previews", () => {
+    expect(matchShortcut(key("Home"), listing)).toBe("selectFirst");
+    expect(matchShortcut(key("End"), listing)).toBe("selectLast");
+    expect(matchShortcut(key("End"), { ...listing, inInput: true })).toBeNull();
+    expect(matchShortcut(key("End"), { ...listing, promptOpen: true })).toBeNull();
+    expect(matchShortcut(key("Home"), preview)).toBeNull();
+  });
+
   it("names keys with Mod for ctrl or cmd", () => {
     expect(keyName(key("A", { ctrlKey: true }))).toBe("Mod+a");
     expect(keyName(key("s", { metaKey: true }))).toBe("Mod+s");

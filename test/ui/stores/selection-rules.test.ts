@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { applyClick, keepListed, moveBy, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
+import { applyClick, keepListed, moveBy, pickSelected, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
 
 const order = ["/a/", "/b/", "/c.txt", "/d.txt", "/e.txt"];
 const sel = (selected: string[], anchor: string | null = selected.at(-1) ?? null) => ({ selected, anchor });
@@ -48,5 +48,26 @@ describe("selection rules (SPEC §4 Selection)", () => {
 
   it("drops items that are no longer listed", () => {
     expect(keepListed(sel(["/a/", "/gone"], "/gone"), order)).toEqual({ selected: ["/a/"], anchor: null });
+  });
+
+  it("keeps the same selection object when every selected item is still listed", () => {
+    const kept = sel(["/a/", "/c.txt"], "/c.txt");
+    expect(keepListed(kept, order)).toBe(kept);
+  });
+
+  it("picks the selected items in the items' order", () => {
+    const items = order.map((path) => ({ path }));
+    expect(pickSelected(items, ["/e.txt", "/a/"])).toEqual([{ path: "/a/" }, { path: "/e.txt" }]);
+    expect(pickSelected(items, [])).toEqual([]);
+  });
+
+  it("handles a folder of 100,000 items: a shift range of 1,000, select all, pruning and picking", () => {
+    const big = Array.from({ length: 100_000 }, (_, i) => `/big/file-${i}.txt`);
+    const range = applyClick(sel([big[10]], big[10]), big[1009], { shift: true }, big);
+    expect(range.selected.length).toBe(1000);
+    expect(range.selected[999]).toBe(big[1009]);
+    const all = selectAllOf(big);
+    expect(keepListed(all, big.slice(1)).selected.length).toBe(99_999);
+    expect(pickSelected(big.map((path) => ({ path })), all.selected).length).toBe(100_000);
   });
 });

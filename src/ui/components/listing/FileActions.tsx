@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
 import { useRequest } from "../../stores/request";
 import { clearSelection, setMultipleMode, useSelection } from "../../stores/selection";
+import { pickSelected } from "../../stores/selection-rules";
 import { showPrompt } from "../../stores/layout";
 import { downloadSelection } from "../../stores/download";
 import { pasteInto, useClipboard } from "../../stores/clipboard";
@@ -29,7 +30,7 @@ export function FileActions() {
   if (!user || !resource?.isDir || !listing) return null;
   const can = (p: "create" | "rename" | "delete" | "download" | "share") => user.perm.admin || user.perm[p];
   const dir = listing.path;
-  const chosen = (listing.items ?? []).filter((i) => selected.includes(i.path));
+  const chosen = pickSelected(listing.items ?? [], selected);
   const paths = chosen.map((i) => i.path);
   const some = chosen.length > 0;
   const canPaste = clip.paths.length > 0 && can(clip.mode === "cut" ? "rename" : "create");

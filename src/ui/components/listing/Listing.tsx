@@ -1,5 +1,5 @@
 /** @module The folder listing (SPEC §2 Listing): list or mosaic, sections, selection, open, drag to move, drop to upload. */
-import { useCallback, useEffect, useRef, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
 import { CloudUpload, FolderOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -16,13 +16,14 @@ import { useInfiniteSlice } from "../../hooks/useInfiniteSlice";
 import { ListingToolbar } from "./ListingToolbar";
 import { ListingHeader } from "./ListingHeader";
 import { ListingItem } from "./ListingItem";
+import { ListingSection } from "./ListingSection";
 import { ListingContextMenu } from "./ListingContextMenu";
 import { useDropUpload } from "./useDropUpload";
 import { useItemDrag } from "./useItemDrag";
 import { useListingOrder, effectiveSorting } from "./useListingOrder";
 import { useMosaicColumns } from "./useMosaicColumns";
 import { thumbnailWidth } from "../../stores/listing-layout";
-import { LIST_THUMB_PX } from "../../constants";
+import { LIST_THUMB_PX, LISTING_MORE_MARGIN } from "../../constants";
 import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
@@ -49,7 +50,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const { columns, cardWidth } = useMosaicColumns(itemsRef, mosaic && items.length > 0);
   // Thumbnails at the box's device-pixel width (0 until the mosaic is measured: no request at a wrong size).
   const thumbWidth = mosaic ? (cardWidth > 0 ? thumbnailWidth(cardWidth, window.devicePixelRatio) : 0) : thumbnailWidth(LIST_THUMB_PX, window.devicePixelRatio);
-  const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore);
+  const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore, LISTING_MORE_MARGIN);
   const drag = useItemDrag(Boolean(user?.perm.admin || user?.perm.rename));
   const drop = useDropUpload(listing.path, Boolean(user?.perm.admin || user?.perm.create));
   const dropName = drop.folder ? (items.find((i) => i.path === drop.folder)?.name ?? drop.folder) : listing.name || t("files.home");
@@ -74,12 +75,18 @@ export function Listing({ listing }: { listing: Resource }) {
     [user?.singleClick, open, tap],
   );
   const focusPath = selected[selected.length - 1] ?? order[0];
-  const row = (item: Resource) => (
+  // Sets: a selection or a cut can hold the whole folder (100,000 entries), each rendered row asks.
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const cutSet = useMemo(() => new Set(clip.mode === "cut" ? clip.paths : []), [clip.mode, clip.paths]);
+  // `offset`: folders come first in the listbox, so a file's place counts the folders before it.
+  const row = (offset: number) => (item: Resource, index: number) => (
     <ListingItem
       key={item.path}
       item={item}
-      selected={selected.includes(item.path)}
-      cut={clip.mode === "cut" && clip.paths.includes(item.path)}
+      position={offset + index + 1}
+      setSize={order.length}
+      selected={selectedSet.has(item.path)}
+      cut={cutSet.has(item.path)}
       focusable={item.path === focusPath}
       token={token}
       thumbWidth={thumbWidth}
@@ -92,17 +99,9 @@ export function Listing({ listing }: { listing: Resource }) {
       onTap={onTap}
     />
   );
-  const section = (id: string, title: string, list: Resource[]) =>
-    list.length > 0 && (
-      <div role="group" aria-labelledby={id} className="section">
-        <div id={id} className="section-title" role="presentation">
-          {title}
-        </div>
-        <div className="section-items" style={mosaic ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined}>
-          {list.map(row)}
-        </div>
-      </div>
-    );
+  const section = (id: string, title: string, list: Resource[], offset: number) => (
+    <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row(offset)} />
+  );
 
   return (
     <ListingContextMenu listing={listing}>
@@ -130,8 +129,8 @@ export function Listing({ listing }: { listing: Resource }) {
           <>
             <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
             <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
-              {section("section-folders", t("files.folders"), shownDirs)}
-              {section("section-files", t("files.files"), shownFiles)}
+              {section("section-folders", t("files.folders"), shownDirs, 0)}
+              {section("section-files", t("files.files"), shownFiles, dirs.length)}
             </div>
             <div ref={sentinel} className="sentinel" />
           </>

@@ -1,11 +1,12 @@
 /** @module The listing context menu (SPEC §2 Listing): right-click or long-press on an item or on empty space. */
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import * as Menu from "@radix-ui/react-context-menu";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
 import { useAuth } from "../../stores/auth";
 import { isSelected, selectOnly, clearSelection, useSelection } from "../../stores/selection";
 import { contextMenuModel } from "../../stores/context-menu-rules";
+import { pickSelected } from "../../stores/selection-rules";
 import { runMenuAction } from "../../stores/menu-actions";
 
 /** Wraps the listing; the menu acts on the selection, which a right-click on an unselected item replaces. */
@@ -13,8 +14,9 @@ export function ListingContextMenu({ listing, children }: { listing: Resource; c
   const { t } = useTranslation();
   const { user } = useAuth();
   const { selected } = useSelection();
+  // Memoized: the listing re-renders this wrapper on every page it adds, and a selection may hold a whole big folder.
+  const items = useMemo(() => pickSelected(listing.items ?? [], selected), [listing.items, selected]);
   if (!user) return <>{children}</>;
-  const items = (listing.items ?? []).filter((i) => selected.includes(i.path));
   const groups = contextMenuModel({ perm: user.perm, selectedCount: items.length, singleFile: items.length === 1 && !items[0].isDir });
   return (
     <Menu.Root modal={false}>

@@ -27,6 +27,9 @@ export interface ListingItemProps {
   onSelect: (path: string, e: MouseEvent) => void;
   onOpen: (item: Resource) => void;
   onTap: (item: Resource, e: MouseEvent) => boolean;
+  /** 1-based place in the whole folder and the folder's item count (only the rows near the window are rendered). */
+  position?: number;
+  setSize?: number;
 }
 
 /** A lazy thumbnail (a video's poster with a play badge); the item's icon when it fails to load. */
@@ -48,7 +51,7 @@ function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: E
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
 export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
-  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, onTap } = props;
+  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, onTap, position, setSize } = props;
   const [over, setOver] = useState(false);
   // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
   const iconSize = mosaic && !item.isDir ? 48 : 24;
@@ -61,6 +64,8 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
       role="option"
       aria-selected={selected}
       aria-label={item.name}
+      aria-posinset={position}
+      aria-setsize={setSize}
       tabIndex={focusable ? 0 : -1}
       className={`item${selected ? " selected" : ""}${item.isDir ? " item-dir" : ""}${item.isDir && sized ? " dir-sized" : ""}${over || dropTarget ? " drop-target" : ""}${cut ? " cut" : ""}`}
       data-path={item.path}

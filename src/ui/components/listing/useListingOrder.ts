@@ -4,10 +4,16 @@ import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";
 import { sortItems } from "../../stores/sort-items";
 
-/** Items in display order: sorted folders, then sorted files. */
+/** The last order computed: the listing and its keyboard shortcuts ask for the same one (sorting 100,000 names takes a while). */
+let last: { items: readonly Resource[]; by: Sorting["by"]; asc: boolean; order: { dirs: Resource[]; files: Resource[] } } | null = null;
+
+/** Items in display order: sorted folders, then sorted files (the same arrays again for the same items and sorting). */
 export function displayOrder(items: readonly Resource[], sorting: Sorting): { dirs: Resource[]; files: Resource[] } {
+  if (last && last.items === items && last.by === sorting.by && last.asc === sorting.asc) return last.order;
   const sorted = sortItems(items, sorting);
-  return { dirs: sorted.filter((i) => i.isDir), files: sorted.filter((i) => !i.isDir) };
+  const order = { dirs: sorted.filter((i) => i.isDir), files: sorted.filter((i) => !i.isDir) };
+  last = { items, by: sorting.by, asc: sorting.asc, order };
+  return order;
 }
 
 /** Sorting in effect: the one chosen here, else the folder's, else the profile's, else by name. */
