@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { request } from "node:http";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { login, startServer, type TestServer } from "../support/server";
+import { rawRequest, type RawResponse } from "../support/wire-http";
 
 let server: TestServer;
 let token: string;
@@ -16,19 +16,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-/** GET with the bytes exactly as sent (no decompression by the client). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const url = new URL(`${server.url}/api/resources${path}`);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { "X-Auth": token, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** GET of a listing with the bytes exactly as sent (no decompression by the client). */
+function rawGet(path: string, headers: Record<string, string>): Promise<RawResponse> {
+  return rawRequest(new URL(`${server.url}/api/resources${path}`), { "X-Auth": token, ...headers });
 }
 
 describe("listing bodies", () => {

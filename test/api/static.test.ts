@@ -1,27 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startServer, type TestServer } from "../support/server";
+import { rawRequest } from "../support/wire-http";
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** node:http sends no Accept-Encoding of its own and never decodes, so the test sees the bytes on the wire. */
-function send(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const send = rawRequest;
 
 describe("the UI's static assets and page, compressed", () => {
   let server: TestServer;
