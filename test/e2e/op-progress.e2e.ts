@@ -39,11 +39,13 @@ test("copying and deleting a 24,000-file folder show the items done, then the ca
   await expect(item(page, "big")).toBeVisible();
   expect(readdirSync(join(server.root, "into", "big", "part-11")).length).toBe(FILES / 12);
 
+  await page.setViewportSize({ width: 375, height: 740 });
   await item(page, "big").click();
   await page.keyboard.press("Delete");
   await page.getByRole("dialog", { name: "Delete" }).getByRole("button", { name: "Delete" }).click();
   const deleting = page.getByRole("progressbar", { name: "Deleting" });
   await expect(deleting).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: info.outputPath("delete-progress-375.png") }).catch(() => {});
   await expect(deleting).toBeHidden({ timeout: 60_000 });
   await expect(page.getByText("It feels lonely here...")).toBeVisible();
   expect(existsSync(join(server.root, "into", "big"))).toBe(false);
