@@ -4,8 +4,7 @@
  */
 import type { Sorting } from "../users/types";
 import { describe, folderName, type Listing } from "../fs/listing";
-import { linksOrFoldersChanged } from "../fs/listing-cache/entries";
-import { listingCache } from "../fs/listing-cache/shared-cache";
+import { freshFolder } from "../fs/listing-cache/shared-cache";
 import { orderedItems } from "./listing-body";
 
 /**
@@ -21,11 +20,7 @@ export async function listFolderCached(
   isVisible: (virtualPath: string) => boolean = () => true,
 ): Promise<Listing> {
   const dir = describe(abs, path, folderName(path));
-  let folder = await listingCache.get(abs);
-  if (await linksOrFoldersChanged(abs, folder.linksAndFolders)) {
-    listingCache.invalidate(abs);
-    folder = await listingCache.get(abs);
-  }
+  const folder = await freshFolder(abs);
   const items = await orderedItems({ scopeAbs, abs, path, showHidden, isVisible, sorting }, folder);
   const numDirs = items.reduce((n, i) => n + (i.isDir ? 1 : 0), 0);
   return { dir, items, numDirs, numFiles: items.length - numDirs };

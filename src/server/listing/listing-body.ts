@@ -15,9 +15,8 @@ import { presentFile } from "../presenters/resource";
 import { modeStringOf } from "../presenters/mode-string";
 import { visibleItems, type ListingViewer } from "../fs/listing";
 import type { CachedEntry } from "../fs/listing-cache/entries";
-import { linksOrFoldersChanged } from "../fs/listing-cache/entries";
 import type { CachedFolder } from "../fs/listing-cache/folder-cache";
-import { listingCache } from "../fs/listing-cache/shared-cache";
+import { freshFolder, listingCache } from "../fs/listing-cache/shared-cache";
 import { canPresort, presorted, sortedBy } from "../fs/listing-cache/sorted";
 import { SLICE, yieldToLoop } from "../fs/listing-cache/yielding";
 import { ByteSink } from "./byte-sink";
@@ -65,11 +64,7 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
  * read error of the folder (ENOENT, EACCES...).
  */
 export async function listingBody(req: FolderRequest): Promise<ListingBody> {
-  let folder = await listingCache.get(req.abs);
-  if (await linksOrFoldersChanged(req.abs, folder.linksAndFolders)) {
-    listingCache.invalidate(req.abs);
-    folder = await listingCache.get(req.abs);
-  }
+  const folder = await freshFolder(req.abs);
   const head = JSON.stringify(presentFile(req.dir, req.canModify));
   const key = !req.hasRules && !folder.linksAndFolders.some((e) => e.isSymlink) ? keptKey(req) : null;
   const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;

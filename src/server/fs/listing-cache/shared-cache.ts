@@ -4,7 +4,8 @@
  */
 import { dirname } from "node:path";
 import { onFsChangeAlso } from "../../search/changes";
-import { FolderCache } from "./folder-cache";
+import { FolderCache, type CachedFolder } from "./folder-cache";
+import { linksOrFoldersChanged } from "./entries";
 
 function envNumber(name: string, fallback: number): number {
   const n = Number(process.env[name]);
@@ -23,3 +24,14 @@ onFsChangeAlso((abs) => {
   listingCache.invalidate(dirname(clean));
   listingCache.invalidateTree(clean);
 });
+
+/**
+ * The cached entries of the folder `abs`, read again when one of its links or subfolders changed since (a change
+ * inside a subfolder does not reach the parent's watch). Throws the read error of the folder (ENOENT, EACCES...).
+ */
+export async function freshFolder(abs: string): Promise<CachedFolder> {
+  const folder = await listingCache.get(abs);
+  if (!(await linksOrFoldersChanged(abs, folder.linksAndFolders))) return folder;
+  listingCache.invalidate(abs);
+  return listingCache.get(abs);
+}
