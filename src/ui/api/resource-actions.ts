@@ -1,7 +1,7 @@
 /** @module Resource changes beyond upload and delete (SPEC §7): move/rename, copy, save, new file, chmod, password rename, checksums, media info. */
 import { apiFetch, apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
-import { progressHeader, type Resource } from "./resources";
+import type { Resource } from "./resources";
 import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, type ChecksumAlgorithm } from "../constants";
 
 /** What the server does when the destination exists: refuse (409), replace it, or pick a free name ("a (1).txt"). */
@@ -16,6 +16,11 @@ export function transferQuery(action: "rename" | "copy", destination: string, co
   if (conflict === "override") query += "&override=true";
   if (conflict === "rename") query += "&rename=true";
   return query;
+}
+
+/** The header naming an operation whose progress GET /api/progress/{id} reads (see stores/op-progress.ts). */
+export function progressHeader(progressId?: string): Record<string, string> {
+  return progressId ? { "X-Progress-Id": progressId } : {};
 }
 
 /**

@@ -15,14 +15,9 @@ export async function createFolder(path: string): Promise<void> {
   await apiFetch(`/api/resources${encodePath(path.replace(/\/+$/, ""))}/`, { method: "POST" });
 }
 
-/** The header naming an operation whose progress GET /api/progress/{id} reads (see stores/op-progress.ts). */
-export function progressHeader(progressId?: string): Record<string, string> {
-  return progressId ? { "X-Progress-Id": progressId } : {};
-}
-
 /** Deletes a file or folder; `progressId` names the operation for its progress. @throws ApiError. */
 export async function deleteResource(path: string, progressId?: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}`, { method: "DELETE", headers: progressHeader(progressId) });
+  await apiFetch(`/api/resources${encodePath(path)}`, { method: "DELETE", headers: progressId ? { "X-Progress-Id": progressId } : {} });
 }
 
 /** Uploads one file body to a decoded path, reporting progress. @throws ApiError (409 when it exists and !override). */
