@@ -47,6 +47,8 @@ export async function build(): Promise<void> {
   };
   const args = [
     "build", "--compile", "--production", join("src", "server", "main.ts"),
+    // The folder worker thread's entry (listing-cache/worker-client.ts starts it by this file's name).
+    join("src", "server", "fs", "listing-cache", "folder-worker.ts"),
     "--asset", join("dist", "ui"),
     "--outfile", join("dist", "fbe"),
     ...Object.entries(define).flatMap(([k, v]) => ["--define", `${k}=${v}`]),

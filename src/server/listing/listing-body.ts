@@ -20,6 +20,8 @@ import { freshFolder, listingCache } from "../fs/listing-cache/shared-cache";
 import { canPresort, presorted, sortedBy } from "../fs/listing-cache/sorted";
 import { SLICE, yieldToLoop } from "../fs/listing-cache/yielding";
 import { ByteSink } from "./byte-sink";
+import { workerBody, workerCanWrite } from "./worker-body";
+import { entriesReady } from "../fs/listing-cache/compact";
 
 /** A folder GET: who lists (ListingViewer), the folder's own fresh info, and the per-user fields of the answer. */
 export interface FolderRequest extends ListingViewer {
@@ -88,9 +90,7 @@ export async function listingBody(req: FolderRequest): Promise<ListingBody> {
 
 /** Builds the body of `req` and keeps it with `folder` under `key`, its compressed forms added as they are made. */
 async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, head: string): Promise<ListingBody> {
-  const items = await orderedItems(req, folder);
-  const { json, etag } = await serialize(head, items, req);
-  const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
+  const { json, etag, dirSizes } = (workerCanWrite(req, folder) && (await workerBody(req, folder, head))) || (await mainThreadBody(req, folder, head));
   const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.buffer.byteLength + 2 * head.length + 64 * dirSizes.length };
   const coded = new Map<Coding, Promise<Uint8Array>>();
   made.body.encoded = (coding) => {
@@ -109,6 +109,14 @@ async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, h
   return made.body;
 }
 
+/** The body of `req` serialized on the main thread, with the index totals of the listed subfolders it used. */
+async function mainThreadBody(req: FolderRequest, folder: CachedFolder, head: string): Promise<{ json: Uint8Array; etag: string; dirSizes: [string, number | null][] }> {
+  const items = await orderedItems(req, folder);
+  const { json, etag } = await serialize(head, items, req);
+  const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
+  return { json, etag, dirSizes };
+}
+
 function keptKey(req: FolderRequest): string {
   return `body:${[req.scopeAbs, req.path, req.showHidden, req.canModify, req.sorting.by, req.sorting.asc].join("\0")}`;
 }
@@ -119,8 +127,9 @@ function plainBody(json: Uint8Array, etag: string): ListingBody {
 
 /** The items `req`'s user sees in `folder` (a cached folder) in the order of their sorting, filtered in slices. */
 export async function orderedItems(req: ListingViewer & { sorting: Sorting }, folder: CachedFolder): Promise<FileInfo[]> {
-  const presort = canPresort(folder.entries, req.sorting);
-  const entries: readonly CachedEntry[] = presort ? await presorted(listingCache, req.abs, folder, req.sorting) : folder.entries;
+  const all = await entriesReady(folder, SLICE, yieldToLoop);
+  const presort = canPresort(all, req.sorting);
+  const entries: readonly CachedEntry[] = presort ? await presorted(listingCache, req.abs, folder, req.sorting) : all;
   const items: FileInfo[] = [];
   for (let i = 0; i < entries.length; i += SLICE) {
     items.push(...visibleItems(entries.slice(i, i + SLICE), req));

@@ -1,0 +1,127 @@
+/**
+ * @module A folder's entries in compact form, as the folder reader (folder-worker.ts) hands them over: the names as
+ * one UTF-8 buffer plus typed arrays of sizes, mtimes, modes and flags (a few MB for 100,000 entries, no per-entry
+ * objects). CachedEntry records are made from it only where a caller needs them.
+ */
+import { extensionOf, typeFromName } from "../file-type";
+import type { CachedEntry } from "./entries";
+import type { CachedFolder } from "./folder-cache";
+import type { WorkerRead } from "./worker-client";
+
+/** Flag bits of CompactFolder.flags. */
+export const IS_DIR = 1;
+export const IS_SYMLINK = 2;
+/** The name holds a character JSON escapes (a quote, a backslash, a control character or a lone surrogate). */
+export const NEEDS_ESCAPE = 4;
+
+/** Entries of one folder in the directory's order (upload temp files, vanished entries and dangling links left out). */
+export interface CompactFolder {
+  count: number;
+  /** The names, UTF-8, one after another; entry i spans nameEnds[i - 1] (0 for i = 0) to nameEnds[i]. */
+  names: Uint8Array;
+  nameEnds: Uint32Array;
+  /** Bytes (a link: its target's). */
+  size: Float64Array;
+  /** Modification time, ms since the epoch with the fraction stat gives (Stats.mtimeMs). */
+  mtime: Float64Array;
+  /** The contract's numeric mode (permission bits plus the directory and symlink bits). */
+  mode: Float64Array;
+  /** IS_DIR, IS_SYMLINK, NEEDS_ESCAPE. */
+  flags: Uint8Array;
+  /** Real absolute path of the target of each link, by entry index. */
+  links: [number, string][];
+}
+
+const decoder = new TextDecoder();
+
+/** The name of entry `i`. */
+export function nameAt(c: CompactFolder, i: number): string {
+  return decoder.decode(c.names.subarray(i === 0 ? 0 : c.nameEnds[i - 1], c.nameEnds[i]));
+}
+
+/** Entry `i` as the record the listing cache keeps (`name` given when already decoded; `realAbs` for links). */
+export function entryAt(c: CompactFolder, i: number, name = nameAt(c, i), realAbs?: string): CachedEntry {
+  const isDir = (c.flags[i] & IS_DIR) !== 0;
+  const isSymlink = (c.flags[i] & IS_SYMLINK) !== 0;
+  return {
+    name,
+    size: c.size[i],
+    modifiedMs: c.mtime[i],
+    mode: c.mode[i],
+    isDir,
+    isSymlink,
+    type: isDir ? "" : typeFromName(name) ?? "blob",
+    extension: isDir ? "" : extensionOf(name),
+    ...(isSymlink ? { realAbs } : {}),
+  };
+}
+
+/** The subfolders and links of `c` as records (checked on each use of the cached folder). */
+export function linksAndFoldersOf(c: CompactFolder): CachedEntry[] {
+  const real = new Map(c.links);
+  const out: CachedEntry[] = [];
+  for (let i = 0; i < c.count; i++) if (c.flags[i] & (IS_DIR | IS_SYMLINK)) out.push(entryAt(c, i, undefined, real.get(i)));
+  return out;
+}
+
+/**
+ * Every entry of `c` as records, `slice` at a time with `pause` awaited between slices (a turn of the event loop
+ * on large folders).
+ */
+export async function entriesOf(c: CompactFolder, slice: number, pause: () => Promise<void>): Promise<CachedEntry[]> {
+  const real = new Map(c.links);
+  const out: CachedEntry[] = new Array(c.count);
+  for (let i = 0; i < c.count; i++) {
+    out[i] = entryAt(c, i, undefined, real.get(i));
+    if (i % slice === slice - 1) await pause();
+  }
+  return out;
+}
+
+/** The same as entriesOf, at once. */
+export function entriesOfSync(c: CompactFolder): CachedEntry[] {
+  const real = new Map(c.links);
+  return Array.from({ length: c.count }, (_, i) => entryAt(c, i, undefined, real.get(i)));
+}
+
+/**
+ * Bytes the cache counts for `c` (the same measure as entryBytes over its records, which a folder may grow once
+ * a caller asks for them).
+ */
+export function compactBytes(c: CompactFolder): number {
+  let n = 0;
+  for (const [, r] of c.links) n += 2 * r.length;
+  return n + 120 * c.count + 3 * c.names.length;
+}
+
+/** Cached folders whose records are not made yet. */
+const unmade = new WeakSet<CachedFolder>();
+
+/** A cached folder over a worker's read (`compact`): its records are made only when a caller asks for them. */
+export function folderFromRead(read: WorkerRead, dirMtimeMs: number): CachedFolder {
+  let entries: CachedEntry[] | null = null;
+  const folder: CachedFolder = {
+    get entries() {
+      unmade.delete(folder);
+      return (entries ??= entriesOfSync(read.folder));
+    },
+    set entries(made: CachedEntry[]) {
+      unmade.delete(folder);
+      entries = made;
+    },
+    compact: read,
+    linksAndFolders: linksAndFoldersOf(read.folder),
+    dirMtimeMs,
+    derived: new Map(),
+  };
+  unmade.add(folder);
+  return folder;
+}
+
+/** The records of `folder`, made in slices (`pause` awaited between them) when it holds a worker's read. */
+export async function entriesReady(folder: CachedFolder, slice: number, pause: () => Promise<void>): Promise<CachedEntry[]> {
+  if (!folder.compact || !unmade.has(folder)) return folder.entries;
+  const made = await entriesOf(folder.compact.folder, slice, pause);
+  if (unmade.has(folder)) folder.entries = made;
+  return folder.entries;
+}

@@ -1,0 +1,84 @@
+/**
+ * @module Sort keys for natural name order: plain strings whose code-unit order is the order of naturalCompare, so
+ * 100,000 names sort with the engine's native string sort instead of a JavaScript comparison per step.
+ */
+import type { Sorting } from "../../users/types";
+
+/**
+ * The key of a lower-cased name: each run of digits becomes "0" (it meets other characters as any digit would),
+ * the count of its significant digits in two code units, those digits, then the count of its leading zeros in two
+ * code units; other characters stay. Keys compare as naturalCompare compares the names (equal only for equal names).
+ */
+export function naturalKey(lower: string): string {
+  let out = "";
+  let plainFrom = 0;
+  const n = lower.length;
+  for (let i = 0; i < n; ) {
+    const c = lower.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    let s = i;
+    while (s < n && lower.charCodeAt(s) === 48) s++;
+    let e = s;
+    while (e < n && isDigit(lower.charCodeAt(e))) e++;
+    const len = e - s;
+    const zeros = s - i;
+    out += `${lower.slice(plainFrom, i)}0${String.fromCharCode(len >>> 16, len & 0xffff)}${lower.slice(s, e)}${String.fromCharCode(zeros >>> 16, zeros & 0xffff)}`;
+    i = e;
+    plainFrom = e;
+  }
+  return plainFrom === 0 ? lower : out + lower.slice(plainFrom);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** What an order is computed over: names, and the numbers a sort by size, modified or mode reads. */
+export interface Orderable {
+  nameOf: (i: number) => string;
+  sizeKey: (i: number) => number;
+  mtime: (i: number) => number;
+  mode: (i: number) => number;
+}
+
+/**
+ * The entries `indices` (ascending) in the order of `sorting`: the same stable order as sorted.ts comparatorFor
+ * (by size, modified or permission bits, then natural case-insensitive name; ties keep the given order).
+ */
+export function orderOf(indices: readonly number[], by: Orderable, sorting: Sorting): number[] {
+  const n = indices.length;
+  if (sorting.by !== "size" && sorting.by !== "modified" && sorting.by !== "modeStr") {
+    // The entry's position is appended after a NUL (below any character of a name), so ties keep their order.
+    const keys: string[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const tie = sorting.asc ? k : n - 1 - k;
+      keys[k] = `${naturalKey(by.nameOf(indices[k]).toLowerCase())}\0${String.fromCharCode(tie >>> 16, tie & 0xffff)}`;
+    }
+    keys.sort();
+    const out: number[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const key = keys[sorting.asc ? k : n - 1 - k];
+      const tie = key.charCodeAt(key.length - 2) * 0x10000 + key.charCodeAt(key.length - 1);
+      out[k] = indices[sorting.asc ? tie : n - 1 - tie];
+    }
+    return out;
+  }
+  const num = new Float64Array(n);
+  const keys: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = indices[k];
+    num[k] = sorting.by === "size" ? by.sizeKey(i) : sorting.by === "modified" ? by.mtime(i) : by.mode(i) & 0o777;
+    keys[k] = naturalKey(by.nameOf(i).toLowerCase());
+  }
+  const dir = sorting.asc ? 1 : -1;
+  const pos = Array.from({ length: n }, (_, k) => k);
+  pos.sort((a, b) => {
+    let d = num[a] - num[b];
+    if (d === 0) d = keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0;
+    return d * dir;
+  });
+  return pos.map((k) => indices[k]);
+}
