@@ -84,30 +84,58 @@ function putIso(buf: Uint8Array, at: number, ms: number, days: Map<number, Uint8
 const escaped = (s: string) => JSON.stringify(s).slice(1, -1);
 
 /**
- * The listing body of `c` for `req` (names decoded by `nameOf`): the UTF-8 JSON and its weak ETag (a hash of the
- * bytes and their length).
+ * The entries of `c` that `req`'s user sees, in the order of their sorting. `nameOrder`: every entry in natural
+ * ascending name order when already known (the read computes it).
  */
-export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest): { json: Uint8Array; etag: string } {
+export function bodyOrder(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, nameOrder?: Uint32Array): Uint32Array {
+  const shown = (i: number) => req.showHidden || c.names[i === 0 ? 0 : c.nameEnds[i - 1]] !== 46;
+  if (nameOrder && nameOrder.length === c.count && req.sorting.by === "name" && req.sorting.asc) return nameOrder.filter(shown);
   const visible: number[] = [];
-  for (let i = 0; i < c.count; i++) {
-    const start = i === 0 ? 0 : c.nameEnds[i - 1];
-    if (req.showHidden || c.names[start] !== 46) visible.push(i);
-  }
+  for (let i = 0; i < c.count; i++) if (shown(i)) visible.push(i);
   const known = (i: number) => (c.flags[i] & IS_DIR) === 0 || !Number.isNaN(req.dirSizes[i]);
-  const sizeOf = (i: number) => ((c.flags[i] & IS_DIR) === 0 || Number.isNaN(req.dirSizes[i]) ? c.size[i] : req.dirSizes[i]);
-  const order = orderOf(visible, { nameOf, sizeKey: (i) => (known(i) ? sizeOf(i) : 0), mtime: (i) => c.mtime[i], mode: (i) => c.mode[i] }, req.sorting);
+  const sizeKey = (i: number) => (known(i) ? sizeOf(c, req, i) : 0);
+  return Uint32Array.from(orderOf(visible, { nameOf, sizeKey, mtime: (i) => c.mtime[i], mode: (i) => c.mode[i] }, req.sorting));
+}
 
+/** The size an item shows: a subfolder's index total when known, else the stat size. */
+function sizeOf(c: CompactFolder, req: CompactBodyRequest, i: number): number {
+  return (c.flags[i] & IS_DIR) === 0 || Number.isNaN(req.dirSizes[i]) ? c.size[i] : req.dirSizes[i];
+}
+
+/** The bytes around the items of a body listing `order`: the prefix, and the counts and sorting after them. */
+export function bodyEnds(c: CompactFolder, req: CompactBodyRequest, order: Uint32Array): { head: Uint8Array; tail: Uint8Array } {
+  let numDirs = 0;
+  for (const i of order) if (c.flags[i] & IS_DIR) numDirs++;
+  return { head: ascii(req.prefix), tail: ascii(`],"numDirs":${numDirs},"numFiles":${order.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`) };
+}
+
+/** Bytes being written: a buffer (grown by copying when full) and the length written. */
+export interface Piece {
+  buf: Uint8Array;
+  at: number;
+}
+
+/** A buffer sized for `items` items of `c` for `req` (pages never written take no memory), with `head` in it. */
+export function startPiece(c: CompactFolder, req: CompactBodyRequest, items: number, head: Uint8Array): Piece {
+  const avgName = c.count ? c.names.length / c.count : 0;
+  const buf = new Uint8Array(head.length + Math.ceil(items * (250 + 2 * req.base.length + 3 * avgName)) + 1024);
+  buf.set(head);
+  return { buf, at: head.length };
+}
+
+/**
+ * Appends the JSON of the items order[from..to) to `piece`, comma-separated (`comma`: one before the first too).
+ * Returns `piece`.
+ */
+export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, order: Uint32Array, from: number, to: number, piece: Piece, comma = false): Piece {
   const base = ascii(escaped(req.base));
-  const head = ascii(req.prefix);
-  const tail = ascii(`],"numDirs":${order.filter((i) => c.flags[i] & IS_DIR).length},"numFiles":${order.filter((i) => !(c.flags[i] & IS_DIR)).length},"sorting":${JSON.stringify(req.sorting)}}`);
   // Bytes of one item besides its name (three times) and base (twice): keys, numbers, date, mode, type, extension.
   const fixed = 400 + 2 * base.length;
-  let buf = new Uint8Array(head.length + tail.length + c.names.length * 3 + (fixed + 64) * order.length);
-  let at = put(buf, 0, head);
+  let { buf, at } = piece;
   const days = new Map<number, Uint8Array>();
   const modes = new Map<number, Uint8Array>();
   const kinds: Kinds = new Map();
-  for (let k = 0; k < order.length; k++) {
+  for (let k = from; k < to; k++) {
     const i = order[k];
     const flags = c.flags[i];
     const isDir = (flags & IS_DIR) !== 0;
@@ -118,11 +146,11 @@ export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req
     const kind = isDir ? EMPTY_KIND : kindOf(c.names, start, end, () => nameOf(i), req.canModify, kinds);
     const nameLen = esc ? esc.length : end - start;
     if (at + fixed + 3 * nameLen + kind.length > buf.length) {
-      const next = new Uint8Array(Math.max(Math.ceil(buf.length * 1.5), at + fixed + 3 * nameLen + kind.length + tail.length));
+      const next = new Uint8Array(Math.max(Math.ceil(buf.length * 1.5), at + fixed + 3 * nameLen + kind.length));
       next.set(buf.subarray(0, at));
       buf = next;
     }
-    if (k > 0) buf[at++] = 44;
+    if (k > from || comma) buf[at++] = 44;
     at = put(buf, at, P_NAME);
     at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
     at = put(buf, at, P_PATH);
@@ -136,7 +164,7 @@ export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req
     at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
     if (isDir) buf[at++] = 47;
     at = put(buf, at, P_SIZE);
-    at = putNumber(buf, at, sizeOf(i));
+    at = putNumber(buf, at, sizeOf(c, req, i));
     at = put(buf, at, P_MODIFIED);
     at = putIso(buf, at, c.mtime[i], days);
     at = put(buf, at, P_MODE);
@@ -150,16 +178,38 @@ export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req
     }
     at = put(buf, at, modeStr);
     at = put(buf, at, kind);
-    at = put(buf, at, isDir ? P_KNOWN[+known(i)] : CLOSE);
+    at = put(buf, at, isDir ? P_KNOWN[+!Number.isNaN(req.dirSizes[i])] : CLOSE);
   }
-  if (at + tail.length > buf.length) {
-    const next = new Uint8Array(at + tail.length);
-    next.set(buf.subarray(0, at));
-    buf = next;
+  piece.buf = buf;
+  piece.at = at;
+  return piece;
+}
+
+/** `piece` (the head and the first items) ended by `rest` (the other items, after a comma) and `tail`, with its weak ETag. */
+export function endBody(piece: Piece, rest: Uint8Array | null, tail: Uint8Array): { json: Uint8Array; etag: string } {
+  const need = piece.at + (rest ? rest.length + 1 : 0) + tail.length;
+  let buf = piece.buf;
+  if (need > buf.length) {
+    buf = new Uint8Array(need);
+    buf.set(piece.buf.subarray(0, piece.at));
   }
-  at = put(buf, at, tail);
-  const json = buf.slice(0, at);
+  let at = piece.at;
+  if (rest && rest.length) {
+    buf[at++] = 44;
+    buf.set(rest, at);
+    at += rest.length;
+  }
+  buf.set(tail, at);
+  at += tail.length;
+  const json = buf.length - at > at / 4 ? buf.slice(0, at) : buf.subarray(0, at);
   return { json, etag: `W/"${Bun.hash(json).toString(36)}-${json.length.toString(36)}"` };
+}
+
+/** The whole body of `c` for `req` in the calling thread: the UTF-8 JSON and its weak ETag. */
+export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, nameOrder?: Uint32Array): { json: Uint8Array; etag: string } {
+  const order = bodyOrder(c, nameOf, req, nameOrder);
+  const { head, tail } = bodyEnds(c, req, order);
+  return endBody(writeItems(c, nameOf, req, order, 0, order.length, startPiece(c, req, order.length, head)), null, tail);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {

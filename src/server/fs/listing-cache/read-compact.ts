@@ -47,18 +47,42 @@ export function usesStatx(): boolean {
 }
 
 /**
- * Reads the folder `abs`: its entries, and their names as strings (the same order). Throws the readdir error
- * (ENOENT, ENOTDIR, EACCES).
+ * A folder being read, in buffers two threads can share: the names (UTF-8, each followed by a NUL, entry i from
+ * starts[i]), the stats written by whoever takes each chunk of entries (`next`: the first entry not yet taken),
+ * flags with GONE for entries that vanished or are dangling links.
  */
-export function readCompactSync(abs: string): { folder: CompactFolder; names: string[] } {
+export interface SharedRead {
+  abs: string;
+  count: number;
+  nameBuf: Uint8Array;
+  starts: Uint32Array;
+  size: Float64Array;
+  mtime: Float64Array;
+  mode: Float64Array;
+  flags: Uint8Array;
+  next: Int32Array;
+}
+
+/** Flag of an entry left out (vanished meanwhile, or a dangling link); only in a SharedRead. */
+const GONE = 0x80;
+/** Entries a thread takes at once while stat-ing. */
+const CHUNK = 512;
+
+const shared = (bytes: number) => (typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+
+/**
+ * Lists the folder `abs` into a SharedRead whose stats are still to be read; returns it with the names as strings
+ * (the same order). Throws the readdir error (ENOENT, ENOTDIR, EACCES).
+ */
+export function listShared(abs: string): { read: SharedRead; names: string[] } {
   const all = readdirSync(abs);
   const names = all.length && all.some((n) => n.startsWith(UPLOAD_TEMP_PREFIX)) ? all.filter((n) => !n.startsWith(UPLOAD_TEMP_PREFIX)) : all;
   const n = names.length;
   let chars = 0;
   for (const name of names) chars += name.length;
   // Room for every name as UTF-8 with its NUL (at most 3 bytes per UTF-16 unit).
-  const nameBuf = new Uint8Array(3 * chars + n + 1);
-  const starts = new Uint32Array(n + 1);
+  const nameBuf = new Uint8Array(shared(3 * chars + n + 1));
+  const starts = new Uint32Array(shared(4 * (n + 1)));
   const enc = new TextEncoder();
   let at = 0;
   for (let i = 0; i < n; i++) {
@@ -67,61 +91,134 @@ export function readCompactSync(abs: string): { folder: CompactFolder; names: st
     nameBuf[at++] = 0;
   }
   starts[n] = at;
-  const out = { size: new Float64Array(n), mtime: new Float64Array(n), mode: new Float64Array(n), flags: new Uint8Array(n) };
-  const nameEnds = new Uint32Array(n);
+  const read: SharedRead = {
+    abs,
+    count: n,
+    nameBuf,
+    starts,
+    size: new Float64Array(shared(8 * n)),
+    mtime: new Float64Array(shared(8 * n)),
+    mode: new Float64Array(shared(8 * n)),
+    flags: new Uint8Array(shared(n)),
+    next: new Int32Array(shared(4)),
+  };
+  return { read, names };
+}
+
+/** The names of `r` as strings, decoded from its buffer (for a thread that did not list it). */
+export function namesOf(r: SharedRead): string[] {
+  if (r.count === 0) return [];
+  return new TextDecoder().decode(r.nameBuf.slice(0, r.starts[r.count] - 1)).split("\0");
+}
+
+/**
+ * Stats entries of `r` chunk by chunk until none is left (any number of threads may run it at once on the same
+ * read); returns the real paths of the links it met, by entry index.
+ */
+export function statShared(r: SharedRead): [number, string][] {
   const links: [number, string][] = [];
-  const keptNames: string[] = [];
-  const stat = statFn(nameBuf);
-  const dirfd = stat.usesFd ? openSync(abs, "r") : -1;
-  let kept = 0;
-  let bytes = 0;
+  const stat = statFn(r.nameBuf);
+  const dirfd = stat.usesFd ? openSync(r.abs, "r") : -1;
+  const decoder = new TextDecoder();
+  const nameAt = (i: number) => decoder.decode(r.nameBuf.slice(r.starts[i], r.starts[i + 1] - 1));
   try {
-    for (let i = 0; i < n; i++) {
-      const child = stat.usesFd ? "" : join(abs, names[i]);
-      let st = stat.fn(dirfd, child, starts[i], false);
-      if (!st) continue; // vanished meanwhile
-      let flags = 0;
-      if ((st.mode & S_IFMT) === S_IFLNK) {
-        const path = child || join(abs, names[i]);
-        st = stat.fn(dirfd, path, starts[i], true);
-        let real: string;
-        try {
-          real = realpathSync(path);
-        } catch {
-          continue; // a dangling link
+    for (;;) {
+      const from = Atomics.add(r.next, 0, CHUNK);
+      if (from >= r.count) break;
+      const to = Math.min(r.count, from + CHUNK);
+      for (let i = from; i < to; i++) {
+        const child = stat.usesFd ? "" : join(r.abs, nameAt(i));
+        let st = stat.fn(dirfd, child, r.starts[i], false);
+        if (!st) {
+          r.flags[i] = GONE; // vanished meanwhile
+          continue;
         }
-        if (!st) continue;
-        flags |= IS_SYMLINK;
-        links.push([kept, real]);
+        let flags = 0;
+        if ((st.mode & S_IFMT) === S_IFLNK) {
+          const path = child || join(r.abs, nameAt(i));
+          st = stat.fn(dirfd, path, r.starts[i], true);
+          let real: string | null = null;
+          try {
+            real = realpathSync(path);
+          } catch {
+            // a dangling link
+          }
+          if (!st || real === null) {
+            r.flags[i] = GONE;
+            continue;
+          }
+          flags |= IS_SYMLINK;
+          links.push([i, real]);
+        }
+        const isDir = (st.mode & S_IFMT) === S_IFDIR;
+        if (isDir) flags |= IS_DIR;
+        r.size[i] = st.size;
+        r.mtime[i] = st.mtimeMs;
+        r.mode[i] = (st.mode & 0o7777) + (isDir ? DIR_BIT : 0) + (flags & IS_SYMLINK ? SYMLINK_BIT : 0);
+        r.flags[i] = flags;
       }
-      const isDir = (st.mode & S_IFMT) === S_IFDIR;
-      if (isDir) flags |= IS_DIR;
-      if (ESCAPED.test(names[i])) flags |= NEEDS_ESCAPE;
-      out.size[kept] = st.size;
-      out.mtime[kept] = st.mtimeMs;
-      out.mode[kept] = (st.mode & 0o7777) + (isDir ? DIR_BIT : 0) + (flags & IS_SYMLINK ? SYMLINK_BIT : 0);
-      out.flags[kept] = flags;
-      // Names compacted in place (kept entries only, without their NUL).
-      const len = starts[i + 1] - 1 - starts[i];
-      nameBuf.copyWithin(bytes, starts[i], starts[i] + len);
-      bytes += len;
-      nameEnds[kept++] = bytes;
-      keptNames.push(names[i]);
     }
   } finally {
     if (dirfd >= 0) closeSync(dirfd);
   }
-  const folder = {
-    count: kept,
-    names: nameBuf.slice(0, bytes),
-    nameEnds: nameEnds.slice(0, kept),
-    size: out.size.slice(0, kept),
-    mtime: out.mtime.slice(0, kept),
-    mode: out.mode.slice(0, kept),
-    flags: out.flags.slice(0, kept),
-    links,
+  return links;
+}
+
+/**
+ * The CompactFolder of a fully stat-ed `r` (`links` from every statShared), its entries GONE left out; `names`
+ * (the strings of r's names) become those of the entries kept; `order` (entry indices of r) is mapped to them.
+ */
+export function finishShared(r: SharedRead, links: [number, string][], names: string[], order?: Uint32Array): { folder: CompactFolder; names: string[]; order?: Uint32Array } {
+  const n = r.count;
+  const newIndex = new Int32Array(n);
+  let count = 0;
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    if (r.flags[i] & GONE) newIndex[i] = -1;
+    else {
+      newIndex[i] = count++;
+      bytes += r.starts[i + 1] - 1 - r.starts[i];
+    }
+  }
+  // Shared buffers: the folder goes to the main thread and back to the writers without a copy.
+  const folder: CompactFolder = {
+    count,
+    names: new Uint8Array(shared(bytes)),
+    nameEnds: new Uint32Array(shared(4 * count)),
+    size: new Float64Array(shared(8 * count)),
+    mtime: new Float64Array(shared(8 * count)),
+    mode: new Float64Array(shared(8 * count)),
+    flags: new Uint8Array(shared(count)),
+    links: links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]),
   };
-  return { folder, names: keptNames };
+  const kept: string[] = [];
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const j = newIndex[i];
+    if (j < 0) continue;
+    for (let k = r.starts[i], end = r.starts[i + 1] - 1; k < end; k++) folder.names[at++] = r.nameBuf[k];
+    folder.nameEnds[j] = at;
+    folder.size[j] = r.size[i];
+    folder.mtime[j] = r.mtime[i];
+    folder.mode[j] = r.mode[i];
+    folder.flags[j] = r.flags[i] | (ESCAPED.test(names[i]) ? NEEDS_ESCAPE : 0);
+    kept.push(names[i]);
+  }
+  let mapped: Uint32Array | undefined;
+  if (order) {
+    mapped = new Uint32Array(count);
+    let k = 0;
+    for (const i of order) if (newIndex[i] >= 0) mapped[k++] = newIndex[i];
+  }
+  return { folder, names: kept, order: mapped };
+}
+
+/** Reads the folder `abs` in the calling thread: listShared, statShared and finishShared in a row. */
+export function readCompactSync(abs: string): { folder: CompactFolder; names: string[] } {
+  const { read, names } = listShared(abs);
+  const links = statShared(read);
+  const done = finishShared(read, links, names);
+  return { folder: done.folder, names: done.names };
 }
 
 /** The stat function over `nameBuf`: statx relative to the folder's descriptor, else lstatSync/statSync by path. */

@@ -5,9 +5,10 @@
  */
 import type { CompactBodyRequest } from "../../listing/compact-body";
 import type { CompactFolder } from "./compact";
+import type { SharedRead } from "./read-compact";
 
-/** Folder worker threads at most (a second starts only while the first is busy). */
-const POOL = 2;
+/** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
+const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -90,33 +91,72 @@ async function call<T>(t: Thread, msg: Record<string, unknown>, transfer: Transf
   }
 }
 
-/** A folder read by a worker, with the id the body requests refer to. */
+/** A folder read by the workers, with the id later requests refer to and its entries in natural name order. */
 export interface WorkerRead {
   folder: CompactFolder;
   readId: number;
+  nameOrder?: Uint32Array;
+}
+
+let reads = 0;
+
+/** A second thread beside `t` (started when the pool has room); null when there is none. */
+function partner(t: Thread): Thread | null {
+  const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < POOL ? spawn() : threads.find((x) => x !== t));
+  return other && other !== t && !disabled ? other : null;
 }
 
 /**
- * Reads the folder `abs` in a worker; null when no worker can run. Throws the read error (with its `code`:
- * ENOENT, ENOTDIR, EACCES).
+ * Reads the folder `abs` in the workers (one lists it; both stat its entries, the second sorting the names first);
+ * null when no worker can run. Throws the read error (with its `code`: ENOENT, ENOTDIR, EACCES).
  */
 export async function readInWorker(abs: string): Promise<WorkerRead | null> {
   const t = pick();
   if (!t) return null;
-  const r = await call<WorkerRead>(t, { op: "read", abs });
-  if (r) {
-    readBy.set(r.readId, t);
-    if (readBy.size > 16) readBy.delete(readBy.keys().next().value!);
-  }
-  return r && { folder: r.folder, readId: r.readId };
+  const readId = ++reads;
+  const listed = await call<{ read: SharedRead }>(t, { op: "list", abs, readId });
+  if (!listed) return null;
+  const other = partner(t);
+  const [mine, theirs] = await Promise.all([
+    call<{ links: [number, string][] }>(t, { op: "stat", read: listed.read, nameOrder: false }),
+    other ? call<{ links: [number, string][]; nameOrder: Uint32Array }>(other, { op: "stat", read: listed.read, nameOrder: true }) : null,
+  ]);
+  // A thread that ended meanwhile may have left entries unread: the caller reads the folder itself.
+  if (!mine || (other && !theirs)) return null;
+  const links = [...mine.links, ...(theirs?.links ?? [])];
+  const done = await call<{ folder: CompactFolder; nameOrder: Uint32Array }>(t, { op: "finish", readId, read: listed.read, links, nameOrder: theirs?.nameOrder });
+  if (!done) return null;
+  readBy.set(readId, t);
+  if (readBy.size > 16) readBy.delete(readBy.keys().next().value!);
+  return { folder: done.folder, readId, nameOrder: done.nameOrder };
 }
 
-/** The listing body of a folder read by readInWorker, written in a worker; null when no worker can run. */
+/** Items from which a body is written by two threads, each half of them. */
+const SPLIT_FROM = 4096;
+
+let bodies = 0;
+
+/**
+ * The listing body of a folder read by readInWorker, written in the workers (a large one half by each, the first
+ * thread joining the halves); null when no worker can run.
+ */
 export async function bodyInWorker(read: WorkerRead, req: CompactBodyRequest): Promise<{ json: Uint8Array; etag: string } | null> {
   const t = pick(readBy.get(read.readId));
   if (!t) return null;
-  const r = await call<{ json: Uint8Array; etag: string }>(t, { op: "body", readId: read.readId, folder: read.folder, req });
-  return r && { json: r.json, etag: r.etag };
+  const base = { readId: read.readId, folder: read.folder, req };
+  const ordered = await call<{ order: Uint32Array; head: Uint8Array; tail: Uint8Array }>(t, { op: "order", ...base, nameOrder: read.nameOrder });
+  if (!ordered) return null;
+  const n = ordered.order.length;
+  const other = n >= SPLIT_FROM ? partner(t) : null;
+  const mid = other ? Math.ceil(n / 2) : n;
+  const key = ++bodies;
+  const [first, rest] = await Promise.all([
+    call<object>(t, { op: "first", ...base, order: ordered.order, to: mid, head: ordered.head, key }),
+    other ? call<{ bytes: Uint8Array }>(other, { op: "write", ...base, order: ordered.order, from: mid, to: n }) : null,
+  ]);
+  if (!first || (other && !rest)) return null;
+  const transfer = rest ? [rest.bytes.buffer as ArrayBuffer] : [];
+  return call<{ json: Uint8Array; etag: string }>(t, { op: "end", key, rest: rest?.bytes ?? null, tail: ordered.tail }, transfer);
 }
 
 /** True while folder workers may be used (none failed to start, not turned off). */
