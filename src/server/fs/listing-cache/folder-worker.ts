@@ -22,6 +22,23 @@ type Request =
 /** Bodies whose first part this thread wrote, waiting for the rest ("first", then "end"), by key. */
 const started = new Map<number, Piece>();
 
+/** Niceness of the folder threads: the event loop's thread wins the CPU when both want it (two cores, two workers). */
+const NICE = 5;
+
+/** Lowers this thread's priority through libc (Linux: setpriority on the thread id); nothing elsewhere. */
+function lowerPriority(): void {
+  if (process.platform !== "linux") return;
+  try {
+    const ffi = require("bun:ffi") as typeof import("bun:ffi");
+    const { i32 } = ffi.FFIType;
+    const { symbols } = ffi.dlopen("libc.so.6", { gettid: { args: [], returns: i32 }, setpriority: { args: [i32, i32, i32], returns: i32 } });
+    symbols.setpriority(0, symbols.gettid(), NICE);
+  } catch {
+    // no ffi: the thread keeps the process's priority
+  }
+}
+lowerPriority();
+
 /** Names of the folders this thread read last, by read id (decoding them again costs more than keeping a few). */
 const recentNames = new Map<number, string[]>();
 const KEEP_NAMES = 4;

@@ -69,13 +69,16 @@ function spawn(): Thread | null {
   }
 }
 
+/**
+ * An idle thread (`prefer` when idle), a new one while the pool has room, else null: a request never waits behind
+ * another folder's work (the caller then does it on the main thread, without blocking the loop).
+ */
 function pick(prefer?: Thread): Thread | null {
   if (disabled) return null;
   if (prefer && threads.includes(prefer) && prefer.pending.size === 0) return prefer;
   const idle = threads.find((t) => t.pending.size === 0);
   if (idle) return idle;
-  if (threads.length < POOL) return spawn();
-  return threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  return threads.length < POOL ? spawn() : null;
 }
 
 async function call<T>(t: Thread, msg: Record<string, unknown>, transfer: Transferable[] = []): Promise<T | null> {
@@ -102,8 +105,8 @@ let reads = 0;
 
 /** A second thread beside `t` (started when the pool has room); null when there is none. */
 function partner(t: Thread): Thread | null {
-  const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < POOL ? spawn() : threads.find((x) => x !== t));
-  return other && other !== t && !disabled ? other : null;
+  const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < POOL ? spawn() : null);
+  return other && !disabled ? other : null;
 }
 
 /**

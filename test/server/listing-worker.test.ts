@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe as describeFile, folderName, listFolder } from "../../src/server/fs/listing";
+import { entriesOfSync } from "../../src/server/fs/listing-cache/compact";
+import { readEntries } from "../../src/server/fs/listing-cache/entries";
+import { readCompactSync } from "../../src/server/fs/listing-cache/read-compact";
+import { bodyInWorker, readInWorker, workersEnabled } from "../../src/server/fs/listing-cache/worker-client";
+import { listingCache } from "../../src/server/fs/listing-cache/shared-cache";
+import { listingBody, type FolderRequest } from "../../src/server/listing/listing-body";
+import { presentListing } from "../../src/server/presenters/resource";
+import type { Sorting } from "../../src/server/users/types";
+
+const scope = mkdtempSync(join(tmpdir(), "fbe-listing-worker-"));
+afterAll(() => rmSync(scope, { recursive: true, force: true }));
+
+const odd = join(scope, "odd");
+mkdirSync(join(odd, "sub dir"), { recursive: true });
+mkdirSync(join(scope, "inside"));
+const names = ['quote".txt', "back\\slash.md", "new\nline.txt", "tab\there.TXT", "ünïcödé.pdf", "日本語.mkv", "emoji-😀.jpg", ".hidden", "file10.txt", "file2.txt", "FILE1.TXT", "noext", "trailing.", "..dots", "a.b.c.TAR.GZ", "x\u0001ctl.txt"];
+names.forEach((n, i) => {
+  writeFileSync(join(odd, n), "x".repeat(i * 7));
+  utimesSync(join(odd, n), new Date(1_600_000_000_000 + i * 1234.5), new Date(1_500_000_000_000 + i * 98765.25));
+});
+symlinkSync(join(scope, "inside"), join(odd, "link-in"));
+symlinkSync("/", join(odd, "link-out"));
+symlinkSync(join(scope, "nowhere"), join(odd, "link-broken"));
+symlinkSync(join(odd, "file2.txt"), join(odd, "link-file"));
+writeFileSync(join(odd, ".fbe-upload-temp"), "partial");
+
+// No links: the body is written by the workers. More than 4096 entries: two threads write half each.
+const plain = join(scope, "plain");
+mkdirSync(plain);
+for (const n of names) writeFileSync(join(plain, n), n);
+mkdirSync(join(plain, "folder-a"));
+mkdirSync(join(plain, ".folder-hidden"));
+for (let i = 0; i < 5000; i++) writeFileSync(join(plain, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", "bin", ""][i % 5]}`), "y".repeat(i % 300));
+
+const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+describe("the folder worker", () => {
+  it("runs here (bun:ffi and Worker available)", () => {
+    expect(workersEnabled()).toBe(true);
+  });
+
+  it("reads the same entries as the main thread's asynchronous reader: odd names, links in and out, broken links, folders, sizes, mtimes", async () => {
+    for (const dir of [odd, plain]) {
+      const read = await readInWorker(dir);
+      expect(read).not.toBeNull();
+      const fromWorker = byName(entriesOfSync(read!.folder));
+      const fromMain = byName(await readEntries(dir));
+      expect(fromWorker).toEqual(fromMain);
+      expect(byName(entriesOfSync(readCompactSync(dir).folder))).toEqual(fromMain);
+    }
+    const odds = byName(entriesOfSync((await readInWorker(odd))!.folder));
+    expect(odds.map((e) => e.name)).not.toContain("link-broken");
+    expect(odds.map((e) => e.name)).not.toContain(".fbe-upload-temp");
+    expect(odds.find((e) => e.name === "link-in")).toMatchObject({ isDir: true, isSymlink: true, realAbs: join(scope, "inside") });
+    expect(odds.find((e) => e.name === "new\nline.txt")?.size).toBe(names.indexOf("new\nline.txt") * 7);
+  });
+
+  it("answers the read error of a missing folder with its code", async () => {
+    const err = await readInWorker(join(scope, "missing")).catch((e: NodeJS.ErrnoException) => e);
+    expect((err as NodeJS.ErrnoException).code).toBe("ENOENT");
+  });
+
+  it("writes bodies byte for byte as JSON.stringify of the synchronous listing, for every sorting and user", async () => {
+    for (const by of ["name", "size", "modified", "modeStr"] as const) {
+      for (const asc of [true, false]) {
+        for (const [showHidden, canModify] of [[false, true], [true, false]]) {
+          const sorting: Sorting = { by, asc };
+          const path = "/plain";
+          const expected = JSON.stringify(presentListing(listFolder(scope, plain, path, showHidden, sorting), canModify, sorting));
+          const req: FolderRequest = { scopeAbs: scope, abs: plain, path, showHidden, isVisible: () => true, dir: describeFile(plain, path, folderName(path)), sorting, canModify, hasRules: false };
+          listingCache.invalidate(plain);
+          const body = await listingBody(req);
+          expect(new TextDecoder().decode(body.json)).toBe(expected);
+          expect((await listingCache.get(plain)).compact).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it("writes the same body whichever thread holds the folder's names", async () => {
+    const read = (await readInWorker(plain))!;
+    const req = { prefix: '{"x":1,"items":[', base: "/plain", showHidden: true, canModify: true, sorting: { by: "name", asc: true } as Sorting, dirSizes: new Float64Array(read.folder.count).fill(Number.NaN) };
+    const a = await bodyInWorker(read, req);
+    const b = await bodyInWorker({ ...read, readId: -1, nameOrder: undefined }, req);
+    expect(a && new TextDecoder().decode(a.json)).toBe(b && new TextDecoder().decode(b.json));
+    expect(a?.etag).toBe(b!.etag);
+  });
+});
