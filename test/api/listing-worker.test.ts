@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdirSync, openSync, closeSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let token: string;
+const BIG = 40_000;
+
+beforeAll(async () => {
+  server = await startServer();
+  token = await login(server);
+  mkdirSync(join(server.root, "big"));
+  for (let i = 0; i < BIG; i++) writeFileSync(join(server.root, "big", `entry-${i}.txt`), "x".repeat(i % 50));
+  mkdirSync(join(server.root, "small"));
+  for (const n of ["a.txt", "b.txt", "c.txt"]) writeFileSync(join(server.root, "small", n), n);
+  const fd = openSync(join(server.root, "blob.bin"), "w");
+  const block = new Uint8Array(1 << 20).map((_, i) => i * 7);
+  for (let i = 0; i < 16; i++) writeSync(fd, block);
+  closeSync(fd);
+}, 120_000);
+afterAll(() => server.stop());
+
+const auth = () => ({ "X-Auth": token });
+
+/** Milliseconds `req` took, with its status and answer. */
+async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number; bytes: ArrayBuffer; end: number }> {
+  const t = performance.now();
+  const res = await fetch(url, { headers });
+  const bytes = await res.arrayBuffer();
+  return { ms: performance.now() - t, status: res.status, bytes, end: performance.now() };
+}
+
+describe("a large folder listed for the first time", () => {
+  it("does not hold other requests back: small listings and 1 MiB Range reads are answered while it is built", async () => {
+    await timed(`${server.url}/api/resources/small/`, auth());
+    // A change in the folder: the next listing reads it again.
+    for (let round = 0; round < 2; round++) {
+      writeFileSync(join(server.root, "big", "stir.tmp"), "");
+      unlinkSync(join(server.root, "big", "stir.tmp"));
+      await Bun.sleep(100);
+      const started = performance.now();
+      const big = timed(`${server.url}/api/resources/big/`, auth());
+      let done = false;
+      void big.then(() => (done = true));
+      const others: { ms: number; end: number }[] = [];
+      await Bun.sleep(5);
+      while (!done) {
+        const [list, range] = await Promise.all([
+          timed(`${server.url}/api/resources/small/`, auth()),
+          timed(`${server.url}/api/raw/blob.bin`, { ...auth(), Range: "bytes=1048576-2097151" }),
+        ]);
+        expect(list.status).toBe(200);
+        expect(range.status).toBe(206);
+        expect(range.bytes.byteLength).toBe(1 << 20);
+        others.push({ ms: Math.max(list.ms, range.ms), end: Math.min(list.end, range.end) });
+      }
+      const answer = await big;
+      expect(answer.status).toBe(200);
+      const body = JSON.parse(new TextDecoder().decode(answer.bytes)) as { items: { name: string }[]; numFiles: number };
+      expect(body.numFiles).toBe(BIG);
+      expect(body.items[0].name).toBe("entry-0.txt");
+      expect(body.items[BIG - 1].name).toBe(`entry-${BIG - 1}.txt`);
+      // Answered while the big listing was still being built, each well before it was done.
+      const during = others.filter((o) => o.end < started + answer.ms);
+      expect(during.length).toBeGreaterThanOrEqual(1);
+      expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(answer.ms);
+    }
+  }, 60_000);
+});
