@@ -4,9 +4,10 @@
  * objects). CachedEntry records are made from it only where a caller needs them.
  */
 import { extensionOf, typeFromName } from "../file-type";
-import type { CachedEntry } from "./entries";
+import { stat } from "node:fs/promises";
+import { entryBytes, readEntries, type CachedEntry } from "./entries";
 import type { CachedFolder } from "./folder-cache";
-import type { WorkerRead } from "./worker-client";
+import { readInWorker, type WorkerRead } from "./worker-client";
 
 /** Flag bits of CompactFolder.flags. */
 export const IS_DIR = 1;
@@ -92,6 +93,23 @@ export function compactBytes(c: CompactFolder): number {
   let n = 0;
   for (const [, r] of c.links) n += 2 * r.length;
   return n + 120 * c.count + 3 * c.names.length;
+}
+
+/**
+ * Reads the folder `abs` for the cache: in the folder workers when they run, else on the main thread without
+ * blocking (entries.ts readEntries). Throws the read error (ENOENT, ENOTDIR, EACCES).
+ */
+export async function readFolder(abs: string): Promise<CachedFolder> {
+  const dirMtimeMs = (await stat(abs)).mtimeMs;
+  const read = await readInWorker(abs);
+  if (read) return folderFromRead(read, dirMtimeMs);
+  const entries = await readEntries(abs);
+  return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
+}
+
+/** Bytes the cache counts for `folder`: its compact read, or its records (entryBytes). */
+export function folderBytes(folder: CachedFolder): number {
+  return folder.compact ? compactBytes(folder.compact.folder) : folder.entries.reduce((n, e) => n + entryBytes(e), 0);
 }
 
 /** Cached folders whose records are not made yet. */

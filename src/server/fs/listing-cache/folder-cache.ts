@@ -5,18 +5,17 @@
  * own mtime is unchanged. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
  */
 import { stat } from "node:fs/promises";
-import { compactBytes, folderFromRead } from "./compact";
-import { entryBytes, readEntries, type CachedEntry } from "./entries";
-import { readInWorker, type WorkerRead } from "./worker-client";
+import { folderBytes, readFolder } from "./compact";
+import type { CachedEntry } from "./entries";
+import type { WorkerRead } from "./worker-client";
 import { folderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
 
 /** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
 export interface CachedFolder {
-  /** In the directory's order (for a worker's read, made on first use: see compact.ts entriesReady). */
+  /** In the directory's order (made on first use from `compact`, the workers' read when they read it). */
   entries: CachedEntry[];
-  /** The worker's read the folder was made from, when a folder worker read it. */
   compact?: WorkerRead;
-  /** The subfolders and links among the entries (checked on every use: their own changes do not reach the watch). */
+  /** The subfolders and links (checked on every use: their own changes do not reach the watch). */
   linksAndFolders: CachedEntry[];
   /** mtime (ms) of the folder when its read started. */
   dirMtimeMs: number;
@@ -133,13 +132,7 @@ export class FolderCache {
   private async build(abs: string): Promise<CachedFolder> {
     const slot = this.slots.get(abs) ?? this.watchSlot(abs);
     const gen = slot?.gen ?? 0;
-    const read = (async (): Promise<CachedFolder> => {
-      const dirMtimeMs = (await stat(abs)).mtimeMs;
-      const read = await readInWorker(abs);
-      if (read) return folderFromRead(read, dirMtimeMs);
-      const entries = await readEntries(abs);
-      return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
-    })();
+    const read = readFolder(abs);
     if (!slot) return read; // not watchable: a fresh read every time
     slot.building = read;
     slot.buildingGen = gen;
@@ -148,8 +141,7 @@ export class FolderCache {
       this.watchers.drain(); // changes made during the read make it not worth keeping
       if (this.slots.get(abs) === slot && slot.gen === gen) {
         slot.folder = folder;
-        const held = folder.compact ? compactBytes(folder.compact.folder) : folder.entries.reduce((n, e) => n + entryBytes(e), 0);
-        this.resize(slot, held + 64 + 2 * abs.length);
+        this.resize(slot, folderBytes(folder) + 64 + 2 * abs.length);
         this.touch(slot);
         this.evict();
       }
