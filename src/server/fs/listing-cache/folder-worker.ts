@@ -9,6 +9,7 @@ import { bodyEnds, bodyOrder, endBody, startPiece, writeItems, type CompactBodyR
 import { nameAt, type CompactFolder } from "./compact";
 import { finishShared, listShared, namesOf, statShared, type SharedRead } from "./read-compact";
 import { orderOf } from "./natural-key";
+import { warmUp } from "./warm-up";
 
 type Request =
   | { id: number; op: "list"; abs: string; readId: number }
@@ -113,8 +114,11 @@ function handle(m: Request): [unknown, Transferable[]] {
   }
 }
 
+let lastMessage = 0;
+
 port.onmessage = (e) => {
   const m = e.data;
+  lastMessage = performance.now();
   try {
     const [answer, transfer] = handle(m);
     port.postMessage({ id: m.id, ...(answer as object) }, transfer);
@@ -126,3 +130,6 @@ port.onmessage = (e) => {
     port.postMessage({ id: m.id, error: { message: String(x?.message ?? err), code: x?.code, errno: x?.errno, syscall: x?.syscall, path: x?.path } });
   }
 };
+
+// Code warmed up while no request came in the last moment (a round takes a few ms).
+setTimeout(() => warmUp(() => performance.now() - lastMessage > 20), 50);
