@@ -101,10 +101,18 @@ export function compactBytes(c: CompactFolder): number {
  */
 export async function readFolder(abs: string): Promise<CachedFolder> {
   const dirMtimeMs = (await stat(abs)).mtimeMs;
-  const read = await readInWorker(abs);
+  const read = await readInWorker(abs, collectBefore);
   if (read) return folderFromRead(read, dirMtimeMs);
   const entries = await readEntries(abs);
   return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
+}
+
+/** Entries from which a read collects the main thread's garbage first (the bodies it replaces, a few ms). */
+const GC_BEFORE_ENTRIES = 20_000;
+
+/** Called with the entry count of a folder being read, before its bodies are written. */
+function collectBefore(count: number): void {
+  if (count >= GC_BEFORE_ENTRIES) Bun.gc(true);
 }
 
 /** Bytes the cache counts for `folder`: its compact read, or its records (entryBytes). */

@@ -46,6 +46,8 @@ const KEEP_NAMES = 4;
 
 /** Body bytes from which a finished write collects this thread's garbage (measured: a few ms for 100,000 items). */
 const GC_FROM_BYTES = 4 << 20;
+/** Entries from which sorting a folder's names collects the strings it made. */
+const GC_FROM_ENTRIES = 20_000;
 let collect = false;
 
 const port = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
@@ -77,6 +79,8 @@ function handle(m: Request): [unknown, Transferable[]] {
     case "stat": {
       // The thread that did not list the folder sorts its names first, then joins the stats.
       const nameOrder = m.nameOrder ? nameOrderOf(namesOf(m.read)) : undefined;
+      // The names and sort keys made here are garbage once the order is known.
+      collect = !!nameOrder && m.read.count >= GC_FROM_ENTRIES;
       return [{ links: statShared(m.read), nameOrder }, nameOrder ? [nameOrder.buffer as ArrayBuffer] : []];
     }
     case "finish": {

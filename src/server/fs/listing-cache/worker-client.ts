@@ -111,14 +111,16 @@ function partner(t: Thread): Thread | null {
 
 /**
  * Reads the folder `abs` in the workers (one lists it; both stat its entries, the second sorting the names first);
- * null when no worker can run. Throws the read error (with its `code`: ENOENT, ENOTDIR, EACCES).
+ * null when no worker can run. `onListed` hears the entry count while the stats are read. Throws the read error
+ * (with its `code`: ENOENT, ENOTDIR, EACCES).
  */
-export async function readInWorker(abs: string): Promise<WorkerRead | null> {
+export async function readInWorker(abs: string, onListed?: (count: number) => void): Promise<WorkerRead | null> {
   const t = pick();
   if (!t) return null;
   const readId = ++reads;
   const listed = await call<{ read: SharedRead }>(t, { op: "list", abs, readId });
   if (!listed) return null;
+  onListed?.(listed.read.count);
   const other = partner(t);
   const [mine, theirs] = await Promise.all([
     call<{ links: [number, string][] }>(t, { op: "stat", read: listed.read, nameOrder: false }),
