@@ -7,6 +7,8 @@ import { entriesOfSync } from "../../src/server/fs/listing-cache/compact";
 import { readEntries } from "../../src/server/fs/listing-cache/entries";
 import { readCompactSync } from "../../src/server/fs/listing-cache/read-compact";
 import { bodyInWorker, readInWorker, workersEnabled } from "../../src/server/fs/listing-cache/worker-client";
+import { naturalKey, tiedKey } from "../../src/server/fs/listing-cache/natural-key";
+import { naturalCompare } from "../../src/server/fs/natural-order";
 import { listingCache } from "../../src/server/fs/listing-cache/shared-cache";
 import { listingBody, type FolderRequest } from "../../src/server/listing/listing-body";
 import { presentListing } from "../../src/server/presenters/resource";
@@ -32,12 +34,33 @@ writeFileSync(join(odd, ".fbe-upload-temp"), "partial");
 // No links: the body is written by the workers. More than 4096 entries: two threads write half each.
 const plain = join(scope, "plain");
 mkdirSync(plain);
-for (const n of names) writeFileSync(join(plain, n), n);
+names.forEach((n, i) => {
+  writeFileSync(join(plain, n), n);
+  // Times before 1970, on a second's edge and with fractions of a millisecond.
+  const when = [-34_560_000_000.5, 0, 1_700_000_000_000, 1_700_000_000_999.75, 86_399_999.9][i % 5] / 1000;
+  utimesSync(join(plain, n), when, when);
+});
 mkdirSync(join(plain, "folder-a"));
 mkdirSync(join(plain, ".folder-hidden"));
 for (let i = 0; i < 5000; i++) writeFileSync(join(plain, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", "bin", ""][i % 5]}`), "y".repeat(i % 300));
 
 const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+describe("natural sort keys", () => {
+  it("compare as naturalCompare compares the names, also when made flat with their tie", () => {
+    const parts = ["0", "1", "9", "00", "007", "10", "a", "b", "Z", "-", ".", " ", "ü", "😀", "123456789012345678901234567890"];
+    let seed = 7;
+    const pick = () => parts[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % parts.length];
+    const word = () => Array.from({ length: seed % 6 }, pick).join("").toLowerCase();
+    for (let k = 0; k < 20_000; k++) {
+      const [a, b] = [word(), word()];
+      const keys = [naturalKey(a), naturalKey(b)];
+      const byKey = keys[0] + "\0" < keys[1] + "\0" ? -1 : keys[0] === keys[1] ? 0 : 1;
+      expect([a, b, byKey]).toEqual([a, b, Math.sign(naturalCompare(a, b))]);
+      expect(tiedKey(a, k)).toBe(`${keys[0]}\0${String.fromCharCode(k >>> 16, k & 0xffff)}`);
+    }
+  });
+});
 
 describe("the folder worker", () => {
   it("runs here (bun:ffi and Worker available)", () => {

@@ -7,7 +7,7 @@ import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, type CompactFolder } from "../fs/list
 import { orderOf } from "../fs/listing-cache/natural-key";
 import { modeStringOf } from "../presenters/mode-string";
 import type { Sorting } from "../users/types";
-import { ascii, kindOf, put, putIso, putNumber, putRange, type Kinds } from "./json-bytes";
+import { ascii, kindOf, put, putIso, putNumber, putRange, type IsoCache, type Kinds } from "./json-bytes";
 
 const P_NAME = ascii('{"name":"'), P_PATH = ascii('","path":"'), P_URL = ascii('","url":"/files'), P_SIZE = ascii('","size":');
 const P_MODIFIED = ascii(',"modified":"'), P_MODE = ascii('","mode":');
@@ -80,7 +80,7 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
   // Bytes of one item besides its name (three times) and base (twice): keys, numbers, date, mode, type, extension.
   const fixed = 400 + 2 * base.length;
   let { buf, at } = piece;
-  const days = new Map<number, Uint8Array>();
+  const iso: IsoCache = { second: Number.NaN, prefix: new Uint8Array(0) };
   const modes = new Map<number, Uint8Array>();
   const kinds: Kinds = new Map();
   for (let k = from; k < to; k++) {
@@ -114,7 +114,7 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
     at = put(buf, at, P_SIZE);
     at = putNumber(buf, at, sizeOf(c, req, i));
     at = put(buf, at, P_MODIFIED);
-    at = putIso(buf, at, c.mtime[i], days);
+    at = putIso(buf, at, c.mtime[i], iso);
     at = put(buf, at, P_MODE);
     const mode = c.mode[i];
     at = putNumber(buf, at, mode);

@@ -35,28 +35,26 @@ function pad(buf: Uint8Array, at: number, n: number, width: number): number {
   return at + width;
 }
 
+/** The date of the last second written by putIso ("YYYY-MM-DDTHH:MM:SS."), reused while seconds repeat. */
+export interface IsoCache {
+  second: number;
+  prefix: Uint8Array;
+}
+
 /** Date.prototype.toISOString of `ms` written at `at` (days before 1970 or after 9999 through Date itself). */
-export function putIso(buf: Uint8Array, at: number, ms: number, days: Map<number, Uint8Array>): number {
+export function putIso(buf: Uint8Array, at: number, ms: number, cache: IsoCache): number {
   const t = Math.trunc(ms);
   if (!(t >= 0 && t < 253402300800000)) return at + enc.encodeInto(new Date(ms).toISOString(), buf.subarray(at)).written;
-  const day = Math.floor(t / 86_400_000);
-  let date = days.get(day);
-  if (!date) days.set(day, (date = ascii(new Date(day * 86_400_000).toISOString().slice(0, 11))));
-  at = put(buf, at, date);
-  let rest = t - day * 86_400_000;
-  at = pad(buf, at, Math.floor(rest / 3_600_000), 2);
-  rest %= 3_600_000;
-  buf[at++] = 58;
-  at = pad(buf, at, Math.floor(rest / 60_000), 2);
-  rest %= 60_000;
-  buf[at++] = 58;
-  at = pad(buf, at, Math.floor(rest / 1000), 2);
-  buf[at++] = 46;
-  at = pad(buf, at, rest % 1000, 3);
+  const second = Math.floor(t / 1000);
+  if (second !== cache.second) {
+    cache.second = second;
+    cache.prefix = ascii(new Date(second * 1000).toISOString().slice(0, 20));
+  }
+  at = put(buf, at, cache.prefix);
+  at = pad(buf, at, t - second * 1000, 3);
   buf[at++] = 90;
   return at;
 }
-
 
 function sameBytes(a: Uint8Array, b: Uint8Array, from: number, to: number): boolean {
   if (a.length !== to - from) return false;

