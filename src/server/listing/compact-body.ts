@@ -9,7 +9,7 @@ import { modeStringOf } from "../presenters/mode-string";
 import type { Sorting } from "../users/types";
 import { ascii, kindOf, put, putIso, putNumber, putRange, type IsoCache, type Kinds } from "./json-bytes";
 
-const P_NAME = ascii('{"name":"'), P_PATH = ascii('","path":"'), P_URL = ascii('","url":"/files'), P_SIZE = ascii('","size":');
+const P_NAME = ascii('{"name":"'), P_SIZE = ascii('","size":');
 const P_MODIFIED = ascii(',"modified":"'), P_MODE = ascii('","mode":');
 const P_KNOWN = [ascii(',"sizeKnown":false}'), ascii(',"sizeKnown":true}')];
 const EMPTY_KIND = ascii('"","extension":""');
@@ -76,7 +76,9 @@ export function startPiece(c: CompactFolder, req: CompactBodyRequest, items: num
  * Returns `piece`.
  */
 export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, order: Uint32Array, from: number, to: number, piece: Piece, comma = false): Piece {
-  const base = ascii(escaped(req.base));
+  const base = escaped(req.base);
+  const pathStart = ascii(`","path":"${base}/`);
+  const urlStart = ascii(`","url":"/files${base}/`);
   // Bytes of one item besides its name (three times) and base (twice): keys, numbers, date, mode, type, extension.
   const fixed = 400 + 2 * base.length;
   let { buf, at } = piece;
@@ -101,14 +103,10 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
     if (k > from || comma) buf[at++] = 44;
     at = put(buf, at, P_NAME);
     at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
-    at = put(buf, at, P_PATH);
-    at = put(buf, at, base);
-    buf[at++] = 47;
+    at = put(buf, at, pathStart);
     at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
     if (isDir) buf[at++] = 47;
-    at = put(buf, at, P_URL);
-    at = put(buf, at, base);
-    buf[at++] = 47;
+    at = put(buf, at, urlStart);
     at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
     if (isDir) buf[at++] = 47;
     at = put(buf, at, P_SIZE);

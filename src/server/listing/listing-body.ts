@@ -53,9 +53,6 @@ interface Kept {
 /** Items from which a built listing asks for a garbage collection. */
 const GC_AFTER = 20_000;
 
-/** Body bytes from which a body written by the workers asks for a garbage collection. */
-const GC_BODY_BYTES = 4 << 20;
-
 /** Bodies being built, per cached folder and body key (with the folder's own JSON). */
 const inFlight = new WeakMap<CachedFolder, Map<string, Promise<ListingBody>>>();
 
@@ -95,8 +92,6 @@ export async function listingBody(req: FolderRequest): Promise<ListingBody> {
 async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, head: string): Promise<ListingBody> {
   const written = workerCanWrite(req, folder) ? await workerBody(req, folder, head) : null;
   const { json, etag, dirSizes } = written ?? (await mainThreadBody(req, folder, head));
-  // The body a large folder replaced is garbage now: collected beside the loop, to keep the peak RSS down.
-  if (written && json.length >= GC_BODY_BYTES) Bun.gc(true);
   const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.buffer.byteLength + 2 * head.length + 64 * dirSizes.length };
   const coded = new Map<Coding, Promise<Uint8Array>>();
   made.body.encoded = (coding) => {

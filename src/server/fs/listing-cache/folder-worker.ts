@@ -48,7 +48,7 @@ const KEEP_NAMES = 4;
 const GC_FROM_BYTES = 4 << 20;
 /** Entries from which sorting a folder's names collects the strings it made. */
 const GC_FROM_ENTRIES = 20_000;
-let collect = false;
+let collect: false | "now" | "soon" = false;
 
 const port = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
 
@@ -80,7 +80,7 @@ function handle(m: Request): [unknown, Transferable[]] {
       // The thread that did not list the folder sorts its names first, then joins the stats.
       const nameOrder = m.nameOrder ? nameOrderOf(namesOf(m.read)) : undefined;
       // The names and sort keys made here are garbage once the order is known.
-      collect = !!nameOrder && m.read.count >= GC_FROM_ENTRIES;
+      collect = !!nameOrder && m.read.count >= GC_FROM_ENTRIES && "now";
       return [{ links: statShared(m.read), nameOrder }, nameOrder ? [nameOrder.buffer as ArrayBuffer] : []];
     }
     case "finish": {
@@ -104,7 +104,7 @@ function handle(m: Request): [unknown, Transferable[]] {
     }
     case "write": {
       const piece = writeItems(m.folder, namesFor(m.readId, m.folder), m.req, m.order, m.from, m.to, startPiece(m.folder, m.req, m.to - m.from, new Uint8Array(0)));
-      collect = piece.at >= GC_FROM_BYTES;
+      collect = piece.at >= GC_FROM_BYTES && "now";
       return [{ bytes: piece.buf.subarray(0, piece.at) }, [piece.buf.buffer as ArrayBuffer]];
     }
     case "end": {
@@ -112,7 +112,7 @@ function handle(m: Request): [unknown, Transferable[]] {
       started.delete(m.key);
       if (!piece) throw new Error("no body started");
       const { json, etag } = endBody(piece, m.rest, m.tail);
-      collect = json.length >= GC_FROM_BYTES;
+      collect = json.length >= GC_FROM_BYTES && "soon";
       return [{ json, etag }, [json.buffer as ArrayBuffer]];
     }
   }
@@ -127,7 +127,9 @@ port.onmessage = (e) => {
     const [answer, transfer] = handle(m);
     port.postMessage({ id: m.id, ...(answer as object) }, transfer);
     // A large folder leaves megabytes of short-lived strings and buffers in this thread: collected at once.
-    if (collect) Bun.gc(true);
+    if (collect === "now") Bun.gc(true);
+    // After a whole body, the collection waits for the answer to be on its way (it would compete for the CPU).
+    if (collect === "soon") setTimeout(() => Bun.gc(true), 150);
     collect = false;
   } catch (err) {
     const x = err as NodeJS.ErrnoException;

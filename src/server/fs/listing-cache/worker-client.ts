@@ -120,12 +120,13 @@ export async function readInWorker(abs: string, onListed?: (count: number) => vo
   const readId = ++reads;
   const listed = await call<{ read: SharedRead }>(t, { op: "list", abs, readId });
   if (!listed) return null;
-  onListed?.(listed.read.count);
   const other = partner(t);
-  const [mine, theirs] = await Promise.all([
+  const stats = Promise.all([
     call<{ links: [number, string][] }>(t, { op: "stat", read: listed.read, nameOrder: false }),
     other ? call<{ links: [number, string][]; nameOrder: Uint32Array }>(other, { op: "stat", read: listed.read, nameOrder: true }) : null,
   ]);
+  onListed?.(listed.read.count);
+  const [mine, theirs] = await stats;
   // A thread that ended meanwhile may have left entries unread: the caller reads the folder itself.
   if (!mine || (other && !theirs)) return null;
   const links = [...mine.links, ...(theirs?.links ?? [])];
