@@ -30,6 +30,8 @@ symlinkSync("/", join(odd, "link-out"));
 symlinkSync(join(scope, "nowhere"), join(odd, "link-broken"));
 symlinkSync(join(odd, "file2.txt"), join(odd, "link-file"));
 writeFileSync(join(odd, ".fbe-upload-temp"), "partial");
+// Not UTF-8: readdir turns it into a name no stat finds, so no listing ever showed it.
+writeFileSync(Buffer.concat([Buffer.from(`${odd}/bad`), Buffer.from([0xff, 0xfe]), Buffer.from(".txt")]), "x");
 
 // No links: the body is written by the workers. More than 4096 entries: two threads write half each.
 const plain = join(scope, "plain");
@@ -79,13 +81,16 @@ describe("the folder worker", () => {
     const odds = byName(entriesOfSync((await readInWorker(odd))!.folder));
     expect(odds.map((e) => e.name)).not.toContain("link-broken");
     expect(odds.map((e) => e.name)).not.toContain(".fbe-upload-temp");
+    expect(odds.some((e) => e.name.startsWith("bad"))).toBe(false);
     expect(odds.find((e) => e.name === "link-in")).toMatchObject({ isDir: true, isSymlink: true, realAbs: join(scope, "inside") });
     expect(odds.find((e) => e.name === "new\nline.txt")?.size).toBe(names.indexOf("new\nline.txt") * 7);
   });
 
-  it("answers the read error of a missing folder with its code", async () => {
+  it("answers the read error of a missing folder or a file with its code, as readdir does", async () => {
     const err = await readInWorker(join(scope, "missing")).catch((e: NodeJS.ErrnoException) => e);
     expect((err as NodeJS.ErrnoException).code).toBe("ENOENT");
+    const notDir = await readInWorker(join(odd, "file2.txt")).catch((e: NodeJS.ErrnoException) => e);
+    expect((notDir as NodeJS.ErrnoException).code).toBe("ENOTDIR");
   });
 
   it("writes bodies byte for byte as JSON.stringify of the synchronous listing, for every sorting and user", async () => {

@@ -73,7 +73,7 @@ function handle(m: Request): [unknown, Transferable[]] {
   switch (m.op) {
     case "list": {
       const { read, names } = listShared(m.abs);
-      remember(m.readId, names);
+      if (names) remember(m.readId, names);
       return [{ read }, []];
     }
     case "stat": {
@@ -84,9 +84,9 @@ function handle(m: Request): [unknown, Transferable[]] {
       return [{ links: statShared(m.read), nameOrder }, nameOrder ? [nameOrder.buffer as ArrayBuffer] : []];
     }
     case "finish": {
-      const names = recentNames.get(m.readId) ?? namesOf(m.read);
-      const done = finishShared(m.read, m.links, names, m.nameOrder ?? nameOrderOf(names));
-      remember(m.readId, done.names);
+      const names = recentNames.get(m.readId) ?? null;
+      const done = finishShared(m.read, m.links, names, m.nameOrder ?? nameOrderOf(names ?? namesOf(m.read)));
+      if (done.names) remember(m.readId, done.names);
       // The folder's arrays are shared buffers: the main thread and the writers get them without a copy.
       return [{ folder: done.folder, nameOrder: done.order }, []];
     }

@@ -7,11 +7,11 @@ import { closeSync, openSync, readdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
 import { DIR_BIT, SYMLINK_BIT } from "../file-info";
-import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, type CompactFolder } from "./compact";
+import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, nameAt, type CompactFolder } from "./compact";
+import { rawNames } from "./getdents";
 import { statFn } from "./statx";
 
 const S_IFMT = 0o170000, S_IFDIR = 0o040000, S_IFLNK = 0o120000;
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * A folder being read, in buffers two threads can share: the names (UTF-8, each followed by a NUL, entry i from
@@ -38,26 +38,34 @@ const CHUNK = 512;
 const shared = (bytes: number) => (typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 
 /**
- * Lists the folder `abs` into a SharedRead whose stats are still to be read; returns it with the names as strings
- * (the same order). Throws the readdir error (ENOENT, ENOTDIR, EACCES).
+ * Lists the folder `abs` into a SharedRead whose stats are still to be read (names from getdents64 when ffi runs,
+ * else readdir, whose strings come along). Throws the readdir error (ENOENT, ENOTDIR, EACCES).
  */
-export function listShared(abs: string): { read: SharedRead; names: string[] } {
-  const all = readdirSync(abs);
-  const names = all.length && all.some((n) => n.startsWith(UPLOAD_TEMP_PREFIX)) ? all.filter((n) => !n.startsWith(UPLOAD_TEMP_PREFIX)) : all;
-  const n = names.length;
-  let chars = 0;
-  for (const name of names) chars += name.length;
-  // Room for every name as UTF-8 with its NUL (at most 3 bytes per UTF-16 unit).
-  const nameBuf = new Uint8Array(shared(3 * chars + n + 1));
-  const starts = new Uint32Array(shared(4 * (n + 1)));
-  const enc = new TextEncoder();
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    starts[i] = at;
-    at += enc.encodeInto(names[i], nameBuf.subarray(at)).written;
-    nameBuf[at++] = 0;
+export function listShared(abs: string): { read: SharedRead; names: string[] | null } {
+  const raw = rawNames(abs, shared);
+  let names: string[] | null = null;
+  let nameBuf: Uint8Array;
+  let starts: Uint32Array;
+  let n: number;
+  if (raw) ({ bytes: nameBuf, starts, count: n } = raw);
+  else {
+    const all = readdirSync(abs);
+    names = all.some((x) => x.startsWith(UPLOAD_TEMP_PREFIX)) ? all.filter((x) => !x.startsWith(UPLOAD_TEMP_PREFIX)) : all;
+    n = names.length;
+    let chars = 0;
+    for (const name of names) chars += name.length;
+    // Room for every name as UTF-8 with its NUL (at most 3 bytes per UTF-16 unit).
+    nameBuf = new Uint8Array(shared(3 * chars + n + 1));
+    starts = new Uint32Array(shared(4 * (n + 1)));
+    const enc = new TextEncoder();
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      starts[i] = at;
+      at += enc.encodeInto(names[i], nameBuf.subarray(at)).written;
+      nameBuf[at++] = 0;
+    }
+    starts[n] = at;
   }
-  starts[n] = at;
   const read: SharedRead = {
     abs,
     count: n,
@@ -135,7 +143,7 @@ export function statShared(r: SharedRead): [number, string][] {
  * The CompactFolder of a fully stat-ed `r` (`links` from every statShared), its entries GONE left out; `names`
  * (the strings of r's names) become those of the entries kept; `order` (entry indices of r) is mapped to them.
  */
-export function finishShared(r: SharedRead, links: [number, string][], names: string[], order?: Uint32Array): { folder: CompactFolder; names: string[]; order?: Uint32Array } {
+export function finishShared(r: SharedRead, links: [number, string][], names: string[] | null, order?: Uint32Array): { folder: CompactFolder; names: string[] | null; order?: Uint32Array } {
   const n = r.count;
   const newIndex = new Int32Array(n);
   let count = 0;
@@ -158,18 +166,24 @@ export function finishShared(r: SharedRead, links: [number, string][], names: st
     flags: new Uint8Array(shared(count)),
     links: links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]),
   };
-  const kept: string[] = [];
+  const kept: string[] | null = names && [];
   let at = 0;
   for (let i = 0; i < n; i++) {
     const j = newIndex[i];
     if (j < 0) continue;
-    for (let k = r.starts[i], end = r.starts[i + 1] - 1; k < end; k++) folder.names[at++] = r.nameBuf[k];
+    let escape = 0;
+    for (let k = r.starts[i], end = r.starts[i + 1] - 1; k < end; k++) {
+      const b = r.nameBuf[k];
+      // A quote, a backslash or a control character: JSON escapes it (valid UTF-8 holds no lone surrogate).
+      if (b < 0x20 || b === 0x22 || b === 0x5c) escape = NEEDS_ESCAPE;
+      folder.names[at++] = b;
+    }
     folder.nameEnds[j] = at;
     folder.size[j] = r.size[i];
     folder.mtime[j] = r.mtime[i];
     folder.mode[j] = r.mode[i];
-    folder.flags[j] = r.flags[i] | (ESCAPED.test(names[i]) ? NEEDS_ESCAPE : 0);
-    kept.push(names[i]);
+    folder.flags[j] = r.flags[i] | escape;
+    kept?.push(names![i]);
   }
   let mapped: Uint32Array | undefined;
   if (order) {
@@ -185,5 +199,5 @@ export function readCompactSync(abs: string): { folder: CompactFolder; names: st
   const { read, names } = listShared(abs);
   const links = statShared(read);
   const done = finishShared(read, links, names);
-  return { folder: done.folder, names: done.names };
+  return { folder: done.folder, names: done.names ?? Array.from({ length: done.folder.count }, (_, i) => nameAt(done.folder, i)) };
 }

@@ -22,7 +22,7 @@ let statxLib: { lib: Statx; ptr: (a: Uint8Array) => number } | null | undefined;
 function openStatx(): typeof statxLib {
   if (statxLib !== undefined) return statxLib;
   statxLib = null;
-  if (process.platform !== "linux" || endianness() !== "LE" || process.env.FBE_LISTING_FFI === "0") return null;
+  if (!ffiAvailable()) return null;
   try {
     const ffi = require("bun:ffi") as typeof import("bun:ffi");
     const { i32, u32, ptr } = ffi.FFIType;
@@ -32,6 +32,11 @@ function openStatx(): typeof statxLib {
     statxLib = null;
   }
   return statxLib;
+}
+
+/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by FBE_LISTING_FFI=0). */
+export function ffiAvailable(): boolean {
+  return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
 }
 
 /** True when stats are read through libc statx (bun:ffi on Linux). */
