@@ -30,10 +30,8 @@ export interface SharedRead {
   next: Int32Array;
 }
 
-/** Flag of an entry left out (vanished meanwhile, or a dangling link); only in a SharedRead. */
-const GONE = 0x80;
-/** Entries a thread takes at once while stat-ing. */
-const CHUNK = 512;
+/** Flag of an entry left out (vanished meanwhile, or a dangling link), and entries a thread stats at once. */
+const GONE = 0x80, CHUNK = 512;
 
 const shared = (bytes: number) => (typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 
@@ -171,12 +169,10 @@ export function finishShared(r: SharedRead, links: [number, string][], names: st
   for (let i = 0; i < n; i++) {
     const j = newIndex[i];
     if (j < 0) continue;
-    let escape = 0;
+    let escape = 0; // a quote, a backslash or a control character: JSON escapes it (UTF-8 has no lone surrogate)
     for (let k = r.starts[i], end = r.starts[i + 1] - 1; k < end; k++) {
-      const b = r.nameBuf[k];
-      // A quote, a backslash or a control character: JSON escapes it (valid UTF-8 holds no lone surrogate).
-      if (b < 0x20 || b === 0x22 || b === 0x5c) escape = NEEDS_ESCAPE;
-      folder.names[at++] = b;
+      if (r.nameBuf[k] < 0x20 || r.nameBuf[k] === 0x22 || r.nameBuf[k] === 0x5c) escape = NEEDS_ESCAPE;
+      folder.names[at++] = r.nameBuf[k];
     }
     folder.nameEnds[j] = at;
     folder.size[j] = r.size[i];
