@@ -24,7 +24,7 @@ type Request =
 const started = new Map<number, Piece>();
 
 /** Niceness of the folder threads: the event loop's thread wins the CPU when both want it (two cores, two workers). */
-const NICE = 5;
+const NICE = 2;
 
 /** Lowers this thread's priority through libc (Linux: setpriority on the thread id); nothing elsewhere. */
 function lowerPriority(): void {
@@ -46,8 +46,6 @@ const KEEP_NAMES = 4;
 
 /** Body bytes from which a finished write collects this thread's garbage (measured: a few ms for 100,000 items). */
 const GC_FROM_BYTES = 4 << 20;
-/** Entries from which sorting a folder's names collects the strings it made. */
-const GC_FROM_ENTRIES = 20_000;
 let collect: false | "now" | "soon" = false;
 
 const port = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
@@ -79,8 +77,6 @@ function handle(m: Request): [unknown, Transferable[]] {
     case "stat": {
       // The thread that did not list the folder sorts its names first, then joins the stats.
       const nameOrder = m.nameOrder ? nameOrderOf(namesOf(m.read)) : undefined;
-      // The names and sort keys made here are garbage once the order is known.
-      collect = !!nameOrder && m.read.count >= GC_FROM_ENTRIES && "now";
       return [{ links: statShared(m.read), nameOrder }, nameOrder ? [nameOrder.buffer as ArrayBuffer] : []];
     }
     case "finish": {
