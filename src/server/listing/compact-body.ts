@@ -85,15 +85,19 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
   const iso: IsoCache = { second: Number.NaN, prefix: new Uint8Array(0) };
   const modes = new Map<number, Uint8Array>();
   const kinds: Kinds = new Map();
+  const { names, nameEnds, flags: allFlags, size, mtime, mode: modes_ } = c;
+  const dirSizes = req.dirSizes;
+  let lastModeKey = -1;
+  let modeStr: Uint8Array = CLOSE;
   for (let k = from; k < to; k++) {
     const i = order[k];
-    const flags = c.flags[i];
+    const flags = allFlags[i];
     const isDir = (flags & IS_DIR) !== 0;
-    const start = i === 0 ? 0 : c.nameEnds[i - 1];
-    const end = c.nameEnds[i];
+    const start = i === 0 ? 0 : nameEnds[i - 1];
+    const end = nameEnds[i];
     // Most names are written as their UTF-8 bytes; one with a character JSON escapes, as JSON.stringify gives it.
     const esc = flags & NEEDS_ESCAPE ? ascii(escaped(nameOf(i))) : null;
-    const kind = isDir ? EMPTY_KIND : kindOf(c.names, start, end, () => nameOf(i), req.canModify, kinds);
+    const kind = isDir ? EMPTY_KIND : kindOf(names, start, end, nameOf, i, req.canModify, kinds);
     const nameLen = esc ? esc.length : end - start;
     if (at + fixed + 3 * nameLen + kind.length > buf.length) {
       const next = new Uint8Array(Math.max(Math.ceil(buf.length * 1.5), at + fixed + 3 * nameLen + kind.length));
@@ -102,29 +106,32 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
     }
     if (k > from || comma) buf[at++] = 44;
     at = put(buf, at, P_NAME);
-    at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
+    at = esc ? put(buf, at, esc) : putRange(buf, at, names, start, end);
     at = put(buf, at, pathStart);
-    at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
+    at = esc ? put(buf, at, esc) : putRange(buf, at, names, start, end);
     if (isDir) buf[at++] = 47;
     at = put(buf, at, urlStart);
-    at = esc ? put(buf, at, esc) : putRange(buf, at, c.names, start, end);
+    at = esc ? put(buf, at, esc) : putRange(buf, at, names, start, end);
     if (isDir) buf[at++] = 47;
     at = put(buf, at, P_SIZE);
-    at = putNumber(buf, at, sizeOf(c, req, i));
+    const known = isDir && !Number.isNaN(dirSizes[i]);
+    at = putNumber(buf, at, known ? dirSizes[i] : size[i]);
     at = put(buf, at, P_MODIFIED);
-    at = putIso(buf, at, c.mtime[i], iso);
+    at = putIso(buf, at, mtime[i], iso);
     at = put(buf, at, P_MODE);
-    const mode = c.mode[i];
+    const mode = modes_[i];
     at = putNumber(buf, at, mode);
     const modeKey = mode * 4 + (flags & 3);
-    let modeStr = modes.get(modeKey);
-    if (!modeStr) {
+    if (modeKey !== lastModeKey) {
+      lastModeKey = modeKey;
+      const hit = modes.get(modeKey);
       const isLink = (flags & IS_SYMLINK) !== 0;
-      modes.set(modeKey, (modeStr = ascii(`,"modeStr":"${modeStringOf(mode, isDir, isLink)}","isDir":${isDir},"isSymlink":${isLink},"type":`)));
+      modeStr = hit ?? ascii(`,"modeStr":"${modeStringOf(mode, isDir, isLink)}","isDir":${isDir},"isSymlink":${isLink},"type":`);
+      if (!hit) modes.set(modeKey, modeStr);
     }
     at = put(buf, at, modeStr);
     at = put(buf, at, kind);
-    at = put(buf, at, isDir ? P_KNOWN[+!Number.isNaN(req.dirSizes[i])] : CLOSE);
+    at = put(buf, at, isDir ? P_KNOWN[+known] : CLOSE);
   }
   piece.buf = buf;
   piece.at = at;

@@ -9,7 +9,7 @@ export const ascii = (s: string) => enc.encode(s);
 /** Copies `src` into `buf` at `at`; returns the position after it. */
 export function put(buf: Uint8Array, at: number, src: Uint8Array): number {
   const n = src.length;
-  if (n > 32) buf.set(src, at);
+  if (n > 96) buf.set(src, at);
   else for (let k = 0; k < n; k++) buf[at + k] = src[k];
   return at + n;
 }
@@ -66,11 +66,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array, from: number, to: number): bool
 export type Kinds = Map<number, { ext: Uint8Array; bytes: Uint8Array }[]>;
 
 /**
- * `"<type>","extension":"<ext>"` of the file whose UTF-8 name is `names[start..end)` (type as entries.ts gives it,
+ * `"<type>","extension":"<ext>"` of file `i`, whose UTF-8 name is `names[start..end)` (type as entries.ts gives it,
  * "textImmutable" for text a user cannot modify). When the name's last dot follows a character other than a dot,
  * extname is the rest from that dot and the type follows from it alone: those fragments are kept by extension.
  */
-export function kindOf(names: Uint8Array, start: number, end: number, name: () => string, canModify: boolean, kinds: Kinds): Uint8Array {
+export function kindOf(names: Uint8Array, start: number, end: number, nameOf: (i: number) => string, i: number, canModify: boolean, kinds: Kinds): Uint8Array {
   let dot = end - 1;
   while (dot > start && names[dot] !== 46) dot--;
   const keyed = dot > start && names[dot - 1] !== 46 && end - dot > 1;
@@ -79,7 +79,7 @@ export function kindOf(names: Uint8Array, start: number, end: number, name: () =
     for (let k = dot; k < end; k++) hash = (Math.imul(hash, 31) + names[k]) | 0;
     for (const hit of kinds.get(hash) ?? []) if (sameBytes(hit.ext, names, dot, end)) return hit.bytes;
   }
-  const full = name();
+  const full = nameOf(i);
   const found = typeFromName(full) ?? "blob";
   const type = found === "text" && !canModify ? "textImmutable" : found;
   const bytes = ascii(`${JSON.stringify(type)},"extension":${JSON.stringify(extensionOf(full))}`);
