@@ -47,6 +47,8 @@ export async function build(): Promise<void> {
   };
   const args = [
     "build", "--compile", "--production", join("src", "server", "main.ts"),
+    // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
+    join("src", "server", "threads", "transfer-thread.ts"),
     "--asset", join("dist", "ui"),
     "--outfile", join("dist", "fbe"),
     ...Object.entries(define).flatMap(([k, v]) => ["--define", `${k}=${v}`]),
