@@ -45,7 +45,7 @@ export interface ZipEntryRecord {
 export function dosDateTime(ms: number): number {
   const d = new Date(ms);
   const year = d.getFullYear();
-  if (!(year >= 1980)) return (1 << 5) | 1; // before 1980 (or an invalid date): 1980-01-01 00:00:00
+  if (!(year >= 1980)) return ((1 << 5) | 1) * 0x10000; // before 1980 (or an invalid date): 1980-01-01 00:00:00
   if (year > 2107) return ((127 << 9) | (12 << 5) | 31) * 0x10000 + ((23 << 11) | (59 << 5) | 29);
   const date = ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate();
   const time = (d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1);
