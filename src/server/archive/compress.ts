@@ -1,5 +1,8 @@
-/** @module Compresses a tar stream for a format: gzip and snappy in-process, bzip2/xz/lz4 through their tool processes. */
-import { Compressor } from "snappy";
+/**
+ * @module Compresses a tar stream for a format: gzip and snappy in-process, bzip2/xz/lz4 through their tool processes.
+ * The snappy native addon is extracted and loaded by the first snappy archive, not at start.
+ */
+type Snappy = typeof import("snappy");
 import { runCompressor } from "../tools/compressors";
 import type { Compression } from "./formats";
 
@@ -8,6 +11,7 @@ import type { Compression } from "./formats";
  * the snappy package's incremental Compressor, which frames 64 KiB blocks with masked CRC-32C checksums.
  */
 function snappyFramed(): TransformStream<Uint8Array, Uint8Array> {
+  const { Compressor } = require("snappy") as Snappy;
   const compressor = new Compressor();
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, ctrl) {

@@ -1,5 +1,8 @@
-/** @module Streams entries as a POSIX tar through tar-stream (pax records for long or UTF-8 names, base-256 sizes past 8 GiB). */
-import { pack as tarPack, type Header, type Pack } from "tar-stream";
+/**
+ * @module Streams entries as a POSIX tar through tar-stream (pax records for long or UTF-8 names, base-256 sizes past
+ * 8 GiB). tar-stream and streamx load with the first tar, not at start.
+ */
+import type { Header, Pack } from "tar-stream";
 import type { ArchiveEntry } from "./collect";
 import { exactly, readFileChunks } from "../fs/read-chunks";
 
@@ -55,7 +58,7 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
  * cancelling the stream destroys the pack and closes the file being read.
  */
 export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const pack = tarPack();
+  const pack = (require("tar-stream") as typeof import("tar-stream")).pack();
   const destroy = () => pack.destroy();
   signal.addEventListener("abort", destroy, { once: true });
   feed(pack, entries, signal).catch((err) => pack.destroy(err));

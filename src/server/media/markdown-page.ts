@@ -2,18 +2,30 @@
  * @module The markdown preview page (SPEC section 7 `preview=markdown`): the file rendered to HTML by `marked`,
  * sanitized by `sanitize-html` (no script, event handlers, `javascript:` URLs, frames, objects or styles), its
  * relative links and images rewritten by markdown-links.ts, wrapped in a complete page with a small stylesheet.
+ * Both libraries (with postcss and htmlparser2 behind sanitize-html) load on the first preview, not at start.
  */
-import { marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtmlFunction from "sanitize-html";
 import { imageUrl, linkUrl, type MarkdownLinkContext } from "./markdown-links";
 
 export { isMarkdownName, type MarkdownLinkContext } from "./markdown-links";
 
-/** Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes. */
-const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+type SanitizeHtml = typeof sanitizeHtmlFunction;
+type Marked = typeof import("marked");
+
+let libs: { marked: Marked["marked"]; sanitizeHtml: SanitizeHtml; allowedTags: string[] } | undefined;
+
+/** marked and sanitize-html, loaded by the first call, with the tags a rendered file may keep. */
+function markdownLibs(): NonNullable<typeof libs> {
+  if (libs) return libs;
+  const sanitizeHtml = require("sanitize-html") as SanitizeHtml;
+  // Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes.
+  const allowedTags = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+  libs = { marked: (require("marked") as Marked).marked, sanitizeHtml, allowedTags };
+  return libs;
+}
 
 /** Attributes kept per tag; nothing else survives (no `on*`, no `style`). */
-const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
+const ALLOWED_ATTRIBUTES: sanitizeHtmlFunction.IOptions["allowedAttributes"] = {
   a: ["href", "title", "rel", "target", "name"],
   img: ["src", "alt", "title", "width", "height"],
   code: ["class"],
@@ -29,9 +41,10 @@ const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
  * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure.
  */
 export function renderMarkdown(source: string, ctx: MarkdownLinkContext): string {
+  const { marked, sanitizeHtml, allowedTags } = markdownLibs();
   const html = marked.parse(source, { async: false, gfm: true });
   return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: [] },
