@@ -55,16 +55,27 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
 /**
  * A tar of `entries`, pull-based: tar-stream's streamx Readable is wrapped in a ReadableStream that reads
  * one chunk per pull (STACK-NOTES section 5: Readable.toWeb fails on streamx). Aborting `signal` or
- * cancelling the stream destroys the pack and closes the file being read.
+ * cancelling the stream destroys the pack and closes the file being read. tar-stream loads when the stream starts.
  */
 export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const pack = (require("tar-stream") as typeof import("tar-stream")).pack();
-  const destroy = () => pack.destroy();
-  signal.addEventListener("abort", destroy, { once: true });
-  feed(pack, entries, signal).catch((err) => pack.destroy(err));
-  const chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  let pack: Pack | undefined;
+  let chunks: AsyncIterator<Uint8Array>;
+  let cancelled = false;
+  const destroy = () => {
+    cancelled = true;
+    pack?.destroy();
+  };
   return new ReadableStream<Uint8Array>(
     {
+      async start() {
+        pack = (await import("tar-stream")).pack();
+        chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+        // Cancelled or aborted while tar-stream loaded: the pack ends at once and no file is opened.
+        if (cancelled || signal.aborted) return void pack.destroy();
+        signal.addEventListener("abort", destroy, { once: true });
+        const p = pack;
+        feed(p, entries, signal).catch((err) => p.destroy(err));
+      },
       async pull(ctrl) {
         const { value, done } = await chunks.next();
         if (done) {

@@ -6,7 +6,6 @@ import type { Secret as SecretClass, TOTP as TOTPClass } from "otpauth";
 import { OTP_DIGITS, OTP_WINDOW } from "../constants";
 
 type Otpauth = { Secret: typeof SecretClass; TOTP: typeof TOTPClass };
-type QrCode = typeof import("qrcode");
 
 let otpauthModule: Otpauth | undefined;
 
@@ -38,9 +37,10 @@ export function verifyOtpPasscode(secret: string, passcode: string, timestampMs 
   }
 }
 
-/** Renders `text` (the otpauth URI) as a PNG QR code. */
-export function qrCodePng(text: string): Promise<Buffer> {
-  return (require("qrcode") as QrCode).toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 256 });
+/** Renders `text` (the otpauth URI) as a PNG QR code; qrcode (and pngjs) load with the first one, in a chunk of their own. */
+export async function qrCodePng(text: string): Promise<Buffer> {
+  const { toBuffer } = await import("qrcode");
+  return toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 256 });
 }
 
 function totpFor(secret: string, issuer: string, label: string): TOTPClass {

@@ -12,15 +12,22 @@ export { isMarkdownName, type MarkdownLinkContext } from "./markdown-links";
 type SanitizeHtml = typeof sanitizeHtmlFunction;
 type Marked = typeof import("marked");
 
-let libs: { marked: Marked["marked"]; sanitizeHtml: SanitizeHtml; allowedTags: string[] } | undefined;
+interface MarkdownLibs {
+  marked: Marked["marked"];
+  sanitizeHtml: SanitizeHtml;
+  allowedTags: string[];
+}
 
-/** marked and sanitize-html, loaded by the first call, with the tags a rendered file may keep. */
-function markdownLibs(): NonNullable<typeof libs> {
-  if (libs) return libs;
-  const sanitizeHtml = require("sanitize-html") as SanitizeHtml;
-  // Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes.
-  const allowedTags = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
-  libs = { marked: (require("marked") as Marked).marked, sanitizeHtml, allowedTags };
+let libs: Promise<MarkdownLibs> | undefined;
+
+/** marked and sanitize-html, loaded by the first call (a chunk of their own in the binary), with the tags kept. */
+function markdownLibs(): Promise<MarkdownLibs> {
+  libs ??= Promise.all([import("sanitize-html"), import("marked")]).then(([sanitize, markedModule]) => {
+    const sanitizeHtml = sanitize.default;
+    // Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes.
+    const allowedTags = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+    return { marked: markedModule.marked, sanitizeHtml, allowedTags };
+  });
   return libs;
 }
 
@@ -38,10 +45,11 @@ const ALLOWED_ATTRIBUTES: sanitizeHtmlFunction.IOptions["allowedAttributes"] = {
 
 /**
  * The body HTML of the markdown `source`: rendered (GitHub flavour), sanitized, relative URLs resolved through
- * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure.
+ * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure once
+ * the libraries are loaded (the first call loads them).
  */
-export function renderMarkdown(source: string, ctx: MarkdownLinkContext): string {
-  const { marked, sanitizeHtml, allowedTags } = markdownLibs();
+export async function renderMarkdown(source: string, ctx: MarkdownLinkContext): Promise<string> {
+  const { marked, sanitizeHtml, allowedTags } = await markdownLibs();
   const html = marked.parse(source, { async: false, gfm: true });
   return sanitizeHtml(html, {
     allowedTags,
@@ -89,15 +97,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The complete HTML page of the markdown `source` of the file `name` (its `<title>`). Pure. */
-export function markdownPage(name: string, source: string, ctx: MarkdownLinkContext): string {
+/** The complete HTML page of the markdown `source` of the file `name` (its `<title>`). Pure (see renderMarkdown). */
+export async function markdownPage(name: string, source: string, ctx: MarkdownLinkContext): Promise<string> {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(name)}</title>
 <style>${PAGE_STYLE}</style>
 </head><body>
 <main>
-${renderMarkdown(source, ctx)}
+${await renderMarkdown(source, ctx)}
 </main>
 </body></html>
 `;
