@@ -46,7 +46,9 @@ export async function build(): Promise<void> {
     FBE_BUILD_DATE: JSON.stringify(new Date().toISOString()),
   };
   const args = [
-    "build", "--compile", "--production", join("src", "server", "main.ts"),
+    // --splitting: what the server loads with a dynamic import() (markdown, QR codes, tar, snappy, the CLI) is a
+    // chunk of its own in the binary, parsed only when first used, so an idle server never holds its source.
+    "build", "--compile", "--production", "--splitting", join("src", "server", "main.ts"),
     // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
     join("src", "server", "threads", "transfer-thread.ts"),
     "--asset", join("dist", "ui"),
