@@ -102,7 +102,10 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   } else if (admin.created) {
     console.log(`first run: created admin user "${admin.username}" with the password given by --password`);
   }
-  startFileIndex(index, log);
+  const indexed = startFileIndex(index, log);
+  // Start-up code (module bodies, migrations, the first walk) never runs again: once the walk and the encoder
+  // probe are done, drop its compiled code and garbage and give the freed pages back (JSC's shrinkFootprintWhenIdle).
+  void Promise.all([indexed, videoEncoder()]).then(() => Bun.shrink(), () => {});
 }
 
 /**
