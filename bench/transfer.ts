@@ -12,6 +12,7 @@ import { BINARY } from "../scripts/build";
 import { benchLogin, curlDownload, rssKb, startBinary } from "./bench-server";
 import { machineNote, median } from "./bench-stats";
 import { startCaddy, startNginx, type Peer } from "./peers";
+import { transferThreadOptions } from "../src/server/threads/transfer-threads";
 
 const DATA = process.env.FBE_BENCH_DATA ?? "/work/bench-data";
 const GIB = 1 << 30;
@@ -68,7 +69,7 @@ export async function benchTransfer(): Promise<string[]> {
   mkdirSync(root, { recursive: true });
   const file = bigFile(root);
   const work = mkdtempSync(join(tmpdir(), "fbe-bench-transfer-"));
-  const lines = [`1 GiB file, page cache warm, loopback; ${machineNote()}`];
+  const lines = [`1 GiB file, page cache warm, loopback; ${machineNote()}; fbe transfer threads: ${transferThreadOptions(process.env).count} (+ the main thread)`];
   const peers: Peer[] = [];
   mkdirSync(join(work, "fbe"), { recursive: true });
   const { proc, url } = await startBinary(BINARY, root, join(work, "fbe"));

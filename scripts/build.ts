@@ -46,8 +46,12 @@ export async function build(): Promise<void> {
     FBE_BUILD_DATE: JSON.stringify(new Date().toISOString()),
   };
   const args = [
-    "build", "--compile", "--production", join("src", "server", "main.ts"),
-    // The folder worker thread's entry (listing-cache/worker-client.ts starts it by this file's name).
+    // --splitting: what the server loads with a dynamic import() (markdown, QR codes, tar, snappy, the CLI) is a
+    // chunk of its own in the binary, parsed only when first used, so an idle server never holds its source.
+    "build", "--compile", "--production", "--splitting", join("src", "server", "main.ts"),
+    // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
+    join("src", "server", "threads", "transfer-thread.ts"),
+    // The folder threads' entry (listing-cache/worker-client.ts starts it by this file's path below src/server).
     join("src", "server", "fs", "listing-cache", "folder-worker.ts"),
     "--asset", join("dist", "ui"),
     "--outfile", join("dist", "fbe"),

@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import type { Deps } from "./deps";
-import { toErrorResponse, errorBody } from "./errors";
-import { APP_CSP, COMMON_SECURITY_HEADERS } from "./http/security-headers";
+import { errorBody } from "./errors";
+import { commonMiddleware, errorHandler } from "./http/app-common";
 import { healthRoutes } from "./routes/health";
 import { loginRoutes } from "./routes/login";
 import { resourceRoutes } from "./routes/resources";
@@ -45,22 +45,13 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", progressRoutes)
     .route("/", tusRoutes);
 
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    await next();
-    for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(k, v);
-    if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", APP_CSP);
-  });
+  app.use("*", commonMiddleware(deps));
   app.route("/", healthRoutes);
   if (base) app.get("/", (c) => c.redirect(`${base}/`));
   app.route(`${base}/api`, api);
   app.route(base || "/", staticRoutes(deps));
 
   app.notFound((c) => c.text(errorBody(404), 404));
-  app.onError((err, c) => {
-    const { status, body, unexpected } = toErrorResponse(err);
-    if (unexpected) deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${(err as Error)?.stack || String(err)}`);
-    return c.text(body, status);
-  });
+  app.onError(errorHandler(deps));
   return app;
 }

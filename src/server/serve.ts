@@ -18,6 +18,7 @@ import { hlsOptionsFromEnv } from "./hls/hls-options";
 import { killOrphanEncoders } from "./hls/orphan-encoders";
 import { openFileIndex, startFileIndex } from "./search/index-boot";
 import { TusStore, tusStoreOptions } from "./tus/tus-store";
+import { TransferThreads, transferThreadOptions } from "./threads/transfer-threads";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -45,6 +46,9 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
+  const app = createApp(deps);
+  const threads = new TransferThreads(transferThreadOptions(process.env), { config, secret: deps.secret, rootReal, log, app, websocket: websocket as never });
+
   // Handlers go in before the `listening` line: a supervisor may signal as soon as it reads it.
   let stopping = false;
   let server: ReturnType<typeof Bun.serve> | undefined;
@@ -55,6 +59,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     // CONTRACT: background tasks are cancelled (process groups killed, partial outputs removed) before the
     // database closes.
     await tasks.stop();
+    await threads.stop();
     // No HLS encoder (ffmpeg in its own process group) outlives the server.
     await hls.stop();
     await server?.stop(true);
@@ -70,19 +75,25 @@ export async function serve(config: Readonly<Config>): Promise<void> {
 
   // About's encoder probe runs a few short ffmpeg encodes: start it now so no page waits for it.
   void videoEncoder();
-  const app = createApp(deps);
+  // With SO_REUSEPORT a second server on a taken port would bind too instead of failing: check first.
+  if (config.port !== 0) assertPortFree(config.address, config.port);
   server = Bun.serve({
     hostname: config.address,
     port: config.port,
+    reusePort: threads.enabled,
     development: false,
     // No idle timeout: a paused download or a slow upload must never be cut. Bun 1.4.5 cuts a streaming
     // response after idleTimeout even when server.timeout(req, 0) was called for it (measured: 4 s limit,
     // 7 s pause -> 4 MB of 200 MB delivered), so the per-request switch is not enough.
     idleTimeout: 0,
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    fetch: (req, srv) => app.fetch(req, srv),
+    fetch: (req, srv) => {
+      threads.noteRequest(req);
+      return app.fetch(req, srv);
+    },
     websocket,
   });
+  threads.listening(server.port!);
   const host = config.address.includes(":") ? `[${config.address}]` : config.address;
   // CONTRACT: the first line printed on success.
   console.log(`listening on http://${host}:${server.port}`);
@@ -91,5 +102,17 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   } else if (admin.created) {
     console.log(`first run: created admin user "${admin.username}" with the password given by --password`);
   }
-  startFileIndex(index, log);
+  const indexed = startFileIndex(index, log);
+  // Start-up code (module bodies, migrations, the first walk) never runs again: once the walk and the encoder
+  // probe are done, drop its compiled code and garbage and give the freed pages back (JSC's shrinkFootprintWhenIdle).
+  void Promise.all([indexed, videoEncoder()]).then(() => Bun.shrink(), () => {});
+}
+
+/**
+ * Throws Bun.serve's own "in use" error when `port` is taken, by binding it once without SO_REUSEPORT. Bun
+ * 1.4.5 sets SO_REUSEPORT whenever `development: false` is passed (seen with strace), so the main listener
+ * would share a taken port silently even without transfer threads; this probe passes neither option.
+ */
+function assertPortFree(hostname: string, port: number): void {
+  Bun.serve({ hostname, port, reusePort: false, fetch: () => new Response(null) }).stop(true);
 }

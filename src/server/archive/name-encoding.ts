@@ -4,8 +4,7 @@
  * CP437 mostly. Valid UTF-8 is kept as is; otherwise every candidate decoding (a fixed list plus chardet's guesses)
  * is scored by how common its characters are in that encoding, and iconv-lite decodes with the best one.
  */
-import chardet from "chardet";
-import iconv from "iconv-lite";
+import { chardetLib, iconvLite } from "./legacy-codecs";
 
 /** Candidates always tried, in order of preference on a tie. */
 const FIXED_CANDIDATES = ["gb18030", "shift_jis", "big5", "euc-kr", "euc-jp", "cp437"] as const;
@@ -24,7 +23,7 @@ export function isUtf8(bytes: Uint8Array): boolean {
 
 /** Decodes a raw name with `encoding` (an iconv-lite name). */
 export function decodeName(raw: Uint8Array, encoding: string): string {
-  return iconv.decode(Buffer.from(raw), encoding);
+  return iconvLite().decode(Buffer.from(raw), encoding);
 }
 
 /**
@@ -33,7 +32,7 @@ export function decodeName(raw: Uint8Array, encoding: string): string {
  * A4-A5, B0-CF), Big5 frequent hanzi (A4-C6), KS X 1001 hangul (B0-C8). Rare and extension areas score 0.
  */
 function charScore(encoding: string, ch: string): number {
-  const b = iconv.encode(ch, encoding);
+  const b = iconvLite().encode(ch, encoding);
   const lead = b[0]!;
   const trail = b[1] ?? 0;
   const inRange = (lo: number, hi: number) => lead >= lo && lead <= hi;
@@ -79,7 +78,8 @@ export function chooseNameEncoding(rawNames: readonly Uint8Array[]): string | nu
   const legacy = rawNames.filter((n) => !isUtf8(n));
   if (legacy.length === 0) return null;
   const joined = Buffer.concat(legacy.flatMap((n) => [Buffer.from(n), Buffer.from("/")]));
-  const guesses = chardet.analyse(new Uint8Array(joined));
+  const iconv = iconvLite();
+  const guesses = chardetLib().analyse(new Uint8Array(joined));
   const confidence = new Map(guesses.map((g) => [g.name.toLowerCase(), g.confidence]));
   const candidates = [...new Set<string>([...FIXED_CANDIDATES, ...guesses.map((g) => g.name.toLowerCase())])]
     .filter((e) => e !== "utf-8" && e !== "ascii" && iconv.encodingExists(e));

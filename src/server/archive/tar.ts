@@ -1,5 +1,8 @@
-/** @module Streams entries as a POSIX tar through tar-stream (pax records for long or UTF-8 names, base-256 sizes past 8 GiB). */
-import { pack as tarPack, type Header, type Pack } from "tar-stream";
+/**
+ * @module Streams entries as a POSIX tar through tar-stream (pax records for long or UTF-8 names, base-256 sizes past
+ * 8 GiB). tar-stream and streamx load with the first tar, not at start.
+ */
+import type { Header, Pack } from "tar-stream";
 import type { ArchiveEntry } from "./collect";
 import { exactly, readFileChunks } from "../fs/read-chunks";
 
@@ -52,16 +55,27 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
 /**
  * A tar of `entries`, pull-based: tar-stream's streamx Readable is wrapped in a ReadableStream that reads
  * one chunk per pull (STACK-NOTES section 5: Readable.toWeb fails on streamx). Aborting `signal` or
- * cancelling the stream destroys the pack and closes the file being read.
+ * cancelling the stream destroys the pack and closes the file being read. tar-stream loads when the stream starts.
  */
 export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const pack = tarPack();
-  const destroy = () => pack.destroy();
-  signal.addEventListener("abort", destroy, { once: true });
-  feed(pack, entries, signal).catch((err) => pack.destroy(err));
-  const chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  let pack: Pack | undefined;
+  let chunks: AsyncIterator<Uint8Array>;
+  let cancelled = false;
+  const destroy = () => {
+    cancelled = true;
+    pack?.destroy();
+  };
   return new ReadableStream<Uint8Array>(
     {
+      async start() {
+        pack = (await import("tar-stream")).pack();
+        chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+        // Cancelled or aborted while tar-stream loaded: the pack ends at once and no file is opened.
+        if (cancelled || signal.aborted) return void pack.destroy();
+        signal.addEventListener("abort", destroy, { once: true });
+        const p = pack;
+        feed(p, entries, signal).catch((err) => p.destroy(err));
+      },
       async pull(ctrl) {
         const { value, done } = await chunks.next();
         if (done) {

@@ -1,11 +1,22 @@
-/** @module Time-based one-time passcodes (RFC 6238 TOTP: SHA-1, 6 digits, 30 s) and their enrolment QR code. */
-import { Secret, TOTP } from "otpauth";
-import { toBuffer } from "qrcode";
+/**
+ * @module Time-based one-time passcodes (RFC 6238 TOTP: SHA-1, 6 digits, 30 s) and their enrolment QR code. otpauth
+ * and qrcode load on first use: only accounts with two-factor sign-in need them.
+ */
+import type { Secret as SecretClass, TOTP as TOTPClass } from "otpauth";
 import { OTP_DIGITS, OTP_WINDOW } from "../constants";
+
+type Otpauth = { Secret: typeof SecretClass; TOTP: typeof TOTPClass };
+
+let otpauthModule: Otpauth | undefined;
+
+/** The otpauth module, loaded by the first call. */
+function otpauth(): Otpauth {
+  return (otpauthModule ??= require("otpauth") as Otpauth);
+}
 
 /** A new random 160-bit secret (RFC 4226 recommends at least 128 bits), base32 encoded as authenticator apps expect. */
 export function generateOtpSecret(): string {
-  return new Secret({ size: 20 }).base32;
+  return new (otpauth().Secret)({ size: 20 }).base32;
 }
 
 /** The `otpauth://totp/...` URI of a secret, labelled `issuer:label` for authenticator apps. */
@@ -26,11 +37,13 @@ export function verifyOtpPasscode(secret: string, passcode: string, timestampMs 
   }
 }
 
-/** Renders `text` (the otpauth URI) as a PNG QR code. */
-export function qrCodePng(text: string): Promise<Buffer> {
+/** Renders `text` (the otpauth URI) as a PNG QR code; qrcode (and pngjs) load with the first one, in a chunk of their own. */
+export async function qrCodePng(text: string): Promise<Buffer> {
+  const { toBuffer } = await import("qrcode");
   return toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 256 });
 }
 
-function totpFor(secret: string, issuer: string, label: string): TOTP {
+function totpFor(secret: string, issuer: string, label: string): TOTPClass {
+  const { Secret, TOTP } = otpauth();
   return new TOTP({ issuer, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: OTP_DIGITS, period: 30 });
 }

@@ -14,6 +14,8 @@ interface Clock {
   listeners: Set<() => void>;
   /** A call of the listeners is queued for the end of the current turn. */
   notifying: boolean;
+  /** How long a looked-up `data_version` is trusted (ms). */
+  pollMs: number;
 }
 
 const clocks = new WeakMap<Database, Clock>();
@@ -21,7 +23,7 @@ const clocks = new WeakMap<Database, Clock>();
 function clockOf(db: Database): Clock {
   let c = clocks.get(db);
   if (!c) {
-    c = { local: 0, external: 0, checkedAt: -Infinity, listeners: new Set(), notifying: false };
+    c = { local: 0, external: 0, checkedAt: -Infinity, listeners: new Set(), notifying: false, pollMs: EXTERNAL_CHANGE_POLL_MS };
     clocks.set(db, c);
   }
   return c;
@@ -51,12 +53,21 @@ export function onLocalWrite(db: Database, listener: () => void): () => void {
 }
 
 /**
+ * Makes every storeVersion call on `db` look up other connections' commits: for a connection that never
+ * writes while another one in the same process does (a transfer thread's store beside the main thread's),
+ * so a logout or a new session counts at once, at the cost of one `PRAGMA data_version` per call.
+ */
+export function followOtherConnections(db: Database): void {
+  clockOf(db).pollMs = 0;
+}
+
+/**
  * The current version as an opaque string. Other connections' commits are looked up at most once every
  * EXTERNAL_CHANGE_POLL_MS (`nowMs` in milliseconds), so the common call costs no query.
  */
 export function storeVersion(db: Database, nowMs = Date.now()): string {
   const c = clockOf(db);
-  if (nowMs - c.checkedAt >= EXTERNAL_CHANGE_POLL_MS) {
+  if (nowMs - c.checkedAt >= c.pollMs) {
     c.checkedAt = nowMs;
     c.external = (db.query("PRAGMA data_version").get() as { data_version: number }).data_version;
   }

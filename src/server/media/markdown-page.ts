@@ -2,18 +2,37 @@
  * @module The markdown preview page (SPEC section 7 `preview=markdown`): the file rendered to HTML by `marked`,
  * sanitized by `sanitize-html` (no script, event handlers, `javascript:` URLs, frames, objects or styles), its
  * relative links and images rewritten by markdown-links.ts, wrapped in a complete page with a small stylesheet.
+ * Both libraries (with postcss and htmlparser2 behind sanitize-html) load on the first preview, not at start.
  */
-import { marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtmlFunction from "sanitize-html";
 import { imageUrl, linkUrl, type MarkdownLinkContext } from "./markdown-links";
 
 export { isMarkdownName, type MarkdownLinkContext } from "./markdown-links";
 
-/** Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes. */
-const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+type SanitizeHtml = typeof sanitizeHtmlFunction;
+type Marked = typeof import("marked");
+
+interface MarkdownLibs {
+  marked: Marked["marked"];
+  sanitizeHtml: SanitizeHtml;
+  allowedTags: string[];
+}
+
+let libs: Promise<MarkdownLibs> | undefined;
+
+/** marked and sanitize-html, loaded by the first call (a chunk of their own in the binary), with the tags kept. */
+function markdownLibs(): Promise<MarkdownLibs> {
+  libs ??= Promise.all([import("sanitize-html"), import("marked")]).then(([sanitize, markedModule]) => {
+    const sanitizeHtml = sanitize.default;
+    // Tags a rendered markdown file may keep: sanitize-html's defaults (text, lists, tables, code) plus images and task boxes.
+    const allowedTags = [...sanitizeHtml.defaults.allowedTags, "img", "input", "del", "ins", "details", "summary"];
+    return { marked: markedModule.marked, sanitizeHtml, allowedTags };
+  });
+  return libs;
+}
 
 /** Attributes kept per tag; nothing else survives (no `on*`, no `style`). */
-const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
+const ALLOWED_ATTRIBUTES: sanitizeHtmlFunction.IOptions["allowedAttributes"] = {
   a: ["href", "title", "rel", "target", "name"],
   img: ["src", "alt", "title", "width", "height"],
   code: ["class"],
@@ -26,12 +45,14 @@ const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {
 
 /**
  * The body HTML of the markdown `source`: rendered (GitHub flavour), sanitized, relative URLs resolved through
- * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure.
+ * `ctx`. An image nobody may load becomes its alt text; a link nowhere keeps its text without an href. Pure once
+ * the libraries are loaded (the first call loads them).
  */
-export function renderMarkdown(source: string, ctx: MarkdownLinkContext): string {
+export async function renderMarkdown(source: string, ctx: MarkdownLinkContext): Promise<string> {
+  const { marked, sanitizeHtml, allowedTags } = await markdownLibs();
   const html = marked.parse(source, { async: false, gfm: true });
   return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: [] },
@@ -76,15 +97,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The complete HTML page of the markdown `source` of the file `name` (its `<title>`). Pure. */
-export function markdownPage(name: string, source: string, ctx: MarkdownLinkContext): string {
+/** The complete HTML page of the markdown `source` of the file `name` (its `<title>`). Pure (see renderMarkdown). */
+export async function markdownPage(name: string, source: string, ctx: MarkdownLinkContext): Promise<string> {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(name)}</title>
 <style>${PAGE_STYLE}</style>
 </head><body>
 <main>
-${renderMarkdown(source, ctx)}
+${await renderMarkdown(source, ctx)}
 </main>
 </body></html>
 `;

@@ -2,7 +2,7 @@
  * @module Text of a .nfo file for GET ?preview=nfo (SPEC section 7): scene .nfo files are written in the IBM PC code
  * page 437 for their box-drawing art, newer ones in UTF-8. Valid UTF-8 is taken as it is, anything else as CP437.
  */
-import iconv from "iconv-lite";
+import { iconvLite } from "../archive/legacy-codecs";
 import { readFile } from "node:fs/promises";
 import { TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { BadRequest } from "../errors";
@@ -15,7 +15,7 @@ export function decodeNfo(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes); // drops a leading BOM (ignoreBOM is false)
   } catch {
-    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), NFO_LEGACY_ENCODING);
+    return iconvLite().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), NFO_LEGACY_ENCODING);
   }
 }
 

@@ -8,8 +8,8 @@ import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
-import { contentDisposition, fileResponse } from "../http/file-response";
-import { mimeTypeOf } from "../fs/file-type";
+import { contentDisposition } from "../http/file-response";
+import { assertMayDownload, plainFileResponse } from "./raw-file";
 import type { ScopedPath } from "../fs/scope";
 import { thumbnailResponse } from "./thumbnail-response";
 import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
@@ -33,27 +33,20 @@ export const rawRoutes = new Hono<AppEnv>()
  * @throws Forbidden (403) without the download permission for downloads; BadRequest for a folder without algo.
  */
 export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Promise<Response> {
-  const user = c.get("user");
   const inline = c.req.query("inline") === "true";
   const thumb = c.req.query("thumb") === "true";
-  // SPEC section 6: download governs downloads; previews (inline media, thumbnails) only need access.
-  if (!inline && !thumb && !hasPermission(user, "download")) throw new Forbidden();
+  assertMayDownload(c, inline || thumb);
   const algo = c.req.query("algo");
   const st = await stat(selected[0].abs);
   // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
   if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
   if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
   const target = selected[0];
-  const name = target.path.split("/").pop() || "download";
   if (thumb) {
-    const answer = await thumbnailResponse(c, target, name, parseWidth(c.req.query("w")));
+    const answer = await thumbnailResponse(c, target, target.path.split("/").pop() || "download", parseWidth(c.req.query("w")));
     if (answer) return answer;
   }
-  const contentType = mimeTypeOf(name);
-  return fileResponse(c.req.raw, {
-    abs: target.abs, st, name, contentType, inline: inline || thumb,
-    headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
-  });
+  return plainFileResponse(c, target, st, inline || thumb);
 }
 
 /**

@@ -126,7 +126,7 @@ async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo
     }
   };
   const ctx = { folder: folderOf(target, info).dirPath, base: c.get("deps").config.baseurl, auth: c.req.query("auth"), resolve };
-  return new Response(markdownPage(info.name, await readFile(target.abs, "utf8"), ctx), {
+  return new Response(await markdownPage(info.name, await readFile(target.abs, "utf8"), ctx), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": MARKDOWN_PAGE_CSP,

@@ -31,8 +31,14 @@ export function openFileIndex(db: Database, databaseFile: string, rootReal: stri
   return index;
 }
 
-/** Starts the first walk and the refresh timer (after the `listening` line: the walk logs when it is done). */
-export function startFileIndex(index: SqliteFileIndex, log: Logger): void {
+/**
+ * Starts the first walk and the refresh timer (after the `listening` line: the walk logs when it is done).
+ * Resolves when the first walk has ended, done or failed (a failure is logged by the index); never rejects.
+ */
+export function startFileIndex(index: SqliteFileIndex, log: Logger): Promise<void> {
   const started = Date.now();
-  void index.start().then(() => log.info(`file index ready: ${index.status().entries} entries in ${Date.now() - started} ms`));
+  return index.start().then(
+    () => log.info(`file index ready: ${index.status().entries} entries in ${Date.now() - started} ms`),
+    () => undefined,
+  );
 }

@@ -4,7 +4,7 @@
  * CP1251, Latin-1...) is judged line by line by the same chardet + frequency scoring that names archive entries
  * (archive/name-encoding.ts), then decoded with iconv-lite.
  */
-import iconv from "iconv-lite";
+import { iconvLite } from "../archive/legacy-codecs";
 import { chooseNameEncoding, isUtf8 } from "../archive/name-encoding";
 
 /** A decoded subtitle: its text (no byte order mark) and the encoding it was read in (an iconv-lite name). */
@@ -48,5 +48,5 @@ export function detectSubtitleEncoding(bytes: Uint8Array): string {
 export function decodeSubtitle(bytes: Uint8Array): DecodedSubtitle {
   const encoding = detectSubtitleEncoding(bytes);
   // iconv-lite strips a leading BOM by default (stripBOM), so the text starts with the first cue or header.
-  return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding), encoding };
+  return { text: iconvLite().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding), encoding };
 }

@@ -51,9 +51,10 @@ export function buildEncoderTestArgs(encoder: HardwareEncoder, vaapiDevice: stri
  * @throws ToolFailed when ffmpeg fails; ToolAborted when `signal` aborts.
  */
 export async function runEncoderList(signal: AbortSignal): Promise<string[]> {
-  const lines: string[] = [];
-  await runTool({ cmd: "ffmpeg", args: buildEncoderListArgs(), signal, onStdoutLine: (l) => lines.push(l) });
-  return parseEncoderList(lines.join("\n"));
+  // Whole chunks, decoded once: the list is parsed as one text, so no byte-by-byte line splitting runs at start-up.
+  const chunks: Uint8Array[] = [];
+  await runTool({ cmd: "ffmpeg", args: buildEncoderListArgs(), signal, onStdoutChunk: (c) => chunks.push(c) });
+  return parseEncoderList(Buffer.concat(chunks).toString("utf8"));
 }
 
 /** Runs a test encode (buildEncoderTestArgs); true when it succeeded within `timeoutMs`. */

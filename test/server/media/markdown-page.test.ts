@@ -11,8 +11,8 @@ const ctx: MarkdownLinkContext = {
 };
 
 describe("renderMarkdown", () => {
-  it("renders headings, lists, tables, code and task boxes", () => {
-    const html = renderMarkdown("# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nlet x = 1 < 2;\n```\n", ctx);
+  it("renders headings, lists, tables, code and task boxes", async () => {
+    const html = await renderMarkdown("# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nlet x = 1 < 2;\n```\n", ctx);
     expect(html).toContain("<h1>Title</h1>");
     expect(html).toContain("<li>one</li>");
     expect(html).toContain('<input checked disabled type="checkbox" />');
@@ -20,7 +20,7 @@ describe("renderMarkdown", () => {
     expect(html).toContain('<code class="language-js">let x = 1 &lt; 2;');
   });
 
-  it("drops script, event handlers, javascript: links, frames, objects and styles", () => {
+  it("drops script, event handlers, javascript: links, frames, objects and styles", async () => {
     const source = [
       "<script>alert('s')</script>",
       '<img src="pic.png" onerror="alert(\'e\')">',
@@ -28,7 +28,7 @@ describe("renderMarkdown", () => {
       '<iframe src="https://example.com/"></iframe><object data="x.swf"></object><embed src="x">',
       '<style>body{display:none}</style><p style="color:red" onclick="x()">text</p>',
     ].join("\n\n");
-    const html = renderMarkdown(source, ctx);
+    const html = await renderMarkdown(source, ctx);
     for (const gone of ["<script", "alert", "onerror", "onclick", "javascript", "data:", "<iframe", "<object", "<embed", "<style", "style="]) {
       expect(html.toLowerCase()).not.toContain(gone.toLowerCase());
     }
@@ -36,19 +36,19 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<p>text</p>");
   });
 
-  it("points relative images at the raw URL of the file's folder with the same auth", () => {
-    const html = renderMarkdown('![a cat](img/my%20cat.png "Cat") ![up](../shot.jpg)', ctx);
+  it("points relative images at the raw URL of the file's folder with the same auth", async () => {
+    const html = await renderMarkdown('![a cat](img/my%20cat.png "Cat") ![up](../shot.jpg)', ctx);
     expect(html).toContain('<img src="/api/raw/docs/guide/img/my%20cat.png?auth=tok%20en&amp;inline=true" alt="a cat" title="Cat" />');
     expect(html).toContain('src="/api/raw/docs/shot.jpg?auth=tok%20en&amp;inline=true"');
   });
 
-  it("makes paths outside the scope or refused by the rules dead, and never loads remote images", () => {
-    const html = renderMarkdown("![esc](../../../etc/passwd.png) [esc](../../../etc/passwd) [priv](/private/x.md) ![remote](https://example.com/t.png)", ctx);
+  it("makes paths outside the scope or refused by the rules dead, and never loads remote images", async () => {
+    const html = await renderMarkdown("![esc](../../../etc/passwd.png) [esc](../../../etc/passwd) [priv](/private/x.md) ![remote](https://example.com/t.png)", ctx);
     expect(html).toBe("<p><em>esc</em> <a>esc</a> <a>priv</a> <em>remote</em></p>\n");
   });
 
-  it("links markdown files to their preview, other files to raw, folders to the app, and keeps external links", () => {
-    const html = renderMarkdown("[md](../other.MD#part) [txt](notes.txt) [dir](sub/) [ext](https://example.com/a?b=1) [mail](mailto:a@b.c) [here](#top)", { ...ctx, base: "/fb" });
+  it("links markdown files to their preview, other files to raw, folders to the app, and keeps external links", async () => {
+    const html = await renderMarkdown("[md](../other.MD#part) [txt](notes.txt) [dir](sub/) [ext](https://example.com/a?b=1) [mail](mailto:a@b.c) [here](#top)", { ...ctx, base: "/fb" });
     expect(html).toContain('<a href="/fb/api/resources/docs/other.MD?auth=tok%20en&amp;preview=markdown#part">md</a>');
     expect(html).toContain('<a href="/fb/api/raw/docs/guide/notes.txt?auth=tok%20en&amp;inline=true">txt</a>');
     expect(html).toContain('<a href="/fb/files/docs/guide/sub/">dir</a>');
@@ -57,8 +57,8 @@ describe("renderMarkdown", () => {
     expect(html).toContain('<a href="#top">here</a>');
   });
 
-  it("leaves the auth parameter out when the request carried none", () => {
-    expect(renderMarkdown("![p](p.png)", { ...ctx, auth: undefined })).toContain('src="/api/raw/docs/guide/p.png?inline=true"');
+  it("leaves the auth parameter out when the request carried none", async () => {
+    expect(await renderMarkdown("![p](p.png)", { ...ctx, auth: undefined })).toContain('src="/api/raw/docs/guide/p.png?inline=true"');
   });
 });
 
@@ -72,8 +72,8 @@ describe("resolveRelative", () => {
 });
 
 describe("markdownPage", () => {
-  it("is a complete page titled with the escaped file name, light and dark", () => {
-    const page = markdownPage("<b>&notes.md", "# Hi", ctx);
+  it("is a complete page titled with the escaped file name, light and dark", async () => {
+    const page = await markdownPage("<b>&notes.md", "# Hi", ctx);
     expect(page.startsWith("<!doctype html>")).toBe(true);
     expect(page).toContain("<title>&#60;b&#62;&#38;notes.md</title>");
     expect(page).toContain("color-scheme:light dark");

@@ -1,0 +1,118 @@
+/**
+ * @module Transfer threads: more listeners on the server's port, each a Bun Worker on its own core, so file
+ * downloads and Range reads are not all sent from the one JavaScript thread (issue 14: with one thread, 1 MiB
+ * Range reads peaked at ~0.75x nginx on 2 cores; with a second listener, as nginx's second worker, they match
+ * it). Linux spreads new connections over listeners bound with SO_REUSEPORT (socket(7)). The threads start
+ * with the first `/api/raw/` request and stop after FBE_TRANSFER_IDLE_MS without work, so an idle server
+ * keeps one thread. Everything but plain file answers is handed to the main thread (proxy.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
+import type { Server, WebSocketHandler } from "bun";
+import type { Config } from "../config/flags";
+import type { Logger } from "../logger";
+import { startInternalListener } from "./internal-listener";
+import type { InternalLink, ThreadInit, ThreadMessage } from "./internal-protocol";
+
+/** Most transfer threads ever started: past 3 the main thread, which still serves everything else, is the limit. */
+const MAX_THREADS = 3;
+const DEFAULT_IDLE_MS = 120_000;
+
+/** How many threads and how long they idle before stopping. */
+export interface TransferThreadOptions {
+  count: number;
+  idleMs: number;
+}
+
+/**
+ * Options from the environment: FBE_TRANSFER_THREADS (0 turns them off; default one less than the cores,
+ * at most MAX_THREADS) and FBE_TRANSFER_IDLE_MS (default 120 s). Bad values fall back to the defaults.
+ */
+export function transferThreadOptions(env: Record<string, string | undefined>, cores = availableParallelism()): TransferThreadOptions {
+  const int = (raw: string | undefined, min: number, max: number) => {
+    const n = Number(raw);
+    return raw !== undefined && raw !== "" && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  };
+  return {
+    count: int(env.FBE_TRANSFER_THREADS, 0, 16) ?? Math.max(0, Math.min(cores - 1, MAX_THREADS)),
+    idleMs: int(env.FBE_TRANSFER_IDLE_MS, 1000, 86_400_000) ?? DEFAULT_IDLE_MS,
+  };
+}
+
+/** What the threads need from the server. */
+export interface TransferThreadDeps {
+  config: Readonly<Config>;
+  secret: string;
+  rootReal: string;
+  log: Logger;
+  /** The main app and its WebSocket handlers, run for handed-over requests. */
+  app: { fetch(req: Request, env: never): Response | Promise<Response> };
+  websocket: WebSocketHandler<unknown>;
+}
+
+/**
+ * The thread's entry file. In the binary it is its own entry point of the build (scripts/build.ts), kept at
+ * its path under src/server, the folder of main.ts, which is the bundle's root.
+ */
+const THREAD_ENTRY = import.meta.dir.startsWith("/$bunfs/") ? "./threads/transfer-thread.ts" : new URL("./transfer-thread.ts", import.meta.url).href;
+
+export class TransferThreads {
+  private readonly workers = new Set<Worker>();
+  private internal: { link: InternalLink; server: Server<unknown> } | null = null;
+  private port = 0;
+  private rawPrefix: string;
+
+  constructor(private readonly options: TransferThreadOptions, private readonly deps: TransferThreadDeps) {
+    this.rawPrefix = `${deps.config.baseurl}/api/raw/`;
+  }
+
+  /** Whether the main listener must be bound with SO_REUSEPORT (threads may join it). */
+  get enabled(): boolean {
+    return this.options.count > 0;
+  }
+
+  /** Records the public port once the main thread listens. */
+  listening(port: number): void {
+    this.port = port;
+  }
+
+  /** Called for every request the main thread gets: the first file request starts the threads. */
+  noteRequest(req: Request): void {
+    if (!this.enabled || this.workers.size > 0 || this.port === 0) return;
+    if (new URL(req.url).pathname.startsWith(this.rawPrefix)) this.start();
+  }
+
+  private start(): void {
+    const { config, secret, rootReal, log } = this.deps;
+    this.internal ??= startInternalListener(this.deps.app as never, this.deps.websocket, randomBytes(32).toString("hex"));
+    const init: ThreadInit = { type: "init", config: { ...config }, secret, rootReal, port: this.port, link: this.internal.link, idleMs: this.options.idleMs };
+    for (let i = 0; i < this.options.count; i++) {
+      const worker = new Worker(THREAD_ENTRY);
+      this.workers.add(worker);
+      worker.onmessage = (e: MessageEvent) => {
+        const m = e.data as ThreadMessage;
+        if (m.type === "failed") log.error(`transfer thread: ${m.message}`);
+        if (m.type === "failed" || m.type === "stopped") this.drop(worker);
+      };
+      worker.onerror = (e) => {
+        log.error(`transfer thread: ${e.message}`);
+        this.drop(worker);
+      };
+      worker.postMessage(init);
+    }
+  }
+
+  private drop(worker: Worker): void {
+    if (!this.workers.delete(worker)) return;
+    worker.terminate();
+  }
+
+  /** Stops every thread (their connections close) and the internal listener. */
+  async stop(): Promise<void> {
+    for (const w of [...this.workers]) w.postMessage({ type: "stop" });
+    await Bun.sleep(this.workers.size ? 50 : 0);
+    for (const w of [...this.workers]) this.drop(w);
+    this.internal?.server.stop(true);
+    this.internal = null;
+  }
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { collectEntries, type ArchiveEntry } from "../../../src/server/archive/collect";
+import { zipStream } from "../../../src/server/archive/zip";
+import { dosDateTime } from "../../../src/server/archive/zip-records";
+import { missingTools } from "../../../src/server/tools/available";
+import { findSevenZip } from "../../../src/server/tools/sevenzip";
+import { makeTree } from "../../support/tree";
+
+let work: string;
+let sevenZip: string;
+const WHEN = new Date(Date.UTC(2021, 2, 4, 5, 6, 8));
+
+beforeAll(() => {
+  const missing = missingTools(["unzip"]);
+  const found = findSevenZip();
+  if (missing.length || !found) throw new Error(`zip writer tests need unzip and 7zz (or 7z) on PATH`);
+  sevenZip = found;
+  work = mkdtempSync(join(tmpdir(), "fbe-zip-writer-"));
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs `cmd`; fails the test with its output unless it exits 0. Returns stdout. */
+function run(cmd: string[]): string {
+  const p = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+  if (p.exitCode !== 0) throw new Error(`${cmd.join(" ")} exited ${p.exitCode}:\n${p.stdout}\n${p.stderr}`);
+  return p.stdout.toString();
+}
+
+/** The zip of the folders/files `paths` (virtual, under `scope`) as the server streams it. */
+function zipOf(scope: string, paths: string[], signal = new AbortController().signal): ReadableStream<Uint8Array> {
+  const selected = paths.map((path) => ({ path, abs: join(scope, path), wantsDir: false }));
+  return zipStream(collectEntries(selected, { scopeAbs: scope, filter: () => true, signal }), signal);
+}
+
+const ZEROS = Buffer.alloc(1024 * 1024);
+
+/** Writes `stream` to `file`, leaving holes where whole chunks are zeros so a 4 GiB archive costs no disk. */
+async function saveSparse(stream: ReadableStream<Uint8Array>, file: string): Promise<number> {
+  const fh = await open(file, "w");
+  let at = 0;
+  for await (const chunk of stream) {
+    const b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (b.byteLength > ZEROS.byteLength || !b.equals(ZEROS.subarray(0, b.byteLength))) await fh.write(b, 0, b.byteLength, at);
+    at += b.byteLength;
+  }
+  await fh.truncate(at);
+  await fh.close();
+  return at;
+}
+
+/** Relative paths of every file and folder below `dir`, sorted. */
+function tree(dir: string, rel = ""): string[] {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((d) => {
+    const r = rel ? `${rel}/${d.name}` : d.name;
+    return d.isDirectory() ? [`${r}/`, ...tree(dir, r)] : [r];
+  }).sort();
+}
+
+describe("stored zip writer", () => {
+  it("writes DOS times in local time, in 2-second steps, clamped to 1980", () => {
+    const t = new Date(2024, 6, 15, 13, 45, 31).getTime();
+    const dos = dosDateTime(t);
+    const date = dos >>> 16;
+    const time = dos & 0xffff;
+    expect([(date >> 9) + 1980, (date >> 5) & 15, date & 31]).toEqual([2024, 7, 15]);
+    expect([time >> 11, (time >> 5) & 63, (time & 31) * 2]).toEqual([13, 45, 30]);
+    expect(dosDateTime(new Date(1970, 0, 1).getTime())).toBe(dosDateTime(new Date(1980, 0, 1).getTime()));
+  });
+
+  it("streams an archive that unzip and 7-Zip test clean and extract with the same bytes, UTF-8 names, modes and mtimes", async () => {
+    const scope = join(work, "small");
+    makeTree(join(scope, "sel"), {
+      "ünïcode näme.txt": "utf-8 name",
+      "日本語": { "ファイル.txt": "kanji folder" },
+      "empty.txt": "",
+      "run.sh": "#!/bin/sh\necho hi\n",
+      "private.txt": "mode 600",
+      "multi-chunk.bin": randomBytes(1536 * 1024 + 7),
+      nested: { deeper: { "x.txt": "deep" } },
+      "empty-dir": {},
+    });
+    chmodSync(join(scope, "sel/run.sh"), 0o755);
+    chmodSync(join(scope, "sel/private.txt"), 0o600);
+    const files = tree(join(scope, "sel")).filter((r) => !r.endsWith("/"));
+    for (const f of files) utimesSync(join(scope, "sel", f), WHEN, WHEN);
+    const file = join(work, "small.zip");
+    await Bun.write(file, new Response(zipOf(scope, ["/sel"])));
+
+    run(["unzip", "-tq", file]);
+    expect(run([sevenZip, "t", file])).toContain("Everything is Ok");
+    const byUnzip = join(work, "by-unzip");
+    const by7z = join(work, "by-7z");
+    run(["unzip", "-q", file, "-d", byUnzip]);
+    run([sevenZip, "x", "-y", `-o${by7z}`, file]);
+    const want = tree(join(scope, "sel")).map((r) => `sel/${r}`);
+    expect(tree(byUnzip)).toEqual(["sel/", ...want]);
+    expect(tree(by7z)).toEqual(["sel/", ...want]);
+    for (const f of files) {
+      const src = statSync(join(scope, "sel", f));
+      const got = statSync(join(byUnzip, "sel", f));
+      expect([f, got.mode & 0o7777, got.mtimeMs]).toEqual([f, src.mode & 0o7777, WHEN.getTime()]);
+      expect(readFileSync(join(byUnzip, "sel", f)).equals(readFileSync(join(scope, "sel", f)))).toBe(true);
+      expect(readFileSync(join(by7z, "sel", f)).equals(readFileSync(join(scope, "sel", f)))).toBe(true);
+    }
+  });
+
+  it("writes ZIP64 end records past 65,535 entries", async () => {
+    const count = 70_000;
+    const real = join(work, "one.txt");
+    writeFileSync(real, "the only file");
+    async function* entries(): AsyncGenerator<ArchiveEntry> {
+      for (let i = 0; i < count; i++) yield { name: `d/${i}`, abs: work, isDir: true, size: 0, mode: 0o755, mtimeMs: WHEN.getTime() };
+      yield { name: "d/one.txt", abs: real, isDir: false, size: 13, mode: 0o644, mtimeMs: WHEN.getTime() };
+    }
+    const file = join(work, "many.zip");
+    await Bun.write(file, new Response(zipStream(entries(), new AbortController().signal)));
+    const bytes = readFileSync(file);
+    const end = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 22 - 20 - 56);
+    expect(end.getUint32(0, true)).toBe(0x06064b50); // ZIP64 end of central directory record
+    expect(Number(end.getBigUint64(32, true))).toBe(count + 1);
+    expect(end.getUint32(56, true)).toBe(0x07064b50); // its locator
+    expect(end.getUint16(76 + 10, true)).toBe(0xffff); // the classic record says "see ZIP64"
+    run(["unzip", "-tq", file]);
+    expect(run(["unzip", "-p", file, "d/one.txt"])).toBe("the only file");
+    const tested = run([sevenZip, "t", file]);
+    expect(tested).toContain("Everything is Ok");
+    expect(tested).toMatch(/Folders: 70000\b/);
+  }, 60_000);
+
+  it("writes ZIP64 sizes and offsets for a file over 4 GiB and the entry after it", async () => {
+    const scope = join(work, "large");
+    mkdirSync(join(scope, "sel"), { recursive: true });
+    const big = join(scope, "sel", "big.bin");
+    const size = 4 * 1024 ** 3 + 3;
+    writeFileSync(big, "head");
+    truncateSync(big, size);
+    const fh = await open(big, "r+");
+    await fh.write("tail", size - 4);
+    await fh.close();
+    writeFileSync(join(scope, "sel", "z-after.txt"), "after the big one");
+    const file = join(work, "large.zip");
+    expect(await saveSparse(zipOf(scope, ["/sel"]), file)).toBeGreaterThan(size);
+
+    // `unzip -t` of 4 GiB takes half a minute here; 7-Zip checks every byte's CRC in a few seconds.
+    expect(run(["unzip", "-l", file])).toMatch(/^ *4294967299 .* sel\/big\.bin$/m);
+    expect(run(["unzip", "-p", file, "sel/z-after.txt"])).toBe("after the big one");
+    const listing = run([sevenZip, "l", "-slt", file]);
+    expect(listing).toContain(`Path = sel/big.bin\nFolder = -\nSize = ${size}\n`);
+    expect(run([sevenZip, "t", file])).toContain("Everything is Ok");
+  }, 60_000);
+
+  it("closes the file being read as soon as the signal aborts, while nobody reads the stream", async () => {
+    const scope = join(work, "abort");
+    makeTree(join(scope, "sel"), { "a.bin": randomBytes(4 * 1024 * 1024) });
+    const fds = () => readdirSync("/proc/self/fd").length;
+    const before = fds();
+    const ctrl = new AbortController();
+    const reader = zipOf(scope, ["/sel"], ctrl.signal).getReader();
+    await reader.read();
+    await Bun.sleep(50);
+    expect(fds()).toBe(before + 1);
+    ctrl.abort();
+    await Bun.sleep(50);
+    expect(fds()).toBe(before);
+    // What was read ahead may still come out, then the stream errors: it never ends as if complete.
+    const drain = async () => {
+      for (;;) if ((await reader.read()).done) return "ended";
+    };
+    expect(await drain().catch(() => "errored")).toBe("errored");
+  });
+});
