@@ -1,6 +1,6 @@
 /**
  * @module The answer for one file as it is (GET/HEAD with Range and validators), shared by `/api/raw` in the
- * main app (raw.ts) and by the transfer threads (threads/transfer-app.ts), which serve only this case.
+ * main app (raw.ts) and by the transfer threads (routes/transfer-app.ts), which serve only this case.
  */
 import type { Stats } from "node:fs";
 import type { Context } from "hono";

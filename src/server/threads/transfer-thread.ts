@@ -10,7 +10,7 @@ import type { Deps } from "../deps";
 import { createLogger } from "../logger";
 import { followOtherConnections } from "../db/change-clock";
 import { buildInfo } from "../build-info";
-import { createTransferApp, isPlainFileRequest } from "./transfer-app";
+import { createTransferApp, isPlainFileRequest } from "../routes/transfer-app";
 import { pipeHandlers, proxyHttp, proxyUpgrade, type PipeData } from "./proxy";
 import type { ThreadInit, ThreadMessage } from "./internal-protocol";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { transferThreadOptions } from "../../../src/server/threads/transfer-threads";
-import { isPlainFileRequest } from "../../../src/server/threads/transfer-app";
+import { isPlainFileRequest } from "../../../src/server/routes/transfer-app";
 
 describe("transfer thread options", () => {
   it("default to one thread less than the cores, at most 3, and none on one core", () => {

@@ -1,13 +1,13 @@
 /**
  * @module What every Hono app of the server shares, the main one (app.ts) and the one of each transfer thread
- * (threads/transfer-app.ts): the deps on the context, the security headers on every answer, and the mapping of
+ * (routes/transfer-app.ts): the deps on the context, the security headers on every answer, and the mapping of
  * thrown errors to a status and a short message.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { toErrorResponse } from "../errors";
-import { APP_CSP, COMMON_SECURITY_HEADERS } from "./security-headers";
+import { APP_CSP, COMMON_SECURITY_HEADERS } from "../http/security-headers";
 
 /** Middleware that puts `deps` on the context and the common security headers (and the app CSP unless the route set one) on the answer. */
 export function commonMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -8,10 +8,10 @@ import { Hono } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
-import { commonMiddleware, errorHandler } from "../http/app-common";
+import { commonMiddleware, errorHandler } from "./app-common";
 import { requireReadAuth } from "../auth/middleware";
-import { requestTarget } from "../routes/request-path";
-import { assertMayDownload, plainFileResponse } from "../routes/raw-file";
+import { requestTarget } from "./request-path";
+import { assertMayDownload, plainFileResponse } from "./raw-file";
 
 /** Query parameters of a plain file answer; any other one sends the request to the main thread. */
 const PLAIN_FILE_QUERY = new Set(["auth", "inline"]);
