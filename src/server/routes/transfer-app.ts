@@ -5,7 +5,7 @@
  * subtitles and anything new go to the main thread, which knows them all.
  */
 import { Hono } from "hono";
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { commonMiddleware, errorHandler } from "./app-common";
@@ -36,7 +36,9 @@ export function createTransferApp(deps: Deps, handOver: (req: Request) => Promis
     const target = requestTarget(c, "raw");
     const inline = c.req.query("inline") === "true";
     assertMayDownload(c, inline);
-    const st = await stat(target.abs);
+    // A stat on this thread's own loop: the async one costs two hops through Bun's thread pool per request,
+    // and a transfer thread has no other requests to keep waiting.
+    const st = statSync(target.abs);
     if (st.isDirectory()) return handOver(c.req.raw);
     return plainFileResponse(c, target, st, inline);
   });
