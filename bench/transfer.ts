@@ -59,6 +59,23 @@ async function uploadSeconds(file: string, url: string, method: string, headers:
   return (performance.now() - t) / 1000;
 }
 
+/** Median Range rate of a second fbe started with FBE_TRANSFER_THREADS=auto, its threads woken by one download. */
+async function rangeWithThreads(root: string, work: string): Promise<number> {
+  mkdirSync(join(work, "fbe-threads"), { recursive: true });
+  const { proc, url } = await startBinary(BINARY, root, join(work, "fbe-threads"), [], { FBE_TRANSFER_THREADS: "auto" });
+  try {
+    const token = await benchLogin(url);
+    await fetch(`${url}/api/raw/big.bin`, { headers: { "X-Auth": token, Range: "bytes=0-0" } });
+    await Bun.sleep(500);
+    const rates: number[] = [];
+    for (let i = 0; i < RUNS; i++) rates.push(await rangeRate(`${url}/api/raw/big.bin`, token, work));
+    return median(rates);
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+}
+
 const mbps = (bytes: number, s: number) => bytes / 1e6 / s;
 const f0 = (x: number) => x.toFixed(0);
 
@@ -70,6 +87,7 @@ export async function benchTransfer(): Promise<string[]> {
   const file = bigFile(root);
   const work = mkdtempSync(join(tmpdir(), "fbe-bench-transfer-"));
   const lines = [`1 GiB file, page cache warm, loopback; ${machineNote()}; fbe transfer threads: ${transferThreadOptions(process.env).count} (+ the main thread)`];
+  const threaded = await rangeWithThreads(root, work);
   const peers: Peer[] = [];
   mkdirSync(join(work, "fbe"), { recursive: true });
   const { proc, url } = await startBinary(BINARY, root, join(work, "fbe"));
@@ -114,6 +132,7 @@ export async function benchTransfer(): Promise<string[]> {
     lines.push(row("GET 1 GiB, MB/s (curl)", get, "MB/s"));
     lines.push(row("1 MiB Range reads, req/s (c=16)", range, "req/s"));
     lines.push(row("upload 1 GiB, MB/s (POST / dav PUT)", up, "MB/s"));
+    lines.push(`  fbe with FBE_TRANSFER_THREADS=auto: Range ${f0(threaded)} req/s, ${(threaded / Math.max(...Object.entries(range).filter(([k]) => k !== "fbe").map(([, v]) => v))).toFixed(2)} x best`);
     lines.push(`fbe RSS idle ${(idle / 1024).toFixed(0)} MiB, peak ${(peak / 1024).toFixed(0)} MiB`);
     lines.push("goals: GET >= 0.9 x best, Range >= 0.8 x best, upload >= 1 x nginx, RSS idle <= 60 MiB, peak <= 250 MiB");
     return lines;

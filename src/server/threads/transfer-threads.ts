@@ -1,10 +1,13 @@
 /**
  * @module Transfer threads: more listeners on the server's port, each a Bun Worker on its own core, so file
- * downloads and Range reads are not all sent from the one JavaScript thread (issue 14: with one thread, 1 MiB
- * Range reads peaked at ~0.75x nginx on 2 cores; with a second listener, as nginx's second worker, they match
- * it). Linux spreads new connections over listeners bound with SO_REUSEPORT (socket(7)). The threads start
+ * downloads and Range reads are not all sent from the one JavaScript thread (issue 14: a bare Bun.serve sending
+ * 1 MiB Range reads went from ~2,300-2,600 to ~2,900-3,200 req/s on 2 cores with a second listener). Linux spreads new connections over listeners bound with SO_REUSEPORT (socket(7)). The threads start
  * with the first `/api/raw/` request and stop after FBE_TRANSFER_IDLE_MS without work, so an idle server
  * keeps one thread. Everything but plain file answers is handed to the main thread (proxy.ts).
+ *
+ * Off unless FBE_TRANSFER_THREADS asks for them. Measured on 2 cores with the load generator on the same
+ * machine: Range reads +5-8 %, but a plain upload whose connection lands on a thread streams through the hand-
+ * over at 0.4-0.75x (212-388 MB/s against 368-710 MB/s), so the default keeps every request on one thread.
  */
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -25,8 +28,9 @@ export interface TransferThreadOptions {
 }
 
 /**
- * Options from the environment: FBE_TRANSFER_THREADS (0 turns them off; default one less than the cores,
- * at most MAX_THREADS) and FBE_TRANSFER_IDLE_MS (default 120 s). Bad values fall back to the defaults.
+ * Options from the environment: FBE_TRANSFER_THREADS (a count from 0 to 16, or `auto` for one less than the
+ * cores, at most MAX_THREADS; default 0, off) and FBE_TRANSFER_IDLE_MS (default 120 s). Bad values fall back
+ * to the defaults.
  */
 export function transferThreadOptions(env: Record<string, string | undefined>, cores = availableParallelism()): TransferThreadOptions {
   const int = (raw: string | undefined, min: number, max: number) => {
@@ -34,7 +38,7 @@ export function transferThreadOptions(env: Record<string, string | undefined>, c
     return raw !== undefined && raw !== "" && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
   };
   return {
-    count: int(env.FBE_TRANSFER_THREADS, 0, 16) ?? Math.max(0, Math.min(cores - 1, MAX_THREADS)),
+    count: env.FBE_TRANSFER_THREADS === "auto" ? Math.max(0, Math.min(cores - 1, MAX_THREADS)) : (int(env.FBE_TRANSFER_THREADS, 0, 16) ?? 0),
     idleMs: int(env.FBE_TRANSFER_IDLE_MS, 1000, 86_400_000) ?? DEFAULT_IDLE_MS,
   };
 }
