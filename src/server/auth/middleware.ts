@@ -16,7 +16,7 @@ import { Forbidden, Unauthorized } from "../errors";
 import { TOKEN_RENEW_WINDOW_S } from "../constants";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings } from "../settings/settings-service";
 
 /** The token of a request and where it came from: the header wins, then the query, then the cookie. */
 function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } | null {
@@ -30,7 +30,7 @@ function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } |
 
 /** This server's host as the client addressed it; a trusted proxy's X-Forwarded-Host wins. */
 function requestHost(c: Context<AppEnv>): string | undefined {
-  if (getSettings(c.get("deps").db).trustProxy) {
+  if (currentSettings(c.get("deps").db).trustProxy) {
     const forwarded = c.req.header("X-Forwarded-Host")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }

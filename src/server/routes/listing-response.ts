@@ -8,7 +8,7 @@ import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
 import { folderName } from "../fs/listing";
 import { listingBody } from "../listing/listing-body";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings } from "../settings/settings-service";
 import { negotiateEncoding } from "./accept-encoding";
 import { userPathFilter, userScopeDir } from "./request-path";
 
@@ -21,7 +21,7 @@ const MIN_COMPRESSED = 1024;
  */
 export async function folderResponse(c: Context<AppEnv>, target: ScopedPath, dir: FileInfo, canModify: boolean): Promise<Response> {
   const user = c.get("user");
-  const hasRules = getSettings(c.get("deps").db).rules.length + user.rules.length > 0;
+  const hasRules = currentSettings(c.get("deps").db).rules.length + user.rules.length > 0;
   const body = await listingBody({
     scopeAbs: userScopeDir(c),
     abs: target.abs,

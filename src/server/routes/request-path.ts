@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
-import { pathFilter } from "../fs/rules";
-import { getSettings } from "../settings/settings-service";
+import { pathFilter, type PathFilter } from "../fs/rules";
+import { currentSettings } from "../settings/settings-service";
 import { Forbidden } from "../errors";
 import { isUnderPrefix } from "../auth/media-token";
 
@@ -20,8 +20,8 @@ export function userScopeDir(c: Context<AppEnv>): string {
  * user's own, the last match wins (SPEC section 6). Pass it to listFolder, archives and search to leave denied
  * entries out.
  */
-export function userPathFilter(c: Context<AppEnv>): (virtualPath: string) => boolean {
-  return pathFilter(getSettings(c.get("deps").db).rules, c.get("user").rules);
+export function userPathFilter(c: Context<AppEnv>): PathFilter {
+  return pathFilter(currentSettings(c.get("deps").db).rules, c.get("user").rules);
 }
 
 /**
@@ -36,7 +36,8 @@ export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?:
   if (prefix !== undefined && !isUnderPrefix(virtualPath, prefix)) throw new Forbidden("outside the token's path");
   const allowed = userPathFilter(c);
   if (!allowed(virtualPath)) throw new Forbidden();
-  if (abs === undefined) return;
+  // Where a link really leads matters only to rules and to a token's prefix (the scope is checked by the resolver).
+  if (abs === undefined || (prefix === undefined && !allowed.hidesBelow)) return;
   const real = realVirtualPath(userScopeDir(c), abs);
   if (real !== null && real !== virtualPath && !allowed(real)) throw new Forbidden();
   // A link inside a shared folder (or under a media token) must not lead out of it.

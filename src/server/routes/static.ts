@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings } from "../settings/settings-service";
 import { DEFAULT_APP_NAME, ENCODER_PAGE_WAIT_MS } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
@@ -27,7 +27,7 @@ type BrandingFile = keyof typeof BRANDING_FILES;
 
 /** The branding file on disk when the branding folder is set and holds it; relative folders sit under the files root. */
 function brandingFile(deps: Deps, file: BrandingFile): string | null {
-  const dir = getSettings(deps.db).branding.files;
+  const dir = currentSettings(deps.db).branding.files;
   if (!dir) return null;
   const abs = join(isAbsolute(dir) ? dir : join(deps.config.root, dir), file);
   return existsSync(abs) ? abs : null;
@@ -38,7 +38,7 @@ function brandingFile(deps: Deps, file: BrandingFile): string | null {
  * `encoder` is the video encoder About shows (media/video-encoder.ts).
  */
 export function injectedConfig(deps: Deps, encoder: string): Record<string, unknown> {
-  const settings = getSettings(deps.db);
+  const settings = currentSettings(deps.db);
   const base = deps.config.baseurl;
   const { cacheRoot: _cacheRoot, ...thumbnail } = settings.thumbnail;
   return {

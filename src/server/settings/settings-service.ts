@@ -1,6 +1,7 @@
 /** @module Global settings and the per-install signing secret, stored in the settings table. */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { storeVersion } from "../db/change-clock";
 import { getSetting, putSetting } from "../db/settings-table";
 import { DEFAULT_SETTINGS, type StoredSettings, type UserDefaults } from "./schema";
 import { applySettingsPatch } from "./validate-settings";
@@ -18,6 +19,30 @@ export function getSettings(db: Database): StoredSettings {
     out[key] = isSection ? { ...(def as object), ...(value as object) } : value;
   }
   return out as unknown as StoredSettings;
+}
+
+const shared = new WeakMap<Database, { version: string; settings: Readonly<StoredSettings> }>();
+
+/**
+ * The global settings as getSettings reads them, frozen and shared until the store changes (its version,
+ * change-clock.ts: at once for this process's writes, within EXTERNAL_CHANGE_POLL_MS for another process's):
+ * for the per-request reads (rules, trustProxy) that only look. Callers must not modify it (it throws).
+ */
+export function currentSettings(db: Database): Readonly<StoredSettings> {
+  const version = storeVersion(db);
+  const hit = shared.get(db);
+  if (hit?.version === version) return hit.settings;
+  const settings = deepFreeze(getSettings(db));
+  shared.set(db, { version, settings });
+  return settings;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Saves the whole global settings object. */
