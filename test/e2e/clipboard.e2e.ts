@@ -26,6 +26,8 @@ test.beforeAll(async () => {
     "drag/m1.txt": "m1",
     "drag/m2.txt": "m2",
     "drag/bin/": "",
+    "held-from/late.txt": "late",
+    "held-into/": "",
   });
 });
 
@@ -51,6 +53,29 @@ test("Ctrl+C, then Ctrl+V in another folder copies the selection there", async (
   expect(readFileSync(join(server.root, "dst", "one.txt"), "utf8")).toBe("one");
   expect(readFileSync(join(server.root, "dst", "folder", "deep.txt"), "utf8")).toBe("deep");
   expect(existsSync(join(server.root, "src", "one.txt"))).toBe(true);
+});
+
+test("Ctrl+V pressed while the opened folder still loads pastes into that folder, not the one still on screen", async ({ page }) => {
+  await openFolder(page, server, "/held-from/");
+  await item(page, "late.txt").click();
+  await page.keyboard.press("ControlOrMeta+c");
+  // The next folder's listing is held back, as on a busy server: the previous folder stays on screen meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/resources/held-into/", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" }).click();
+  await item(page, "held-into").dblclick();
+  await expect(page).toHaveURL(`${server.url}/files/held-into/`);
+  await page.keyboard.press("ControlOrMeta+v");
+  await page.waitForTimeout(300);
+  expect(existsSync(join(server.root, "late.txt"))).toBe(false);
+  release();
+  await expect(item(page, "late.txt")).toBeVisible();
+  expect(readFileSync(join(server.root, "held-into", "late.txt"), "utf8")).toBe("late");
+  expect(existsSync(join(server.root, "late.txt"))).toBe(false);
 });
 
 test("a paste onto an existing name asks, and Replace overwrites it", async ({ page }) => {

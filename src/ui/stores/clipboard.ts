@@ -3,6 +3,7 @@ import { proxy, ref, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { afterPaste, EMPTY_CLIPBOARD, pasteAction, putOnClipboard, type ClipboardContent } from "./clipboard-rules";
 import { transferItems } from "./transfer";
+import { settledFolder } from "./request";
 import { notifySuccess } from "../notify";
 
 const state = proxy<ClipboardContent>({ mode: EMPTY_CLIPBOARD.mode, paths: ref([]) });
@@ -43,6 +44,12 @@ export async function pasteInto(dir: string): Promise<void> {
   const next = afterPaste(state);
   assign(next);
   await transferItems(action, paths, dir);
+}
+
+/** Pastes into the folder the current route names once it has loaded (settledFolder); nothing when it is not a folder. */
+export async function pasteIntoCurrentFolder(): Promise<void> {
+  const dir = await settledFolder();
+  if (dir !== null) await pasteInto(dir);
 }
 
 /** Empties the clipboard. */

@@ -1,5 +1,5 @@
 /** @module Files view store: the resource of the current route, its loading and error state (SPEC §2 Files view). */
-import { proxy, useSnapshot, ref } from "valtio";
+import { proxy, useSnapshot, ref, subscribe } from "valtio";
 import { forgetDeleted } from "./preview-deleted";
 import { fetchResource, type Resource } from "../api/resources";
 import { errorKindOf, type ErrorKind } from "../api/errors";
@@ -72,6 +72,23 @@ async function loadParentOf(file: Resource, id: number): Promise<void> {
   } catch {
     // A preview without its folder still works; it only loses previous/next.
   }
+}
+
+/**
+ * The path of the folder the current route shows, once its load has ended: an action asked for while the next
+ * folder loads (Ctrl+V right after opening it) acts on the folder the route names, not the one still on screen.
+ * Resolves null when the route ends on a file, an error, or leaves the files view.
+ */
+export function settledFolder(): Promise<string | null> {
+  return new Promise((resolve) => {
+    const settled = () => {
+      if (state.loading) return false;
+      resolve(state.resource?.isDir && state.resource.path === state.path ? state.resource.path : null);
+      return true;
+    };
+    if (settled()) return;
+    const stop = subscribe(state, () => settled() && stop());
+  });
 }
 
 /** Reloads the current route (after upload, delete, new folder). */

@@ -8,7 +8,7 @@ import { clearSelection, setMultipleMode, useSelection } from "../../stores/sele
 import { pickSelected } from "../../stores/selection-rules";
 import { showPrompt } from "../../stores/layout";
 import { downloadSelection } from "../../stores/download";
-import { pasteInto, useClipboard } from "../../stores/clipboard";
+import { pasteIntoCurrentFolder, useClipboard } from "../../stores/clipboard";
 import { UploadButtons } from "./UploadButtons";
 
 function Action({ label, icon, onClick, className = "" }: { label: string; icon: ReactNode; onClick: () => void; className?: string }) {
@@ -55,7 +55,7 @@ export function FileActions() {
         <Action label={t("header.share")} icon={<Share2 aria-hidden />} onClick={() => showPrompt({ kind: "share", path: paths[0] })} />
       )}
       {some && <Action label={t("header.info")} icon={<Info aria-hidden />} onClick={() => showPrompt({ kind: "info", paths })} />}
-      {canPaste && <Action label={t("header.paste")} icon={<ClipboardPaste aria-hidden />} onClick={() => void pasteInto(dir)} className="idle-only" />}
+      {canPaste && <Action label={t("header.paste")} icon={<ClipboardPaste aria-hidden />} onClick={() => void pasteIntoCurrentFolder()} className="idle-only" />}
       <button
         type="button"
         className="action-btn"

@@ -9,7 +9,7 @@ import { revealItem, useListingView } from "../../stores/listing-view";
 import { useRequest } from "../../stores/request";
 import { escapeSelection, moveSelection, selectAll, selectedPaths, selectOnly, useSelection } from "../../stores/selection";
 import { pickSelected } from "../../stores/selection-rules";
-import { copyToClipboard, cutToClipboard, pasteInto, useClipboard } from "../../stores/clipboard";
+import { copyToClipboard, cutToClipboard, pasteIntoCurrentFolder, useClipboard } from "../../stores/clipboard";
 import { downloadSelection } from "../../stores/download";
 import { filesRoute } from "../../format/encode-path";
 import { displayOrder, effectiveSorting } from "./useListingOrder";
@@ -75,7 +75,7 @@ export function ListingShortcuts({ listing }: { listing: Resource }) {
       selectAll: () => selectAll(ordered()),
       copy: () => copyToClipboard(selectedPaths()),
       cut: () => cutToClipboard(selectedPaths()),
-      paste: () => void pasteInto(listing.path),
+      paste: () => void pasteIntoCurrentFolder(),
       selectNext: () => move(1),
       selectPrev: () => move(-1),
       selectFirst: () => jump("first"),
