@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdirSync, openSync, closeSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 
@@ -67,4 +67,31 @@ describe("a large folder listed for the first time", () => {
       expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(answer.ms);
     }
   }, 60_000);
+});
+
+describe("the folder threads", () => {
+  it("end after their idle time, giving their memory back, and start again with the next listing", async () => {
+    const idle = await startServer({ env: { FBE_LISTING_IDLE_MS: "1000" } });
+    try {
+      const own = await login(idle);
+      mkdirSync(join(idle.root, "d"));
+      for (let i = 0; i < 20; i++) writeFileSync(join(idle.root, "d", `f-${i}.txt`), String(i));
+      // Bun names the thread of each Worker "Worker" (/proc/PID/task/TID/comm).
+      const task = `/proc/${idle.process.pid}/task`;
+      const threads = () => readdirSync(task).filter((tid) => readFileSync(`${task}/${tid}/comm`, "utf8").trim() === "Worker").length;
+      const list = async () => ((await (await fetch(`${idle.url}/api/resources/d/`, { headers: { "X-Auth": own } })).json()) as { items: unknown[] }).items.length;
+      const before = threads();
+      expect(before).toBe(0);
+      expect(await list()).toBe(20);
+      expect(threads()).toBeGreaterThan(before);
+      const end = Date.now() + 10_000;
+      while (threads() > before && Date.now() < end) await Bun.sleep(200);
+      expect(threads()).toBe(before);
+      writeFileSync(join(idle.root, "d", "late.txt"), "x");
+      expect(await list()).toBe(21);
+      expect(threads()).toBeGreaterThan(before);
+    } finally {
+      await idle.stop();
+    }
+  }, 30_000);
 });

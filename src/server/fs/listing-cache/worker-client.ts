@@ -1,6 +1,6 @@
 /**
  * @module The main thread's side of the folder workers (folder-worker.ts): at most POOL threads started on first
- * use and kept for the life of the process, each request sent to the least busy one. Every call resolves null when
+ * use and ended after IDLE_MS without work (each holds some 20 MiB), each request sent to the least busy one. Every call resolves null when
  * no worker can run (FBE_LISTING_WORKER=0, a failed start): the caller then reads on the main thread.
  */
 import type { CompactBodyRequest } from "../../listing/compact-body";
@@ -9,6 +9,8 @@ import type { SharedRead } from "./read-compact";
 
 /** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
 const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
+/** A thread without work for this long ends (FBE_LISTING_IDLE_MS, default 30 s); the next read starts one again. */
+const IDLE_MS = Math.max(100, Number(process.env.FBE_LISTING_IDLE_MS) || 30_000);
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -21,6 +23,8 @@ type BunWorker = Worker & { ref: () => void; unref: () => void };
 interface Thread {
   worker: BunWorker;
   pending: Map<number, Pending>;
+  /** The timer that ends the thread once it has been idle for IDLE_MS. */
+  idle?: ReturnType<typeof setTimeout>;
 }
 
 let threads: Thread[] = [];
@@ -50,7 +54,10 @@ function spawn(): Thread | null {
       t.pending.delete(e.data.id);
       if (e.data.error) p.reject(Object.assign(new Error(e.data.error.message), e.data.error));
       else p.resolve(e.data);
-      if (t.pending.size === 0) worker.unref();
+      if (t.pending.size === 0) {
+        worker.unref();
+        retireWhenIdle(t);
+      }
     };
     worker.onerror = () => {
       // A worker that cannot load (or died) is not started again: the main thread reads from now on.
@@ -62,11 +69,24 @@ function spawn(): Thread | null {
     };
     worker.unref();
     threads.push(t);
+    retireWhenIdle(t);
     return t;
   } catch {
     disabled = true;
     return null;
   }
+}
+
+/** Ends `t` after IDLE_MS unless it gets work before: its memory goes back, reads it made are forgotten. */
+function retireWhenIdle(t: Thread): void {
+  clearTimeout(t.idle);
+  t.idle = setTimeout(() => {
+    if (t.pending.size > 0) return;
+    threads = threads.filter((x) => x !== t);
+    for (const [id, by] of readBy) if (by === t) readBy.delete(id);
+    t.worker.terminate();
+  }, IDLE_MS);
+  t.idle.unref?.();
 }
 
 /**
@@ -84,6 +104,7 @@ function pick(prefer?: Thread): Thread | null {
 async function call<T>(t: Thread, msg: Record<string, unknown>, transfer: Transferable[] = []): Promise<T | null> {
   const id = ++nextId;
   const answer = new Promise<unknown>((resolve, reject) => t.pending.set(id, { resolve, reject }));
+  clearTimeout(t.idle);
   t.worker.ref();
   t.worker.postMessage({ id, ...msg }, transfer);
   try {
