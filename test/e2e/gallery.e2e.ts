@@ -60,6 +60,8 @@ test("opened by URL, the arrow keys move among the folder's images in listing or
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(heading(page)).toHaveText("p2.png");
   await expect(preview(page).getByRole("img", { name: "p2.png" })).toBeVisible();
+  // The arrows move once the folder's images are known (its listing may still be on its way when the image shows).
+  await expect(preview(page).getByText("2 of 5")).toBeVisible();
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(`${server.url}/files/pics/p3.png`);
   await expect(heading(page)).toHaveText("p3.png");
