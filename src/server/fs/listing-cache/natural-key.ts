@@ -19,10 +19,8 @@ export function naturalKey(lower: string): string {
       i++;
       continue;
     }
-    let s = i;
-    while (s < n && lower.charCodeAt(s) === 48) s++;
-    let e = s;
-    while (e < n && isDigit(lower.charCodeAt(e))) e++;
+    const s = zerosEnd(lower, i, n);
+    const e = digitsEnd(lower, s, n);
     const len = e - s;
     const zeros = s - i;
     out += `${lower.slice(plainFrom, i)}0${String.fromCharCode(len >>> 16, len & 0xffff)}${lower.slice(s, e)}${String.fromCharCode(zeros >>> 16, zeros & 0xffff)}`;
@@ -50,10 +48,8 @@ export function tiedKey(lower: string, tie: number): string {
       i++;
       continue;
     }
-    let s = i;
-    while (s < n && lower.charCodeAt(s) === 48) s++;
-    let e = s;
-    while (e < n && isDigit(lower.charCodeAt(e))) e++;
+    const s = zerosEnd(lower, i, n);
+    const e = digitsEnd(lower, s, n);
     const len = e - s;
     const zeros = s - i;
     units[j++] = 48;
@@ -72,6 +68,18 @@ export function tiedKey(lower: string, tie: number): string {
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
+}
+
+/** The index after the leading zeros of the digit run at `i` (`n`: the name's length). */
+function zerosEnd(lower: string, i: number, n: number): number {
+  while (i < n && lower.charCodeAt(i) === 48) i++;
+  return i;
+}
+
+/** The index after the digits from `i` on. */
+function digitsEnd(lower: string, i: number, n: number): number {
+  while (i < n && isDigit(lower.charCodeAt(i))) i++;
+  return i;
 }
 
 /** What an order is computed over: names, and the numbers a sort by size, modified or mode reads. */
