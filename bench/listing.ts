@@ -121,7 +121,11 @@ async function benchFbe(binary: string, label: string, root: string, rows: strin
     const f = await figures(t);
     const x = await fbeExtras(root, t, `${url}/api/raw/range.bin`);
     const gz = await wrkRps(t.folder("flat-10000"), { ...t.headers, "Accept-Encoding": "gzip" });
-    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a change ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS now ${(rssKb(proc.pid) / 1024).toFixed(0)} MiB, peak ${(peakKb / 1024).toFixed(0)} MiB`);
+    const busyKb = rssKb(proc.pid);
+    // Left alone, the server ends its folder threads and empties the listing cache (FBE_LISTING_IDLE_MS, 30 s).
+    await Bun.sleep(31_500);
+    const restedKb = rssKb(proc.pid);
+    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a change ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS right after ${(busyKb / 1024).toFixed(0)} MiB, 30 s later ${(restedKb / 1024).toFixed(0)} MiB, peak ${(peakKb / 1024).toFixed(0)} MiB`);
     return f;
   } finally {
     clearInterval(sampler);

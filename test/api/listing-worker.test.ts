@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, readlinkSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 
@@ -70,7 +70,7 @@ describe("a large folder listed for the first time", () => {
 });
 
 describe("the folder threads", () => {
-  it("end after their idle time, giving their memory back, and start again with the next listing", async () => {
+  it("end after their idle time, the listing cache empties with its folder watches, and both start again with the next listing", async () => {
     const idle = await startServer({ env: { FBE_LISTING_IDLE_MS: "1000" } });
     try {
       const own = await login(idle);
@@ -80,13 +80,22 @@ describe("the folder threads", () => {
       const task = `/proc/${idle.process.pid}/task`;
       const threads = () => readdirSync(task).filter((tid) => readFileSync(`${task}/${tid}/comm`, "utf8").trim() === "Worker").length;
       const list = async () => ((await (await fetch(`${idle.url}/api/resources/d/`, { headers: { "X-Auth": own } })).json()) as { items: unknown[] }).items.length;
+      // Folder watches of the cache: the "inotify wd:" lines of each inotify descriptor (/proc/PID/fdinfo).
+      const fds = `/proc/${idle.process.pid}/fd`;
+      const watches = () =>
+        readdirSync(fds)
+          .filter((fd) => { try { return readlinkSync(`${fds}/${fd}`) === "anon_inode:inotify"; } catch { return false; } })
+          .reduce((n, fd) => n + readFileSync(`/proc/${idle.process.pid}/fdinfo/${fd}`, "utf8").split("\n").filter((l) => l.startsWith("inotify wd:")).length, 0);
       const before = threads();
+      const watchedBefore = watches();
       expect(before).toBe(0);
       expect(await list()).toBe(20);
       expect(threads()).toBeGreaterThan(before);
+      expect(watches()).toBeGreaterThan(watchedBefore);
       const end = Date.now() + 10_000;
-      while (threads() > before && Date.now() < end) await Bun.sleep(200);
+      while ((threads() > before || watches() > watchedBefore) && Date.now() < end) await Bun.sleep(200);
       expect(threads()).toBe(before);
+      expect(watches()).toBe(watchedBefore);
       writeFileSync(join(idle.root, "d", "late.txt"), "x");
       expect(await list()).toBe(21);
       expect(threads()).toBeGreaterThan(before);

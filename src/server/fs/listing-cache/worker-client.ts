@@ -9,8 +9,12 @@ import type { SharedRead } from "./read-compact";
 
 /** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
 const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
-/** A thread without work for this long ends (FBE_LISTING_IDLE_MS, default 30 s); the next read starts one again. */
-const IDLE_MS = Math.max(100, Number(process.env.FBE_LISTING_IDLE_MS) || 30_000);
+/**
+ * A thread without work for this long ends (FBE_LISTING_IDLE_MS, default 30 s), and the listing cache empties after
+ * as long without a listing (shared-cache.ts); the next read starts a thread again.
+ */
+export const LISTING_IDLE_MS = Math.max(100, Number(process.env.FBE_LISTING_IDLE_MS) || 30_000);
+const IDLE_MS = LISTING_IDLE_MS;
 
 interface Pending {
   resolve: (v: unknown) => void;
