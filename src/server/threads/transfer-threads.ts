@@ -14,6 +14,7 @@ import { availableParallelism } from "node:os";
 import type { Server, WebSocketHandler } from "bun";
 import type { Config } from "../config/flags";
 import type { Logger } from "../logger";
+import { workerUrl } from "../worker-url";
 import { startInternalListener } from "./internal-listener";
 import type { InternalLink, ThreadInit, ThreadMessage } from "./internal-protocol";
 
@@ -54,11 +55,8 @@ export interface TransferThreadDeps {
   websocket: WebSocketHandler<unknown>;
 }
 
-/**
- * The thread's entry file. In the binary it is its own entry point of the build (scripts/build.ts), kept at
- * its path under src/server, the folder of main.ts, which is the bundle's root.
- */
-const THREAD_ENTRY = import.meta.dir.startsWith("/$bunfs/") ? "./threads/transfer-thread.ts" : new URL("./transfer-thread.ts", import.meta.url).href;
+/** The thread's entry file (its own entry point of the build, scripts/build.ts). */
+const THREAD_ENTRY = workerUrl("threads/transfer-thread.ts");
 
 export class TransferThreads {
   private readonly workers = new Set<Worker>();

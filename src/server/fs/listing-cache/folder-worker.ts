@@ -10,6 +10,7 @@ import { nameAt, type CompactFolder } from "./compact";
 import { finishShared, listShared, namesOf, statShared, type SharedRead } from "./read-compact";
 import { orderOf } from "./natural-key";
 import { warmUp } from "./warm-up";
+import { openLibc } from "./libc";
 
 type Request =
   | { id: number; op: "list"; abs: string; readId: number }
@@ -28,15 +29,12 @@ const NICE = 2;
 
 /** Lowers this thread's priority through libc (Linux: setpriority on the thread id); nothing elsewhere. */
 function lowerPriority(): void {
-  if (process.platform !== "linux") return;
-  try {
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const { i32 } = ffi.FFIType;
-    const { symbols } = ffi.dlopen("libc.so.6", { gettid: { args: [], returns: i32 }, setpriority: { args: [i32, i32, i32], returns: i32 } });
-    symbols.setpriority(0, symbols.gettid(), NICE);
-  } catch {
-    // no ffi: the thread keeps the process's priority
-  }
+  const libc = openLibc<{ gettid: () => number; setpriority: (which: number, who: number, prio: number) => number }>(({ i32 }) => ({
+    gettid: { args: [], returns: i32 },
+    setpriority: { args: [i32, i32, i32], returns: i32 },
+  }));
+  // Without ffi the thread keeps the process's priority.
+  libc?.fn.setpriority(0, libc.fn.gettid(), NICE);
 }
 lowerPriority();
 

@@ -7,25 +7,16 @@
 import { closeSync, constants, openSync } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
 import { ffiAvailable } from "./statx";
+import { openLibc, type Libc } from "./libc";
 
 interface Lib {
   getdents64: (fd: number, buf: number, len: number) => number;
 }
 
-let lib: { fn: Lib; ptr: (a: Uint8Array) => number } | null | undefined;
+let lib: Libc<Lib> | null | undefined;
 
 function open(): typeof lib {
-  if (lib !== undefined) return lib;
-  lib = null;
-  if (!ffiAvailable()) return null;
-  try {
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const { i32, ptr, u64 } = ffi.FFIType;
-    const { symbols } = ffi.dlopen("libc.so.6", { getdents64: { args: [i32, ptr, u64], returns: i32 } });
-    lib = { fn: symbols as unknown as Lib, ptr: (a) => ffi.ptr(a) as unknown as number };
-  } catch {
-    lib = null;
-  }
+  if (lib === undefined) lib = ffiAvailable() ? openLibc<Lib>(({ i32, ptr, u64 }) => ({ getdents64: { args: [i32, ptr, u64], returns: i32 } })) : null;
   return lib;
 }
 

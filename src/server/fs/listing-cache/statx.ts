@@ -5,6 +5,7 @@
  */
 import { lstatSync, statSync } from "node:fs";
 import { endianness } from "node:os";
+import { openLibc } from "./libc";
 
 const AT_SYMLINK_NOFOLLOW = 0x100;
 /** STATX_TYPE | STATX_MODE | STATX_MTIME | STATX_SIZE. */
@@ -21,16 +22,8 @@ let statxLib: { lib: Statx; ptr: (a: Uint8Array) => number } | null | undefined;
 
 function openStatx(): typeof statxLib {
   if (statxLib !== undefined) return statxLib;
-  statxLib = null;
-  if (!ffiAvailable()) return null;
-  try {
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const { i32, u32, ptr } = ffi.FFIType;
-    const { symbols } = ffi.dlopen("libc.so.6", { statx: { args: [i32, ptr, i32, u32, ptr], returns: i32 } });
-    statxLib = { lib: symbols as unknown as Statx, ptr: (a) => ffi.ptr(a) as unknown as number };
-  } catch {
-    statxLib = null;
-  }
+  const libc = ffiAvailable() ? openLibc<Statx>(({ i32, u32, ptr }) => ({ statx: { args: [i32, ptr, i32, u32, ptr], returns: i32 } })) : null;
+  statxLib = libc && { lib: libc.fn, ptr: libc.ptr };
   return statxLib;
 }
 

@@ -7,6 +7,7 @@
  */
 import { statfsSync, watch } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
+import { openLibc } from "./libc";
 
 const TEMP_PREFIX_BYTES = new TextEncoder().encode(UPLOAD_TEMP_PREFIX);
 
@@ -48,27 +49,19 @@ interface Libc {
   read: (fd: number, buf: unknown, len: number) => number;
 }
 
-function openLibc(): { libc: Libc; ptr: (a: Uint8Array) => unknown } | null {
-  if (process.platform !== "linux") return null;
-  try {
-    // Loaded lazily: bun:ffi exists only under Bun, and only Linux has inotify.
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const { i32, u32, ptr, cstring } = ffi.FFIType;
-    const { symbols } = ffi.dlopen("libc.so.6", {
-      inotify_init1: { args: [i32], returns: i32 },
-      inotify_add_watch: { args: [i32, cstring, u32], returns: i32 },
-      inotify_rm_watch: { args: [i32, i32], returns: i32 },
-      read: { args: [i32, ptr, u32], returns: i32 },
-    });
-    return { libc: symbols as unknown as Libc, ptr: (a) => ffi.ptr(a) };
-  } catch {
-    return null;
-  }
+function openInotify(): { libc: Libc; ptr: (a: Uint8Array) => number } | null {
+  const lib = openLibc<Libc>(({ i32, u32, ptr, cstring }) => ({
+    inotify_init1: { args: [i32], returns: i32 },
+    inotify_add_watch: { args: [i32, cstring, u32], returns: i32 },
+    inotify_rm_watch: { args: [i32, i32], returns: i32 },
+    read: { args: [i32, ptr, u32], returns: i32 },
+  }));
+  return lib && { libc: lib.fn, ptr: lib.ptr };
 }
 
 /** inotify through libc; null when unavailable. */
 function inotifyWatchers(): FolderWatchers | null {
-  const lib = openLibc();
+  const lib = openInotify();
   if (!lib) return null;
   const { libc, ptr } = lib;
   const fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC);

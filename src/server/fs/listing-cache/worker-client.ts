@@ -6,6 +6,7 @@
 import type { CompactBodyRequest } from "../../listing/compact-body";
 import type { CompactFolder } from "./compact";
 import type { SharedRead } from "./read-compact";
+import { workerUrl } from "../../worker-url";
 
 /** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
 const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
@@ -37,13 +38,8 @@ let nextId = 0;
 /** Which thread read each folder (it keeps the names for the body that follows). */
 const readBy = new Map<number, Thread>();
 
-/**
- * The worker's entry. Inside the compiled binary every entrypoint sits at its path below the entrypoints' common
- * folder (src/server, scripts/build.ts), while import.meta.url is the binary's own root.
- */
-const WORKER_URL = import.meta.url.includes("/$bunfs/")
-  ? new URL("./fs/listing-cache/folder-worker.ts", import.meta.url).href
-  : new URL("./folder-worker.ts", import.meta.url).href;
+/** The worker's entry (its own entry point of the build, scripts/build.ts). */
+const WORKER_URL = workerUrl("fs/listing-cache/folder-worker.ts");
 
 /** Thrown inside when a worker ended: pending calls resolve null and the main thread does the work. */
 const UNAVAILABLE = new Error("folder worker unavailable");

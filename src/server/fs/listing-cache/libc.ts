@@ -1,0 +1,26 @@
+/**
+ * @module libc called through bun:ffi, loaded in one place for the listing's readers (getdents64, statx), its
+ * folder watches (inotify) and its threads' priority. bun:ffi exists only under Bun: it is required lazily.
+ */
+import type { FFIFunction, FFIType } from "bun:ffi";
+
+/** Functions of libc with their calls typed as `T`, and `ptr` giving the address of a buffer to pass them. */
+export interface Libc<T> {
+  fn: T;
+  ptr: (a: Uint8Array) => number;
+}
+
+/**
+ * The libc functions `defs` returns (bun:ffi shapes keyed by libc's own names, built from the FFIType it is
+ * given); null when not on Linux, without bun:ffi, or when libc.so.6 lacks one of them. Typed by the caller as `T`.
+ */
+export function openLibc<T>(defs: (type: typeof FFIType) => Record<string, FFIFunction>): Libc<T> | null {
+  if (process.platform !== "linux") return null;
+  try {
+    const ffi = require("bun:ffi") as typeof import("bun:ffi");
+    const { symbols } = ffi.dlopen("libc.so.6", defs(ffi.FFIType));
+    return { fn: symbols as unknown as T, ptr: (a) => ffi.ptr(a) as unknown as number };
+  } catch {
+    return null;
+  }
+}
