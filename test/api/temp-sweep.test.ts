@@ -1,0 +1,114 @@
+import { afterAll, describe, expect, it } from "bun:test";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { api, boot, homePaths, indexReady, kill9, sha, slowBody, stop, TEMP_PREFIX, tempFiles, tempsGone, type Running } from "../support/kill-points";
+
+const homes: string[] = [];
+afterAll(() => {
+  for (const h of homes) rmSync(h, { recursive: true, force: true });
+});
+
+function newHome(): string {
+  const home = mkdtempSync(join(tmpdir(), "fbe-temp-sweep-"));
+  homes.push(home);
+  return home;
+}
+
+/** Waits until a temp file shows below `dir` (an upload under way); fails after 5 s. */
+async function tempAppears(dir: string): Promise<void> {
+  for (let i = 0; i < 250 && tempFiles(dir).length === 0; i++) await Bun.sleep(20);
+  expect(tempFiles(dir).length).toBeGreaterThan(0);
+}
+
+async function names(r: Running, path = "/"): Promise<string[]> {
+  const res = await api(r, "GET", `/resources${path}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name).sort();
+}
+
+async function searchPaths(r: Running, query: string): Promise<string[]> {
+  const res = await api(r, "GET", `/search/?query=${encodeURIComponent(query)}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { path: string }[]).map((h) => h.path).sort();
+}
+
+describe("temp files of interrupted writes", () => {
+  it("are swept at the next start after a kill -9 mid-upload, and the target name never appears", async () => {
+    const home = newHome();
+    const { root } = homePaths(home);
+    const first = await boot(home);
+    mkdirSync(join(root, "in"), { recursive: true });
+    const body = slowBody(16 * 1024 * 1024, 64 * 1024, 10);
+    const upload = api(first, "POST", "/resources/in/big.bin", body.stream).catch(() => null);
+    await tempAppears(join(root, "in"));
+    await kill9(first);
+    await upload;
+    // The killed server could not clean up: its temp file is still there, never under the target name.
+    expect(tempFiles(root).length).toBe(1);
+    expect(readdirSync(join(root, "in"))).not.toContain("big.bin");
+    const second = await boot(home);
+    try {
+      await indexReady(second);
+      expect(await tempsGone(root)).toEqual([]);
+      expect(await names(second, "/in/")).toEqual([]);
+    } finally {
+      await stop(second);
+    }
+  });
+
+  it("are never listed, even with hidden files shown, nor found by search", async () => {
+    const home = newHome();
+    const { root } = homePaths(home);
+    mkdirSync(join(root, "docs"), { recursive: true });
+    writeFileSync(join(root, "docs", ".hidden-report.txt"), "shown to those who show hidden files");
+    const r = await boot(home);
+    try {
+      const show = await api(r, "PUT", "/users/1", JSON.stringify({ what: "user", which: ["showHidden"], data: { id: 1, showHidden: true } }));
+      expect(show.status).toBe(200);
+      await indexReady(r);
+      // Written after the start: young, so kept until the maximum age, and still never shown.
+      writeFileSync(join(root, "docs", `${TEMP_PREFIX}report.txt`), "partial report");
+      mkdirSync(join(root, "docs", `${TEMP_PREFIX}unarchive-report`));
+      writeFileSync(join(root, "docs", `${TEMP_PREFIX}unarchive-report`, "report.txt"), "partial");
+      expect(await names(r, "/docs/")).toEqual([".hidden-report.txt"]);
+      expect(await searchPaths(r, "report")).toEqual(["docs/.hidden-report.txt"]);
+      expect((await api(r, "POST", "/search-index/rebuild")).status).toBe(202);
+      await indexReady(r);
+      expect(await searchPaths(r, "report")).toEqual(["docs/.hidden-report.txt"]);
+      expect(await searchPaths(r, "fbe-upload")).toEqual([]);
+      expect(await names(r, "/docs/")).toEqual([".hidden-report.txt"]);
+      expect(tempFiles(root).length).toBe(3);
+    } finally {
+      await stop(r);
+    }
+  });
+
+  it("are swept by the timer once older than the maximum age, but never while an upload holds one", async () => {
+    const home = newHome();
+    const { root } = homePaths(home);
+    const r = await boot(home, { env: { FBE_TEMP_MAX_AGE_MS: "800" } });
+    try {
+      await indexReady(r);
+      const stale = join(root, `${TEMP_PREFIX}left-by-a-crash`);
+      writeFileSync(stale, "partial");
+      // A slow upload whose temp file stays untouched longer than the maximum age between two chunks.
+      const body = slowBody(4 * 64 * 1024, 64 * 1024, 1200);
+      const upload = api(r, "POST", "/resources/slow.bin", body.stream);
+      await tempAppears(root);
+      // Seen by a walk, young at first, then older than 800 ms: the timer (every 200 ms) removes it.
+      expect((await api(r, "POST", "/search-index/rebuild")).status).toBe(202);
+      await indexReady(r);
+      utimesSync(stale, new Date(Date.now() - 5000), new Date(Date.now() - 5000));
+      await Bun.sleep(1500);
+      expect((await api(r, "POST", "/search-index/rebuild")).status).toBe(202);
+      await indexReady(r);
+      const res = await upload;
+      expect(res.status).toBe(200);
+      expect(sha(await Bun.file(join(root, "slow.bin")).bytes())).toBe(sha(body.bytes));
+      expect(await tempsGone(root)).toEqual([]);
+    } finally {
+      await stop(r);
+    }
+  }, 20_000);
+});
