@@ -190,3 +190,21 @@ function walk(dir: string, prefix = ""): string[] {
   }
   return out;
 }
+
+/**
+ * Mounts a tmpfs of `size` (e.g. "2m") at `dir` (created), for full-disk and read-only roots; needs root, as the
+ * test machines run. Returns remount-read-only and unmount functions.
+ * @throws Error with mount's message when mounting is refused.
+ */
+export function mountTmpfs(dir: string, size: string): { readOnly: () => void; unmount: () => void } {
+  mkdirSync(dir, { recursive: true });
+  const run = (args: string[]) => {
+    const r = Bun.spawnSync(args, { stderr: "pipe" });
+    if (r.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${r.stderr.toString()}`);
+  };
+  run(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir]);
+  return {
+    readOnly: () => run(["mount", "-o", "remount,ro", dir]),
+    unmount: () => run(["umount", "-l", dir]),
+  };
+}
