@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sevenZip } from "../support/archives";
 import { killScenarios, runKillRounds } from "../support/kill-scenarios";
+import { uploadStorm } from "../support/disk-storm";
 import { api, boot, mountTmpfs, sha, stop, tempFiles, type Running } from "../support/kill-points";
 
 sevenZip();
@@ -63,6 +64,14 @@ describe("a files root on a full disk", () => {
       if (r) await stop(r);
       disk.unmount();
     }
+  }, 20_000);
+});
+
+describe("concurrent uploads filling a small disk", () => {
+  it("answer 200 only for files stored whole, 507 for the rest, leaving no temp file", async () => {
+    const { home, statuses } = await uploadStorm(4);
+    homes.push(home);
+    expect((statuses[200] ?? 0) + (statuses[507] ?? 0)).toBe(16);
   }, 20_000);
 });
 

@@ -1,6 +1,6 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
 import { fsWritten } from "../search/changes";
-import { open, link, rename, rm, unlink, mkdir, stat } from "node:fs/promises";
+import { open, link, rename, rm, unlink, mkdir, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { FsError } from "./fs-error";
 import { tempPathBeside } from "./temp-name";
@@ -61,7 +61,7 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
         });
         if (done) break;
         // Awaiting each write gives backpressure: memory stays flat for any body size.
-        await fh.write(value);
+        await writeWhole(fh, value);
         written += value.byteLength;
       }
     }
@@ -78,6 +78,19 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
       await fh.close().catch(() => {});
       await unlink(tmp).catch(() => {});
     }
+  }
+}
+
+/**
+ * Writes all of `bytes` at the file position: write(2) may store only part of a buffer (a disk filling up stores
+ * what fits, then the next call fails with ENOSPC), and the rest must not be dropped silently.
+ * @throws the write error; an Error with code ENOSPC when a write stores nothing.
+ */
+async function writeWhole(fh: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let done = 0; done < bytes.byteLength; ) {
+    const { bytesWritten } = await fh.write(bytes, done, bytes.byteLength - done);
+    if (bytesWritten <= 0) throw Object.assign(new Error("no space left on the disk"), { code: "ENOSPC" });
+    done += bytesWritten;
   }
 }
 
