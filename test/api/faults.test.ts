@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sevenZip } from "../support/archives";
 import { killScenarios, runKillRounds } from "../support/kill-scenarios";
 import { uploadStorm } from "../support/disk-storm";
-import { api, boot, mountTmpfs, sha, stop, tempFiles, type Running } from "../support/kill-points";
+import { api, boot, smallDisk, sha, stop, tempFiles, type Running } from "../support/kill-points";
 
 sevenZip();
 const homes: string[] = [];
@@ -35,13 +35,12 @@ describe("a files root on a full disk", () => {
   it("answers 507 with a short message, keeps the old file on a failed save and leaves no temp file", async () => {
     const home = mkdtempSync(join(tmpdir(), "fbe-faults-full-"));
     homes.push(home);
-    const root = join(home, "small");
-    const disk = mountTmpfs(root, "2m");
+    const old = randomBytes(600 * 1024);
+    const disk = smallDisk(join(home, "small"), "2m", { "keep.bin": old });
     let r: Running | null = null;
     try {
-      const old = randomBytes(600 * 1024);
-      writeFileSync(join(root, "keep.bin"), old);
-      r = await boot(home, { root });
+      r = await boot(home, { root: disk.root, wrap: disk.wrap });
+      const root = disk.view(r);
       let res = await api(r, "POST", "/resources/big.bin", randomBytes(3 * 1024 * 1024));
       expectShortError("upload", res.status, await res.text(), 507, "no space left on the disk");
       expect(readdirSync(root)).toEqual(["keep.bin"]);
@@ -79,14 +78,11 @@ describe("a read-only files root", () => {
   it("answers writes with a short 503, while reads go on", async () => {
     const home = mkdtempSync(join(tmpdir(), "fbe-faults-ro-"));
     homes.push(home);
-    const root = join(home, "ro");
-    const disk = mountTmpfs(root, "2m");
+    const disk = smallDisk(join(home, "ro"), "2m", { "keep.txt": "kept", "dir/": "" }, true);
     let r: Running | null = null;
     try {
-      writeFileSync(join(root, "keep.txt"), "kept");
-      mkdirSync(join(root, "dir"));
-      r = await boot(home, { root });
-      disk.readOnly();
+      r = await boot(home, { root: disk.root, wrap: disk.wrap });
+      const root = disk.view(r);
       const writes: [string, string, string, BodyInit | null][] = [
         ["upload", "POST", "/resources/new.txt", "new"],
         ["save", "PUT", "/resources/keep.txt", "changed"],

@@ -78,6 +78,15 @@ describe("temp files of interrupted writes", () => {
       expect(await searchPaths(r, "report")).toEqual(["docs/.hidden-report.txt"]);
       expect(await searchPaths(r, "fbe-upload")).toEqual([]);
       expect(await names(r, "/docs/")).toEqual([".hidden-report.txt"]);
+      // Not counted in the folder usage, not copied, not in an archive download.
+      const usage = await api(r, "GET", "/resources/docs/?usage=true");
+      expect(await usage.json()).toEqual({ size: 36, numFiles: 1, numDirs: 0 });
+      expect((await api(r, "PATCH", `/resources/docs/?action=copy&destination=${encodeURIComponent("/copy/")}`)).status).toBe(200);
+      expect(readdirSync(join(root, "copy"))).toEqual([".hidden-report.txt"]);
+      const tar = await api(r, "GET", "/raw/docs/?algo=tar");
+      expect(tar.status).toBe(200);
+      const listed = Bun.spawnSync(["tar", "-t"], { stdin: new Uint8Array(await tar.arrayBuffer()) }).stdout.toString().trim().split("\n").sort();
+      expect(listed).toEqual(["docs", "docs/.hidden-report.txt"]);
       expect(tempFiles(root).length).toBe(3);
     } finally {
       await stop(r);

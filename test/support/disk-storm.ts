@@ -7,18 +7,18 @@ import { expect } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { api, boot, mountTmpfs, sha, stop, tempFiles, type Running } from "./kill-points";
+import { api, boot, smallDisk, sha, stop, tempFiles, type Running } from "./kill-points";
 
 /** Runs `waves` waves of 4 concurrent uploads (100 KB-1.5 MB) onto a `size` tmpfs; returns the answers by status. Throws on a broken invariant. */
 export async function uploadStorm(waves: number, size = "4m"): Promise<{ home: string; statuses: Record<number, number> }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-storm-"));
-  const root = join(home, "small");
-  const disk = mountTmpfs(root, size);
+  const disk = smallDisk(join(home, "small"), size, {});
   let r: Running | null = null;
   const statuses: Record<number, number> = {};
   try {
-    r = await boot(home, { root });
+    r = await boot(home, { root: disk.root, wrap: disk.wrap });
     const server = r;
+    const root = disk.view(r);
     const kept = new Map<string, { hash: string; size: number }>();
     const one = async (i: number) => {
       const bytes = new Uint8Array(100 * 1024 + Math.floor(Math.random() * 1400 * 1024));

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, lstatSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, lstatSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { serverCommand } from "./server";
@@ -31,11 +31,11 @@ export function homePaths(home: string): { root: string; db: string; cache: stri
  * Starts the server over `home` (root overridable, e.g. a small tmpfs) and logs in as the admin; resolves once
  * it answers. Rejects with its output when it exits first or does not listen within 20 s.
  */
-export async function boot(home: string, opts: { root?: string; env?: Record<string, string> } = {}): Promise<Running> {
+export async function boot(home: string, opts: { root?: string; env?: Record<string, string>; wrap?: string[] | null } = {}): Promise<Running> {
   const p = homePaths(home);
   const root = opts.root ?? p.root;
   mkdirSync(root, { recursive: true });
-  const [cmd, ...pre] = serverCommand();
+  const [cmd, ...pre] = [...(opts.wrap ?? []), ...serverCommand()];
   const args = [...pre, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", p.db, "--cache-dir", p.cache, "--username", ADMIN.username, "--password", ADMIN.password];
   const proc = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
@@ -191,20 +191,48 @@ function walk(dir: string, prefix = ""): string[] {
   return out;
 }
 
+/** A small tmpfs files root: `root` is the path the server is given, `view(r)` where the test sees it. */
+export interface SmallDisk {
+  root: string;
+  /** Command prefix the server runs under (null: none); see smallDisk. */
+  wrap: string[] | null;
+  /** The files root as the test process sees it while the server `r` runs. */
+  view(r: Running): string;
+  /** Unmounts (no-op when the mount lives in the server's own namespace, gone with it). */
+  unmount(): void;
+}
+
 /**
- * Mounts a tmpfs of `size` (e.g. "2m") at `dir` (created), for full-disk and read-only roots; needs root, as the
- * test machines run. Returns remount-read-only and unmount functions.
- * @throws Error with mount's message when mounting is refused.
+ * A tmpfs of `size` (e.g. "2m") as a files root at `dir`, holding `seed` (relative path -> content; a name ending
+ * in "/" is a folder), read-only when asked. As root it mounts it directly; where mounting is refused (or with
+ * FBE_TEST_DISK=unshare) the server runs under `unshare -rm`, which mounts it in a namespace of its own, and the
+ * test reads it through /proc/<pid>/root. Never skipped: throws when neither way works.
  */
-export function mountTmpfs(dir: string, size: string): { readOnly: () => void; unmount: () => void } {
+export function smallDisk(dir: string, size: string, seed: Record<string, string | Uint8Array>, readOnly = false): SmallDisk {
   mkdirSync(dir, { recursive: true });
-  const run = (args: string[]) => {
-    const r = Bun.spawnSync(args, { stderr: "pipe" });
-    if (r.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${r.stderr.toString()}`);
-  };
-  run(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir]);
+  const run = (args: string[]) => Bun.spawnSync(args, { stderr: "pipe" });
+  if (process.env.FBE_TEST_DISK !== "unshare" && run(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir]).exitCode === 0) {
+    plant(dir, seed);
+    if (readOnly && run(["mount", "-o", "remount,ro", dir]).exitCode !== 0) throw new Error(`remounting ${dir} read-only failed`);
+    return { root: dir, wrap: null, view: () => dir, unmount: () => void run(["umount", "-l", dir]) };
+  }
+  const seedDir = `${dir}.seed`;
+  mkdirSync(seedDir, { recursive: true });
+  plant(seedDir, seed);
+  const script = 'mount -t tmpfs -o "size=$1,mode=0755" tmpfs "$2" && cp -a "$3/." "$2/" && if [ "$4" = ro ]; then mount -o remount,ro "$2"; fi && shift 4 && exec "$@"';
+  const probe = run(["unshare", "-rm", "sh", "-c", script, "sh", size, dir, seedDir, "rw", "true"]);
+  if (probe.exitCode !== 0) throw new Error(`neither mount nor unshare -rm can make a tmpfs root: ${probe.stderr.toString()}`);
   return {
-    readOnly: () => run(["mount", "-o", "remount,ro", dir]),
-    unmount: () => run(["umount", "-l", dir]),
+    root: dir,
+    wrap: ["unshare", "-rm", "sh", "-c", script, "sh", size, dir, seedDir, readOnly ? "ro" : "rw"],
+    view: (r) => `/proc/${r.proc.pid}/root${dir}`,
+    unmount: () => {},
   };
+}
+
+function plant(dir: string, seed: Record<string, string | Uint8Array>): void {
+  for (const [rel, content] of Object.entries(seed)) {
+    if (rel.endsWith("/")) mkdirSync(join(dir, rel), { recursive: true });
+    else writeFileSync(join(dir, rel), content);
+  }
 }
