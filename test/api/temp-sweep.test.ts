@@ -57,6 +57,31 @@ describe("temp files of interrupted writes", () => {
     }
   });
 
+  it("spare a resumable tus upload across a kill -9: its temp file stays and the upload completes", async () => {
+    const home = newHome();
+    const { root } = homePaths(home);
+    const tus = { "Tus-Resumable": "1.0.0" };
+    const octets = { ...tus, "Content-Type": "application/offset+octet-stream" };
+    const bytes = new Uint8Array(256 * 1024).map((_, i) => (i * 7) & 255);
+    const first = await boot(home);
+    expect((await api(first, "POST", "/tus/resumed.bin", null, { ...tus, "Upload-Length": String(bytes.length) })).status).toBe(201);
+    expect((await api(first, "PATCH", "/tus/resumed.bin", bytes.subarray(0, 100_000), { ...octets, "Upload-Offset": "0" })).status).toBe(204);
+    await kill9(first);
+    const second = await boot(home);
+    try {
+      await indexReady(second);
+      await Bun.sleep(300);
+      expect(tempFiles(root).length).toBe(1);
+      const head = await api(second, "HEAD", "/tus/resumed.bin", null, tus);
+      expect(head.headers.get("upload-offset")).toBe("100000");
+      expect((await api(second, "PATCH", "/tus/resumed.bin", bytes.subarray(100_000), { ...octets, "Upload-Offset": "100000" })).status).toBe(204);
+      expect(sha(await Bun.file(join(root, "resumed.bin")).bytes())).toBe(sha(bytes));
+      expect(tempFiles(root)).toEqual([]);
+    } finally {
+      await stop(second);
+    }
+  });
+
   it("are never listed, even with hidden files shown, nor found by search", async () => {
     const home = newHome();
     const { root } = homePaths(home);

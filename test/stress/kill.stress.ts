@@ -1,6 +1,6 @@
 /**
  * Many-round fault injection (npm run test:stress): every operation of kill-scenarios.ts is SIGKILLed at random
- * moments, FBE_STRESS_KILL_ROUNDS times each (default 8), with a restart and the full checks after every kill;
+ * moments, FBE_STRESS_KILL_ROUNDS times each (default 10), with a restart and the full checks after every kill;
  * then a storm of concurrent uploads fills a small tmpfs root. Prints the kills sent and the states they left.
  */
 import { afterAll, describe, expect, it } from "bun:test";
@@ -12,7 +12,7 @@ import { killScenarios, runKillRounds } from "../support/kill-scenarios";
 import { uploadStorm } from "../support/disk-storm";
 
 sevenZip();
-const ROUNDS = Number(process.env.FBE_STRESS_KILL_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.FBE_STRESS_KILL_ROUNDS ?? 10);
 const homes: string[] = [];
 const summary: string[] = [];
 afterAll(() => {

@@ -119,10 +119,11 @@ function copyScenario(): KillScenario {
   let source: Record<string, string> = {};
   return {
     name: "copy",
-    delay: [0, 250],
+    // A copy of 24 MB takes some tens of ms from the page cache: kills land before, during and after it.
+    delay: [0, 120],
     setup: (root) => {
       mkdirSync(join(root, "src", "deep"), { recursive: true });
-      for (let i = 0; i < 120; i++) writeFileSync(join(root, "src", i % 3 ? "deep" : "", `f${i}.bin`), randomBytes(96 * 1024));
+      for (let i = 0; i < 192; i++) writeFileSync(join(root, "src", i % 3 ? "deep" : "", `f${i}.bin`), randomBytes(128 * 1024));
       source = hashTree(join(root, "src"));
     },
     op: (r, _root, round) => api(r, "PATCH", `/resources/src/?action=copy&destination=${encodeURIComponent(`/copy${round}/`)}`),
@@ -205,7 +206,8 @@ function usersScenario(): KillScenario {
   const answered: string[] = [];
   return {
     name: "users",
-    delay: [20, 400],
+    // Each creation hashes a password (some hundred ms): kills land between and inside creations.
+    delay: [100, 1500],
     setup: () => {},
     op: async (r, _root, round) => {
       for (let i = 0; ; i++) {
