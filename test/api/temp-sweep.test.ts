@@ -127,14 +127,14 @@ describe("temp files of interrupted writes", () => {
       const stale = join(root, `${TEMP_PREFIX}left-by-a-crash`);
       writeFileSync(stale, "partial");
       // A slow upload whose temp file stays untouched longer than the maximum age between two chunks.
-      const body = slowBody(4 * 64 * 1024, 64 * 1024, 1200);
+      const body = slowBody(3 * 64 * 1024, 64 * 1024, 1000);
       const upload = api(r, "POST", "/resources/slow.bin", body.stream);
       await tempAppears(root);
       // Seen by a walk, young at first, then older than 800 ms: the timer (every 200 ms) removes it.
       expect((await api(r, "POST", "/search-index/rebuild")).status).toBe(202);
       await indexReady(r);
       utimesSync(stale, new Date(Date.now() - 5000), new Date(Date.now() - 5000));
-      await Bun.sleep(1500);
+      await Bun.sleep(1000);
       expect((await api(r, "POST", "/search-index/rebuild")).status).toBe(202);
       await indexReady(r);
       const res = await upload;
