@@ -90,9 +90,11 @@ describe("a read-only files root", () => {
         ["delete", "DELETE", "/resources/keep.txt", null],
         ["rename", "PATCH", `/resources/keep.txt?action=rename&destination=${encodeURIComponent("/moved.txt")}`, null],
         ["copy", "PATCH", `/resources/keep.txt?action=copy&destination=${encodeURIComponent("/copied.txt")}`, null],
+        ["tus upload", "POST", "/tus/resumable.bin", null],
       ];
+      const tus = { "Tus-Resumable": "1.0.0", "Upload-Length": "10" };
       for (const [what, method, path, body] of writes) {
-        const res = await api(r, method, path, body);
+        const res = await api(r, method, path, body, what.startsWith("tus") ? tus : {});
         expectShortError(what, res.status, await res.text(), 503, "the file system is read-only");
       }
       expect((await api(r, "GET", "/resources/")).status).toBe(200);
