@@ -34,31 +34,60 @@ export interface KillTotals {
   outcomes: Record<string, number>;
 }
 
+/**
+ * A server over one home that operations are killed in, round after round; the restart after one kill serves the
+ * next round. open() prepares every scenario's files first, so several scenarios share one home and its boots.
+ */
+export class KillSession {
+  private r: Running | null = null;
+  private readonly paths: { root: string; db: string };
+
+  constructor(readonly home: string) {
+    this.paths = homePaths(home);
+  }
+
+  /** Sets up `scenarios` in the files root and starts the server. */
+  async open(scenarios: readonly KillScenario[]): Promise<void> {
+    mkdirSync(this.paths.root, { recursive: true });
+    for (const s of scenarios) s.setup(this.paths.root);
+    this.r = await boot(this.home);
+  }
+
+  /** One round: starts `s`, SIGKILLs after a random delay, restarts, checks; returns the state left (KillScenario.check). */
+  async round(s: KillScenario, round: number): Promise<string> {
+    const { root, db } = this.paths;
+    await indexReady(this.r!);
+    const running = s.op(this.r!, root, round).catch(() => null);
+    await Bun.sleep(randomDelay(s.delay[0], s.delay[1]));
+    await kill9(this.r!);
+    await running;
+    this.r = await boot(this.home);
+    await indexReady(this.r);
+    expect({ scenario: s.name, round, left: await tempsGone(root) }).toEqual({ scenario: s.name, round, left: [] });
+    expect({ scenario: s.name, round, integrity: integrity(db) }).toEqual({ scenario: s.name, round, integrity: "ok" });
+    return s.check(this.r, root, round, this.home);
+  }
+
+  /** Stops the server. */
+  async close(): Promise<void> {
+    if (this.r) await stop(this.r);
+  }
+}
+
 /** Runs `rounds` kill rounds of `s` over one fresh `home`; every check throws on a broken invariant. */
 export async function runKillRounds(s: KillScenario, home: string, rounds: number): Promise<KillTotals> {
-  const { root, db } = homePaths(home);
-  mkdirSync(root, { recursive: true });
-  s.setup(root);
-  let kills = 0;
+  const session = new KillSession(home);
   const outcomes: Record<string, number> = {};
-  let r = await boot(home);
+  let kills = 0;
   try {
+    await session.open([s]);
     for (let round = 0; round < rounds; round++) {
-      await indexReady(r);
-      const running = s.op(r, root, round).catch(() => null);
-      await Bun.sleep(randomDelay(s.delay[0], s.delay[1]));
-      await kill9(r);
+      const outcome = await session.round(s, round);
       kills++;
-      await running;
-      r = await boot(home);
-      await indexReady(r);
-      expect({ scenario: s.name, round, left: await tempsGone(root) }).toEqual({ scenario: s.name, round, left: [] });
-      expect({ scenario: s.name, round, integrity: integrity(db) }).toEqual({ scenario: s.name, round, integrity: "ok" });
-      const outcome = await s.check(r, root, round, home);
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
     }
   } finally {
-    await stop(r);
+    await session.close();
   }
   return { kills, rounds, outcomes };
 }
