@@ -3,7 +3,7 @@
  * installs what is missing (npm dependencies including Bun, the optional system tools),
  * then hands over to `bun scripts/<command>.ts`.
  *
- * Usage: node scripts/bootstrap.cjs <start|test|build|bench> [args...]
+ * Usage: node scripts/bootstrap.cjs <start|test|stress|build|bench> [args...]
  * It first checks the Node.js version against package.json `engines.node`, so a too old Node.js stops with
  * what to install instead of failing later inside npm or a dependency. It avoids newer syntax (no ?. or ??)
  * so that the message shows on old Node.js too.
@@ -28,6 +28,8 @@ const TOOLS = {
     // Contact sheet headers find their font through fontconfig (its config package brings DejaVu).
     [["fc-match"], "fontconfig"],
   ],
+  // The stress runs unpack archives (7-Zip, in common) and mount small tmpfs roots (mount, in util-linux).
+  stress: [[["mount"], "mount"]],
   test: [
     [["chromium"], "chromium"],
     [["unzip"], "unzip"],
@@ -141,8 +143,8 @@ function ensureTools(command) {
 
 function main() {
   const [command, ...args] = process.argv.slice(2);
-  if (!["start", "test", "build", "bench"].includes(command)) {
-    console.error("usage: node scripts/bootstrap.cjs <start|test|build|bench>");
+  if (!["start", "test", "stress", "build", "bench"].includes(command)) {
+    console.error("usage: node scripts/bootstrap.cjs <start|test|stress|build|bench>");
     process.exit(2);
   }
   ensureNodeVersion();

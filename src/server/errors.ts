@@ -16,6 +16,7 @@ const REASONS: Record<number, string> = {
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
+  507: "Insufficient Storage",
 };
 
 /** Returns the reason phrase of an HTTP status (RFC 9110 section 15), e.g. 404 -> "Not Found". */
@@ -89,6 +90,16 @@ const FS_CODES: Record<string, ContentfulStatusCode> = {
   EISDIR: 400,
   ENAMETOOLONG: 400,
   EINVAL: 400,
+  ENOSPC: 507,
+  EDQUOT: 507,
+  EROFS: 503,
+};
+
+/** Details of file system codes whose bare status would not say what happened (RFC 4918 section 11.5 for 507). */
+const FS_DETAILS: Record<string, string> = {
+  ENOSPC: "no space left on the disk",
+  EDQUOT: "disk quota exceeded",
+  EROFS: "the file system is read-only",
 };
 
 /**
@@ -103,7 +114,7 @@ export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; b
   const code = (err as { code?: string } | null)?.code;
   if (code && FS_CODES[code]) {
     const status = FS_CODES[code];
-    return { status, body: errorBody(status), unexpected: false };
+    return { status, body: errorBody(status, FS_DETAILS[code]), unexpected: false };
   }
   return { status: 500, body: errorBody(500), unexpected: true };
 }

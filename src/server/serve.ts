@@ -7,7 +7,8 @@ import { buildInfo } from "./build-info";
 import { getSigningSecret } from "./settings/settings-service";
 import { ensureFirstAdmin } from "./users/user-service";
 import { createApp } from "./app";
-import { removeActiveTempFiles } from "./fs/upload";
+import { ACTIVE_TEMP_FILES, removeActiveTempFiles } from "./fs/upload";
+import { TempSweeper, tempMaxAgeOf } from "./fs/temp-sweep";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
 import { websocket } from "./routes/websocket";
@@ -26,6 +27,7 @@ import { TransferThreads, transferThreadOptions } from "./threads/transfer-threa
  * are cancelled, partial uploads are removed and the database is closed.
  */
 export async function serve(config: Readonly<Config>): Promise<void> {
+  const bootMs = Date.now();
   mkdirSync(config.root, { recursive: true });
   mkdirSync(config.cacheDir, { recursive: true });
   const log = createLogger(config.log);
@@ -37,11 +39,14 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   // Encoders a killed server left running would write into this cache forever.
   const orphans = killOrphanEncoders(config.cacheDir);
   if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
-  const index = openFileIndex(db, config.database, rootReal, log);
   // Incomplete resumable uploads survive a restart; the expired ones are removed now and by a timer.
   const tus = new TusStore(tusStoreOptions(process.env, config.cacheDir));
   await tus.load();
   const stopTusSweeper = tus.startSweeper((err) => log.error(`tus sweep: ${String(err)}`));
+  // Temp files a killed server left: the index walks report them (the start walk covers the whole root).
+  const temps = new TempSweeper({ maxAgeMs: tempMaxAgeOf(process.env), bootMs, inUse: (abs) => ACTIVE_TEMP_FILES.has(abs) || tus.holds(abs) });
+  const stopTempSweeper = temps.startSweeper((err) => log.error(`temp sweep: ${String(err)}`));
+  const index = openFileIndex(db, config.database, rootReal, log, (abs) => temps.found(abs));
   const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index, tus };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
@@ -66,6 +71,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     await removeActiveTempFiles();
     stopMaintenance();
     stopTusSweeper();
+    stopTempSweeper();
     index.close();
     db.close();
     process.exit(0);

@@ -7,8 +7,10 @@
 import { fsWrittenAll } from "../server/search/changes";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Database } from "bun:sqlite";
+import { ACTIVE_TEMP_FILES } from "../server/fs/upload";
+import { isTempName } from "../server/fs/temp-name";
 import { findUserById } from "../server/db/users-table";
 import { addTaskOutput } from "../server/db/tasks-table";
 import { getSettings } from "../server/settings/settings-service";
@@ -66,6 +68,8 @@ async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal,
   const params = kind.parseParams(task.params);
   const trackOutput = (abs: string) => {
     outputs.add(abs);
+    // A temp output is held while the task runs: the temp sweeper leaves it alone, however long the run.
+    if (isTempName(basename(abs))) ACTIVE_TEMP_FILES.add(abs);
     // Also stored, so a restart after a crash can remove it (pool.ts).
     addTaskOutput(deps.db, task.id, abs);
   };
@@ -90,6 +94,7 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
     result = { ok: false, message: err instanceof Error ? err.message : String(err) };
   } finally {
     progress.stop();
+    for (const p of outputs) ACTIVE_TEMP_FILES.delete(p);
     await rm(tempDir, { recursive: true, force: true }).catch(() => {});
   }
   if (result.ok) {

@@ -1,10 +1,11 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
 import { fsWritten } from "../search/changes";
-import { open, link, rename, rm, unlink, mkdir, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { randomBytes } from "node:crypto";
-import { UPLOAD_TEMP_PREFIX } from "../constants";
+import { open, link, rename, rm, unlink, mkdir, stat, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
 import { FsError } from "./fs-error";
+import { tempPathBeside } from "./temp-name";
+
+export { tempPathBeside };
 
 /** The client went away before the whole body arrived; `bytes` were received (and thrown away) by then. */
 export class UploadAborted extends Error {
@@ -14,16 +15,11 @@ export class UploadAborted extends Error {
   }
 }
 
-/** Temp files (and temp folders of folder copies) being written now; removed on shutdown so nothing partial is left (CONTRACT shutdown). */
-export const ACTIVE_TEMP_FILES = new Set<string>();
-
 /**
- * A fresh temp name in the folder of `dest` (same file system, so the final rename is atomic), hidden from
- * listings, copies and archives by UPLOAD_TEMP_PREFIX; `tag` marks its kind ("tus-").
+ * Temp files (and temp folders of folder copies and task outputs) being written now: removed on shutdown so nothing
+ * partial is left (CONTRACT shutdown), and never touched by the temp sweeper (temp-sweep.ts) while listed here.
  */
-export function tempPathBeside(dest: string, tag = ""): string {
-  return join(dirname(dest), `${UPLOAD_TEMP_PREFIX}${tag}${randomBytes(8).toString("hex")}`);
-}
+export const ACTIVE_TEMP_FILES = new Set<string>();
 
 /** True when something exists at `abs` (a dangling symlink counts). */
 export async function exists(abs: string): Promise<boolean> {
@@ -65,7 +61,7 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
         });
         if (done) break;
         // Awaiting each write gives backpressure: memory stays flat for any body size.
-        await fh.write(value);
+        await writeWhole(fh, value);
         written += value.byteLength;
       }
     }
@@ -82,6 +78,19 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
       await fh.close().catch(() => {});
       await unlink(tmp).catch(() => {});
     }
+  }
+}
+
+/**
+ * Writes all of `bytes` at the file position: write(2) may store only part of a buffer (a disk filling up stores
+ * what fits, then the next call fails with ENOSPC), and the rest must not be dropped silently.
+ * @throws the write error; an Error with code ENOSPC when a write stores nothing.
+ */
+async function writeWhole(fh: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let done = 0; done < bytes.byteLength; ) {
+    const { bytesWritten } = await fh.write(bytes, done, bytes.byteLength - done);
+    if (bytesWritten <= 0) throw Object.assign(new Error("no space left on the disk"), { code: "ENOSPC" });
+    done += bytesWritten;
   }
 }
 

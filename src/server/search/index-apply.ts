@@ -5,6 +5,7 @@
  */
 import { posix } from "node:path";
 import type { LayeredStore } from "./index-layers";
+import { isTempName } from "../fs/temp-name";
 import { entryAt, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
 import type { FolderTotals, FsChange, IndexEntry } from "./types";
 
@@ -69,8 +70,10 @@ function finishWalk(store: LayeredStore, walk: PendingWalk): void {
 
 function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string): PendingWalk | null {
   if (path === "/") return null;
-  ensureParents(store, rootAbs, path);
   const name = posix.basename(path);
+  // A task reports its tracked outputs, temp names among them: those are never indexed.
+  if (isTempName(name)) return null;
+  ensureParents(store, rootAbs, path);
   const e = entryAt(rootAbs + path, path, name);
   if (!e) {
     remove(store, path);

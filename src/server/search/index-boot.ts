@@ -13,9 +13,9 @@ import { SqliteFileIndex, indexFileOf } from "./index-service";
 /**
  * Opens the index of `rootReal` (the database file beside `databaseFile`, or in `indexLocation`); startFileIndex
  * then builds it in the background while the server answers (state() is "building"). A failed walk is logged and
- * the next refresh tries again.
+ * the next refresh tries again. `onTemp` receives the temp files each full walk passes (TempSweeper.found).
  */
-export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger): SqliteFileIndex {
+export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger, onTemp?: (abs: string) => void): SqliteFileIndex {
   const s = getSettings(db);
   const file = indexFileOf(databaseFile, s.indexLocation);
   mkdirSync(dirname(file), { recursive: true });
@@ -25,6 +25,7 @@ export function openFileIndex(db: Database, databaseFile: string, rootReal: stri
     intervalMinutes: s.indexInterval,
     excludeDirs: s.excludeIndexDirs,
     fromScratch: s.rmOldIndex,
+    onTemp,
     onError: (err) => log.error(`file index walk failed: ${err instanceof Error ? err.message : String(err)}`),
   });
   onFsChange(rootReal, (change) => index.apply(change), (path) => index.folderTotals(path)?.size ?? null);

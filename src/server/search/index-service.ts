@@ -25,6 +25,8 @@ export interface FileIndexOptions {
   fromScratch: boolean;
   /** Reports a failed walk (the index keeps its previous content). */
   onError?: (err: unknown) => void;
+  /** Receives the absolute path of every temp file or folder a full walk passes (the temp sweeper's found). */
+  onTemp?: (abs: string) => void;
 }
 
 /** The default index file: beside the main database, or in the folder `indexLocation` names. */
@@ -121,7 +123,7 @@ export class SqliteFileIndex implements FileIndex {
     }
     const startSeq = this.layers.seq;
     const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
-    const it = walkBelow(this.opts.rootAbs, "/", this.ex, direct);
+    const it = walkBelow(this.opts.rootAbs, "/", this.ex, direct, this.opts.onTemp);
     try {
       await buildSnapshot(db, it, () => this.closed);
     } finally {

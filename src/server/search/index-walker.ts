@@ -5,6 +5,7 @@
  */
 import { lstatSync, opendirSync } from "node:fs";
 import { typeFromName } from "../fs/file-type";
+import { isTempName } from "../fs/temp-name";
 import type { FolderTotals, IndexEntry } from "./types";
 
 /** Which folders the walk skips: absolute virtual paths ("/a/b") or bare folder names ("node_modules"). */
@@ -58,13 +59,15 @@ export function entryAt(abs: string, path: string, name: string): IndexEntry | n
 /**
  * Yields every entry below the folder `rootAbs` whose virtual path is `rootPath` (not the folder itself), depth
  * first. Unreadable folders are skipped. `totals` (when given) receives the direct sums of each folder seen, keyed
- * by virtual path; see rollUpTotals.
+ * by virtual path; see rollUpTotals. Temp files and folders (temp-name.ts) are never indexed nor entered: their
+ * absolute paths go to `onTemp` (the temp sweeper), so the start walk is also the sweep of the whole root.
  */
 export function* walkBelow(
   rootAbs: string,
   rootPath: string,
   ex: WalkExclusions,
   totals?: Map<string, { size: number; numFiles: number; numDirs: number }>,
+  onTemp?: (abs: string) => void,
 ): Generator<IndexEntry> {
   const stack: Array<[string, string]> = [[rootAbs, rootPath]];
   while (stack.length > 0) {
@@ -81,6 +84,10 @@ export function* walkBelow(
       for (let d = handle.readSync(); d !== null; d = handle.readSync()) {
         const path = childPath(dirPath, d.name);
         const abs = `${dirAbs}/${d.name}`;
+        if (isTempName(d.name)) {
+          onTemp?.(abs);
+          continue;
+        }
         if (d.isDirectory() && isExcluded(ex, path, d.name)) continue;
         const e = entryAt(abs, path, d.name);
         if (!e) continue;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { ParsedQuery, SearchHit } from "./types";
 import { compareHits, matchesQuery } from "./query-parser";
 import { typeFromName } from "../fs/file-type";
+import { isTempName } from "../fs/temp-name";
 import { LIVE_SEARCH_MAX_ENTRIES, LIVE_SEARCH_MAX_MS } from "../constants";
 
 /** What the live walk searches: `abs` is the folder on disk whose virtual path (in the user's scope) is `under`. */
@@ -49,7 +50,8 @@ export async function liveSearch(req: LiveSearchRequest): Promise<LiveSearchResu
       // Leaving the loop closes the directory handle.
       if (--budget < 0 || Date.now() > deadline) return { hits: ranked(req, hits), complete: false };
       const path = `${dir.path}/${ent.name}`;
-      if (!req.isVisible(path)) continue;
+      // Temp files of uploads and tasks in progress are never found (temp-name.ts).
+      if (isTempName(ent.name) || !req.isVisible(path)) continue;
       const isDir = ent.isDirectory();
       if (isDir) queue.push({ abs: join(dir.abs, ent.name), path });
       if (matchesQuery(req.query, { name: ent.name, path, isDir, type: isDir ? "" : (typeFromName(ent.name) ?? "blob") })) {

@@ -6,7 +6,8 @@
 import { open, readFile, rename, stat, unlink, writeFile, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
-import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES, TUS_SWEEP_MAX_MS } from "../constants";
+import { startSweepTimer } from "../fs/sweep-timer";
+import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES } from "../constants";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */
 export interface TusUpload {
@@ -132,10 +133,13 @@ export class TusStore {
 
   /** Sweeps now and then every quarter of the expiry (at most TUS_SWEEP_MAX_MS); the timer never keeps the process alive. Returns a stop function. */
   startSweeper(onError: (err: unknown) => void): () => void {
-    const every = Math.max(100, Math.min(TUS_SWEEP_MAX_MS, Math.floor(this.options.expiryMs / 4)));
-    const timer = setInterval(() => void this.sweep().catch(onError), every);
-    timer.unref();
-    return () => clearInterval(timer);
+    return startSweepTimer(this.options.expiryMs, () => this.sweep(), onError);
+  }
+
+  /** True when `tmp` is the temp file of an upload this store keeps (resumable, so the temp sweeper leaves it). */
+  holds(tmp: string): boolean {
+    for (const up of this.uploads.values()) if (up.tmp === tmp) return true;
+    return false;
   }
 
   /** Number of incomplete uploads remembered. */

@@ -10,7 +10,7 @@
 import { existsSync, renameSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, sep } from "node:path";
-import { randomBytes } from "node:crypto";
+import { tempPathBeside } from "../../server/fs/temp-name";
 import { TASK_DEFAULTS, TORRENT_PIECE_EXP, type MkTorrentParams } from "../../shared/wire/task";
 import { runMktorrent } from "../../server/tools/mktorrent";
 import { mirrorFolder } from "../mirror-folder";
@@ -65,7 +65,8 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
     if (existsSync(output) && statSync(output).isDirectory()) throw new TaskInputError(`${virtual} is a folder`);
     // A .torrent inside the folder it describes would hash itself while being written.
     if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
-    const temp = join(folder, `.${basename(output)}.${randomBytes(6).toString("hex")}.tmp`);
+    // In the temp name family (temp-name.ts): hidden from listings and search, swept if a crash leaves it.
+    const temp = tempPathBeside(output, "torrent-");
     // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only.
     const source = ctx.target.isDir ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal) : ctx.target.abs;
     const name = params.torrentName || (ctx.target.path === "/" ? basename(ctx.scope.root) : basename(ctx.target.path));

@@ -20,6 +20,9 @@ beforeAll(async () => {
     "Café": { "Crème brûlée.txt": "r" },
     deep: { a: { b: { c: { "notes.txt": "deep", notes: {} } } } },
     secret: { "notes-secret.txt": "s" },
+    // Temp files of an upload and an unarchive in progress (or left by a killed server): never found.
+    ".fbe-upload-notes": "partial",
+    ".fbe-upload-unarchive-notes": { "notes.txt": "partial" },
   });
   index = new SqliteFileIndex({ rootAbs: root, file: join(home, "index.db"), intervalMinutes: 0, excludeDirs: [], fromScratch: true });
   await index.start();
@@ -48,6 +51,13 @@ describe("the live walk against the built index", () => {
       expect(live.body).toEqual(indexed.body);
     });
   }
+
+  it("neither finds temp files, by their name or inside them", async () => {
+    for (const text of ["notes", "fbe-upload", "unarchive"]) {
+      const found = [...(await answer(text, { index })).body, ...(await answer(text, { index: null })).body] as { path: string }[];
+      expect({ text, temps: found.filter((h) => h.path.includes(".fbe-upload-")) }).toEqual({ text, temps: [] });
+    }
+  });
 
   it("alike below a folder inside a scope, with rules and paging", async () => {
     const job = { under: "/a", abs: join(root, "deep", "a"), scopePrefix: "/deep", isVisible: (p: string) => !p.startsWith("/a/b/c/notes/"), offset: 1, limit: 1 };

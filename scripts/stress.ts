@@ -1,0 +1,62 @@
+/**
+ * @module `npm run test:stress`: the long runs, every `test/stress/*.stress.ts` (named so that the `bun test` of
+ * `npm test` never picks them up). Builds dist/fbe when stale, runs them under Bun's runner one file after the
+ * other, prints one `N passed, N failed` line like scripts/test.ts, and exits non-zero on any failure. The whole
+ * run is bounded: a file still running after STRESS_FILE_MAX_MS is killed and counted as failed.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { buildIfStale } from "./build";
+import { parseBunSummary } from "./test";
+
+const ROOT = join(import.meta.dir, "..");
+const STRESS_DIR = join(ROOT, "test", "stress");
+/** The longest one stress file may run (ms); the suite is meant to take a few minutes in all. */
+const STRESS_FILE_MAX_MS = 5 * 60_000;
+
+/** The stress files, sorted: every file in test/stress/ whose name ends in `.stress.ts`. */
+export function stressFiles(dir = STRESS_DIR): string[] {
+  return readdirSync(dir).filter((n) => n.endsWith(".stress.ts")).sort();
+}
+
+/** Runs one stress file under `bun test`, output shown live; returns its counts (a crash or timeout counts one failure). */
+async function runFile(name: string): Promise<{ passed: number; failed: number }> {
+  const proc = Bun.spawn([process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill("SIGKILL"), STRESS_FILE_MAX_MS);
+  let text = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const s = decoder.decode(chunk, { stream: true });
+      text += s;
+      sink.write(s);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  const counts = parseBunSummary(text);
+  if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
+  return counts;
+}
+
+async function main(): Promise<number> {
+  await buildIfStale();
+  let passed = 0;
+  let failed = 0;
+  for (const name of stressFiles()) {
+    const started = Date.now();
+    const r = await runFile(name);
+    console.log(`[stress] ${name}: ${r.passed} passed, ${r.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    passed += r.passed;
+    failed += r.failed;
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+if (import.meta.main) process.exit(await main());

@@ -1,0 +1,92 @@
+/**
+ * @module The temp sweeper: removes the temp files and folders (temp-name.ts) that a killed server, a failed
+ * unlink or a crashed task left beside their targets. It walks nothing itself: the file index's walks (at start and
+ * on every refresh) report each temp name they pass (found()), and the sweeper removes the ones nobody holds that
+ * were last written before this server started or longer ago than the maximum age. The ones still young are kept
+ * in mind and looked at again by a timer, in the pattern of the tus store's sweeper (sweep-timer.ts).
+ */
+import { lstat, rm } from "node:fs/promises";
+import { TEMP_BOOT_MARGIN_MS, TEMP_MAX_AGE_MS } from "../constants";
+import { startSweepTimer } from "./sweep-timer";
+
+/** What the sweeper is built with; times in ms since the epoch. */
+export interface TempSweeperOptions {
+  /** A temp no one holds is removed once its mtime is older than this (ms). */
+  maxAgeMs: number;
+  /** When this server started: temps last written before it belong to a previous run. */
+  bootMs: number;
+  /** True for a temp path a request, a tus upload or a task of this server still writes or keeps. */
+  inUse: (abs: string) => boolean;
+  now?: () => number;
+}
+
+/** The maximum age at boot: TEMP_MAX_AGE_MS unless `env` (process.env) sets FBE_TEMP_MAX_AGE_MS (a whole number above 0). */
+export function tempMaxAgeOf(env: Record<string, string | undefined>): number {
+  const n = Number(env.FBE_TEMP_MAX_AGE_MS);
+  return Number.isSafeInteger(n) && n > 0 ? n : TEMP_MAX_AGE_MS;
+}
+
+/** The temp sweeper of one server; see the module comment. */
+export class TempSweeper {
+  /** Temp paths seen by a walk and not removed yet (young, or held). */
+  private readonly seen = new Set<string>();
+  private running: Promise<number> | null = null;
+  private drainQueued = false;
+  private readonly now: () => number;
+
+  constructor(readonly options: TempSweeperOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Reports the temp file or folder at absolute `abs` (called by walks, synchronously); it is looked at soon. */
+  found(abs: string): void {
+    this.seen.add(abs);
+    if (this.drainQueued) return;
+    this.drainQueued = true;
+    // A walk reports from inside its slice: the removal runs after it, off the walk's turn of the event loop.
+    setTimeout(() => {
+      this.drainQueued = false;
+      void this.sweep().catch(() => {});
+    }, 0).unref?.();
+  }
+
+  /** Number of temp paths waiting to be old enough (or released). */
+  get pending(): number {
+    return this.seen.size;
+  }
+
+  /** Looks at every temp path seen: removes the stale ones nobody holds, forgets vanished ones; returns how many went. */
+  sweep(): Promise<number> {
+    if (this.running) return this.running.then(() => this.sweep());
+    this.running = this.sweepOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Sweeps every quarter of the maximum age (at most a minute); the timer never keeps the process alive. Returns a stop function. */
+  startSweeper(onError: (err: unknown) => void): () => void {
+    return startSweepTimer(this.options.maxAgeMs, () => this.sweep(), onError);
+  }
+
+  private async sweepOnce(): Promise<number> {
+    let removed = 0;
+    for (const abs of [...this.seen]) {
+      if (this.options.inUse(abs)) continue;
+      const st = await lstat(abs).catch(() => null);
+      if (!st) {
+        this.seen.delete(abs);
+        continue;
+      }
+      if (!this.isStale(st.mtimeMs) || this.options.inUse(abs)) continue;
+      await rm(abs, { recursive: true, force: true });
+      this.seen.delete(abs);
+      removed++;
+    }
+    return removed;
+  }
+
+  private isStale(mtimeMs: number): boolean {
+    return mtimeMs < this.options.bootMs - TEMP_BOOT_MARGIN_MS || mtimeMs < this.now() - this.options.maxAgeMs;
+  }
+}
