@@ -6,12 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { startWorld, type FuzzWorld } from "../support/fuzz-world";
-import { appRouteKeys, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
+import { fuzzWire } from "../support/fuzz-wire";
+import { appRouteKeys, fuzzRaces, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
 import { fuzzedRouteKeys } from "../support/fuzz-route-table";
 
 /** Cases per route: about 60 routes, the whole file in well under 40 s on a busy 2-core machine. */
 const RUNS_PER_ROUTE = 30;
 const TASK_FRAMES = 150;
+const RACES = 40;
+const WIRE = 150;
 const seed = Number(process.env.FBE_FUZZ_SEED) || Date.now() % 2_147_483_647;
 
 let w: FuzzWorld;
@@ -29,8 +32,10 @@ describe("route fuzzing", () => {
 
   it("answers every fuzzed request without a 5xx, a leak or a malformed error, and keeps serving", async () => {
     const cases = await fuzzRoutes(w, RUNS_PER_ROUTE, seed, process.env.FBE_FUZZ_LOG === "1");
+    const raced = await fuzzRaces(w, RACES, seed, process.env.FBE_FUZZ_LOG === "1");
     const frames = await fuzzTaskSocket(w, TASK_FRAMES, seed);
-    console.log(`fuzz: ${cases + frames} cases, ${w.failures.length} failures (seed ${seed})`);
+    const wire = await fuzzWire(w, WIRE, seed, process.env.FBE_FUZZ_LOG === "1");
+    console.log(`fuzz: ${cases + raced + frames + wire} cases, ${w.failures.length} failures (seed ${seed})`);
     expect(w.failures).toEqual([]);
   }, 120_000);
 });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { startWorld, type FuzzWorld } from "../support/fuzz-world";
-import { fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
+import { fuzzWire } from "../support/fuzz-wire";
+import { fuzzRaces, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
 
 const RUNS_PER_ROUTE = Number(process.env.FBE_FUZZ_RUNS) || 400;
 const seed = Number(process.env.FBE_FUZZ_SEED) || Date.now() % 2_147_483_647;
@@ -20,8 +21,10 @@ describe("long route fuzzing", () => {
   it("answers every fuzzed request without a 5xx, a leak or a malformed error, and keeps serving", async () => {
     const started = performance.now();
     const cases = await fuzzRoutes(w, RUNS_PER_ROUTE, seed, process.env.FBE_FUZZ_LOG === "1");
+    const raced = await fuzzRaces(w, RUNS_PER_ROUTE * 2, seed, process.env.FBE_FUZZ_LOG === "1");
     const frames = await fuzzTaskSocket(w, RUNS_PER_ROUTE * 5, seed);
-    console.log(`fuzz: ${cases + frames} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
+    const wire = await fuzzWire(w, RUNS_PER_ROUTE * 3, seed, process.env.FBE_FUZZ_LOG === "1");
+    console.log(`fuzz: ${cases + raced + frames + wire} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
     expect(w.failures).toEqual([]);
   }, 3_600_000);
 });

@@ -174,3 +174,34 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
 export function fuzzedRouteKeys(): Set<string> {
   return new Set(FUZZED_ROUTES.map((r) => `${r.method} ${r.pattern}`));
 }
+
+/** The few paths the races fight over: files, folders, a file inside a folder that moves. */
+const HOT = ["/h/a.txt", "/h/b.txt", "/h/d/", "/h/d/c.txt", "/h/d/e/", "/h/", "/h/d/e/f.txt"];
+const hotPath = fc.constantFrom(...HOT);
+const enc = (p: string) => p.split("/").map(encodeURIComponent).join("/");
+
+/**
+ * A well-formed file operation of the admin on one of the HOT paths: upload, folder creation, save, rename, copy
+ * (with and without override or rename), delete, listing, download, archive, checksum, usage, tus creation.
+ * Sent many at once, they race for the same names.
+ */
+export const raceRequest: fc.Arbitrary<FuzzRequest> = fc
+  .tuple(fc.constantFrom("upload", "mkdir", "save", "rename", "copy", "delete", "list", "raw", "zip", "checksum", "usage", "tus"), hotPath, hotPath, fc.constantFrom("", "&override=true", "&rename=true"), fc.uint8Array({ maxLength: 4096 }))
+  .map(([op, path, dest, flag, bytes]): FuzzRequest => {
+    const file = path.endsWith("/") ? `${path}x.bin` : path;
+    const base = { auth: "admin" as AuthKind, headers: {} as Record<string, string> };
+    switch (op) {
+      case "upload": return { ...base, method: "POST", url: `/api/resources${enc(file)}?override=${flag ? "true" : "false"}`, body: bytes };
+      case "mkdir": return { ...base, method: "POST", url: `/api/resources${enc(path.endsWith("/") ? path : `${path}/`)}` };
+      case "save": return { ...base, method: "PUT", url: `/api/resources${enc(file)}`, body: bytes };
+      case "rename":
+      case "copy": return { ...base, method: "PATCH", url: `/api/resources${enc(path)}?action=${op}&destination=${encodeURIComponent(enc(dest))}${flag}` };
+      case "delete": return { ...base, method: "DELETE", url: `/api/resources${enc(path)}`, headers: { "X-Progress-Id": `race-${Math.abs(bytes.length)}-0000` } };
+      case "list": return { ...base, method: "GET", url: `/api/resources${enc(path)}` };
+      case "raw": return { ...base, method: "GET", url: `/api/raw${enc(file)}`, headers: { Range: "bytes=0-99" } };
+      case "zip": return { ...base, method: "GET", url: `/api/raw${enc(path)}?algo=zip` };
+      case "checksum": return { ...base, method: "GET", url: `/api/resources${enc(file)}?checksum=sha256` };
+      case "usage": return { ...base, method: "GET", url: `/api/resources${enc(path)}?usage=true` };
+      default: return { ...base, method: "POST", url: `/api/tus${enc(file)}${flag ? "?override=true" : ""}`, headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(bytes.length), "Content-Type": "application/offset+octet-stream" }, body: bytes };
+    }
+  });

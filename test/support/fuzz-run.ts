@@ -7,7 +7,7 @@ import fc from "fast-check";
 import type { Deps } from "../../src/server/deps";
 import { createApp } from "../../src/server/app";
 import { anyText, BROKEN_JSON, jsonValue } from "./fuzz-arbitraries";
-import { FUZZED_ROUTES } from "./fuzz-route-table";
+import { FUZZED_ROUTES, raceRequest } from "./fuzz-route-table";
 import { describeRequest, judge, leakIn, restoreWorld, stillServing, type FuzzWorld } from "./fuzz-world";
 import { TASK_CONTROLS, TASK_KINDS } from "../../src/shared/wire/task";
 
@@ -48,6 +48,37 @@ export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log =
       break;
     }
   }
+  return w.cases - before;
+}
+
+/** Routes that read or change files, raced against each other by fuzzRaces. */
+const RACED = /^\/api\/(resources|raw|tus|share|public\/upload)\//;
+
+/**
+ * Sends `runs` batches of 4 to 12 fuzzed file requests at once (uploads, saves, renames, copies, deletes, reads,
+ * tus steps over the same few paths): races must end in a clean answer each, never a 5xx. Returns the number of
+ * requests sent.
+ */
+export async function fuzzRaces(w: FuzzWorld, runs: number, seed: number, log = false): Promise<number> {
+  const before = w.cases;
+  await restoreWorld(w);
+  w.statuses.clear();
+  const fuzzed = fc.oneof(...FUZZED_ROUTES.filter((r) => RACED.test(r.pattern)).map((r) => r.request(w)));
+  const one = fc.oneof({ weight: 3, arbitrary: raceRequest }, { weight: 1, arbitrary: fuzzed });
+  let found = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(one, { minLength: 4, maxLength: 12 }), async (batch) => {
+      const problems = await Promise.all(batch.map((req) => judge(w, req)));
+      problems.forEach((p, i) => {
+        if (p && found++ < SHOWN_PER_ROUTE) w.failures.push(`race of ${batch.length}: ${p}\n    request: ${describeRequest(batch[i])}`);
+      });
+      return true;
+    }),
+    { numRuns: runs, seed },
+  );
+  if (log) console.log(`fuzz: races: ${w.cases - before} requests ${JSON.stringify(Object.fromEntries(w.statuses))}`);
+  const dead = await stillServing(w);
+  if (dead) w.failures.push(`after the races: ${dead}`);
   return w.cases - before;
 }
 

@@ -15,6 +15,7 @@ export const FUZZ_TREE: Tree = {
   media: { "pic.jpg": "not really a jpeg", "clip.mp4": "not really a video", "song.mp3": "not really audio", "clip.srt": "1\n00:00:01,000 --> 00:00:02,000\nhi\n" },
   sub: { deep: { "file.bin": new Uint8Array(4096).map((_, i) => i % 251) } },
   uploads: {},
+  h: { "a.txt": "a\n", d: { "c.txt": "c\n", e: {} } },
   ".hidden": "hidden\n",
   "ünï cødé.txt": "unicode name\n",
   "%41 100%.txt": "percent name\n",
