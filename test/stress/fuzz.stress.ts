@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { startWorld, type FuzzWorld } from "../support/fuzz-world";
 import { fuzzWire } from "../support/fuzz-wire";
+import { fuzzTusFlows } from "../support/fuzz-tus";
 import { fuzzRaces, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
 
 const RUNS_PER_ROUTE = Number(process.env.FBE_FUZZ_RUNS) || 400;
@@ -24,7 +25,8 @@ describe("long route fuzzing", () => {
     const raced = await fuzzRaces(w, RUNS_PER_ROUTE * 2, seed, process.env.FBE_FUZZ_LOG === "1");
     const frames = await fuzzTaskSocket(w, RUNS_PER_ROUTE * 5, seed);
     const wire = await fuzzWire(w, RUNS_PER_ROUTE * 3, seed, process.env.FBE_FUZZ_LOG === "1");
-    console.log(`fuzz: ${cases + raced + frames + wire} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
+    const flows = await fuzzTusFlows(w, RUNS_PER_ROUTE, seed, process.env.FBE_FUZZ_LOG === "1");
+    console.log(`fuzz: ${cases + raced + frames + wire + flows} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
     expect(w.failures).toEqual([]);
   }, 3_600_000);
 });

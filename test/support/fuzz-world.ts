@@ -51,6 +51,8 @@ export interface FuzzWorld {
   baseline: unknown;
   cases: number;
   failures: string[];
+  /** How much of the server's output stillServing has read. */
+  logChecked: number;
   /** How many answers had each status, for the log of coverage. */
   statuses: Map<number, number>;
 }
@@ -71,7 +73,7 @@ export async function startWorld(poolSize: number): Promise<FuzzWorld> {
   const share = async (path: string, body?: unknown) => ((await (await call(server, admin, "POST", `/share${path}`, body)).json()) as { hash: string }).hash;
   const shares = [await share("/docs/"), await share("/docs/notes.txt"), await share("/media/", { password: "secret-pass" }), await share("/uploads/", { uploadOnly: true })];
   const baseline = await (await call(server, admin, "GET", "/settings")).json();
-  return { server, admin, user, victim, doomed, mediaToken, shares, pool, baseline, cases: 0, failures: [], statuses: new Map() };
+  return { server, admin, user, victim, doomed, mediaToken, shares, pool, baseline, cases: 0, failures: [], logChecked: 0, statuses: new Map() };
 }
 
 /** Puts the file tree (whatever renames and uploads made of it) and the settings back as setup left them. */
@@ -157,9 +159,19 @@ export function describeRequest(req: FuzzRequest): string {
   return `${req.method} ${req.url.slice(0, 300)} as ${req.auth} headers=${JSON.stringify(req.headers).slice(0, 300)}${body}`;
 }
 
-/** True when the server still answers /health and the admin's listing of "/". */
+/** Log lines of a crash in the making: stack frames, unhandled rejections, the error handler's unexpected errors. */
+const CRASH_LINES = /^\s+at |unhandled|uncaught|panic| ERROR (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \//i;
+
+/**
+ * What is wrong with the server after a batch, or null: it exited, logged a crash in the making since the last
+ * check (CRASH_LINES), or no longer answers /health and the admin's listing of "/".
+ */
 export async function stillServing(w: FuzzWorld): Promise<string | null> {
   if (w.server.process.exitCode !== null || w.server.process.signalCode) return `server exited (${w.server.process.exitCode ?? w.server.process.signalCode})`;
+  const output = w.server.output();
+  const logged = output.slice(w.logChecked).split("\n").find((l) => CRASH_LINES.test(l));
+  w.logChecked = output.length;
+  if (logged) return `the server logged: ${logged.slice(0, 300)}`;
   const health = await fetch(`${w.server.origin}/health`, { signal: AbortSignal.timeout(10_000) }).catch((e) => e as Error);
   if (health instanceof Error || health.status !== 200) return `GET /health failed: ${health instanceof Error ? health.message : health.status}`;
   const listing = await call(w.server, w.admin, "GET", "/resources/").catch((e) => e as Error);
