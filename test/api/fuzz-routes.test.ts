@@ -5,7 +5,7 @@
  * The long version is test/stress/fuzz.stress.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { startWorld, type FuzzWorld } from "../support/fuzz-world";
+import { ODD_SETTINGS, startWorld, type FuzzWorld } from "../support/fuzz-world";
 import { fuzzWire } from "../support/fuzz-wire";
 import { fuzzTusFlows } from "../support/fuzz-tus";
 import { appRouteKeys, fuzzRaces, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
@@ -14,6 +14,8 @@ import { fuzzedRouteKeys } from "../support/fuzz-route-table";
 /** Cases per route: about 60 routes, the whole file in well under 40 s on a busy 2-core machine. */
 const RUNS_PER_ROUTE = 30;
 const TASK_FRAMES = 150;
+/** Cases per route once more under unusual settings (ODD_SETTINGS). */
+const ODD_RUNS = 8;
 const RACES = 40;
 const WIRE = 150;
 const TUS_FLOWS = 30;
@@ -40,6 +42,7 @@ describe("route fuzzing", () => {
     const lap = (what: string) => process.env.FBE_FUZZ_LOG === "1" && console.log(`fuzz: ${what} done at ${Math.round(performance.now() - t0)} ms`);
     const cases = await fuzzRoutes(w, RUNS_PER_ROUTE, seed, process.env.FBE_FUZZ_LOG === "1");
     lap("routes");
+    const odd = await fuzzRoutes(w, ODD_RUNS, seed + 1, process.env.FBE_FUZZ_LOG === "1", ODD_SETTINGS);
     const raced = await fuzzRaces(w, RACES, seed, process.env.FBE_FUZZ_LOG === "1");
     lap("races");
     const frames = await fuzzTaskSocket(w, TASK_FRAMES, seed);
@@ -47,7 +50,7 @@ describe("route fuzzing", () => {
     const wire = await fuzzWire(w, WIRE, seed, process.env.FBE_FUZZ_LOG === "1");
     lap("wire");
     const flows = await fuzzTusFlows(w, TUS_FLOWS, seed, process.env.FBE_FUZZ_LOG === "1");
-    console.log(`fuzz: ${cases + raced + frames + wire + flows} cases, ${w.failures.length} failures (seed ${seed})`);
+    console.log(`fuzz: ${cases + odd + raced + frames + wire + flows} cases, ${w.failures.length} failures (seed ${seed})`);
     expect(w.failures).toEqual([]);
   }, 120_000);
 });

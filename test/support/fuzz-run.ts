@@ -22,13 +22,14 @@ export function appRouteKeys(): Set<string> {
 const SHOWN_PER_ROUTE = 3;
 
 /**
- * Fuzzes every route with `runs` cases (seeded by `seed`), restoring the files and settings before each route
- * and checking after it that the server still serves. Problems go to `w.failures`; returns the number of cases.
+ * Fuzzes every route with `runs` cases (seeded by `seed`), restoring the files and the settings (with `settings`
+ * laid over them) before each route and checking after it that the server still serves. Problems go to
+ * `w.failures`; returns the number of cases.
  */
-export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log = false): Promise<number> {
+export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log = false, settings: object = {}): Promise<number> {
   const before = w.cases;
   for (const r of FUZZED_ROUTES) {
-    await restoreWorld(w);
+    await restoreWorld(w, settings);
     const started = performance.now();
     w.statuses.clear();
     let found = 0;
@@ -41,7 +42,7 @@ export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log =
       { numRuns: runs, seed },
     );
     if (found > SHOWN_PER_ROUTE) w.failures.push(`${r.method} ${r.pattern}: ${found - SHOWN_PER_ROUTE} more failures`);
-    if (log) console.log(`fuzz: ${r.method} ${r.pattern}: ${runs} cases in ${Math.round(performance.now() - started)} ms ${JSON.stringify(Object.fromEntries(w.statuses))}${found ? `, ${found} failures` : ""}`);
+    if (log) console.log(`fuzz: ${r.method} ${r.pattern}${Object.keys(settings).length ? " (odd settings)" : ""}: ${runs} cases in ${Math.round(performance.now() - started)} ms ${JSON.stringify(Object.fromEntries(w.statuses))}${found ? `, ${found} failures` : ""}`);
     const dead = await stillServing(w);
     if (dead) {
       w.failures.push(`after ${r.method} ${r.pattern}: ${dead}\n${w.server.output().slice(-3000)}`);

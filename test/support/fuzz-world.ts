@@ -70,17 +70,42 @@ export async function startWorld(poolSize: number): Promise<FuzzWorld> {
   ]);
   const pool = await Promise.all(Array.from({ length: poolSize }, () => login(server, spender.username, spender.password)));
   const mediaToken = ((await (await call(server, admin, "GET", "/media-token/")).json()) as { token: string }).token;
-  const share = async (path: string, body?: unknown) => ((await (await call(server, admin, "POST", `/share${path}`, body)).json()) as { hash: string }).hash;
-  const shares = [await share("/docs/"), await share("/docs/notes.txt"), await share("/media/", { password: "secret-pass" }), await share("/uploads/", { uploadOnly: true })];
   const baseline = await (await call(server, admin, "GET", "/settings")).json();
-  return { server, admin, user, victim, doomed, mediaToken, shares, pool, baseline, cases: 0, failures: [], logChecked: 0, statuses: new Map() };
+  return { server, admin, user, victim, doomed, mediaToken, shares: await makeShares(server, admin), pool, baseline, cases: 0, failures: [], logChecked: 0, statuses: new Map() };
 }
 
-/** Puts the file tree (whatever renames and uploads made of it) and the settings back as setup left them. */
-export async function restoreWorld(w: FuzzWorld): Promise<void> {
+/** A folder link, a file link, a password link and an upload-only link of the admin; returns their hashes. */
+async function makeShares(server: TestServer, admin: string): Promise<string[]> {
+  const share = async (path: string, body?: unknown) => ((await (await call(server, admin, "POST", `/share${path}`, body)).json()) as { hash: string }).hash;
+  return [await share("/docs/"), await share("/docs/notes.txt"), await share("/media/", { password: "secret-pass" }), await share("/uploads/", { uploadOnly: true })];
+}
+
+/** Makes the links anew when a deletion of their paths took them (the arbitraries read `w.shares` per route). */
+async function ensureShares(w: FuzzWorld): Promise<void> {
+  const status = async (hash: string) => (await fetch(`${w.server.origin}/api/public/share/${hash}`)).status;
+  const alive = await Promise.all(w.shares.map(status));
+  if (alive.join() !== "200,200,401,200") w.shares = await makeShares(w.server, w.admin);
+}
+
+/**
+ * Unusual but valid global settings the routes are fuzzed under once more: deny rules (a path and a regex),
+ * a trusted proxy, thumbnails and HLS off, a one-attempt login ban, open signup with home folders, odd user defaults.
+ */
+export const ODD_SETTINGS = {
+  rules: [{ allow: false, path: "/docs/notes.txt", regex: false, regexp: { raw: "" } }, { allow: false, path: "", regex: true, regexp: { raw: "\\.(mp3|srt)$" } }],
+  trustProxy: true, signup: true, createUserDir: true, minimumPasswordLength: 1,
+  thumbnail: { thumbnailEnabled: false, thumbnailVideo: false, cacheGcProbability: 1000000, cacheExpireTTL: 0 },
+  video: { disableHls: true }, loginBan: { maxAttempts: 1, windowSeconds: 1, banSeconds: 0 },
+  defaults: { scope: "/users", showHidden: true, sorting: { by: "size", asc: false }, perm: { admin: false, create: true } },
+};
+
+/** Puts the file tree (whatever renames and uploads made of it) back, and the settings as setup left them with `overrides`. */
+export async function restoreWorld(w: FuzzWorld, overrides: object = {}): Promise<void> {
   for (const name of Object.keys(FUZZ_TREE)) rmSync(join(w.server.root, name), { recursive: true, force: true });
   makeTree(w.server.root, FUZZ_TREE);
-  const res = await call(w.server, w.admin, "PUT", "/settings", w.baseline);
+  await call(w.server, w.admin, "PUT", "/settings", w.baseline);
+  await ensureShares(w);
+  const res = await call(w.server, w.admin, "PUT", "/settings", overrides);
   if (res.status !== 200) throw new Error(`restoring the settings failed: ${res.status} ${await res.text()}`);
 }
 
