@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import fc from "fast-check";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
-import { BAD_USER_FIELDS, notOfType, outOfRangeSetting } from "../support/fuzz-arbitraries";
+import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSetting } from "../support/fuzz-arbitraries";
 import { SETTINGS_FIELDS, type FieldSpec, type SectionSpec } from "../../src/server/settings/schema";
 import { SELF_FIELDS, USER_FIELDS } from "../../src/server/users/user-changes";
+import { SHARE_EXPIRES_MAX, SHARE_UNITS } from "../../src/shared/wire/share";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../src/server/constants";
 
 /** Cases per field: about 110 fields and forms, the whole file in about 10 s. */
 const RUNS = Number(process.env.FBE_FUZZ_VALIDATOR_RUNS) || 40;
@@ -153,6 +155,24 @@ describe("validator fuzzing", () => {
     await expectRefused({ name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) }, "POST /api/signup");
     await expectRefused({ name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) }, "POST /api/signup");
     await putSettings(server, admin, { signup: false });
+    endTest();
+  }, 120_000);
+
+  it("refuses out-of-range share options and expiries with 400 naming the field, and makes no link", async () => {
+    beginTest();
+    const links = async () => ((await (await call(server, admin, "GET", "/shared")).json()) as unknown[]).length;
+    const before = await links();
+    const share = (query: string, body?: unknown) => call(server, admin, "POST", `/share/?${query}`, body);
+    // null stands for "not given" in downloadLimit (no limit), so it is no wrong value there.
+    const targets: Target[] = [
+      { name: "password", bad: notOfType("string"), send: (v) => share("", { password: v }) },
+      { name: "uploadOnly", bad: notOfType("boolean"), send: (v) => share("", { uploadOnly: v }) },
+      { name: "downloadLimit", bad: fc.oneof(outOfRangeInteger(0, SHARE_DOWNLOAD_LIMIT_MAX).filter((v) => v !== null && typeof v !== "string"), notOfType("number", "null")), send: (v) => share("", { downloadLimit: v }) },
+      { name: "expires", bad: outOfRangeInteger(0, SHARE_EXPIRES_MAX).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), send: (v) => share(new URLSearchParams({ expires: String(v), unit: "hours" }).toString()) },
+      { name: "unit", bad: notOneOf(Object.keys(SHARE_UNITS)).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), send: (v) => share(new URLSearchParams({ expires: "1", unit: String(v) }).toString()) },
+    ];
+    for (const t of targets) await expectRefused(t, "POST /api/share");
+    expect(await links()).toBe(before);
     endTest();
   }, 120_000);
 });
