@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import fc from "fast-check";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
-import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSetting } from "../support/fuzz-arbitraries";
+import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSetting } from "../support/fuzz-out-of-range";
 import { SETTINGS_FIELDS, type FieldSpec, type SectionSpec } from "../../src/server/settings/schema";
 import { SELF_FIELDS, USER_FIELDS } from "../../src/server/users/user-changes";
 import { SHARE_EXPIRES_MAX, SHARE_UNITS } from "../../src/shared/wire/share";
