@@ -191,7 +191,11 @@ describe("load", () => {
       return { kind: k.name, conns: k.connections, requests: r.requests.total, "req/s": Math.round(r.requests.total / elapsed), p50_ms: r.latency.p50, p99_ms: r.latency.p99, max_ms: r.latency.max, statuses: codes, failed: failuresOf(r, k.expected) };
     });
     const total = rows.reduce((a, r) => ({ requests: a.requests + r.requests, failed: a.failed + r.failed }), { requests: 0, failed: 0 });
-    console.table(rows);
+    const all = results.reduce((a, r) => ({ p50: Math.max(a.p50, r.latency.p50), p99: Math.max(a.p99, r.latency.p99), max: Math.max(a.max, r.latency.max) }), { p50: 0, p99: 0, max: 0 });
+    console.table([...rows, {
+      kind: "total (worst p50/p99)", conns: list.reduce((n, k) => n + k.connections, 0), requests: total.requests, "req/s": Math.round(total.requests / elapsed),
+      p50_ms: all.p50, p99_ms: all.p99, max_ms: all.max, statuses: "", failed: total.failed,
+    }]);
     console.log(`load: ${total.requests} requests in ${elapsed.toFixed(1)} s (${Math.round(total.requests / elapsed)} req/s), ${total.failed} failed; RSS max ${rssMax.toFixed(0)} MiB sampled, ${hwm.toFixed(0)} MiB peak; fds ${fdsBefore} before, ${fdsPeak} at most during, ${fdsAfter} after`);
 
     expect(rows.filter((r) => r.failed > 0)).toEqual([]);
