@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ODD_SETTINGS, startWorld, type FuzzWorld } from "../support/fuzz-world";
 import { fuzzWire } from "../support/fuzz-wire";
 import { fuzzTusFlows } from "../support/fuzz-tus";
+import { fuzzCommandSocket } from "../support/fuzz-command";
 import { fuzzRaces, fuzzRoutes, fuzzTaskSocket } from "../support/fuzz-run";
 
 const RUNS = Number(process.env.FBE_FUZZ_RUNS) || 400;
@@ -30,6 +31,8 @@ describe("long route fuzzing", () => {
       await fuzzTaskSocket(w, RUNS * 5, seed),
       await fuzzWire(w, RUNS * 3, seed, log),
       await fuzzTusFlows(w, RUNS, seed, log),
+      // Last: it lets the admin run echo.
+      await fuzzCommandSocket(w, RUNS, seed, log),
     ].reduce((a, b) => a + b, 0);
     console.log(`fuzz: ${cases} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
     expect(w.failures).toEqual([]);
