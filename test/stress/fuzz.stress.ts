@@ -17,7 +17,8 @@ const log = process.env.FBE_FUZZ_LOG === "1";
 
 let w: FuzzWorld;
 beforeAll(async () => {
-  w = await startWorld(Math.ceil(RUNS / 2) + 2);
+  // A third of the logout cases spend a session of the pool (a login each, argon2: the slow part of the setup).
+  w = await startWorld(Math.ceil(RUNS / 3) + 8);
 }, 300_000);
 afterAll(() => w?.server.stop());
 
