@@ -83,7 +83,7 @@ describe("PUT /api/settings", () => {
     ["signup", { signup: "yes" }, "signup must be true or false"],
     ["minimumPasswordLength", { minimumPasswordLength: 0 }, "minimumPasswordLength must be an integer from 1 to 128"],
     ["captcha.verifyUrl", { captcha: { verifyUrl: "file:///etc/passwd" } }, "captcha.verifyUrl must be an http(s) URL"],
-    ["defaults.viewMode", { defaults: { viewMode: "grid" } }, "viewMode must be list or mosaic"],
+    ["defaults.viewMode", { defaults: { viewMode: "grid" } }, "defaults.viewMode must be list or mosaic"],
     ["defaults.theme", { defaults: { theme: "sepia" } }, "defaults.theme must be one of light, dark, system"],
     ["video", { video: 5 }, "video must be an object"],
   ];

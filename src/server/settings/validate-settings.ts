@@ -94,13 +94,13 @@ function parseUserDefaults(value: unknown, name: string, previous: UserDefaults)
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new BadRequest(`${name} must be an object`);
   const v = value as Partial<Record<keyof UserDefaults, unknown>>;
   const next = { ...previous };
-  if (v.scope !== undefined) next.scope = parseScope(v.scope);
-  if (v.locale !== undefined) next.locale = parseLocale(v.locale);
-  if (v.viewMode !== undefined) next.viewMode = parseViewMode(v.viewMode);
+  if (v.scope !== undefined) next.scope = parseScope(v.scope, `${name}.scope`);
+  if (v.locale !== undefined) next.locale = parseLocale(v.locale, `${name}.locale`);
+  if (v.viewMode !== undefined) next.viewMode = parseViewMode(v.viewMode, `${name}.viewMode`);
   if (v.singleClick !== undefined) next.singleClick = parseBoolean(v.singleClick, `${name}.singleClick`);
   if (v.showHidden !== undefined) next.showHidden = parseBoolean(v.showHidden, `${name}.showHidden`);
-  if (v.sorting !== undefined) next.sorting = parseSorting(v.sorting);
-  if (v.perm !== undefined) next.perm = parsePermissions(v.perm);
+  if (v.sorting !== undefined) next.sorting = parseSorting(v.sorting, `${name}.sorting`);
+  if (v.perm !== undefined) next.perm = parsePermissions(v.perm, `${name}.perm`);
   if (v.commands !== undefined) next.commands = parseWords(v.commands, `${name}.commands`);
   if (v.rules !== undefined) next.rules = parseRules(v.rules, `${name}.rules`);
   if (v.theme !== undefined) next.theme = parseTheme(v.theme, `${name}.theme`);

@@ -43,26 +43,29 @@ export function parsePassword(value: unknown, minLength: number): string {
   return password;
 }
 
-/** A scope folder under the files root, normalized to "/a/b" ("" and "." mean "/"). @throws BadRequest for ".." and the like. */
-export function parseScope(value: unknown): string {
-  const raw = parseString(value, "scope", 4096).trim();
+/**
+ * A scope folder under the files root, normalized to "/a/b" ("" and "." mean "/"). `field` names it in errors
+ * (`defaults.scope` in the settings). @throws BadRequest for ".." and the like.
+ */
+export function parseScope(value: unknown, field = "scope"): string {
+  const raw = parseString(value, field, 4096).trim();
   try {
     return normalizeVirtualPath(raw === "." ? "/" : raw).path;
   } catch {
-    throw new BadRequest("scope must be a folder inside the files root");
+    throw new BadRequest(`${field} must be a folder inside the files root`);
   }
 }
 
-/** A locale id such as "en" or "zh-cn", or "" for browser detection. @throws BadRequest. */
-export function parseLocale(value: unknown): string {
-  const locale = parseString(value, "locale", 16).trim().toLowerCase();
-  if (locale && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(locale)) throw new BadRequest("locale must look like en or zh-cn");
+/** A locale id such as "en" or "zh-cn", or "" for browser detection. @throws BadRequest naming `field`. */
+export function parseLocale(value: unknown, field = "locale"): string {
+  const locale = parseString(value, field, 16).trim().toLowerCase();
+  if (locale && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(locale)) throw new BadRequest(`${field} must look like en or zh-cn`);
   return locale;
 }
 
-/** "list" or "mosaic". @throws BadRequest. */
-export function parseViewMode(value: unknown): ViewMode {
-  if (value !== "list" && value !== "mosaic") throw new BadRequest("viewMode must be list or mosaic");
+/** "list" or "mosaic". @throws BadRequest naming `field`. */
+export function parseViewMode(value: unknown, field = "viewMode"): ViewMode {
+  if (value !== "list" && value !== "mosaic") throw new BadRequest(`${field} must be list or mosaic`);
   return value;
 }
 
@@ -72,21 +75,24 @@ export function parseTheme(value: unknown, field = "theme"): Theme {
   return value as Theme;
 }
 
-/** `{by, asc}` with by one of name, size, modified, modeStr. @throws BadRequest. */
-export function parseSorting(value: unknown): Sorting {
+/** `{by, asc}` with by one of name, size, modified, modeStr. @throws BadRequest naming `field`.by or .asc. */
+export function parseSorting(value: unknown, field = "sorting"): Sorting {
   const v = value as Partial<Sorting> | null;
   if (!v || typeof v !== "object" || !SORT_KEYS.includes(v.by as Sorting["by"])) {
-    throw new BadRequest(`sorting.by must be one of ${SORT_KEYS.join(", ")}`);
+    throw new BadRequest(`${field}.by must be one of ${SORT_KEYS.join(", ")}`);
   }
-  return { by: v.by as Sorting["by"], asc: parseBoolean(v.asc ?? true, "sorting.asc") };
+  return { by: v.by as Sorting["by"], asc: parseBoolean(v.asc ?? true, `${field}.asc`) };
 }
 
-/** Permission flags; a missing flag is off, unknown keys are ignored. @throws BadRequest for a non-boolean flag. */
-export function parsePermissions(value: unknown): Permissions {
-  if (!value || typeof value !== "object") throw new BadRequest("perm must be an object of flags");
+/**
+ * Permission flags; a missing flag is off, unknown keys are ignored.
+ * @throws BadRequest naming `field` for anything but an object (a list included) or a non-boolean flag.
+ */
+export function parsePermissions(value: unknown, field = "perm"): Permissions {
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new BadRequest(`${field} must be an object of flags`);
   const v = value as Record<string, unknown>;
   const perm = {} as Permissions;
-  for (const name of PERMISSION_NAMES) perm[name] = v[name] === undefined ? false : parseBoolean(v[name], `perm.${name}`);
+  for (const name of PERMISSION_NAMES) perm[name] = v[name] === undefined ? false : parseBoolean(v[name], `${field}.${name}`);
   return perm;
 }
 

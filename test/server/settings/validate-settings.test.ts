@@ -42,7 +42,7 @@ describe("applySettingsPatch", () => {
     expect(next.defaults.scope).toBe("/");
     expect(next.defaults.perm).toMatchObject({ download: true, create: false, admin: false });
     expect(next.defaults.viewMode).toBe("list");
-    refuses({ defaults: { scope: "/../x" } }, "scope must be a folder inside the files root");
+    refuses({ defaults: { scope: "/../x" } }, "defaults.scope must be a folder inside the files root");
   });
 
   it("normalizes rules and keeps the stored captcha secret when an empty one is saved", () => {
