@@ -294,7 +294,8 @@ describe("shares reaching outside their path or outliving their owner (GHSA-6cqf
 describe("CSRF: a cookie alone never authorizes a write (GHSA-72wf-hwcq-65h9, CVE-2021-46398)", () => {
   it("refuses a cross-site form creating an admin, and the user does not appear", async () => {
     const data = { username: "backdoor", password: "a-long-password-123", perm: { admin: true } };
-    for (const headers of [{ Origin: "https://evil.example" }, {}, { "Sec-Fetch-Site": "cross-site" }]) {
+    const attempts: Record<string, string>[] = [{ Origin: "https://evil.example" }, {}, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of attempts) {
       const res = await raw(null, "/api/users", "POST", JSON.stringify({ what: "user", which: [], data }), { Cookie: `auth=${ctx.admin}`, "Content-Type": "text/plain", ...headers });
       expect(res.status).toBe(403);
     }
