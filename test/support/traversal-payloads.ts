@@ -5,7 +5,7 @@
  * outside the files root in `<home>/outside-root`, and the scope holds symlinks and a hardlink leading out.
  */
 
-/** One payload: `path` goes into URL paths as it is; query and body fields get its decoded form. */
+/** One payload: `path` goes into URL paths as it is; query values and task fields get its decoded form. */
 export interface TraversalPayload {
   label: string;
   path: string;
@@ -32,15 +32,6 @@ export const WORLD = {
     hard: "hard.txt",
   },
 } as const;
-
-/** The decoded form of a payload for query parameters and JSON fields (the payload itself when it is not valid percent-encoding). */
-export function decodedPayload(p: TraversalPayload): string {
-  try {
-    return decodeURIComponent(p.path);
-  } catch {
-    return p.path;
-  }
-}
 
 /** `..` written every way a decoder, a normaliser or a file system might read as a parent step. */
 const DOTS: [string, string][] = [

@@ -27,6 +27,11 @@ export interface TransferRequest {
   /** The full new path (folder + name), already resolved in the scope. */
   dest: ScopedPath;
   conflict: ConflictPolicy;
+  /**
+   * The user's allow/deny rules over virtual paths (routes' userPathFilter). The final path must pass them too:
+   * a free name picked for a conflict is a path the caller never checked.
+   */
+  isAllowed: (virtualPath: string) => boolean;
   /** Counts to keep up to date while the items are copied (see op-progress.ts). */
   progress?: OpProgress;
 }
@@ -71,6 +76,7 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   if (req.conflict === "rename") {
     const name = await pickFreeName(basename(dest.abs), srcSt.isDirectory(), async (n) => (await lstatOrNull(join(dirname(dest.abs), n))) !== null);
     const final = resolveInScope(req.scopeAbs, normalizeVirtualPath(posix.join(posix.dirname(dest.path), name)));
+    if (!req.isAllowed(final.path)) throw new FsError("OUTSIDE_SCOPE", "the free name is denied by the rules");
     return { final, replace: false, noop: false };
   }
   if (dest.path === src.path) {

@@ -39,15 +39,17 @@ export async function deletePath(target: ScopedPath, progress?: OpProgress): Pro
 
 /**
  * Password rename (SPEC section 5): renames the file to `@<password>@#<original name>` (password-name.ts),
- * or back to its original name when `password` is empty. Returns the new virtual path.
+ * or back to its original name when `password` is empty. Returns the new virtual path. The new path must pass
+ * the user's rules `isAllowed` like any destination.
  * @throws BadRequest (400) `this feature is only for file, not directory` for folders; FsError ENOENT (404)
- * when missing, EEXIST (409) when the new name is taken.
+ * when missing, EEXIST (409) when the new name is taken, OUTSIDE_SCOPE (403) when the rules deny it.
  */
-export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string): Promise<string> {
+export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string, isAllowed: (virtualPath: string) => boolean): Promise<string> {
   if ((await stat(target.abs)).isDirectory()) throw new BadRequest("this feature is only for file, not directory");
   const current = posix.basename(target.path);
   const next = encodePasswordName(password, originalName(current));
   if (next === current) return target.path;
   const dest = resolveInScope(scopeAbs, normalizeVirtualPath(posix.join(posix.dirname(target.path), next)));
-  return movePath({ scopeAbs, src: target, dest, conflict: "fail" });
+  if (!isAllowed(dest.path)) throw new FsError("OUTSIDE_SCOPE", "the new name is denied by the rules");
+  return movePath({ scopeAbs, src: target, dest, conflict: "fail", isAllowed });
 }

@@ -115,20 +115,20 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "rename": {
         const dest = destinationOf(c);
         await withProgress(c, "move", (progress) =>
-          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
+          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
         break;
       }
       case "copy": {
         const dest = destinationOf(c);
         await withProgress(c, "copy", (progress) =>
-          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
+          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
         break;
       }
       case "chmod":
         await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true");
         break;
       case "passwdrename":
-        await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "");
+        await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "", userPathFilter(c));
         break;
       case "imageProcess": {
         const user = c.get("user");
