@@ -2,7 +2,8 @@
  * Every published File Browser security advisory found, replayed as the attacker's request against this server.
  * Advisory → describe:
  * - GHSA-239w-m3h6-ch8v (CVE-2026-54094) → "symlink escape"
- * - GHSA-9f3r-2vgw-m8xp → "rules checked before path cleaning"
+ * - GHSA-9f3r-2vgw-m8xp → "rules checked before path cleaning", and the same class found here: "rules after a copy,
+ *   a move or a rename"
  * - GHSA-4mh3-h929-w968 → "`//` and trailing-slash rule bypass"
  * - GHSA-5q48-q4fm-g3m6 → "prefix rules without a separator"
  * - GHSA-j9jx-hp4c-ghhh (CVE-2026-54091) → "public directory shares and the owner's rules"
@@ -93,6 +94,38 @@ describe("rules checked before path cleaning (GHSA-9f3r-2vgw-m8xp)", () => {
     }
     expect(readdirSync(join(ctx.server.root, "secret"))).toEqual(["s.txt"]);
     expect(existsSync(join(ctx.server.root, "projects", "x.txt"))).toBe(true);
+  });
+});
+
+describe("rules after a copy, a move or a rename: a free name, a password name, a folder holding denied items", () => {
+  it("never creates a path the rules deny, nor carries a denied item out from under its rule", async () => {
+    const fenced = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [
+        { allow: false, path: "/", regex: false, regexp: { raw: "" } },
+        { allow: true, path: "/alice", regex: false, regexp: { raw: "" } },
+        { allow: false, path: "", regex: true, regexp: { raw: "@#" } },
+        { allow: false, path: "/alice/folder/private", regex: false, regexp: { raw: "" } },
+      ],
+    });
+    makeTree(join(ctx.server.root, "alice"), { "free.txt": "f", folder: { "ok.txt": "ok", private: { "p.txt": PRIVATE } } });
+    // "/alice" exists: a free name for it would be "/alice (1)", which the rules deny.
+    const free = await raw(fenced.token, `/api/resources/alice/free.txt?action=copy&rename=true&destination=${encodeURIComponent("/alice")}`, "PATCH");
+    expect(free.status).toBe(403);
+    expect(readdirSync(ctx.server.root).filter((n) => n.startsWith("alice ("))).toEqual([]);
+    const pw = await raw(fenced.token, "/api/resources/alice/free.txt?action=passwdrename&password=x", "PATCH");
+    expect(pw.status).toBe(403);
+    expect(existsSync(join(ctx.server.root, "alice", "free.txt"))).toBe(true);
+    // A copy leaves the denied folder behind (as archives do); a move, which would carry it, is refused.
+    for (const [action, status] of [["copy", 200], ["rename", 403]] as const) {
+      const res = await raw(fenced.token, `/api/resources/alice/folder?action=${action}&destination=${encodeURIComponent(`/alice/${action}-of-folder`)}`, "PATCH");
+      const read = await raw(fenced.token, `/api/raw/alice/${action}-of-folder/private/p.txt`);
+      expect(`${action} ${res.status} then read ${read.status}`).toBe(`${action} ${status} then read 404`);
+      expect(read.body).not.toContain(PRIVATE);
+    }
+    expect(readFileSync(join(ctx.server.root, "alice", "copy-of-folder", "ok.txt"), "utf8")).toBe("ok");
+    expect(existsSync(join(ctx.server.root, "alice", "copy-of-folder", "private"))).toBe(false);
+    expect(readFileSync(join(ctx.server.root, "alice", "folder", "private", "p.txt"), "utf8")).toBe(PRIVATE);
   });
 });
 

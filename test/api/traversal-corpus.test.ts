@@ -196,7 +196,7 @@ beforeAll(async () => {
   mkdirSync(join(scope, "dir", "sub", "up"), { recursive: true });
 
   // The tasks the payloads queue inside the scope run several at a time, so the file stays fast.
-  await putSettings(ctx.server, ctx.admin, { taskWorkers: 16 });
+  await putSettings(ctx.server, ctx.admin, { taskWorkers: 4 });
   const deny = (path: string, allow = false) => ({ allow, path, regex: false, regexp: { raw: "" } });
   const scoped = await makeUser(ctx.server, ctx.admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN });
   const fenced = await makeUser(ctx.server, ctx.admin, { scope: "/", perm: ALL_BUT_ADMIN, rules: [deny("/"), deny(`/${WORLD.scope}`, true)] });

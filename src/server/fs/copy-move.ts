@@ -14,7 +14,8 @@ import { ACTIVE_TEMP_FILES } from "./upload";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
-import { copyTree } from "./copy-tree";
+import { copyTree, someItemBelow } from "./copy-tree";
+import type { PathFilter } from "./rules";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
 /** What to do when the destination exists: answer 409, replace it, or pick `name (1).ext`. */
@@ -28,10 +29,11 @@ export interface TransferRequest {
   dest: ScopedPath;
   conflict: ConflictPolicy;
   /**
-   * The user's allow/deny rules over virtual paths (routes' userPathFilter). The final path must pass them too:
-   * a free name picked for a conflict is a path the caller never checked.
+   * The user's allow/deny rules over virtual paths (routes' userPathFilter). The final path must pass them too (a
+   * free name picked for a conflict is a path the caller never checked), and no item the rules hide below a
+   * folder may come out from under its rule: a copy leaves such items out, a move is refused.
    */
-  isAllowed: (virtualPath: string) => boolean;
+  isAllowed: PathFilter;
   /** Counts to keep up to date while the items are copied (see op-progress.ts). */
   progress?: OpProgress;
 }
@@ -69,6 +71,9 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   // Into itself, by path or through a symlinked folder on the way.
   if (srcSt.isDirectory() && (isBelow(src.path, dest.path) || staysInScope(src.abs, dirname(dest.abs)))) {
     throw new BadRequest(`cannot ${action} a folder into itself`);
+  }
+  if (action === "move" && srcSt.isDirectory() && req.isAllowed.hidesBelow?.(src.path)) {
+    if (await someItemBelow(src.abs, (rel) => !req.isAllowed(`${src.path}${rel}`))) throw new FsError("OUTSIDE_SCOPE", "the folder holds items the rules hide");
   }
   const destSt = await lstatOrNull(dest.abs);
   if (!destSt) return { final: dest, replace: false, noop: false };
@@ -114,13 +119,13 @@ async function place(from: string, to: string, replace: boolean): Promise<void> 
  * Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. With
  * `progress` the tree is measured first, then each copied item counted.
  */
-async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress): Promise<void> {
+async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress, keep?: (rel: string) => boolean): Promise<void> {
   const tmp = tempBeside(to);
   // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
   ACTIVE_TEMP_FILES.add(tmp);
   try {
     if (progress) await measureTree(from, progress);
-    await copyTree(from, tmp, itemCounter(progress ?? null));
+    await copyTree(from, tmp, itemCounter(progress ?? null), keep);
     await place(tmp, to, replace);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
@@ -134,7 +139,8 @@ async function copyThenPlace(from: string, to: string, replace: boolean, progres
  * Moves (renames) a file or folder to `dest`, creating missing parent folders. Across file systems (EXDEV)
  * it copies (keeping modes and times) and then deletes the source. Returns the final virtual path.
  * @throws FsError ENOENT (404) for a missing source, EEXIST (409) on a conflict with policy "fail",
- * OUTSIDE_SCOPE (403) for the scope root; BadRequest (400) for a folder moved into itself.
+ * OUTSIDE_SCOPE (403) for the scope root or a folder holding items the rules hide; BadRequest (400) for a folder
+ * moved into itself.
  */
 export async function movePath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "move");
@@ -152,15 +158,18 @@ export async function movePath(req: TransferRequest): Promise<string> {
 }
 
 /**
- * Copies a file or folder (recursively, keeping modes and modification times, links as links) to `dest`,
- * creating missing parent folders. Returns the final virtual path.
+ * Copies a file or folder (recursively, keeping modes and modification times, links as links, without the items
+ * the rules hide) to `dest`, creating missing parent folders. Returns the final virtual path.
  * @throws FsError ENOENT (404) for a missing source, EEXIST (409) on a conflict with policy "fail",
  * OUTSIDE_SCOPE (403) for the scope root; BadRequest (400) for a folder copied into itself or onto itself.
  */
 export async function copyPath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "copy");
   await mkdir(dirname(p.final.abs), { recursive: true });
-  await copyThenPlace(req.src.abs, p.final.abs, p.replace, req.progress);
+  const { src, isAllowed } = req;
+  // Items the rules hide stay behind, as they stay out of archives.
+  const keep = isAllowed.hidesBelow?.(src.path) ? (rel: string) => isAllowed(`${src.path}${rel}`) : undefined;
+  await copyThenPlace(src.abs, p.final.abs, p.replace, req.progress, keep);
   fsWritten(p.final.abs);
   return p.final.path;
 }

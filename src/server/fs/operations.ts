@@ -3,6 +3,7 @@ import { lstat, mkdir, rm, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { BadRequest } from "../errors";
 import { FsError } from "./fs-error";
+import type { PathFilter } from "./rules";
 import { exists } from "./upload";
 import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
 import { encode as encodePasswordName, originalName } from "./password-name";
@@ -44,7 +45,7 @@ export async function deletePath(target: ScopedPath, progress?: OpProgress): Pro
  * @throws BadRequest (400) `this feature is only for file, not directory` for folders; FsError ENOENT (404)
  * when missing, EEXIST (409) when the new name is taken, OUTSIDE_SCOPE (403) when the rules deny it.
  */
-export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string, isAllowed: (virtualPath: string) => boolean): Promise<string> {
+export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string, isAllowed: PathFilter): Promise<string> {
   if ((await stat(target.abs)).isDirectory()) throw new BadRequest("this feature is only for file, not directory");
   const current = posix.basename(target.path);
   const next = encodePasswordName(password, originalName(current));
