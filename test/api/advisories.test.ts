@@ -10,7 +10,8 @@
  * - GHSA-mr74-928f-rw69 → "a directory share rooted at its parent"
  * - (unarchive, this product's own surface; the zip-slip class) → "zip-slip on unarchive"
  * - GHSA-3q2w-42mv-cph4 (CVE-2025-52903), GHSA-w7qc-6grj-w7r8, GHSA-8c9q-7855-wfxq, GHSA-hc8f-m8g5-8362
- *   (CVE-2025-52904) → "command runner injection and the shell setting"
+ *   (CVE-2025-52904), and GHSA-ffx7-75gc-jg7c (listed with them in File Browser's command-execution issue #5199)
+ *   → "command runner injection and the shell setting"
  * - GHSA-jvpw-637p-h3pw (CVE-2026-35585) → "hook injection through file names"
  * - GHSA-5gg9-5g7w-hm73, GHSA-x8jc-jvqm-pm3f (CVE-2026-34528), GHSA-7526-j432-6ppp (CVE-2026-35607) →
  *   "signup inheriting execute or admin"
@@ -20,6 +21,13 @@
  * - GHSA-4wx8-5gm2-2j97 (CVE-2025-52902), CVE-2023-39612 (/api/raw HTML), GHSA-5vpr-4fgw-f69h (CVE-2026-34529, EPUB),
  *   GHSA-xfqj-3vmx-63wv (CVE-2026-34530, branding) → "stored XSS through file names, share titles and uploaded HTML/SVG"
  * - GHSA-rmwh-g367-mj4x → "tokens in URLs leaking through Referer and logs"
+ * The same classes published for the FileBrowser Quantum fork are covered by the same tests: GHSA-mmpx-jh39-wrv6
+ * (SVG in a public share without CSP) and GHSA-r633-fcgp-m532 (share page escaping) by "stored XSS …",
+ * GHSA-525j-95gf-766f and GHSA-8vrh-3pm2-v4v6 (a password share answering without the password) by "shares …",
+ * GHSA-fwj3-42wh-8673 (traversal in a public share call) by "a directory share rooted at its parent" and the
+ * traversal corpus (test/api/traversal-corpus.test.ts) on every public call.
+ * Not covered here: GHSA-jj2r-455p-5gvf (CVE-2025-52900, files created world-readable): uploads are written 0644
+ * under the process umask, a choice of fs/upload.ts.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
