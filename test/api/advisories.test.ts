@@ -3,7 +3,7 @@
  * Advisory → describe:
  * - GHSA-239w-m3h6-ch8v (CVE-2026-54094) → "symlink escape"
  * - GHSA-9f3r-2vgw-m8xp → "rules checked before path cleaning", and the same class found here: "rules after a copy,
- *   a move or a rename"
+ *   a move, a rename, a delete or a chmod"
  * - GHSA-4mh3-h929-w968 → "`//` and trailing-slash rule bypass"
  * - GHSA-5q48-q4fm-g3m6 → "prefix rules without a separator"
  * - GHSA-j9jx-hp4c-ghhh (CVE-2026-54091) → "public directory shares and the owner's rules"
@@ -105,7 +105,7 @@ describe("rules checked before path cleaning (GHSA-9f3r-2vgw-m8xp)", () => {
   });
 });
 
-describe("rules after a copy, a move or a rename: a free name, a password name, a folder holding denied items", () => {
+describe("rules after a copy, a move, a rename, a delete or a chmod: a free name, a password name, a folder holding denied items", () => {
   it("never creates a path the rules deny, nor carries a denied item out from under its rule", async () => {
     const fenced = await makeUser(ctx.server, ctx.admin, {
       perm: ALL,
@@ -134,6 +134,11 @@ describe("rules after a copy, a move or a rename: a free name, a password name, 
     expect(readFileSync(join(ctx.server.root, "alice", "copy-of-folder", "ok.txt"), "utf8")).toBe("ok");
     expect(existsSync(join(ctx.server.root, "alice", "copy-of-folder", "private"))).toBe(false);
     expect(readFileSync(join(ctx.server.root, "alice", "folder", "private", "p.txt"), "utf8")).toBe(PRIVATE);
+    // Neither a delete nor a recursive chmod reaches what the rules hide.
+    expect((await raw(fenced.token, "/api/resources/alice/folder/?action=chmod&mode=700&recursive=true", "PATCH")).status).toBe(403);
+    expect((await raw(fenced.token, "/api/resources/alice/folder/", "DELETE")).status).toBe(403);
+    expect(readFileSync(join(ctx.server.root, "alice", "folder", "private", "p.txt"), "utf8")).toBe(PRIVATE);
+    expect((await raw(fenced.token, "/api/resources/alice/copy-of-folder/", "DELETE")).status).toBe(200);
   });
 });
 

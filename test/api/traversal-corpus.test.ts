@@ -1,7 +1,7 @@
 /**
  * The traversal corpus (test/support/traversal-payloads.ts) sent through every path-taking call
  * (test/support/traversal-endpoints.ts) by two users: one whose scope is `/scope`, and one whose scope is the whole
- * root but whose rules deny everything except `/scope`. A leak is a 5xx, a stack trace, a body naming or holding
+ * root but whose rules deny everything except `/scope`; both users' rules deny `/scope/dir/hidden`. A leak is a 5xx, a stack trace, a body naming or holding
  * what lies outside (or, on public calls, outside the share), or any change outside `/scope` (snapshots before and
  * after the run).
  */
@@ -31,6 +31,9 @@ const SCOPE_ONLY = `SCOPE-ONLY-NOT-SHARED-${rand}`;
  * by design, but a write, move or delete through the scope must never change the peer, and the peer's name
  * never shows.
  */
+/** `/scope/dir/hidden`, which both users' rules deny: never in their (or their links') answers, never changed. */
+const HIDDEN_SECRET = `RULE-HIDDEN-CONTENT-${rand}`;
+const HIDDEN_NAME = `zz-rule-hidden-${rand}.txt`;
 const HARD_PEER = "hard-peer.txt";
 const HARD_CONTENT = `HARDLINKED-CONTENT-${rand}`;
 const ALL_BUT_ADMIN = { create: true, rename: true, modify: true, delete: true, share: true, download: true, execute: true };
@@ -59,6 +62,7 @@ function leakReasons(p: Probe): string[] {
     if (body.includes(marker)) out.push(`body holds ${marker === home ? "the server's home path" : marker}`);
   }
   if (p.isPublic && body.includes(SCOPE_ONLY)) out.push("public answer holds a file outside the share");
+  if (body.includes(HIDDEN_SECRET) || body.includes(HIDDEN_NAME)) out.push("answer holds an item the rules hide");
   if (/\bat [^\n]*:\d+:\d+/.test(body) || body.includes("node_modules") || body.includes("src/server/")) out.push("stack trace");
   return out;
 }
@@ -107,6 +111,8 @@ function snapshot(dir: string, skip: Set<string>, prefix = ""): Map<string, stri
 function outsideTree(): Map<string, string> {
   const server = ["/fbe.db", "/fbe-index.db", "/.cache"].flatMap((f) => [f, `${f}-wal`, `${f}-shm`]);
   const tree = snapshot(home, new Set([`/files/${WORLD.scope}`, ...server]));
+  // What the rules hide inside the scope counts as outside too: no payload of either user may change it.
+  for (const [k, v] of snapshot(join(home, "files", WORLD.scope, "dir", "hidden"), new Set())) tree.set(`/files/${WORLD.scope}/dir/hidden${k}`, v);
   tree.set("/etc/passwd", createHash("sha1").update(readFileSync("/etc/passwd")).digest("hex"));
   return tree;
 }
@@ -171,7 +177,7 @@ beforeAll(async () => {
     [WORLD.scope]: {
       "inside.txt": SCOPE_ONLY,
       "notes.md": "# notes",
-      dir: { "a.txt": "shared a", sub: { "b.txt": "shared b" } },
+      dir: { "a.txt": "shared a", sub: { "b.txt": "shared b" }, hidden: { [HIDDEN_NAME]: HIDDEN_SECRET } },
       upload: {},
       mv: sources,
       mv2: sources,
@@ -198,9 +204,10 @@ beforeAll(async () => {
   // The tasks the payloads queue inside the scope run several at a time, so the file stays fast.
   await putSettings(ctx.server, ctx.admin, { taskWorkers: 4 });
   const deny = (path: string, allow = false) => ({ allow, path, regex: false, regexp: { raw: "" } });
-  const scoped = await makeUser(ctx.server, ctx.admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN });
-  const fenced = await makeUser(ctx.server, ctx.admin, { scope: "/", perm: ALL_BUT_ADMIN, rules: [deny("/"), deny(`/${WORLD.scope}`, true)] });
-  for (const [label, user, prefix, moveSources] of [["scoped user", scoped, "", "mv"], ["rule-fenced user", fenced, `/${WORLD.scope}`, "mv2"]] as const) {
+  const scoped = await makeUser(ctx.server, ctx.admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN, rules: [deny("/dir/hidden")] });
+  const fenced = await makeUser(ctx.server, ctx.admin, { scope: "/", perm: ALL_BUT_ADMIN, rules: [deny("/"), deny(`/${WORLD.scope}`, true), deny(`/${WORLD.scope}/dir/hidden`)] });
+  const who = [["scoped user", scoped, "", "mv"], ["rule-fenced user", fenced, `/${WORLD.scope}`, "mv2"]] as const;
+  for (const [label, user, prefix, moveSources] of who) {
     const link = async (path: string, body?: unknown) => {
       const res = await call(ctx.server, user.token, "POST", `/share${prefix}${path}`, body);
       if (res.status !== 200) throw new Error(`share of ${path}: ${res.status} ${await res.text()}`);
@@ -237,7 +244,7 @@ describe("the traversal corpus", () => {
     for (const ep of ENDPOINTS.filter((e) => e.destructive)) await run(ep);
 
     const after = outsideTree();
-    for (const [k, v] of before) if (after.get(k) !== v) leaks.push(`outside the scope: ${k} ${after.has(k) ? "changed" : "removed"}`);
+    for (const [k, v] of before) if (after.get(k) !== v) leaks.push(`outside the scope: ${k} ${after.has(k) ? `changed (${v} -> ${after.get(k)})` : "removed"}`);
     for (const k of after.keys()) if (!before.has(k)) leaks.push(`outside the scope: ${k} created`);
 
     const endpoints = ENDPOINTS.length + TASKS.length;

@@ -14,7 +14,8 @@ import { ACTIVE_TEMP_FILES } from "./upload";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
-import { copyTree, someItemBelow } from "./copy-tree";
+import { copyTree } from "./copy-tree";
+import { assertNothingHiddenBelow } from "./hidden-below";
 import type { PathFilter } from "./rules";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
@@ -72,9 +73,7 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   if (srcSt.isDirectory() && (isBelow(src.path, dest.path) || staysInScope(src.abs, dirname(dest.abs)))) {
     throw new BadRequest(`cannot ${action} a folder into itself`);
   }
-  if (action === "move" && srcSt.isDirectory() && req.isAllowed.hidesBelow?.(src.path)) {
-    if (await someItemBelow(src.abs, (rel) => !req.isAllowed(`${src.path}${rel}`))) throw new FsError("OUTSIDE_SCOPE", "the folder holds items the rules hide");
-  }
+  if (action === "move") await assertNothingHiddenBelow(src, req.isAllowed, "move");
   const destSt = await lstatOrNull(dest.abs);
   if (!destSt) return { final: dest, replace: false, noop: false };
   if (req.conflict === "fail") throw new FsError("EEXIST", "the destination exists");

@@ -4,6 +4,7 @@ import { posix } from "node:path";
 import { BadRequest } from "../errors";
 import { FsError } from "./fs-error";
 import type { PathFilter } from "./rules";
+import { assertNothingHiddenBelow } from "./hidden-below";
 import { exists } from "./upload";
 import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
 import { encode as encodePasswordName, originalName } from "./password-name";
@@ -25,12 +26,14 @@ export async function createFolder(target: ScopedPath): Promise<void> {
 /**
  * Deletes a file or a folder with everything inside. A symlink is removed, never its target. With `progress`
  * the tree is measured first and each removed item counted.
- * @throws FsError OUTSIDE_SCOPE (403) for the scope root itself; ENOENT (404) when missing.
+ * @throws FsError OUTSIDE_SCOPE (403) for the scope root itself or a folder holding items the user's rules
+ * `isAllowed` hide; ENOENT (404) when missing.
  */
-export async function deletePath(target: ScopedPath, progress?: OpProgress): Promise<void> {
+export async function deletePath(target: ScopedPath, isAllowed: PathFilter, progress?: OpProgress): Promise<void> {
   if (target.path === "/") throw new FsError("OUTSIDE_SCOPE", "the scope root cannot be deleted");
   // lstat throws ENOENT (404) when missing; a dangling symlink still exists for it and gets removed.
   await lstat(target.abs);
+  await assertNothingHiddenBelow(target, isAllowed, "delete");
   if (progress) {
     await measureTree(target.abs, progress);
     await removeTree(target.abs, itemCounter(progress)!);

@@ -125,7 +125,7 @@ export const resourceRoutes = new Hono<AppEnv>()
         break;
       }
       case "chmod":
-        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true");
+        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true", userPathFilter(c));
         break;
       case "passwdrename":
         await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "", userPathFilter(c));
@@ -142,7 +142,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     const target = requestTarget(c, ROUTE);
-    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, progress)));
+    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, userPathFilter(c), progress)));
     return c.text("200 OK");
   });
 
