@@ -5,9 +5,10 @@
  * what lies outside (or, on public calls, outside the share), or any change outside `/scope` (snapshots before and
  * after the run).
  */
-import { beforeAll, describe, expect, it } from "bun:test";
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createHash } from "node:crypto";
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser, putSettings } from "../support/factories";
@@ -17,13 +18,16 @@ import { TRAVERSAL_PAYLOADS, WORLD, type TraversalPayload } from "../support/tra
 import { ENDPOINTS, payloadPath, TASKS, type Endpoint, type Sender } from "../support/traversal-endpoints";
 import { isTask, openTaskSocket } from "../support/task-socket";
 
-const ctx = serverPerFile();
 const rand = Math.random().toString(36).slice(2, 10);
+/** Holds the files root and, beside it, what lies outside the root. */
+const base = mkdtempSync(join(tmpdir(), "fbe-corpus-"));
+const root = join(base, "files");
 /** Contents and names that must never appear in an answer. */
 const SIBLING_SECRET = `SIBLING-SECRET-CONTENT-${rand}`;
 const ROOT_SECRET = `ROOT-SECRET-CONTENT-${rand}`;
 const SIBLING_UNLISTED = `zz-sibling-unlisted-${rand}.txt`;
 const ROOT_UNLISTED = `zz-root-unlisted-${rand}.txt`;
+const PREFIX_UNLISTED = `zz-prefix-unlisted-${rand}.txt`;
 /** Inside the scope but outside the shared folder: public answers must not hold it. */
 const SCOPE_ONLY = `SCOPE-ONLY-NOT-SHARED-${rand}`;
 /**
@@ -39,7 +43,6 @@ const HARD_CONTENT = `HARDLINKED-CONTENT-${rand}`;
 const ALL_BUT_ADMIN = { create: true, rename: true, modify: true, delete: true, share: true, download: true, execute: true };
 
 const senders: Sender[] = [];
-let home = "";
 
 interface Probe {
   endpoint: string;
@@ -58,8 +61,8 @@ function leakReasons(p: Probe): string[] {
   const out: string[] = [];
   const { status, body } = p.answer;
   if (status >= 500 || status === 0) out.push(`status ${status}`);
-  for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, HARD_PEER, "root:x:0:0", home]) {
-    if (body.includes(marker)) out.push(`body holds ${marker === home ? "the server's home path" : marker}`);
+  for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, PREFIX_UNLISTED, HARD_PEER, "root:x:0:0", base, ctx.server.home]) {
+    if (body.includes(marker)) out.push(`body holds ${marker === base || marker === ctx.server.home ? "a path of the server" : marker}`);
   }
   if (p.isPublic && body.includes(SCOPE_ONLY)) out.push("public answer holds a file outside the share");
   if (body.includes(HIDDEN_SECRET) || body.includes(HIDDEN_NAME)) out.push("answer holds an item the rules hide");
@@ -107,15 +110,62 @@ function snapshot(dir: string, skip: Set<string>, prefix = ""): Map<string, stri
   return out;
 }
 
-/** Everything outside `/scope` the server could reach: its home (files root included) but the databases and cache. */
+/**
+ * Everything outside `/scope` the server could reach: the files root and what lies beside it, and the server's
+ * home but for its databases and cache.
+ */
 function outsideTree(): Map<string, string> {
+  const tree = snapshot(base, new Set([`/files/${WORLD.scope}`]));
   const server = ["/fbe.db", "/fbe-index.db", "/.cache"].flatMap((f) => [f, `${f}-wal`, `${f}-shm`]);
-  const tree = snapshot(home, new Set([`/files/${WORLD.scope}`, ...server]));
+  for (const [k, v] of snapshot(ctx.server.home, new Set(server))) tree.set(`home:${k}`, v);
   // What the rules hide inside the scope counts as outside too: no payload of either user may change it.
-  for (const [k, v] of snapshot(join(home, "files", WORLD.scope, "dir", "hidden"), new Set())) tree.set(`/files/${WORLD.scope}/dir/hidden${k}`, v);
+  for (const [k, v] of snapshot(join(root, WORLD.scope, "dir", "hidden"), new Set())) tree.set(`/files/${WORLD.scope}/dir/hidden${k}`, v);
   tree.set("/etc/passwd", createHash("sha1").update(readFileSync("/etc/passwd")).digest("hex"));
   return tree;
 }
+
+/**
+ * Builds the world under `base` before the server starts (so the search index holds it too): `<base>/files` is the
+ * files root, `<base>/outside-root` lies beside it.
+ */
+function buildWorld(): void {
+  const scope = join(root, WORLD.scope);
+  const sources = Object.fromEntries(TRAVERSAL_PAYLOADS.map((_, i) => [`src-${i}.txt`, "move me"]));
+  makeTree(root, {
+    [WORLD.sibling]: { [WORLD.siblingSecret]: SIBLING_SECRET, [SIBLING_UNLISTED]: SIBLING_SECRET, [HARD_PEER]: HARD_CONTENT, nested: { "n.txt": SIBLING_SECRET } },
+    [WORLD.scope]: {
+      "inside.txt": SCOPE_ONLY,
+      "zz-inside.txt": "found by search",
+      "notes.md": "# notes",
+      dir: { "a.txt": "shared a", sub: { "b.txt": "shared b" }, hidden: { [HIDDEN_NAME]: HIDDEN_SECRET } },
+      upload: {},
+      mv: sources,
+      mv2: sources,
+      moved: {},
+    },
+  });
+  makeTree(join(root, WORLD.prefixSibling), { [PREFIX_UNLISTED]: SIBLING_SECRET });
+  makeTree(join(base, WORLD.outsideRoot), { [WORLD.rootSecret]: ROOT_SECRET, [ROOT_UNLISTED]: ROOT_SECRET });
+  const L = WORLD.links;
+  symlinkSync(join(root, WORLD.sibling, WORLD.siblingSecret), join(scope, L.file));
+  symlinkSync(join(root, WORLD.sibling), join(scope, L.dir));
+  symlinkSync(`../${WORLD.sibling}/${WORLD.siblingSecret}`, join(scope, L.relative));
+  symlinkSync(join(base, WORLD.outsideRoot), join(scope, L.outsideRoot));
+  symlinkSync(L.file, join(scope, L.chain));
+  symlinkSync(L.loop, join(scope, L.loop));
+  symlinkSync(join(base, WORLD.outsideRoot, "dangling-new.txt"), join(scope, L.danglingFile));
+  symlinkSync(join(base, WORLD.outsideRoot, "dangling-dir"), join(scope, L.danglingDir));
+  symlinkSync(`../../${WORLD.sibling}`, join(scope, L.nested));
+  linkSync(join(root, WORLD.sibling, HARD_PEER), join(scope, L.hard));
+  // A real zip for the unarchive output payloads.
+  const zipped = Bun.spawnSync(["zip", "-q", join(scope, "arch.zip"), "a.txt"], { cwd: join(scope, "dir") });
+  if (zipped.exitCode !== 0) throw new Error(`zip failed: ${zipped.stderr}`);
+  mkdirSync(join(scope, "dir", "sub", "up"), { recursive: true });
+}
+
+buildWorld();
+const ctx = serverPerFile({ root });
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Runs `fn` over `items` with at most `limit` at once. */
 async function pool<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -160,47 +210,14 @@ async function sendTasks(s: Sender): Promise<void> {
   for (let waited = 0; !settled() && waited < 20_000; waited += 100) await Bun.sleep(100);
   for (const m of socket.messages) {
     const body = JSON.stringify(m);
-    for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, home]) {
-      if (body.includes(marker)) leaks.push(`${s.label}: task message ${body.slice(0, 600)} holds ${marker === home ? "the server's home path" : marker}`);
+    for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, base, ctx.server.home]) {
+      if (body.includes(marker)) leaks.push(`${s.label}: task message ${body.slice(0, 600)} holds ${marker.startsWith("/") ? "a path of the server" : marker}`);
     }
   }
   await socket.close();
 }
 
 beforeAll(async () => {
-  home = ctx.server.home;
-  const root = ctx.server.root;
-  const scope = join(root, WORLD.scope);
-  const sources = Object.fromEntries(TRAVERSAL_PAYLOADS.map((_, i) => [`src-${i}.txt`, "move me"]));
-  makeTree(root, {
-    [WORLD.sibling]: { [WORLD.siblingSecret]: SIBLING_SECRET, [SIBLING_UNLISTED]: SIBLING_SECRET, [HARD_PEER]: HARD_CONTENT, nested: { "n.txt": SIBLING_SECRET } },
-    [WORLD.scope]: {
-      "inside.txt": SCOPE_ONLY,
-      "notes.md": "# notes",
-      dir: { "a.txt": "shared a", sub: { "b.txt": "shared b" }, hidden: { [HIDDEN_NAME]: HIDDEN_SECRET } },
-      upload: {},
-      mv: sources,
-      mv2: sources,
-      moved: {},
-    },
-  });
-  makeTree(join(home, WORLD.outsideRoot), { [WORLD.rootSecret]: ROOT_SECRET, [ROOT_UNLISTED]: ROOT_SECRET });
-  const L = WORLD.links;
-  symlinkSync(join(root, WORLD.sibling, WORLD.siblingSecret), join(scope, L.file));
-  symlinkSync(join(root, WORLD.sibling), join(scope, L.dir));
-  symlinkSync(`../${WORLD.sibling}/${WORLD.siblingSecret}`, join(scope, L.relative));
-  symlinkSync(join(home, WORLD.outsideRoot), join(scope, L.outsideRoot));
-  symlinkSync(L.file, join(scope, L.chain));
-  symlinkSync(L.loop, join(scope, L.loop));
-  symlinkSync(join(home, WORLD.outsideRoot, "dangling-new.txt"), join(scope, L.danglingFile));
-  symlinkSync(join(home, WORLD.outsideRoot, "dangling-dir"), join(scope, L.danglingDir));
-  symlinkSync(`../../${WORLD.sibling}`, join(scope, L.nested));
-  linkSync(join(root, WORLD.sibling, HARD_PEER), join(scope, L.hard));
-  // A real zip for the unarchive output payloads.
-  const zipped = Bun.spawnSync(["zip", "-q", join(scope, "arch.zip"), "a.txt"], { cwd: join(scope, "dir") });
-  if (zipped.exitCode !== 0) throw new Error(`zip failed: ${zipped.stderr}`);
-  mkdirSync(join(scope, "dir", "sub", "up"), { recursive: true });
-
   // The tasks the payloads queue inside the scope run several at a time, so the file stays fast.
   await putSettings(ctx.server, ctx.admin, { taskWorkers: 4 });
   const deny = (path: string, allow = false) => ({ allow, path, regex: false, regexp: { raw: "" } });
@@ -224,6 +241,14 @@ describe("the traversal corpus", () => {
   });
 
   it("never discloses or changes anything outside the scope through any path-taking call", async () => {
+    // The search index holds the secrets too (the admin finds them), or the search call would prove nothing.
+    for (let waited = 0; ; waited += 200) {
+      const mine = await (await call(ctx.server, senders[0].token, "GET", "/search/?query=zz-inside")).text();
+      const all = await (await call(ctx.server, ctx.admin, "GET", "/search/?query=zz-sibling")).text();
+      if (mine.includes("zz-inside.txt") && all.includes(SIBLING_UNLISTED)) break;
+      if (waited > 15_000) throw new Error(`the search index never held the world: ${mine} ${all}`);
+      await Bun.sleep(200);
+    }
     const before = outsideTree();
     // Call by call, both senders; the tasks before the calls that move or delete what the payloads name.
     const run = async (ep: Endpoint) => {

@@ -14,6 +14,8 @@ export interface TraversalPayload {
 /** Names the world must use so the payloads aim at it. */
 export const WORLD = {
   scope: "scope",
+  /** A folder beside the scope whose name starts with the scope's: a prefix check without a separator lets it in. */
+  prefixSibling: "scope2",
   sibling: "sibling",
   siblingSecret: "sibling-secret-name.txt",
   outsideRoot: "outside-root",
@@ -135,6 +137,8 @@ function build(): TraversalPayload[] {
     ["dot slash repeated", "./././../././etc/passwd"],
     ["nested escape and back", `dir/../../${S.scope}/inside.txt`],
     ["escape and back into scope by name", `../${S.scope}/inside.txt`],
+    ["prefix-named sibling folder", `../${S.prefixSibling}/`],
+    ["prefix-named sibling, encoded", `%2e%2e%2f${S.prefixSibling}%2f`],
     ["encoded dot segments only", "%2e/%2e%2e/%2e"],
     ["trailing encoded slash", `..%2f`],
     ["question mark in name", "..%3f/etc/passwd"],
