@@ -1,7 +1,8 @@
 /**
  * Every published File Browser security advisory found, replayed as the attacker's request against this server.
  * Advisory → describe:
- * - GHSA-239w-m3h6-ch8v (CVE-2026-54094) → "symlink escape"
+ * - GHSA-239w-m3h6-ch8v (CVE-2026-54094) → "symlink escape", and the same class found here: "symlink escape by
+ *   relocation"
  * - GHSA-9f3r-2vgw-m8xp → "rules checked before path cleaning", and the same class found here: "rules after a copy,
  *   a move, a rename, a delete or a chmod"
  * - GHSA-4mh3-h929-w968 → "`//` and trailing-slash rule bypass"
@@ -88,6 +89,33 @@ describe("symlink escape (GHSA-239w-m3h6-ch8v, CVE-2026-54094)", () => {
     }
     expect(readFileSync(join(ctx.server.root, "secret.txt"), "utf8")).toBe(SECRET);
     expect(readFileSync(join(ctx.server.root, "secret", "s.txt"), "utf8")).toBe(SECRET);
+  });
+});
+
+describe("symlink escape by relocation: a relative link copied or moved to another depth", () => {
+  it("may point outside once moved, and then nothing reads through it: raw, archives, shares, copies", async () => {
+    makeTree(join(ctx.server.root, "bob"), { deep: {}, "mine.txt": "bob's" });
+    makeTree(ctx.server.root, { "mine.txt": SECRET });
+    // Inside the scope as it stands: /bob/deep/l -> ../mine.txt is /bob/mine.txt.
+    symlinkSync("../mine.txt", join(ctx.server.root, "bob", "deep", "l"));
+    const bob = await makeUser(ctx.server, ctx.admin, { scope: "/bob", perm: ALL });
+    expect((await raw(bob.token, "/api/raw/deep/l")).body).toBe("bob's");
+    // Copied one level up, the same link text points at <root>/mine.txt, outside the scope.
+    expect((await raw(bob.token, `/api/resources/deep/l?action=copy&destination=${encodeURIComponent("/l")}`, "PATCH")).status).toBe(200);
+    const hash = await shareOf(bob.token, "/");
+    for (const target of ["/api/raw/l", "/api/raw/?algo=tar", "/api/raw/?algo=zip", `/api/raw/?algo=tar&files=${encodeURIComponent("/l,/deep")}`, "/api/resources/l?checksum=md5"]) {
+      const res = await raw(bob.token, target);
+      expect(res.body).not.toContain(SECRET);
+      expect(res.status).toBeLessThan(500);
+    }
+    for (const target of [`/api/public/dl/${hash}/l`, `/api/public/dl/${hash}?algo=tar`, `/api/public/share/${hash}/l`]) {
+      const res = await raw(null, target);
+      expect(res.body).not.toContain(SECRET);
+    }
+    expect((await raw(bob.token, "/api/share/l", "POST")).status).toBe(403);
+    expect((await raw(bob.token, "/api/resources/l?override=true", "POST", "PWNED")).status).toBe(403);
+    expect((await raw(bob.token, "/api/resources/l", "PUT", "PWNED")).status).toBe(403);
+    expect(readFileSync(join(ctx.server.root, "mine.txt"), "utf8")).toBe(SECRET);
   });
 });
 
