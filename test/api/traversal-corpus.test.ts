@@ -11,6 +11,7 @@ import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
+import { login, startServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { rawRequest, type RawAnswer } from "../support/raw-request";
@@ -282,4 +283,23 @@ describe("the traversal corpus", () => {
       expect(`${ep}: ${[...seen.keys()].some((st) => st < 300 || st === 400 || st === 404 || st === 409) ? "reached" : "never reached"}`).toBe(`${ep}: reached`);
     }
   }, 120_000);
+
+  it("never discloses anything outside the scope through a transfer thread either (plain /api/raw reads)", async () => {
+    const threaded = await startServer({ root, env: { FBE_TRANSFER_THREADS: "1" } });
+    try {
+      const admin = await login(threaded);
+      const user = await makeUser(threaded, admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN, rules: [{ allow: false, path: "/dir/hidden", regex: false, regexp: { raw: "" } }] });
+      const sender: Sender = { ...senders[0], label: "scoped user, transfer thread", token: user.token };
+      const before = leaks.length;
+      for (const [method, query] of [["GET", ""], ["HEAD", ""], ["GET", "?inline=true"]] as const) {
+        await pool(TRAVERSAL_PAYLOADS, 32, async (payload) => {
+          const answer = await rawRequest(threaded.origin, `/api/raw${payloadPath(payload, sender)}${query}`, { method, headers: { "X-Auth": user.token } });
+          record({ endpoint: `${method} /api/raw${query} (transfer thread)`, sender, payload, answer, isPublic: false });
+        });
+      }
+      expect(leaks.slice(before)).toEqual([]);
+    } finally {
+      await threaded.stop();
+    }
+  }, 60_000);
 });
