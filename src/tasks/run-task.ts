@@ -18,6 +18,7 @@ import { missingTools } from "../server/tools/available";
 import { TASK_REPORT_INTERVAL_MS } from "../server/constants";
 import { TASK_KIND_REGISTRY } from "./kinds";
 import { makeTaskScope, resolveTarget } from "./context";
+import { scopeDir } from "../server/fs/scope";
 import type { TaskQueue } from "./queue";
 import type { TaskContext, TaskRecord } from "./types";
 
@@ -91,7 +92,7 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
   try {
     result = { ok: true, message: await execute(deps, task, signal, outputs, tempDir, progress.report) };
   } catch (err) {
-    result = { ok: false, message: err instanceof Error ? err.message : String(err) };
+    result = { ok: false, message: withoutServerPaths(deps, task, tempDir, err instanceof Error ? err.message : String(err)) };
   } finally {
     progress.stop();
     for (const p of outputs) ACTIVE_TEMP_FILES.delete(p);
@@ -106,4 +107,20 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
   await Promise.all([...outputs].map((p) => rm(p, { recursive: true, force: true }).catch(() => {})));
   if (signal.aborted) deps.queue.markCancelled(task.id);
   else deps.queue.fail(task.id, result.message);
+}
+
+/**
+ * A failure message as the task's owner may read it: an error of the file system or a tool names absolute paths
+ * of the server (`mkdir '/srv/files/alice/x'`); paths in the owner's scope become virtual ones ("/x"), the temp
+ * folder and the cache become placeholders, and any other path under the files root loses the root.
+ */
+function withoutServerPaths(deps: RunTaskDeps, task: TaskRecord, tempDir: string, message: string): string {
+  const owner = findUserById(deps.db, task.userId);
+  const swaps: [string, string][] = [[tempDir, "<temp>"], [deps.cacheDir, "<cache>"]];
+  if (owner) {
+    const scope = scopeDir(deps.rootReal, owner.scope);
+    if (scope !== deps.rootReal) swaps.push([`${scope}/`, "/"], [scope, "/"]);
+  }
+  swaps.push([`${deps.rootReal}/`, "/"], [deps.rootReal, "/"]);
+  return swaps.reduce((text, [from, to]) => text.replaceAll(from, to), message);
 }

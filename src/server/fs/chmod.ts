@@ -3,6 +3,8 @@ import { chmod, lstat, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { BadRequest } from "../errors";
 import type { ScopedPath } from "./scope";
+import type { PathFilter } from "./rules";
+import { assertNothingHiddenBelow } from "./hidden-below";
 
 /**
  * Permission bits from the `mode` query value: 1 to 3 octal digits, read as `chmod` reads them
@@ -29,12 +31,15 @@ async function chmodTree(abs: string, mode: number): Promise<void> {
 
 /**
  * Sets the permission bits of the target; with `recursive`, of every file and folder below a folder too
- * (like `chmod -R`), never through symbolic links below it.
- * @throws FsError ENOENT (404) when the target does not exist.
+ * (like `chmod -R`), never through symbolic links below it, and never over items the user's rules `isAllowed` hide.
+ * @throws FsError ENOENT (404) when the target does not exist; OUTSIDE_SCOPE (403) for a recursive change of a
+ * folder holding hidden items.
  */
-export async function changeMode(target: ScopedPath, mode: number, recursive: boolean): Promise<void> {
+export async function changeMode(target: ScopedPath, mode: number, recursive: boolean, isAllowed: PathFilter): Promise<void> {
   // The target itself may be a link: the resolver has checked that it stays inside the scope.
   const st = await stat(target.abs);
-  if (recursive && st.isDirectory()) await chmodTree(target.abs, mode);
-  else await chmod(target.abs, mode);
+  if (recursive && st.isDirectory()) {
+    await assertNothingHiddenBelow(target, isAllowed, "change the mode of");
+    await chmodTree(target.abs, mode);
+  } else await chmod(target.abs, mode);
 }

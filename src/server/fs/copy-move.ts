@@ -15,6 +15,8 @@ import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
 import { copyTree } from "./copy-tree";
+import { assertNothingHiddenBelow } from "./hidden-below";
+import type { PathFilter } from "./rules";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
 /** What to do when the destination exists: answer 409, replace it, or pick `name (1).ext`. */
@@ -27,6 +29,12 @@ export interface TransferRequest {
   /** The full new path (folder + name), already resolved in the scope. */
   dest: ScopedPath;
   conflict: ConflictPolicy;
+  /**
+   * The user's allow/deny rules over virtual paths (routes' userPathFilter). The final path must pass them too (a
+   * free name picked for a conflict is a path the caller never checked), and no item the rules hide below a
+   * folder may come out from under its rule: a copy leaves such items out, a move is refused.
+   */
+  isAllowed: PathFilter;
   /** Counts to keep up to date while the items are copied (see op-progress.ts). */
   progress?: OpProgress;
 }
@@ -65,12 +73,14 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   if (srcSt.isDirectory() && (isBelow(src.path, dest.path) || staysInScope(src.abs, dirname(dest.abs)))) {
     throw new BadRequest(`cannot ${action} a folder into itself`);
   }
+  if (action === "move") await assertNothingHiddenBelow(src, req.isAllowed, "move");
   const destSt = await lstatOrNull(dest.abs);
   if (!destSt) return { final: dest, replace: false, noop: false };
   if (req.conflict === "fail") throw new FsError("EEXIST", "the destination exists");
   if (req.conflict === "rename") {
     const name = await pickFreeName(basename(dest.abs), srcSt.isDirectory(), async (n) => (await lstatOrNull(join(dirname(dest.abs), n))) !== null);
     const final = resolveInScope(req.scopeAbs, normalizeVirtualPath(posix.join(posix.dirname(dest.path), name)));
+    if (!req.isAllowed(final.path)) throw new FsError("OUTSIDE_SCOPE", "the free name is denied by the rules");
     return { final, replace: false, noop: false };
   }
   if (dest.path === src.path) {
@@ -108,13 +118,13 @@ async function place(from: string, to: string, replace: boolean): Promise<void> 
  * Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. With
  * `progress` the tree is measured first, then each copied item counted.
  */
-async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress): Promise<void> {
+async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress, keep?: (rel: string) => boolean): Promise<void> {
   const tmp = tempBeside(to);
   // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
   ACTIVE_TEMP_FILES.add(tmp);
   try {
     if (progress) await measureTree(from, progress);
-    await copyTree(from, tmp, itemCounter(progress ?? null));
+    await copyTree(from, tmp, itemCounter(progress ?? null), keep);
     await place(tmp, to, replace);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
@@ -128,7 +138,8 @@ async function copyThenPlace(from: string, to: string, replace: boolean, progres
  * Moves (renames) a file or folder to `dest`, creating missing parent folders. Across file systems (EXDEV)
  * it copies (keeping modes and times) and then deletes the source. Returns the final virtual path.
  * @throws FsError ENOENT (404) for a missing source, EEXIST (409) on a conflict with policy "fail",
- * OUTSIDE_SCOPE (403) for the scope root; BadRequest (400) for a folder moved into itself.
+ * OUTSIDE_SCOPE (403) for the scope root or a folder holding items the rules hide; BadRequest (400) for a folder
+ * moved into itself.
  */
 export async function movePath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "move");
@@ -146,15 +157,18 @@ export async function movePath(req: TransferRequest): Promise<string> {
 }
 
 /**
- * Copies a file or folder (recursively, keeping modes and modification times, links as links) to `dest`,
- * creating missing parent folders. Returns the final virtual path.
+ * Copies a file or folder (recursively, keeping modes and modification times, links as links, without the items
+ * the rules hide) to `dest`, creating missing parent folders. Returns the final virtual path.
  * @throws FsError ENOENT (404) for a missing source, EEXIST (409) on a conflict with policy "fail",
  * OUTSIDE_SCOPE (403) for the scope root; BadRequest (400) for a folder copied into itself or onto itself.
  */
 export async function copyPath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "copy");
   await mkdir(dirname(p.final.abs), { recursive: true });
-  await copyThenPlace(req.src.abs, p.final.abs, p.replace, req.progress);
+  const { src, isAllowed } = req;
+  // Items the rules hide stay behind, as they stay out of archives.
+  const keep = isAllowed.hidesBelow?.(src.path) ? (rel: string) => isAllowed(`${src.path}${rel}`) : undefined;
+  await copyThenPlace(src.abs, p.final.abs, p.replace, req.progress, keep);
   fsWritten(p.final.abs);
   return p.final.path;
 }

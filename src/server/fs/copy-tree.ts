@@ -8,9 +8,10 @@ import { UPLOAD_TEMP_PREFIX } from "../constants";
  * mode and times; folders get theirs after their content is written (writing into a folder changes its
  * mtime, and a read-only folder could not receive it). Symlinks are copied as links, never followed, so a
  * copy never pulls in data from outside the scope. FIFOs, sockets, devices and upload temp files are skipped.
- * `onItem(bytes)` is called after each item copied (bytes of a file, 0 for folders and links).
+ * `onItem(bytes)` is called after each item copied (bytes of a file, 0 for folders and links). `keep(rel)`, when
+ * given, decides for each item below `src` by its path relative to it ("/a/b.txt"); a refused folder is skipped whole.
  */
-export async function copyTree(src: string, dest: string, onItem?: (bytes: number) => void): Promise<void> {
+export async function copyTree(src: string, dest: string, onItem?: (bytes: number) => void, keep?: (rel: string) => boolean, rel = ""): Promise<void> {
   const st = await lstat(src);
   if (st.isSymbolicLink()) {
     await symlink(await readlink(src), dest);
@@ -21,8 +22,8 @@ export async function copyTree(src: string, dest: string, onItem?: (bytes: numbe
     await mkdir(dest, { mode: 0o700 });
     onItem?.(0);
     for (const name of await readdir(src)) {
-      if (name.startsWith(UPLOAD_TEMP_PREFIX)) continue;
-      await copyTree(join(src, name), join(dest, name), onItem);
+      if (name.startsWith(UPLOAD_TEMP_PREFIX) || (keep && !keep(`${rel}/${name}`))) continue;
+      await copyTree(join(src, name), join(dest, name), onItem, keep, `${rel}/${name}`);
     }
   } else if (st.isFile()) {
     // COPYFILE_EXCL: never replace; the kernel may clone or copy_file_range the data.
@@ -51,4 +52,17 @@ export async function removeTree(abs: string, onItem: (bytes: number) => void): 
     await rmdir(abs);
   } else await unlink(abs);
   onItem(st.isFile() ? st.size : 0);
+}
+
+/**
+ * True when some item below the folder `abs` (links not followed) makes `test(rel)` true, `rel` being its path
+ * relative to `abs` ("/a/b.txt"). Stops at the first one.
+ */
+export async function someItemBelow(abs: string, test: (rel: string) => boolean, rel = ""): Promise<boolean> {
+  for (const entry of await readdir(abs, { withFileTypes: true })) {
+    const child = `${rel}/${entry.name}`;
+    if (test(child)) return true;
+    if (entry.isDirectory() && (await someItemBelow(join(abs, entry.name), test, child))) return true;
+  }
+  return false;
 }

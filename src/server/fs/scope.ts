@@ -65,6 +65,17 @@ function isInside(parent: string, child: string): boolean {
 }
 
 /**
+ * The error code of a failed realpath; a symlink loop (ELOOP) has no real location to judge, so it is refused
+ * like an escape (403) instead of surfacing as a server error.
+ * @throws FsError OUTSIDE_SCOPE for ELOOP.
+ */
+function refuseLoop(err: unknown): string | undefined {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") throw new FsError("OUTSIDE_SCOPE", "symlink loop");
+  return code;
+}
+
+/**
  * Real path of `abs`, or of its deepest existing ancestor when it does not exist yet
  * (so a path to be created is checked through the folders that do exist).
  */
@@ -74,7 +85,7 @@ function realpathOfExisting(abs: string): string {
     try {
       return realpathSync(current);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = refuseLoop(err);
       if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
       const parent = dirname(current);
       if (parent === current) throw err;
@@ -108,7 +119,7 @@ export function realVirtualPath(scopeAbs: string, abs: string): string | null {
       real = realpathSync(current);
       break;
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = refuseLoop(err);
       const parent = dirname(current);
       if ((code !== "ENOENT" && code !== "ENOTDIR") || parent === current) throw err;
       tail.unshift(basename(current));

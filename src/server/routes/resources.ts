@@ -115,20 +115,20 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "rename": {
         const dest = destinationOf(c);
         await withProgress(c, "move", (progress) =>
-          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
+          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
         break;
       }
       case "copy": {
         const dest = destinationOf(c);
         await withProgress(c, "copy", (progress) =>
-          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), progress })));
+          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
         break;
       }
       case "chmod":
-        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true");
+        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true", userPathFilter(c));
         break;
       case "passwdrename":
-        await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "");
+        await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "", userPathFilter(c));
         break;
       case "imageProcess": {
         const user = c.get("user");
@@ -142,7 +142,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     const target = requestTarget(c, ROUTE);
-    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, progress)));
+    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, userPathFilter(c), progress)));
     return c.text("200 OK");
   });
 

@@ -121,15 +121,17 @@ export function removeUser(db: Database, id: number): void {
 }
 
 /**
- * Open signup (SPEC section 7 POST /api/signup): a user with the default settings, never an admin, with the
- * createUserDir home when that setting is on.
+ * Open signup (SPEC section 7 POST /api/signup): a user with the default settings, never an admin and never a
+ * command runner (no execute permission, no allowed commands: an anonymous visitor must not get a shell on the
+ * server, File Browser advisories GHSA-5gg9-5g7w-hm73 and GHSA-x8jc-jvqm-pm3f), with the createUserDir home when
+ * that setting is on. An admin can grant execute afterwards.
  * @throws Forbidden when signup is closed, BadRequest for a short password, Conflict for a taken name.
  */
 export async function signup(db: Database, rootReal: string, enabled: boolean, body: unknown): Promise<User> {
   if (!enabled) throw new Forbidden("signup is disabled");
   const b = (body ?? {}) as { username?: unknown; password?: unknown };
-  const perm = { ...getUserDefaults(db).perm, admin: false };
-  return createUser(db, { username: b.username ?? "", password: b.password ?? "", perm }, { rootReal });
+  const perm = { ...getUserDefaults(db).perm, admin: false, execute: false };
+  return createUser(db, { username: b.username ?? "", password: b.password ?? "", perm, commands: [] }, { rootReal });
 }
 
 /** Returns the user when name and password match, else null (timing of a wrong name matches a wrong password). */

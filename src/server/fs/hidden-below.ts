@@ -1,0 +1,24 @@
+/**
+ * @module Refuses an operation on a folder that would reach items the user's allow/deny rules hide below it (SPEC
+ * section 6: blocked files are hidden and inaccessible): a move would carry them out from under their rule, a
+ * delete or a recursive chmod would change what the user may not even see.
+ */
+import { lstat } from "node:fs/promises";
+import { FsError } from "./fs-error";
+import { someItemBelow } from "./copy-tree";
+import type { PathFilter } from "./rules";
+import type { ScopedPath } from "./scope";
+
+/**
+ * Resolves when no item below the folder `target` is denied by `isAllowed` (a file, or rules that cannot hide
+ * anything below it, pass at once; otherwise the tree is walked, links not followed).
+ * @throws FsError OUTSIDE_SCOPE (403) naming `action` when some item below is hidden.
+ */
+export async function assertNothingHiddenBelow(target: ScopedPath, isAllowed: PathFilter, action: string): Promise<void> {
+  if (!isAllowed.hidesBelow?.(target.path)) return;
+  if (!(await lstat(target.abs)).isDirectory()) return;
+  const base = target.path === "/" ? "" : target.path;
+  if (await someItemBelow(target.abs, (rel) => !isAllowed(`${base}${rel}`))) {
+    throw new FsError("OUTSIDE_SCOPE", `cannot ${action} a folder holding items the rules hide`);
+  }
+}
