@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from "../../notify";
 import { errorMessage } from "../../api/errors";
 import { browserName } from "../../format/browser-name";
 import { formatFullDate, formatRelative } from "../../format/format-date";
+import { SESSION_AGENT_CHARS } from "../../constants";
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
@@ -34,7 +35,8 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
   const label = (s: SessionInfo) => {
     const { browser, system } = browserName(s.userAgent);
     if (browser && system) return t("settings.sessions.browserOn", { browser, system });
-    return browser || system || t("settings.sessions.unknownBrowser");
+    // Not a known browser (a script, a command-line client): its own name says more than 'unknown'.
+    return browser || system || s.userAgent.slice(0, SESSION_AGENT_CHARS) || t("settings.sessions.unknownBrowser");
   };
   if (!sessions) return <p className="muted" role="status">{t("settings.sessions.loading")}</p>;
   return (
