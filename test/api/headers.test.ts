@@ -87,12 +87,16 @@ describe("the auth cookie", () => {
     expect("secure" in authCookie(await loginAnswer())).toBe(false);
   });
 
-  it("authorizes reads on its own, is renewed with the token and cleared by logout", async () => {
+  it("authorizes reads on its own, is renewed with the token when held, and cleared by logout", async () => {
     const token = await (await loginAnswer()).text();
     const cookie = { Cookie: `auth=${token}` };
     expect((await call(ctx.server, null, "GET", "/resources/", undefined, cookie)).status).toBe(200);
-    const renewed = await call(ctx.server, token, "POST", "/renew");
+    const renewed = await call(ctx.server, token, "POST", "/renew", undefined, cookie);
     expect(authCookie(renewed).auth).toBe(await renewed.text());
+    // A client without the cookie (a script with X-Auth) is not handed one on renewal.
+    const bare = await call(ctx.server, token, "POST", "/renew");
+    expect(bare.status).toBe(200);
+    expect(bare.headers.getSetCookie()).toEqual([]);
     const out = await call(ctx.server, token, "POST", "/logout");
     expect(out.status).toBe(200);
     const cleared = authCookie(out);

@@ -19,7 +19,8 @@ import { TOKEN_LIFETIME_S } from "../constants";
 import { clientIp } from "./client-ip";
 import { requestTarget } from "./request-path";
 import { requestOverTls } from "./request-tls";
-import { authCookieHeader } from "../http/auth-cookie";
+import { AUTH_COOKIE, authCookieHeader } from "../http/auth-cookie";
+import { getCookie } from "hono/cookie";
 import { takeLoginAttempt } from "../auth/attempt-limits";
 import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
 
@@ -31,9 +32,12 @@ function setAuthCookie(c: Context<AppEnv>, token: string, maxAge: number): void 
   c.header("Set-Cookie", authCookieHeader(token, { basePath, secure: requestOverTls(c), maxAge }), { append: true });
 }
 
-/** Answers a login token as text, with the same token in the auth cookie. */
-function answerToken(c: Context<AppEnv>, token: string): Response {
-  setAuthCookie(c, token, TOKEN_LIFETIME_S);
+/**
+ * Answers a login token as text, with the same token in the auth cookie on a login, and on a renewal when the
+ * client holds the cookie (a script or a page that never got one is not sent one).
+ */
+function answerToken(c: Context<AppEnv>, token: string, renewal = false): Response {
+  if (!renewal || getCookie(c, AUTH_COOKIE)) setAuthCookie(c, token, TOKEN_LIFETIME_S);
   return c.text(token);
 }
 
@@ -79,7 +83,7 @@ export const loginRoutes = new Hono<AppEnv>()
     const now = Math.floor(Date.now() / 1000);
     renewSession(deps.db, sid, now + TOKEN_LIFETIME_S);
     noteSessionRenewal(deps.db, sid, now, clientOf(c));
-    return answerToken(c, await issueToken(c.get("user"), sid, deps.secret, now));
+    return answerToken(c, await issueToken(c.get("user"), sid, deps.secret, now), true);
   })
   // Ends this session, or with ?others=true every other session of the user ('Log out other sessions').
   .post("/logout", requireAuth, (c) => {

@@ -42,7 +42,7 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
   return (
     <>
       <ul className="session-list" aria-label={t("settings.sessions.listLabel")}>
-        {sessions.length === 0 && <li className="muted session-empty">{t("settings.sessions.none")}</li>}
+        {sessions.length === 0 && <li className="muted session-row">{t("settings.sessions.none")}</li>}
         {sessions.map((s) => {
           const name = label(s);
           const when = formatRelative(iso(s.lastUsedAt), i18n.language);
@@ -52,7 +52,7 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
               <span className="session-main">
                 <span className="session-name">
                   {name}
-                  {s.current && <span className="badge session-current">{t("settings.sessions.current")}</span>}
+                  {s.current && <span className="badge badge-accent">{t("settings.sessions.current")}</span>}
                 </span>
                 <span className="muted session-meta" title={s.userAgent}>
                   {s.ip || t("settings.sessions.unknownIp")} · <time dateTime={iso(s.lastUsedAt)} title={formatFullDate(iso(s.lastUsedAt), i18n.language)}>{t("settings.sessions.lastUsed", { when })}</time>
