@@ -217,3 +217,5 @@ export const THROTTLE_MIN_PIECE_BYTES = 512;
 export const SESSION_TOUCH_S = 60;
 /** Sessions: the longest User-Agent kept with a session (characters). */
 export const SESSION_USER_AGENT_MAX = 512;
+/** Share download speed: past this many links with a pacer in memory, the idle ones are dropped. */
+export const PACER_SWEEP_LINKS = 1_000;

@@ -113,6 +113,23 @@ describe("share download speed", () => {
     expect((performance.now() - t0) / 1000).toBeLessThan(1);
   }, 15_000);
 
+  it("holds for a link's parallel downloads together, and can be changed on the link by its owner", async () => {
+    const res = await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=3&unit=hours");
+    const { hash } = (await res.json()) as { hash: string };
+    const changed = await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 512 * 1024 });
+    expect(((await changed.json()) as { downloadRate: number }).downloadRate).toBe(512 * 1024);
+    // Two downloads at once share the 512 KiB/s: 2 MiB in all take about 4 s, where one alone takes 2.
+    const started = performance.now();
+    const bodies = await Promise.all([0, 1].map(async () => (await fetch(`${ctx.server.url}/api/public/dl/${hash}`)).arrayBuffer()));
+    expect(bodies.map((b) => b.byteLength)).toEqual([BIG.length, BIG.length]);
+    expect((performance.now() - started) / 1000).toBeGreaterThanOrEqual(3.5);
+    const stranger = await makeUser(ctx.server, ctx.admin, { perm: { share: true, download: true } });
+    expect((await call(ctx.server, stranger.token, "PATCH", `/share/${hash}`, { downloadRate: 0 })).status).toBe(403);
+    expect((await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 10 })).status).toBe(400);
+    expect((await call(ctx.server, ctx.admin, "PATCH", "/share/no-such-link", { downloadRate: 0 })).status).toBe(404);
+    expect(((await (await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 0 })).json()) as { downloadRate: number }).downloadRate).toBe(0);
+  }, 15_000);
+
   it("is listed with the link and checked when the link is made", async () => {
     const listed = (await (await call(ctx.server, ctx.admin, "GET", "/share/big.bin")).json()) as { downloadRate: number }[];
     expect(listed.some((l) => l.downloadRate === 256 * 1024)).toBe(true);

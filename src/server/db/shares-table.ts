@@ -70,6 +70,11 @@ export function countDownload(db: Database, hash: string): void {
   db.query("UPDATE shares SET downloads = downloads + 1 WHERE hash = ?").run(hash);
 }
 
+/** Sets the public download speed (bytes per second, 0 = unlimited) of link `hash`. */
+export function setShareRate(db: Database, hash: string, bytesPerSecond: number): void {
+  db.query("UPDATE shares SET download_rate = ? WHERE hash = ?").run(bytesPerSecond, hash);
+}
+
 /** Deletes the link with this hash. */
 export function deleteShare(db: Database, hash: string): void {
   db.query("DELETE FROM shares WHERE hash = ?").run(hash);

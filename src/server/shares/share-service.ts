@@ -4,7 +4,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, sharesOfPath, type ShareRow } from "../db/shares-table";
+import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, setShareRate, sharesOfPath, type ShareRow } from "../db/shares-table";
 import { findUserById } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
@@ -50,11 +50,30 @@ export async function checkOptions(body: unknown, path: string): Promise<Checked
   if (b.uploadOnly && !path.endsWith("/")) throw new BadRequest("uploadOnly is only for a folder");
   const limit = b.downloadLimit ?? 0;
   if (!Number.isInteger(limit) || limit < 0 || limit > SHARE_DOWNLOAD_LIMIT_MAX) throw new BadRequest(`downloadLimit must be an integer 0-${SHARE_DOWNLOAD_LIMIT_MAX}`);
-  const rate = b.downloadRate ?? 0;
-  if (!Number.isInteger(rate) || (rate !== 0 && (rate < SHARE_DOWNLOAD_RATE_MIN || rate > SHARE_DOWNLOAD_RATE_MAX))) {
+  const rate = checkRate(b.downloadRate ?? 0);
+  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit, downloadRate: rate };
+}
+
+/** A download speed as given: 0, or an integer SHARE_DOWNLOAD_RATE_MIN..MAX. @throws BadRequest naming downloadRate. */
+function checkRate(rate: unknown): number {
+  if (typeof rate !== "number" || !Number.isInteger(rate) || (rate !== 0 && (rate < SHARE_DOWNLOAD_RATE_MIN || rate > SHARE_DOWNLOAD_RATE_MAX))) {
     throw new BadRequest(`downloadRate must be 0 or an integer ${SHARE_DOWNLOAD_RATE_MIN}-${SHARE_DOWNLOAD_RATE_MAX} (bytes per second)`);
   }
-  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit, downloadRate: rate };
+  return rate;
+}
+
+/**
+ * Changes the download speed of link `hash` for `actor` (its owner or an admin) from a `{downloadRate}` body;
+ * returns the link as it now is.
+ * @throws BadRequest for a missing or invalid downloadRate; NotFound for an unknown hash; Forbidden for anyone else.
+ */
+export function changeLinkRate(db: Database, actor: User, hash: string, body: unknown): ShareRow {
+  const share = findShare(db, hash);
+  if (!share) throw new NotFound();
+  if (share.userId !== actor.id && !actor.perm.admin) throw new Forbidden();
+  const rate = checkRate((body && typeof body === "object" ? body as { downloadRate?: unknown } : {}).downloadRate);
+  setShareRate(db, hash, rate);
+  return { ...share, downloadRate: rate };
 }
 
 const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downloadLimit: 0, downloadRate: 0 };
