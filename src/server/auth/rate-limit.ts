@@ -61,9 +61,11 @@ export function takeAttempt(db: Database, keys: readonly string[], limit: Limit,
   for (const list of lists) list.push(now);
   return {
     refund: () => {
-      for (const list of lists) {
-        const i = list.indexOf(now);
-        if (i >= 0) list.splice(i, 1);
+      // The key's list as it is now: a later attempt on the same key may have replaced the one taken from.
+      for (const key of keys) {
+        const list = windows.get(key);
+        const i = list ? list.indexOf(now) : -1;
+        if (i >= 0) list!.splice(i, 1);
       }
     },
   };

@@ -32,6 +32,13 @@ describe("takeAttempt", () => {
   it("gives a refunded attempt back, counts nothing with limit 0, and forgets keys on clear", () => {
     const db = new Database(":memory:");
     for (let i = 0; i < 5; i++) takeAttempt(db, ["ok"], LIMIT, "x", 1_000 + i).refund();
+    // Overlapping attempts (two logins at once) give their own attempt back, whatever came between.
+    const first = takeAttempt(db, ["both"], LIMIT, "x", 2_000);
+    const second = takeAttempt(db, ["both"], LIMIT, "x", 2_001);
+    first.refund();
+    second.refund();
+    takeAttempt(db, ["both"], LIMIT, "x", 2_002);
+    expect(thrown(() => takeAttempt(db, ["both"], LIMIT, "x", 2_003))).toBeNull();
     for (let i = 0; i < 5; i++) takeAttempt(db, ["free"], { limit: 0, windowMs: 1 }, "x", 1_000);
     takeAttempt(db, ["login:a"], LIMIT, "x", 1_000);
     takeAttempt(db, ["login:a"], LIMIT, "x", 1_000);
