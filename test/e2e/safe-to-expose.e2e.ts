@@ -134,7 +134,7 @@ test("the global settings turn HSTS on and set the attempt limits", async ({ pag
   expect(saved.rateLimit.loginPerUser).toBe(7);
 });
 
-test("a download speed set in the share dialog is shown on the link and kept by the server", async ({ page }) => {
+test("a download speed set in the share dialog is shown on the link, kept by the server and changed in place", async ({ page }, testInfo) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
   await openFolder(page, server, "/docs/");
@@ -151,4 +151,16 @@ test("a download speed set in the share dialog is shown on the link and kept by 
   await expect(dialog.getByRole("listitem").getByText("256 KiB/s")).toBeVisible();
   const links = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
   expect(links.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([256 * 1024]);
+
+  // The speed of the link just made changes in place.
+  await dialog.getByRole("button", { name: "Change the speed limit of permanent" }).click();
+  const field = dialog.getByRole("listitem").getByLabel("Speed limit (KiB/s)");
+  await expect(field).toHaveValue("256");
+  await screenshot(page, testInfo, "share-speed-1280");
+  await field.fill("512");
+  await dialog.getByRole("listitem").getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("listitem").getByText("512 KiB/s")).toBeVisible();
+  await expect(field).toHaveCount(0);
+  const changed = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
+  expect(changed.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([512 * 1024]);
 });

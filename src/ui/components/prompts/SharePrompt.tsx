@@ -1,6 +1,6 @@
 /**
  * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links with their expiry, copy and
- * delete and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
+ * delete, the download speed and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
  * options (password, upload only, download limit, download speed) and Create.
  */
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "
 import { expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, shareOptions, showPermalink } from "../../stores/share-rules";
 import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
 import { ShareBadges } from "./ShareBadges";
+import { ShareRateEditor } from "./ShareRateEditor";
 import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
@@ -68,6 +69,7 @@ export function SharePrompt({ path }: { path: string }) {
                   <span>{when}</span>
                   <ShareBadges link={link} withCount />
                 </span>
+                {!link.uploadOnly && <ShareRateEditor hash={link.hash} rate={link.downloadRate} name={when} />}
                 <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
                   <Copy size={18} aria-hidden />
                 </button>
