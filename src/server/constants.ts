@@ -215,3 +215,14 @@ export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export const TUS_SWEEP_MAX_MS = 60_000;
 /** tus: the file in the cache folder that remembers incomplete uploads across restarts. */
 export const TUS_JOURNAL_FILE = "tus-uploads.json";
+/** Rate limits (auth/rate-limit.ts): past this many keys in memory, keys whose window is over are dropped. */
+export const RATE_LIMIT_SWEEP_KEYS = 10_000;
+/** Share download speed (http/throttle-stream.ts): pieces per second of a throttled download, and their least size. */
+export const THROTTLE_PIECES_PER_SECOND = 10;
+export const THROTTLE_MIN_PIECE_BYTES = 512;
+/** Sessions (auth/session-list.ts): a session's last use is written at most once per this many seconds. */
+export const SESSION_TOUCH_S = 60;
+/** Sessions: the longest User-Agent kept with a session (characters). */
+export const SESSION_USER_AGENT_MAX = 512;
+/** Share download speed: past this many links with a pacer in memory, the idle ones are dropped. */
+export const PACER_SWEEP_LINKS = 1_000;

@@ -70,8 +70,9 @@ export class UnsupportedMediaType extends HttpError {
 export class RangeNotSatisfiable extends HttpError {
   constructor(detail?: string) { super(416, detail); }
 }
+/** 429: a ban or a rate limit; `retryAfterS` (seconds), when known, goes out as the Retry-After header. */
 export class TooManyRequests extends HttpError {
-  constructor(detail?: string) { super(429, detail); }
+  constructor(detail?: string, readonly retryAfterS?: number) { super(429, detail); }
 }
 /** 503: the server lacks what the request needs right now, e.g. an optional tool that is not installed. */
 export class ServiceUnavailable extends HttpError {
@@ -106,7 +107,10 @@ const FS_DETAILS: Record<string, string> = {
  * Maps any thrown value to `{status, body}` for the response. HttpErrors keep their status;
  * file system errors map by `code`; everything else is a 500 with no detail (never a stack).
  */
-export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; body: string; unexpected: boolean } {
+export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; body: string; unexpected: boolean; headers?: Record<string, string> } {
+  if (err instanceof TooManyRequests && err.retryAfterS !== undefined) {
+    return { status: 429, body: err.message, unexpected: false, headers: { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterS))) } };
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return { status, body: err.message || errorBody(status), unexpected: false };

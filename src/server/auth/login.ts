@@ -1,6 +1,6 @@
 /**
- * @module The login decision (CONTRACT POST /api/login): ban check, captcha, credentials, then the 2FA passcode;
- * failures are recorded per IP for the ban.
+ * @module The login decision (CONTRACT POST /api/login): ban check, attempt limits, captcha, credentials, then the
+ * 2FA passcode; failures are recorded per IP for the ban and count against the attempt limits.
  */
 import type { Database } from "bun:sqlite";
 import { getSettings } from "../settings/settings-service";
@@ -10,6 +10,7 @@ import type { User } from "../users/types";
 import { assertNotBanned, recordFailedLogin } from "./login-ban";
 import { isCaptchaActive, verifyCaptcha } from "./captcha";
 import { verifyOtpPasscode } from "./otp";
+import { takeLoginAttempt } from "./attempt-limits";
 
 /** One login attempt as read from the request. */
 export interface LoginAttempt {
@@ -24,12 +25,14 @@ export interface LoginAttempt {
 
 /**
  * Returns the user when the attempt succeeds.
- * @throws TooManyRequests (429) while the IP is banned; Forbidden (403) for a failed captcha, wrong credentials,
+ * @throws TooManyRequests (429) while the IP is banned, or (with Retry-After) when the IP or the user name used
+ * up its attempts of the rateLimit window (a successful login gives its attempt back); Forbidden (403) for a failed captcha, wrong credentials,
  * `OTP passcode required` (not counted as a failure) or `wrong OTP passcode`.
  */
 export async function authenticate(db: Database, attempt: LoginAttempt, now = Math.floor(Date.now() / 1000)): Promise<User> {
   const settings = getSettings(db);
   assertNotBanned(db, attempt.ip, settings.loginBan, now);
+  const taken = takeLoginAttempt(db, "login", attempt.ip, attempt.username, settings.rateLimit);
   // SPEC section 5: with captcha on, a missing or rejected captcha is answered like wrong credentials.
   if (isCaptchaActive(settings.captcha) && !(await verifyCaptcha(settings.captcha, attempt.captcha, attempt.ip))) {
     throw new Forbidden();
@@ -45,5 +48,6 @@ export async function authenticate(db: Database, attempt: LoginAttempt, now = Ma
     if (!attempt.otpPasscode) throw new Forbidden("OTP passcode required");
     if (!verifyOtpPasscode(user.otpKey, attempt.otpPasscode)) return fail("wrong OTP passcode");
   }
+  taken.refund();
   return user;
 }

@@ -11,6 +11,7 @@ import type { AppEnv } from "../env";
 import { asLoginToken, verifySigned } from "./jwt";
 import { asMediaToken } from "./media-token";
 import { cachedUser, sessionUser } from "./sessions";
+import { noteSessionUse } from "./session-list";
 import { isReadMethod, transportRefusal, type TokenSource } from "./request-origin";
 import { Forbidden, Unauthorized } from "../errors";
 import { TOKEN_RENEW_WINDOW_S } from "../constants";
@@ -65,6 +66,7 @@ function authenticate(acceptMedia: boolean) {
       if (!user) throw new Unauthorized();
       c.set("user", user);
       c.set("sessionId", login.sid);
+      noteSessionUse(deps.db, login.sid, now);
       if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header("X-Renew-Token", "true");
       return next();
     }

@@ -22,13 +22,16 @@ interface Entry {
 const caches = new WeakMap<Database, Map<number, Entry>>();
 
 /**
- * Starts a session of `userId` whose first token expires at `expiresAt` (Unix seconds); expired sessions
- * past their grace period are purged on the way. Returns the new session id (128 random bits, base64url).
+ * Starts a session of `userId` whose first token expires at `expiresAt` (Unix seconds), made `from` a client IP
+ * and browser (User-Agent); expired sessions past their grace period are purged on the way. Returns the new
+ * session id (128 random bits, base64url).
  */
-export function startSession(db: Database, userId: number, expiresAt: number, now = Math.floor(Date.now() / 1000)): string {
+export function startSession(
+  db: Database, userId: number, expiresAt: number, now = Math.floor(Date.now() / 1000), from = { ip: "", userAgent: "" },
+): string {
   purgeSessions(db, now - SESSION_PURGE_GRACE_S);
   const id = randomBytes(SESSION_ID_BYTES).toString("base64url");
-  insertSession(db, { id, userId, createdAt: now, expiresAt });
+  insertSession(db, { id, userId, createdAt: now, expiresAt }, { lastUsedAt: now, ...from });
   return id;
 }
 

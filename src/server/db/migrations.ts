@@ -98,6 +98,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tasks_status ON tasks(status, id);
   CREATE INDEX tasks_user ON tasks(user_id, id);
   `,
+  // 7: a share link's public download speed (bytes per second, 0 = unlimited); what a login session was last
+  // used from (time, client IP, browser) so its owner and admins can tell sessions apart.
+  `
+  ALTER TABLE shares ADD COLUMN download_rate INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sessions ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sessions ADD COLUMN ip TEXT NOT NULL DEFAULT '';
+  ALTER TABLE sessions ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

@@ -1,4 +1,4 @@
-/** @module Rows of the shares table (migrations 1 and 5): one per link; times are Unix seconds, expire 0 = permanent. */
+/** @module Rows of the shares table (migrations 1, 5 and 7): one per link; times are Unix seconds, expire 0 = permanent. */
 import type { Database } from "bun:sqlite";
 
 /** A stored share link. */
@@ -16,6 +16,8 @@ export interface ShareRow {
   downloadLimit: number;
   /** Completed downloads so far. */
   downloads: number;
+  /** Public download speed in bytes per second; 0 = unlimited. */
+  downloadRate: number;
 }
 
 interface Row {
@@ -27,19 +29,21 @@ interface Row {
   upload_only: number;
   download_limit: number;
   downloads: number;
+  download_rate: number;
 }
 
-const COLUMNS = "hash, path, user_id, expire, password_hash, upload_only, download_limit, downloads";
+const COLUMNS = "hash, path, user_id, expire, password_hash, upload_only, download_limit, downloads, download_rate";
 
 const toShare = (r: Row): ShareRow => ({
   hash: r.hash, path: r.path, userId: r.user_id, expire: r.expire,
   passwordHash: r.password_hash, uploadOnly: !!r.upload_only, downloadLimit: r.download_limit, downloads: r.downloads,
+  downloadRate: r.download_rate,
 });
 
 /** Inserts a link. Throws SQLite's UNIQUE error for a taken hash. */
 export function insertShare(db: Database, s: ShareRow): void {
-  db.query(`INSERT INTO shares (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    s.hash, s.path, s.userId, s.expire, s.passwordHash, s.uploadOnly ? 1 : 0, s.downloadLimit, s.downloads,
+  db.query(`INSERT INTO shares (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    s.hash, s.path, s.userId, s.expire, s.passwordHash, s.uploadOnly ? 1 : 0, s.downloadLimit, s.downloads, s.downloadRate,
   );
 }
 
@@ -64,6 +68,11 @@ export function allShares(db: Database, now: number): ShareRow[] {
 /** Counts one completed download of link `hash`. */
 export function countDownload(db: Database, hash: string): void {
   db.query("UPDATE shares SET downloads = downloads + 1 WHERE hash = ?").run(hash);
+}
+
+/** Sets the public download speed (bytes per second, 0 = unlimited) of link `hash`. */
+export function setShareRate(db: Database, hash: string, bytesPerSecond: number): void {
+  db.query("UPDATE shares SET download_rate = ? WHERE hash = ?").run(bytesPerSecond, hash);
 }
 
 /** Deletes the link with this hash. */

@@ -7,6 +7,7 @@ export function presentShare(share: ShareRow, username?: string): ShareLink {
   return {
     hash: share.hash, path: share.path, expire: share.expire, userId: share.userId,
     hasPassword: share.passwordHash !== "", uploadOnly: share.uploadOnly, downloadLimit: share.downloadLimit, downloads: share.downloads,
+    downloadRate: share.downloadRate,
     ...(username !== undefined ? { username } : {}),
   };
 }

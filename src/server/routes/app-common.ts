@@ -7,23 +7,31 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { toErrorResponse } from "../errors";
-import { APP_CSP, COMMON_SECURITY_HEADERS } from "../http/security-headers";
+import { getSettings } from "../settings/settings-service";
+import { APP_CSP, COMMON_SECURITY_HEADERS, HSTS_VALUE, frameOptionsFor } from "../http/security-headers";
+import { requestOverTls } from "./request-tls";
 
-/** Middleware that puts `deps` on the context and the common security headers (and the app CSP unless the route set one) on the answer. */
+/**
+ * Middleware that puts `deps` on the context and the security headers on the answer: the common ones, the app
+ * CSP unless the route set one, the X-Frame-Options matching that CSP, and HSTS over TLS when the setting is on.
+ */
 export function commonMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("deps", deps);
     await next();
-    for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(k, v);
-    if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", APP_CSP);
+    const headers = c.res.headers;
+    for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(k, v);
+    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", APP_CSP);
+    headers.set("X-Frame-Options", frameOptionsFor(headers.get("Content-Security-Policy")));
+    if (requestOverTls(c) && getSettings(deps.db).hsts) headers.set("Strict-Transport-Security", HSTS_VALUE);
   };
 }
 
 /** The app's onError: the status and short message of `err` (errors.ts); unexpected ones are logged with their stack, never answered. */
 export function errorHandler(deps: Pick<Deps, "log">) {
   return (err: Error, c: Context<AppEnv>): Response => {
-    const { status, body, unexpected } = toErrorResponse(err);
+    const { status, body, unexpected, headers } = toErrorResponse(err);
     if (unexpected) deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname}: ${err?.stack || String(err)}`);
-    return c.text(body, status);
+    return c.text(body, status, headers);
   };
 }

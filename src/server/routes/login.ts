@@ -18,15 +18,40 @@ import { BadRequest, Forbidden } from "../errors";
 import { TOKEN_LIFETIME_S } from "../constants";
 import { clientIp } from "./client-ip";
 import { requestTarget } from "./request-path";
+import { requestOverTls } from "./request-tls";
+import { AUTH_COOKIE, authCookieHeader } from "../http/auth-cookie";
+import { getCookie } from "hono/cookie";
+import { takeLoginAttempt } from "../auth/attempt-limits";
+import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** Starts a session for `user` and answers its first token as text. */
+/** Puts `token` in the auth cookie (HttpOnly, SameSite=Strict, Secure over TLS) for `maxAge` seconds; 0 clears it. */
+function setAuthCookie(c: Context<AppEnv>, token: string, maxAge: number): void {
+  const basePath = c.get("deps").config.baseurl;
+  c.header("Set-Cookie", authCookieHeader(token, { basePath, secure: requestOverTls(c), maxAge }), { append: true });
+}
+
+/**
+ * Answers a login token as text, with the same token in the auth cookie on a login, and on a renewal when the
+ * client holds the cookie (a script or a page that never got one is not sent one).
+ */
+function answerToken(c: Context<AppEnv>, token: string, renewal = false): Response {
+  if (!renewal || getCookie(c, AUTH_COOKIE)) setAuthCookie(c, token, TOKEN_LIFETIME_S);
+  return c.text(token);
+}
+
+/** Where a request comes from, as a session records it: client IP and browser. */
+function clientOf(c: Context<AppEnv>): { ip: string; userAgent: string } {
+  return { ip: clientIp(c, getSettings(c.get("deps").db).trustProxy), userAgent: clipUserAgent(c.req.header("User-Agent")) };
+}
+
+/** Starts a session for `user` and answers its first token. */
 async function answerNewSession(c: Context<AppEnv>, user: User): Promise<Response> {
   const deps = c.get("deps");
   const now = Math.floor(Date.now() / 1000);
-  const sid = startSession(deps.db, user.id, now + TOKEN_LIFETIME_S, now);
-  return c.text(await issueToken(user, sid, deps.secret, now));
+  const sid = startSession(deps.db, user.id, now + TOKEN_LIFETIME_S, now, clientOf(c));
+  return answerToken(c, await issueToken(user, sid, deps.secret, now));
 }
 
 /** Login, token renewal, logout, media tokens and open signup; no auth needed but for renewal, logout and media tokens. */
@@ -57,7 +82,8 @@ export const loginRoutes = new Hono<AppEnv>()
     if (!sid) return answerNewSession(c, c.get("user"));
     const now = Math.floor(Date.now() / 1000);
     renewSession(deps.db, sid, now + TOKEN_LIFETIME_S);
-    return c.text(await issueToken(c.get("user"), sid, deps.secret, now));
+    noteSessionRenewal(deps.db, sid, now, clientOf(c));
+    return answerToken(c, await issueToken(c.get("user"), sid, deps.secret, now), true);
   })
   // Ends this session, or with ?others=true every other session of the user ('Log out other sessions').
   .post("/logout", requireAuth, (c) => {
@@ -69,6 +95,7 @@ export const loginRoutes = new Hono<AppEnv>()
       return c.json({ ended });
     }
     endSession(deps.db, sid);
+    setAuthCookie(c, "", 0);
     return c.text("200 OK");
   })
   // A read-only media token for a path of the caller's scope (a folder covers what is below it); login tokens only.
@@ -82,9 +109,12 @@ export const loginRoutes = new Hono<AppEnv>()
   })
   .post("/signup", async (c) => {
     const deps = c.get("deps");
-    const enabled = deps.config.signup || getSettings(deps.db).signup;
+    const settings = getSettings(deps.db);
+    const enabled = deps.config.signup || settings.signup;
     const body = enabled ? await c.req.json().catch(() => null) : null;
     if (enabled && (!body || typeof body !== "object")) throw new BadRequest("JSON body {username, password} expected");
+    // Every signup counts, successful or not: each one makes an account.
+    if (enabled) takeLoginAttempt(deps.db, "signup", clientIp(c, settings.trustProxy), text((body as Record<string, unknown>).username).trim(), settings.rateLimit);
     await signup(deps.db, deps.rootReal, enabled, body);
     return c.text("200 OK");
   });

@@ -1,9 +1,13 @@
-/** @module GET and DELETE /api/logs: failed logins per IP, and unbanning by removing a record (admins only). */
+/**
+ * @module GET and DELETE /api/logs: failed logins per IP, and unbanning by removing a record (admins only); a
+ * removal also forgets the login attempt limits counted in memory (auth/attempt-limits.ts).
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
 import { deleteAllFailedLogins, deleteFailedLogin, listFailedLogins } from "../db/failed-logins-table";
 import { isBanActive } from "../auth/login-ban";
+import { clearLoginAttempts } from "../auth/attempt-limits";
 import { getSettings } from "../settings/settings-service";
 import { presentFailedLogin } from "../presenters/failed-login";
 import { BadRequest, NotFound } from "../errors";
@@ -20,9 +24,13 @@ export const logRoutes = new Hono<AppEnv>()
   .delete("/logs", (c) => {
     const db = c.get("deps").db;
     // SPEC leaves the remove-all path open: `?all=true` clears every record.
-    if (c.req.query("all") === "true") return c.json({ removed: deleteAllFailedLogins(db) });
+    if (c.req.query("all") === "true") {
+      clearLoginAttempts(db);
+      return c.json({ removed: deleteAllFailedLogins(db) });
+    }
     const ip = c.req.query("ip");
     if (!ip) throw new BadRequest("ip is required");
     if (!deleteFailedLogin(db, ip)) throw new NotFound();
+    clearLoginAttempts(db);
     return c.text("200 OK");
   });

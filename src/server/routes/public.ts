@@ -5,6 +5,7 @@
  * /api/public/share/{hash}/token unlocks a password link, POST /api/public/upload/{hash}/{name} puts a file into an
  * upload-only folder (never over an existing one). Paths resolve under the shared path in the owner's scope with
  * the owner's rules; every refusal answers 404 and never data (401 when a password is needed, 409 for a taken name).
+ * A link with a download speed sends all its bodies together no faster than that.
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
@@ -24,6 +25,8 @@ import { BadRequest, HttpError, NotFound, Unauthorized } from "../errors";
 import { shareTarget, userPathFilter, userScopeDir } from "./request-path";
 import { clientIp } from "./client-ip";
 import { answerRaw } from "./raw";
+import { throttleStream } from "../http/throttle-stream";
+import { pacerOf } from "../shares/download-pacers";
 import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
 
@@ -109,6 +112,8 @@ export const publicRoutes = new Hono<AppEnv>()
       // A download counts when it is whole: not a preview, not a part of a file.
       const preview = c.req.query("inline") === "true" || c.req.query("thumb") === "true";
       if (c.req.method === "GET" && res.status === 200 && !preview) countDownload(c.get("deps").db, share.hash);
+      // The link's speed limit holds for all the bodies it sends together: whole files, ranges, archives, previews.
+      if (share.downloadRate > 0 && res.body) return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
       return res;
     }),
   )

@@ -2,13 +2,14 @@
  * @module Share link calls (SPEC section 7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink;
  * an optional JSON body of ShareOptions adds a password, upload-only or a download limit),
  * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link),
+ * PATCH /api/share/{hash} with {downloadRate} (owner or admin: the link's public download speed),
  * DELETE /api/share/{hash} (owner or admin).
  */
 import { Hono } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
-import { checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
+import { changeLinkRate, checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
 import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
 import { requestTarget } from "./request-path";
@@ -40,6 +41,10 @@ export const shareRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, "share");
     const path = await sharedPath(target.abs, target.path);
     return c.json(linksOfPath(c.get("deps").db, c.get("user"), path, now()).map((s) => presentShare(s)));
+  })
+  .patch("/share/:hash", async (c) => {
+    const body = await c.req.json().catch(() => null);
+    return c.json(presentShare(changeLinkRate(c.get("deps").db, c.get("user"), c.req.param("hash"), body)));
   })
   .delete("/share/:hash", (c) => {
     removeLink(c.get("deps").db, c.get("user"), c.req.param("hash"));

@@ -1,4 +1,7 @@
-/** @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7). */
+/**
+ * @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7); a
+ * user's login sessions (GET /users/{id}/sessions, DELETE /users/{id}/sessions[/{handle}]) for that user or admins.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from "../auth/middleware";
@@ -11,6 +14,8 @@ import { getSettings } from "../settings/settings-service";
 import { presentUser } from "../presenters/user";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { DEFAULT_APP_NAME } from "../constants";
+import { endSessionByHandle, listSessions } from "../auth/session-list";
+import { endUserSessions } from "../auth/sessions";
 
 /** The numeric `:id` of the path. @throws NotFound for anything but a positive integer. */
 function userId(raw: string): number {
@@ -55,6 +60,22 @@ export const userRoutes = new Hono<AppEnv>()
     });
     const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body, c.get("sessionId"));
     return c.json(presentUser(user, c.get("user").id));
+  })
+  // Live sessions with last use, IP and browser; the one making the request is marked current.
+  .get("/users/:id/sessions", requireSelfOrAdmin("id"), (c) => {
+    const id = userId(c.req.param("id"));
+    if (!findUserById(c.get("deps").db, id)) throw new NotFound();
+    return c.json(listSessions(c.get("deps").db, id, Math.floor(Date.now() / 1000), c.get("sessionId")));
+  })
+  // Ends every session of the user (an admin signing a user out everywhere); answers how many ended.
+  .delete("/users/:id/sessions", requireSelfOrAdmin("id"), (c) => {
+    const id = userId(c.req.param("id"));
+    if (!findUserById(c.get("deps").db, id)) throw new NotFound();
+    return c.json({ ended: endUserSessions(c.get("deps").db, id) });
+  })
+  .delete("/users/:id/sessions/:handle", requireSelfOrAdmin("id"), (c) => {
+    if (!endSessionByHandle(c.get("deps").db, userId(c.req.param("id")), c.req.param("handle"))) throw new NotFound();
+    return c.text("200 OK");
   })
   .delete("/users/:id", requireAdmin, (c) => {
     const { db, tasks } = c.get("deps");

@@ -40,6 +40,7 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   createUserDir: bool,
   minimumPasswordLength: int(R.minimumPasswordLength),
   trustProxy: bool,
+  hsts: bool,
   shell: { kind: "words" },
   commands: { kind: "command-map" },
   rules: { kind: "rules" },
@@ -65,5 +66,9 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
     thumbnailVideoColumns: int(R.thumbnail.thumbnailVideoColumns), thumbnailVideoNumcaps: int(R.thumbnail.thumbnailVideoNumcaps), thumbnailVideoComment: str(1024, { trim: true }),
   },
   loginBan: { enabled: bool, maxAttempts: int(R.loginBan.maxAttempts), windowSeconds: int(R.loginBan.windowSeconds), banSeconds: int(R.loginBan.banSeconds) },
+  rateLimit: {
+    loginPerIp: int(R.rateLimit.loginPerIp), loginPerUser: int(R.rateLimit.loginPerUser),
+    sharePasswordPerIp: int(R.rateLimit.sharePasswordPerIp), windowSeconds: int(R.rateLimit.windowSeconds),
+  },
   captcha: { enabled: bool, key: str(1024, { trim: true }), secret: str(1024, { trim: true }), verifyUrl: str(2048, { trim: true, url: true }) },
 };

@@ -1,13 +1,15 @@
 /**
  * @module Password links: a visitor posts the password once and gets a short-lived share token (HS256 JWT,
  * RFC 7519) for that one link, sent as the X-Share-Token header or the `token` query on later calls, so the
- * password itself never travels in a URL. Wrong passwords count toward the login ban of the visitor's IP.
+ * password itself never travels in a URL. Wrong passwords count toward the login ban of the visitor's IP and
+ * toward the attempt limit of that IP on that link (rateLimit.sharePasswordPerIp per window).
  */
 import type { Database } from "bun:sqlite";
 import { sign } from "hono/jwt";
 import { verifySigned } from "../auth/jwt";
 import { verifyPassword } from "../auth/password";
 import { assertNotBanned, recordFailedLogin } from "../auth/login-ban";
+import { takeSharePasswordAttempt } from "../auth/attempt-limits";
 import { getSettings } from "../settings/settings-service";
 import { Forbidden } from "../errors";
 import { SHARE_TOKEN_LIFETIME_S } from "../constants";
@@ -18,17 +20,21 @@ const SHARE_TOKEN_TYPE = "share";
 
 /**
  * Checks `password` for link `hash` from `ip` at `now` (Unix seconds) and answers a share token.
- * @throws NotFound for a dead link; TooManyRequests (429) while the IP is banned; Forbidden (403) for a wrong
- * password (recorded as a failed login of the IP).
+ * @throws NotFound for a dead link; TooManyRequests (429) while the IP is banned, or (with Retry-After) when the
+ * IP used up its password attempts on this link; Forbidden (403) for a wrong password (recorded as a failed login
+ * of the IP; a right one gives its attempt back).
  */
 export async function unlockShare(db: Database, secret: string, hash: string, password: string, ip: string, now: number): Promise<ShareAccess> {
   const { share } = liveLink(db, hash, now);
-  const ban = getSettings(db).loginBan;
+  const settings = getSettings(db);
+  const ban = settings.loginBan;
   assertNotBanned(db, ip, ban, now);
+  const taken = takeSharePasswordAttempt(db, hash, ip, settings.rateLimit);
   if (share.passwordHash && !(await verifyPassword(password, share.passwordHash))) {
     recordFailedLogin(db, ip, `share ${hash}`, password, ban, now);
     throw new Forbidden("wrong password");
   }
+  taken.refund();
   const expires = now + SHARE_TOKEN_LIFETIME_S;
   return { token: await sign({ typ: SHARE_TOKEN_TYPE, hash, exp: expires }, secret, "HS256"), expires };
 }

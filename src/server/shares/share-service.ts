@@ -4,12 +4,14 @@
  */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, sharesOfPath, type ShareRow } from "../db/shares-table";
+import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, setShareRate, sharesOfPath, type ShareRow } from "../db/shares-table";
 import { findUserById } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { SHARE_DOWNLOAD_LIMIT_MAX, SHARE_HASH_BYTES } from "../constants";
-import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit } from "../../shared/wire/share";
+import {
+  SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit,
+} from "../../shared/wire/share";
 import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";
 
@@ -32,12 +34,14 @@ export interface CheckedOptions {
   passwordHash: string;
   uploadOnly: boolean;
   downloadLimit: number;
+  /** Public download speed, bytes per second; 0 = unlimited. */
+  downloadRate: number;
 }
 
 /**
  * Checks the optional JSON body of a creation (ShareOptions) for a link to `path` and hashes its password.
  * @throws BadRequest naming the field: a non-string password, uploadOnly on a file, a limit that is not an
- * integer 0..SHARE_DOWNLOAD_LIMIT_MAX.
+ * integer 0..SHARE_DOWNLOAD_LIMIT_MAX, a speed that is not 0 or an integer SHARE_DOWNLOAD_RATE_MIN..MAX.
  */
 export async function checkOptions(body: unknown, path: string): Promise<CheckedOptions> {
   const b = (body && typeof body === "object" ? body : {}) as ShareOptions;
@@ -46,10 +50,33 @@ export async function checkOptions(body: unknown, path: string): Promise<Checked
   if (b.uploadOnly && !path.endsWith("/")) throw new BadRequest("uploadOnly is only for a folder");
   const limit = b.downloadLimit ?? 0;
   if (!Number.isInteger(limit) || limit < 0 || limit > SHARE_DOWNLOAD_LIMIT_MAX) throw new BadRequest(`downloadLimit must be an integer 0-${SHARE_DOWNLOAD_LIMIT_MAX}`);
-  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit };
+  const rate = checkRate(b.downloadRate ?? 0);
+  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit, downloadRate: rate };
 }
 
-const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downloadLimit: 0 };
+/** A download speed as given: 0, or an integer SHARE_DOWNLOAD_RATE_MIN..MAX. @throws BadRequest naming downloadRate. */
+function checkRate(rate: unknown): number {
+  if (typeof rate !== "number" || !Number.isInteger(rate) || (rate !== 0 && (rate < SHARE_DOWNLOAD_RATE_MIN || rate > SHARE_DOWNLOAD_RATE_MAX))) {
+    throw new BadRequest(`downloadRate must be 0 or an integer ${SHARE_DOWNLOAD_RATE_MIN}-${SHARE_DOWNLOAD_RATE_MAX} (bytes per second)`);
+  }
+  return rate;
+}
+
+/**
+ * Changes the download speed of link `hash` for `actor` (its owner or an admin) from a `{downloadRate}` body;
+ * returns the link as it now is.
+ * @throws BadRequest for a missing or invalid downloadRate; NotFound for an unknown hash; Forbidden for anyone else.
+ */
+export function changeLinkRate(db: Database, actor: User, hash: string, body: unknown): ShareRow {
+  const share = findShare(db, hash);
+  if (!share) throw new NotFound();
+  if (share.userId !== actor.id && !actor.perm.admin) throw new Forbidden();
+  const rate = checkRate((body && typeof body === "object" ? body as { downloadRate?: unknown } : {}).downloadRate);
+  setShareRate(db, hash, rate);
+  return { ...share, downloadRate: rate };
+}
+
+const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downloadLimit: 0, downloadRate: 0 };
 
 /**
  * Creates a link of `user` to `path` (a folder path ends with "/") expiring at `expire` with `options`. A plain
@@ -57,9 +84,11 @@ const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downlo
  * Returns the link.
  */
 export function createShare(db: Database, user: User, path: string, expire: number, now: number, options: CheckedOptions = NO_OPTIONS): ShareRow {
-  const plain = !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0;
+  const plain = !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0 && options.downloadRate === 0;
   if (expire === 0 && plain) {
-    const permalink = sharesOfPath(db, user.id, path, now).find((s) => s.expire === 0 && !s.passwordHash && !s.uploadOnly && s.downloadLimit === 0);
+    const permalink = sharesOfPath(db, user.id, path, now).find(
+      (s) => s.expire === 0 && !s.passwordHash && !s.uploadOnly && s.downloadLimit === 0 && s.downloadRate === 0,
+    );
     if (permalink) return permalink;
   }
   const share: ShareRow = { hash: randomBytes(SHARE_HASH_BYTES).toString("base64url"), path, userId: user.id, expire, ...options, downloads: 0 };

@@ -21,6 +21,11 @@ export interface SettingsCore {
   minimumPasswordLength: number;
   /** Believe the last X-Forwarded-For entry as the client address (only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Send Strict-Transport-Security on answers over TLS (the binary's own, or X-Forwarded-Proto: https from a
+   * trusted proxy): browsers then refuse plain http for this host for a year. Off by default.
+   */
+  hsts: boolean;
   shell: string[];
   commands: Record<string, string[]>;
   rules: Rule[];
@@ -49,6 +54,11 @@ export interface SettingsCore {
   };
   /** Failed-login ban: `maxAttempts` failures within `windowSeconds` ban the IP for `banSeconds` (answers 429). */
   loginBan: { enabled: boolean; maxAttempts: number; windowSeconds: number; banSeconds: number };
+  /**
+   * Attempts allowed per `windowSeconds` before 429 with Retry-After, counted in memory: logins and signups per
+   * client IP and per user name, share passwords per link and IP. 0 turns one limit off.
+   */
+  rateLimit: { loginPerIp: number; loginPerUser: number; sharePasswordPerIp: number; windowSeconds: number };
   captcha: CaptchaSettings;
 }
 
@@ -78,6 +88,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   // Not fixed by SPEC: 12 characters, the long-standing default of this install.
   minimumPasswordLength: 12,
   trustProxy: false,
+  hsts: false,
   shell: [],
   commands: {},
   rules: [],
@@ -115,6 +126,8 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     thumbnailWidth: 128, thumbnailVideoWidth: 512, thumbnailVideoColumns: 4, thumbnailVideoNumcaps: 16, thumbnailVideoComment: "",
   },
   loginBan: { enabled: true, maxAttempts: 5, windowSeconds: 600, banSeconds: 1800 },
+  // The issue: 10 logins a minute per IP, 5 per user name; share passwords like logins per IP.
+  rateLimit: { loginPerIp: 10, loginPerUser: 5, sharePasswordPerIp: 10, windowSeconds: 60 },
   captcha: { enabled: false, key: "", verifyUrl: DEFAULT_CAPTCHA_VERIFY_URL },
 };
 
@@ -127,7 +140,7 @@ export interface IntegerRange {
 
 type NumberKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
 type RangesOf<T> = { readonly [K in NumberKeys<T>]: IntegerRange };
-type NumberSection = "slideshow" | "video" | "thumbnail" | "loginBan";
+type NumberSection = "slideshow" | "video" | "thumbnail" | "loginBan" | "rateLimit";
 
 /** A range for every number of the settings: the compiler asks for one when a number field is added. */
 export type SettingsRanges = RangesOf<SettingsCore> & { readonly [S in NumberSection]: RangesOf<SettingsCore[S]> };
@@ -152,4 +165,8 @@ export const SETTINGS_RANGES: SettingsRanges = {
     thumbnailVideoColumns: { min: 1, max: 100 }, thumbnailVideoNumcaps: { min: 1, max: 1000 },
   },
   loginBan: { maxAttempts: { min: 1, max: 1000 }, windowSeconds: { min: 1, max: MAX_INT32 }, banSeconds: { min: 0, max: MAX_INT32 } },
+  rateLimit: {
+    loginPerIp: { min: 0, max: 100000 }, loginPerUser: { min: 0, max: 100000 }, sharePasswordPerIp: { min: 0, max: 100000 },
+    windowSeconds: { min: 1, max: 86400 },
+  },
 };

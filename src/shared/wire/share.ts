@@ -18,6 +18,8 @@ export interface ShareLink {
   readonly downloadLimit: number;
   /** Completed downloads so far. */
   readonly downloads: number;
+  /** Public download speed in bytes per second; 0 = unlimited. */
+  readonly downloadRate: number;
 }
 
 /** Optional JSON body of POST /api/share/{path}: the options beyond the spec's link. */
@@ -28,7 +30,14 @@ export interface ShareOptions {
   uploadOnly?: boolean;
   /** Stop after this many completed downloads (0 or absent: no limit). */
   downloadLimit?: number;
+  /** Public download speed in bytes per second (0 or absent: unlimited; else SHARE_DOWNLOAD_RATE_MIN and up). */
+  downloadRate?: number;
 }
+
+/** Slowest public download speed a link may set (bytes per second): 1 KiB/s. */
+export const SHARE_DOWNLOAD_RATE_MIN = 1024;
+/** Fastest limited speed a link may set (bytes per second): 10 GiB/s. */
+export const SHARE_DOWNLOAD_RATE_MAX = 10 * 1024 ** 3;
 
 /** Answer of POST /api/public/share/{hash}/token: a short-lived token for a password link (header X-Share-Token or query token). */
 export interface ShareAccess {

@@ -1,6 +1,7 @@
 /**
  * @module Share link calls (SPEC §7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink),
- * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link), DELETE /api/share/{hash}.
+ * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link), DELETE /api/share/{hash},
+ * PATCH /api/share/{hash} (a link's download speed).
  */
 import { apiFetch, apiJson } from "./client";
 import { encodePath } from "../format/encode-path";
@@ -32,4 +33,11 @@ export function createLink(path: string, duration?: { expires: number; unit: Sha
 /** Deletes a link (its owner or an admin). @throws ApiError. */
 export async function deleteLink(hash: string): Promise<void> {
   await apiFetch(`/api/share/${encodeURIComponent(hash)}`, { method: "DELETE" });
+}
+
+/** Sets a link's public download speed (bytes per second, 0 = unlimited); answers the link. @throws ApiError. */
+export function setLinkRate(hash: string, downloadRate: number): Promise<ShareLink> {
+  return apiJson<ShareLink>(`/api/share/${encodeURIComponent(hash)}`, {
+    method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ downloadRate }),
+  });
 }

@@ -26,7 +26,7 @@ const state = proxy<SettingsState>({
   busy: false,
 });
 
-type Section = "video" | "thumbnail" | "slideshow" | "branding" | "loginBan" | "captcha";
+type Section = "video" | "thumbnail" | "slideshow" | "branding" | "loginBan" | "captcha" | "rateLimit";
 type TopField = Exclude<keyof GlobalSettings, Section | "defaults" | "commands" | "shell" | "excludeIndexDirs">;
 
 /** Snapshot of the global settings screen. */

@@ -2,7 +2,7 @@
  * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
  * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
  */
-import { SHARE_EXPIRES_MAX, type ShareOptions } from "../../shared/wire/share";
+import { SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, type ShareOptions } from "../../shared/wire/share";
 import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
 
 /**
@@ -70,14 +70,27 @@ export function parseDownloadLimit(value: string): number | null {
 }
 
 /**
+ * The download speed (bytes per second) a typed KiB/s value stands for: 0 (unlimited) when empty, the whole
+ * number times 1024 from 1 KiB/s up to the server's bound, or null when it is anything else (creation is blocked).
+ */
+export function parseDownloadRate(kibPerSecond: string): number | null {
+  const text = kibPerSecond.trim();
+  if (text === "") return 0;
+  if (!/^\d+$/.test(text)) return null;
+  const bytes = Number(text) * 1024;
+  return bytes >= SHARE_DOWNLOAD_RATE_MIN && bytes <= SHARE_DOWNLOAD_RATE_MAX ? bytes : null;
+}
+
+/**
  * The JSON body of a new link from the dialog's options: only the options that are set (a password that is not
  * empty, upload-only for a folder, a limit above 0); undefined when none is, so the request has no body.
  */
-export function shareOptions(o: { password: string; uploadOnly: boolean; isDir: boolean; downloadLimit: number }): ShareOptions | undefined {
+export function shareOptions(o: { password: string; uploadOnly: boolean; isDir: boolean; downloadLimit: number; downloadRate?: number }): ShareOptions | undefined {
   const body: ShareOptions = {};
   if (o.password !== "") body.password = o.password;
   if (o.uploadOnly && o.isDir) body.uploadOnly = true;
   if (o.downloadLimit > 0) body.downloadLimit = o.downloadLimit;
+  if (o.downloadRate && o.downloadRate > 0) body.downloadRate = o.downloadRate;
   return Object.keys(body).length > 0 ? body : undefined;
 }
 

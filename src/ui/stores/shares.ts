@@ -4,7 +4,7 @@
  */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
-import { createLink, deleteLink, fetchAllLinks, fetchLinksOf, type ShareLink, type ShareOptions, type ShareUnit } from "../api/shares";
+import { createLink, deleteLink, fetchAllLinks, fetchLinksOf, setLinkRate, type ShareLink, type ShareOptions, type ShareUnit } from "../api/shares";
 import { errorMessage } from "../api/errors";
 import { notifyError, notifySuccess } from "../notify";
 import { config } from "./config";
@@ -70,6 +70,19 @@ export async function removeShare(hash: string): Promise<void> {
     if (state.all) state.all = state.all.filter((l) => l.hash !== hash);
   } catch (err) {
     notifyError(errorMessage(err));
+  }
+}
+
+/** Changes a link's download speed (bytes per second, 0 = unlimited) and shows it in both lists; returns whether it did. */
+export async function changeShareRate(hash: string, downloadRate: number): Promise<boolean> {
+  try {
+    const link = await setLinkRate(hash, downloadRate);
+    if (state.links) state.links = state.links.map((l) => (l.hash === hash ? link : l));
+    if (state.all) state.all = state.all.map((l) => (l.hash === hash ? { ...link, username: l.username } : l));
+    return true;
+  } catch (err) {
+    notifyError(errorMessage(err));
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { downloadCount, expiryText, parseDownloadLimit, parseShareDuration, relativeExpiry, shareOptions, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
+import { downloadCount, expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, relativeExpiry, shareOptions, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
 
 describe("share duration", () => {
   it("takes a trimmed whole number from 0 to 2147483647", () => {
@@ -86,5 +86,19 @@ describe("download count", () => {
   it("shows downloads against the limit, or the count alone without one", () => {
     expect(downloadCount({ downloads: 1, downloadLimit: 1 })).toBe("1/1");
     expect(downloadCount({ downloads: 7, downloadLimit: 0 })).toBe("7");
+  });
+});
+
+describe("parseDownloadRate", () => {
+  it("reads KiB/s as bytes per second: empty is no limit, anything but a whole number from 1 blocks creation", () => {
+    expect(parseDownloadRate("")).toBe(0);
+    expect(parseDownloadRate(" 256 ")).toBe(256 * 1024);
+    expect(parseDownloadRate("1")).toBe(1024);
+    for (const bad of ["0", "1.5", "-3", "abc", "99999999999"]) expect(parseDownloadRate(bad)).toBeNull();
+  });
+
+  it("goes into the new link's options only when set", () => {
+    expect(shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 2048 })).toEqual({ downloadRate: 2048 });
+    expect(shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 0 })).toBeUndefined();
   });
 });

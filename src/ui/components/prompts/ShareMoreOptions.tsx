@@ -1,6 +1,6 @@
 /**
- * @module 'More options' of the Share dialog: a disclosure holding a password, 'Upload only' (folders) and a
- * download limit for the next link the dialog creates.
+ * @module 'More options' of the Share dialog: a disclosure holding a password, 'Upload only' (folders), a
+ * download limit and a download speed (KiB/s) for the next link the dialog creates.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,11 +13,15 @@ export interface ShareOptionValues {
   uploadOnly: boolean;
   /** The limit as typed ("" = no limit). */
   limit: string;
+  /** The download speed in KiB/s as typed ("" = unlimited). */
+  rate: string;
 }
 
-/** The collapsed options row; `limitInvalid` marks the limit field and shows why creation is blocked. */
-export function ShareMoreOptions(props: { isDir: boolean; values: ShareOptionValues; onChange: (v: ShareOptionValues) => void; limitInvalid: boolean }) {
-  const { isDir, values, onChange, limitInvalid } = props;
+/** The collapsed options row; `limitInvalid` and `rateInvalid` mark their field and show why creation is blocked. */
+export function ShareMoreOptions(props: {
+  isDir: boolean; values: ShareOptionValues; onChange: (v: ShareOptionValues) => void; limitInvalid: boolean; rateInvalid: boolean;
+}) {
+  const { isDir, values, onChange, limitInvalid, rateInvalid } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -76,6 +80,26 @@ export function ShareMoreOptions(props: { isDir: boolean; values: ShareOptionVal
           />
           <span id={`${id}-limit`} className={limitInvalid ? "field-hint field-error" : "muted field-hint"}>
             {limitInvalid ? t("share.downloadLimitInvalid") : t("share.downloadLimitHint")}
+          </span>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-rate-input`}>
+            {t("share.downloadRate")}
+          </label>
+          <input
+            id={`${id}-rate-input`}
+            className="input"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            aria-invalid={rateInvalid}
+            aria-describedby={`${id}-rate`}
+            value={values.rate}
+            onChange={(e) => set({ rate: e.target.value })}
+          />
+          <span id={`${id}-rate`} className={rateInvalid ? "field-hint field-error" : "muted field-hint"}>
+            {rateInvalid ? t("share.downloadRateInvalid") : t("share.downloadRateHint")}
           </span>
         </div>
       </div>

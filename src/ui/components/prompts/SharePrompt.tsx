@@ -1,7 +1,7 @@
 /**
  * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links with their expiry, copy and
- * delete and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
- * options (password, upload only, download limit) and Create.
+ * delete, the download speed and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
+ * options (password, upload only, download limit, download speed) and Create.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,13 +9,14 @@ import { Copy, Link2, Trash2 } from "lucide-react";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "../../stores/shares";
-import { expiryText, parseDownloadLimit, parseShareDuration, shareOptions, showPermalink } from "../../stores/share-rules";
+import { expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, shareOptions, showPermalink } from "../../stores/share-rules";
 import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
 import { ShareBadges } from "./ShareBadges";
+import { ShareRateEditor } from "./ShareRateEditor";
 import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
-const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "" };
+const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "", rate: "" };
 
 /** Shares `path` (a folder path ends with "/"). */
 export function SharePrompt({ path }: { path: string }) {
@@ -27,15 +28,17 @@ export function SharePrompt({ path }: { path: string }) {
   useEffect(() => void loadLinksOf(path), [path]);
   const expires = parseShareDuration(amount);
   const limit = parseDownloadLimit(more.limit);
+  const rate = parseDownloadRate(more.rate);
+  const invalid = limit === null || rate === null;
   const isDir = path.endsWith("/");
-  const options = limit === null ? undefined : shareOptions({ ...more, isDir, downloadLimit: limit });
+  const options = invalid ? undefined : shareOptions({ ...more, isDir, downloadLimit: limit, downloadRate: rate });
   const now = Math.floor(Date.now() / 1000);
   // Options belong to the link just made: the next one starts plain, and the typed password is not kept.
   const make = async (duration?: { expires: number; unit: ShareUnit }) => {
     if (await createShare(duration, options)) setMore(NO_OPTIONS);
   };
   const create = () => {
-    if (expires === null || limit === null) return;
+    if (expires === null || invalid) return;
     void make({ expires, unit });
   };
   return (
@@ -66,6 +69,7 @@ export function SharePrompt({ path }: { path: string }) {
                   <span>{when}</span>
                   <ShareBadges link={link} withCount />
                 </span>
+                {!link.uploadOnly && <ShareRateEditor hash={link.hash} rate={link.downloadRate} name={when} />}
                 <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
                   <Copy size={18} aria-hidden />
                 </button>
@@ -77,9 +81,9 @@ export function SharePrompt({ path }: { path: string }) {
           })}
         </ul>
       )}
-      <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} />
+      <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} rateInvalid={rate === null} />
       {links && showPermalink(links) && (
-        <button type="button" className="btn share-permalink" disabled={creating || limit === null} onClick={() => void make()}>
+        <button type="button" className="btn share-permalink" disabled={creating || invalid} onClick={() => void make()}>
           {t("share.permalink")}
         </button>
       )}
@@ -103,7 +107,7 @@ export function SharePrompt({ path }: { path: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-primary" disabled={expires === null || limit === null || creating}>
+        <button type="submit" className="btn btn-primary" disabled={expires === null || invalid || creating}>
           {t("share.create")}
         </button>
       </fieldset>

@@ -10,6 +10,7 @@ import { ThumbnailFieldset, VideoFieldset } from "../../components/settings/glob
 import { SearchFieldset, SlideshowFieldset } from "../../components/settings/global/LibraryFieldsets";
 import { TasksFieldset } from "../../components/settings/global/TasksFieldset";
 import { BrandingFieldset, RulesShellBlock, SecurityFieldset } from "../../components/settings/global/AccessFieldsets";
+import { LimitsFieldset } from "../../components/settings/global/LimitsFieldset";
 import { CommandsCard, DefaultsCard } from "../../components/settings/global/DefaultsCard";
 
 /** The global settings screen (admins). */
@@ -42,6 +43,7 @@ export function GlobalSettingsPage() {
             <RulesShellBlock settings={s} texts={snap.texts} />
             <BrandingFieldset branding={s.branding} />
             <SecurityFieldset settings={s} secretText={snap.texts.captchaSecret} />
+            <LimitsFieldset settings={s} />
             <div className="card-actions card-actions-sticky">
               <button type="submit" className="btn btn-primary" disabled={snap.busy}>
                 {t("settings.update")}

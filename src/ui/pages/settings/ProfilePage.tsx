@@ -27,7 +27,7 @@ export function ProfilePage() {
       <ThemeCard />
       {mine && !mine.lockPassword && <PasswordCard />}
       {mine && <OtpCard />}
-      {mine && !config.noAuth && <SessionsCard />}
+      {mine && !config.noAuth && <SessionsCard userId={mine.id} />}
     </SettingsFrame>
   );
 }

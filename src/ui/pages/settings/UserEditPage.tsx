@@ -1,4 +1,4 @@
-/** @module /settings/users/new and /settings/users/{id}: the user form with save and delete (SPEC §2, §4). */
+/** @module /settings/users/new and /settings/users/{id}: the user form with save and delete (SPEC §2, §4), and the user's sessions. */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
@@ -7,6 +7,8 @@ import { editAccountDraft, openAccount, openNewAccount, removeAccount, saveAccou
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { UserForm } from "../../components/settings/UserForm";
 import { ConfirmDialog } from "../../components/settings/ConfirmDialog";
+import { UserSessionsCard } from "../../components/settings/UserSessionsCard";
+import { config } from "../../stores/config";
 import type { UserDraft } from "../../stores/user-form-rules";
 
 /** New or edit user, picked by the route's id ("new" or a number). */
@@ -58,6 +60,7 @@ export function UserEditPage() {
           </div>
         </form>
       )}
+      {!isNew && original && !config.noAuth && <UserSessionsCard userId={original.id} />}
       {confirming && (
         <ConfirmDialog title={t("settings.users.deleteTitle")} message={t("settings.users.deleteConfirm")} confirmLabel={t("settings.users.delete")} onConfirm={() => void remove()} onClose={() => setConfirming(false)} />
       )}

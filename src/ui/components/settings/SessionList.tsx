@@ -1,0 +1,81 @@
+/**
+ * @module The live login sessions of one user (profile sessions card, user admin screen): each with its browser,
+ * client IP and last use, the current one marked, each revocable; `endAll` adds 'End all sessions'.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Monitor } from "lucide-react";
+import { endAllSessionsRequest, endSessionRequest, listSessionsRequest, type SessionInfo } from "../../api/sessions";
+import { notifyError, notifySuccess } from "../../notify";
+import { errorMessage } from "../../api/errors";
+import { browserName } from "../../format/browser-name";
+import { formatFullDate, formatRelative } from "../../format/format-date";
+import { SESSION_AGENT_CHARS } from "../../constants";
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** Lists `userId`'s sessions; `reloadKey` changing reloads the list; with `endAll`, a button ends them all. */
+export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId: number; endAll?: boolean; reloadKey?: number }) {
+  const { t, i18n } = useTranslation();
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = () => listSessionsRequest(userId).then(setSessions, (err) => notifyError(errorMessage(err)));
+  useEffect(() => void load(), [userId, reloadKey]);
+  const act = async (run: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      notifySuccess(await run());
+      await load();
+    } catch (err) {
+      notifyError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = (s: SessionInfo) => {
+    const { browser, system } = browserName(s.userAgent);
+    if (browser && system) return t("settings.sessions.browserOn", { browser, system });
+    // Not a known browser (a script, a command-line client): its own name says more than 'unknown'.
+    return browser || system || s.userAgent.slice(0, SESSION_AGENT_CHARS) || t("settings.sessions.unknownBrowser");
+  };
+  if (!sessions) return <p className="muted" role="status">{t("settings.sessions.loading")}</p>;
+  return (
+    <>
+      <ul className="session-list" aria-label={t("settings.sessions.listLabel")}>
+        {sessions.length === 0 && <li className="muted session-row">{t("settings.sessions.none")}</li>}
+        {sessions.map((s) => {
+          const name = label(s);
+          const when = formatRelative(iso(s.lastUsedAt), i18n.language);
+          return (
+            <li key={s.id} className="session-row">
+              <Monitor size={20} aria-hidden className="session-icon" />
+              <span className="session-main">
+                <span className="session-name">
+                  {name}
+                  {s.current && <span className="badge badge-accent">{t("settings.sessions.current")}</span>}
+                </span>
+                <span className="muted session-meta" title={s.userAgent}>
+                  {s.ip || t("settings.sessions.unknownIp")} · <time dateTime={iso(s.lastUsedAt)} title={formatFullDate(iso(s.lastUsedAt), i18n.language)}>{t("settings.sessions.lastUsed", { when })}</time>
+                </span>
+              </span>
+              {!s.current && (
+                <button type="button" className="btn btn-danger-outline session-revoke" disabled={busy} aria-label={t("settings.sessions.revokeNamed", { name, when })}
+                  onClick={() => void act(async () => (await endSessionRequest(userId, s.id), t("settings.sessions.revoked")))}>
+                  {t("settings.sessions.revoke")}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {endAll && (
+        <div className="card-actions">
+          <button type="button" className="btn btn-danger-outline" disabled={busy || sessions.length === 0}
+            onClick={() => void act(async () => t("settings.sessions.endedAll", { count: await endAllSessionsRequest(userId) }))}>
+            {t("settings.sessions.endAll")}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
