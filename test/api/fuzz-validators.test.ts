@@ -66,7 +66,9 @@ function overlay(base: Record<string, unknown>, patch: Record<string, unknown>):
   const out = structuredClone(base);
   for (const [k, v] of Object.entries(patch)) {
     const b = out[k];
-    out[k] = v && typeof v === "object" && !Array.isArray(v) && b && typeof b === "object" && !Array.isArray(b) ? overlay(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+    const value = v && typeof v === "object" && !Array.isArray(v) && b && typeof b === "object" && !Array.isArray(b) ? overlay(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+    // Defined, not assigned: a "__proto__" key stays an own key (assigning it would set the prototype and vanish).
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -150,7 +152,8 @@ describe("validator fuzzing", () => {
 
   it("refuses out-of-range signup names and passwords with 400 naming the field", async () => {
     beginTest();
-    await putSettings(server, admin, { signup: true });
+    // Signups count against the per-IP attempt limit (auth/attempt-limits.ts): lifted so every case reaches the validator.
+    await putSettings(server, admin, { signup: true, rateLimit: { loginPerIp: 100000 } });
     const signup = (body: unknown) => call(server, null, "POST", "/signup", body);
     await expectRefused({ name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) }, "POST /api/signup");
     await expectRefused({ name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) }, "POST /api/signup");

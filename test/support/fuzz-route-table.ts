@@ -54,6 +54,9 @@ const sharePath = (prefix: string, rest: boolean) => (w: FuzzWorld) =>
   fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...w.shares) }, { weight: 1, arbitrary: encodedText }), rest ? urlPath(FUZZ_PATHS) : fc.constant(""))
     .map(([hash, p]) => `${prefix}${hash}${p}`);
 
+/** `path` with `suffix` after it. */
+const withSuffix = (path: Spec["path"], suffix: string): Spec["path"] => (w, a) => path(w, a).map((p) => `${p}${suffix}`);
+
 function route(method: string, pattern: string, spec: Spec): RouteFuzz {
   return {
     method,
@@ -167,6 +170,17 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   }),
   route("DELETE", "/api/share/:hash", { path: () => encodedText.map((h) => `/api/share/${h}`) }),
   route("DELETE", "/api/users/:id", { path: userIdPath("/api/users/", (w) => [1, w.doomed.id]) }),
+  // Sessions of the users the world logs in with are only read: ending them would sign the fuzz callers out.
+  route("GET", "/api/users/:id/sessions", { path: withSuffix(userIdPath("/api/users/", (w) => [1, w.user.id, w.victim.id, w.doomed.id]), "/sessions") }),
+  route("DELETE", "/api/users/:id/sessions", { path: withSuffix(userIdPath("/api/users/", (w) => [w.doomed.id]), "/sessions"), headers: WRITE_HEADERS }),
+  route("DELETE", "/api/users/:id/sessions/:handle", {
+    path: (w, a) => fc.tuple(userIdPath("/api/users/", (x) => [x.doomed.id])(w, a), encodedText).map(([p, h]) => `${p}/sessions/${h}`),
+    headers: WRITE_HEADERS,
+  }),
+  route("PATCH", "/api/share/:hash", {
+    path: sharePath("/api/share/", false), body: "json",
+    shaped: () => fc.record({ downloadRate: fc.oneof(fc.integer({ min: -1, max: 1 << 30 }), jsonValue) }, { requiredKeys: [] }), headers: WRITE_HEADERS,
+  }),
   route("DELETE", "/api/resources/*", { path: under("/api/resources"), headers: ["X-Progress-Id", "Origin"] }),
 ];
 

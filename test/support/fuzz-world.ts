@@ -62,6 +62,8 @@ export async function startWorld(poolSize: number): Promise<FuzzWorld> {
   const server = await startServer();
   makeTree(server.root, FUZZ_TREE);
   const admin = await login(server);
+  // The pool logs in as one user all at once: attempts in flight count against the per-name limit until they succeed.
+  await call(server, admin, "PUT", "/settings", { rateLimit: { loginPerUser: 1000, loginPerIp: 1000 } });
   const [user, victim, doomed, spender] = await Promise.all([
     makeUser(server, admin),
     makeUser(server, admin),
