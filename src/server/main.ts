@@ -4,9 +4,12 @@ import { flagsHelp } from "./config/flags";
 import { buildInfo } from "./build-info";
 import { serve } from "./serve";
 import { DEFAULT_APP_NAME } from "./constants";
+import { umaskFromEnv } from "./config/umask";
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Before anything is created: the store, uploads and tools' output stay private to this account.
+  process.umask(umaskFromEnv(process.env));
   if (command === "version" || command === "--version") {
     const b = buildInfo();
     console.log(`${DEFAULT_APP_NAME} ${b.version}\ncommit: ${b.commit}\nbuilt: ${b.buildDate}\nos/arch: ${b.os}/${b.arch}\nruntime: ${b.runtime}`);

@@ -27,11 +27,10 @@
  * GHSA-525j-95gf-766f and GHSA-8vrh-3pm2-v4v6 (a password share answering without the password) by "shares …",
  * GHSA-fwj3-42wh-8673 (traversal in a public share call) by "a directory share rooted at its parent" and the
  * traversal corpus (test/api/traversal-corpus.test.ts) on every public call.
- * Not covered here: GHSA-jj2r-455p-5gvf (CVE-2025-52900, files created world-readable): uploads are written 0644
- * under the process umask, a choice of fs/upload.ts.
+ * - GHSA-jj2r-455p-5gvf (CVE-2025-52900) → "files and the store readable by every account of the machine"
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser, putSettings, putUser, type TestUser } from "../support/factories";
@@ -440,5 +439,29 @@ describe("tokens in URLs leaking through Referer and logs (GHSA-rmwh-g367-mj4x)"
     expect(existsSync(join(ctx.server.root, "projects", "new.txt"))).toBe(false);
     expect(ctx.server.output()).not.toContain(ctx.admin);
     expect(ctx.server.output()).not.toContain(media);
+  });
+});
+
+describe("files and the store readable by every account of the machine (GHSA-jj2r-455p-5gvf, CVE-2025-52900)", () => {
+  it("creates uploads, saves, tus uploads and new files 0640, new folders 0750, and keeps the store 0600", async () => {
+    const mode = (...p: string[]) => statSync(join(ctx.server.root, ...p)).mode & 0o777;
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/umask/")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/umask/up.txt", "uploaded")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/umask/deep/er/new.txt")).status).toBe(200);
+    const tus = await fetch(`${ctx.server.url}/api/tus/umask/tus.bin`, {
+      method: "POST",
+      headers: { "X-Auth": ctx.admin, "Tus-Resumable": "1.0.0", "Upload-Length": "5", "Content-Type": "application/offset+octet-stream" },
+      body: "hello",
+    });
+    expect(tus.status).toBe(201);
+    expect(mode("umask")).toBe(0o750);
+    expect(mode("umask", "deep", "er")).toBe(0o750);
+    expect(mode("umask", "up.txt")).toBe(0o640);
+    expect(mode("umask", "deep", "er", "new.txt")).toBe(0o640);
+    expect(mode("umask", "tus.bin")).toBe(0o640);
+    // A save keeps the mode the file had.
+    expect((await call(ctx.server, ctx.admin, "PUT", "/resources/umask/up.txt", "saved")).status).toBe(200);
+    expect(mode("umask", "up.txt")).toBe(0o640);
+    expect(statSync(join(ctx.server.home, "fbe.db")).mode & 0o777).toBe(0o600);
   });
 });

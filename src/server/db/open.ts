@@ -1,16 +1,23 @@
 /** @module Opens the SQLite store with its pragmas and runs the migrations. */
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrate } from "./migrations";
 
 /**
  * Opens (creating when missing) the database at `path`, sets WAL, foreign keys and a busy timeout,
- * and applies pending migrations. Returns the open handle; the caller closes it on shutdown.
+ * and applies pending migrations; the file is made 0600. Returns the open handle; the caller closes it on shutdown.
  */
 export function openDatabase(path: string): Database {
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { create: true, strict: true });
+  // Password hashes, sessions and the signing secret: readable by this account alone (SQLite gives the WAL and
+  // shared-memory files the database file's mode).
+  try {
+    if (path !== ":memory:") chmodSync(path, 0o600);
+  } catch {
+    // a store owned by another account keeps the mode its owner gave it
+  }
   // The busy timeout first: another process opening the same file at once (a second node, a CLI command) holds
   // the lock while it switches to WAL, and without the timeout this process would fail with SQLITE_BUSY.
   db.run("PRAGMA busy_timeout = 5000");

@@ -36,7 +36,8 @@ export async function exists(abs: string): Promise<boolean> {
  * Streams `body` into `dest` atomically: the bytes go to a temp file in the same folder (parents created),
  * are fsynced, then `link`ed into place (fails on an existing name unless `override`) or `rename`d over it.
  * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
- * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 otherwise.
+ * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 narrowed by the
+ * process umask otherwise (config/umask.ts: 0640).
  * Returns the number of bytes written.
  * @throws UploadAborted when the body stream fails because the client disconnected (Bun rejects the read with
  *   an AbortError whose stack is empty, which logged as a bare "ERROR" line before).
