@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { toErrorResponse } from "../errors";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings } from "../settings/settings-service";
 import { APP_CSP, COMMON_SECURITY_HEADERS, HSTS_VALUE, frameOptionsFor } from "../http/security-headers";
 import { requestOverTls } from "./request-tls";
 
@@ -23,7 +23,7 @@ export function commonMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(k, v);
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", APP_CSP);
     headers.set("X-Frame-Options", frameOptionsFor(headers.get("Content-Security-Policy")));
-    if (requestOverTls(c) && getSettings(deps.db).hsts) headers.set("Strict-Transport-Security", HSTS_VALUE);
+    if (requestOverTls(c) && currentSettings(deps.db).hsts) headers.set("Strict-Transport-Security", HSTS_VALUE);
   };
 }
 

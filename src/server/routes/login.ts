@@ -12,7 +12,7 @@ import { issueMediaToken } from "../auth/media-token";
 import { endSession, endUserSessions, renewSession, startSession } from "../auth/sessions";
 import { authenticate } from "../auth/login";
 import { signup } from "../users/user-service";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings, getSettings } from "../settings/settings-service";
 import { findUserById } from "../db/users-table";
 import { BadRequest, Forbidden } from "../errors";
 import { TOKEN_LIFETIME_S } from "../constants";
@@ -43,7 +43,7 @@ function answerToken(c: Context<AppEnv>, token: string, renewal = false): Respon
 
 /** Where a request comes from, as a session records it: client IP and browser. */
 function clientOf(c: Context<AppEnv>): { ip: string; userAgent: string } {
-  return { ip: clientIp(c, getSettings(c.get("deps").db).trustProxy), userAgent: clipUserAgent(c.req.header("User-Agent")) };
+  return { ip: clientIp(c, currentSettings(c.get("deps").db).trustProxy), userAgent: clipUserAgent(c.req.header("User-Agent")) };
 }
 
 /** Starts a session for `user` and answers its first token. */
@@ -70,7 +70,7 @@ export const loginRoutes = new Hono<AppEnv>()
       password: text(body.password),
       otpPasscode: text(body.otpPasscode).trim(),
       captcha: text(body.recaptcha) || text(body.captcha),
-      ip: clientIp(c, getSettings(deps.db).trustProxy),
+      ip: clientIp(c, currentSettings(deps.db).trustProxy),
     });
     return answerNewSession(c, user);
   })

@@ -20,7 +20,7 @@ import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
 import { presentFile, presentListing } from "../presenters/resource";
 import { hasPermission } from "../auth/permissions";
-import { getSettings } from "../settings/settings-service";
+import { currentSettings } from "../settings/settings-service";
 import { BadRequest, HttpError, NotFound, Unauthorized } from "../errors";
 import { shareTarget, userPathFilter, userScopeDir } from "./request-path";
 import { clientIp } from "./client-ip";
@@ -95,7 +95,7 @@ export const publicRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
     if (!body || typeof body.password !== "string") throw new BadRequest("JSON body {password} expected");
-    const ip = clientIp(c, getSettings(deps.db).trustProxy);
+    const ip = clientIp(c, currentSettings(deps.db).trustProxy);
     try {
       return c.json(await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, Math.floor(Date.now() / 1000)));
     } catch (err) {
