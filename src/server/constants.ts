@@ -70,8 +70,6 @@ export const UPLOAD_TEMP_PREFIX = ".fbe-upload-";
  * by mtime; FBE_TEMP_MAX_AGE_MS overrides), or at once when it was last written before the server started.
  */
 export const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
-/** A temp file written less than this long (ms) before the server started may still be one of its own (coarse file clocks). */
-export const TEMP_BOOT_MARGIN_MS = 50;
 /** How long the login waits for the captcha verifier before treating the captcha as failed. */
 export const CAPTCHA_VERIFY_TIMEOUT_MS = 10_000;
 /** TOTP passcodes have 6 digits (SPEC section 9); one 30 s step of clock drift is accepted either way. */
