@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildIfStale } from "./build";
-import { parseBunSummary } from "./test";
+import { parseBunSummary, run } from "./test";
 
 const ROOT = join(import.meta.dir, "..");
 const STRESS_DIR = join(ROOT, "test", "stress");
@@ -21,24 +21,7 @@ export function stressFiles(dir = STRESS_DIR): string[] {
 
 /** Runs one stress file under `bun test`, output shown live; returns its counts (a crash or timeout counts one failure). */
 async function runFile(name: string): Promise<{ passed: number; failed: number }> {
-  const proc = Bun.spawn([process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`], {
-    cwd: ROOT,
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const timer = setTimeout(() => proc.kill("SIGKILL"), STRESS_FILE_MAX_MS);
-  let text = "";
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      const s = decoder.decode(chunk, { stream: true });
-      text += s;
-      sink.write(s);
-    }
-  };
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  const code = await proc.exited;
-  clearTimeout(timer);
+  const { text, code } = await run([process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`], {}, STRESS_FILE_MAX_MS);
   const counts = parseBunSummary(text);
   if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
   return counts;

@@ -14,9 +14,13 @@ interface RunResult {
   code: number;
 }
 
-/** Runs a command with output shown live and captured; returns the captured text and exit code. */
-async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ text: string; code: number }> {
+/**
+ * Runs a command in the repo with output shown live and captured; returns the captured text and exit code.
+ * `timeoutMs` (when given) kills it with SIGKILL after that long.
+ */
+export async function run(cmd: string[], env: Record<string, string> = {}, timeoutMs?: number): Promise<{ text: string; code: number }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   let text = "";
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
@@ -27,7 +31,9 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ t
     }
   };
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  return { text, code: await proc.exited };
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return { text, code };
 }
 
 /** Bun prints " N pass" and " N fail" lines (STACK-NOTES section 9). */

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { anyText } from "./fuzz-arbitraries";
-import { leakIn, stillServing, type FuzzWorld } from "./fuzz-world";
+import { adminSocket, leakIn, stillServing, type FuzzWorld } from "./fuzz-world";
 import { call } from "./factories";
 
 /** Lines that try every trick of the checker: operators, substitutions, globs, quotes, control bytes, sizes. */
@@ -27,24 +27,16 @@ export async function fuzzCommandSocket(w: FuzzWorld, runs: number, seed: number
   const started = performance.now();
   const allow = await call(w.server, w.admin, "PUT", "/users/1", { what: "user", which: ["commands"], data: { commands: ["echo"] } });
   if (allow.status !== 200) throw new Error(`allowing echo failed: ${allow.status}`);
-  const ws = new WebSocket(`${w.server.origin.replace(/^http/, "ws")}/api/command/?auth=${encodeURIComponent(w.admin)}`);
-  const messages: string[] = [];
-  let closed: string | null = null;
-  ws.onmessage = (e) => messages.push(String(e.data));
-  ws.onclose = (e) => (closed = `closed ${e.code} ${e.reason}`);
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onerror = () => reject(new Error("the command connection did not open"));
-  });
+  const { ws, messages, closed: closedNow } = await adminSocket(w, "/api/command/");
   const lines = fc.sample(line, { numRuns: runs, seed });
   for (const l of lines) {
     const from = messages.length;
     ws.send(l);
     const deadline = Date.now() + 10_000;
     const answered = () => messages.slice(from).some((m) => /"type":"(refused|end)"/.test(m));
-    while (!answered() && !closed && Date.now() < deadline) await Bun.sleep(5);
-    if (closed || !answered()) {
-      w.failures.push(`command connection ${closed ?? "gave no answer within 10 s"} after the line ${JSON.stringify(l.slice(0, 200))}`);
+    while (!answered() && !closedNow() && Date.now() < deadline) await Bun.sleep(5);
+    if (closedNow() || !answered()) {
+      w.failures.push(`command connection ${closedNow() ?? "gave no answer within 10 s"} after the line ${JSON.stringify(l.slice(0, 200))}`);
       break;
     }
   }

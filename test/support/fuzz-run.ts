@@ -8,7 +8,7 @@ import type { Deps } from "../../src/server/deps";
 import { createApp } from "../../src/server/app";
 import { anyText, BROKEN_JSON, jsonValue } from "./fuzz-arbitraries";
 import { FUZZED_ROUTES, raceRequest } from "./fuzz-route-table";
-import { describeRequest, judge, leakIn, restoreWorld, stillServing, type FuzzWorld } from "./fuzz-world";
+import { adminSocket, describeRequest, judge, leakIn, restoreWorld, stillServing, type FuzzWorld } from "./fuzz-world";
 import { TASK_CONTROLS, TASK_KINDS } from "../../src/shared/wire/task";
 
 /** `METHOD pattern` of every handler the app registers (middleware, registered as ALL, left out). */
@@ -100,24 +100,16 @@ const taskFrame: fc.Arbitrary<string> = fc.oneof(
  * Returns the number of frames sent.
  */
 export async function fuzzTaskSocket(w: FuzzWorld, runs: number, seed: number): Promise<number> {
-  const ws = new WebSocket(`${w.server.origin.replace(/^http/, "ws")}/api/task?auth=${encodeURIComponent(w.admin)}`);
-  const messages: string[] = [];
-  let closed: string | null = null;
-  ws.onmessage = (e) => messages.push(String(e.data));
-  ws.onclose = (e) => (closed = `closed ${e.code} ${e.reason}`);
-  await new Promise<void>((resolve, reject) => {
-    ws.onopen = () => resolve();
-    ws.onerror = () => reject(new Error("the task connection did not open"));
-  });
+  const { ws, messages, closed: closedNow } = await adminSocket(w, "/api/task");
   const frames = fc.sample(taskFrame, { numRuns: runs, seed });
   for (const frame of frames) ws.send(frame);
   // One more frame whose answer is known marks the end of the answers to the fuzzed ones.
   ws.send(JSON.stringify({ Task: "remove", Params: { TaskID: 999999999 } }));
   const deadline = Date.now() + 10_000;
-  while (!messages.some((m) => m.includes("task 999999999 not found")) && !closed && Date.now() < deadline) await Bun.sleep(20);
+  while (!messages.some((m) => m.includes("task 999999999 not found")) && !closedNow() && Date.now() < deadline) await Bun.sleep(20);
   ws.close();
   w.cases += frames.length;
-  if (closed) w.failures.push(`task connection ${closed} during the fuzzed frames`);
+  if (closedNow()) w.failures.push(`task connection ${closedNow()} during the fuzzed frames`);
   else if (Date.now() >= deadline) w.failures.push("task connection: no answer to the last frame within 10 s");
   for (const m of messages) {
     const leak = leakIn(m);

@@ -206,3 +206,17 @@ export async function stillServing(w: FuzzWorld): Promise<string | null> {
   const body = (await listing.json()) as { items?: unknown[] };
   return Array.isArray(body.items) ? null : "the listing has no items";
 }
+
+/** An open WebSocket of the admin to `path` ("/api/task"), with the messages it got so far and how it closed (null while open). */
+export async function adminSocket(w: FuzzWorld, path: string): Promise<{ ws: WebSocket; messages: string[]; closed: () => string | null }> {
+  const ws = new WebSocket(`${w.server.origin.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(w.admin)}`);
+  const messages: string[] = [];
+  let closed: string | null = null;
+  ws.onmessage = (e) => messages.push(String(e.data));
+  ws.onclose = (e) => (closed = `closed ${e.code} ${e.reason}`);
+  await new Promise<void>((resolve, reject) => {
+    ws.onopen = () => resolve();
+    ws.onerror = () => reject(new Error(`the ${path} connection did not open`));
+  });
+  return { ws, messages, closed: () => closed };
+}
