@@ -94,6 +94,8 @@ const FS_CODES: Record<string, ContentfulStatusCode> = {
   ENOSPC: 507,
   EDQUOT: 507,
   EROFS: 503,
+  ENOTSUP: 400,
+  EOPNOTSUPP: 400,
 };
 
 /** Details of file system codes whose bare status would not say what happened (RFC 4918 section 11.5 for 507). */
@@ -101,6 +103,8 @@ const FS_DETAILS: Record<string, string> = {
   ENOSPC: "no space left on the disk",
   EDQUOT: "disk quota exceeded",
   EROFS: "the file system is read-only",
+  ENOTSUP: "not supported by the file system or the item",
+  EOPNOTSUPP: "not supported by the file system or the item",
 };
 
 /**

@@ -2,6 +2,7 @@
 import { chmod, copyFile, lstat, mkdir, readdir, readlink, rmdir, symlink, unlink, utimes, constants } from "node:fs/promises";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
+import { FsError } from "./fs-error";
 
 /**
  * Copies `src` (file, folder or symlink) to the new path `dest`, which must not exist. Files keep their
@@ -27,7 +28,10 @@ export async function copyTree(src: string, dest: string, onItem?: (bytes: numbe
     }
   } else if (st.isFile()) {
     // COPYFILE_EXCL: never replace; the kernel may clone or copy_file_range the data.
-    await copyFile(src, dest, constants.COPYFILE_EXCL);
+    await copyFile(src, dest, constants.COPYFILE_EXCL).catch((err: { code?: string }) => {
+      // Bun answers ENOTSUP (Node: EISDIR) when the file was replaced by a folder since it was looked at.
+      throw err?.code === "ENOTSUP" ? new FsError("EISDIR", "the file became a folder while it was copied") : err;
+    });
     onItem?.(st.size);
   } else {
     return;
