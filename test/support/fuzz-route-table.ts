@@ -54,6 +54,12 @@ const sharePath = (prefix: string, rest: boolean) => (w: FuzzWorld) =>
   fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...w.shares) }, { weight: 1, arbitrary: encodedText }), rest ? urlPath(FUZZ_PATHS) : fc.constant(""))
     .map(([hash, p]) => `${prefix}${hash}${p}`);
 
+/**
+ * A user id that can end no session the world logs in with: the doomed user's, or junk no user id reads as
+ * (the routes read ids with Number(), so " 1" or "1e0" would be the admin).
+ */
+const doomedOnly = (w: FuzzWorld) => fc.oneof(fc.constant(String(w.doomed.id)), fc.constantFrom("0", "-1", "abc", "1.5", "99999999999999999999", "%00"));
+
 /** `path` with `suffix` after it. */
 const withSuffix = (path: Spec["path"], suffix: string): Spec["path"] => (w, a) => path(w, a).map((p) => `${p}${suffix}`);
 
@@ -172,9 +178,9 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   route("DELETE", "/api/users/:id", { path: userIdPath("/api/users/", (w) => [1, w.doomed.id]) }),
   // Sessions of the users the world logs in with are only read: ending them would sign the fuzz callers out.
   route("GET", "/api/users/:id/sessions", { path: withSuffix(userIdPath("/api/users/", (w) => [1, w.user.id, w.victim.id, w.doomed.id]), "/sessions") }),
-  route("DELETE", "/api/users/:id/sessions", { path: withSuffix(userIdPath("/api/users/", (w) => [w.doomed.id]), "/sessions"), headers: WRITE_HEADERS }),
+  route("DELETE", "/api/users/:id/sessions", { path: (w) => doomedOnly(w).map((id) => `/api/users/${id}/sessions`), headers: WRITE_HEADERS }),
   route("DELETE", "/api/users/:id/sessions/:handle", {
-    path: (w, a) => fc.tuple(userIdPath("/api/users/", (x) => [x.doomed.id])(w, a), encodedText).map(([p, h]) => `${p}/sessions/${h}`),
+    path: (w) => fc.tuple(doomedOnly(w), encodedText).map(([id, h]) => `/api/users/${id}/sessions/${h}`),
     headers: WRITE_HEADERS,
   }),
   route("PATCH", "/api/share/:hash", {
