@@ -126,3 +126,12 @@ export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; b
   }
   return { status: 500, body: errorBody(500), unexpected: true };
 }
+
+/**
+ * Bun.serve's `error` handler: a failure after the app answered (a file removed between its stat and the send of
+ * its body) gets the same short status and message as any other error, never Bun's own error page.
+ */
+export function serveErrorResponse(err: unknown): Response {
+  const { status, body, headers } = toErrorResponse(err);
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}

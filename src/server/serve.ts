@@ -1,4 +1,5 @@
 /** @module Runs the server: builds deps, first-run admin, Bun.serve, the `listening on` line, clean shutdown. */
+import { serveErrorResponse } from "./errors";
 import { mkdirSync, realpathSync } from "node:fs";
 import type { Config } from "./config/flags";
 import { openDatabase } from "./db/open";
@@ -96,6 +97,11 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     fetch: (req, srv) => {
       threads.noteRequest(req);
       return app.fetch(req, srv);
+    },
+    error: (err) => {
+      const answer = serveErrorResponse(err);
+      if (answer.status >= 500) log.error(`after the answer: ${String(err)}`);
+      return answer;
     },
     websocket,
   });

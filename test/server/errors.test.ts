@@ -3,7 +3,7 @@ import { copyFile } from "node:fs/promises";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toErrorResponse } from "../../src/server/errors";
+import { serveErrorResponse, toErrorResponse } from "../../src/server/errors";
 
 describe("file system errors as answers", () => {
   it("answers a copy whose source is a folder (Bun's ENOTSUP) with 400, not 500", async () => {
@@ -21,5 +21,16 @@ describe("file system errors as answers", () => {
     const other = toErrorResponse(new Error("secret detail"));
     expect(other.status).toBe(500);
     expect(other.body).not.toContain("secret");
+  });
+  it("answers a file body that vanished after the app answered with our 404, not Bun's error page", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fbe-errors-"));
+    const server = Bun.serve({ port: 0, fetch: () => new Response(Bun.file(join(dir, "gone.bin")).slice(0, 100), { status: 206 }), error: serveErrorResponse });
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe("404 Not Found");
+    } finally {
+      server.stop(true);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * downloads and Range reads on its own core and hands everything else to the main thread. It stops itself
  * after `idleMs` without a request or an open WebSocket.
  */
+import { serveErrorResponse } from "../errors";
 import { Database } from "bun:sqlite";
 import type { Server } from "bun";
 import type { Deps } from "../deps";
@@ -48,6 +49,7 @@ function start(init: ThreadInit): void {
       if (isPlainFileRequest(req.method, new URL(req.url), prefix)) return app.fetch(req, srv);
       return proxyHttp(req, ipOf(req), link);
     },
+    error: serveErrorResponse,
     websocket: pipeHandlers(link, touch),
   });
   const stop = () => {
