@@ -10,11 +10,12 @@ import { ErrorView } from "../components/common/ErrorView";
 import { LoadingView } from "../components/common/LoadingView";
 import { Listing } from "../components/listing/Listing";
 import { ListingShortcuts } from "../components/listing/ListingShortcuts";
-import { Preview } from "../components/preview/Preview";
 import { opensInEditor } from "../stores/editor-rules";
+import { lazyNamed } from "../lazy-named";
 
-// The editor and its language modes load only when a file is edited.
+// The editor and its language modes load only when a file is edited, the previews when a file is opened.
 const Editor = lazy(() => import("../components/editor/Editor"));
+const Preview = lazyNamed(() => import("../components/preview/Preview"), "Preview");
 
 function Loading() {
   const { t } = useTranslation();
@@ -55,5 +56,9 @@ export function FilesPage() {
       </Suspense>
     );
   }
-  return <Preview file={resource} listing={listing} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Preview file={resource} listing={listing} />
+    </Suspense>
+  );
 }

@@ -17,6 +17,12 @@ interface RequestState {
 
 const state = proxy<RequestState>({ path: null, loading: false, resource: null, error: null, listing: null });
 let seq = 0;
+/**
+ * The folder of the preview on screen, and whether its listing was on screen when the preview's first file
+ * loaded (moves among the folder's files keep it). Decided here, not when the preview mounts: its code loads
+ * on first use, and the folder's listing may have arrived by then.
+ */
+let preview: { dir: string; fromListing: boolean } | null = null;
 
 /** Snapshot of the files view. */
 export function useRequest() {
@@ -26,6 +32,11 @@ export function useRequest() {
 /** The decoded path of the current route, or null outside /files. */
 export function currentPath(): string | null {
   return state.path;
+}
+
+/** True when the preview of `file` was opened from its folder's listing (false: by its URL, or unknown). */
+export function previewOpenedFromListing(file: string): boolean {
+  return preview !== null && preview.dir === parentPath(file) && preview.fromListing;
 }
 
 /** The folder listing the current view belongs to (the folder itself, or a preview's parent). */
@@ -47,7 +58,13 @@ export async function loadPath(path: string, force = false): Promise<void> {
   try {
     const res = await withProgress(() => fetchResource(path));
     if (id !== seq) return;
+    const before = state.resource;
     state.resource = ref(res);
+    if (!res.isDir) {
+      const dir = parentPath(res.path);
+      const moved = before && !before.isDir && parentPath(before.path) === dir && preview?.dir === dir;
+      if (!moved) preview = { dir, fromListing: state.listing?.path === dir };
+    } else preview = null;
     if (res.isDir) {
       state.listing = ref(res);
       // A fresh listing no longer holds what the preview deleted; a new file may reuse such a name.
