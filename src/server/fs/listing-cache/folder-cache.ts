@@ -2,11 +2,14 @@
  * @module The per-folder cache of entry stats behind listings, bounded in memory (least recently used folders
  * dropped first, by bytes and by count). A cached folder stays valid while its watch (inotify, watchers.ts) and
  * the product report no change in it, and, where the watch may miss changes (fs.watch, network file systems), its
- * own mtime is unchanged. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
+ * own mtime is unchanged. Where the watch names the entries that changed (inotify on a local file system), up to
+ * PATCH_MAX of them are stat-ed again at the next use and patched in (folder-patch.ts) instead of reading the
+ * whole folder. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
  */
 import { stat } from "node:fs/promises";
 import { folderBytes, readFolder } from "./compact";
-import type { CachedEntry } from "./entries";
+import { readEntry, type CachedEntry } from "./entries";
+import { patchFolder } from "./folder-patch";
 import type { WorkerRead } from "./worker-client";
 import { folderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
 
@@ -35,7 +38,17 @@ interface Slot {
   /** False when the watch may miss changes (fs.watch, network file systems): the folder's mtime is compared too. */
   seesAll: boolean;
   bytes: number;
+  /** Names of the entries changed since `folder` was stored (only where seesAll), to stat again at the next use. */
+  pending: Set<string> | null;
+  /** The patch in progress (concurrent uses share it). */
+  patching: Promise<CachedFolder> | null;
 }
+
+/**
+ * Changed names patched into a cached folder at most; more, and the folder is read again (measured: a few stats
+ * and an array copy against a read of the whole folder).
+ */
+export const PATCH_MAX = 256;
 
 /** Limits of a FolderCache: total bytes of entries and derived values, and folders watched at once. */
 export interface CacheLimits {
@@ -72,7 +85,8 @@ export class FolderCache {
     const slot = this.slots.get(abs);
     if (slot?.folder && slot.seesAll) {
       this.touch(slot);
-      return slot.folder;
+      // A patch in progress started after a change this request must see too.
+      return slot.pending ? this.patch(slot) : (slot.patching ?? slot.folder);
     }
     if (slot?.folder) {
       const folder = slot.folder;
@@ -114,7 +128,22 @@ export class FolderCache {
     if (!slot) return;
     slot.gen++;
     slot.folder = null;
+    slot.pending = null;
     this.resize(slot, 0);
+  }
+
+  /**
+   * Notes that the entries `names` of the folder `abs` changed (created, removed, renamed, written): they are
+   * stat-ed again at its next use. Without names, or where the folder's watch may miss changes, or beyond
+   * PATCH_MAX names, or while the folder is being read, the folder is forgotten as invalidate() does.
+   */
+  changed(abs: string, names?: readonly string[]): void {
+    const slot = this.slots.get(abs);
+    if (!slot) return;
+    if (!names || !slot.folder || !slot.seesAll) return this.invalidate(abs);
+    slot.pending ??= new Set();
+    for (const name of names) slot.pending.add(name);
+    if (slot.pending.size > PATCH_MAX) this.invalidate(abs);
   }
 
   /** Forgets `abs` and every cached folder below it (a folder replaced, moved or deleted as a whole). */
@@ -127,6 +156,40 @@ export class FolderCache {
   /** Drops everything and closes every watcher. */
   clear(): void {
     for (const slot of [...this.slots.values()]) this.drop(slot);
+  }
+
+  /**
+   * The cached folder of `slot` with its pending names stat-ed again and patched in. A change that forgot the
+   * folder meanwhile (or a failed patch) leads to a fresh get.
+   */
+  private patch(slot: Slot): Promise<CachedFolder> {
+    if (slot.patching) return slot.patching;
+    const folder = slot.folder!;
+    const names = [...slot.pending!];
+    const gen = slot.gen;
+    slot.pending = null;
+    // The first await comes before `run` is read, so it is assigned by then.
+    let run!: Promise<CachedFolder>;
+    run = (async () => {
+      const now = await Promise.all(names.map((name) => readEntry(slot.abs, name)));
+      this.watchers.drain();
+      if (slot.patching === run) slot.patching = null;
+      if (this.slots.get(slot.abs) !== slot || slot.gen !== gen || slot.folder !== folder) return this.get(slot.abs);
+      let next: CachedFolder | null;
+      try {
+        next = patchFolder(folder, new Map(names.map((name, i) => [name, now[i]])));
+      } catch {
+        this.invalidate(slot.abs);
+        return this.get(slot.abs);
+      }
+      if (!next) return folder;
+      slot.folder = next;
+      this.resize(slot, folderBytes(next) + 64 + 2 * slot.abs.length);
+      this.evict();
+      return next;
+    })();
+    slot.patching = run;
+    return run;
   }
 
   private async build(abs: string): Promise<CachedFolder> {
@@ -155,11 +218,11 @@ export class FolderCache {
   private watchSlot(abs: string): Slot | null {
     let slot: Slot | null = null;
     // A watch that ended (folder deleted or moved away) no longer guards the path: drop the slot with it.
-    const watcher = this.watchers.watch(abs, (gone) => {
-      if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.invalidate(abs);
+    const watcher = this.watchers.watch(abs, (gone, names) => {
+      if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.changed(abs, names);
     });
     if (!watcher) return null;
-    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, seesAll: watchSeesAll(this.watchers, abs), bytes: 0 };
+    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, seesAll: watchSeesAll(this.watchers, abs), bytes: 0, pending: null, patching: null };
     this.slots.set(abs, slot);
     this.evict();
     return slot;
@@ -177,6 +240,7 @@ export class FolderCache {
 
   private drop(slot: Slot): void {
     slot.gen++;
+    slot.pending = null;
     this.resize(slot, 0);
     slot.folder = null;
     this.slots.delete(slot.abs);

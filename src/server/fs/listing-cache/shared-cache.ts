@@ -3,7 +3,7 @@
  * FBE_LISTING_CACHE_FOLDERS (default 512), told of every write the product makes (search/changes.ts), and
  * emptied once no folder has been listed for LISTING_IDLE_MS, so a server left alone gives that memory back.
  */
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { onFsChangeAlso } from "../../search/changes";
 import { FolderCache, type CachedFolder } from "./folder-cache";
 import { linksOrFoldersChanged } from "./entries";
@@ -20,10 +20,12 @@ export const listingCache = new FolderCache({
   maxFolders: envNumber("FBE_LISTING_CACHE_FOLDERS", 512),
 });
 
-// A write changes its parent folder's listing and, for a folder written, moved or removed whole, everything below.
+// A write changes one entry of its parent folder's listing and, for a folder written, moved or removed whole,
+// everything below.
 onFsChangeAlso((abs) => {
   const clean = abs.replace(/\/+$/, "") || "/";
-  listingCache.invalidate(dirname(clean));
+  const name = basename(clean);
+  listingCache.changed(dirname(clean), name ? [name] : undefined);
   listingCache.invalidateTree(clean);
 });
 

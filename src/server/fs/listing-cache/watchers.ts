@@ -22,8 +22,12 @@ export interface WatchHandle {
   close: () => void;
 }
 
-/** Called with `gone` true when the watch ended (folder deleted or moved away): the caller must stop trusting it. */
-export type OnChange = (gone: boolean) => void;
+/**
+ * Called with `gone` true when the watch ended (folder deleted or moved away): the caller must stop trusting it.
+ * Otherwise `names` holds the entries created, removed, renamed or changed, when the source tells them exactly
+ * (inotify); undefined means anything in the folder may have changed (a queue overflow, fs.watch, the folder itself).
+ */
+export type OnChange = (gone: boolean, names?: readonly string[]) => void;
 
 /** A source of folder change notices. */
 export interface FolderWatchers {
@@ -69,29 +73,48 @@ function inotifyWatchers(): FolderWatchers | null {
   const byWd = new Map<number, Set<OnChange>>();
   const buf = new Uint8Array(64 * 1024);
   const view = new DataView(buf.buffer);
-  const tell = (wd: number, gone: boolean) => {
+  const tell = (wd: number, gone: boolean, names: Set<string> | null) => {
     const fns = byWd.get(wd);
     if (!fns) return;
     if (gone) {
       byWd.delete(wd);
       libc.inotify_rm_watch(fd, wd);
     }
-    for (const fn of [...fns]) fn(gone);
+    const list = names ? [...names] : undefined;
+    for (const fn of [...fns]) fn(gone, list);
   };
+  const decoder = new TextDecoder();
   const drain = () => {
     for (;;) {
       const n = libc.read(fd, ptr(buf), buf.length);
       if (n <= 0) return;
-      const touched = new Map<number, boolean>();
+      // Per watch: gone, and the names changed (null: anything may have changed).
+      const touched = new Map<number, { gone: boolean; names: Set<string> | null }>();
+      const at = (wd: number) => {
+        let t = touched.get(wd);
+        if (!t) touched.set(wd, (t = { gone: false, names: new Set() }));
+        return t;
+      };
       for (let off = 0; off + 16 <= n; off += 16 + view.getUint32(off + 12, true)) {
         const wd = view.getInt32(off, true);
         const mask = view.getUint32(off + 4, true);
+        const len = view.getUint32(off + 12, true);
         // Writes to upload temp files (never listed) leave the listing as it is; their rename into place counts.
-        if (view.getUint32(off + 12, true) > 0 && startsWithTempPrefix(buf, off + 16)) continue;
-        if (mask & IN_Q_OVERFLOW) for (const w of byWd.keys()) touched.set(w, touched.get(w) ?? false);
-        else touched.set(wd, (touched.get(wd) ?? false) || (mask & GONE) !== 0);
+        if (len > 0 && startsWithTempPrefix(buf, off + 16)) continue;
+        if (mask & IN_Q_OVERFLOW) {
+          for (const w of byWd.keys()) at(w).names = null;
+          continue;
+        }
+        const t = at(wd);
+        if (mask & GONE) t.gone = true;
+        // The name, NUL-padded to `len` bytes (inotify(7)); an event on the folder itself has none.
+        const end = buf.indexOf(0, off + 16);
+        const name = len > 0 ? decoder.decode(buf.subarray(off + 16, end < 0 || end > off + 16 + len ? off + 16 + len : end)) : "";
+        // A name that is not valid UTF-8 cannot be looked up again by its decoded form: the whole folder counts.
+        if (!name || name.includes("\uFFFD")) t.names = null;
+        else t.names?.add(name);
       }
-      for (const [wd, gone] of touched) tell(wd, gone);
+      for (const [wd, t] of touched) tell(wd, t.gone, t.names);
     }
   };
   // Changes are also collected now and then, so nothing piles up in the kernel's queue between listings.

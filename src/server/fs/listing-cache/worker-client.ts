@@ -124,6 +124,14 @@ export interface WorkerRead {
 
 let reads = 0;
 
+/**
+ * An id for a read made on the main thread from an earlier one (a folder patched with a few changed entries): no
+ * thread holds its names, so a body for it decodes them from the folder.
+ */
+export function newReadId(): number {
+  return ++reads;
+}
+
 /** A second thread beside `t` (started when the pool has room); null when there is none. */
 function partner(t: Thread): Thread | null {
   const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < POOL ? spawn() : null);
