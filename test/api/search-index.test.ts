@@ -82,6 +82,14 @@ describe("the index follows every write of the product at once", () => {
     expect(await indexed("fruit-box.7z")).toEqual([]);
   });
 
+  it("a term holding a NUL character matches nothing, and excludes nothing, without an error", async () => {
+    // A write first, so the recent changes (searched through SQLite's FTS5) hold entries too.
+    expect((await call(server, admin, "POST", "/resources/kiwi-nul.txt", "n")).status).toBe(200);
+    expect(await indexed("kiwi\0x")).toEqual([]);
+    expect(await indexed("nul\0")).toEqual([]);
+    expect(await indexed("kiwi-nul -a\0b")).toEqual(["kiwi-nul.txt"]);
+  });
+
   it("the listing shows the total size of each folder from the index", async () => {
     const res = await call(server, admin, "GET", "/resources/");
     const items = ((await res.json()) as { items: { name: string; size: number; isDir: boolean }[] }).items;

@@ -46,6 +46,11 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: (stri
   for (const term of req.query.terms) {
     const text = foldName(term.text);
     if (!text) continue;
+    // No name holds a NUL (POSIX), and SQLite ends an FTS5 query string at one: such a term matches nothing.
+    if (text.includes("\0")) {
+      if (!term.excluded) where.push("0");
+      continue;
+    }
     const column = text.includes("/") ? "lower(e.path)" : "e.lname";
     if (term.excluded) {
       where.push(`instr(${column}, ?) = 0`);

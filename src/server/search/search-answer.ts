@@ -45,25 +45,30 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
   let sent = 0;
   let first = true;
   let pageSize = SEARCH_STREAM_PAGE;
+  /** The next part of the array, and whether it is the last. */
+  const nextPart = (): { bytes: Uint8Array; last: boolean } => {
+    // Pages double: the first hits go out at once, and a long answer asks the index a few times, not hundreds.
+    const want = Math.min(pageSize, job.limit - sent);
+    pageSize *= 2;
+    const page = want > 0 ? index.search({ query: job.query, under: rootUnder, offset: job.offset + sent, limit: want, isVisible }) : [];
+    let chunk = first ? "[" : "";
+    for (const hit of page) {
+      chunk += `${first ? "" : ","}${JSON.stringify(wireHit(job.under, { path: hit.path.slice(strip), isDir: hit.isDir }))}`;
+      first = false;
+    }
+    sent += page.length;
+    const last = page.length < want || sent >= job.limit || want <= 0;
+    return { bytes: encoder.encode(last ? `${chunk}]` : chunk), last };
+  };
+  // The first page is read before the answer starts: a failing query is answered with its error, not cut off.
+  const head = nextPart();
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, part: { bytes: Uint8Array; last: boolean }) => {
+    controller.enqueue(part.bytes);
+    if (part.last) controller.close();
+  };
   const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      // Pages double: the first hits go out at once, and a long answer asks the index a few times, not hundreds.
-      const want = Math.min(pageSize, job.limit - sent);
-      pageSize *= 2;
-      const page = want > 0 ? index.search({ query: job.query, under: rootUnder, offset: job.offset + sent, limit: want, isVisible }) : [];
-      let chunk = first ? "[" : "";
-      for (const hit of page) {
-        chunk += `${first ? "" : ","}${JSON.stringify(wireHit(job.under, { path: hit.path.slice(strip), isDir: hit.isDir }))}`;
-        first = false;
-      }
-      sent += page.length;
-      if (page.length < want || sent >= job.limit || want <= 0) {
-        controller.enqueue(encoder.encode(`${chunk}]`));
-        controller.close();
-      } else {
-        controller.enqueue(encoder.encode(chunk));
-      }
-    },
+    start: (controller) => send(controller, head),
+    pull: (controller) => send(controller, nextPart()),
   });
   return new Response(stream, { headers: { ...JSON_HEADERS, "X-Search-Index": "ready" } });
 }
