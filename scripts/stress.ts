@@ -1,13 +1,14 @@
 /**
  * @module `npm run test:stress`: the long runs, every `test/stress/*.stress.ts` (named so that the `bun test` of
- * `npm test` never picks them up). Builds dist/fbe when stale, runs them under Bun's runner one file after the
- * other, prints one `N passed, N failed` line like scripts/test.ts, and exits non-zero on any failure. The whole
- * run is bounded: a file still running after STRESS_FILE_MAX_MS is killed and counted as failed.
+ * `npm test` never picks them up), then the browser tests tagged SCREENS_TAG (screenshots of whole screens at
+ * every width and theme). Builds dist/fbe when stale, runs the files under Bun's runner one after the other,
+ * prints one `N passed, N failed` line like scripts/test.ts, and exits non-zero on any failure. The whole run is
+ * bounded: a file still running after STRESS_FILE_MAX_MS is killed and counted as failed.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildIfStale } from "./build";
-import { parseBunSummary, run } from "./test";
+import { SCREENS_TAG, parseBunSummary, parsePlaywrightSummary, run } from "./test";
 
 const ROOT = join(import.meta.dir, "..");
 const STRESS_DIR = join(ROOT, "test", "stress");
@@ -27,6 +28,14 @@ async function runFile(name: string): Promise<{ passed: number; failed: number }
   return counts;
 }
 
+/** Runs the browser tests tagged SCREENS_TAG under Playwright; a crash or an empty run counts one failure. */
+async function runScreens(): Promise<{ passed: number; failed: number }> {
+  const { text, code } = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep", SCREENS_TAG], { FORCE_COLOR: "0" });
+  const counts = parsePlaywrightSummary(text);
+  if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
+  return counts;
+}
+
 async function main(): Promise<number> {
   await buildIfStale();
   let passed = 0;
@@ -38,6 +47,11 @@ async function main(): Promise<number> {
     passed += r.passed;
     failed += r.failed;
   }
+  const started = Date.now();
+  const screens = await runScreens();
+  console.log(`[stress] browser tests tagged ${SCREENS_TAG}: ${screens.passed} passed, ${screens.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  passed += screens.passed;
+  failed += screens.failed;
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;
 }

@@ -1,12 +1,15 @@
 /**
  * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
- * Playwright's runner (browser tests, test/e2e/*.e2e.ts), then prints one combined `N passed, N failed`
+ * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined `N passed, N failed`
  * line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
  */
 import { join } from "node:path";
 import { buildIfStale } from "./build";
 
 const ROOT = join(import.meta.dir, "..");
+
+/** The Playwright tag of the browser tests that take screenshots of whole screens, run by `npm run test:stress`. */
+export const SCREENS_TAG = "@screens";
 
 interface RunResult {
   passed: number;
@@ -53,7 +56,8 @@ async function main(): Promise<number> {
   const results: RunResult[] = [];
   const bun = await run([process.execPath, "test"]);
   results.push({ ...parseBunSummary(bun.text), code: bun.code });
-  const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test"], { FORCE_COLOR: "0" });
+  // Browser tests tagged SCREENS_TAG (screenshots at every width and theme) run with the long ones (scripts/stress.ts).
+  const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep-invert", SCREENS_TAG], { FORCE_COLOR: "0" });
   results.push({ ...parsePlaywrightSummary(pw.text), code: pw.code });
   const passed = results.reduce((n, r) => n + r.passed, 0);
   let failed = results.reduce((n, r) => n + r.failed, 0);

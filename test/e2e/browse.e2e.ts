@@ -97,7 +97,7 @@ test("sends any other path to /files plus that path", async ({ page }) => {
   await expect(page.getByRole("combobox", { name: "Interface language" })).toBeVisible();
 });
 
-test("takes screenshots of the listing at desktop and phone widths", async ({ page }, testInfo) => {
+test("takes screenshots of the listing at desktop and phone widths", { tag: "@screens" }, async ({ page }, testInfo) => {
   for (const [width, height] of [
     [1280, 800],
     [375, 740],

@@ -274,7 +274,7 @@ test("a reader's markdown preview opens the rendered page; without download ther
   await looker.close();
 });
 
-test("screenshots of every view at 1280 and 375 px", async ({ page }, info) => {
+test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async ({ page }, info) => {
   await signIn(page, server);
   const views: [string, string, RegExp | string][] = [
     ["audio", "/music/b-two.flac", "Second Tone"],
@@ -305,7 +305,7 @@ test("screenshots of every view at 1280 and 375 px", async ({ page }, info) => {
   await screenshot(page, info, "markdown-editor-1280-dark");
 });
 
-test("screenshot of the reader's markdown preview", async ({ browser }, info) => {
+test("screenshot of the reader's markdown preview", { tag: "@screens" }, async ({ browser }, info) => {
   const page = await browser.newPage();
   await signInAs(page, server, "reader", "reader-password-1");
   for (const [width, height] of [[1280, 800], [375, 740]]) {

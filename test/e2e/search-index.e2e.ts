@@ -145,7 +145,7 @@ test("the listing shows each folder's total size from the index, and '—' for a
 });
 
 for (const size of SIZES) {
-  test(`screenshots at ${size.name} px: the Indexed Search fieldset and the listing with folder sizes`, async ({ browser }, info) => {
+  test(`screenshots at ${size.name} px: the Indexed Search fieldset and the listing with folder sizes`, { tag: "@screens" }, async ({ browser }, info) => {
     const { page, close } = await openAt(browser, size.viewport);
     await page.goto(`${server.url}/settings/global`);
     const fieldset = page.getByRole("group", { name: "Indexed Search" });

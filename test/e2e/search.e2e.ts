@@ -170,7 +170,7 @@ async function newPage(browser: Browser, width: number, height: number, colorSch
 }
 
 for (const [width, height, scheme] of [[1280, 800, "light"], [375, 740, "light"], [1280, 800, "dark"]] as const) {
-  test(`screenshots of the panel and the stats dialog at ${width} px (${scheme})`, async ({ browser }, testInfo: TestInfo) => {
+  test(`screenshots of the panel and the stats dialog at ${width} px (${scheme})`, { tag: "@screens" }, async ({ browser }, testInfo: TestInfo) => {
     await hotSearch("POST", "keyword=beach");
     await hotSearch("POST", "keyword=report");
     const page = await newPage(browser, width, height, scheme);

@@ -119,7 +119,7 @@ test("a user without the share permission has no Share action and no Shared Link
 
 
 for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
-  test(`the Share dialog and the Shared Links screen at ${size.name} px, light and dark`, async ({ page }, testInfo) => {
+  test(`the Share dialog and the Shared Links screen at ${size.name} px, light and dark`, { tag: "@screens" }, async ({ page }, testInfo) => {
     await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
     await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
     await apiShare("/docs/notes.txt", "?expires=4&unit=hours");

@@ -108,7 +108,7 @@ test("a user with the share permission but not download has no Share action", as
 });
 
 for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
-  test(`the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`, async ({ page }, testInfo) => {
+  test(`the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`, { tag: "@screens" }, async ({ page }, testInfo) => {
     await apiShare("/box/secret.txt", { password: "pw", downloadLimit: 3 });
     await apiShare("/box/inbox/", { uploadOnly: true });
     await page.setViewportSize(size.viewport);

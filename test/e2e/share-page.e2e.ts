@@ -174,7 +174,7 @@ test("follows the device's dark scheme when nobody is logged in", async ({ brows
   await page.context().close();
 });
 
-test("takes screenshots of the share page in light and dark at desktop and phone widths", async ({ browser }, testInfo) => {
+test("takes screenshots of the share page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
   await inEveryLook(browser, async (page, tag) => {
     await openShare(page, server, fileHash);
     await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();

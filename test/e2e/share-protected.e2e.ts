@@ -121,7 +121,7 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
   await page.context().close();
 });
 
-test("takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths", async ({ browser }, testInfo) => {
+test("takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
   await inEveryLook(browser, async (page, tag) => {
     await openShare(page, server, fileHash);
     await submitPassword(page, "not it");

@@ -289,7 +289,7 @@ test("pointing at the seek bar shows the thumbnail of that time from the thumbna
   await screenshot(page, testInfo, "video-seek-thumbnail-1280");
 });
 
-test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", async ({ page }, testInfo) => {
+test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", { tag: "@screens" }, async ({ page }, testInfo) => {
   const showCue = async () => {
     await player(page).getByRole("button", { name: "Subtitles" }).click();
     await player(page).getByRole("menuitemradio", { name: "eng (mov_text)" }).click();
