@@ -49,6 +49,17 @@ export function rssKb(pid: number): number {
 }
 
 /**
+ * The resident set of process `pid` split, in KiB: anonymous memory (heaps, buffers) and file-backed pages (the
+ * executable's code and mapped files, which the kernel may drop and read again). RssAnon and RssFile of
+ * /proc/<pid>/status (proc(5)); Linux only.
+ */
+export function rssSplitKb(pid: number): { anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { anon: field("RssAnon"), file: field("RssFile") };
+}
+
+/**
  * Downloads `url` with curl to /dev/null (`headers` as given); returns seconds taken and bytes received.
  * Throws when curl fails or the answer is not 2xx.
  */

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY } from "../scripts/build";
-import { benchLogin, curlDownload, rssKb, startBinary } from "./bench-server";
+import { benchLogin, curlDownload, rssKb, rssSplitKb, startBinary } from "./bench-server";
 import { machineNote, median } from "./bench-stats";
 import { startCaddy, startNginx, toolPath, wrkRps, type Peer } from "./listing-peers";
 
@@ -111,9 +111,13 @@ async function fbeExtras(root: string, t: Target, rangeUrl: string): Promise<{ c
   return { coldAloneMs: median(alone), coldMs: median(cold), rangeMaxMs: median(worst), idleMaxMs: Math.max(...idle) };
 }
 
+const mib = (kb: number) => (kb / 1024).toFixed(0);
+
 async function benchFbe(binary: string, label: string, root: string, rows: string[]): Promise<{ rps: number; ms: number }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-list-"));
   const { proc, url } = await startBinary(binary, root, home);
+  await Bun.sleep(1000);
+  const idle = rssSplitKb(proc.pid);
   let peakKb = rssKb(proc.pid);
   const sampler = setInterval(() => {
     try {
@@ -132,9 +136,10 @@ async function benchFbe(binary: string, label: string, root: string, rows: strin
     // Left alone, the server ends its folder threads and empties the listing cache (FBE_LISTING_IDLE_MS, 30 s).
     await Bun.sleep(31_500);
     const restedKb = rssKb(proc.pid);
+    const rested = rssSplitKb(proc.pid);
     // The cache is empty now: the next 100k listing reads the whole folder (as nginx does on every request).
     const freshMs = (await curlDownload(t.folder("flat-100000"), t.headers)).s * 1000;
-    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS right after ${(busyKb / 1024).toFixed(0)} MiB, 30 s later ${(restedKb / 1024).toFixed(0)} MiB, peak ${(peakKb / 1024).toFixed(0)} MiB`);
+    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS idle ${mib(idle.anon + idle.file)} MiB (${mib(idle.anon)} anonymous + ${mib(idle.file)} file-backed), right after ${mib(busyKb)} MiB, 30 s later ${mib(restedKb)} MiB (${mib(rested.anon)} + ${mib(rested.file)}), peak ${mib(peakKb)} MiB`);
     return f;
   } finally {
     for (const f of stirred.splice(0)) rmSync(f, { force: true });
