@@ -116,8 +116,6 @@ const mib = (kb: number) => (kb / 1024).toFixed(0);
 async function benchFbe(binary: string, label: string, root: string, rows: string[]): Promise<{ rps: number; ms: number }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-list-"));
   const { proc, url } = await startBinary(binary, root, home);
-  await Bun.sleep(1000);
-  const idle = rssSplitKb(proc.pid);
   let peakKb = rssKb(proc.pid);
   const sampler = setInterval(() => {
     try {
@@ -139,7 +137,7 @@ async function benchFbe(binary: string, label: string, root: string, rows: strin
     const rested = rssSplitKb(proc.pid);
     // The cache is empty now: the next 100k listing reads the whole folder (as nginx does on every request).
     const freshMs = (await curlDownload(t.folder("flat-100000"), t.headers)).s * 1000;
-    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS idle ${mib(idle.anon + idle.file)} MiB (${mib(idle.anon)} anonymous + ${mib(idle.file)} file-backed), right after ${mib(busyKb)} MiB, 30 s later ${mib(restedKb)} MiB (${mib(rested.anon)} + ${mib(rested.file)}), peak ${mib(peakKb)} MiB`);
+    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS right after ${mib(busyKb)} MiB, 30 s later ${mib(restedKb)} MiB (${mib(rested.anon)} anonymous + ${mib(rested.file)} file-backed), peak ${mib(peakKb)} MiB`);
     return f;
   } finally {
     for (const f of stirred.splice(0)) rmSync(f, { force: true });
