@@ -122,6 +122,8 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
 });
 
 test("takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
+  // The second drop is refused as the upload-only test's was (the test may run alone: npm run test:stress).
+  writeTree(server.root, { "inbox/photo notes.txt": "first version\n" });
   await inEveryLook(browser, async (page, tag) => {
     await openShare(page, server, fileHash);
     await submitPassword(page, "not it");
