@@ -115,6 +115,14 @@ function collectBefore(count: number): void {
   if (count >= GC_BEFORE_ENTRIES) Bun.gc(true);
 }
 
+/**
+ * Called when `folder` has replaced a cached folder (patched with a few changed entries): a large one's old
+ * bodies are collected before new ones are written, as a read does.
+ */
+export function collectReplaced(folder: CachedFolder): void {
+  collectBefore(folder.compact ? folder.compact.folder.count : folder.entries.length);
+}
+
 /** Bytes the cache counts for `folder`: its compact read, or its records (entryBytes). */
 export function folderBytes(folder: CachedFolder): number {
   return folder.compact ? compactBytes(folder.compact.folder) : folder.entries.reduce((n, e) => n + entryBytes(e), 0);

@@ -7,7 +7,7 @@
  * whole folder. A folder that cannot be watched is read afresh each time; a dropped folder's watch closes.
  */
 import { stat } from "node:fs/promises";
-import { folderBytes, readFolder } from "./compact";
+import { collectReplaced, folderBytes, readFolder } from "./compact";
 import { readEntry, type CachedEntry } from "./entries";
 import { patchFolder } from "./folder-patch";
 import type { WorkerRead } from "./worker-client";
@@ -186,6 +186,7 @@ export class FolderCache {
       slot.folder = next;
       this.resize(slot, folderBytes(next) + 64 + 2 * slot.abs.length);
       this.evict();
+      collectReplaced(next);
       return next;
     })();
     slot.patching = run;
