@@ -42,21 +42,23 @@ export async function benchLogin(url: string): Promise<string> {
   return res.text();
 }
 
+/** A KiB field (VmRSS, RssAnon, RssFile) of /proc/<pid>/status (proc(5)); 0 when absent. Linux only. */
+function statusKb(pid: number, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(m?.[1] ?? 0);
+}
+
 /** Resident set size of process `pid` in KiB (VmRSS of /proc/<pid>/status; Linux only). */
 export function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(m?.[1] ?? 0);
+  return statusKb(pid, "VmRSS");
 }
 
 /**
  * The resident set of process `pid` split, in KiB: anonymous memory (heaps, buffers) and file-backed pages (the
- * executable's code and mapped files, which the kernel may drop and read again). RssAnon and RssFile of
- * /proc/<pid>/status (proc(5)); Linux only.
+ * executable's code and mapped files, which the kernel may drop and read again). Linux only.
  */
 export function rssSplitKb(pid: number): { anon: number; file: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { anon: field("RssAnon"), file: field("RssFile") };
+  return { anon: statusKb(pid, "RssAnon"), file: statusKb(pid, "RssFile") };
 }
 
 /**

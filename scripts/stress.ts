@@ -23,7 +23,11 @@ export function stressFiles(dir = STRESS_DIR): string[] {
 /** Runs one stress file under `bun test`, output shown live; returns its counts (a crash or timeout counts one failure). */
 async function runFile(name: string): Promise<{ passed: number; failed: number }> {
   const { text, code } = await run([process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`], {}, STRESS_FILE_MAX_MS);
-  const counts = parseBunSummary(text);
+  return failedWhenNoneRan(parseBunSummary(text), code);
+}
+
+/** `counts`, with one failure added when the runner exited non-zero or ran nothing yet reported none. */
+function failedWhenNoneRan(counts: { passed: number; failed: number }, code: number): { passed: number; failed: number } {
   if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
   return counts;
 }
@@ -31,9 +35,7 @@ async function runFile(name: string): Promise<{ passed: number; failed: number }
 /** Runs the browser tests tagged SCREENS_TAG under Playwright; a crash or an empty run counts one failure. */
 async function runScreens(): Promise<{ passed: number; failed: number }> {
   const { text, code } = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep", SCREENS_TAG], { FORCE_COLOR: "0" });
-  const counts = parsePlaywrightSummary(text);
-  if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
-  return counts;
+  return failedWhenNoneRan(parsePlaywrightSummary(text), code);
 }
 
 async function main(): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
- * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined `N passed, N failed`
- * line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
+ * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined
+ * `N passed, N failed` line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
  */
 import { join } from "node:path";
 import { buildIfStale } from "./build";

@@ -1,7 +1,7 @@
 /** @module Runs the server: builds deps, first-run admin, Bun.serve, the `listening on` line, clean shutdown. */
-import { serveErrorResponse } from "./errors";
 import { mkdirSync, realpathSync } from "node:fs";
 import type { Config } from "./config/flags";
+import { serveErrorResponse } from "./errors";
 import { openDatabase } from "./db/open";
 import { createLogger } from "./logger";
 import { buildInfo } from "./build-info";

@@ -4,10 +4,10 @@
  * downloads and Range reads on its own core and hands everything else to the main thread. It stops itself
  * after `idleMs` without a request or an open WebSocket.
  */
-import { serveErrorResponse } from "../errors";
 import { Database } from "bun:sqlite";
 import type { Server } from "bun";
 import type { Deps } from "../deps";
+import { serveErrorResponse } from "../errors";
 import { createLogger } from "../logger";
 import { followOtherConnections } from "../db/change-clock";
 import { buildInfo } from "../build-info";

@@ -60,17 +60,17 @@ export async function loadPath(path: string, force = false): Promise<void> {
     if (id !== seq) return;
     const before = state.resource;
     state.resource = ref(res);
-    if (!res.isDir) {
-      const dir = parentPath(res.path);
-      const moved = before && !before.isDir && parentPath(before.path) === dir && preview?.dir === dir;
-      if (!moved) preview = { dir, fromListing: state.listing?.path === dir };
-    } else preview = null;
     if (res.isDir) {
+      preview = null;
       state.listing = ref(res);
       // A fresh listing no longer holds what the preview deleted; a new file may reuse such a name.
       forgetDeleted();
+    } else {
+      const dir = parentPath(res.path);
+      const moved = before && !before.isDir && parentPath(before.path) === dir && preview?.dir === dir;
+      if (!moved) preview = { dir, fromListing: state.listing?.path === dir };
+      void loadParentOf(res, id);
     }
-    else void loadParentOf(res, id);
   } catch (err) {
     if (id !== seq) return;
     state.resource = null;

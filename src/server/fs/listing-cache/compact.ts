@@ -35,6 +35,37 @@ export interface CompactFolder {
 
 const decoder = new TextDecoder();
 
+/** A buffer of `bytes` that threads share without a copy (a plain ArrayBuffer where SharedArrayBuffer is missing). */
+export function sharedBuffer(bytes: number): ArrayBufferLike {
+  return typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+}
+
+/**
+ * A CompactFolder of `count` entries and `nameBytes` bytes of names, zeroed, in shared buffers (it goes to the
+ * main thread and back to the body writers without a copy); the caller fills it.
+ */
+export function emptyCompact(count: number, nameBytes: number, links: [number, string][] = []): CompactFolder {
+  return {
+    count,
+    names: new Uint8Array(sharedBuffer(nameBytes)),
+    nameEnds: new Uint32Array(sharedBuffer(4 * count)),
+    size: new Float64Array(sharedBuffer(8 * count)),
+    mtime: new Float64Array(sharedBuffer(8 * count)),
+    mode: new Float64Array(sharedBuffer(8 * count)),
+    flags: new Uint8Array(sharedBuffer(count)),
+    links,
+  };
+}
+
+/**
+ * NEEDS_ESCAPE when the UTF-8 name in `bytes` from `from` to `to` holds a quote, a backslash or a control
+ * character (JSON escapes them; UTF-8 has no lone surrogate), else 0.
+ */
+export function escapeFlag(bytes: Uint8Array, from = 0, to = bytes.length): number {
+  for (let k = from; k < to; k++) if (bytes[k] < 0x20 || bytes[k] === 0x22 || bytes[k] === 0x5c) return NEEDS_ESCAPE;
+  return 0;
+}
+
 /** The name of entry `i`. */
 export function nameAt(c: CompactFolder, i: number): string {
   return decoder.decode(c.names.subarray(i === 0 ? 0 : c.nameEnds[i - 1], c.nameEnds[i]));

@@ -4,7 +4,7 @@
  * records, or its compact read with its natural name order, are copied with those entries added, removed or
  * replaced. One file added to a 100,000-entry folder then costs a copy of its arrays, not 100,000 stats and a sort.
  */
-import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, entryAt, folderFromRead, type CompactFolder } from "./compact";
+import { IS_DIR, IS_SYMLINK, emptyCompact, entryAt, escapeFlag, folderFromRead, nameAt, type CompactFolder } from "./compact";
 import type { CachedEntry } from "./entries";
 import type { CachedFolder } from "./folder-cache";
 import { naturalKey } from "./natural-key";
@@ -60,8 +60,6 @@ function patchEntries(entries: readonly CachedEntry[], fresh: FreshEntries): Cac
 
 const encoder = new TextEncoder();
 
-const shared = (bytes: number) => (typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-
 /** The index in `c` of each name of `names` that it holds, found by comparing UTF-8 bytes in one pass. */
 function indicesOf(c: CompactFolder, names: Iterable<string>): Map<string, number> {
   const byLength = new Map<number, { name: string; bytes: Uint8Array }[]>();
@@ -88,11 +86,9 @@ function indicesOf(c: CompactFolder, names: Iterable<string>): Map<string, numbe
   return found;
 }
 
-/** The flags of `e` whose name is `bytes` (UTF-8): IS_DIR, IS_SYMLINK, and NEEDS_ESCAPE as read-compact.ts sets it. */
+/** The flags of `e` whose name is `bytes` (UTF-8): IS_DIR, IS_SYMLINK, NEEDS_ESCAPE. */
 function flagsOf(e: CachedEntry, bytes: Uint8Array): number {
-  let flags = (e.isDir ? IS_DIR : 0) | (e.isSymlink ? IS_SYMLINK : 0);
-  for (const b of bytes) if (b < 0x20 || b === 0x22 || b === 0x5c) flags |= NEEDS_ESCAPE;
-  return flags;
+  return (e.isDir ? IS_DIR : 0) | (e.isSymlink ? IS_SYMLINK : 0) | escapeFlag(bytes);
 }
 
 /**
@@ -119,16 +115,7 @@ function patchRead(read: WorkerRead, fresh: FreshEntries): WorkerRead | null {
   for (const i of removed) nameBytes -= c.nameEnds[i] - (i === 0 ? 0 : c.nameEnds[i - 1]);
   for (const a of added) nameBytes += a.bytes.length;
   const count = c.count - removed.size + added.length;
-  const out: CompactFolder = {
-    count,
-    names: new Uint8Array(shared(nameBytes)),
-    nameEnds: new Uint32Array(shared(4 * count)),
-    size: new Float64Array(shared(8 * count)),
-    mtime: new Float64Array(shared(8 * count)),
-    mode: new Float64Array(shared(8 * count)),
-    flags: new Uint8Array(shared(count)),
-    links: [],
-  };
+  const out = emptyCompact(count, nameBytes);
   const newIndex = new Int32Array(c.count);
   let j = 0;
   let pos = 0;
@@ -168,8 +155,7 @@ function patchRead(read: WorkerRead, fresh: FreshEntries): WorkerRead | null {
 function patchOrder(c: CompactFolder, order: Uint32Array, newIndex: Int32Array, firstAdded: number): Uint32Array {
   const list: number[] = [];
   for (const i of order) if (newIndex[i] >= 0) list.push(newIndex[i]);
-  const decoder = new TextDecoder();
-  const keyAt = (i: number) => naturalKey(decoder.decode(c.names.subarray(i === 0 ? 0 : c.nameEnds[i - 1], c.nameEnds[i])).toLowerCase());
+  const keyAt = (i: number) => naturalKey(nameAt(c, i).toLowerCase());
   for (let i = firstAdded; i < c.count; i++) {
     const key = keyAt(i);
     let lo = 0;

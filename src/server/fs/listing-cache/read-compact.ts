@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
 import { DIR_BIT, SYMLINK_BIT } from "../file-info";
-import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, nameAt, type CompactFolder } from "./compact";
+import { IS_DIR, IS_SYMLINK, emptyCompact, escapeFlag, nameAt, sharedBuffer, type CompactFolder } from "./compact";
 import { rawNames } from "./getdents";
 import { statFn } from "./statx";
 
@@ -33,14 +33,13 @@ export interface SharedRead {
 /** Flag of an entry left out (vanished meanwhile, or a dangling link), and entries a thread stats at once. */
 const GONE = 0x80, CHUNK = 512;
 
-const shared = (bytes: number) => (typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 
 /**
  * Lists the folder `abs` into a SharedRead whose stats are still to be read (names from getdents64 when ffi runs,
  * else readdir, whose strings come along). Throws the readdir error (ENOENT, ENOTDIR, EACCES).
  */
 export function listShared(abs: string): { read: SharedRead; names: string[] | null } {
-  const raw = rawNames(abs, shared);
+  const raw = rawNames(abs, sharedBuffer);
   let names: string[] | null = null;
   let nameBuf: Uint8Array;
   let starts: Uint32Array;
@@ -53,8 +52,8 @@ export function listShared(abs: string): { read: SharedRead; names: string[] | n
     let chars = 0;
     for (const name of names) chars += name.length;
     // Room for every name as UTF-8 with its NUL (at most 3 bytes per UTF-16 unit).
-    nameBuf = new Uint8Array(shared(3 * chars + n + 1));
-    starts = new Uint32Array(shared(4 * (n + 1)));
+    nameBuf = new Uint8Array(sharedBuffer(3 * chars + n + 1));
+    starts = new Uint32Array(sharedBuffer(4 * (n + 1)));
     const enc = new TextEncoder();
     let at = 0;
     for (let i = 0; i < n; i++) {
@@ -69,11 +68,11 @@ export function listShared(abs: string): { read: SharedRead; names: string[] | n
     count: n,
     nameBuf,
     starts,
-    size: new Float64Array(shared(8 * n)),
-    mtime: new Float64Array(shared(8 * n)),
-    mode: new Float64Array(shared(8 * n)),
-    flags: new Uint8Array(shared(n)),
-    next: new Int32Array(shared(4)),
+    size: new Float64Array(sharedBuffer(8 * n)),
+    mtime: new Float64Array(sharedBuffer(8 * n)),
+    mode: new Float64Array(sharedBuffer(8 * n)),
+    flags: new Uint8Array(sharedBuffer(n)),
+    next: new Int32Array(sharedBuffer(4)),
   };
   return { read, names };
 }
@@ -153,32 +152,21 @@ export function finishShared(r: SharedRead, links: [number, string][], names: st
       bytes += r.starts[i + 1] - 1 - r.starts[i];
     }
   }
-  // Shared buffers: the folder goes to the main thread and back to the writers without a copy.
-  const folder: CompactFolder = {
-    count,
-    names: new Uint8Array(shared(bytes)),
-    nameEnds: new Uint32Array(shared(4 * count)),
-    size: new Float64Array(shared(8 * count)),
-    mtime: new Float64Array(shared(8 * count)),
-    mode: new Float64Array(shared(8 * count)),
-    flags: new Uint8Array(shared(count)),
-    links: links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]),
-  };
+  const folder = emptyCompact(count, bytes, links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]));
   const kept: string[] | null = names && [];
   let at = 0;
   for (let i = 0; i < n; i++) {
     const j = newIndex[i];
     if (j < 0) continue;
-    let escape = 0; // a quote, a backslash or a control character: JSON escapes it (UTF-8 has no lone surrogate)
-    for (let k = r.starts[i], end = r.starts[i + 1] - 1; k < end; k++) {
-      if (r.nameBuf[k] < 0x20 || r.nameBuf[k] === 0x22 || r.nameBuf[k] === 0x5c) escape = NEEDS_ESCAPE;
-      folder.names[at++] = r.nameBuf[k];
-    }
+    const start = r.starts[i];
+    const end = r.starts[i + 1] - 1;
+    folder.names.set(r.nameBuf.subarray(start, end), at);
+    at += end - start;
     folder.nameEnds[j] = at;
     folder.size[j] = r.size[i];
     folder.mtime[j] = r.mtime[i];
     folder.mode[j] = r.mode[i];
-    folder.flags[j] = r.flags[i] | escape;
+    folder.flags[j] = r.flags[i] | escapeFlag(r.nameBuf, start, end);
     kept?.push(names![i]);
   }
   let mapped: Uint32Array | undefined;
