@@ -137,11 +137,32 @@ test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the 
   await expect(player(page).getByRole("button", { name: "Unmute" })).toBeVisible();
   await page.keyboard.press("m");
   await expect.poll(() => prop(page, "muted")).toBe(false);
-  // ctrl+right: the next video of the folder (same-type siblings in listing order: clip, keys, old, tall).
+  // ctrl+right: the next video of the folder (same-type siblings in listing order: clip, hevc, keys, old, tall).
   await page.keyboard.press("Control+ArrowRight");
   await expect(page).toHaveURL(`${server.url}/files/media/old.avi`);
   await page.keyboard.press("Control+ArrowLeft");
   await expect(page).toHaveURL(`${server.url}/files/media/keys.mp4`);
+  // Pressed again while the next video is still loading (its answer held here), the key moves on from the routed
+  // video, not from the one still on screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const oldAvi = /\/api\/resources\/media\/old\.avi$/;
+  await page.route(oldAvi, async (route) => {
+    await held;
+    // The page may have dropped a request its route moved away from: nothing is left to answer then.
+    await route.continue().catch(() => {});
+  });
+  await page.keyboard.press("Control+ArrowRight");
+  await expect(page).toHaveURL(`${server.url}/files/media/old.avi`);
+  await page.keyboard.press("Control+ArrowRight");
+  await expect(page).toHaveURL(`${server.url}/files/media/tall.mp4`);
+  await page.keyboard.press("Control+ArrowLeft");
+  await expect(page).toHaveURL(`${server.url}/files/media/old.avi`);
+  await page.keyboard.press("Control+ArrowLeft");
+  await expect(page).toHaveURL(`${server.url}/files/media/keys.mp4`);
+  release();
+  await page.unroute(oldAvi);
+  await expect(player(page)).toBeVisible();
   await page.keyboard.press("q");
   await expect(page).toHaveURL(`${server.url}/files/media/`);
 });

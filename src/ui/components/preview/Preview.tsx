@@ -14,7 +14,7 @@ import { downloadFile } from "../../stores/download";
 import { runMenuAction } from "../../stores/menu-actions";
 import { filesRoute } from "../../format/encode-path";
 import { useShortcuts } from "../../keyboard/useShortcuts";
-import { neighbours } from "./siblings";
+import { routedNeighbours } from "./siblings";
 import { PreviewBody } from "./PreviewBody";
 import { previewKind } from "./preview-kind";
 import { ImageBarActions } from "./ImageBarActions";
@@ -33,9 +33,10 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { user } = useAuth();
   const token = useMediaToken(folderPrefix(file.path));
   const { prompt } = useLayout();
-  const { loading } = useRequest();
+  const { loading, path: routed } = useRequest();
   const siblings = usePreviewSiblings(file, listing);
-  const { prev, next, position, count } = useMemo(() => neighbours(siblings, file.path), [siblings, file.path]);
+  // Previous/next move from the routed file: a key pressed again before the next file has loaded moves on from it.
+  const { prev, next, position, count } = useMemo(() => routedNeighbours(siblings, file.path, routed), [siblings, file.path, routed]);
   const deleted = useDeletedPaths().includes(file.path);
   const image = previewKind(file) === "image";
   const video = previewKind(file) === "video" && !config.video.disablePreview;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { neighbours, relatedVideo, sameTypeSiblings, withoutDeleted } from "../../../../src/ui/components/preview/siblings";
+import { neighbours, relatedVideo, routedNeighbours, sameTypeSiblings, withoutDeleted } from "../../../../src/ui/components/preview/siblings";
 
 const f = (path: string, type: string, isDir = false) => ({ path, type, isDir });
 const items = [f("/d/", "", true), f("/a.jpg", "image"), f("/b.txt", "text"), f("/c.png", "image"), f("/d.md", "textImmutable"), f("/e.gif", "image")];
@@ -20,6 +20,13 @@ describe("preview neighbours (SPEC §2 Preview: same-type siblings)", () => {
 
   it("gives nothing for a file that is not listed", () => {
     expect(neighbours(items, "/zzz.jpg")).toEqual({ prev: null, next: null, position: 0, count: 0 });
+  });
+
+  it("moves on from the routed file while it loads, and from the shown one when the route is elsewhere", () => {
+    expect(routedNeighbours(items, "/a.jpg", "/c.png").next?.path).toBe("/e.gif");
+    expect(routedNeighbours(items, "/c.png", "/c.png").prev?.path).toBe("/a.jpg");
+    expect(routedNeighbours(items, "/c.png", "/other/x.png").next?.path).toBe("/e.gif");
+    expect(routedNeighbours(items, "/c.png", null).position).toBe(2);
   });
 });
 
