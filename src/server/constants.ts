@@ -36,6 +36,8 @@ export const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
 export const AUTO_ORIENT_JPEG_QUALITY = 95;
 /** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
 export const POSTER_TIMEOUT_MS = 30_000;
+/** Video posters: how many file versions that gave no poster are remembered (a cache path each, about 200 bytes). */
+export const POSTER_FAILURES_KEPT = 4096;
 /** Subtitles as WebVTT and video frames: one ffprobe or ffmpeg run is given up on after this many ms. */
 export const MEDIA_TOOL_TIMEOUT_MS = 60_000;
 /** Sidecar subtitle files larger than this (bytes) are refused: real ones are well under 1 MiB. */

@@ -77,6 +77,34 @@ describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
     expect(cacheEntries().length).toBe(before);
   });
 
+  it("answer 404 for a broken video and for one without a picture, trying each version of the file once", async () => {
+    const broken = join(ctx.server.root, "broken.mp4");
+    writeFileSync(broken, "not a video at all\n".repeat(64));
+    await ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "libvorbis", join(ctx.server.root, "sound only.mkv")]);
+    const told = (name: string) => ctx.server.output().split("\n").filter((l) => l.includes(`no poster for ${join(ctx.server.root, name)}:`));
+    const waitTold = async (name: string, count: number) => {
+      for (let i = 0; i < 100 && told(name).length < count; i++) await Bun.sleep(20);
+    };
+    for (const name of ["broken.mp4", "sound only.mkv"]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await thumb(`/${encodeURIComponent(name)}`, 128);
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain("no poster for this video");
+        await waitTold(name, 1);
+      }
+      await Bun.sleep(100);
+      // Told once, as information: a broken file among the user's videos is not the server's error.
+      expect(told(name)).toHaveLength(1);
+      expect(told(name)[0]).not.toContain("ERROR");
+    }
+    expect(told("sound only.mkv")[0]).toEndWith("it has no video stream");
+    // A new version of the file is tried again.
+    writeFileSync(broken, "still not a video\n".repeat(80));
+    expect((await thumb("/broken.mp4", 128)).status).toBe(404);
+    await waitTold("broken.mp4", 2);
+    expect(told("broken.mp4")).toHaveLength(2);
+  });
+
   it("answer 404 when posters are switched off, while image thumbnails stay on", async () => {
     expect((await thumb("/clip.mp4", 120)).status).toBe(200);
     await thumbSettings({ thumbnailVideo: false });

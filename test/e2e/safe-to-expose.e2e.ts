@@ -2,11 +2,14 @@
  * Browser checks of the hardening: the app loads under its framing refusal (and cannot be framed by another
  * page) while the PDF preview still shows in the app's own frame; the profile lists this account's sessions with
  * browser, IP and last use and signs one out; the user admin screen ends all of a user's sessions; HSTS and the
- * attempt limits in the global settings; a download speed set in the share dialog.
+ * attempt limits in the global settings; a download speed set in the share dialog; the reason a folder holding
+ * rule-hidden items cannot be deleted.
  */
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
-import { item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 import { makeUser } from "../support/factories";
 
 let server: TestServer;
@@ -163,4 +166,25 @@ test("a download speed set in the share dialog is shown on the link, kept by the
   await expect(field).toHaveCount(0);
   const changed = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
   expect(changed.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([512 * 1024]);
+});
+
+test("deleting a folder that holds items the user's rules hide is refused with the reason, and nothing is removed", async ({ page }) => {
+  const admin = await login(server);
+  const user = await makeUser(server, admin, {
+    perm: { create: true, rename: true, modify: true, delete: true, download: true },
+    rules: [{ allow: false, path: "/team/inbox/private", regex: false, regexp: { raw: "" } }],
+  });
+  writeTree(server.root, { "team/inbox/ok.txt": "ok", "team/inbox/private/p.txt": "private" });
+  await signInAs(page, server, user.username, user.password);
+  await openFolder(page, server, "/team/inbox/");
+  await expect(item(page, "ok.txt")).toBeVisible();
+  await expect(item(page, "private")).toHaveCount(0);
+  await openFolder(page, server, "/team/");
+  await item(page, "inbox").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("This folder holds items your rules hide from you, so it cannot be deleted.")).toBeVisible();
+  await expect(item(page, "inbox")).toBeVisible();
+  expect(readFileSync(join(server.root, "team", "inbox", "private", "p.txt"), "utf8")).toBe("private");
+  expect(readFileSync(join(server.root, "team", "inbox", "ok.txt"), "utf8")).toBe("ok");
 });

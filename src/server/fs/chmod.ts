@@ -32,7 +32,7 @@ async function chmodTree(abs: string, mode: number): Promise<void> {
 /**
  * Sets the permission bits of the target; with `recursive`, of every file and folder below a folder too
  * (like `chmod -R`), never through symbolic links below it, and never over items the user's rules `isAllowed` hide.
- * @throws FsError ENOENT (404) when the target does not exist; OUTSIDE_SCOPE (403) for a recursive change of a
+ * @throws FsError ENOENT (404) when the target does not exist; Forbidden (403) for a recursive change of a
  * folder holding hidden items.
  */
 export async function changeMode(target: ScopedPath, mode: number, recursive: boolean, isAllowed: PathFilter): Promise<void> {

@@ -138,8 +138,8 @@ async function copyThenPlace(from: string, to: string, replace: boolean, progres
  * Moves (renames) a file or folder to `dest`, creating missing parent folders. Across file systems (EXDEV)
  * it copies (keeping modes and times) and then deletes the source. Returns the final virtual path.
  * @throws FsError ENOENT (404) for a missing source, EEXIST (409) on a conflict with policy "fail",
- * OUTSIDE_SCOPE (403) for the scope root or a folder holding items the rules hide; BadRequest (400) for a folder
- * moved into itself.
+ * OUTSIDE_SCOPE (403) for the scope root; Forbidden (403) for a folder holding items the rules hide; BadRequest
+ * (400) for a folder moved into itself.
  */
 export async function movePath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "move");

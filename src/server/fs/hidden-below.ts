@@ -4,7 +4,7 @@
  * delete or a recursive chmod would change what the user may not even see.
  */
 import { lstat } from "node:fs/promises";
-import { FsError } from "./fs-error";
+import { Forbidden } from "../errors";
 import { someItemBelow } from "./copy-tree";
 import type { PathFilter } from "./rules";
 import type { ScopedPath } from "./scope";
@@ -12,13 +12,14 @@ import type { ScopedPath } from "./scope";
 /**
  * Resolves when no item below the folder `target` is denied by `isAllowed` (a file, or rules that cannot hide
  * anything below it, pass at once; otherwise the tree is walked, links not followed).
- * @throws FsError OUTSIDE_SCOPE (403) naming `action` when some item below is hidden.
+ * @throws Forbidden (403) when some item below is hidden, its detail naming `action`: "cannot move a folder holding
+ * items the rules hide" (the UI tells the user why from it, ui/api/errors.ts).
  */
 export async function assertNothingHiddenBelow(target: ScopedPath, isAllowed: PathFilter, action: string): Promise<void> {
   if (!isAllowed.hidesBelow?.(target.path)) return;
   if (!(await lstat(target.abs)).isDirectory()) return;
   const base = target.path === "/" ? "" : target.path;
   if (await someItemBelow(target.abs, (rel) => !isAllowed(`${base}${rel}`))) {
-    throw new FsError("OUTSIDE_SCOPE", `cannot ${action} a folder holding items the rules hide`);
+    throw new Forbidden(`cannot ${action} a folder holding items the rules hide`);
   }
 }

@@ -26,8 +26,8 @@ export async function createFolder(target: ScopedPath): Promise<void> {
 /**
  * Deletes a file or a folder with everything inside. A symlink is removed, never its target. With `progress`
  * the tree is measured first and each removed item counted.
- * @throws FsError OUTSIDE_SCOPE (403) for the scope root itself or a folder holding items the user's rules
- * `isAllowed` hide; ENOENT (404) when missing.
+ * @throws FsError OUTSIDE_SCOPE (403) for the scope root itself; Forbidden (403) for a folder holding items the
+ * user's rules `isAllowed` hide; ENOENT (404) when missing.
  */
 export async function deletePath(target: ScopedPath, isAllowed: PathFilter, progress?: OpProgress): Promise<void> {
   if (target.path === "/") throw new FsError("OUTSIDE_SCOPE", "the scope root cannot be deleted");

@@ -1,7 +1,9 @@
 /**
  * @module Video posters (listing and mosaic thumbnails of videos): the frame at 10 % of the duration, grabbed with
  * ffmpeg, scaled to the asked width, cached as JPEG under the thumbnail cache (media/thumb-cache.ts) with the same
- * key as image thumbnails (path, size, mtime, width). Requests for the same poster share one ffmpeg run.
+ * key as image thumbnails (path, size, mtime, width). Requests for the same poster share one ffmpeg run, and a
+ * version of a file that yields no poster is remembered, so a broken video in a listing is probed once, not on
+ * every view.
  */
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,31 +12,57 @@ import { isToolAvailable } from "../tools/available";
 import { runProbe } from "../tools/ffprobe";
 import { runFfmpeg } from "../tools/ffmpeg";
 import { buildPosterArgs, posterTime } from "../tools/ffmpeg-poster";
+import { ToolFailed } from "../tools/spawn";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
-import { POSTER_TIMEOUT_MS } from "../constants";
+import { POSTER_FAILURES_KEPT, POSTER_TIMEOUT_MS } from "../constants";
+import type { Logger } from "../logger";
 
 /** Posters being made now, by cache path, so concurrent requests wait for the same run. */
 const pending = new Map<string, Promise<string | null>>();
+/**
+ * Cache paths (so path, size, mtime and width) that gave no poster: no video stream, or ffprobe or ffmpeg failed on
+ * the file. In insertion order, the oldest forgotten past POSTER_FAILURES_KEPT. A run given up on after
+ * POSTER_TIMEOUT_MS is not kept: the machine may only have been busy.
+ */
+const failed = new Set<string>();
+
+function rememberFailure(out: string): void {
+  failed.add(out);
+  if (failed.size > POSTER_FAILURES_KEPT) failed.delete(failed.values().next().value!);
+}
 
 /** True when ffmpeg and ffprobe are installed (posters need both). */
 export function canMakePosters(): boolean {
   return isToolAvailable("ffmpeg") && isToolAvailable("ffprobe");
 }
 
-/** Grabs the poster of `abs` into the cache entry `out`; null when the file has no video stream or ffmpeg fails. */
-async function makePoster(abs: string, width: number, out: string, logError: (line: string) => void): Promise<string | null> {
+/**
+ * Grabs the poster of `abs` into the cache entry `out`; null when the file has no video stream or ffprobe or ffmpeg
+ * fails on it (remembered, and told once as information), or on any other failure (a time-out, the cache not
+ * writable: told as an error, not remembered).
+ */
+async function makePoster(abs: string, width: number, out: string, log: Logger): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), "fbe-poster-"));
   // A poster is not worth a stuck request: a broken file is given up on after POSTER_TIMEOUT_MS.
   const signal = AbortSignal.timeout(POSTER_TIMEOUT_MS);
   try {
     const probe = await runProbe(abs, signal);
-    if (!probe.videoCodec) return null;
+    if (!probe.videoCodec) {
+      rememberFailure(out);
+      log.info(`no poster for ${abs}: it has no video stream`);
+      return null;
+    }
     const tmp = join(dir, "poster.jpg");
     await runFfmpeg({ args: buildPosterArgs({ input: abs, timeS: posterTime(probe.videoDurationS), width, videoStream: probe.videoStreamIndex, output: tmp }), signal });
     await writeCacheEntry(out, await readFile(tmp));
     return out;
   } catch (err) {
-    logError(`video poster of ${abs} failed: ${(err as Error).message.split("\n")[0]}`);
+    const line = `no poster for ${abs}: ${(err as Error).message.split("\n")[0]}`;
+    if (!(err instanceof ToolFailed)) log.error(line);
+    else {
+      rememberFailure(out);
+      log.info(line);
+    }
     return null;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -43,15 +71,17 @@ async function makePoster(abs: string, width: number, out: string, logError: (li
 
 /**
  * The path of the cached JPEG poster, at most `width` px wide, of the video at `abs`, made when missing.
- * Null when ffmpeg or ffprobe is missing, or the file yields no frame (logged through `logError`).
+ * Null when ffmpeg or ffprobe is missing, or this version of the file yields no frame (told through `log` the first
+ * time; later calls answer null at once until the file changes), or making it failed (told as an error).
  */
-export async function posterPath(cacheDir: string, abs: string, width: number, logError: (line: string) => void): Promise<string | null> {
+export async function posterPath(cacheDir: string, abs: string, width: number, log: Logger): Promise<string | null> {
   if (!canMakePosters()) return null;
   const out = thumbCachePath(cacheDir, abs, await stat(abs), width, "jpg");
+  if (failed.has(out)) return null;
   if (await isCached(out)) return out;
   let run = pending.get(out);
   if (!run) {
-    run = makePoster(abs, width, out, logError).finally(() => pending.delete(out));
+    run = makePoster(abs, width, out, log).finally(() => pending.delete(out));
     pending.set(out, run);
   }
   return run;

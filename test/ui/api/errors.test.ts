@@ -58,6 +58,15 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
     expect(sentence(503, "503 Service Unavailable")).toEqual({ key: "errors.api.unavailable" });
   });
 
+  it("says why a folder holding items the rules hide cannot be moved, deleted or changed with its contents", () => {
+    const hidden = (action: string) => sentence(403, `403 Forbidden (cannot ${action} a folder holding items the rules hide)`);
+    expect(hidden("move")).toEqual({ key: "errors.api.hiddenBelowMove" });
+    expect(hidden("delete")).toEqual({ key: "errors.api.hiddenBelowDelete" });
+    expect(hidden("change the mode of")).toEqual({ key: "errors.api.hiddenBelowChmod" });
+    expect(hidden("paint")).toEqual({ key: "errors.forbidden" });
+    expect(sentence(400, "400 Bad Request (cannot move a folder holding items the rules hide)").key).toBe("errors.api.badRequestReason");
+  });
+
   it("tells a browser refusal apart and never passes other errors' text through", () => {
     expect(errorSentence(new DOMException("Write permission denied.", "NotAllowedError"))).toEqual({ key: "errors.api.notAllowed" });
     expect(errorSentence(new TypeError("x is undefined"))).toEqual({ key: "errors.internal" });
@@ -73,6 +82,7 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
       new ApiError(400, "400 Bad Request (destination is required)"),
       new ApiError(503, "503 Service Unavailable (tar.xz needs xz, which is not installed on the server)"),
       new ApiError(412, "412 Precondition Failed"),
+      new ApiError(403, "403 Forbidden (cannot delete a folder holding items the rules hide)"),
       new Error("Unexpected token < in JSON"),
     ];
     await i18next.changeLanguage("en");
