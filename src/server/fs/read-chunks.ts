@@ -1,16 +1,30 @@
 /** @module Reads one file as a lazy chunk stream (archives, checksums) whose handle closes the moment the request is aborted. */
-import { open } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import { STREAM_CHUNK_BYTES } from "../constants";
+
+/**
+ * `abs` opened for reading when it is still a regular file, else null (closed again). Opened non-blocking: a FIFO
+ * put in a file's place would otherwise hold open() until some writer came (open(2), fifo(7)).
+ */
+async function openRegularFile(abs: string): Promise<FileHandle | null> {
+  const fh = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => null);
+  if (!fh) return null;
+  if ((await fh.stat().catch(() => null))?.isFile()) return fh;
+  await fh.close().catch(() => {});
+  return null;
+}
 
 /**
  * Yields the bytes of `abs` in STREAM_CHUNK_BYTES chunks, reading only when the next chunk is pulled.
  * Aborting `signal` closes the file handle at once, even while the consumer is parked and never resumes
  * this generator (STACK-NOTES section 5: an aborted zip leaked one descriptor per download otherwise).
- * A file that cannot be opened any more (deleted meanwhile) yields nothing.
+ * A file that cannot be opened any more (deleted meanwhile) or is no regular file any more (a folder, a FIFO
+ * or a device put in its place since it was walked) yields nothing.
  */
 export async function* readFileChunks(abs: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   if (signal.aborted) return;
-  const fh = await open(abs, "r").catch(() => null);
+  const fh = await openRegularFile(abs);
   if (!fh) return;
   let closed = false;
   const close = () => {

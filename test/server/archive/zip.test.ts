@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { ArchiveEntry } from "../../../src/server/archive/collect";
 import { zipStream } from "../../../src/server/archive/zip";
+import { tarStream } from "../../../src/server/archive/tar";
 import { runTool as run, zipOf } from "../../support/zip-writer";
 import { dosDateTime } from "../../../src/server/archive/zip-records";
 import { missingTools } from "../../../src/server/tools/available";
@@ -103,6 +104,32 @@ describe("stored zip writer", () => {
     expect(tested).toContain("Everything is Ok");
     expect(tested).toMatch(/Folders: 70000\b/);
   }, 60_000);
+
+  it("archives a file replaced by a folder or a FIFO after the walk as empty, and the zip and the tar stay whole", async () => {
+    const dir = join(work, "replaced");
+    makeTree(dir, { "a.txt": "first", "now-a-folder": { "inner.txt": "x" }, "z.txt": "last" });
+    const fifo = join(dir, "now-a-fifo");
+    run(["mkfifo", fifo]);
+    const at = WHEN.getTime();
+    // As the walk saw them: three files, two of which were replaced before their turn to be read.
+    const entries = async function* (): AsyncGenerator<ArchiveEntry> {
+      yield { name: "a.txt", abs: join(dir, "a.txt"), isDir: false, size: 5, mode: 0o644, mtimeMs: at };
+      yield { name: "now-a-folder", abs: join(dir, "now-a-folder"), isDir: false, size: 7, mode: 0o644, mtimeMs: at };
+      yield { name: "now-a-fifo", abs: fifo, isDir: false, size: 3, mode: 0o644, mtimeMs: at };
+      yield { name: "z.txt", abs: join(dir, "z.txt"), isDir: false, size: 4, mode: 0o644, mtimeMs: at };
+    };
+    const zip = join(work, "replaced.zip");
+    await Bun.write(zip, new Response(zipStream(entries(), new AbortController().signal)));
+    run(["unzip", "-tq", zip]);
+    expect(run(["unzip", "-Z1", zip]).trim().split("\n")).toEqual(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"]);
+    expect(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"].map((n) => run(["unzip", "-p", zip, n]))).toEqual(["first", "", "", "last"]);
+    // A tar header promised the walked size before the read: the content keeps the promise with zeros.
+    const tar = join(work, "replaced.tar");
+    await Bun.write(tar, new Response(tarStream(entries(), new AbortController().signal)));
+    expect(run(["tar", "-tf", tar]).trim().split("\n")).toEqual(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"]);
+    expect(run(["tar", "-xOf", tar, "z.txt"])).toBe("last");
+    expect(run(["tar", "-xOf", tar, "now-a-fifo"])).toBe("\0\0\0");
+  });
 
   it("closes the file being read as soon as the signal aborts, while nobody reads the stream", async () => {
     const scope = join(work, "abort");
