@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe as describeFile, folderName, listFolder } from "../../src/server/fs/listing";
 import { entriesOfSync } from "../../src/server/fs/listing-cache/compact";
 import { readEntries } from "../../src/server/fs/listing-cache/entries";
 import { readCompactSync } from "../../src/server/fs/listing-cache/read-compact";
+import { rawNamesOfOpenFolder } from "../../src/server/fs/listing-cache/getdents";
 import { bodyInWorker, readInWorker, workersEnabled } from "../../src/server/fs/listing-cache/worker-client";
 import { naturalKey, tiedKey } from "../../src/server/fs/listing-cache/natural-key";
 import { naturalCompare } from "../../src/server/fs/natural-order";
@@ -91,6 +92,26 @@ describe("the folder worker", () => {
     expect((err as NodeJS.ErrnoException).code).toBe("ENOENT");
     const notDir = await readInWorker(join(odd, "file2.txt")).catch((e: NodeJS.ErrnoException) => e);
     expect((notDir as NodeJS.ErrnoException).code).toBe("ENOTDIR");
+  });
+
+  it("answers ENOENT, not a read failure, for a folder removed between its open and its read", () => {
+    const doomed = join(scope, "doomed");
+    mkdirSync(doomed);
+    const fd = openSync(doomed, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      expect(rawNamesOfOpenFolder(fd, doomed, (n) => new ArrayBuffer(n))?.count).toBe(0);
+      rmdirSync(doomed);
+      const err = (() => {
+        try {
+          return rawNamesOfOpenFolder(fd, doomed, (n) => new ArrayBuffer(n));
+        } catch (e) {
+          return e as NodeJS.ErrnoException;
+        }
+      })();
+      expect((err as NodeJS.ErrnoException).code).toBe("ENOENT");
+    } finally {
+      closeSync(fd);
+    }
   });
 
   it("writes bodies byte for byte as JSON.stringify of the synchronous listing, for every sorting and user", async () => {

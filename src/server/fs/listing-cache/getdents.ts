@@ -4,7 +4,7 @@
  * and our upload temp files; names that are not valid UTF-8 are left out (readdir would turn them into names with
  * U+FFFD that no stat finds, so the listing never showed them). Null where ffi is missing (statx.ts).
  */
-import { closeSync, constants, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
 import { ffiAvailable } from "./statx";
 import { openLibc, type Libc } from "./libc";
@@ -48,9 +48,26 @@ function listable(b: Uint8Array, from: number, to: number): boolean {
 /**
  * The names of the folder `abs`: `bytes` (each name then a NUL, in a buffer made by `alloc`), `starts` (entry i
  * from starts[i]; starts[count] is the end) and `count`; null when getdents64 is unavailable. Throws the open or
- * read error (ENOENT, ENOTDIR, EACCES).
+ * read error (ENOENT, ENOTDIR, EACCES; ENOENT too for a folder removed while it is read).
  */
 export function rawNames(abs: string, alloc: (bytes: number) => ArrayBufferLike): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
+  if (!open()) return null;
+  // O_DIRECTORY: a file answers ENOTDIR, as readdir does.
+  const fd = openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    return rawNamesOfOpenFolder(fd, abs, alloc);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * rawNames of a folder already open as `fd` (named `abs` in errors), read from its start; the caller closes it.
+ * Null when getdents64 is unavailable.
+ * @throws Error with code ENOENT when the folder was removed since it was opened (getdents64(2) answers ENOENT
+ * then), EIO for any other failed read.
+ */
+export function rawNamesOfOpenFolder(fd: number, abs: string, alloc: (bytes: number) => ArrayBufferLike): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
   const l = open();
   if (!l) return null;
   const chunk = new Uint8Array(CHUNK);
@@ -59,30 +76,24 @@ export function rawNames(abs: string, alloc: (bytes: number) => ArrayBufferLike)
   let starts = new Uint32Array(4096);
   let count = 0;
   let at = 0;
-  // O_DIRECTORY: a file answers ENOTDIR, as readdir does.
-  const fd = openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    for (;;) {
-      const n = l.fn.getdents64(fd, chunkPtr, CHUNK);
-      if (n < 0) throw Object.assign(new Error(`getdents64 failed on ${abs}`), { code: "EIO" });
-      if (n === 0) break;
-      // struct linux_dirent64: u64 d_ino, i64 d_off, u16 d_reclen, u8 d_type, char d_name[] (NUL-terminated).
-      for (let off = 0; off < n; ) {
-        const reclen = chunk[off + 16] | (chunk[off + 17] << 8);
-        const from = off + 19;
-        let to = from;
-        while (chunk[to] !== 0) to++;
-        off += reclen;
-        if (!listable(chunk, from, to)) continue;
-        if (at + (to - from) + 1 > bytes.length) bytes = grown(bytes, at + (to - from) + 1);
-        if (count + 1 >= starts.length) starts = grown(starts, count + 2);
-        starts[count++] = at;
-        bytes.set(chunk.subarray(from, to + 1), at);
-        at += to - from + 1;
-      }
+  for (;;) {
+    const n = l.fn.getdents64(fd, chunkPtr, CHUNK);
+    if (n < 0) throw readError(fd, abs);
+    if (n === 0) break;
+    // struct linux_dirent64: u64 d_ino, i64 d_off, u16 d_reclen, u8 d_type, char d_name[] (NUL-terminated).
+    for (let off = 0; off < n; ) {
+      const reclen = chunk[off + 16] | (chunk[off + 17] << 8);
+      const from = off + 19;
+      let to = from;
+      while (chunk[to] !== 0) to++;
+      off += reclen;
+      if (!listable(chunk, from, to)) continue;
+      if (at + (to - from) + 1 > bytes.length) bytes = grown(bytes, at + (to - from) + 1);
+      if (count + 1 >= starts.length) starts = grown(starts, count + 2);
+      starts[count++] = at;
+      bytes.set(chunk.subarray(from, to + 1), at);
+      at += to - from + 1;
     }
-  } finally {
-    closeSync(fd);
   }
   starts[count] = at;
   const outBytes = new Uint8Array(alloc(at + 1));
@@ -90,6 +101,21 @@ export function rawNames(abs: string, alloc: (bytes: number) => ArrayBufferLike)
   const outStarts = new Uint32Array(alloc(4 * (count + 1)));
   outStarts.set(starts.subarray(0, count + 1));
   return { bytes: outBytes, starts: outStarts, count };
+}
+
+/**
+ * The error of a failed getdents64 on `fd`: ENOENT when the folder is gone (no links left: removed while open,
+ * which getdents64 answers with ENOENT), so the listing answers 404 as for a folder removed a moment earlier; EIO
+ * otherwise. errno itself is not read: bun:ffi gives no reliable access to it.
+ */
+function readError(fd: number, abs: string): Error {
+  let gone: boolean;
+  try {
+    gone = fstatSync(fd).nlink === 0;
+  } catch {
+    gone = true;
+  }
+  return Object.assign(new Error(`getdents64 failed on ${abs}`), { code: gone ? "ENOENT" : "EIO" });
 }
 
 function grown<T extends Uint8Array | Uint32Array>(a: T, need: number): T {
