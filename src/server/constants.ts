@@ -83,6 +83,11 @@ export const USER_HOMES_DIR = "/users";
 export const STREAM_CHUNK_BYTES = 512 * 1024;
 /** Folder usage (GET ?usage=true): directories read at once, so a big tree never holds more open handles than this. */
 export const USAGE_DIR_CONCURRENCY = 4;
+/**
+ * Password hashes and checks run at once (auth/password.ts): each holds argon2id's 64 MiB (Bun's default memory
+ * cost, measured: +65 MiB RSS per check) for about 150 ms, so 4 cap a burst of logins at 256 MiB.
+ */
+export const PASSWORD_CHECKS_AT_ONCE = 4;
 /** Folder usage: entries stat'ed together per batch, between which the walk checks whether the client went away. */
 export const USAGE_STAT_BATCH = 64;
 /**

@@ -7,6 +7,7 @@ import { lstat, opendir, realpath, stat } from "node:fs/promises";
 import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UPLOAD_TEMP_PREFIX, USAGE_DIR_CONCURRENCY, USAGE_STAT_BATCH } from "../constants";
+import { limiter } from "../limiter";
 
 /** What GET /api/resources/{dir}/?usage=true answers. */
 export interface FolderUsage {
@@ -27,23 +28,6 @@ export interface UsageRequest {
   /** The user's rules over virtual paths: a denied entry is neither counted nor entered. */
   isVisible: (virtualPath: string) => boolean;
   signal: AbortSignal;
-}
-
-/** Runs at most `max` tasks at once; a finishing task hands its slot straight to the next waiting one. */
-function limiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (active < max) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
 
 interface Folder {
