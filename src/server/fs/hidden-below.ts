@@ -5,6 +5,7 @@
  */
 import { lstat } from "node:fs/promises";
 import { Forbidden } from "../errors";
+import { hiddenBelowDetail, type HiddenBelowAction } from "../../shared/wire/hidden-below";
 import { someItemBelow } from "./copy-tree";
 import type { PathFilter } from "./rules";
 import type { ScopedPath } from "./scope";
@@ -15,11 +16,11 @@ import type { ScopedPath } from "./scope";
  * @throws Forbidden (403) when some item below is hidden, its detail naming `action`: "cannot move a folder holding
  * items the rules hide" (the UI tells the user why from it, ui/api/errors.ts).
  */
-export async function assertNothingHiddenBelow(target: ScopedPath, isAllowed: PathFilter, action: string): Promise<void> {
+export async function assertNothingHiddenBelow(target: ScopedPath, isAllowed: PathFilter, action: HiddenBelowAction): Promise<void> {
   if (!isAllowed.hidesBelow?.(target.path)) return;
   if (!(await lstat(target.abs)).isDirectory()) return;
   const base = target.path === "/" ? "" : target.path;
   if (await someItemBelow(target.abs, (rel) => !isAllowed(`${base}${rel}`))) {
-    throw new Forbidden(`cannot ${action} a folder holding items the rules hide`);
+    throw new Forbidden(hiddenBelowDetail(action));
   }
 }

@@ -58,11 +58,10 @@ async function makePoster(abs: string, width: number, out: string, log: Logger):
     return out;
   } catch (err) {
     const line = `no poster for ${abs}: ${(err as Error).message.split("\n")[0]}`;
-    if (!(err instanceof ToolFailed)) log.error(line);
-    else {
+    if (err instanceof ToolFailed) {
       rememberFailure(out);
       log.info(line);
-    }
+    } else log.error(line);
     return null;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  */
 import i18next from "i18next";
 import { ApiError } from "./client";
+import { hiddenBelowAction, type HiddenBelowAction } from "../../shared/wire/hidden-below";
 
 /** The error views a page can show. */
 export type ErrorKind = "forbidden" | "notFound" | "internal";
@@ -71,26 +72,18 @@ function missingTool(detail: string | null): string | null {
   return detail ? (/needs (\S+), which is not installed/.exec(detail)?.[1] ?? null) : null;
 }
 
-/**
- * The 403 of a move, delete or recursive mode change of a folder holding items the user's rules hide, by the action
- * the server names ("403 Forbidden (cannot move a folder holding items the rules hide)", fs/hidden-below.ts).
- */
-const HIDDEN_BELOW: Record<string, ErrorSentenceKey> = {
+/** The sentence of each action refused on a folder holding items the user's rules hide (shared/wire/hidden-below.ts). */
+const HIDDEN_BELOW: Record<HiddenBelowAction, ErrorSentenceKey> = {
   move: "errors.api.hiddenBelowMove",
   delete: "errors.api.hiddenBelowDelete",
   "change the mode of": "errors.api.hiddenBelowChmod",
 };
 
-function hiddenBelow(detail: string | null): ErrorSentenceKey | null {
-  const action = detail ? /^cannot (.+) a folder holding items the rules hide$/.exec(detail)?.[1] : undefined;
-  return (action && HIDDEN_BELOW[action]) || null;
-}
-
 /**
  * What a failure means to the user, as a sentence key: the status picks it (409 exists, 403 forbidden, 404
  * not found, 412 changed on disk, 413 too large, 429 too many, 0 unreachable...); a 400 carries the server's
- * reason, a 503 the missing tool's name, a 403 for a folder holding rule-hidden items says so. A browser refusal (clipboard) has its own sentence; anything else,
- * including other statuses, is "Something went wrong".
+ * reason, a 503 the missing tool's name, a 403 for a folder holding rule-hidden items says so. A browser refusal
+ * (clipboard) has its own sentence; anything else, including other statuses, is "Something went wrong".
  */
 export function errorSentence(err: unknown): ErrorSentence {
   if (!(err instanceof ApiError)) {
@@ -98,8 +91,8 @@ export function errorSentence(err: unknown): ErrorSentence {
   }
   const detail = errorDetail(err.text);
   if (err.status === 400 && detail) return { key: "errors.api.badRequestReason", values: { reason: detail } };
-  const hidden = err.status === 403 ? hiddenBelow(detail) : null;
-  if (hidden) return { key: hidden };
+  const hidden = err.status === 403 && detail ? hiddenBelowAction(detail) : null;
+  if (hidden) return { key: HIDDEN_BELOW[hidden] };
   const tool = err.status === 503 ? missingTool(detail) : null;
   if (tool) return { key: "errors.api.missingTool", values: { tool } };
   return { key: BY_STATUS[err.status] ?? "errors.internal" };

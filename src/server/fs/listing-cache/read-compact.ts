@@ -33,7 +33,6 @@ export interface SharedRead {
 /** Flag of an entry left out (vanished meanwhile, or a dangling link), and entries a thread stats at once. */
 const GONE = 0x80, CHUNK = 512;
 
-
 /**
  * Lists the folder `abs` into a SharedRead whose stats are still to be read (names from getdents64 when ffi runs,
  * else readdir, whose strings come along). Throws the readdir error (ENOENT, ENOTDIR, EACCES).
