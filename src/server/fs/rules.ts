@@ -3,25 +3,7 @@
  * per rule kind, global rules before the user's own, and the last matching rule wins.
  */
 import type { Rule } from "../users/types";
-
-/** Compiled patterns by source text; rules are few and reused on every listing entry. */
-const compiled = new Map<string, RegExp | null>();
-const MAX_CACHED_PATTERNS = 1000;
-
-/** Compiles a rule pattern once; null when the text is not a valid regular expression. */
-export function compileRuleRegex(pattern: string): RegExp | null {
-  let re = compiled.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      re = null;
-    }
-    if (compiled.size >= MAX_CACHED_PATTERNS) compiled.clear();
-    compiled.set(pattern, re);
-  }
-  return re;
-}
+import { compileRulePattern } from "./rule-pattern";
 
 /**
  * Path rule: matches the rule's folder or file itself and everything below it, segment by segment
@@ -33,9 +15,16 @@ export function matchesPathRule(rule: Rule, virtualPath: string): boolean {
   return virtualPath === prefix || virtualPath.startsWith(`${prefix}/`);
 }
 
-/** Regex rule: the pattern is searched in the virtual path (e.g. "/docs/a.key"); an invalid one matches nothing. */
+/**
+ * Regex rule: the pattern is searched in the virtual path (e.g. "/docs/a.key") by RE2's linear-time engine. A
+ * pattern saved before that engine which only JavaScript reads runs there when its shape cannot backtrack
+ * catastrophically; one that could is never run and fails closed (a deny rule matches every path, an allow rule
+ * none); an invalid one matches nothing (docs/security.md "Regex rules").
+ */
 export function matchesRegexRule(rule: Rule, virtualPath: string): boolean {
-  return compileRuleRegex(rule.regexp.raw)?.test(virtualPath) ?? false;
+  const compiled = compileRulePattern(rule.regexp.raw);
+  if (compiled.kind === "unsafe") return !rule.allow;
+  return compiled.kind === "invalid" ? false : compiled.pattern.test(virtualPath);
 }
 
 /** Whether `rule` applies to the path, through the predicate of its kind. */

@@ -1,7 +1,7 @@
 /** @module Checks and normalizes the user fields that arrive from the API, the CLI or the defaults form. */
 import { BadRequest } from "../errors";
 import { normalizeVirtualPath } from "../fs/scope";
-import { compileRuleRegex } from "../fs/rules";
+import { rulePatternProblem } from "../fs/rule-pattern";
 import { SORT_KEYS, THEMES } from "../../shared/wire/user";
 import type { Permissions, Rule, Sorting, Theme, ViewMode } from "./types";
 
@@ -116,7 +116,10 @@ export function parseRules(value: unknown, field = "rules"): Rule[] {
     const allow = parseBoolean(r.allow ?? false, `${name}.allow`);
     if (regex) {
       const pattern = parseString(r.regexp?.raw ?? "", `${name}.regexp.raw`, 1024);
-      if (!pattern || !compileRuleRegex(pattern)) throw new BadRequest(`${name}.regexp.raw must be a valid regular expression`);
+      const problem = pattern ? rulePatternProblem(pattern) : "invalid";
+      if (problem === "invalid") throw new BadRequest(`${name}.regexp.raw must be a valid regular expression`);
+      // docs/security.md "Regex rules": rules run on a linear-time engine, which has no backtracking features.
+      if (problem) throw new BadRequest(`${name}.regexp.raw uses lookaround, a back-reference or a repeat count over 1000, which rules do not support`);
       return { allow, path: "", regex: true, regexp: { raw: pattern } };
     }
     const path = parseString(r.path ?? "", `${name}.path`, 4096).trim();

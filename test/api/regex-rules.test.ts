@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { login, startServer, type TestServer } from "../support/server";
+import { makeTree } from "../support/tree";
+import { call, makeUser, putSettings, putUser } from "../support/factories";
+
+let server: TestServer;
+let admin: string;
+
+const denyRegex = (raw: string) => ({ allow: false, path: "", regex: true, regexp: { raw } });
+/** A name that makes a backtracking engine try about 2^29 ways to match `(a+)+$` (seconds), RE2 one pass. */
+const BACKTRACKING_NAME = `${"a".repeat(29)}!`;
+/** What one listing may take at most; a backtracking engine needs seconds for the name above. */
+const LISTING_BUDGET_MS = 400;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await login(server);
+  makeTree(server.root, { [BACKTRACKING_NAME]: "x", "aaa": "hidden by the rule", "b.txt": "b" });
+});
+afterAll(() => server.stop());
+
+/** Lists "/" as `token`, returning the names and how long the answer took (ms). */
+async function timedListing(token: string): Promise<{ names: string[]; ms: number }> {
+  const started = performance.now();
+  const res = await call(server, token, "GET", "/resources/");
+  expect(res.status).toBe(200);
+  const names = ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name).sort();
+  return { names, ms: performance.now() - started };
+}
+
+describe("regex rules run on a linear-time engine", () => {
+  it("a user rule (a+)+$ judges a long name in milliseconds and still hides what it matches", async () => {
+    const user = await makeUser(server, admin, { rules: [denyRegex("(a+)+$")] });
+    await timedListing(user.token);
+    const { names, ms } = await timedListing(user.token);
+    expect(names).toEqual([BACKTRACKING_NAME, "b.txt"]);
+    expect(ms).toBeLessThan(LISTING_BUDGET_MS);
+  });
+
+  it("a global rule (a+)+$ does too, for every user", async () => {
+    await putSettings(server, admin, { rules: [denyRegex("(a+)+$")] });
+    try {
+      const { names, ms } = await timedListing(admin);
+      expect(names).toEqual([BACKTRACKING_NAME, "b.txt"]);
+      expect(ms).toBeLessThan(LISTING_BUDGET_MS);
+    } finally {
+      await putSettings(server, admin, { rules: [] });
+    }
+  });
+
+  it("refuses saving a rule only a backtracking engine can run, as a user rule and as a global rule, with 400 naming it", async () => {
+    const reason = "uses lookaround, a back-reference or a repeat count over 1000, which rules do not support";
+    const global = await call(server, admin, "PUT", "/settings", { rules: [denyRegex("\\.key$"), denyRegex("^/(?!public)")] });
+    expect(global.status).toBe(400);
+    expect(await global.text()).toBe(`400 Bad Request (rules[1].regexp.raw ${reason})`);
+    const user = await makeUser(server, admin);
+    const own = await putUser(server, admin, user.id, ["rules"], { rules: [denyRegex("(a)\\1")] });
+    expect(own.status).toBe(400);
+    expect(await own.text()).toBe(`400 Bad Request (rules[0].regexp.raw ${reason})`);
+    const created = await call(server, admin, "POST", "/users", {
+      what: "user", which: [], data: { username: `re-${Date.now()}`, password: "a-long-password-123", rules: [denyRegex("(?<=x)y")] },
+    });
+    expect(created.status).toBe(400);
+    const defaults = await call(server, admin, "PUT", "/settings", { defaults: { rules: [denyRegex("x{2000}")] } });
+    expect(defaults.status).toBe(400);
+    expect(await defaults.text()).toBe(`400 Bad Request (defaults.rules[0].regexp.raw ${reason})`);
+  });
+});
