@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   416: "Range Not Satisfiable",
+  421: "Misdirected Request",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",

@@ -30,7 +30,7 @@ function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } |
 }
 
 /** This server's host as the client addressed it; a trusted proxy's X-Forwarded-Host wins. */
-function requestHost(c: Context<AppEnv>): string | undefined {
+export function requestHost(c: Context<AppEnv>): string | undefined {
   if (currentSettings(c.get("deps").db).trustProxy) {
     const forwarded = c.req.header("X-Forwarded-Host")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
@@ -38,10 +38,25 @@ function requestHost(c: Context<AppEnv>): string | undefined {
   return c.req.header("Host");
 }
 
+/** @throws Forbidden (403) when a credential that came by `source` may not authorize this request (request-origin.ts). */
+function assertTransport(c: Context<AppEnv>, source: TokenSource, upgrade: boolean): void {
+  if (source === "header") return;
+  const refusal = transportRefusal({
+    method: c.req.method, upgrade, source,
+    origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), host: requestHost(c),
+  });
+  if (refusal) throw new Forbidden(refusal);
+}
+
 function authenticate(acceptMedia: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const deps = c.get("deps");
+    const method = c.req.method;
+    const upgrade = c.req.header("Upgrade")?.toLowerCase() === "websocket";
     if (deps.config.noauth) {
+      // docs/security.md "No-auth mode": every request is authorized as a cookie would be, so the cookie's
+      // cross-site rules apply; an X-Auth header (of any value) cannot be sent cross-site without a preflight.
+      assertTransport(c, c.req.header("X-Auth") ? "header" : "cookie", upgrade);
       const user = cachedUser(deps.db, 1);
       if (!user) throw new Unauthorized();
       c.set("user", user);
@@ -49,15 +64,7 @@ function authenticate(acceptMedia: boolean) {
     }
     const found = findToken(c);
     if (!found) throw new Unauthorized();
-    const method = c.req.method;
-    const upgrade = c.req.header("Upgrade")?.toLowerCase() === "websocket";
-    if (found.source !== "header") {
-      const refusal = transportRefusal({
-        method, upgrade, source: found.source,
-        origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), host: requestHost(c),
-      });
-      if (refusal) throw new Forbidden(refusal);
-    }
+    assertTransport(c, found.source, upgrade);
     const claims = await verifySigned(found.token, deps.secret);
     const now = Math.floor(Date.now() / 1000);
     const login = asLoginToken(claims);
@@ -85,9 +92,11 @@ function authenticate(acceptMedia: boolean) {
  * Authenticates the request with a login token (CONTRACT "HTTP API"): `X-Auth` for any method; the `auth`
  * query or cookie for GET, HEAD and WebSocket upgrades; the cookie for writes only with this server's Origin
  * (or `Sec-Fetch-Site: same-origin`). The token's session must be live. In `--noauth` mode every request acts
- * as user id 1. Sets `X-Renew-Token: true` when the token is within an hour of expiry or the user changed.
+ * as user id 1, and a write or a WebSocket upgrade needs an `X-Auth` header (any value) or this server's origin.
+ * Sets `X-Renew-Token: true` when the token is within an hour of expiry or the user changed.
  * @throws Unauthorized (401) without a valid token of a live session; Forbidden (403) for a token that came by
- * a transport not allowed for this request (cross-site write, auth query on a write, cross-site WebSocket).
+ * a transport not allowed for this request (cross-site write, auth query on a write, cross-site WebSocket),
+ * and in no-auth mode for a cross-site write or upgrade.
  */
 export const requireAuth = authenticate(false);
 

@@ -28,10 +28,14 @@ export function isReadMethod(method: string): boolean {
   return method === "GET" || method === "HEAD";
 }
 
-/** True when the request says it comes from a page of this server: `Origin` names our host, or Sec-Fetch-Site says so. */
+/**
+ * True when the request says it comes from a page of this server: its `Origin` names our host or, when it sends
+ * no `Origin`, `Sec-Fetch-Site: same-origin` says so. An `Origin` that names another host (or `null`) refuses
+ * whatever Sec-Fetch-Site says (docs/security.md "No-auth mode").
+ */
 export function isSameOrigin(f: Pick<TransportFacts, "origin" | "secFetchSite" | "host">): boolean {
-  if (f.secFetchSite === "same-origin") return true;
-  if (!f.origin || f.origin === "null" || !f.host) return false;
+  if (f.origin === undefined) return f.secFetchSite === "same-origin";
+  if (f.origin === "null" || !f.host) return false;
   try {
     return new URL(f.origin).host.toLowerCase() === f.host.toLowerCase();
   } catch {

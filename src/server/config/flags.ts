@@ -12,6 +12,8 @@ export interface Config {
   password: string;
   noauth: boolean;
   signup: boolean;
+  /** Comma-separated host names answered (others 421); "" = loopback names on a loopback address, else any. */
+  allowedHosts: string;
   log: string;
 }
 
@@ -41,6 +43,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { key: "password", long: "password", kind: "string", default: "", help: "password of that first admin; random and printed once when not given" },
   { key: "noauth", long: "noauth", kind: "boolean", default: false, help: "no-authentication mode: every request acts as user id 1" },
   { key: "signup", long: "signup", kind: "boolean", default: false, help: "allow open signup (also a global setting)" },
+  { key: "allowedHosts", long: "allowed-hosts", kind: "string", default: "", help: "host names answered, comma-separated; others get 421 (default: the loopback names on a loopback address, else any; * = any)" },
   { key: "log", long: "log", kind: "string", default: "stdout", help: "stdout, stderr, off or a file path" },
 ];
 

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
 import { FLAGS, envName, type Config, type FlagSpec } from "./flags";
 import { BadRequest } from "../errors";
+import { parseAllowedHosts } from "../http/allowed-hosts";
 
 /** Thrown for unusable command-line input; main prints the message and exits 2. */
 export class UsageError extends Error {}
@@ -78,7 +79,8 @@ export function normalizeBaseUrl(raw: string): string {
 /**
  * Builds the frozen Config: defaults < file (`--config`) < env (`FB_*`) < flags.
  * Relative paths are resolved against `cwd`; the cache dir defaults to `<database dir>/.cache`.
- * @throws UsageError for unknown flags, bad values or an unreadable config file.
+ * @throws UsageError for unknown flags, bad values (an `--allowed-hosts` entry that is not a host name) or an
+ * unreadable config file.
  */
 export function loadConfig(argv: string[], env: Record<string, string | undefined>, cwd: string): Readonly<Config> {
   const { values: fromFlags, configFile } = parseFlags(argv);
@@ -99,5 +101,10 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   config.database = resolve(cwd, config.database);
   config.cacheDir = config.cacheDir ? resolve(cwd, config.cacheDir) : join(dirname(config.database), ".cache");
   config.baseurl = normalizeBaseUrl(config.baseurl);
+  try {
+    parseAllowedHosts(config.allowedHosts);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   return Object.freeze(config);
 }

@@ -6,19 +6,30 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
-import { toErrorResponse } from "../errors";
+import { errorBody, toErrorResponse } from "../errors";
+import { hostMatcher } from "../http/allowed-hosts";
+import { requestHost } from "../auth/middleware";
 import { currentSettings } from "../settings/settings-service";
 import { APP_CSP, COMMON_SECURITY_HEADERS, HSTS_VALUE, frameOptionsFor } from "../http/security-headers";
 import { requestOverTls } from "./request-tls";
 
+/** The one path answered whatever the Host (routes/health.ts; it reveals nothing). */
+const HEALTH_PATH = "/health";
+
 /**
- * Middleware that puts `deps` on the context and the security headers on the answer: the common ones, the app
- * CSP unless the route set one, the X-Frame-Options matching that CSP, and HSTS over TLS when the setting is on.
+ * Middleware that puts `deps` on the context, answers 421 to a `Host` the server does not answer for (the
+ * `--allowed-hosts` check; GET /health is exempt), and puts the security headers on the answer: the common ones,
+ * the app CSP unless the route set one, the X-Frame-Options matching that CSP, and HSTS over TLS when the
+ * setting is on.
  */
 export function commonMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  let hostAllowed: ((host: string | undefined) => boolean) | undefined;
   return async (c, next) => {
     c.set("deps", deps);
-    await next();
+    hostAllowed ??= hostMatcher(deps.config.address, deps.config.allowedHosts);
+    // docs/security.md "Host names": a load balancer's health check may address the server by any name.
+    if (hostAllowed(requestHost(c)) || c.req.path === HEALTH_PATH) await next();
+    else c.res = c.text(errorBody(421, "unknown host name: see --allowed-hosts"), 421);
     const headers = c.res.headers;
     for (const [k, v] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(k, v);
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", APP_CSP);

@@ -15,6 +15,8 @@ describe("transportRefusal", () => {
     ["cookie on a write with Origin null", { method: "DELETE", origin: "null" }, false],
     ["cookie on a write without Origin", { method: "POST" }, false],
     ["cookie on a write, same-site but another origin", { method: "POST", secFetchSite: "same-site", origin: "http://other.example:8080" }, false],
+    ["cookie on a write with Sec-Fetch-Site same-origin but a foreign Origin", { method: "POST", secFetchSite: "same-origin", origin: "https://evil.example" }, false],
+    ["cookie on a WebSocket upgrade with Sec-Fetch-Site same-origin but Origin null", { upgrade: true, secFetchSite: "same-origin", origin: "null" }, false],
     ["query on a write", { method: "POST", source: "query", origin: `http://${HOST}` }, false],
     ["query on a WebSocket upgrade", { upgrade: true, source: "query", origin: "https://evil.example" }, true],
     ["cookie on a WebSocket upgrade from our origin", { upgrade: true, origin: `http://${HOST}` }, true],

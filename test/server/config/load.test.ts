@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, normalizeBaseUrl } from "../../../src/server/config/load";
+import { flagsHelp } from "../../../src/server/config/flags";
 
 describe("loadConfig", () => {
   it("uses the contract's defaults", () => {
@@ -29,6 +30,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig(["--nope"], {}, "/")).toThrow("unknown flag");
     expect(() => loadConfig(["-p", "http"], {}, "/")).toThrow("port");
     expect(() => loadConfig(["--port"], {}, "/")).toThrow("needs a value");
+  });
+
+  it("reads --allowed-hosts from the flag, FB_ALLOWED_HOSTS or the file, lists it in --help and refuses a bad entry", () => {
+    expect(loadConfig([], {}, "/").allowedHosts).toBe("");
+    expect(loadConfig(["--allowed-hosts", "a.example,b.example"], { FB_ALLOWED_HOSTS: "c.example" }, "/").allowedHosts).toBe("a.example,b.example");
+    expect(loadConfig([], { FB_ALLOWED_HOSTS: "c.example" }, "/").allowedHosts).toBe("c.example");
+    const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
+    writeFileSync(join(dir, "h.yaml"), "allowed-hosts: files.example\n");
+    expect(loadConfig(["--config", "h.yaml"], {}, dir).allowedHosts).toBe("files.example");
+    expect(() => loadConfig(["--allowed-hosts=a b"], {}, "/")).toThrow("is not a host name");
+    expect(flagsHelp()).toMatch(/--allowed-hosts .*421.*env FB_ALLOWED_HOSTS/);
   });
 
   it("normalizes base URLs", () => {
