@@ -23,6 +23,7 @@ import { AUTH_COOKIE, authCookieHeader } from "../http/auth-cookie";
 import { getCookie } from "hono/cookie";
 import { takeLoginAttempt } from "../auth/attempt-limits";
 import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
+import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -63,7 +64,7 @@ export const loginRoutes = new Hono<AppEnv>()
       if (!user) throw new Forbidden();
       return answerNewSession(c, user);
     }
-    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const body = (await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES)) as Record<string, unknown> | null | undefined;
     if (!body || typeof body !== "object") throw new BadRequest("JSON body expected");
     const user = await authenticate(deps.db, {
       username: text(body.username).trim(),
@@ -111,7 +112,7 @@ export const loginRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const settings = getSettings(deps.db);
     const enabled = deps.config.signup || settings.signup;
-    const body = enabled ? await c.req.json().catch(() => null) : null;
+    const body = enabled ? await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES) : null;
     if (enabled && (!body || typeof body !== "object")) throw new BadRequest("JSON body {username, password} expected");
     // Every signup counts, successful or not: each one makes an account.
     if (enabled) takeLoginAttempt(deps.db, "signup", clientIp(c, settings.trustProxy), text((body as Record<string, unknown>).username).trim(), settings.rateLimit);

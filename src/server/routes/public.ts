@@ -29,6 +29,7 @@ import { throttleStream } from "../http/throttle-stream";
 import { pacerOf } from "../shares/download-pacers";
 import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
+import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
 
 type Route = "share" | "dl" | "upload";
 
@@ -93,7 +94,7 @@ function info(c: Context<AppEnv>): Promise<Response> {
 export const publicRoutes = new Hono<AppEnv>()
   .post("/public/share/:hash{[^/]+}/token", async (c) => {
     const deps = c.get("deps");
-    const body = (await c.req.json().catch(() => null)) as { password?: unknown } | null;
+    const body = (await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES)) as { password?: unknown } | null | undefined;
     if (!body || typeof body.password !== "string") throw new BadRequest("JSON body {password} expected");
     const ip = clientIp(c, currentSettings(deps.db).trustProxy);
     try {

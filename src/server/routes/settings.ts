@@ -5,14 +5,14 @@ import { requireAdmin, requireAuth } from "../auth/middleware";
 import { getSettings, updateSettings } from "../settings/settings-service";
 import { presentSettings } from "../presenters/settings";
 import { BadRequest } from "../errors";
+import { readJsonBody } from "./json-body";
 
 /** Global settings for admins. */
 export const settingsRoutes = new Hono<AppEnv>()
   .get("/settings", requireAuth, requireAdmin, (c) => c.json(presentSettings(getSettings(c.get("deps").db))))
   .put("/settings", requireAuth, requireAdmin, async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new BadRequest("JSON settings object expected");
-    });
+    const body = await readJsonBody(c);
+    if (body === undefined) throw new BadRequest("JSON settings object expected");
     const deps = c.get("deps");
     const saved = updateSettings(deps.db, body);
     // The index takes the new interval and excluded folders at once; a new index directory needs a restart.

@@ -13,6 +13,7 @@ import { changeLinkRate, checkOptions, createShare, everyLink, linksOfPath, pars
 import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
 import { requestTarget } from "./request-path";
+import { readJsonBody } from "./json-body";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -34,7 +35,7 @@ export const shareRoutes = new Hono<AppEnv>()
     const expire = parseExpiry(c.req.query("expires"), c.req.query("unit"), t);
     const target = requestTarget(c, "share");
     const path = await sharedPath(target.abs, target.path);
-    const options = await checkOptions(await c.req.json().catch(() => ({})), path);
+    const options = await checkOptions((await readJsonBody(c)) ?? {}, path);
     return c.json(presentShare(createShare(c.get("deps").db, c.get("user"), path, expire, t, options)));
   })
   .get("/share/*", async (c) => {
@@ -43,7 +44,7 @@ export const shareRoutes = new Hono<AppEnv>()
     return c.json(linksOfPath(c.get("deps").db, c.get("user"), path, now()).map((s) => presentShare(s)));
   })
   .patch("/share/:hash", async (c) => {
-    const body = await c.req.json().catch(() => null);
+    const body = (await readJsonBody(c)) ?? null;
     return c.json(presentShare(changeLinkRate(c.get("deps").db, c.get("user"), c.req.param("hash"), body)));
   })
   .delete("/share/:hash", (c) => {

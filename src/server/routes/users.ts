@@ -16,6 +16,7 @@ import { BadRequest, Forbidden, NotFound } from "../errors";
 import { DEFAULT_APP_NAME } from "../constants";
 import { endSessionByHandle, listSessions } from "../auth/session-list";
 import { endUserSessions } from "../auth/sessions";
+import { readJsonBody } from "./json-body";
 
 /** The numeric `:id` of the path. @throws NotFound for anything but a positive integer. */
 function userId(raw: string): number {
@@ -48,16 +49,15 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post("/users", requireAdmin, async (c) => {
     const deps = c.get("deps");
-    const { data } = parseUserRequest(await c.req.json().catch(() => null));
+    const { data } = parseUserRequest((await readJsonBody(c)) ?? null);
     const user = await createUser(deps.db, data, { rootReal: deps.rootReal });
     c.header("Location", `${deps.config.baseurl}/api/users/${user.id}`);
     return c.json(presentUser(user, c.get("user").id), 201);
   })
   .put("/users/:id", requireSelfOrAdmin("id"), async (c) => {
     const deps = c.get("deps");
-    const body = await c.req.json().catch(() => {
-      throw new BadRequest("JSON body {what, which, data} expected");
-    });
+    const body = await readJsonBody(c);
+    if (body === undefined) throw new BadRequest("JSON body {what, which, data} expected");
     const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body, c.get("sessionId"));
     return c.json(presentUser(user, c.get("user").id));
   })
