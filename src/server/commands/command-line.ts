@@ -120,6 +120,7 @@ const REFUSAL_TEXT: Record<CommandRefusalCode, (detail: string) => string> = {
   control: (d) => `control character not allowed: ${d}`,
   glob_command: (d) => `the command name cannot be a pattern: ${d}`,
   busy: () => "a command is already running",
+  too_many: (d) => `too many commands at once: at most ${d} per user`,
 };
 
 /** The operator starting at `i`, with its second character when it has one (`&&`, `||`, `>>`, `<<`). */

@@ -23,6 +23,11 @@ export interface CommandSessionOptions {
   close: (code: number, reason: string) => void;
   /** Defaults to COMMAND_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * The user's running-command slot (command-slots.ts): `take` is asked before each command and answers false
+   * past the limit `limit()`; `release` is called once the command's process group is gone. Absent: no limit.
+   */
+  commandSlot?: { take(): boolean; release(): void; limit(): number };
 }
 
 /** A live session: feed it the client's lines, tell it when the connection closes. */
@@ -31,11 +36,16 @@ export interface CommandSession {
   stop(): void;
 }
 
+/** The `refused` message of the wire protocol for a refusal. */
+export function refusalMessage(err: CommandRefused): CommandServerMessage {
+  return { type: "refused", code: err.code, detail: err.detail, message: err.message };
+}
+
 /** Starts a session for one connection. */
 export function createCommandSession(o: CommandSessionOptions): CommandSession {
   let running: AbortController | null = null;
   let overflow = false;
-  const refuse = (err: CommandRefused) => o.send({ type: "refused", code: err.code, detail: err.detail, message: err.message });
+  const refuse = (err: CommandRefused) => o.send(refusalMessage(err));
   const output = (type: "stdout" | "stderr") => (line: string) => {
     if (overflow) return;
     o.send({ type, line });
@@ -57,6 +67,7 @@ export function createCommandSession(o: CommandSessionOptions): CommandSession {
         if (err instanceof CommandRefused) return refuse(err);
         throw err;
       }
+      if (o.commandSlot && !o.commandSlot.take()) return refuse(new CommandRefused("too_many", String(o.commandSlot.limit())));
       const controller = new AbortController();
       running = controller;
       overflow = false;
@@ -71,6 +82,7 @@ export function createCommandSession(o: CommandSessionOptions): CommandSession {
         else o.send({ type: "end", reason: outcome.kind, exitCode: null });
       } finally {
         running = null;
+        o.commandSlot?.release();
       }
     },
     stop() {

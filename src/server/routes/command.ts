@@ -11,8 +11,10 @@ import type { AppEnv } from "../env";
 import { requireAuth, requirePerm } from "../auth/middleware";
 import { liveExecutor, watchSessions } from "../auth/session-watch";
 import { SESSION_ENDED_CLOSE_CODE } from "../constants";
-import { getSettings } from "../settings/settings-service";
-import { createCommandSession, type CommandSession } from "../commands/command-session";
+import { currentSettings, getSettings } from "../settings/settings-service";
+import { createCommandSession, refusalMessage, type CommandSession } from "../commands/command-session";
+import { COMMAND_LIMIT_CLOSE_CODE, commandSlotsOf } from "../commands/command-slots";
+import { CommandRefused } from "../commands/command-line";
 import { describe } from "../fs/listing";
 import { BadRequest } from "../errors";
 import { requestTarget } from "./request-path";
@@ -32,9 +34,19 @@ export const commandRoutes = new Hono<AppEnv>().get(
     const liveUser = () => liveExecutor(db, config.noauth, userId, sid);
     let session: CommandSession | null = null;
     let unwatch: (() => void) | undefined;
+    // docs/security.md "Command runner limits": connections and running commands per user, read at each use.
+    const slots = commandSlotsOf(db);
+    const limit = () => currentSettings(db).commandSessionsPerUser;
+    let holdsConnection = false;
     return {
       onOpen(_evt, ws) {
         const raw = ws.raw as ServerWebSocket<unknown>;
+        if (!slots.takeConnection(userId, limit())) {
+          ws.send(JSON.stringify(refusalMessage(new CommandRefused("too_many", String(limit())))));
+          ws.close(COMMAND_LIMIT_CLOSE_CODE, "too many command connections");
+          return;
+        }
+        holdsConnection = true;
         session = createCommandSession({
           cwd: target.abs,
           allowedCommands: () => liveUser()?.commands ?? null,
@@ -42,6 +54,7 @@ export const commandRoutes = new Hono<AppEnv>().get(
           send: (msg) => ws.send(JSON.stringify(msg)),
           bufferedBytes: () => raw.getBufferedAmount(),
           close: (code, reason) => ws.close(code, reason),
+          commandSlot: { take: () => slots.takeCommand(userId, limit()), release: () => slots.releaseCommand(userId), limit },
         });
         // Also between lines: a command still running when the session ends is killed with its process group.
         unwatch = watchSessions(db, () => {
@@ -58,6 +71,8 @@ export const commandRoutes = new Hono<AppEnv>().get(
       onClose() {
         unwatch?.();
         session?.stop();
+        if (holdsConnection) slots.releaseConnection(userId);
+        holdsConnection = false;
       },
     };
   }),

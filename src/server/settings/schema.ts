@@ -49,6 +49,8 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   indexInterval: int(R.indexInterval),
   excludeIndexDirs: { kind: "string-list" },
   taskWorkers: int(R.taskWorkers),
+  commandSessionsPerUser: int(R.commandSessionsPerUser),
+  tusUploadsPerUser: int(R.tusUploadsPerUser),
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {

@@ -12,10 +12,14 @@
  *   - `{type: "end", reason, exitCode}` when it ended: `exit` (exitCode, null when a signal ended it),
  *     `timeout` (killed after the server's time limit), `missing` (the program is not installed) or
  *     `overflow` (stopped because the output was not read fast enough).
+ * - A user holds at most the global setting commandSessionsPerUser connections, and runs at most as many
+ *   commands, at once: a connection past it gets `{type: "refused", code: "too_many", detail: "<limit>"}` and is
+ *   closed with code 4029; a line past it is refused with `too_many` and the connection stays.
  */
 
 /** Why a line was refused; the UI shows `shell.refused.<code>` with `detail`. */
-export type CommandRefusalCode = "empty" | "not_allowed" | "operator" | "substitution" | "unclosed_quote" | "control" | "glob_command" | "busy";
+export type CommandRefusalCode =
+  | "empty" | "not_allowed" | "operator" | "substitution" | "unclosed_quote" | "control" | "glob_command" | "busy" | "too_many";
 
 /** How a command ended. */
 export type CommandEndReason = "exit" | "timeout" | "missing" | "overflow";
