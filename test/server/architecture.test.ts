@@ -28,4 +28,13 @@ describe("layering (STYLE rules 1 and 5)", () => {
       .filter((f) => !f.startsWith("server/tools/") && /Bun\.spawn|child_process/.test(readFileSync(join(SRC, f), "utf8")));
     expect(offenders).toEqual([]);
   });
+
+  it("parses request bodies as JSON only through the capped reader of routes/json-body.ts", () => {
+    // Hono's and the Fetch API's whole-body parsers read any length (docs/security.md "Request bodies").
+    const uncapped = /\breq\.(json|parseBody|formData|arrayBuffer|blob)\(|\breq\.raw\.(json|text|formData|arrayBuffer|blob)\(/;
+    const offenders = files(join(SRC, "server"))
+      .map((f) => relative(SRC, f))
+      .filter((f) => uncapped.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
 });
