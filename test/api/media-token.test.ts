@@ -92,11 +92,11 @@ describe("a media token of a folder", () => {
     expect((await get(`/raw/top.txt?auth=${token}`)).status).toBe(401);
   });
 
-  it("still needs the download permission for downloads", async () => {
+  it("still needs the download permission for a file's own bytes, downloaded or inline", async () => {
     const u = await makeUser(ctx.server, ctx.admin, { perm: {} });
     const { token } = await mint("/movies/", u.token);
     expect((await get(`/raw/movies/clip.bin?auth=${token}`)).status).toBe(403);
-    expect((await get(`/raw/movies/clip.bin?auth=${token}&inline=true`)).status).toBe(200);
+    expect((await get(`/raw/movies/clip.bin?auth=${token}&inline=true`)).status).toBe(403);
   });
 });
 

@@ -115,9 +115,10 @@ describe("permissions that govern no call alone", () => {
     expect((await call(server, both.token, "POST", "/share/a.txt?expires=1&unit=hours")).status).toBe(200);
   });
 
-  it("let a user without download still view files inline", async () => {
+  it("keep a user without download from a file's own bytes inline too, but not from its text preview", async () => {
     const u = await userFor("download", false);
-    expect((await call(server, u.token, "GET", "/raw/a.txt?inline=true")).status).toBe(200);
+    expect((await call(server, u.token, "GET", "/raw/a.txt?inline=true")).status).toBe(403);
+    expect((await call(server, u.token, "GET", "/resources/a.txt")).status).toBe(200);
   });
 
   it("store the publish flag with the user", async () => {

@@ -17,6 +17,7 @@ import { VTT_CONTENT_TYPE } from "../subtitles/webvtt";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { parseIndex, parseSeconds } from "./media-params";
 import { BadRequest } from "../errors";
+import { assertMayReceive } from "../auth/download-policy";
 import { FRAME_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 
 const ROUTE = "frame";
@@ -25,6 +26,7 @@ export const frameRoutes = new Hono<AppEnv>()
   .use(`/${ROUTE}/*`, requireReadAuth)
   .on(["GET", "HEAD"], `/${ROUTE}/*`, async (c) => {
     const target = requestTarget(c, ROUTE);
+    assertMayReceive(c.get("user"), "picture");
     const name = target.path.split("/").pop() ?? "";
     if (!(await stat(target.abs)).isFile() || typeFromName(name) !== "video") throw new BadRequest("frames are only for video files");
     const cacheDir = c.get("deps").config.cacheDir;

@@ -14,6 +14,7 @@ import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 import { MEDIA_QUERY, NEEDS_TRANSCODING, parseRes } from "../../shared/wire/video";
 import { BadRequest, Forbidden } from "../errors";
+import { assertMayReceive } from "../auth/download-policy";
 
 /** Content types of HLS (RFC 8216 section 4: playlists; section 3.2: MPEG-2 transport stream segments). */
 const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
@@ -24,6 +25,8 @@ export const playlistRoutes = new Hono<AppEnv>()
   .on(["GET", "HEAD"], "/playlist/*", async (c) => {
     const deps = c.get("deps");
     const target = requestTarget(c, "playlist");
+    // Transcoded segments are a rendition, not the file: the download permission is not needed (docs/security.md).
+    assertMayReceive(c.get("user"), "hls");
     // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
     const settings = getSettings(deps.db);
     if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);

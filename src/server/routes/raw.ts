@@ -7,15 +7,16 @@ import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
-import { hasPermission } from "../auth/permissions";
+import { assertMayReceive, mayReceive } from "../auth/download-policy";
 import { contentDisposition } from "../http/file-response";
-import { assertMayDownload, plainFileResponse } from "./raw-file";
+import { plainFileResponse } from "./raw-file";
 import type { ScopedPath } from "../fs/scope";
 import { thumbnailResponse } from "./thumbnail-response";
 import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
 import { parseFilesParam } from "../archive/selection";
 import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
-import { BadRequest, Forbidden } from "../errors";
+import { BadRequest } from "../errors";
+import { typeFromName } from "../fs/file-type";
 import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 import { subtitleResponse } from "./subtitle-response";
@@ -29,21 +30,24 @@ export const rawRoutes = new Hono<AppEnv>()
  * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is
  * (with Range and validators; `inline=true` inline, `thumb=true&w=` a thumbnail of an image or a video poster,
  * see thumbnail-response.ts), or with `algo=` an
- * archive of them streamed. Shared by /api/raw and the public share downloads.
- * @throws Forbidden (403) without the download permission for downloads; BadRequest for a folder without algo.
+ * archive of them streamed. Shared by /api/raw and the public share downloads. What a user without the download
+ * permission gets is decided by auth/download-policy.ts: thumbnails, and for `inline` of an image its largest
+ * thumbnail (THUMB_MAX_WIDTH px) instead of the file; never the file's own bytes.
+ * @throws Forbidden (403) for the file's own bytes without the download permission; BadRequest for a folder without algo.
  */
 export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Promise<Response> {
   const inline = c.req.query("inline") === "true";
   const thumb = c.req.query("thumb") === "true";
-  assertMayDownload(c, inline || thumb);
   const algo = c.req.query("algo");
   const st = await stat(selected[0].abs);
   // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
   if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
   if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
   const target = selected[0];
-  if (thumb) {
-    const answer = await thumbnailResponse(c, target, target.path.split("/").pop() || "download", parseWidth(c.req.query("w")));
+  const name = target.path.split("/").pop() || "download";
+  const imagePreview = inline && typeFromName(name) === "image" && !mayReceive(c.get("user"), "original");
+  if (thumb || imagePreview) {
+    const answer = await thumbnailResponse(c, target, name, thumb ? parseWidth(c.req.query("w")) : THUMB_MAX_WIDTH);
     if (answer) return answer;
   }
   return plainFileResponse(c, target, st, inline || thumb);
@@ -68,7 +72,7 @@ async function selectedPaths(c: Context<AppEnv>): Promise<ScopedPath[]> {
  * @throws Forbidden (403) without it; ServiceUnavailable (503) when the format's tool is missing.
  */
 function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: FormatInfo): Response {
-  if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
+  assertMayReceive(c.get("user"), "original");
   requireFormatTool(format);
   const headers = {
     "Content-Type": format.contentType,

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
 import { hasPermission } from "../auth/permissions";
+import { assertMayReceive } from "../auth/download-policy";
 import { isToolAvailable } from "../tools/available";
 import { ToolFailed } from "../tools/spawn";
 import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
@@ -19,7 +20,7 @@ import { readMetainfo } from "../media/metainfo";
 import { readNfoText } from "../media/nfo-text";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { listFolderCached } from "../listing/list-folder";
-import { BadRequest, Forbidden, ServiceUnavailable } from "../errors";
+import { BadRequest, ServiceUnavailable } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { ToolAborted } from "../tools/run-tool";
 import { isMarkdownName, markdownPage } from "../media/markdown-page";
@@ -55,9 +56,9 @@ async function dispatch(c: Context<AppEnv>, target: ScopedPath, info: FileInfo):
   return null;
 }
 
-/** Refuses users without the download permission. @throws Forbidden (403). */
+/** Refuses users without the download permission: these answers need the whole file (auth/download-policy.ts). @throws Forbidden (403). */
 function requireDownload(c: Context<AppEnv>): void {
-  if (!hasPermission(c.get("user"), "download")) throw new Forbidden();
+  assertMayReceive(c.get("user"), "original");
 }
 
 /** Refuses a request that needs `tool` when it is not installed. @throws ServiceUnavailable (503) naming it. */
@@ -106,6 +107,7 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
 /** GET ?preview=nfo: the file with its text in `content`, decoded from CP437 unless it is UTF-8. */
 async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   if (info.isDir) throw new BadRequest("a folder has no text");
+  assertMayReceive(c.get("user"), "text", info.size);
   return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
 }
 

@@ -10,6 +10,7 @@ import type { PermissionName } from "../users/types";
 import { requireReadAuth, requirePerm } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
+import { assertMayReceive, mayReceive } from "../auth/download-policy";
 import { describe } from "../fs/listing";
 import { folderResponse } from "./listing-response";
 import { readTextContent } from "../fs/read-text";
@@ -61,7 +62,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     if (info.isDir) {
       return folderResponse(c, target, info, canModify);
     }
-    const content = info.type === "text" ? await readTextContent(target.abs, info.size) : undefined;
+    const content = info.type === "text" && mayReceive(user, "text", info.size) ? await readTextContent(target.abs, info.size) : undefined;
     return c.json({ ...presentFile(info, canModify, content), ...sidecarField(c, target, info) });
   })
   .post("/resources/*", requirePerm("create"), async (c) => {
@@ -165,8 +166,7 @@ async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"],
  * @throws Forbidden (403) without it; BadRequest (400) for an unknown algorithm or a folder.
  */
 async function checksumsOf(c: Context<AppEnv>, abs: string, info: FileInfo, raw: string): Promise<Record<string, string>> {
-  const user = c.get("user");
-  if (!hasPermission(user, "download")) throw new Forbidden();
+  assertMayReceive(c.get("user"), "original");
   const algorithm = parseChecksumAlgorithm(raw);
   if (info.isDir) throw new BadRequest("checksums are only for files");
   return { [algorithm]: await fileChecksum(abs, algorithm, c.req.raw.signal) };

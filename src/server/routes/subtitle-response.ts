@@ -15,6 +15,7 @@ import { embeddedVtt, sidecarVtt, VTT_CONTENT_TYPE } from "../subtitles/webvtt";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { parseIndex } from "./media-params";
 import { BadRequest } from "../errors";
+import { assertMayReceive } from "../auth/download-policy";
 
 /** True for `/api/raw/vtt` with an embedded-track query (`si` or `extract=true`); a file named "vtt" otherwise. */
 function isEmbeddedTrackRequest(c: Context<AppEnv>): boolean {
@@ -26,18 +27,22 @@ function isEmbeddedTrackRequest(c: Context<AppEnv>): boolean {
  * The WebVTT answer of a subtitle request, or null when the request is another /api/raw read.
  * @throws BadRequest (400) without `movie`, for a bad `si`, a file that is not a subtitle, a picture subtitle stream;
  * NotFound (404) for a stream the video lacks or a missing file; Forbidden (403) for a path outside the scope, the
- * rules or the media token's prefix; ServiceUnavailable (503) when ffmpeg is needed and missing.
+ * rules or the media token's prefix, or a subtitle file of 5 MiB or more without the download permission
+ * (auth/download-policy.ts); ServiceUnavailable (503) when ffmpeg is needed and missing.
  */
 export async function subtitleResponse(c: Context<AppEnv>): Promise<Response | null> {
   const cacheDir = c.get("deps").config.cacheDir;
   if (isEmbeddedTrackRequest(c)) {
     const movie = await videoOf(c);
     const si = parseIndex(c.req.query(MEDIA_QUERY.streamIndex), MEDIA_QUERY.streamIndex);
+    assertMayReceive(c.get("user"), "subtitle");
     return vttResponse(c, await embeddedVtt(cacheDir, movie.abs, si), `${baseName(movie.path)}.${si}.vtt`);
   }
   if (c.req.query(MEDIA_QUERY.subtitle) !== "true" || c.req.query(MEDIA_QUERY.movie) === undefined) return null;
   const subtitle = requestTarget(c, "raw");
   await videoOf(c);
+  // A subtitle file's text comes through as it is (a .vtt is only decoded): a text preview, size-capped without download.
+  assertMayReceive(c.get("user"), "text", (await stat(subtitle.abs)).size);
   return vttResponse(c, await sidecarVtt(cacheDir, subtitle.abs), `${baseName(subtitle.path)}.vtt`);
 }
 

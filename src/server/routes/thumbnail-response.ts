@@ -15,6 +15,7 @@ import { getSettings } from "../settings/settings-service";
 import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 import { NotFound } from "../errors";
+import { assertMayReceive } from "../auth/download-policy";
 
 /**
  * The thumbnail answer for `target` (a file named `name`) at `width` px: the cached image thumbnail (WebP) or video
@@ -40,6 +41,7 @@ export async function thumbnailResponse(c: Context<AppEnv>, target: ScopedPath, 
     if (isVideo) throw new NotFound("no poster for this video");
     return null;
   }
+  assertMayReceive(c.get("user"), "picture");
   const contentType = cached.endsWith(".jpg") ? "image/jpeg" : "image/webp";
   return fileResponse(c.req.raw, {
     abs: cached, st: await stat(cached), name, contentType, inline: true,

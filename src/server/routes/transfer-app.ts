@@ -11,7 +11,8 @@ import type { Deps } from "../deps";
 import { commonMiddleware, errorHandler } from "./app-common";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget } from "./request-path";
-import { assertMayDownload, plainFileResponse } from "./raw-file";
+import { plainFileResponse } from "./raw-file";
+import { mayReceive } from "../auth/download-policy";
 
 /** Query parameters of a plain file answer; any other one sends the request to the main thread. */
 const PLAIN_FILE_QUERY = new Set(["auth", "inline"]);
@@ -34,8 +35,9 @@ export function createTransferApp(deps: Deps, handOver: (req: Request) => Promis
   app.use("*", commonMiddleware(deps));
   app.on(["GET", "HEAD"], `${deps.config.baseurl}/api/raw/*`, requireReadAuth, async (c) => {
     const target = requestTarget(c, "raw");
+    // Without the download permission the main app answers what the user may see instead (raw.ts), or refuses.
+    if (!mayReceive(c.get("user"), "original")) return handOver(c.req.raw);
     const inline = c.req.query("inline") === "true";
-    assertMayDownload(c, inline);
     // A stat on this thread's own loop: the async one costs two hops through Bun's thread pool per request,
     // and a transfer thread has no other requests to keep waiting.
     const st = statSync(target.abs);
