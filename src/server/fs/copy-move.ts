@@ -8,7 +8,7 @@ import type { Stats } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { posix } from "node:path";
-import { BadRequest } from "../errors";
+import { BadRequest, Forbidden } from "../errors";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { ACTIVE_TEMP_FILES } from "./upload";
 import { FsError } from "./fs-error";
@@ -18,6 +18,10 @@ import { copyTree } from "./copy-tree";
 import { assertNothingHiddenBelow } from "./hidden-below";
 import type { PathFilter } from "./rules";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
+
+/** The refusals of an `override` the user may not make (assertMayReplace). */
+export const REPLACE_FILE_NEEDS = "replacing a file needs the modify permission";
+export const REPLACE_FOLDER_NEEDS = "replacing a folder needs the delete permission";
 
 /** What to do when the destination exists: answer 409, replace it, or pick `name (1).ext`. */
 export type ConflictPolicy = "fail" | "override" | "rename";
@@ -37,6 +41,11 @@ export interface TransferRequest {
   isAllowed: PathFilter;
   /** Counts to keep up to date while the items are copied (see op-progress.ts). */
   progress?: OpProgress;
+  /**
+   * What `override` may replace for this user (docs/security.md "Replacing with override"): a file needs the modify
+   * permission, a folder the delete permission. Absent: nothing is replaced.
+   */
+  mayReplace?: { file: boolean; folder: boolean };
 }
 
 interface Plan {
@@ -90,7 +99,22 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   if (isBelow(dest.path, src.path) || (destSt.isDirectory() && staysInScope(dest.abs, src.abs))) {
     throw new BadRequest(`cannot replace a folder that holds what you ${action}`);
   }
+  await assertMayReplace(req, destSt);
   return { final: dest, replace: true, noop: false };
+}
+
+/**
+ * Replacing destroys what is at the destination: a file's content needs `mayReplace.file`, a whole folder
+ * `mayReplace.folder`, and a folder holding items the user's rules hide is never replaced (they would go unseen).
+ * @throws Forbidden (403) naming what is missing.
+ */
+async function assertMayReplace(req: TransferRequest, destSt: Stats): Promise<void> {
+  if (!destSt.isDirectory()) {
+    if (!req.mayReplace?.file) throw new Forbidden(REPLACE_FILE_NEEDS);
+    return;
+  }
+  if (!req.mayReplace?.folder) throw new Forbidden(REPLACE_FOLDER_NEEDS);
+  await assertNothingHiddenBelow(req.dest, req.isAllowed, "replace");
 }
 
 /**

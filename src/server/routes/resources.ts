@@ -116,13 +116,13 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "rename": {
         const dest = destinationOf(c);
         await withProgress(c, "move", (progress) =>
-          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
+          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), mayReplace: replaceRights(c), progress })));
         break;
       }
       case "copy": {
         const dest = destinationOf(c);
         await withProgress(c, "copy", (progress) =>
-          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), progress })));
+          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), mayReplace: replaceRights(c), progress })));
         break;
       }
       case "chmod":
@@ -212,6 +212,15 @@ function requireActionPerm() {
     if (!hasPermission(user, perm)) throw new Forbidden();
     return next();
   });
+}
+
+/**
+ * What `override=true` may replace for the current user (docs/security.md "Replacing with override"): a file's
+ * content needs modify, a whole folder delete.
+ */
+function replaceRights(c: Context<AppEnv>): { file: boolean; folder: boolean } {
+  const user = c.get("user");
+  return { file: hasPermission(user, "modify"), folder: hasPermission(user, "delete") };
 }
 
 /**

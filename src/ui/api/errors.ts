@@ -45,6 +45,7 @@ export type ErrorSentenceKey =
   | "errors.api.hiddenBelowMove"
   | "errors.api.hiddenBelowDelete"
   | "errors.api.hiddenBelowChmod"
+  | "errors.api.hiddenBelowReplace"
   | "errors.api.notAllowed";
 
 /** A sentence key and the values it names. */
@@ -77,6 +78,7 @@ const HIDDEN_BELOW: Record<HiddenBelowAction, ErrorSentenceKey> = {
   move: "errors.api.hiddenBelowMove",
   delete: "errors.api.hiddenBelowDelete",
   "change the mode of": "errors.api.hiddenBelowChmod",
+  replace: "errors.api.hiddenBelowReplace",
 };
 
 /**

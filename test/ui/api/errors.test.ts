@@ -63,6 +63,7 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
     expect(hidden("move")).toEqual({ key: "errors.api.hiddenBelowMove" });
     expect(hidden("delete")).toEqual({ key: "errors.api.hiddenBelowDelete" });
     expect(hidden("change the mode of")).toEqual({ key: "errors.api.hiddenBelowChmod" });
+    expect(hidden("replace")).toEqual({ key: "errors.api.hiddenBelowReplace" });
     expect(hidden("paint")).toEqual({ key: "errors.forbidden" });
     expect(sentence(400, "400 Bad Request (cannot move a folder holding items the rules hide)").key).toBe("errors.api.badRequestReason");
   });
