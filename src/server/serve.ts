@@ -41,7 +41,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const orphans = killOrphanEncoders(config.cacheDir);
   if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
   // Incomplete resumable uploads survive a restart; the expired ones are removed now and by a timer.
-  const tus = new TusStore(tusStoreOptions(process.env, config.cacheDir));
+  const tus = new TusStore(tusStoreOptions(process.env, config.cacheDir, db));
   await tus.load();
   const stopTusSweeper = tus.startSweeper((err) => log.error(`tus sweep: ${String(err)}`));
   // Temp files a killed server left: the index walks report them (the start walk covers the whole root).

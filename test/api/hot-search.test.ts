@@ -4,23 +4,27 @@ import { call, makeUser, type TestUser } from "../support/factories";
 
 let server: TestServer;
 let admin: string;
+/** An admin whose own list the tests fill (removal needs admin). */
 let user: TestUser;
+/** A user without admin. */
+let other: TestUser;
 
 beforeAll(async () => {
   server = await startServer();
   admin = await login(server);
-  user = await makeUser(server, admin);
+  user = await makeUser(server, admin, { perm: { admin: true } });
+  other = await makeUser(server, admin);
 });
 afterAll(() => server.stop());
 
-const top = async (num?: number) => {
-  const res = await call(server, user.token, "GET", `/hot-search${num === undefined ? "" : `?num=${num}&_t=${Date.now()}`}`);
+const top = async (num?: number, token = user.token) => {
+  const res = await call(server, token, "GET", `/hot-search${num === undefined ? "" : `?num=${num}&_t=${Date.now()}`}`);
   expect(res.status).toBe(200);
   return (await res.json()) as { keyword: string; hits: number }[];
 };
-const search = (query: string) => call(server, user.token, "GET", `/search/?query=${encodeURIComponent(query)}`);
+const search = (query: string, token = user.token) => call(server, token, "GET", `/search/?query=${encodeURIComponent(query)}`);
 const record = (keyword: string, token = user.token) => call(server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
-const remove = (keyword: string, token = admin) => call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+const remove = (keyword: string, token = user.token) => call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
 
 describe("hot keywords", () => {
   it("every search records its keyword without the type filter, quotes, plus and minus", async () => {
@@ -52,12 +56,24 @@ describe("hot keywords", () => {
   });
 
   it("DELETE strips only the type filter, skips an empty keyword and needs admin", async () => {
-    expect((await remove("type:pdf café", user.token)).status).toBe(403);
+    expect((await remove("type:pdf café", other.token)).status).toBe(403);
     expect((await remove("type:pdf café")).status).toBe(200);
     expect((await remove("type:video ")).status).toBe(200);
     // "-" is kept on removal, so this names no stored keyword.
     expect((await remove("-alpha")).status).toBe(200);
     expect((await top()).map((k) => k.keyword)).toEqual(["写真", "alpha", "Summer Trip beach cold"]);
+  });
+
+  it("keeps each user's keywords to that user: another user's searches and records never show, nor does a removal reach them", async () => {
+    const before = await top(10);
+    expect((await search("merger plans", other.token)).status).toBe(200);
+    expect((await record("layoffs 2027", other.token)).status).toBe(200);
+    expect((await record("alpha", other.token)).status).toBe(200);
+    expect(await top(10)).toEqual(before);
+    expect(await top(10, admin)).toEqual([]);
+    expect(await top(10, other.token)).toEqual([{ keyword: "alpha", hits: 1 }, { keyword: "layoffs 2027", hits: 1 }, { keyword: "merger plans", hits: 1 }]);
+    expect((await remove("alpha")).status).toBe(200);
+    expect((await top(10, other.token)).map((k) => k.keyword)).toContain("alpha");
   });
 
   it("refuses a bad num and calls without a login", async () => {

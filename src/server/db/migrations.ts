@@ -106,6 +106,31 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN ip TEXT NOT NULL DEFAULT '';
   ALTER TABLE sessions ADD COLUMN user_agent TEXT NOT NULL DEFAULT '';
   `,
+  // 8: incomplete resumable (tus) uploads, one row each (they were one JSON journal rewritten whole on every
+  // creation, docs/security.md "Resumable uploads"); hot keywords per user (the list was shared by every user,
+  // docs/security.md "Hot keywords"): the shared rows go to the superadmin, who could already see them.
+  `
+  CREATE TABLE tus_uploads (
+    user_id INTEGER NOT NULL,
+    abs TEXT NOT NULL,
+    tmp TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    override INTEGER NOT NULL DEFAULT 0,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, abs)
+  );
+  CREATE TABLE hot_keywords (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    keyword TEXT NOT NULL,
+    hits INTEGER NOT NULL DEFAULT 0,
+    last_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, keyword)
+  );
+  INSERT INTO hot_keywords (user_id, keyword, hits, last_at)
+    SELECT 1, keyword, hits, last_at FROM search_history WHERE EXISTS (SELECT 1 FROM users WHERE id = 1);
+  DROP TABLE search_history;
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

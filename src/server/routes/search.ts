@@ -26,15 +26,15 @@ export const searchRoutes = new Hono<AppEnv>()
   .use("/hot-search", requireAuth)
   .get("/hot-search", (c) => {
     const num = count(c.req.query("num"), "num", HOT_KEYWORDS_DEFAULT, 1, HOT_KEYWORDS_MAX);
-    return c.json(topKeywords(c.get("deps").db, num));
+    return c.json(topKeywords(c.get("deps").db, c.get("user").id, num));
   })
   .post("/hot-search", (c) => {
     recordPostedKeyword(c.get("deps").db, c.get("user").id, recordedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
   })
-  // SPEC section 6: admin governs every action not listed; the hot list is shared by all users.
+  // SPEC section 6: admin governs every action not listed; an admin removes from their own list.
   .delete("/hot-search", requireAdmin, (c) => {
-    removeKeyword(c.get("deps").db, removedKeyword(c.req.query("keyword") ?? ""));
+    removeKeyword(c.get("deps").db, c.get("user").id, removedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
   });
 

@@ -11,15 +11,17 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { requireAuth, requirePerm } from "../auth/middleware";
 import { hasPermission } from "../auth/permissions";
-import { requestTarget, userScopeDir } from "./request-path";
+import { requestTarget } from "./request-path";
+import { currentSettings } from "../settings/settings-service";
 import { exists } from "../fs/upload";
+import { assertNoTempName } from "../fs/temp-name";
 import type { ScopedPath } from "../fs/scope";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, UnsupportedMediaType } from "../errors";
 import { TUS_VERSION } from "../constants";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
 import { TUS_CONTENT_TYPE, discoveryHeaders, formatExpires, formatMetadata, parseByteCount, parseMetadata, speaksOurVersion } from "../tus/tus-headers";
-import { finishUpload, freeBytes, isComplete, startUpload, writeChunk } from "../tus/tus-upload";
+import { finishUpload, isComplete, startUpload, writeChunk } from "../tus/tus-upload";
 import type { TusUpload } from "../tus/tus-store";
 
 const ROUTE = "tus";
@@ -37,14 +39,15 @@ const tusProtocol = createMiddleware<AppEnv>(async (c, next) => {
 
 export const tusRoutes = new Hono<AppEnv>()
   .use("/tus/*", tusProtocol, requireAuth, requirePerm("create"))
-  .options("/tus/*", async (c) => {
-    for (const [k, v] of Object.entries(discoveryHeaders(await freeBytes(userScopeDir(c))))) c.header(k, v);
+  .options("/tus/*", (c) => {
+    for (const [k, v] of Object.entries(discoveryHeaders())) c.header(k, v);
     return c.body(null, 204);
   })
   /** Creation (and creation-with-upload when the request has a body); `?override=true` replaces an existing file. */
   .post("/tus/*", async (c) => {
     const user = c.get("user");
     const target = fileTarget(c);
+    assertNoTempName(target.path);
     const override = c.req.query("override") === "true";
     // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
@@ -52,8 +55,8 @@ export const tusRoutes = new Hono<AppEnv>()
     if (length === null) throw new BadRequest(c.req.header("Upload-Defer-Length") ? "Upload-Defer-Length is not supported" : "Upload-Length is required");
     const metadata = parseMetadata(c.req.header("Upload-Metadata"));
     if (!metadata) throw new BadRequest("malformed Upload-Metadata");
-    const { tus } = c.get("deps");
-    const up = await startUpload(tus, { userId: user.id, abs: target.abs, length, override, metadata }, await freeBytes(userScopeDir(c)));
+    const { tus, db } = c.get("deps");
+    const up = await startUpload(tus, { userId: user.id, abs: target.abs, length, override, metadata }, currentSettings(db).tusUploadsPerUser);
     if (c.req.header("Content-Type") === TUS_CONTENT_TYPE) await receive(c, target, up, 0);
     else if (isComplete(up)) await finish(c, target, up);
     c.header("Location", new URL(c.req.url).pathname);

@@ -1,6 +1,7 @@
 /**
- * @module Hot keywords (SPEC sections 3 Search hit keyword, 5 Hot-search keyword): the store on the main database
- * table `search_history (keyword PRIMARY KEY, hits, last_at)` and the normalisation of what is recorded or removed.
+ * @module Hot keywords (SPEC sections 3 Search hit keyword, 5 Hot-search keyword): each user's own list, on the main
+ * database table `hot_keywords (user_id, keyword, hits, last_at)`, never shown to another user (docs/security.md
+ * "Hot keywords"), and the normalisation of what is recorded or removed.
  */
 import type { Database } from "bun:sqlite";
 import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
@@ -32,29 +33,29 @@ export interface HotKeyword {
 }
 
 /**
- * Adds one hit to a keyword (already normalised; "" is skipped). `last_at` (ms) grows strictly, so ties in
- * hits are ordered by the latest search even within one millisecond.
+ * Adds one hit to a keyword of the user `userId` (already normalised; "" is skipped). `last_at` (ms) grows
+ * strictly per user, so ties in hits are ordered by the latest search even within one millisecond.
  */
-export function recordKeyword(db: Database, keyword: string, nowMs = Date.now()): void {
+export function recordKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
   if (!keyword) return;
   db.query(
-    `INSERT INTO search_history (keyword, hits, last_at)
-       VALUES (?1, 1, MAX(?2, (SELECT COALESCE(MAX(last_at), 0) + 1 FROM search_history)))
-     ON CONFLICT(keyword) DO UPDATE SET hits = hits + 1, last_at = excluded.last_at`,
-  ).run(keyword, nowMs);
+    `INSERT INTO hot_keywords (user_id, keyword, hits, last_at)
+       VALUES (?1, ?2, 1, MAX(?3, (SELECT COALESCE(MAX(last_at), 0) + 1 FROM hot_keywords WHERE user_id = ?1)))
+     ON CONFLICT(user_id, keyword) DO UPDATE SET hits = hits + 1, last_at = excluded.last_at`,
+  ).run(userId, keyword, nowMs);
 }
 
-/** The top `num` keywords by hits, ties most recent first. */
-export function topKeywords(db: Database, num: number): HotKeyword[] {
+/** The top `num` keywords of the user `userId` by hits, ties most recent first. */
+export function topKeywords(db: Database, userId: number, num: number): HotKeyword[] {
   return db
-    .query<HotKeyword, [number]>("SELECT keyword, hits FROM search_history ORDER BY hits DESC, last_at DESC LIMIT ?1")
-    .all(num);
+    .query<HotKeyword, [number, number]>("SELECT keyword, hits FROM hot_keywords WHERE user_id = ?1 ORDER BY hits DESC, last_at DESC LIMIT ?2")
+    .all(userId, num);
 }
 
-/** Removes a keyword (already normalised; "" is skipped). Returns true when it was there. */
-export function removeKeyword(db: Database, keyword: string): boolean {
+/** Removes a keyword from the list of the user `userId` (already normalised; "" is skipped). Returns true when it was there. */
+export function removeKeyword(db: Database, userId: number, keyword: string): boolean {
   if (!keyword) return false;
-  return db.query("DELETE FROM search_history WHERE keyword = ?1").run(keyword).changes > 0;
+  return db.query("DELETE FROM hot_keywords WHERE user_id = ?1 AND keyword = ?2").run(userId, keyword).changes > 0;
 }
 
 /** The keyword each user's last search recorded, and when (ms), per store. */
@@ -66,7 +67,7 @@ const lastSearch = new WeakMap<Database, Map<number, { keyword: string; at: numb
  */
 export function recordSearchKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
   if (!keyword) return;
-  recordKeyword(db, keyword, nowMs);
+  recordKeyword(db, userId, keyword, nowMs);
   let byUser = lastSearch.get(db);
   if (!byUser) lastSearch.set(db, (byUser = new Map()));
   byUser.set(userId, { keyword, at: nowMs });
@@ -83,5 +84,5 @@ export function recordPostedKeyword(db: Database, userId: number, keyword: strin
     lastSearch.get(db)!.delete(userId);
     return;
   }
-  recordKeyword(db, keyword, nowMs);
+  recordKeyword(db, userId, keyword, nowMs);
 }

@@ -42,9 +42,12 @@ export function formatExpires(ms: number): string {
   return new Date(ms).toUTCString();
 }
 
-/** Headers of the OPTIONS answer: the version and extensions spoken and the largest upload (bytes) accepted. */
-export function discoveryHeaders(maxSize: number): Record<string, string> {
-  return { "Tus-Version": TUS_VERSION, "Tus-Extension": TUS_EXTENSIONS, "Tus-Max-Size": String(maxSize) };
+/**
+ * Headers of the OPTIONS answer: the version and extensions spoken. No Tus-Max-Size: the only bound is the free
+ * space, which is not told to clients (docs/security.md "Resumable uploads"); a creation past it answers 413.
+ */
+export function discoveryHeaders(): Record<string, string> {
+  return { "Tus-Version": TUS_VERSION, "Tus-Extension": TUS_EXTENSIONS };
 }
 
 /** Whether a request's Tus-Resumable header names the version this server speaks (OPTIONS needs none). */

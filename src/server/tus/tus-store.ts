@@ -1,13 +1,18 @@
 /**
  * @module Incomplete tus uploads: one per user and target file, each a temp file beside its target (hidden by
- * UPLOAD_TEMP_PREFIX). They are remembered in a small journal in the cache folder, so a restart keeps them
- * resumable; the ones untouched for the expiry time are removed by a timer and at start.
+ * UPLOAD_TEMP_PREFIX). Each is one row of the store's `tus_uploads` table, so a restart keeps them resumable and a
+ * creation writes one row (docs/security.md "Resumable uploads"); the ones untouched for the expiry time are
+ * removed by a timer and at start. A user has at most a set number in progress, and the bytes still promised on a
+ * file system never exceed its free space.
  */
-import { open, readFile, rename, stat, unlink, writeFile, mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import type { Database } from "bun:sqlite";
+import { open, readFile, stat, unlink } from "node:fs/promises";
+import { join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
 import { startSweepTimer } from "../fs/sweep-timer";
+import { PayloadTooLarge, TooManyRequests } from "../errors";
 import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES } from "../constants";
+import { deleteTusRow, insertTusRow, readTusRows, type TusRow } from "../db/tus-uploads-table";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */
 export interface TusUpload {
@@ -20,24 +25,37 @@ export interface TusUpload {
   override: boolean;
   metadata: Record<string, string>;
   expiresAt: number;
+  /** Device of the target's folder: uploads on one device share its free space. */
+  dev: number;
   /** True while a request writes its body: a second writer is refused. */
   busy: boolean;
 }
 
-/** What the store is built with: the expiry (ms), the chunk size the UI is told (bytes), where the journal lives (null: memory only). */
+/**
+ * What the store is built with: the expiry (ms), the chunk size the UI is told (bytes), the database holding the
+ * rows (null: memory only), and the journal file of earlier versions, moved into the rows at load (null: none).
+ */
 export interface TusStoreOptions {
   expiryMs: number;
   chunkBytes: number;
-  journalPath: string | null;
+  db: Database | null;
+  legacyJournalPath: string | null;
   now?: () => number;
 }
 
+/** The limits a creation is checked against: uploads in progress per user, free bytes on the target's device. */
+export interface TusCreateLimits {
+  perUser: number;
+  freeBytes: number;
+  dev: number;
+}
+
 /**
- * The options at boot: the journal in `cacheDir`; the expiry TUS_EXPIRY_MS and the chunk size TUS_CHUNK_BYTES
- * unless `env` (process.env) sets FBE_TUS_EXPIRY_MS or FBE_TUS_CHUNK_BYTES (whole numbers above 0; chunks at
- * most TUS_MAX_CHUNK_BYTES), for operators behind a proxy's body limit and for tests.
+ * The options at boot: the rows in `db`, the old journal in `cacheDir`; the expiry TUS_EXPIRY_MS and the chunk
+ * size TUS_CHUNK_BYTES unless `env` (process.env) sets FBE_TUS_EXPIRY_MS or FBE_TUS_CHUNK_BYTES (whole numbers
+ * above 0; chunks at most TUS_MAX_CHUNK_BYTES), for operators behind a proxy's body limit and for tests.
  */
-export function tusStoreOptions(env: Record<string, string | undefined>, cacheDir: string): TusStoreOptions {
+export function tusStoreOptions(env: Record<string, string | undefined>, cacheDir: string, db: Database | null): TusStoreOptions {
   const whole = (raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
     const n = Number(raw);
     return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : fallback;
@@ -45,37 +63,37 @@ export function tusStoreOptions(env: Record<string, string | undefined>, cacheDi
   return {
     expiryMs: whole(env.FBE_TUS_EXPIRY_MS, TUS_EXPIRY_MS),
     chunkBytes: whole(env.FBE_TUS_CHUNK_BYTES, TUS_CHUNK_BYTES, TUS_MAX_CHUNK_BYTES),
-    journalPath: join(cacheDir, TUS_JOURNAL_FILE),
+    db,
+    legacyJournalPath: join(cacheDir, TUS_JOURNAL_FILE),
   };
 }
-
-type Saved = Omit<TusUpload, "busy" | "offset">;
 
 /** The incomplete uploads of this server; see the module comment. */
 export class TusStore {
   private readonly uploads = new Map<string, TusUpload>();
-  private saving: Promise<void> = Promise.resolve();
   private readonly now: () => number;
 
   constructor(readonly options: TusStoreOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  /** Reads the journal: uploads whose temp file is still there come back with its size as offset; expired ones are removed. */
+  /**
+   * Moves an old journal file into the rows, then reads the rows: uploads whose temp file is still there come
+   * back with its size as offset; expired ones are removed.
+   */
   async load(): Promise<void> {
-    if (!this.options.journalPath) return;
-    let saved: Saved[] = [];
-    try {
-      saved = JSON.parse(await readFile(this.options.journalPath, "utf8"));
-    } catch {
-      return;
-    }
-    for (const s of saved) {
-      const st = await stat(s.tmp).catch(() => null);
-      if (!st) continue;
-      // The journal is written on create, not on every chunk: the temp file's mtime tells the last write.
-      const expiresAt = Math.max(s.expiresAt, st.mtimeMs + this.options.expiryMs);
-      this.uploads.set(keyOf(s.userId, s.abs), { ...s, expiresAt, offset: Math.min(st.size, s.length), busy: false });
+    await this.adoptJournal();
+    const { db } = this.options;
+    if (!db) return;
+    for (const row of readTusRows(db)) {
+      const st = await stat(row.tmp).catch(() => null);
+      if (!st) {
+        deleteTusRow(db, row.userId, row.abs);
+        continue;
+      }
+      // Rows are written on create, not on every chunk: the temp file's mtime tells the last write.
+      const expiresAt = Math.max(row.expiresAt, st.mtimeMs + this.options.expiryMs);
+      this.uploads.set(keyOf(row.userId, row.abs), { ...row, expiresAt, offset: Math.min(st.size, row.length), dev: st.dev, busy: false });
     }
     await this.sweep();
   }
@@ -92,16 +110,34 @@ export class TusStore {
 
   /**
    * Starts an upload of `length` bytes to `abs` (its folder must exist): an empty temp file beside it. An
-   * earlier incomplete upload of the same user to the same target is dropped (a new POST starts over).
+   * earlier incomplete upload of the same user to the same target is dropped (a new POST starts over). The
+   * limits are checked and the upload counted in one synchronous step, so parallel creations cannot pass together.
+   * @throws TooManyRequests (429) when the user has `limits.perUser` other uploads in progress; PayloadTooLarge
+   *   (413) when `length` and the bytes other uploads on the device still expect exceed `limits.freeBytes`.
    */
-  async create(init: { userId: number; abs: string; length: number; override: boolean; metadata: Record<string, string> }): Promise<TusUpload> {
-    const earlier = this.uploads.get(keyOf(init.userId, init.abs));
-    if (earlier) await this.remove(earlier);
+  async create(
+    init: { userId: number; abs: string; length: number; override: boolean; metadata: Record<string, string> },
+    limits: TusCreateLimits,
+  ): Promise<TusUpload> {
+    const key = keyOf(init.userId, init.abs);
+    const earlier = this.uploads.get(key);
+    const others = [...this.uploads.values()].filter((u) => u !== earlier);
+    if (others.filter((u) => u.userId === init.userId).length >= limits.perUser) {
+      throw new TooManyRequests(`at most ${limits.perUser} resumable uploads in progress per user`);
+    }
+    const promised = others.reduce((sum, u) => (u.dev === limits.dev ? sum + u.length - u.offset : sum), 0);
+    if (init.length + promised > limits.freeBytes) throw new PayloadTooLarge("not enough free space for this upload");
     const tmp = tempPathBeside(init.abs, "tus-");
-    await (await open(tmp, "wx", 0o644)).close();
-    const up: TusUpload = { ...init, tmp, offset: 0, expiresAt: this.now() + this.options.expiryMs, busy: false };
-    this.uploads.set(keyOf(up.userId, up.abs), up);
-    await this.save();
+    const up: TusUpload = { ...init, tmp, offset: 0, expiresAt: this.now() + this.options.expiryMs, dev: limits.dev, busy: false };
+    this.uploads.set(key, up);
+    try {
+      if (earlier) await unlink(earlier.tmp).catch(() => {});
+      await (await open(tmp, "wx", 0o644)).close();
+    } catch (err) {
+      this.forget(up);
+      throw err;
+    }
+    if (this.options.db) insertTusRow(this.options.db, up);
     return up;
   }
 
@@ -114,13 +150,13 @@ export class TusStore {
   async remove(up: TusUpload): Promise<void> {
     this.forget(up);
     await unlink(up.tmp).catch(() => {});
-    await this.save();
   }
 
   /** Forgets `up` without touching its temp file (it took its final name). */
   forget(up: TusUpload): void {
-    if (this.uploads.get(keyOf(up.userId, up.abs)) === up) this.uploads.delete(keyOf(up.userId, up.abs));
-    void this.save();
+    if (this.uploads.get(keyOf(up.userId, up.abs)) !== up) return;
+    this.uploads.delete(keyOf(up.userId, up.abs));
+    if (this.options.db) deleteTusRow(this.options.db, up.userId, up.abs);
   }
 
   /** Removes every expired upload that no request is writing; returns how many went. */
@@ -147,18 +183,24 @@ export class TusStore {
     return this.uploads.size;
   }
 
-  /** Writes the journal (temp file + rename, one write at a time, last state wins). */
-  private save(): Promise<void> {
-    const path = this.options.journalPath;
-    if (!path) return Promise.resolve();
-    this.saving = this.saving.then(async () => {
-      const rows: Saved[] = [...this.uploads.values()].map(({ busy: _b, offset: _o, ...rest }) => rest);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(`${path}.tmp`, JSON.stringify(rows));
-      await rename(`${path}.tmp`, path);
-    }).catch(() => {});
-    return this.saving;
+  /** Copies the uploads of an old journal file (earlier versions rewrote it whole on every creation) into rows, then deletes it. */
+  private async adoptJournal(): Promise<void> {
+    const { db, legacyJournalPath: path } = this.options;
+    if (!db || !path) return;
+    let saved: unknown;
+    try {
+      saved = JSON.parse(await readFile(path, "utf8"));
+    } catch {
+      return;
+    }
+    if (Array.isArray(saved)) for (const row of saved as TusRow[]) if (isJournalRow(row)) insertTusRow(db, row);
+    await unlink(path).catch(() => {});
   }
+}
+
+function isJournalRow(r: Partial<TusRow> | null): r is TusRow {
+  return !!r && Number.isSafeInteger(r.userId) && typeof r.abs === "string" && typeof r.tmp === "string" && Number.isSafeInteger(r.length)
+    && typeof r.override === "boolean" && !!r.metadata && typeof r.metadata === "object" && typeof r.expiresAt === "number";
 }
 
 function keyOf(userId: number, abs: string): string {

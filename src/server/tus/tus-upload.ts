@@ -18,21 +18,24 @@ export async function freeBytes(abs: string): Promise<number> {
 }
 
 /**
- * Starts an upload of `length` bytes to `abs` (parents are created, as the plain upload does).
- * @throws PayloadTooLarge (413) beyond `maxSize`; FsError EISDIR (400) when a folder has the name,
+ * Starts an upload of `length` bytes to `abs` (parents are created, as the plain upload does). `perUser` is the
+ * most uploads in progress one user may have (global setting tusUploadsPerUser).
+ * @throws PayloadTooLarge (413) when `length` plus the bytes other uploads to the same file system still expect
+ *   exceed its free space; TooManyRequests (429) past `perUser`; FsError EISDIR (400) when a folder has the name,
  *   EEXIST (409) when a file has it and `override` is false.
  */
 export async function startUpload(
   store: TusStore,
   init: { userId: number; abs: string; length: number; override: boolean; metadata: Record<string, string> },
-  maxSize: number,
+  perUser: number,
 ): Promise<TusUpload> {
-  if (init.length > maxSize) throw new PayloadTooLarge("not enough free space for this upload");
   const existing = await stat(init.abs).catch(() => null);
   if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
   if (existing && !init.override) throw new FsError("EEXIST", "file exists");
-  await mkdir(dirname(init.abs), { recursive: true });
-  return store.create(init);
+  const folder = dirname(init.abs);
+  await mkdir(folder, { recursive: true });
+  const [free, st] = await Promise.all([freeBytes(folder), stat(folder)]);
+  return store.create(init, { perUser, freeBytes: free, dev: st.dev });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
 import { HOT_KEYWORD_FOLLOW_MS } from "../../../src/server/constants";
+import { migrate } from "../../../src/server/db/migrations";
 import { recordedKeyword, recordKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../../../src/server/search/hot-keywords";
 
 const store = () => {
   const db = new Database(":memory:");
-  db.run("CREATE TABLE search_history (keyword TEXT PRIMARY KEY, hits INTEGER NOT NULL DEFAULT 0, last_at INTEGER NOT NULL)");
+  migrate(db);
   return db;
 };
 
@@ -26,28 +27,31 @@ describe("hot keyword normalisation", () => {
 describe("hot keyword store", () => {
   it("counts hits and lists the top N by hits, ties most recent first", () => {
     const db = store();
-    for (const k of ["a", "b", "b", "c", "d", "c"]) recordKeyword(db, k, 1000);
-    expect(topKeywords(db, 10)).toEqual([{ keyword: "c", hits: 2 }, { keyword: "b", hits: 2 }, { keyword: "d", hits: 1 }, { keyword: "a", hits: 1 }]);
-    expect(topKeywords(db, 2).map((k) => k.keyword)).toEqual(["c", "b"]);
+    for (const k of ["a", "b", "b", "c", "d", "c"]) recordKeyword(db, 1, k, 1000);
+    expect(topKeywords(db, 1, 10)).toEqual([{ keyword: "c", hits: 2 }, { keyword: "b", hits: 2 }, { keyword: "d", hits: 1 }, { keyword: "a", hits: 1 }]);
+    expect(topKeywords(db, 1, 2).map((k) => k.keyword)).toEqual(["c", "b"]);
   });
 
   it("skips empty keywords and removes one", () => {
     const db = store();
-    recordKeyword(db, "");
-    recordKeyword(db, "x");
-    expect(removeKeyword(db, "")).toBe(false);
-    expect(removeKeyword(db, "x")).toBe(true);
-    expect(topKeywords(db, 10)).toEqual([]);
+    recordKeyword(db, 1, "");
+    recordKeyword(db, 1, "x");
+    recordKeyword(db, 2, "x");
+    expect(removeKeyword(db, 1, "")).toBe(false);
+    expect(removeKeyword(db, 1, "x")).toBe(true);
+    expect(topKeywords(db, 1, 10)).toEqual([]);
+    expect(topKeywords(db, 2, 10)).toEqual([{ keyword: "x", hits: 1 }]);
   });
 
-  it("counts a posted keyword that follows the same user's search once, another user's or a late one again", () => {
+  it("counts a posted keyword that follows the same user's search once, a late one again, and another user's in their own list", () => {
     const db = store();
     recordSearchKeyword(db, 1, "k", 1_000);
     recordPostedKeyword(db, 2, "k", 1_500);
     recordPostedKeyword(db, 1, "k", 2_000);
-    expect(topKeywords(db, 1)).toEqual([{ keyword: "k", hits: 2 }]);
+    expect(topKeywords(db, 1, 1)).toEqual([{ keyword: "k", hits: 1 }]);
+    expect(topKeywords(db, 2, 1)).toEqual([{ keyword: "k", hits: 1 }]);
     recordSearchKeyword(db, 1, "k", 10_000);
     recordPostedKeyword(db, 1, "k", 10_000 + HOT_KEYWORD_FOLLOW_MS + 1);
-    expect(topKeywords(db, 1)).toEqual([{ keyword: "k", hits: 4 }]);
+    expect(topKeywords(db, 1, 1)).toEqual([{ keyword: "k", hits: 3 }]);
   });
 });
