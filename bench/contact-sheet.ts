@@ -49,7 +49,7 @@ async function handCommand(dir: string, video: string, out: string): Promise<str
     textFile: join(dir, "header.txt"), signal: new AbortController().signal,
   });
   const times = frameTimes(probe.videoDurationS, d.numcaps, probe.frameRate);
-  return ["ffmpeg", ...buildContactSheetArgs({ input: video, times, width: d.width, readSeconds: 1, keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps), format: "jpg", overwrite: true, columns: d.columns, output: out, ...text })];
+  return ["ffmpeg", ...buildContactSheetArgs({ input: { path: video, demuxer: probe.demuxer }, times, width: d.width, readSeconds: 1, keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps), format: "jpg", overwrite: true, columns: d.columns, output: out, ...text })];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

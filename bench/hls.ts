@@ -104,7 +104,7 @@ export async function benchHls(): Promise<string[]> {
     const url = (name: string, q: string) => `${server.url}/api/playlist/${name}?auth=${token}&res=720-2${q}`;
     const segments = (MINUTES * 60) / HLS_SEGMENT_SECONDS;
     const middle = segments / 2;
-    const job = { input: long, videoStream: 0, encoder: "libx264", height: 720, mbps: 2, segmentCount: segments, segmentS: HLS_SEGMENT_SECONDS };
+    const job = { input: { path: long, demuxer: "matroska" }, videoStream: 0, encoder: "libx264", height: 720, mbps: 2, segmentCount: segments, segmentS: HLS_SEGMENT_SECONDS };
     // Warm-up: the binary's encoder probe, the page cache of the source and of ffmpeg itself.
     linkSync(long, join(dir, "warm.mkv"));
     await timedGet(url("warm.mkv", "&seg=0"));
@@ -133,7 +133,7 @@ export async function benchHls(): Promise<string[]> {
     await untilNoEncoder(url("minute.mkv", ""));
     const serverCpu = childCpuS(server.proc.pid) - before;
     const runs = (await encoderCounts(url("minute.mkv", ""))).started - runsBefore;
-    const plainCpu = (await plainRun(plainArgs({ ...job, input: minute, segmentCount: 15, startSegment: 0 }, 60, out))).cpuS;
+    const plainCpu = (await plainRun(plainArgs({ ...job, input: { path: minute, demuxer: "matroska" }, segmentCount: 15, startSegment: 0 }, 60, out))).cpuS;
     return [
       `720p-2 Mbps from a 1280x720 H.264 source, ${RUNS} runs each, medians (${load})`,
       `  first segment, cold cache               ${ms(median(first))}   ${ratio(median(first), median(plainFirst))} of plain ffmpeg`,

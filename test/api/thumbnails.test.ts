@@ -79,7 +79,8 @@ describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
 
   it("answer 404 for a broken video and for one without a picture, trying each version of the file once", async () => {
     const broken = join(ctx.server.root, "broken.mp4");
-    writeFileSync(broken, "not a video at all\n".repeat(64));
+    // Binary junk (a NUL byte): text content is refused before any tool runs (media-demuxer-escape.test.ts).
+    writeFileSync(broken, "\0not a video at all\n".repeat(64));
     await ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "libvorbis", join(ctx.server.root, "sound only.mkv")]);
     const told = (name: string) => ctx.server.output().split("\n").filter((l) => l.includes(`no poster for ${join(ctx.server.root, name)}:`));
     const waitTold = async (name: string, count: number) => {
@@ -99,7 +100,7 @@ describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
     }
     expect(told("sound only.mkv")[0]).toEndWith("it has no video stream");
     // A new version of the file is tried again.
-    writeFileSync(broken, "still not a video\n".repeat(80));
+    writeFileSync(broken, "\0still not a video\n".repeat(80));
     expect((await thumb("/broken.mp4", 128)).status).toBe(404);
     await waitTold("broken.mp4", 2);
     expect(told("broken.mp4")).toHaveLength(2);

@@ -6,6 +6,7 @@
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildHlsArgs, runHlsEncoder } from "../tools/ffmpeg-hls";
+import type { MediaInput } from "../tools/ffmpeg";
 import { ToolAborted } from "../tools/run-tool";
 import { SEGMENT_PATTERN, segmentNumberOf, segmentPath, workDirName } from "./segment-cache";
 import { ServiceUnavailable } from "../errors";
@@ -17,7 +18,8 @@ export interface EncodeJob {
   key: string;
   /** The quality folder the finished segments go to (segment-cache.ts qualityDir). */
   dir: string;
-  input: string;
+  /** The source file and the demuxer its probe found. */
+  input: MediaInput;
   videoStream: number;
   encoder: string;
   height: number;
@@ -204,7 +206,7 @@ export class EncoderManager {
     } catch (err) {
       await moves.catch(() => undefined);
       enc.failure = err as Error;
-      if (!(err instanceof ToolAborted)) this.o.logError(`HLS encoder of ${job.input} (${job.key}) failed: ${(err as Error).message}`);
+      if (!(err instanceof ToolAborted)) this.o.logError(`HLS encoder of ${job.input.path} (${job.key}) failed: ${(err as Error).message}`);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

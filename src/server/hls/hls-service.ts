@@ -5,6 +5,8 @@
  */
 import { stat } from "node:fs/promises";
 import { runProbe } from "../tools/ffprobe";
+import type { MediaInput } from "../tools/ffmpeg";
+import { MediaContentRefused } from "../tools/media-input";
 import { isToolAvailable } from "../tools/available";
 import { encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
 import { EncoderManager } from "./encoder-manager";
@@ -14,12 +16,14 @@ import { HLS_DEBUG_HEADER, type HlsOptions } from "./hls-options";
 import { collectHlsCache, touchQualityDir } from "./hls-cache-gc";
 import { shouldCollect } from "../media/thumb-cache";
 import { videoEncoder } from "../media/video-encoder";
-import { BadRequest, NotFound, ServiceUnavailable } from "../errors";
+import { BadRequest, NotFound, ServiceUnavailable, UnsupportedMediaType } from "../errors";
 import { HLS_PROBE_CACHE_SIZE, METADATA_TOOL_TIMEOUT_MS } from "../constants";
 
 /** What a source's playlists and segments need from its probe. */
 export interface HlsSource {
   abs: string;
+  /** The file with the demuxer its probe found, as every encoder reads it. */
+  input: MediaInput;
   /** The cache key of the file as it is now (segment-cache.ts sourceKey). */
   key: string;
   durationS: number;
@@ -39,8 +43,8 @@ export class HlsService {
 
   /**
    * The probed source at `abs` (ffprobe once per path, size and mtime).
-   * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; BadRequest (400) for a file without a video stream
-   * or that ffprobe cannot read.
+   * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) for text content (a
+   * playlist, a concat script); BadRequest (400) for a file without a video stream or that ffprobe cannot read.
    */
   async source(abs: string): Promise<HlsSource> {
     if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe")) throw new ServiceUnavailable("ffmpeg is not installed");
@@ -94,7 +98,7 @@ export class HlsService {
     const res = resValue(q);
     const dir = qualityDir(this.cacheDir, source.key, res);
     const path = await this.manager.segment({
-      key: `${source.key}/${res}`, dir, input: source.abs, videoStream: source.videoStream, encoder: await videoEncoder(),
+      key: `${source.key}/${res}`, dir, input: source.input, videoStream: source.videoStream, encoder: await videoEncoder(),
       height: encodedHeight(q, source.height), mbps: q.mbps, segmentCount: source.segmentCount,
     }, n);
     // The cache's garbage collection keeps what is watched (hls-cache-gc.ts).
@@ -127,13 +131,16 @@ export class HlsService {
   }
 
   private async probe(abs: string, key: string): Promise<HlsSource> {
-    const p = await runProbe(abs, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch(() => null);
+    const p = await runProbe(abs, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch((err) => {
+      if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
+      return null;
+    });
     if (!p || !p.videoCodec || !(p.height > 0)) throw new BadRequest("not a video ffmpeg can read");
     // The container's duration: segments run to the end of the file (audio may outlast the picture by a little).
     const durationS = p.durationS || p.videoDurationS;
     if (!(durationS > 0)) throw new BadRequest("the video has no duration");
     return {
-      abs, key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
+      abs, input: { path: abs, demuxer: p.demuxer }, key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
       segmentCount: segmentCount(durationS, this.options.segmentS),
     };
   }

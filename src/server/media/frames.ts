@@ -22,10 +22,11 @@ export async function framePath(cacheDir: string, abs: string, timeS: number, wi
     const probe = await probeVideo(abs, st);
     const frameS = 1 / (probe.frameRate || FALLBACK_FPS);
     const videoStream = probe.videoStreamIndex;
-    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input: abs, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE);
+    const input = { path: abs, demuxer: probe.demuxer };
+    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE);
     // A seek past the last frame's start yields nothing: those times show the last frame.
     if (probe.videoDurationS > 0 && timeS > probe.videoDurationS - frameS) return last();
-    await runMediaFfmpeg(buildPosterArgs({ input: abs, timeS, width, videoStream, output: tmp }), FAILURE);
+    await runMediaFfmpeg(buildPosterArgs({ input, timeS, width, videoStream, output: tmp }), FAILURE);
     if (!(await stat(tmp).then((s) => s.size > 0, () => false))) await last();
   });
 }

@@ -9,7 +9,8 @@ import { runFfmpeg } from "../tools/ffmpeg";
 import { ToolAborted } from "../tools/run-tool";
 import { ToolFailed } from "../tools/spawn";
 import { isToolAvailable } from "../tools/available";
-import { BadRequest, ServiceUnavailable } from "../errors";
+import { MediaContentRefused } from "../tools/media-input";
+import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
 import { MEDIA_FFMPEG_CONCURRENCY, MEDIA_PROBES_REMEMBERED, MEDIA_TOOL_TIMEOUT_MS } from "../constants";
 
 const remembered = new Map<string, ProbeResult>();
@@ -27,7 +28,8 @@ export function requireMediaTools(): void {
 
 /**
  * The probe of the media file `abs` whose stats are `st`.
- * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; BadRequest (400) when ffprobe cannot read the file.
+ * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) when its content is text (a
+ * playlist, a concat script); BadRequest (400) when ffprobe cannot read the file with a container demuxer.
  */
 export async function probeMedia(abs: string, st: Stats): Promise<ProbeResult> {
   const key = `${abs}\0${st.size}\0${st.mtimeMs}`;
@@ -35,12 +37,21 @@ export async function probeMedia(abs: string, st: Stats): Promise<ProbeResult> {
   if (known) return known;
   requireMediaTools();
   const probe = await runProbe(abs, new AbortController().signal, MEDIA_TOOL_TIMEOUT_MS).catch((err) => {
-    if (err instanceof ToolFailed) throw new BadRequest("ffprobe cannot read this file");
-    throw err;
+    throw probeRefusal(err);
   });
   remembered.set(key, probe);
   if (remembered.size > MEDIA_PROBES_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   return probe;
+}
+
+/**
+ * The HTTP error of a failed probe: 415 for text content, 400 for a file ffprobe cannot read (never its stderr,
+ * which names server paths); other errors unchanged.
+ */
+export function probeRefusal(err: unknown): unknown {
+  if (err instanceof MediaContentRefused) return new UnsupportedMediaType(err.message);
+  if (err instanceof ToolFailed) return new BadRequest("ffprobe cannot read this file");
+  return err;
 }
 
 /**

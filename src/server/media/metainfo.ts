@@ -12,6 +12,7 @@ import { ToolFailed } from "../tools/spawn";
 import { BadRequest, ServiceUnavailable } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
 import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
+import { probeRefusal } from "./media-tools";
 import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
@@ -61,14 +62,17 @@ function requireInstalled(found: string | null, name: string): string {
 /**
  * The metadata of the file, or null when it has none.
  * @throws BadRequest (400) for a torrent or firmware image that does not parse, an archive 7-Zip cannot list
- * (ARCHIVE_LIST_FAILED) and media ffprobe cannot read; ServiceUnavailable (503) when the tool is not installed.
+ * (ARCHIVE_LIST_FAILED) and media ffprobe cannot read; UnsupportedMediaType (415) for "media" whose content is text
+ * (a playlist, a concat script); ServiceUnavailable (503) when the tool is not installed.
  */
 export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null> {
   switch (metainfoKindOf(r.info)) {
     case "video":
     case "audio": {
       requireInstalled(findTool("ffprobe"), "ffprobe");
-      const probe = await runProbe(r.abs, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => rethrow(err, "ffprobe cannot read this file"));
+      const probe = await runProbe(r.abs, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+        throw probeRefusal(err);
+      });
       if (r.info.type === "audio") return { kind: "audio", probe };
       return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
     }
@@ -83,9 +87,13 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
   }
 }
 
-/** Turns a parse or tool failure into a 400 with `detail`; other errors (fs, aborts) pass unchanged. */
+/**
+ * Turns a parse or tool failure into a 400 with `detail`; other errors (fs, aborts) pass unchanged. A parser's reason
+ * is added; a tool's words never are (its stderr names server paths and other files).
+ */
 function rethrow(err: unknown, detail: string): never {
-  if (err instanceof ToolFailed || err instanceof TorrentFormatError || err instanceof TrxFormatError) throw new BadRequest(`${detail}: ${err.message}`);
+  if (err instanceof TorrentFormatError || err instanceof TrxFormatError) throw new BadRequest(`${detail}: ${err.message}`);
+  if (err instanceof ToolFailed) throw new BadRequest(detail);
   throw err;
 }
 

@@ -94,7 +94,7 @@ export async function spritePath(cacheDir: string, abs: string, n: number): Prom
     const sheet = sheetOf(plan, n);
     if (!sheet) throw new NotFound(`the video has ${sheetCount(plan)} sprite sheets`);
     await runMediaFfmpeg(buildSpriteArgs({
-      input: abs, startS: sheet.startS, intervalS: plan.intervalS, tiles: sheet.tiles, columns: sheet.columns,
+      input: { path: abs, demuxer: probe.demuxer }, startS: sheet.startS, intervalS: plan.intervalS, tiles: sheet.tiles, columns: sheet.columns,
       tileWidth: plan.tileWidth, tileHeight: plan.tileHeight, videoStream: probe.videoStreamIndex, output: tmp,
     }), "ffmpeg cannot read the frames of this video");
   });

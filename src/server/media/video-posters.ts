@@ -13,6 +13,8 @@ import { runProbe } from "../tools/ffprobe";
 import { runFfmpeg } from "../tools/ffmpeg";
 import { buildPosterArgs, posterTime } from "../tools/ffmpeg-poster";
 import { ToolFailed } from "../tools/spawn";
+import { MediaContentRefused, NOT_MEDIA_CONTENT } from "../tools/media-input";
+import { UnsupportedMediaType } from "../errors";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
 import { POSTER_FAILURES_KEPT, POSTER_TIMEOUT_MS } from "../constants";
 import type { Logger } from "../logger";
@@ -21,14 +23,14 @@ import type { Logger } from "../logger";
 const pending = new Map<string, Promise<string | null>>();
 /**
  * Cache paths (so path, size, mtime and width) that gave no poster: no video stream, or ffprobe or ffmpeg failed on
- * the file. In insertion order, the oldest forgotten past POSTER_FAILURES_KEPT. A run given up on after
- * POSTER_TIMEOUT_MS is not kept: the machine may only have been busy.
+ * the file (false), or its content is text, which no tool reads (true). In insertion order, the oldest forgotten past
+ * POSTER_FAILURES_KEPT. A run given up on after POSTER_TIMEOUT_MS is not kept: the machine may only have been busy.
  */
-const failed = new Set<string>();
+const failed = new Map<string, boolean>();
 
-function rememberFailure(out: string): void {
-  failed.add(out);
-  if (failed.size > POSTER_FAILURES_KEPT) failed.delete(failed.values().next().value!);
+function rememberFailure(out: string, refused = false): void {
+  failed.set(out, refused);
+  if (failed.size > POSTER_FAILURES_KEPT) failed.delete(failed.keys().next().value!);
 }
 
 /** True when ffmpeg and ffprobe are installed (posters need both). */
@@ -40,6 +42,7 @@ export function canMakePosters(): boolean {
  * Grabs the poster of `abs` into the cache entry `out`; null when the file has no video stream or ffprobe or ffmpeg
  * fails on it (remembered, and told once as information), or on any other failure (a time-out, the cache not
  * writable: told as an error, not remembered).
+ * @throws UnsupportedMediaType (415) when the content is text (remembered).
  */
 async function makePoster(abs: string, width: number, out: string, log: Logger): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), "fbe-poster-"));
@@ -53,11 +56,18 @@ async function makePoster(abs: string, width: number, out: string, log: Logger):
       return null;
     }
     const tmp = join(dir, "poster.jpg");
-    await runFfmpeg({ args: buildPosterArgs({ input: abs, timeS: posterTime(probe.videoDurationS), width, videoStream: probe.videoStreamIndex, output: tmp }), signal });
+    const input = { path: abs, demuxer: probe.demuxer };
+    const args = buildPosterArgs({ input, timeS: posterTime(probe.videoDurationS), width, videoStream: probe.videoStreamIndex, output: tmp });
+    await runFfmpeg({ args, signal });
     await writeCacheEntry(out, await readFile(tmp));
     return out;
   } catch (err) {
     const line = `no poster for ${abs}: ${(err as Error).message.split("\n")[0]}`;
+    if (err instanceof MediaContentRefused) {
+      rememberFailure(out, true);
+      log.info(line);
+      throw new UnsupportedMediaType(err.message);
+    }
     if (err instanceof ToolFailed) {
       rememberFailure(out);
       log.info(line);
@@ -72,11 +82,14 @@ async function makePoster(abs: string, width: number, out: string, log: Logger):
  * The path of the cached JPEG poster, at most `width` px wide, of the video at `abs`, made when missing.
  * Null when ffmpeg or ffprobe is missing, or this version of the file yields no frame (told through `log` the first
  * time; later calls answer null at once until the file changes), or making it failed (told as an error).
+ * @throws UnsupportedMediaType (415) when the content is text (a playlist, a concat script), every time.
  */
 export async function posterPath(cacheDir: string, abs: string, width: number, log: Logger): Promise<string | null> {
   if (!canMakePosters()) return null;
   const out = thumbCachePath(cacheDir, abs, await stat(abs), width, "jpg");
-  if (failed.has(out)) return null;
+  const refused = failed.get(out);
+  if (refused) throw new UnsupportedMediaType(NOT_MEDIA_CONTENT);
+  if (refused === false) return null;
   if (await isCached(out)) return out;
   let run = pending.get(out);
   if (!run) {

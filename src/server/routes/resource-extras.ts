@@ -14,13 +14,14 @@ import { assertMayReceive } from "../auth/download-policy";
 import { isToolAvailable } from "../tools/available";
 import { ToolFailed } from "../tools/spawn";
 import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
+import { MediaContentRefused } from "../tools/media-input";
 import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
 import { readNfoText } from "../media/nfo-text";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { listFolderCached } from "../listing/list-folder";
-import { BadRequest, ServiceUnavailable } from "../errors";
+import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { ToolAborted } from "../tools/run-tool";
 import { isMarkdownName, markdownPage } from "../media/markdown-page";
@@ -72,6 +73,7 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
   requireTool(MEDIAINFO_TOOL);
   const content = await runMediaInfo(target.abs, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+    if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
     if (err instanceof ToolFailed) throw new BadRequest("mediainfo cannot read this file");
     throw err;
   });

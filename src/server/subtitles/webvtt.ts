@@ -6,7 +6,8 @@
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
-import { buildSubtitleArgs } from "../tools/ffmpeg";
+import { buildSubtitleArgs, type MediaInput } from "../tools/ffmpeg";
+import { SUBTITLE_DEMUXERS } from "../tools/media-input";
 import { SIDECAR_SUBTITLE_EXTENSIONS } from "../media/sidecar-subtitles";
 import { cachedEntry, derivedCachePath } from "../media/media-cache";
 import { isCached } from "../media/thumb-cache";
@@ -18,14 +19,15 @@ import { SUBTITLE_MAX_BYTES } from "../constants";
 /** The Content-Type of every WebVTT answer (W3C WebVTT section 7.1: text/vtt, always UTF-8). */
 export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";
 
-/** Converts the subtitle text file `input` (UTF-8) to the WebVTT file `output` with ffmpeg. */
-const convertToVtt = (input: string, output: string, index: number, failure: string) =>
+/** Converts subtitle stream `index` of `input` (a video, or a UTF-8 sidecar copy) to the WebVTT file `output` with ffmpeg. */
+const convertToVtt = (input: MediaInput, output: string, index: number, failure: string) =>
   runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure);
 
 /**
  * The cached WebVTT of the sidecar subtitle file `abs`.
- * @throws BadRequest (400) for another extension, a file over SUBTITLE_MAX_BYTES or one ffmpeg cannot convert;
- * ServiceUnavailable (503) when ffmpeg is needed and missing; ENOENT (404) when the file does not exist.
+ * @throws BadRequest (400) for another extension, a file over SUBTITLE_MAX_BYTES, one ffmpeg cannot convert or one
+ * without a single cue; ServiceUnavailable (503) when ffmpeg is needed and missing; ENOENT (404) when the file does
+ * not exist.
  */
 export async function sidecarVtt(cacheDir: string, abs: string): Promise<string> {
   const ext = extname(abs).toLowerCase();
@@ -38,10 +40,14 @@ export async function sidecarVtt(cacheDir: string, abs: string): Promise<string>
   return cachedEntry(out, "subtitle.vtt", async (tmp) => {
     const { text } = decodeSubtitle(new Uint8Array(await readFile(abs)));
     if (ext === ".vtt") return writeFile(tmp, text);
-    // ffmpeg reads text subtitles as UTF-8: it gets the decoded text, under the original extension.
+    // ffmpeg reads text subtitles as UTF-8: it gets the decoded text, under the original extension, read by the
+    // demuxer of that extension only (docs/security.md "Media tools").
     const utf8 = join(dirname(tmp), `source${ext}`);
     await writeFile(utf8, text);
-    await convertToVtt(utf8, tmp, 0, "this subtitle file cannot be converted to WebVTT");
+    const failure = "this subtitle file cannot be converted to WebVTT";
+    await convertToVtt({ path: utf8, demuxer: SUBTITLE_DEMUXERS[ext]! }, tmp, 0, failure);
+    // The forced demuxer reads any text and finds no cue in what is not a subtitle file: that is no subtitle either.
+    if (!(await readFile(tmp, "utf8")).includes("-->")) throw new BadRequest(failure);
   });
 }
 
@@ -55,9 +61,10 @@ export async function embeddedVtt(cacheDir: string, abs: string, si: number): Pr
   if (!st.isFile()) throw new BadRequest("a folder has no subtitle streams");
   const out = derivedCachePath(cacheDir, abs, st, `vtt:si=${si}`, "vtt");
   if (await isCached(out)) return out;
-  const stream = (await probeMedia(abs, st)).subtitles[si];
+  const probe = await probeMedia(abs, st);
+  const stream = probe.subtitles[si];
   if (!stream) throw new NotFound(`the video has no subtitle stream ${si}`);
   if (stream.kind === "bitmap") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) is made of pictures and cannot be shown as text`);
   if (stream.kind !== "text") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) cannot be converted to WebVTT`);
-  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt(abs, tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`));
+  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt({ path: abs, demuxer: probe.demuxer }, tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`));
 }

@@ -3,7 +3,7 @@
  * mkthumb task), part of the ffmpeg wrapper (ffmpeg.ts runs them). One ffmpeg run opens the video once per frame
  * with an input `-ss`, so only a keyframe interval is decoded per frame, never the whole file.
  */
-import { buildCommonArgs, fileUrl } from "./ffmpeg";
+import { buildCommonArgs, fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
 
 /** Image encoders: jpg through mjpeg at quality 3 (2 best, 31 worst; 3 keeps text readable at a third of png's size). */
 const IMAGE_CODEC = { jpg: ["-c:v", "mjpeg", "-q:v", "3"], png: ["-c:v", "png"] } as const;
@@ -53,7 +53,7 @@ export function isFrameShownLine(line: string): boolean {
 
 /** What both frame builders need. */
 export interface FrameGrabOptions {
-  input: string;
+  input: MediaInput;
   /** Seconds into the video, one per frame (see frameTimes). */
   times: readonly number[];
   /** Width of each frame in px; 0 keeps the video's own size. The height follows the aspect ratio, kept even. */
@@ -114,12 +114,13 @@ export interface SheetHeader {
 const seekValue = (t: number): string => t.toFixed(3);
 
 /**
- * One input per frame: `-ss T -t S -i file`. ffmpeg: -ss before -i seeks in the demuxer to the keyframe before T, so
- * at most one keyframe interval is decoded per frame; `-noaccurate_seek` takes that keyframe itself.
+ * One input per frame: `-ss T -t S` and the input flags (inputArgs, `-i` last). ffmpeg: -ss before -i seeks in the
+ * demuxer to the keyframe before T, so at most one keyframe interval is decoded per frame; `-noaccurate_seek` takes
+ * that keyframe itself.
  */
 function frameInputs(o: FrameGrabOptions): string[] {
   const seek = o.keyframeSeek ? ["-noaccurate_seek"] : [];
-  return o.times.flatMap((t) => [...seek, "-ss", seekValue(t), "-t", String(o.readSeconds), "-i", fileUrl(o.input)]);
+  return o.times.flatMap((t) => [...seek, "-ss", seekValue(t), "-t", String(o.readSeconds), ...inputArgs(o.input)]);
 }
 
 /**

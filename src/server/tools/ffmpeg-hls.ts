@@ -5,12 +5,12 @@
  */
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
-import { fileUrl } from "./ffmpeg";
+import { fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
 import { HLS_AUDIO_BITRATE, HLS_TS_OFFSET_S, HLS_X264_PRESET, VAAPI_DEVICE } from "../constants";
 
 /** What buildHlsArgs needs. */
 export interface HlsEncodeOptions {
-  input: string;
+  input: MediaInput;
   /** Which video stream (index among video streams; a cover picture may come first). */
   videoStream: number;
   /** H.264 encoder from media/video-encoder.ts: libx264, h264_nvenc, h264_qsv or h264_vaapi. */
@@ -70,7 +70,7 @@ export function buildHlsArgs(o: HlsEncodeOptions): string[] {
     "-hide_banner", "-nostdin", "-loglevel", "error", "-nostats", "-y",
     ...enc.input,
     ...(start > 0 ? ["-ss", seconds(start)] : []),
-    "-i", fileUrl(o.input),
+    ...inputArgs(o.input),
     "-map", `0:v:${o.videoStream}`, "-map", "0:a:0?", "-sn", "-dn",
     "-vf", `scale=-2:${o.height}${enc.filterTail}`,
     ...enc.codec,

@@ -2,11 +2,11 @@
  * @module Pure ffmpeg argument builder of a video poster (the listing and mosaic thumbnail of a video), part of the
  * ffmpeg wrapper (ffmpeg.ts runs it).
  */
-import { buildCommonArgs, fileUrl } from "./ffmpeg";
+import { buildCommonArgs, fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
 
 /** What buildPosterArgs needs. */
 export interface PosterOptions {
-  input: string;
+  input: MediaInput;
   /** Seconds into the video (posterTime). */
   timeS: number;
   /** Largest width in px; a narrower video keeps its own width. The height follows the aspect ratio, kept even. */
@@ -29,7 +29,7 @@ export function posterTime(durationS: number): number {
  */
 export function buildPosterArgs(o: PosterOptions): string[] {
   return [
-    ...buildCommonArgs(true), "-ss", o.timeS.toFixed(3), "-i", fileUrl(o.input), "-map", `0:v:${o.videoStream}`,
+    ...buildCommonArgs(true), "-ss", o.timeS.toFixed(3), ...inputArgs(o.input), "-map", `0:v:${o.videoStream}`,
     "-vf", `scale='min(${o.width},iw)':-2,setsar=1`, "-c:v", "mjpeg", "-q:v", "4", "-frames:v", "1",
     "-f", "image2", "-update", "1", fileUrl(o.output),
   ];

@@ -3,14 +3,14 @@
  * (for a time at or past its end) and a sprite sheet of evenly spaced tiles. A still at a time is the poster builder
  * (ffmpeg-poster.ts); ffmpeg.ts runs them all.
  */
-import { buildCommonArgs, fileUrl } from "./ffmpeg";
+import { buildCommonArgs, fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
 
 /** JPEG quality of stills and sprites (mjpeg -q:v, 2 best to 31 worst; 4 shows no blocks at preview size). */
 const JPEG_QUALITY = "4";
 
 /** What buildLastFrameArgs needs. */
 export interface LastFrameOptions {
-  input: string;
+  input: MediaInput;
   /** Seconds before the end the demuxer seeks to (`-sseof`); every frame from there on is decoded. */
   tailS: number;
   /** Largest width in px; a narrower video keeps its own width. */
@@ -28,14 +28,14 @@ export const scaleDownFilter = (width: number): string => `scale='min(${width},i
  */
 export function buildLastFrameArgs(o: LastFrameOptions): string[] {
   return [
-    ...buildCommonArgs(true), "-sseof", `-${o.tailS.toFixed(3)}`, "-i", fileUrl(o.input), "-map", `0:v:${o.videoStream}`,
+    ...buildCommonArgs(true), "-sseof", `-${o.tailS.toFixed(3)}`, ...inputArgs(o.input), "-map", `0:v:${o.videoStream}`,
     "-vf", scaleDownFilter(o.width), "-c:v", "mjpeg", "-q:v", JPEG_QUALITY, "-f", "image2", "-update", "1", fileUrl(o.output),
   ];
 }
 
 /** What buildSpriteArgs needs. */
 export interface SpriteOptions {
-  input: string;
+  input: MediaInput;
   /** Seconds of the first tile (the input seek). */
   startS: number;
   /** Seconds between tiles. */
@@ -59,7 +59,7 @@ export function buildSpriteArgs(o: SpriteOptions): string[] {
   const rows = Math.ceil(o.tiles / o.columns);
   const filter = `fps=1/${o.intervalS},scale=${o.tileWidth}:${o.tileHeight},setsar=1,tile=${o.columns}x${rows}`;
   return [
-    ...buildCommonArgs(true), "-ss", o.startS.toFixed(3), "-t", (o.tiles * o.intervalS).toFixed(3), "-i", fileUrl(o.input),
+    ...buildCommonArgs(true), "-ss", o.startS.toFixed(3), "-t", (o.tiles * o.intervalS).toFixed(3), ...inputArgs(o.input),
     "-map", `0:v:${o.videoStream}`, "-vf", filter, "-c:v", "mjpeg", "-q:v", JPEG_QUALITY, "-frames:v", "1",
     "-f", "image2", "-update", "1", fileUrl(o.output),
   ];

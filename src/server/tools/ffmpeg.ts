@@ -5,6 +5,7 @@
  */
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
+import { INPUT_PROTOCOLS, isAllowedDemuxer } from "./media-input";
 
 /**
  * Flags every run starts with: no banner, never read stdin (a task has no terminal), no stats line on stderr,
@@ -19,6 +20,22 @@ export function buildCommonArgs(overwrite: boolean, loglevel: "error" | "info" =
 /** An input path as ffmpeg must see it: the "file:" protocol, so a name like "a:b.mkv" or "-x.mp4" is only a file. */
 export const fileUrl = (path: string): string => `file:${path}`;
 
+/** A file ffmpeg reads: its path and the demuxer it must be read with (a probe's `demuxer`, or SUBTITLE_DEMUXERS). */
+export interface MediaInput {
+  path: string;
+  demuxer: string;
+}
+
+/**
+ * The flags of one input: only the `file` protocol, the demuxer forced and the only one allowed (so nothing the
+ * file says can open another file or another demuxer), then `-i file:PATH`. Goes right before the input.
+ * @throws Error when `input.demuxer` is not an allowed demuxer (media-input.ts), a caller's mistake.
+ */
+export function inputArgs(input: MediaInput): string[] {
+  if (!isAllowedDemuxer(input.demuxer)) throw new Error(`ffmpeg may not read an input as "${input.demuxer}"`);
+  return ["-protocol_whitelist", INPUT_PROTOCOLS, "-format_whitelist", input.demuxer, "-f", input.demuxer, "-i", fileUrl(input.path)];
+}
+
 /** Subtitle output formats: ffmpeg encoder and muxer of each. */
 export const SUBTITLE_FORMATS = {
   vtt: { codec: "webvtt", muxer: "webvtt" },
@@ -29,7 +46,7 @@ export type SubtitleFormat = keyof typeof SUBTITLE_FORMATS;
 
 /** What buildSubtitleArgs needs. */
 export interface SubtitleExtractOptions {
-  input: string;
+  input: MediaInput;
   /** Each subtitle stream to write: its index among subtitle streams (`0:s:N`) and the output file. */
   streams: readonly { index: number; output: string }[];
   format: SubtitleFormat;
@@ -43,7 +60,7 @@ export interface SubtitleExtractOptions {
 export function buildSubtitleArgs(o: SubtitleExtractOptions): string[] {
   const { codec, muxer } = SUBTITLE_FORMATS[o.format];
   const outs = o.streams.flatMap((s) => ["-map", `0:s:${s.index}`, "-c:s", codec, "-f", muxer, fileUrl(s.output)]);
-  return [...buildCommonArgs(o.overwrite), "-i", fileUrl(o.input), ...outs];
+  return [...buildCommonArgs(o.overwrite), ...inputArgs(o.input), ...outs];
 }
 
 /** One `-progress` block. Times in microseconds (`out_time_us`; `out_time_ms` is microseconds too, STACK-NOTES 7). */

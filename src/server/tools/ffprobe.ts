@@ -3,11 +3,16 @@
  * `ffprobe -print_format json -show_format -show_streams` into a small typed summary, and one runner.
  */
 import { runTool } from "./run-tool";
+import { ToolFailed } from "./spawn";
+import { demuxerOf, probeGuardArgs, refuseTextContent } from "./media-input";
 
-/** How ffprobe is called: errors only, JSON, the container and every stream. */
+/**
+ * How ffprobe is called: errors only, JSON, the container and every stream, with only container demuxers and local
+ * files allowed (media-input.ts), so a playlist or concat script is refused instead of followed.
+ */
 export function buildProbeArgs(file: string): string[] {
   // "file:" keeps a name such as "http:x.mp4" or "-i.mkv" from being read as a protocol or an option.
-  return ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", `file:${file}`];
+  return ["-v", "error", ...probeGuardArgs(), "-print_format", "json", "-show_format", "-show_streams", `file:${file}`];
 }
 
 /** Subtitle codecs that are text (ffmpeg converts them to vtt, srt and ass); names from `ffmpeg -codecs`. */
@@ -67,6 +72,8 @@ export interface ProbeResult {
   /** Bytes of the file as ffprobe saw it. */
   sizeBytes: number;
   formatName: string;
+  /** The demuxer that read the file (demuxerOf of formatName), forced on every later run; "" when not allowed. */
+  demuxer: string;
   formatLongName: string;
   /** Overall bit rate of the container in bit/s. */
   bitRate: number;
@@ -172,6 +179,7 @@ export function parseProbe(jsonText: string): ProbeResult {
     videoDurationS: num(video?.duration) || (video ? tagDuration(tags(video).DURATION) : 0) || durationS,
     sizeBytes: num(format.size),
     formatName: str(format.format_name),
+    demuxer: demuxerOf(str(format.format_name)) ?? "",
     formatLongName: str(format.format_long_name),
     bitRate: num(format.bit_rate),
     video: videoOf(video),
@@ -188,12 +196,16 @@ export function parseProbe(jsonText: string): ProbeResult {
 }
 
 /**
- * Probes `file` with ffprobe.
- * Probes `file` with ffprobe, stopped after `timeoutMs` when given.
- * @throws ToolFailed when ffprobe cannot read it (not a media file) or runs out of time; ToolAborted when `signal` aborts.
+ * Probes `file` with ffprobe, stopped after `timeoutMs` when given. This is the one probe of a user's file: later
+ * ffmpeg runs take its `demuxer` (ffmpeg.ts inputArgs).
+ * @throws MediaContentRefused (a ToolFailed) when the content is text; ToolFailed when ffprobe cannot read it with an
+ * allowed demuxer (not a media file) or runs out of time; ToolAborted when `signal` aborts.
  */
 export async function runProbe(file: string, signal: AbortSignal, timeoutMs?: number): Promise<ProbeResult> {
+  await refuseTextContent(file, "ffprobe");
   let out = "";
   await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
-  return parseProbe(out);
+  const probe = parseProbe(out);
+  if (!probe.demuxer) throw new ToolFailed("ffprobe", null, "the file was read by a demuxer that is not allowed");
+  return probe;
 }

@@ -4,6 +4,7 @@
  */
 import { basename, dirname } from "node:path";
 import { runTool } from "./run-tool";
+import { MediaContentRefused, NAMES_OTHER_FILES, refuseTextContent } from "./media-input";
 
 /** The tool's executable name (Debian package `mediainfo`). */
 export const MEDIAINFO_TOOL = "mediainfo";
@@ -17,19 +18,34 @@ export interface MediaInfoCall {
 /**
  * Arguments of the default text report of `file` (absolute). The run starts in the file's folder and names the
  * file `./<name>`: the report's "Complete name" line then shows the name, not the server's folders, and a name
- * starting with "-" is never read as an option.
+ * starting with "-" is never read as an option. Image sequence detection (which reads the neighbours of a
+ * numbered name) is off.
  */
 export function buildMediaInfoCall(file: string): MediaInfoCall {
-  return { args: [`./${basename(file)}`], cwd: dirname(file) };
+  return { args: ["--File_TestContinuousFileNames=0", `./${basename(file)}`], cwd: dirname(file) };
 }
 
 /**
- * The text report of `file`, exactly as mediainfo prints it; the run stops after `timeoutMs` when given.
- * @throws ToolFailed when mediainfo exits non-zero or runs out of time; ToolAborted when `signal` aborts.
+ * True when a report describes files the one asked about refers to: MediaInfo follows HLS playlists, reference
+ * movies and manifests, and names each followed file in a "Source" field of the tracks it read from it.
+ */
+export function reportNamesOtherFiles(report: string): boolean {
+  return /^Source\s+:/m.test(report);
+}
+
+/**
+ * The text report of `file`, exactly as mediainfo prints it; the run stops after `timeoutMs` when given. Text content
+ * (playlists, manifests, file lists) is refused before mediainfo starts, and a report that read other files than
+ * `file` is refused instead of answered (docs/security.md "Media tools").
+ * @throws MediaContentRefused (a ToolFailed) for either refusal; ToolFailed when mediainfo exits non-zero or runs out
+ * of time; ToolAborted when `signal` aborts.
  */
 export async function runMediaInfo(file: string, signal: AbortSignal, timeoutMs?: number): Promise<string> {
+  await refuseTextContent(file, MEDIAINFO_TOOL);
   const { args, cwd } = buildMediaInfoCall(file);
   const chunks: Uint8Array[] = [];
   await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, signal, timeoutMs, onStdoutChunk: (c) => chunks.push(c) });
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const report = new TextDecoder().decode(Buffer.concat(chunks));
+  if (reportNamesOtherFiles(report)) throw new MediaContentRefused(MEDIAINFO_TOOL, NAMES_OTHER_FILES);
+  return report;
 }

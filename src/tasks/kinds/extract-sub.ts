@@ -8,11 +8,14 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { buildSubtitleArgs, progressPercent, runFfmpeg, type SubtitleFormat } from "../../server/tools/ffmpeg";
-import { runProbe, type ProbedSubtitle } from "../../server/tools/ffprobe";
+import type { ProbedSubtitle } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { boolParam, choiceParam, paramsObject } from "../params";
-import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
+import {
+  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videosOfTarget, virtualBeside,
+  type VideoFile,
+} from "./video-files";
 
 /** SPEC section 5, word for word. */
 export const EXTRACT_SUB_REFUSAL = "hey man, you can only extract subtitle from video file or directory";
@@ -67,7 +70,7 @@ export const extractSubKind: TaskKind<ExtractSubParams> = {
 
 /** Extracts the text streams of one video; resolves with its line of the done message. */
 async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFile, taken: Set<string>, progress: (f: number) => void): Promise<string> {
-  const probe = await runProbe(video.abs, ctx.signal);
+  const probe = await probeVideoFile(ctx, video);
   const bitmaps = probe.subtitles.filter((s) => s.kind === "bitmap");
   const bitmapNote = bitmaps.length
     ? `; picture subtitle streams skipped (${bitmaps.map((s) => `#${s.index} ${s.codec}`).join(", ")})`
@@ -85,9 +88,11 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   const pairs = toWrite.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
   try {
     await runFfmpeg({
-      args: buildSubtitleArgs({ input: video.abs, streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
+      args: buildSubtitleArgs({ input: { path: video.abs, demuxer: probe.demuxer }, streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
       signal: ctx.signal,
       onProgress: (b) => progress(progressPercent(b.outTimeUs, probe.durationS) / 100),
+    }).catch((err) => {
+      throw toolFailureMessage(err);
     });
     for (const { tmp } of pairs) if (!existsSync(tmp)) throw new Error(`ffmpeg wrote no subtitle file for ${video.virtual}`);
     await publishOutputs(ctx, pairs);

@@ -8,12 +8,15 @@ import { mkdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { runFfmpeg } from "../../server/tools/ffmpeg";
 import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../server/tools/ffmpeg-frames";
-import { runProbe } from "../../server/tools/ffprobe";
+import type { ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { sheetText, type SheetText } from "./contact-sheet-header";
 import { boolParam, choiceParam, intParam, paramsObject, stringParam } from "../params";
-import { forEachVideo, isVideoOrFolder, publishOutputs, removeTemps, tempOutput, videosOfTarget, virtualBeside, type VideoFile } from "./video-files";
+import {
+  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videosOfTarget, virtualBeside,
+  type VideoFile,
+} from "./video-files";
 
 /** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
 export const MKTHUMB_LIMITS = { numcapsMax: 100, columnsMax: 32, widthMax: 4096 } as const;
@@ -66,14 +69,14 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   const firstOut = virtualBeside(video, finals[0]);
   if (wanted.length === 0) return `skipped ${p.singleImages ? `${finals.length} existing images of ${video.virtual}` : `${firstOut}, it exists`}`;
 
-  const probe = await runProbe(video.abs, ctx.signal);
+  const probe = await probeVideoFile(ctx, video);
   if (!probe.width || !probe.height) throw new Error(`${video.virtual} has no video stream`);
   if (!(probe.videoDurationS > 0)) throw new Error(`${video.virtual} has no known duration`);
   const allTimes = frameTimes(probe.videoDurationS, p.numcaps, probe.frameRate);
   const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
   const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
   const grab = {
-    input: video.abs, times, width: p.width, format: p.imageFormat, overwrite: false,
+    input: { path: video.abs, demuxer: probe.demuxer }, times, width: p.width, format: p.imageFormat, overwrite: false,
     readSeconds: readSecondsFor(probe.frameRate),
     keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps),
     videoStream: probe.videoStreamIndex,
@@ -87,6 +90,8 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
       args,
       signal: ctx.signal,
       onStderrLine: (l) => isFrameShownLine(l) && progress(++shown / (times.length + 1)),
+    }).catch((err) => {
+      throw toolFailureMessage(err);
     });
     for (const { tmp } of pairs) if (!existsSync(tmp)) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
     await publishOutputs(ctx, pairs);
@@ -105,7 +110,7 @@ function readSecondsFor(frameRate: number): number {
 }
 
 /** The header and time labels of a sheet (sheetText), the header's text file in the task's temp dir. */
-async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: Awaited<ReturnType<typeof runProbe>>): Promise<SheetText> {
+async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: ProbeResult): Promise<SheetText> {
   const frameWidth = p.width || probe.width;
   await mkdir(ctx.tempDir, { recursive: true });
   return sheetText({

@@ -9,6 +9,9 @@ import { basename, dirname, join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
 import { typeFromName } from "../../server/fs/file-type";
 import { naturalCompare } from "../../server/fs/natural-order";
+import { runProbe, type ProbeResult } from "../../server/tools/ffprobe";
+import { MediaContentRefused } from "../../server/tools/media-input";
+import { ToolFailed } from "../../server/tools/spawn";
 import type { TaskContext, TaskTarget } from "../types";
 
 /** One video a task works on. */
@@ -101,4 +104,25 @@ export async function forEachVideo(
     }
   }
   return lines;
+}
+
+/**
+ * A media tool's failure as a task message: the refusal of text content as it is, any other failure as "`tool`
+ * cannot read this file" (a tool's stderr names server paths and the files a playlist pointed at, so it is never
+ * shown). Other errors (a cancel's ToolAborted, file system errors) are returned unchanged.
+ */
+export function toolFailureMessage(err: unknown): unknown {
+  if (err instanceof MediaContentRefused) return new Error(err.message);
+  if (err instanceof ToolFailed) return new Error(`${err.tool} cannot read this file`);
+  return err;
+}
+
+/**
+ * The one probe of `video` (its demuxer goes to every later ffmpeg run of it).
+ * @throws Error with toolFailureMessage's text when its content is text or ffprobe cannot read it; ToolAborted on cancel.
+ */
+export async function probeVideoFile(ctx: TaskContext, video: VideoFile): Promise<ProbeResult> {
+  return runProbe(video.abs, ctx.signal).catch((err) => {
+    throw toolFailureMessage(err);
+  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { buildHlsArgs, type HlsEncodeOptions } from "../../../src/server/tools/ffmpeg-hls";
 
 const base: HlsEncodeOptions = {
-  input: "/media/a b.mkv", videoStream: 0, encoder: "libx264", height: 720, mbps: 2, startSegment: 0, segmentCount: 4,
+  input: { path: "/media/a b.mkv", demuxer: "matroska" }, videoStream: 0, encoder: "libx264", height: 720, mbps: 2, startSegment: 0, segmentCount: 4,
   segmentS: 4, outDir: "/cache/hls/k/720-2/.work-1", pattern: "seg-%d.ts",
 };
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -12,6 +12,7 @@ describe("buildHlsArgs", () => {
     const args = buildHlsArgs(base);
     expect(args).not.toContain("-ss");
     expect(after(args, "-i")).toBe("file:/media/a b.mkv");
+    expect(args.slice(args.indexOf("-i") - 6, args.indexOf("-i"))).toEqual(["-protocol_whitelist", "file", "-format_whitelist", "matroska", "-f", "matroska"]);
     expect(after(args, "-vf")).toBe("scale=-2:720,format=yuv420p");
     expect(after(args, "-c:v")).toBe("libx264");
     expect(after(args, "-preset")).toBe("veryfast");

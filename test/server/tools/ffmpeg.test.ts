@@ -21,7 +21,7 @@ describe("buildCommonArgs", () => {
 
 describe("buildSubtitleArgs", () => {
   it("reads the video once and writes each stream with its encoder and muxer", () => {
-    const a = buildSubtitleArgs({ input: "/v/a b.mkv", format: "vtt", overwrite: false, streams: [{ index: 0, output: "/v/t0" }, { index: 2, output: "/v/t2" }] });
+    const a = buildSubtitleArgs({ input: { path: "/v/a b.mkv", demuxer: "matroska" }, format: "vtt", overwrite: false, streams: [{ index: 0, output: "/v/t0" }, { index: 2, output: "/v/t2" }] });
     expect(a.filter((x) => x === "-i")).toHaveLength(1);
     expect(after(a, "-i")).toBe("file:/v/a b.mkv");
     expect(a.slice(a.indexOf("-i") + 2)).toEqual([
@@ -31,8 +31,9 @@ describe("buildSubtitleArgs", () => {
   });
 
   it("uses the srt and ass encoders for those formats", () => {
-    expect(after(buildSubtitleArgs({ input: "/a", format: "srt", overwrite: true, streams: [{ index: 1, output: "/o" }] }), "-c:s")).toBe("srt");
-    expect(after(buildSubtitleArgs({ input: "/a", format: "ass", overwrite: true, streams: [{ index: 1, output: "/o" }] }), "-f")).toBe("ass");
+    expect(after(buildSubtitleArgs({ input: { path: "/a", demuxer: "matroska" }, format: "srt", overwrite: true, streams: [{ index: 1, output: "/o" }] }), "-c:s")).toBe("srt");
+    const ass = buildSubtitleArgs({ input: { path: "/a", demuxer: "matroska" }, format: "ass", overwrite: true, streams: [{ index: 1, output: "/o" }] });
+    expect(ass[ass.lastIndexOf("-f") + 1]).toBe("ass");
   });
 });
 
@@ -112,18 +113,19 @@ describe("isFrameShownLine", () => {
 });
 
 describe("buildContactSheetArgs", () => {
-  const base = { input: "/v/clip.mp4", times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp", timeLabel: null };
+  const base = { input: { path: "/v/clip.mp4", demuxer: "mov" }, times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp", timeLabel: null };
 
   it("seeks each frame with an input -ss limited by -t, so the file is never decoded whole", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
     expect(a.filter((x) => x === "-i")).toHaveLength(3);
-    expect(a.join(" ")).toContain("-ss 1.000 -t 1 -i file:/v/clip.mp4 -ss 3.000 -t 1 -i file:/v/clip.mp4 -ss 5.000 -t 1 -i file:/v/clip.mp4");
+    const input = "-protocol_whitelist file -format_whitelist mov -f mov -i file:/v/clip.mp4";
+    expect(a.join(" ")).toContain(`-ss 1.000 -t 1 ${input} -ss 3.000 -t 1 ${input} -ss 5.000 -t 1 ${input}`);
     expect(after(a, "-loglevel")).toBe("info");
   });
 
   it("takes keyframes as they are when asked, with -noaccurate_seek before each -ss", () => {
     const a = buildContactSheetArgs({ ...base, keyframeSeek: true, header: null });
-    expect(a.join(" ")).toContain("-noaccurate_seek -ss 1.000 -t 1 -i file:/v/clip.mp4 -noaccurate_seek -ss 3.000");
+    expect(a.join(" ")).toContain("-noaccurate_seek -ss 1.000 -t 1 -protocol_whitelist file -format_whitelist mov -f mov -i file:/v/clip.mp4 -noaccurate_seek -ss 3.000");
     expect(buildContactSheetArgs({ ...base, header: null })).not.toContain("-noaccurate_seek");
   });
 
@@ -175,7 +177,7 @@ describe("timeLabelFontSize", () => {
 
 describe("buildSingleFramesArgs", () => {
   it("maps each frame to its own image output", () => {
-    const a = buildSingleFramesArgs({ input: "/v/c.mkv", times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "png", overwrite: true, outputs: ["/o/1", "/o/2"] });
+    const a = buildSingleFramesArgs({ input: { path: "/v/c.mkv", demuxer: "matroska" }, times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "png", overwrite: true, outputs: ["/o/1", "/o/2"] });
     expect(a.filter((x) => x === "-map")).toHaveLength(2);
     expect(a.slice(a.lastIndexOf("-map"))).toEqual(["-map", "[f1]", "-c:v", "png", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/o/2"]);
     expect(a.at(-1)).toBe("file:/o/2");
@@ -183,6 +185,6 @@ describe("buildSingleFramesArgs", () => {
   });
 
   it("refuses a different number of outputs and times", () => {
-    expect(() => buildSingleFramesArgs({ input: "/v", times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "jpg", overwrite: false, outputs: ["/o"] })).toThrow();
+    expect(() => buildSingleFramesArgs({ input: { path: "/v", demuxer: "matroska" }, times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "jpg", overwrite: false, outputs: ["/o"] })).toThrow();
   });
 });

@@ -18,7 +18,19 @@ const MKV = {
 
 describe("buildProbeArgs", () => {
   it("asks for JSON of the format and every stream, errors only, with the path as a file: URL", () => {
-    expect(buildProbeArgs("/v/-odd:name.mkv")).toEqual(["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "file:/v/-odd:name.mkv"]);
+    const args = buildProbeArgs("/v/-odd:name.mkv");
+    expect(args.slice(0, 2)).toEqual(["-v", "error"]);
+    expect(args.slice(-5)).toEqual(["-print_format", "json", "-show_format", "-show_streams", "file:/v/-odd:name.mkv"]);
+  });
+
+  it("allows only local files and container demuxers, never playlists, concat scripts or patterns", () => {
+    const args = buildProbeArgs("/v/a.mp4");
+    expect(args[args.indexOf("-protocol_whitelist") + 1]).toBe("file");
+    const demuxers = args[args.indexOf("-format_whitelist") + 1]!.split(",");
+    expect(demuxers).toEqual(expect.arrayContaining(["mov", "matroska", "avi", "mpegts", "mp3", "flac", "ogg", "wav"]));
+    for (const bad of ["hls", "concat", "ffconcat", "image2", "tee", "data", "lavfi", "subfile", "dash", "webm_dash_manifest", "srt"]) {
+      expect(demuxers).not.toContain(bad);
+    }
   });
 });
 
@@ -35,6 +47,7 @@ describe("parseProbe", () => {
     expect(r.videoDurationS).toBeCloseTo(2530.5, 3);
     expect(r.sizeBytes).toBe(1234567890);
     expect(r.formatName).toBe("matroska,webm");
+    expect(r.demuxer).toBe("matroska");
     expect(r.audioCodec).toBe("eac3");
   });
 

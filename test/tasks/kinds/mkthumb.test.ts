@@ -110,13 +110,15 @@ describe("mkthumb contact sheet", () => {
   it("lists a broken video in a folder's done message and still makes the others", async () => {
     const root = world({ "good.mp4": "clip.mp4", "broken.mp4": "text:this is not a video" });
     const done = await runKind(mkthumbKind, makeTaskContext(root, "/"), { numcaps: 2 });
-    expect(done).toStartWith("/broken.mp4: failed: ffprobe failed");
+    expect(done).toStartWith("/broken.mp4: failed: the file's content is text");
     expect(done).toEndWith("/good.mp4._vthumb_.jpg");
   });
 
   it("fails a single broken video", async () => {
     const root = world({ "broken.mp4": "text:this is not a video" });
-    await expect(runKind(mkthumbKind, makeTaskContext(root, "/broken.mp4"), {})).rejects.toThrow("ffprobe failed");
+    await expect(runKind(mkthumbKind, makeTaskContext(root, "/broken.mp4"), {})).rejects.toThrow("the file's content is text");
+    const binary = world({ "broken.mp4": "text:\u0000\u0001 not a video" });
+    await expect(runKind(mkthumbKind, makeTaskContext(binary, "/broken.mp4"), {})).rejects.toThrow(/^ffprobe cannot read this file$/);
   });
 });
 
