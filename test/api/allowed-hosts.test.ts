@@ -14,6 +14,8 @@ import { rawRequest } from "../support/raw-request";
 const ctx = serverPerFile({ args: ["--noauth"] });
 const UPGRADE = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
 const started: TestServer[] = [];
+// These tests start servers of their own, which takes seconds on a busy machine.
+const START_MS = 45_000;
 afterAll(() => Promise.all(started.map((s) => s.stop())));
 
 const port = (s: TestServer) => new URL(s.origin).port;
@@ -69,13 +71,13 @@ describe("--allowed-hosts", () => {
       expect((await asHost(server, "evil.example", "/api/resources/")).status).toBe(421);
     }
     expect((await asHost(byFlag, "other.example", "/api/resources/")).status).toBe(200);
-  });
+  }, START_MS);
 
   it("with * answers every name", async () => {
     const server = await startServer({ args: ["--noauth", "--allowed-hosts", "*"] });
     started.push(server);
     expect((await asHost(server, "anything.example", "/api/resources/")).status).toBe(200);
-  });
+  }, START_MS);
 
   it("refuses to start with an entry that is not a host name", async () => {
     const failed = await startServer({ args: ["--allowed-hosts", "files.example/path"] }).then(
@@ -84,5 +86,5 @@ describe("--allowed-hosts", () => {
     );
     expect(failed).toContain("--allowed-hosts");
     expect(failed).toContain("is not a host name");
-  });
+  }, START_MS);
 });
