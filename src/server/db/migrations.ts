@@ -131,6 +131,18 @@ export const MIGRATIONS: readonly string[] = [
     SELECT 1, keyword, hits, last_at FROM search_history WHERE EXISTS (SELECT 1 FROM users WHERE id = 1);
   DROP TABLE search_history;
   `,
+  // 9: a share's target becomes a path from the files root (it was a path in its owner's scope, so widening the
+  // scope widened the link); a link's downloads are counted in units, a whole download being 1,000,000, so the
+  // parts of a Range series count by their bytes (docs/security.md "Share links").
+  `
+  UPDATE shares SET path = (
+    SELECT CASE WHEN u.scope IN ('', '.', '/') THEN shares.path
+      ELSE rtrim(CASE WHEN substr(u.scope, 1, 1) = '/' THEN u.scope ELSE '/' || u.scope END, '/') || shares.path END
+    FROM users u WHERE u.id = shares.user_id
+  ) WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = shares.user_id);
+  ALTER TABLE shares ADD COLUMN download_units INTEGER NOT NULL DEFAULT 0;
+  UPDATE shares SET download_units = downloads * 1000000;
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

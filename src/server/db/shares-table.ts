@@ -1,10 +1,21 @@
-/** @module Rows of the shares table (migrations 1, 5 and 7): one per link; times are Unix seconds, expire 0 = permanent. */
+/**
+ * @module Rows of the shares table (migrations 1, 5, 7 and the share-target migration): one per link; times are
+ * Unix seconds, expire 0 = permanent; the target is a path from the files root, never from the owner's scope.
+ */
 import type { Database } from "bun:sqlite";
+
+/** Download units one whole download costs: a partial answer of L bytes of an S-byte file costs ceil(L * this / S). */
+export const DOWNLOAD_UNITS = 1_000_000;
+/**
+ * Units a link may go over its limit, so that the rounding up of a resumed download's parts (at most 1 unit each)
+ * does not refuse the last part: 0.1 % of one download.
+ */
+const DOWNLOAD_UNITS_SLACK = 1_000;
 
 /** A stored share link. */
 export interface ShareRow {
   hash: string;
-  /** Virtual path in the owner's scope; a folder ends with "/". */
+  /** Path from the files root (not the owner's scope); a folder ends with "/". */
   path: string;
   userId: number;
   expire: number;
@@ -65,9 +76,16 @@ export function allShares(db: Database, now: number): ShareRow[] {
   return rows.map(toShare);
 }
 
-/** Counts one completed download of link `hash`. */
-export function countDownload(db: Database, hash: string): void {
-  db.query("UPDATE shares SET downloads = downloads + 1 WHERE hash = ?").run(hash);
+/**
+ * Takes `units` download units (DOWNLOAD_UNITS for a whole download) from link `hash` and counts them, in one
+ * statement, so parallel answers can never pass the limit together. Returns false, counting nothing, when the
+ * link has a download limit the units would pass (or no longer exists).
+ */
+export function takeDownloadUnits(db: Database, hash: string, units: number): boolean {
+  return db.query(
+    `UPDATE shares SET download_units = download_units + $units, downloads = (download_units + $units) / ${DOWNLOAD_UNITS}
+     WHERE hash = $hash AND (download_limit = 0 OR download_units + $units <= download_limit * ${DOWNLOAD_UNITS} + ${DOWNLOAD_UNITS_SLACK})`,
+  ).run({ hash, units }).changes === 1;
 }
 
 /** Sets the public download speed (bytes per second, 0 = unlimited) of link `hash`. */

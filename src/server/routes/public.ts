@@ -5,14 +5,17 @@
  * /api/public/share/{hash}/token unlocks a password link, POST /api/public/upload/{hash}/{name} puts a file into an
  * upload-only folder (never over an existing one). Paths resolve under the shared path in the owner's scope with
  * the owner's rules; every refusal answers 404 and never data (401 when a password is needed, 409 for a taken name).
- * A link with a download speed sends all its bodies together no faster than that.
+ * A link with a download limit counts every answer carrying the file's bytes (a Range part by its bytes) and
+ * answers 404 once it is used up. A link with a download speed sends all its bodies together no faster than that.
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { liveLink } from "../shares/share-service";
 import { hasShareAccess, unlockShare } from "../shares/share-access";
-import { countDownload, type ShareRow } from "../db/shares-table";
+import { takeDownloadUnits, type ShareRow } from "../db/shares-table";
+import { answerUnits } from "../shares/download-count";
+import { etagOf } from "../http/file-response";
 import { describe } from "../fs/listing";
 import { listFolderCached } from "../listing/list-folder";
 import { writeFileAtomically } from "../fs/upload";
@@ -109,10 +112,15 @@ export const publicRoutes = new Hono<AppEnv>()
   .on(["GET", "HEAD"], ["/public/dl/:hash{[^/]+}/*", "/public/dl/:hash{[^/]+}"], (c) =>
     asShare(c, "dl", true, async (target, share) => {
       if (share.uploadOnly) throw new NotFound();
+      const archive = c.req.query("algo") !== undefined;
+      const st = archive ? null : await stat(target.abs);
       const res = await answerRaw(c, [target]);
-      // A download counts when it is whole: not a preview, not a part of a file.
-      const preview = c.req.query("inline") === "true" || c.req.query("thumb") === "true";
-      if (c.req.method === "GET" && res.status === 200 && !preview) countDownload(c.get("deps").db, share.hash);
+      // The limit is checked and counted in one statement before any byte leaves (shares/download-count.ts).
+      const units = answerUnits({ method: c.req.method, res, archive, file: st && { etag: etagOf(st), size: st.size } });
+      if (units > 0 && !takeDownloadUnits(c.get("deps").db, share.hash, units)) {
+        await res.body?.cancel();
+        throw new NotFound();
+      }
       // The link's speed limit holds for all the bodies it sends together: whole files, ranges, archives, previews.
       if (share.downloadRate > 0 && res.body) return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
       return res;

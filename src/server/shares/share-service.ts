@@ -1,11 +1,13 @@
 /**
  * @module Share links (SPEC sections 2, 3, 5, 7): creation with an expiry or as the one permalink of a path,
- * listing per path and for admins, deletion by owner or admin, and the validity check of a public hash.
+ * listing per path and for admins, deletion by owner or admin, and the validity check of a public hash. Links are
+ * stored with a path from the files root and answered with the path in their owner's current scope
+ * (share-target.ts).
  */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, setShareRate, sharesOfPath, type ShareRow } from "../db/shares-table";
-import { findUserById } from "../db/users-table";
+import { findUserById, listUsers } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import { SHARE_DOWNLOAD_LIMIT_MAX, SHARE_HASH_BYTES } from "../constants";
@@ -14,6 +16,16 @@ import {
 } from "../../shared/wire/share";
 import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";
+import { rootPathOf, scopePathOf } from "./share-target";
+
+/** A link as listed for admins: `outOfScope` when its owner's scope (or its owner) no longer holds its target. */
+export type ListedLink = ShareRow & { outOfScope: boolean };
+
+/** `share` with its path in `scope`, or null when the scope no longer holds it. */
+function inScope(share: ShareRow, scope: string): ShareRow | null {
+  const path = scopePathOf(scope, share.path);
+  return path === null ? null : { ...share, path };
+}
 
 /**
  * The expiry (Unix seconds) that `expires` (an integer 0..2147483647) times `unit` gives from `now`, or 0 for a
@@ -73,38 +85,47 @@ export function changeLinkRate(db: Database, actor: User, hash: string, body: un
   if (share.userId !== actor.id && !actor.perm.admin) throw new Forbidden();
   const rate = checkRate((body && typeof body === "object" ? body as { downloadRate?: unknown } : {}).downloadRate);
   setShareRate(db, hash, rate);
-  return { ...share, downloadRate: rate };
+  const owner = share.userId === actor.id ? actor : findUserById(db, share.userId);
+  return { ...((owner && inScope(share, owner.scope)) ?? share), downloadRate: rate };
 }
 
 const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downloadLimit: 0, downloadRate: 0 };
 
 /**
- * Creates a link of `user` to `path` (a folder path ends with "/") expiring at `expire` with `options`. A plain
- * permalink (expire 0, no options) exists at most once per path and user: asking again answers the existing one.
- * Returns the link.
+ * Creates a link of `user` to `path` (in the user's scope; a folder path ends with "/") expiring at `expire` with
+ * `options`; it is stored with its path from the files root. A plain permalink (expire 0, no options) exists at
+ * most once per path and user: asking again answers the existing one. Returns the link (path in the user's scope).
  */
 export function createShare(db: Database, user: User, path: string, expire: number, now: number, options: CheckedOptions = NO_OPTIONS): ShareRow {
   const plain = !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0 && options.downloadRate === 0;
   if (expire === 0 && plain) {
-    const permalink = sharesOfPath(db, user.id, path, now).find(
+    const permalink = linksOfPath(db, user, path, now).find(
       (s) => s.expire === 0 && !s.passwordHash && !s.uploadOnly && s.downloadLimit === 0 && s.downloadRate === 0,
     );
     if (permalink) return permalink;
   }
-  const share: ShareRow = { hash: randomBytes(SHARE_HASH_BYTES).toString("base64url"), path, userId: user.id, expire, ...options, downloads: 0 };
-  insertShare(db, share);
-  return share;
+  const hash = randomBytes(SHARE_HASH_BYTES).toString("base64url");
+  insertShare(db, { hash, path: rootPathOf(user.scope, path), userId: user.id, expire, ...options, downloads: 0 });
+  return { hash, path, userId: user.id, expire, ...options, downloads: 0 };
 }
 
-/** The live links of `user` on `path`. */
+/** The live links of `user` on `path` (in the user's scope), answered with that path. */
 export function linksOfPath(db: Database, user: User, path: string, now: number): ShareRow[] {
-  return sharesOfPath(db, user.id, path, now);
+  return sharesOfPath(db, user.id, rootPathOf(user.scope, path), now).map((s) => ({ ...s, path }));
 }
 
-/** Every live link (admins), permanent first, then by expiry; expired ones are purged on the way. */
-export function everyLink(db: Database, now: number): ShareRow[] {
+/**
+ * Every live link (admins), permanent first, then by expiry; expired ones are purged on the way. Each has its path
+ * in its owner's current scope, or its files-root path and `outOfScope` when that scope no longer holds it.
+ */
+export function everyLink(db: Database, now: number): ListedLink[] {
   purgeExpiredShares(db, now);
-  return allShares(db, now);
+  const scopes = new Map(listUsers(db).map((u) => [u.id, u.scope]));
+  return allShares(db, now).map((s) => {
+    const scope = scopes.get(s.userId);
+    const seen = scope === undefined ? null : inScope(s, scope);
+    return seen ? { ...seen, outOfScope: false } : { ...s, outOfScope: true };
+  });
 }
 
 /**
@@ -120,14 +141,17 @@ export function removeLink(db: Database, actor: User, hash: string): void {
 
 /**
  * The link `hash` with its owner when it still works at `now`: not expired, its download limit not reached, owner
- * present and still holding the share and download permissions. Whether its path is still there and allowed is for the resolver to say.
+ * present and still holding the share and download permissions, and its target inside the owner's current scope.
+ * The share's path is answered in that scope. Whether it is still there and allowed is for the resolver to say.
  * @throws NotFound (404) otherwise, the same answer for every reason.
  */
 export function liveLink(db: Database, hash: string, now: number): { share: ShareRow; owner: User } {
-  const share = /^[A-Za-z0-9_-]{1,64}$/.test(hash) ? findShare(db, hash) : null;
-  if (!share || (share.expire !== 0 && share.expire <= now)) throw new NotFound();
-  if (share.downloadLimit > 0 && share.downloads >= share.downloadLimit) throw new NotFound();
-  const owner = findUserById(db, share.userId);
+  const stored = /^[A-Za-z0-9_-]{1,64}$/.test(hash) ? findShare(db, hash) : null;
+  if (!stored || (stored.expire !== 0 && stored.expire <= now)) throw new NotFound();
+  if (stored.downloadLimit > 0 && stored.downloads >= stored.downloadLimit) throw new NotFound();
+  const owner = findUserById(db, stored.userId);
   if (!owner || !hasPermission(owner, "share") || !hasPermission(owner, "download")) throw new NotFound();
+  const share = inScope(stored, owner.scope);
+  if (!share) throw new NotFound();
   return { share, owner };
 }

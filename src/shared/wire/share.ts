@@ -3,8 +3,12 @@
 /** A share link as the API answers it. */
 export interface ShareLink {
   readonly hash: string;
-  /** Shared path in the owner's scope; a folder ends with "/". */
+  /**
+   * Shared path in the owner's current scope; a folder ends with "/". In the admin list, a link whose owner's scope
+   * no longer holds it has its path from the files root and `outOfScope` (it answers nothing).
+   */
   readonly path: string;
+  readonly outOfScope?: boolean;
   /** Unix seconds; 0 for a permanent link (permalink). */
   readonly expire: number;
   readonly userId: number;
