@@ -302,12 +302,12 @@ describe("hook injection through file names (GHSA-jvpw-637p-h3pw, CVE-2026-35585
 
 describe("signup inheriting execute or admin (GHSA-5gg9-5g7w-hm73, GHSA-x8jc-jvqm-pm3f CVE-2026-34528, GHSA-7526-j432-6ppp CVE-2026-35607)", () => {
   it("gives a self-registered user neither admin, nor execute, nor commands, whatever the defaults say", async () => {
-    await putSettings(ctx.server, ctx.admin, { signup: true, defaults: { perm: { admin: true, execute: true, create: true }, commands: ["ls", "echo"] } });
+    await putSettings(ctx.server, ctx.admin, { signup: true, createUserDir: true, defaults: { perm: { admin: true, execute: true, create: true }, commands: ["ls", "echo"] } });
     try {
       const res = await fetch(`${ctx.server.url}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "newcomer", password: "a-long-password-123" }) });
       expect(res.status).toBe(200);
     } finally {
-      await putSettings(ctx.server, ctx.admin, { signup: false, defaults: { perm: { admin: false, execute: false, create: true }, commands: [] } });
+      await putSettings(ctx.server, ctx.admin, { signup: false, createUserDir: false, defaults: { perm: { admin: false, execute: false, create: true }, commands: [] } });
     }
     const token = await login(ctx.server, "newcomer", "a-long-password-123");
     const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { user: { perm: Record<string, boolean>; commands: string[] } };

@@ -154,11 +154,11 @@ describe("validator fuzzing", () => {
     beginTest();
     // Signups count against the per-IP and per-name attempt limits (auth/attempt-limits.ts; a bad name repeats across
     // cases): lifted so every case reaches the validator.
-    await putSettings(server, admin, { signup: true, rateLimit: { loginPerIp: 100000, loginPerUser: 100000 } });
+    await putSettings(server, admin, { signup: true, createUserDir: true, rateLimit: { loginPerIp: 100000, loginPerUser: 100000 } });
     const signup = (body: unknown) => call(server, null, "POST", "/signup", body);
     await expectRefused({ name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) }, "POST /api/signup");
     await expectRefused({ name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) }, "POST /api/signup");
-    await putSettings(server, admin, { signup: false });
+    await putSettings(server, admin, { signup: false, createUserDir: false });
     endTest();
   }, 120_000);
 

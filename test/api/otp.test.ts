@@ -15,7 +15,10 @@ afterAll(() => server.stop());
 const codeOf = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
 const loginBody = (u: TestUser, otpPasscode?: string) => call(server, null, "POST", "/login", { username: u.username, password: u.password, otpPasscode });
+/** GET of the QR: shows the key there is. */
 const qr = (u: TestUser, query = "") => fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${u.token}${query}`);
+/** POST of the QR: makes the key when there is none, or a new one with `?regenerate=once`. */
+const makeKey = (u: TestUser, query = "") => call(server, u.token, "POST", `/users/otp-qrcode/${u.id}${query}`);
 const keyOf = async (u: TestUser) => ((await (await call(server, u.token, "GET", `/users/${u.id}`)).json()) as { otpKey?: string; otp: boolean });
 /** A 6-digit code that is not valid now (nor one step either way). */
 const wrongCode = (secret: string) => {
@@ -27,35 +30,52 @@ const wrongCode = (secret: string) => {
 };
 
 describe("2FA enrolment", () => {
-  it("serves the owner a PNG QR code, creating a key that the profile then shows", async () => {
+  it("serves the owner a PNG QR code on a POST, creating a key that the profile then shows", async () => {
     const u = await makeUser(server, admin);
     expect((await keyOf(u)).otpKey).toBe("");
-    const res = await qr(u);
+    const res = await makeKey(u);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");
     expect([...new Uint8Array(await res.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     const { otpKey, otp } = await keyOf(u);
     expect(otp).toBe(false);
     expect(otpKey).toMatch(/^[A-Z2-7]{32}$/);
-    await qr(u);
+    await makeKey(u);
     expect((await keyOf(u)).otpKey).toBe(otpKey);
-    await qr(u, "&regenerate=once");
+    await makeKey(u, "?regenerate=once");
     expect((await keyOf(u)).otpKey).not.toBe(otpKey);
+  });
+
+  it("never makes nor replaces the key on a GET: it only shows the key there is", async () => {
+    const u = await makeUser(server, admin);
+    const none = await qr(u);
+    expect(none.status).toBe(404);
+    expect((await keyOf(u)).otpKey).toBe("");
+    await makeKey(u);
+    const { otpKey } = await keyOf(u);
+    const shown = await qr(u);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Content-Type")).toBe("image/png");
+    const again = await qr(u, "&regenerate=once");
+    expect(again.status).toBe(400);
+    expect(await again.text()).toBe("400 Bad Request (a new key needs POST)");
+    expect((await keyOf(u)).otpKey).toBe(otpKey);
   });
 
   it("never serves the QR code or the key to anyone but the owner, admins included", async () => {
     const u = await makeUser(server, admin);
     const other = await makeUser(server, admin);
-    await qr(u);
+    await makeKey(u);
     expect((await fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${other.token}`)).status).toBe(403);
     expect((await fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${admin}`)).status).toBe(403);
+    expect((await call(server, other.token, "POST", `/users/otp-qrcode/${u.id}`)).status).toBe(403);
     const seenByAdmin = (await (await call(server, admin, "GET", `/users/${u.id}`)).json()) as Record<string, unknown>;
     expect(seenByAdmin.otpKey).toBeUndefined();
   });
 
   it("refuses a wrong passcode with 400 and turns OTP on with the right one", async () => {
     const u = await makeUser(server, admin);
-    await qr(u);
+    await makeKey(u);
     const { otpKey } = await keyOf(u);
     const wrong = await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: wrongCode(otpKey!) });
     expect(wrong.status).toBe(400);
@@ -66,7 +86,7 @@ describe("2FA enrolment", () => {
     expect(body.otp).toBe(true);
     expect(body.otpKey).toBeUndefined();
     expect((await qr(u)).status).toBe(403);
-    expect((await qr(u, "&regenerate=once")).status).toBe(403);
+    expect((await makeKey(u, "?regenerate=once")).status).toBe(403);
   });
 });
 
@@ -76,7 +96,7 @@ describe("login with OTP on", () => {
 
   beforeAll(async () => {
     u = await makeUser(server, admin);
-    await qr(u);
+    await makeKey(u);
     secret = (await keyOf(u)).otpKey!;
     expect((await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(secret) })).status).toBe(200);
   });
@@ -113,7 +133,7 @@ describe("login with OTP on", () => {
 
   it("lets an admin switch a user's OTP off, but not on", async () => {
     const v = await makeUser(server, admin);
-    await qr(v);
+    await makeKey(v);
     await putUser(server, v.token, v.id, ["otpPasscode"], { otpPasscode: codeOf((await keyOf(v)).otpKey!) });
     expect((await loginBody(v)).status).toBe(403);
     expect((await putUser(server, admin, v.id, ["otp"], { otp: true })).status).toBe(400);

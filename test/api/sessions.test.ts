@@ -17,7 +17,7 @@ describe("sessions end at once", () => {
     const u = await makeUser(ctx.server, ctx.admin, { perm: { create: true } });
     const other = await login(ctx.server, u.username, u.password);
     expect(await readStatus(other)).toBe(200);
-    const res = await putUser(ctx.server, u.token, u.id, ["password"], { password: "the-new-password-42" });
+    const res = await putUser(ctx.server, u.token, u.id, ["password"], { password: "the-new-password-42", currentPassword: u.password });
     expect(res.status).toBe(200);
     expect(await readStatus(other)).toBe(401);
     expect(await readStatus(u.token)).toBe(200);

@@ -122,10 +122,10 @@ describe("PUT /api/settings", () => {
 
 describe("the page config and branding", () => {
   it("carries the branding name, description and signup flag", async () => {
-    await putSettings(server, admin, { signup: true, branding: { name: "Acme Drive", description: "Welcome <b>in</b>" } });
+    await putSettings(server, admin, { signup: true, createUserDir: true, branding: { name: "Acme Drive", description: "Welcome <b>in</b>" } });
     const config = await pageConfig();
     expect(config).toMatchObject({ name: "Acme Drive", description: "Welcome <b>in</b>", signup: true, captcha: false, customCSS: "", logoURL: "" });
-    await putSettings(server, admin, { signup: false, branding: { name: "", description: "" } });
+    await putSettings(server, admin, { signup: false, createUserDir: false, branding: { name: "", description: "" } });
     expect(await pageConfig()).toMatchObject({ name: "File Browser Enhanced", signup: false });
   });
 

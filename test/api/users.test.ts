@@ -123,11 +123,37 @@ describe("PUT /api/users/{id}", () => {
 
   it("lets a user change their own password, which then logs in", async () => {
     const u = await makeUser(server, admin);
-    expect((await putUser(server, u.token, u.id, ["password"], { password: "brand-new-password" })).status).toBe(200);
+    expect((await putUser(server, u.token, u.id, ["password"], { password: "brand-new-password", currentPassword: u.password })).status).toBe(200);
     expect(await login(server, u.username, "brand-new-password")).toContain(".");
-    const short = await putUser(server, u.token, u.id, ["password"], { password: "tiny" });
+    const short = await putUser(server, u.token, u.id, ["password"], { password: "tiny", currentPassword: "brand-new-password" });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("password must be at least 12 characters");
+  });
+
+  it("asks a user changing their own password for the current one, and keeps the old password when it is missing or wrong", async () => {
+    const u = await makeUser(server, admin);
+    const missing = await putUser(server, u.token, u.id, ["password"], { password: "taken-over-password" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toBe("400 Bad Request (currentPassword is needed to change your own password)");
+    const wrong = await putUser(server, u.token, u.id, ["password"], { password: "taken-over-password", currentPassword: "a-guess-at-it-1" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toBe("403 Forbidden (the current password is wrong)");
+    const all = await putUser(server, u.token, u.id, ["all"], { locale: "en", password: "taken-over-password" });
+    expect(all.status).toBe(400);
+    expect(await login(server, u.username, u.password)).toContain(".");
+    expect((await putUser(server, u.token, u.id, ["password"], { password: "my-own-new-password", currentPassword: u.password })).status).toBe(200);
+    expect(await login(server, u.username, "my-own-new-password")).toContain(".");
+  });
+
+  it("asks an admin for their current password for their own account, never for another user's", async () => {
+    const own = await putUser(server, admin, 1, ["password"], { password: "admin-new-password" });
+    expect(own.status).toBe(400);
+    const wrong = await putUser(server, admin, 1, ["password"], { password: "admin-new-password", currentPassword: "not-the-admin-password" });
+    expect(wrong.status).toBe(403);
+    expect(await login(server)).toContain(".");
+    const u = await makeUser(server, admin);
+    expect((await putUser(server, admin, u.id, ["password"], { password: "set-by-an-admin-1" })).status).toBe(200);
+    expect(await login(server, u.username, "set-by-an-admin-1")).toContain(".");
   });
 
   it("answers 403 to a password change when lockPassword is set, but lets an admin change it", async () => {
@@ -220,7 +246,7 @@ describe("POST /api/signup", () => {
   });
 
   it("creates a non-admin user with the default settings while signup is on", async () => {
-    await putSettings(server, admin, { signup: true, defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } } });
+    await putSettings(server, admin, { signup: true, createUserDir: true, defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } } });
     try {
       const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
       expect(res.status).toBe(200);
@@ -230,7 +256,7 @@ describe("POST /api/signup", () => {
       expect((await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status).toBe(409);
       expect((await call(server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(400);
     } finally {
-      await putSettings(server, admin, { signup: false, defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } } });
+      await putSettings(server, admin, { signup: false, createUserDir: false, defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } } });
     }
   });
 });

@@ -30,10 +30,11 @@ test("switching the language to Japanese changes the interface", async ({ page }
   await expect(page.getByRole("link", { name: "マイファイル" })).toBeVisible();
 });
 
-test("changes the password only when both fields match", async ({ page }) => {
+test("changes the password only when both fields match, proven by the current one", async ({ page }) => {
   const user = await makeUser(server, await login(server), { perm: { create: true } });
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
   await page.goto(`${server.url}/settings/profile`);
+  await page.getByRole("textbox", { name: "Your current password", exact: true }).fill(user.password);
   const fresh = page.getByRole("textbox", { name: "Your new password", exact: true });
   const confirm = page.getByRole("textbox", { name: "Confirm your new password", exact: true });
   await fresh.fill("brand-new-password-1");

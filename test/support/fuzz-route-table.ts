@@ -120,6 +120,7 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   route("HEAD", "/api/raw/*", { path: under("/api/raw"), query: ["inline", "thumb", "algo", "w"], valid: RAW_QUERY, headers: FILE_HEADERS }),
   route("GET", "/api/users", { path: fixed("/api/users") }),
   route("GET", "/api/users/otp-qrcode/:id", { path: userIdPath("/api/users/otp-qrcode/", (w) => [1, w.user.id, w.victim.id]), query: ["regenerate"], valid: { regenerate: ["once"] } }),
+  route("POST", "/api/users/otp-qrcode/:id", { path: userIdPath("/api/users/otp-qrcode/", (w) => [1, w.user.id, w.victim.id]), query: ["regenerate"], valid: { regenerate: ["once"] }, headers: WRITE_HEADERS }),
   route("GET", "/api/users/:id", { path: userIdPath("/api/users/", (w) => [1, w.user.id, w.victim.id, w.doomed.id]) }),
   route("POST", "/api/users", { path: fixed("/api/users"), body: "json", shaped: () => userBody, headers: WRITE_HEADERS }),
   route("PUT", "/api/users/:id", { path: userIdPath("/api/users/", (w, a) => (a === "admin" || a === "cookie" ? [w.victim.id] : [1, w.user.id, w.victim.id])), body: "json", shaped: () => userBody, headers: WRITE_HEADERS }),

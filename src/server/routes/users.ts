@@ -1,8 +1,10 @@
 /**
- * @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7); a
+ * @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7: GET
+ * shows the key, POST makes it, `regenerate=once` a new one); a
  * user's login sessions (GET /users/{id}/sessions, DELETE /users/{id}/sessions[/{handle}]) for that user or admins.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import type { User } from "../users/types";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from "../auth/middleware";
 import { findUserById, listUsers } from "../db/users-table";
@@ -25,6 +27,19 @@ function userId(raw: string): number {
   return id;
 }
 
+/** The caller when `rawId` names them: only the owner sees a QR, it carries the secret itself. @throws Forbidden. */
+function ownOtpAccount(rawId: string, me: User): User {
+  if (userId(rawId) !== me.id) throw new Forbidden();
+  return me;
+}
+
+/** The PNG QR code of `user`'s OTP key, never cached. */
+async function otpQrAnswer(c: Context<AppEnv>, user: User): Promise<Response> {
+  const issuer = getSettings(c.get("deps").db).branding.name || DEFAULT_APP_NAME;
+  const png = await qrCodePng(otpAuthUri(user.otpKey, issuer, user.username));
+  return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png", "Cache-Control": "no-store" });
+}
+
 /** The users API: admins manage everyone; users read and change their own profile and 2FA. */
 export const userRoutes = new Hono<AppEnv>()
   .use("/users", requireAuth)
@@ -33,14 +48,19 @@ export const userRoutes = new Hono<AppEnv>()
     const viewer = c.get("user").id;
     return c.json(listUsers(c.get("deps").db).map((u) => presentUser(u, viewer)));
   })
-  .get("/users/otp-qrcode/:id", async (c) => {
-    const me = c.get("user");
-    // Only the owner: the QR code carries the secret itself.
-    if (userId(c.req.param("id")) !== me.id) throw new Forbidden();
-    const user = ensureOtpKey(c.get("deps").db, me, c.req.query("regenerate") === "once");
-    const issuer = getSettings(c.get("deps").db).branding.name || DEFAULT_APP_NAME;
-    const png = await qrCodePng(otpAuthUri(user.otpKey, issuer, user.username));
-    return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png", "Cache-Control": "no-store" });
+  // The QR of the 2FA key; a GET only shows the key there is (docs/security.md "Two-factor keys").
+  .get("/users/otp-qrcode/:id", (c) => {
+    const me = ownOtpAccount(c.req.param("id"), c.get("user"));
+    if (c.req.query("regenerate") !== undefined) throw new BadRequest("a new key needs POST");
+    // The secret in use is never shown again (user-otp.ts).
+    if (me.otpEnabled) throw new Forbidden("OTP is on; revoke it first");
+    if (!me.otpKey) throw new NotFound("no 2FA key yet: POST to make one");
+    return otpQrAnswer(c, me);
+  })
+  // Makes the key when there is none, or a new one with regenerate=once, and answers its QR.
+  .post("/users/otp-qrcode/:id", (c) => {
+    const me = ownOtpAccount(c.req.param("id"), c.get("user"));
+    return otpQrAnswer(c, ensureOtpKey(c.get("deps").db, me, c.req.query("regenerate") === "once"));
   })
   .get("/users/:id", requireSelfOrAdmin("id"), (c) => {
     const user = findUserById(c.get("deps").db, userId(c.req.param("id")));

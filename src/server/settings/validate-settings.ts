@@ -9,6 +9,9 @@ import {
 } from "../users/user-fields";
 import { SETTINGS_FIELDS, type FieldSpec, type StoredSettings, type SectionSpec, type UserDefaults } from "./schema";
 
+/** The refusal of open signup over the whole files root, as PUT /api/settings and `fbe config set` answer it. */
+export const SIGNUP_WHOLE_ROOT = "signup needs createUserDir, or a default scope other than /: a self-registered account would reach every file";
+
 /**
  * Returns `current` with the fields of `patch` checked and applied. Sections may be partial; unknown keys are
  * ignored (GET answers carry read-only extras). An empty captcha secret keeps the stored one.
@@ -33,7 +36,17 @@ export function applySettingsPatch(current: StoredSettings, patch: unknown): Sto
   }
   const result = next as unknown as StoredSettings;
   if (!result.captcha.secret) result.captcha.secret = current.captcha.secret;
+  assertSignupConfined(result);
   return result;
+}
+
+/**
+ * docs/security.md "Open signup": signup may be on only when each new account gets its own folder (createUserDir)
+ * or the admin chose a default scope narrower than the files root.
+ * @throws BadRequest (SIGNUP_WHOLE_ROOT) otherwise.
+ */
+function assertSignupConfined(s: StoredSettings): void {
+  if (s.signup && !s.createUserDir && s.defaults.scope === "/") throw new BadRequest(SIGNUP_WHOLE_ROOT);
 }
 
 function isField(spec: FieldSpec | SectionSpec): spec is FieldSpec {

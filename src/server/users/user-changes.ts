@@ -24,6 +24,8 @@ export const SELF_FIELDS: readonly UserField[] = ["locale", "viewMode", "sorting
 export const OTP_PASSCODE_FIELD = "otpPasscode";
 /** The pseudo-field an admin uses to switch another user's OTP off (a lost authenticator). */
 export const OTP_FIELD = "otp";
+/** The data field holding the current password, needed when a user changes their own password. */
+export const CURRENT_PASSWORD_FIELD = "currentPassword";
 
 /** Checked values of the named fields; `password` is still plain text here. */
 export type UserChanges = Partial<Pick<User, Exclude<UserField, "password">>> & { password?: string };

@@ -3,15 +3,21 @@ import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { countUsers, deleteUser, findUserById, findUserByName, insertUser, updateUser } from "../db/users-table";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { ALL_PERMISSIONS, type User } from "./types";
+import { ALL_PERMISSIONS, type Permissions, type User } from "./types";
+import { parseUsername } from "./user-fields";
 import { GENERATED_PASSWORD_LENGTH } from "../constants";
 import { getSettings, getUserDefaults } from "../settings/settings-service";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../errors";
-import { OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChanges, parseUserRequest, type UserChanges } from "./user-changes";
+import { CURRENT_PASSWORD_FIELD, OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChanges, parseUserRequest, type UserChanges } from "./user-changes";
 import { assertAdminKept, assertMayChange, assertMayDelete, normalizeAdmin } from "./user-policy";
 import { switchOtpOff, toggleOtp } from "./user-otp";
 import { ensureScopeFolder, homeScopeOf } from "./user-home";
 import { endUserSessions } from "../auth/sessions";
+
+/** What a self-registered account may do until an admin widens it: read and download, nothing else. */
+export const SIGNUP_PERM: Readonly<Permissions> = {
+  admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: true, publish: false,
+};
 
 /** Generates a random password of letters and digits (length GENERATED_PASSWORD_LENGTH). */
 export function generatePassword(): string {
@@ -95,6 +101,7 @@ export async function changeUser(
   const changes: UserChanges = parseUserChanges(fields, data, getSettings(db).minimumPasswordLength);
   const { password, ...rest } = changes;
   let next: User = { ...target, ...rest };
+  if (password !== undefined && actor.id === target.id) await assertCurrentPassword(target, data[CURRENT_PASSWORD_FIELD]);
   if (password !== undefined) next.passwordHash = await hashPassword(password);
   if (fields.includes(OTP_PASSCODE_FIELD)) next = toggleOtp(next, data[OTP_PASSCODE_FIELD]);
   if (fields.includes(OTP_FIELD)) next = switchOtpOff(next, data[OTP_FIELD]);
@@ -121,17 +128,20 @@ export function removeUser(db: Database, id: number): void {
 }
 
 /**
- * Open signup (SPEC section 7 POST /api/signup): a user with the default settings, never an admin and never a
- * command runner (no execute permission, no allowed commands: an anonymous visitor must not get a shell on the
- * server, File Browser advisories GHSA-5gg9-5g7w-hm73 and GHSA-x8jc-jvqm-pm3f), with the createUserDir home when
- * that setting is on. An admin can grant execute afterwards.
+ * Open signup (SPEC section 7 POST /api/signup): a user with the default settings but read-only (SIGNUP_PERM: never
+ * an admin nor a command runner, no allowed commands: an anonymous visitor must not get a shell on the server, File
+ * Browser advisories GHSA-5gg9-5g7w-hm73 and GHSA-x8jc-jvqm-pm3f) until an admin widens the account, in a home
+ * folder of its own `/users/<name>` unless the admin chose a default scope narrower than the files root without
+ * createUserDir (docs/security.md "Open signup"; the `--signup` flag cannot open the whole root either).
  * @throws Forbidden when signup is closed, BadRequest for a short password, Conflict for a taken name.
  */
 export async function signup(db: Database, rootReal: string, enabled: boolean, body: unknown): Promise<User> {
   if (!enabled) throw new Forbidden("signup is disabled");
   const b = (body ?? {}) as { username?: unknown; password?: unknown };
-  const perm = { ...getUserDefaults(db).perm, admin: false, execute: false };
-  return createUser(db, { username: b.username ?? "", password: b.password ?? "", perm, commands: [] }, { rootReal });
+  const { createUserDir, defaults } = getSettings(db);
+  const data: Record<string, unknown> = { username: b.username ?? "", password: b.password ?? "", perm: { ...SIGNUP_PERM }, commands: [] };
+  if (!createUserDir && defaults.scope === "/" && typeof data.username === "string") data.scope = homeScopeOf(parseUsername(data.username));
+  return createUser(db, data, { rootReal });
 }
 
 /** Returns the user when name and password match, else null (timing of a wrong name matches a wrong password). */
@@ -147,6 +157,16 @@ export async function checkCredentials(db: Database, username: string, password:
 }
 
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * docs/security.md "Password changes": a user changing their own password proves they know the current one, so a
+ * borrowed session cannot take the account over; an admin setting another user's password needs no such proof.
+ * @throws BadRequest when it is missing, Forbidden (403) when it is wrong.
+ */
+async function assertCurrentPassword(user: User, given: unknown): Promise<void> {
+  if (typeof given !== "string" || given === "") throw new BadRequest(`${CURRENT_PASSWORD_FIELD} is needed to change your own password`);
+  if (!(await verifyPassword(given, user.passwordHash))) throw new Forbidden("the current password is wrong");
+}
 
 /** True when what a user may reach changed: permissions, scope or rules. */
 function accessChanged(before: User, after: User): boolean {

@@ -48,9 +48,12 @@ export async function deleteAccount(id: number): Promise<void> {
   await apiFetch(`/api/users/${id}`, { method: "DELETE" });
 }
 
-/** Changes a user's own password (SPEC §7 Profile updates). @throws ApiError (403 locked, 400 too short). */
-export async function changePassword(id: number, password: string): Promise<void> {
-  await updateAccount(id, ["password"], { password });
+/**
+ * Changes a user's own password (SPEC §7 Profile updates), proven by the current one.
+ * @throws ApiError (403 locked or a wrong current password, 400 too short or no current password).
+ */
+export async function changePassword(id: number, password: string, currentPassword: string): Promise<void> {
+  await updateAccount(id, ["password"], { password, currentPassword });
 }
 
 /** Sends a 2FA passcode: turns OTP on when off, off when on (SPEC §4 OTP). @throws ApiError (400 wrong code). */
@@ -58,14 +61,17 @@ export async function submitPasscode(id: number, otpPasscode: string): Promise<v
   await updateAccount(id, ["otpPasscode"], { otpPasscode });
 }
 
+/** What the QR call does: `show` the key there is (GET), `create` one when there is none, or `regenerate` it (POST). */
+export type OtpQrMode = "show" | "create" | "regenerate";
+
 /**
  * The QR image of a user's 2FA key, fetched with the login token in the X-Auth header (never in a URL: the
- * image carries the secret); `regenerate` asks the server for a new key first. @throws ApiError.
+ * image carries the secret). Only a POST makes or replaces a key. @throws ApiError.
  */
-export async function otpQrImage(id: number, regenerate = false, nonce = 0): Promise<Blob> {
+export async function otpQrImage(id: number, mode: OtpQrMode, nonce = 0): Promise<Blob> {
   const query = new URLSearchParams();
-  if (regenerate) query.set("regenerate", "once");
+  if (mode === "regenerate") query.set("regenerate", "once");
   if (nonce) query.set("_t", String(nonce));
-  const res = await apiFetch(`/api/users/otp-qrcode/${id}?${query}`, { cache: "no-store" });
+  const res = await apiFetch(`/api/users/otp-qrcode/${id}?${query}`, { method: mode === "show" ? "GET" : "POST", cache: "no-store" });
   return res.blob();
 }

@@ -48,18 +48,21 @@ export function qrLoaded(): void {
   }
 }
 
-/** Asks the server for a new 2FA key by loading the QR with regenerate=once (confirmed by the page). */
+/** Asks the server for a new 2FA key by posting for the QR with regenerate=once (confirmed by the page). */
 export function regenerateKey(): void {
   state.regenerate = true;
   state.qrNonce = Date.now();
 }
 
-/** SPEC §5: saves the new password only when both fields are equal and non-empty ('Password updated!'). */
-export async function savePassword(password: string, confirm: string): Promise<boolean> {
+/**
+ * SPEC §5: saves the new password only when both fields are equal and non-empty ('Password updated!'); the server
+ * checks `current`, the password in use.
+ */
+export async function savePassword(current: string, password: string, confirm: string): Promise<boolean> {
   const account = state.account;
   if (!account || !canSubmitPassword(password, confirm)) return false;
   try {
-    await changePassword(account.id, password);
+    await changePassword(account.id, password, current);
     notifySuccess(i18next.t("settings.profile.passwordUpdated"));
     await renewToken();
     return true;

@@ -80,3 +80,11 @@ export function globalPayload(s: GlobalSettings, texts: SettingsTexts): Settings
     captcha: texts.captchaSecret.trim() ? { ...captchaFields, secret: texts.captchaSecret.trim() } : captchaFields,
   };
 }
+
+/**
+ * docs/security.md "Open signup": signup on while new accounts get the whole files root (no createUserDir and the
+ * saved default scope "/"); the server refuses to save it, and the form says why beside the checkbox.
+ */
+export function signupReachesWholeRoot(s: Pick<GlobalSettings, "signup" | "createUserDir" | "defaults">): boolean {
+  return s.signup && !s.createUserDir && (s.defaults.scope === "/" || s.defaults.scope === "");
+}

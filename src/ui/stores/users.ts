@@ -15,10 +15,12 @@ interface UsersState {
   /** The account being edited (null for a new one). */
   original: Account | null;
   draft: UserDraft | null;
+  /** The editing admin's own password, asked when they give their own account a new one. */
+  currentPassword: string;
   busy: boolean;
 }
 
-const state = proxy<UsersState>({ list: null, listFailed: false, original: null, draft: null, busy: false });
+const state = proxy<UsersState>({ list: null, listFailed: false, original: null, draft: null, currentPassword: "", busy: false });
 
 /** Snapshot of the users screens. */
 export function useUsers() {
@@ -63,6 +65,16 @@ export function editAccountDraft(next: UserDraft): void {
   state.draft = next;
 }
 
+/** Sets the current password typed for a change of one's own password. */
+export function setCurrentPassword(value: string): void {
+  state.currentPassword = value;
+}
+
+/** True when the form gives the signed-in user's own account a new password, which needs the current one. */
+export function changesOwnPassword(original: Pick<Account, "id"> | null, draft: Pick<UserDraft, "password"> | null): boolean {
+  return !!original && !!draft && draft.password !== "" && original.id === currentUser()?.id;
+}
+
 /**
  * Creates or updates the account of the form ('User created!' / 'User updated!'). Saving one's own
  * account renews the token so the session sees the change at once (language included).
@@ -74,7 +86,8 @@ export async function saveAccountDraft(): Promise<Account | null> {
   const original = state.original;
   try {
     const data = accountData(state.draft, original ?? {});
-    const saved = original ? await updateAccount(original.id, ["all"], { ...data }) : await createAccount(data);
+    const proof = changesOwnPassword(original, state.draft) ? { currentPassword: state.currentPassword } : {};
+    const saved = original ? await updateAccount(original.id, ["all"], { ...data, ...proof }) : await createAccount(data);
     notifySuccess(i18next.t(original ? "settings.users.updated" : "settings.users.created"));
     if (original && saved.id === currentUser()?.id) {
       await renewToken();
@@ -82,6 +95,7 @@ export async function saveAccountDraft(): Promise<Account | null> {
     }
     state.original = saved;
     state.draft = draftFromAccount(saved);
+    state.currentPassword = "";
     return saved;
   } catch (err) {
     notifyError(errorMessage(err));

@@ -7,7 +7,7 @@ const refuses = (patch: unknown, message: string) => expect(() => apply(patch)).
 
 describe("applySettingsPatch", () => {
   it("applies partial sections over the current settings without touching the input", () => {
-    const next = apply({ video: { volume: 0 }, signup: true });
+    const next = apply({ video: { volume: 0 }, signup: true, createUserDir: true });
     expect(next.video).toEqual({ ...DEFAULT_SETTINGS.video, volume: 0 });
     expect(next.signup).toBe(true);
     expect(DEFAULT_SETTINGS.video.volume).toBe(60);

@@ -1,7 +1,7 @@
 /** @module 2FA card (SPEC §2 Profile settings, §4 OTP): QR, key and Validate when off; Revoke when on. */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { otpQrImage } from "../../api/accounts";
+import { otpQrImage, type OtpQrMode } from "../../api/accounts";
 import { qrLoaded, regenerateKey, sendPasscode, useProfile } from "../../stores/profile";
 import { isPasscode } from "../../stores/password-rules";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -12,7 +12,8 @@ export function OtpCard() {
   const { account, qrNonce, regenerate, busy } = useProfile();
   const [code, setCode] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const qr = useQrImage(account && !account.otp ? account.id : null, regenerate, qrNonce);
+  const mode: OtpQrMode = regenerate ? "regenerate" : account?.otpKey ? "show" : "create";
+  const qr = useQrImage(account && !account.otp ? account.id : null, mode, qrNonce);
   if (!account) return null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -73,13 +74,13 @@ export function OtpCard() {
 }
 
 /** Object URL of the 2FA QR image of user `id` (null: none wanted), fetched again when `nonce` changes. */
-function useQrImage(id: number | null, regenerate: boolean, nonce: number): string {
+function useQrImage(id: number | null, mode: OtpQrMode, nonce: number): string {
   const [url, setUrl] = useState("");
   useEffect(() => {
     if (id === null) return;
     let made = "";
     let live = true;
-    otpQrImage(id, regenerate, nonce)
+    otpQrImage(id, mode, nonce)
       .then((blob) => {
         if (!live) return;
         made = URL.createObjectURL(blob);
@@ -90,7 +91,8 @@ function useQrImage(id: number | null, regenerate: boolean, nonce: number): stri
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-    // `regenerate` travels with the nonce that regenerateKey() sets; a change of it alone needs no new image.
+    // `regenerate` travels with the nonce that regenerateKey() sets, and a key that appears came from this image's
+    // own POST: a change of the mode alone needs no new image.
   }, [id, nonce]);
   return url;
 }

@@ -11,10 +11,12 @@ export interface UserFormProps {
   onChange: (next: UserDraft) => void;
   account?: "new" | "edit";
   rules?: boolean;
+  /** The editor's current password, asked when they give their own account a new one (shown below the password). */
+  currentPassword?: { value: string; onChange: (v: string) => void };
 }
 
 /** Edits a user draft; every change hands the whole next draft to `onChange`. */
-export function UserForm({ value, onChange, account, rules = true }: UserFormProps) {
+export function UserForm({ value, onChange, account, rules = true, currentPassword }: UserFormProps) {
   const { t } = useTranslation();
   const set = (patch: Partial<UserDraft>) => onChange({ ...value, ...patch });
   const locales = [{ value: "", label: t("settings.users.browserLanguage") }, ...LOCALES.map((l) => ({ value: l, label: t(`settings.languages.${l}`) }))];
@@ -33,6 +35,9 @@ export function UserForm({ value, onChange, account, rules = true }: UserFormPro
             onChange={(password) => set({ password })}
           />
         </div>
+      )}
+      {currentPassword && (
+        <TextField label={t("settings.profile.currentPassword")} name="current-password" type="password" autoComplete="current-password" value={currentPassword.value} onChange={currentPassword.onChange} hint={t("settings.users.currentPasswordHint")} />
       )}
       <div className="form-grid">
         <TextField label={t("settings.users.scope")} name="scope" value={value.scope} onChange={(scope) => set({ scope })} hint={t("settings.users.scopeHint")} />

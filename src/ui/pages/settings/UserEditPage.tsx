@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
-import { editAccountDraft, openAccount, openNewAccount, removeAccount, saveAccountDraft, useUsers } from "../../stores/users";
+import { changesOwnPassword, editAccountDraft, openAccount, openNewAccount, removeAccount, saveAccountDraft, setCurrentPassword, useUsers } from "../../stores/users";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { UserForm } from "../../components/settings/UserForm";
 import { ConfirmDialog } from "../../components/settings/ConfirmDialog";
@@ -16,7 +16,7 @@ export function UserEditPage() {
   const { t } = useTranslation();
   const { id = "new" } = useParams<{ id?: string }>();
   const [, navigate] = useLocation();
-  const { draft, original, busy } = useUsers();
+  const { draft, original, busy, currentPassword } = useUsers();
   const [confirming, setConfirming] = useState(false);
   const isNew = id === "new";
 
@@ -47,7 +47,12 @@ export function UserEditPage() {
         <p className="muted">{t("settings.loading")}</p>
       ) : (
         <form className="card" onSubmit={submit} aria-label={title}>
-          <UserForm value={draft as UserDraft} onChange={editAccountDraft} account={isNew ? "new" : "edit"} />
+          <UserForm
+            value={draft as UserDraft}
+            onChange={editAccountDraft}
+            account={isNew ? "new" : "edit"}
+            currentPassword={changesOwnPassword(original, draft) ? { value: currentPassword, onChange: setCurrentPassword } : undefined}
+          />
           <div className="card-actions">
             {!isNew && (
               <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
