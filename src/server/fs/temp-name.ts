@@ -6,10 +6,29 @@
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
+import { BadRequest } from "../errors";
+
+/** The refusal of a user-given name in the temp family (docs/security.md "Reserved names"). */
+export const TEMP_NAME_REFUSED = `names starting with ${UPLOAD_TEMP_PREFIX} are reserved for the server's temporary files`;
 
 /** True when the base name `name` is one of our temp files or folders. */
 export function isTempName(name: string): boolean {
   return name.startsWith(UPLOAD_TEMP_PREFIX);
+}
+
+/** True when some name of the virtual or relative path `path` ("/a/b", "a/b") is one of our temp names. */
+export function hasTempName(path: string): boolean {
+  return path.split("/").some(isTempName);
+}
+
+/**
+ * Refuses a path a user names for something new (an upload, a new folder, a rename, a copy or move destination, a
+ * task's output) when one of its names is a temp name: listings, search and archives would hide it and the temp
+ * sweeper would delete it, with everything below it.
+ * @throws BadRequest (400) with TEMP_NAME_REFUSED.
+ */
+export function assertNoTempName(path: string): void {
+  if (hasTempName(path)) throw new BadRequest(TEMP_NAME_REFUSED);
 }
 
 /**

@@ -24,6 +24,7 @@ import { folderUsage, type FolderUsage } from "../fs/folder-usage";
 import { processImages } from "../fs/image-process";
 import type { ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
+import { assertNoTempName } from "../fs/temp-name";
 import type { FileInfo } from "../fs/file-info";
 import { presentFile } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
@@ -69,6 +70,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     const user = c.get("user");
     const target = requestTarget(c, ROUTE);
     if (target.path === "/") throw new Forbidden("the scope root already exists");
+    assertNoTempName(target.path);
     if (target.wantsDir) {
       await createFolder(target);
       return c.text("200 OK");
@@ -236,7 +238,8 @@ function conflictPolicy(c: Context<AppEnv>): ConflictPolicy {
 /**
  * The `destination` query value: the new path relative to the scope, URL-encoded as in resource URLs
  * (and encoded once more as a query value). It is decoded and resolved like the URL path.
- * @throws BadRequest (400) when missing; FsError OUTSIDE_SCOPE (403) for an escape or broken encoding.
+ * @throws BadRequest (400) when missing or naming a temp name (fs/temp-name.ts); FsError OUTSIDE_SCOPE (403) for an
+ * escape or broken encoding.
  */
 function destinationOf(c: Context<AppEnv>): ScopedPath {
   const raw = c.req.query("destination");
@@ -247,5 +250,7 @@ function destinationOf(c: Context<AppEnv>): ScopedPath {
   } catch {
     throw new FsError("OUTSIDE_SCOPE", "malformed destination encoding");
   }
-  return resolveUserPath(c, decoded);
+  const dest = resolveUserPath(c, decoded);
+  assertNoTempName(dest.path);
+  return dest;
 }

@@ -10,7 +10,7 @@
 import { existsSync, renameSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, sep } from "node:path";
-import { tempPathBeside } from "../../server/fs/temp-name";
+import { hasTempName, tempPathBeside, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
 import { TASK_DEFAULTS, TORRENT_PIECE_EXP, type MkTorrentParams } from "../../shared/wire/task";
 import { runMktorrent } from "../../server/tools/mktorrent";
 import { mirrorFolder } from "../mirror-folder";
@@ -59,6 +59,7 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
   },
   async run(ctx: TaskContext, params) {
     const virtual = outputPath(ctx.scope, ctx.target, params);
+    if (hasTempName(virtual)) throw new TaskInputError(TEMP_NAME_REFUSED);
     const output = ctx.scope.resolve(virtual);
     const folder = dirname(output);
     if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new TaskInputError(`output folder ${dirname(virtual)} does not exist`);

@@ -13,6 +13,7 @@ import {
   type ArchiveEntry, type ArchiveListing,
 } from "../../server/tools/sevenzip";
 import { ToolFailed } from "../../server/tools/spawn";
+import { isTempName, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
 import { TaskInputError, type TaskContext } from "../types";
 
 /** SPEC section 8: an archive whose listing is empty or needs a password it did not get. */
@@ -126,13 +127,14 @@ export async function extractArchive(
  * The output folder of the task as a virtual path: archiveOutput "." is the archive's folder, `{{FileBasename}}` is
  * replaced by the archive's name without its extensions, a relative folder is taken from the archive's folder and
  * an absolute one from the scope root.
- * @throws TaskInputError for a `..` segment (the output never climbs, even inside the scope).
+ * @throws TaskInputError for a `..` segment (the output never climbs, even inside the scope) or a temp name.
  */
 export function outputVirtualPath(targetPath: string, targetName: string, archiveOutput: string): string {
   const out = (archiveOutput.trim() || ".").replaceAll("{{FileBasename}}", archiveBaseName(targetName));
   const full = out.startsWith("/") ? out : `${posix.dirname(targetPath)}/${out}`;
   const segments = full.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw new TaskInputError(OUTPUT_OUTSIDE_MESSAGE);
+  if (segments.some(isTempName)) throw new TaskInputError(TEMP_NAME_REFUSED);
   return "/" + segments.join("/");
 }
 

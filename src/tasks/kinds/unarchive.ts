@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
+import { hasTempName } from "../../server/fs/temp-name";
 import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
 import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
@@ -93,8 +94,9 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     refused.push(...removeEscapingLinks(temp).filter((path) => !refused.includes(path)));
     const wrap = wrapFolderOf(temp, p.archiveOneTopLevel, wrapFolderName(volumes, folder, out.abs));
     const base = wrap === null ? out.virtual : posix.join(out.virtual, wrap);
-    // SPEC section 6: nothing lands where the owner's rules deny, even inside the output folder.
-    refused.push(...removeEntriesWhere(temp, (rel) => !ctx.scope.allows(posix.join(base, rel))));
+    // SPEC section 6: nothing lands where the owner's rules deny, even inside the output folder; nor under a temp
+    // name, which listings hide and the temp sweeper deletes (fs/temp-name.ts).
+    refused.push(...removeEntriesWhere(temp, (rel) => hasTempName(rel) || !ctx.scope.allows(posix.join(base, rel))));
     if (ctx.signal.aborted) throw new ToolAborted("unarchive");
     ctx.report("100%");
     // An entry named like a volume beside it takes that name: removing "the archive" then would remove the entry.
