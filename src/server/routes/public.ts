@@ -19,6 +19,7 @@ import { etagOf } from "../http/file-response";
 import { describe } from "../fs/listing";
 import { listFolderCached } from "../listing/list-folder";
 import { writeFileAtomically } from "../fs/upload";
+import { assertNoTempName } from "../fs/temp-name";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./hook-request";
 import { presentFile, presentListing } from "../presenters/resource";
@@ -129,6 +130,7 @@ export const publicRoutes = new Hono<AppEnv>()
   .post("/public/upload/:hash{[^/]+}/*", (c) =>
     asShare(c, "upload", false, async (target, share) => {
       const parent = target.path.slice(0, target.path.lastIndexOf("/") + 1);
+      assertNoTempName(target.path);
       // Files go straight into the shared folder, by name only, never over an existing file.
       if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
       // The owner's upload hooks run for a visitor's upload too (USERNAME is the owner).
