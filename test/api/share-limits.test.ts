@@ -55,6 +55,12 @@ describe("a link limited to one download", () => {
     expect((await dl(hash, "?inline=true")).status).toBe(404);
   });
 
+  it("is used up by a thumbnail request that answers the file itself", async () => {
+    const hash = await limitedLink("/limited/file.txt", 1);
+    expect(await (await dl(hash, "?thumb=true")).text()).toBe(CONTENT);
+    expect((await dl(hash, "?thumb=true")).status).toBe(404);
+  });
+
   it("is used up by one Range: bytes=0- answer", async () => {
     const hash = await limitedLink("/limited/file.txt", 1);
     const part = await dl(hash, "", { Range: "bytes=0-" });
