@@ -118,7 +118,9 @@ export const publicRoutes = new Hono<AppEnv>()
       const res = await answerRaw(c, [target]);
       // The limit is checked and counted in one statement before any byte leaves (shares/download-count.ts).
       const units = answerUnits({ method: c.req.method, res, archive, file: st && { etag: etagOf(st), size: st.size } });
-      if (units > 0 && !takeDownloadUnits(c.get("deps").db, share.hash, units)) {
+      // A thumbnail that would be the file itself is no preview on a limited link: browsing never uses it up.
+      const thumbIsFile = units > 0 && share.downloadLimit > 0 && c.req.query("thumb") === "true";
+      if (thumbIsFile || (units > 0 && !takeDownloadUnits(c.get("deps").db, share.hash, units))) {
         await res.body?.cancel();
         throw new NotFound();
       }
