@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import type { FileInfo } from "../fs/file-info";
 import { findTool } from "../tools/available";
 import { runProbe, type ProbeResult } from "../tools/ffprobe";
-import { findSevenZip, runSevenZipList, SEVEN_ZIP_NAMES, type ArchiveEntry } from "../tools/sevenzip";
+import { findSevenZip, SEVEN_ZIP_NAMES } from "../tools/sevenzip";
+import { listArchivePage, type ArchiveListingPage, type ListingPageRequest } from "../archive/listing-page";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest, ServiceUnavailable } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
@@ -17,8 +18,7 @@ import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-in
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
 
-/** SPEC section 8: what an archive whose entries cannot be listed answers. */
-export const ARCHIVE_LIST_FAILED = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
+export { ARCHIVE_LIST_FAILED } from "../archive/listing-page";
 /** Compressed single streams (not listable archives of entries), left out of the archive table (issue 11). */
 export const UNLISTED_ARCHIVE_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
 
@@ -28,7 +28,7 @@ export type Metainfo =
   | { kind: "audio"; probe: ProbeResult }
   | { kind: "torrent"; torrent: TorrentInfo }
   | { kind: "firmware"; firmware: FirmwareInfo }
-  | { kind: "archive"; entries: ArchiveEntry[] };
+  | { kind: "archive"; page: ArchiveListingPage };
 
 /** What readMetainfo needs: the file, its folder, and the user's view of that folder (for sidecar subtitles). */
 export interface MetainfoRequest {
@@ -40,6 +40,8 @@ export interface MetainfoRequest {
   showHidden: boolean;
   isVisible: (virtualPath: string) => boolean;
   signal: AbortSignal;
+  /** Which of an archive's entries to answer (archive/listing-page.ts parseListingPage). */
+  archivePage: ListingPageRequest;
 }
 
 /** The kind of metadata a file has, or null for files without any (folders, pictures, text...). */
@@ -81,7 +83,7 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
     case "firmware":
       return { kind: "firmware", firmware: await readFirmwareInfo(r.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
     case "archive":
-      return { kind: "archive", entries: await archiveEntries(r) };
+      return { kind: "archive", page: await archiveEntries(r) };
     default:
       return null;
   }
@@ -109,15 +111,10 @@ async function torrentOf(abs: string, size: number): Promise<TorrentInfo> {
 }
 
 /**
- * The entries of an archive, listed without a password: a header-encrypted archive fails to open and an archive
- * with no entries lists nothing, and both answer ARCHIVE_LIST_FAILED (SPEC section 8).
+ * One page of an archive's entries with its totals, listed without a password: a header-encrypted archive fails to
+ * open and an archive with no entries lists nothing, and both answer ARCHIVE_LIST_FAILED (SPEC section 8).
  */
-async function archiveEntries(r: MetainfoRequest): Promise<ArchiveEntry[]> {
+function archiveEntries(r: MetainfoRequest): Promise<ArchiveListingPage> {
   const engine = requireInstalled(findSevenZip(), `7-Zip (${SEVEN_ZIP_NAMES.join(", ")})`);
-  const listing = await runSevenZipList(engine, r.abs, "", r.signal).catch((err) => {
-    if (err instanceof ToolFailed) throw new BadRequest(ARCHIVE_LIST_FAILED); // a wrong password, or no archive
-    throw err;
-  });
-  if (listing.entries.length === 0) throw new BadRequest(ARCHIVE_LIST_FAILED);
-  return listing.entries;
+  return listArchivePage({ engine, abs: r.abs, page: r.archivePage, signal: r.signal, timeoutMs: METADATA_TOOL_TIMEOUT_MS });
 }

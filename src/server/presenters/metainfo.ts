@@ -1,6 +1,7 @@
 /**
  * @module Maps what ?probe=yes read (media/metainfo.ts) to the wire fields of SPEC section 3: `metainfo` (Video,
- * Torrent, Firmware metadata, archive entries, audio details) and the resource fields `subtitles` and `audioinfo`.
+ * Torrent, Firmware metadata, archive entries, audio details) and the resource fields `subtitles`, `audioinfo` and
+ * `archiveListing` (where an archive's page of entries is, and its totals).
  */
 import type { Metainfo } from "../media/metainfo";
 import type { SidecarFile } from "../media/sidecar-subtitles";
@@ -9,7 +10,7 @@ import type { TorrentInfo } from "../media/torrent-info";
 import type { FirmwareInfo } from "../media/firmware-info";
 import type { ArchiveEntry } from "../tools/sevenzip";
 import type {
-  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, ContainerAudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, ContainerAudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 /** The fields ?probe=yes adds to the resource. */
@@ -17,6 +18,7 @@ export interface MetainfoFields {
   metainfo: VideoMetainfo | AudioMetainfo | TorrentMetainfo | FirmwareMetainfo | ArchiveEntryMetainfo[];
   subtitles?: SidecarSubtitle[];
   audioinfo?: AudioInfo;
+  archiveListing?: ArchiveListingInfo;
 }
 
 /** The wire fields of one file's metadata. */
@@ -32,8 +34,10 @@ export function presentMetainfo(m: Metainfo): MetainfoFields {
       return { metainfo: presentTorrent(m.torrent) };
     case "firmware":
       return { metainfo: presentFirmware(m.firmware) };
-    case "archive":
-      return { metainfo: m.entries.map(presentArchiveEntry) };
+    case "archive": {
+      const { entries, ...listing } = m.page;
+      return { metainfo: entries.map(presentArchiveEntry), archiveListing: listing };
+    }
   }
 }
 

@@ -18,6 +18,7 @@ import { MediaContentRefused } from "../tools/media-input";
 import { presentFile } from "../presenters/resource";
 import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
+import { parseListingPage } from "../archive/listing-page";
 import { readNfoText } from "../media/nfo-text";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { listFolderCached } from "../listing/list-folder";
@@ -95,13 +96,14 @@ function presentResource(c: Context<AppEnv>, info: FileInfo) {
  * GET ?probe=yes: the file plus `metainfo` (and `subtitles` for a video, `audioinfo` for audio); files without
  * metadata (folders, pictures, text, compressed single streams such as .tar.gz) answer the plain resource. An
  * archive that cannot be listed (encrypted names, no entries) answers 400 with ARCHIVE_LIST_FAILED as the detail.
+ * An archive answers one page of its entries (`offset`, `limit`: archive/listing-page.ts) and `archiveListing`.
  */
 async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   requireDownload(c);
   const { dirAbs, dirPath } = folderOf(target, info);
   const meta = await readMetainfo({
     abs: target.abs, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
-    isVisible: userPathFilter(c), signal: c.req.raw.signal,
+    isVisible: userPathFilter(c), signal: c.req.raw.signal, archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
   });
   return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
 }

@@ -3,7 +3,8 @@
  * `Key = Value` lines per entry, each starting with `Path = `) and the `-bsp1` percentages. Shapes measured on
  * 7-Zip 26.02 for 7z, zip, split (`.001`), zip spanned (`.z01`) and tar archives. The listing is read as raw bytes:
  * 7-Zip prints names stored in a legacy encoding (zip without the UTF-8 flag) byte for byte, and those names are
- * decoded here with the one encoding that fits them all (archive/name-encoding.ts).
+ * decoded here with the one encoding that fits them all (archive/name-encoding.ts). The listing is read line by line
+ * as it comes (SltListingReader), never held whole: 300,000 entries print about 84 MB of it.
  */
 import { chooseNameEncoding, decodeName, isUtf8 } from "../archive/name-encoding";
 
@@ -32,18 +33,34 @@ export interface ArchiveEntry {
 }
 
 /** The whole listing. */
-export interface ArchiveListing {
+export interface ArchiveListing extends ListingHeader {
+  entries: ArchiveEntry[];
+}
+
+/** What the listing says besides its entries. */
+export interface ListingHeader {
   /** Format of the innermost archive ("7z", "zip", "tar", ...); the outer blocks of a split set say "Split". */
   type: string;
   /** Number of volumes (1 for a single file). */
   volumes: number;
   /** The encoding (an iconv-lite name) the paths that are not valid UTF-8 were decoded with, or null when none. */
   nameEncoding: string | null;
-  entries: ArchiveEntry[];
 }
+
+/** An entry as it is read, before its path is decoded (the encoding is known only once all names are seen). */
+export type RawArchiveEntry = Omit<ArchiveEntry, "path">;
 
 /** The line 7-Zip prints between the archive blocks and the entry blocks of `l -slt`. */
 const ENTRIES_START = "----------";
+
+/** The keys of a block that are read; the others (CRC, Method, Offset...) are not kept. */
+const KEPT_KEYS = new Set(["Type", "Volumes", "Folder", "Size", "Packed Size", "Modified", "Encrypted", "Attributes", "Mode", "Symbolic Link", "Hard Link"]);
+/** Length and first letter of "Path" and the kept keys: other lines are passed over without making their key a string. */
+const KEY_SHAPES = new Set(["Path", ...KEPT_KEYS].map((k) => keyShape(k.length, k.charCodeAt(0))));
+
+function keyShape(length: number, first: number): number {
+  return length * 256 + first;
+}
 
 /** The values of one block as text (UTF-8), with the raw bytes of its Path value. */
 class Block extends Map<string, string> {
@@ -54,33 +71,31 @@ class Block extends Map<string, string> {
 
 const utf8 = new TextDecoder();
 
-/** Index of the first " = " in `line`, or -1 (ASCII bytes: never inside a multi-byte character of a name). */
-const separatorAt = (line: Uint8Array) => Buffer.from(line.buffer, line.byteOffset, line.byteLength).indexOf(" = ");
+/** The longest key of a block (7-Zip 26.02's is "Characteristics"), with room: " = " is looked for this far. */
+const KEY_MAX = 40;
 
-/** Splits `l -slt` lines into blocks, each starting at a `Path = ` line; blank lines are optional. */
-function readBlocks(lines: readonly Uint8Array[]): { archive: Block[]; entries: Block[] } {
-  const archive: Block[] = [];
-  const entries: Block[] = [];
-  let inEntries = false;
-  let current: Block | null = null;
-  for (const line of lines) {
-    const eq = separatorAt(line);
-    if (eq < 0) {
-      if (utf8.decode(line) === ENTRIES_START) {
-        inEntries = true;
-        current = null;
-      }
-      continue;
-    }
-    const key = utf8.decode(line.subarray(0, eq));
-    const value = line.subarray(eq + 3);
-    if (key === "Path") {
-      current = new Block(value);
-      (inEntries ? entries : archive).push(current);
-    }
-    current?.set(key, utf8.decode(value));
+/**
+ * Index of the first " = " in `line` within KEY_MAX bytes, or -1 (ASCII bytes: never inside a multi-byte character
+ * of a name). A plain loop: the listing has millions of lines, and a Buffer view per line cost 2.5 µs each.
+ */
+function separatorAt(line: Uint8Array): number {
+  const end = Math.min(line.length - 2, KEY_MAX);
+  for (let i = 1; i < end; i++) if (line[i] === 0x3d && line[i - 1] === 0x20 && line[i + 1] === 0x20) return i - 1;
+  return -1;
+}
+
+/**
+ * Bytes `start` to `end` of `line` as text: ASCII by a plain loop, else UTF-8. A TextDecoder call, and even a
+ * subarray, costs more than a short line's loop.
+ */
+function text(line: Uint8Array, start = 0, end = line.length): string {
+  let out = "";
+  for (let i = start; i < end; i++) {
+    const b = line[i]!;
+    if (b >= 0x80) return utf8.decode(line.subarray(start, end));
+    out += String.fromCharCode(b);
   }
-  return { archive, entries };
+  return out;
 }
 
 /** The unix mode string of an entry: `Mode` (tar) or the part after the DOS flags in `Attributes` (7z, zip). */
@@ -93,14 +108,13 @@ function unixMode(b: Block): string {
 
 const num = (v: string | undefined): number => (v && /^\d+$/.test(v) ? Number(v) : 0);
 
-/** One entry from its block; `decode` turns its raw path into text. */
-function toEntry(b: Block, decode: (raw: Uint8Array) => string): ArchiveEntry {
+/** One entry from its block, its path still raw. */
+function toRawEntry(b: Block): RawArchiveEntry {
   const mode = unixMode(b);
   const attrs = b.get("Attributes") ?? "";
   const link = b.get("Symbolic Link") ?? "";
   const hard = b.get("Hard Link") ?? "";
   return {
-    path: decode(b.rawPath),
     rawPath: b.rawPath,
     isDir: b.get("Folder") === "+" || attrs.startsWith("D") || mode.startsWith("d"),
     size: num(b.get("Size")),
@@ -114,18 +128,89 @@ function toEntry(b: Block, decode: (raw: Uint8Array) => string): ArchiveEntry {
 }
 
 /**
- * Reads the lines of `7zz l -slt` (with its archive header, i.e. without `-ba`) into a listing. Lines are the raw
- * bytes 7-Zip printed (runTool's onStdoutRawLine); a string line is taken as its UTF-8 bytes.
+ * Reads `7zz l -slt` (with its archive header, i.e. without `-ba`) one line at a time, as 7-Zip prints it, so a
+ * listing of any length costs the memory of one entry block plus what the caller keeps: each entry goes to `onEntry`
+ * as soon as its block ends (at the next `Path = ` line, or at finish). Blocks start at a `Path = ` line; blank lines
+ * are optional. Names that are not UTF-8 are kept (up to `legacySampleBytes` of them) to choose one encoding for all.
+ */
+export class SltListingReader {
+  private inEntries = false;
+  private current: Block | null = null;
+  private readonly archive: Block[] = [];
+  private readonly legacy: Uint8Array[] = [];
+  private legacyBytes = 0;
+
+  /**
+   * @param onEntry called with each entry, in 7-Zip's order.
+   * @param legacySampleBytes how many bytes of names that are not UTF-8 the encoding is judged on (default: all).
+   */
+  constructor(private readonly onEntry: (e: RawArchiveEntry) => void, private readonly legacySampleBytes = Infinity) {}
+
+  /** Takes one line: its raw bytes (runTool's onStdoutRawLine), without the line end. */
+  push(line: Uint8Array): void {
+    const eq = separatorAt(line);
+    if (eq < 0) {
+      if (line.length === ENTRIES_START.length && text(line) === ENTRIES_START) {
+        this.endBlock();
+        this.inEntries = true;
+      }
+      return;
+    }
+    if (!KEY_SHAPES.has(keyShape(eq, line[0]!))) return;
+    const key = text(line, 0, eq);
+    if (key === "Path") {
+      this.endBlock();
+      this.current = new Block(line.subarray(eq + 3));
+      if (!this.inEntries) this.archive.push(this.current);
+    } else if (this.current && KEPT_KEYS.has(key)) this.current.set(key, text(line, eq + 3));
+  }
+
+  /** Ends the listing: the last entry goes out; returns the archive's type, volumes and the names' encoding. */
+  finish(): ListingHeader {
+    this.endBlock();
+    const typed = this.archive.filter((b) => b.has("Type"));
+    const volumes = Math.max(1, ...this.archive.map((b) => num(b.get("Volumes"))));
+    // One encoding for all the names that are not UTF-8, judged on them together (more text, better guess).
+    return { type: typed.at(-1)?.get("Type") ?? "", volumes, nameEncoding: chooseNameEncoding(this.legacy) };
+  }
+
+  private endBlock(): void {
+    const b = this.current;
+    this.current = null;
+    if (!b || !this.inEntries) return;
+    if (this.legacyBytes < this.legacySampleBytes && !isUtf8(b.rawPath)) {
+      this.legacy.push(b.rawPath);
+      this.legacyBytes += b.rawPath.length;
+    }
+    this.onEntry(toRawEntry(b));
+  }
+}
+
+/** The function that turns raw paths into text: valid UTF-8 as it is, other names with `nameEncoding`. */
+export function pathDecoder(nameEncoding: string | null): (raw: Uint8Array) => string {
+  return (p) => (nameEncoding === null || isUtf8(p) ? utf8.decode(p) : decodeName(p, nameEncoding));
+}
+
+/** An entry with its path decoded by `decode` (pathDecoder). */
+export function decodeEntry(e: RawArchiveEntry, decode: (raw: Uint8Array) => string): ArchiveEntry {
+  return { path: decode(e.rawPath), ...e };
+}
+
+/**
+ * Reads the lines of `7zz l -slt` into a listing (SltListingReader, every entry kept). Lines are the raw bytes
+ * 7-Zip printed; a string line is taken as its UTF-8 bytes.
  */
 export function parseSltListing(lines: readonly (Uint8Array | string)[]): ArchiveListing {
-  const raw = lines.map((l) => (typeof l === "string" ? new TextEncoder().encode(l.replace(/\r$/, "")) : l));
-  const { archive, entries } = readBlocks(raw);
-  const typed = archive.filter((b) => b.has("Type"));
-  const volumes = Math.max(1, ...archive.map((b) => num(b.get("Volumes"))));
-  // One encoding for all the names that are not UTF-8, judged on them together (more text, better guess).
-  const nameEncoding = chooseNameEncoding(entries.map((b) => b.rawPath));
-  const decode = (p: Uint8Array) => (nameEncoding === null || isUtf8(p) ? utf8.decode(p) : decodeName(p, nameEncoding));
-  return { type: typed.at(-1)?.get("Type") ?? "", volumes, nameEncoding, entries: entries.map((b) => toEntry(b, decode)) };
+  const raw: RawArchiveEntry[] = [];
+  const reader = new SltListingReader((e) => raw.push(e));
+  for (const l of lines) reader.push(typeof l === "string" ? new TextEncoder().encode(l.replace(/\r$/, "")) : l);
+  return decodedListing(reader.finish(), raw);
+}
+
+/** The listing of `header` with the `raw` entries' paths decoded. */
+export function decodedListing(header: ListingHeader, raw: readonly RawArchiveEntry[]): ArchiveListing {
+  const decode = pathDecoder(header.nameEncoding);
+  return { ...header, entries: raw.map((e) => decodeEntry(e, decode)) };
 }
 
 /** The percentage at the start of a `-bsp1` progress line ("  42% 3 - name" gives 42), or null for other lines. */

@@ -5,10 +5,12 @@
 import { findTool } from "./available";
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
-import { parseProgressLine, parseSltListing, type ArchiveListing } from "./sevenzip-listing";
+import {
+  decodedListing, parseProgressLine, SltListingReader, type ArchiveListing, type ListingHeader, type RawArchiveEntry,
+} from "./sevenzip-listing";
 
-export { parseProgressLine, parseSltListing } from "./sevenzip-listing";
-export type { ArchiveEntry, ArchiveListing } from "./sevenzip-listing";
+export { decodeEntry, parseProgressLine, parseSltListing, pathDecoder } from "./sevenzip-listing";
+export type { ArchiveEntry, ArchiveListing, ListingHeader, RawArchiveEntry } from "./sevenzip-listing";
 export { sevenZipListFile } from "./sevenzip-names";
 
 /** Engine names in the order they are tried: the 7zip package installs only 7zz; p7zip-full adds 7z and 7za. */
@@ -97,16 +99,41 @@ export function parseDangerousLink(line: string): { path: string; target: string
   return m ? { path: m[1]!, target: m[2]! } : null;
 }
 
+/** What a streamed listing needs besides the archive. */
+export interface ListStreamOptions {
+  password: string;
+  signal: AbortSignal;
+  /** Called with each entry as soon as 7-Zip has printed it, in 7-Zip's order; its path is decoded later. */
+  onEntry: (e: RawArchiveEntry) => void;
+  /** Bytes of names that are not UTF-8 the encoding is judged on (default: all of them). */
+  legacySampleBytes?: number;
+  /** Kill 7-Zip and fail after this many ms (default: no limit). */
+  timeoutMs?: number;
+}
+
 /**
- * Lists `archive` (the first volume of a set).
+ * Lists `archive` (the first volume of a set) reading 7-Zip's output line by line as it comes: nothing but the
+ * entry being read is held here, so memory stays flat whatever the number of entries (the caller keeps what it
+ * wants of `onEntry`'s).
+ * @returns the archive's type, volumes and the encoding to decode the raw paths with (pathDecoder).
+ * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
+ */
+export async function runSevenZipListStream(engine: string, archive: string, o: ListStreamOptions): Promise<ListingHeader> {
+  const reader = new SltListingReader(o.onEntry, o.legacySampleBytes);
+  await runTool({
+    cmd: engine, args: buildListArgs(archive, o.password), stdin: passwordInput(o.password), signal: o.signal,
+    timeoutMs: o.timeoutMs, onStdoutRawLine: (l) => reader.push(l),
+  });
+  return reader.finish();
+}
+
+/**
+ * Lists `archive` (the first volume of a set) with every entry kept (runSevenZipListStream).
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
  */
 export async function runSevenZipList(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
-  const lines: Uint8Array[] = [];
-  await runTool({
-    cmd: engine, args: buildListArgs(archive, password), stdin: passwordInput(password), signal, onStdoutRawLine: (l) => lines.push(l),
-  });
-  return parseSltListing(lines);
+  const raw: RawArchiveEntry[] = [];
+  return decodedListing(await runSevenZipListStream(engine, archive, { password, signal, onEntry: (e) => raw.push(e) }), raw);
 }
 
 /**

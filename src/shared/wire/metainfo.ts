@@ -1,6 +1,7 @@
 /**
  * @module Wire shapes of GET /api/resources/{path}?probe=yes (SPEC sections 3 and 7): `metainfo` per file kind,
- * plus the resource fields `subtitles` and `audioinfo`. Types only. Bit rates are bit/s, durations seconds.
+ * plus the resource fields `subtitles`, `audioinfo` and `archiveListing`. Types, and the archive page size. Bit rates
+ * are bit/s, durations seconds.
  */
 
 /** One embedded subtitle stream of a video. */
@@ -120,4 +121,24 @@ export interface ArchiveEntryMetainfo {
   readonly Size: number;
   /** As 7-Zip prints it ("2026-11-23 15:14:36"), "" when unknown. */
   readonly Modified: string;
+}
+
+/** Entries a GET ?probe=yes on an archive answers at most, and the default of its `limit`. */
+export const ARCHIVE_PAGE_MAX = 10_000;
+
+/**
+ * Beside an archive's `metainfo` (one page of its entries, in 7-Zip's order): where that page is among all the
+ * entries, and the totals of the whole archive. The next page is asked with `?probe=yes&offset=N&limit=M`.
+ */
+export interface ArchiveListingInfo {
+  /** Index of the page's first entry among all the archive's entries. */
+  readonly offset: number;
+  /** The page size asked for (ARCHIVE_PAGE_MAX by default). */
+  readonly limit: number;
+  /** Entries in the whole archive, folders included. */
+  readonly total: number;
+  readonly files: number;
+  readonly folders: number;
+  /** Bytes of all the files once unpacked. */
+  readonly size: number;
 }

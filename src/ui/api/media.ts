@@ -6,12 +6,13 @@ import { apiFetch, apiJson, apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
 import type {
-  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 export type {
-  ArchiveEntryMetainfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
+export { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
 
 /** A file with its metadata: which `metainfo` shape depends on the file (see metainfoKind in preview-kind.ts). */
 export interface ProbedResource extends Resource {
@@ -20,6 +21,8 @@ export interface ProbedResource extends Resource {
   readonly subtitles?: readonly SidecarSubtitle[];
   /** The tags of an audio file. */
   readonly audioinfo?: AudioInfo;
+  /** An archive's totals and where its page of entries (`metainfo`) is among them. */
+  readonly archiveListing?: ArchiveListingInfo;
 }
 
 /**
@@ -29,6 +32,14 @@ export interface ProbedResource extends Resource {
  */
 export function fetchProbe(path: string, signal?: AbortSignal): Promise<ProbedResource> {
   return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes`, { signal });
+}
+
+/**
+ * GET ?probe=yes&offset=&limit=: the archive `path` with `limit` of its entries from index `offset` (7-Zip's order)
+ * in `metainfo`, and its totals in `archiveListing`. @throws ApiError as fetchProbe.
+ */
+export function fetchArchivePage(path: string, offset: number, limit: number, signal?: AbortSignal): Promise<ProbedResource> {
+  return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes&offset=${offset}&limit=${limit}`, { signal });
 }
 
 /** GET ?preview=nfo: the text of an .nfo file, decoded from CP437 when it is not UTF-8. @throws ApiError. */

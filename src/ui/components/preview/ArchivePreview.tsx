@@ -1,25 +1,19 @@
 /**
  * @module Archive preview (SPEC §2 Preview: table with Path, PackedSize, Size, Modified): the entries 7-Zip lists, a
- * summary and the download link; an archive the server cannot list (encrypted, SPEC §8) keeps the download card.
+ * summary of the whole archive and the download link; an archive the server cannot list (encrypted, SPEC §8) keeps
+ * the download card. A big archive comes a page at a time: 'Show more' asks the server for the next one.
  */
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
-import { fetchProbe, type ArchiveEntryMetainfo } from "../../api/media";
 import { errorMessage } from "../../api/errors";
 import { downloadUrl } from "../../api/urls";
 import { formatSize } from "../../format/format-size";
 import { LoadingView } from "../common/LoadingView";
 import { DownloadCard } from "./DownloadCard";
 import { ArchiveTable } from "./views/ArchiveTable";
-import { archiveSummary, isArchiveListFailure } from "./views/archive-rows";
-import { useFetched } from "./views/useFetched";
-
-/** The entries of the archive `path`; a probe without an entry list lists nothing. */
-async function fetchEntries(path: string, signal: AbortSignal): Promise<readonly ArchiveEntryMetainfo[]> {
-  const probed = await fetchProbe(path, signal);
-  return Array.isArray(probed.metainfo) ? probed.metainfo : [];
-}
+import { isArchiveListFailure } from "./views/archive-rows";
+import { useArchivePages } from "./views/useArchivePages";
 
 /** A size whose number and unit stay together when the summary wraps. */
 const unbroken = (size: string) => size.replace(" ", "\u00a0");
@@ -27,10 +21,10 @@ const unbroken = (size: string) => size.replace(" ", "\u00a0");
 /** Shows what the archive `file` holds. */
 export function ArchivePreview({ file, token }: { file: Resource; token: string }) {
   const { t } = useTranslation();
-  const entries = useFetched(file.path, (signal) => fetchEntries(file.path, signal));
-  if (entries.status === "loading") return <LoadingView label={t("preview.archive.loading")} />;
-  if (entries.status === "failed") {
-    const message = isArchiveListFailure(entries.error) ? t("preview.archive.listFailed") : errorMessage(entries.error);
+  const { pages, loadMore } = useArchivePages(file.path);
+  if (pages.status === "loading") return <LoadingView label={t("preview.archive.loading")} />;
+  if (pages.status === "failed") {
+    const message = isArchiveListFailure(pages.error) ? t("preview.archive.listFailed") : errorMessage(pages.error);
     return (
       <DownloadCard file={file} token={token}>
         <p className="preview-view-error" role="alert">
@@ -39,7 +33,7 @@ export function ArchivePreview({ file, token }: { file: Resource; token: string 
       </DownloadCard>
     );
   }
-  const sum = archiveSummary(entries.value);
+  const { summary: sum, ...listing } = pages.value;
   return (
     <div className="archive-preview">
       <div className="archive-head">
@@ -51,7 +45,7 @@ export function ArchivePreview({ file, token }: { file: Resource; token: string 
           <Download size={18} aria-hidden /> {t("preview.downloadFile")}
         </a>
       </div>
-      <ArchiveTable name={file.name} entries={entries.value} />
+      <ArchiveTable name={file.name} {...listing} onLoadMore={loadMore} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { audioCodecOf, isAudioCodecPlayable, titleFromName, trackTags } from "../../../../src/ui/components/preview/views/audio-tags";
-import { archiveSummary, isArchiveListFailure, orderArchiveEntries } from "../../../../src/ui/components/preview/views/archive-rows";
+import { archiveMoreStep, archivePages, archiveSummary, isArchiveListFailure, orderArchiveEntries } from "../../../../src/ui/components/preview/views/archive-rows";
 import { isMarkdownName } from "../../../../src/ui/components/preview/views/MarkdownPageButton";
 import { ApiError } from "../../../../src/ui/api/client";
-import type { ArchiveEntryMetainfo } from "../../../../src/ui/api/media";
+import type { ArchiveEntryMetainfo, ProbedResource } from "../../../../src/ui/api/media";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const EDGE = `${CHROME} Edg/156.0.0.0`;
@@ -78,6 +78,23 @@ describe("archive rows", () => {
     expect(isArchiveListFailure(new ApiError(400, "400 Bad Request (something else)"))).toBe(false);
     expect(isArchiveListFailure(new ApiError(503, sentence))).toBe(false);
     expect(isArchiveListFailure(new Error(sentence))).toBe(false);
+  });
+
+  it("joins the server's pages and keeps the whole archive's totals, or counts them when the server sent every entry", () => {
+    const probed = (metainfo: ArchiveEntryMetainfo[], offset?: number) =>
+      ({ metainfo, ...(offset === undefined ? {} : { archiveListing: { offset, limit: 2, total: 5, files: 4, folders: 1, size: 400 } }) }) as unknown as ProbedResource;
+    const pages = archivePages(probed([entry("d", true), entry("d/a")], 0), [probed([entry("d/b"), entry("d/c")], 2)]);
+    expect(pages.entries.map((e) => e.Path)).toEqual(["d", "d/a", "d/b", "d/c"]);
+    expect(pages.total).toBe(5);
+    expect(pages.summary).toEqual({ files: 4, folders: 1, size: 400 });
+    expect(archivePages(probed([entry("d", true, 0), entry("d/a", false, 7)]))).toMatchObject({ total: 2, summary: { files: 1, folders: 1, size: 7 } });
+  });
+
+  it("shows 1000 more rows a click, asking the server for its next page only when those rows are not loaded", () => {
+    expect(archiveMoreStep(1000, 10_000, 25_000)).toEqual({ shown: 2000, fetch: false });
+    expect(archiveMoreStep(10_000, 10_000, 25_000)).toEqual({ shown: 11_000, fetch: true });
+    expect(archiveMoreStep(9_500, 10_000, 25_000)).toEqual({ shown: 10_500, fetch: true });
+    expect(archiveMoreStep(24_500, 25_000, 25_000)).toEqual({ shown: 25_000, fetch: false });
   });
 });
 

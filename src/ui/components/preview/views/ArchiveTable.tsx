@@ -1,18 +1,40 @@
-/** @module The archive preview table (SPEC §2 Preview: Path, PackedSize, Size, Modified), rendered 1000 rows at a time. */
+/**
+ * @module The archive preview table (SPEC §2 Preview: Path, PackedSize, Size, Modified), rendered 1000 rows at a time;
+ * 'Show more' first asks for the server's next page when the rows to show are not loaded yet.
+ */
 import { Fragment, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ArchiveEntryMetainfo } from "../../../api/media";
+import { errorMessage } from "../../../api/errors";
 import { formatSize } from "../../../format/format-size";
 import { ARCHIVE_ROWS_STEP } from "../../../constants";
 import { FileIcon } from "../../listing/FileIcon";
-import { orderArchiveEntries } from "./archive-rows";
+import { archiveMoreStep, orderArchiveEntries } from "./archive-rows";
 
-/** The entries of the archive `name` in tree order, folders first; 'Show more' adds ARCHIVE_ROWS_STEP rows. */
-export function ArchiveTable({ name, entries }: { name: string; entries: readonly ArchiveEntryMetainfo[] }) {
+/** What the table shows: the entries loaded so far of the archive `name`, which holds `total`. */
+interface ArchiveTableProps {
+  name: string;
+  entries: readonly ArchiveEntryMetainfo[];
+  total: number;
+  /** Asks the server for the page after the loaded entries. */
+  onLoadMore: () => void;
+  loadingMore: boolean;
+  /** Why the last page could not be loaded, or null. */
+  moreError: unknown;
+}
+
+/** The loaded entries in tree order, folders first; 'Show more' adds ARCHIVE_ROWS_STEP rows, loading them first if needed. */
+export function ArchiveTable({ name, entries, total, onLoadMore, loadingMore, moreError }: ArchiveTableProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => orderArchiveEntries(entries), [entries]);
   const [shown, setShown] = useState(ARCHIVE_ROWS_STEP);
-  const rest = rows.length - shown;
+  const visible = Math.min(shown, rows.length);
+  const rest = total - visible;
+  const showMore = () => {
+    const step = archiveMoreStep(visible, rows.length, total);
+    if (step.fetch) onLoadMore();
+    setShown(step.shown);
+  };
   return (
     <>
       <div className="archive-table-wrap" tabIndex={0} role="region" aria-label={t("preview.archive.contents", { name })}>
@@ -26,7 +48,7 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, shown).map((e) => (
+            {rows.slice(0, visible).map((e) => (
               <tr key={e.Path} className={e.IsDir ? "is-dir" : undefined}>
                 <td className="archive-path">
                   <FileIcon isDir={e.IsDir} type="" name={e.Path} size={16} />
@@ -43,9 +65,14 @@ export function ArchiveTable({ name, entries }: { name: string; entries: readonl
         </table>
       </div>
       {rest > 0 && (
-        <button type="button" className="btn archive-more" onClick={() => setShown((n) => n + ARCHIVE_ROWS_STEP)}>
-          {t("preview.archive.showMore", { count: Math.min(rest, ARCHIVE_ROWS_STEP), rest })}
+        <button type="button" className="btn archive-more" onClick={showMore} disabled={loadingMore} aria-busy={loadingMore}>
+          {loadingMore ? t("preview.archive.loadingMore") : t("preview.archive.showMore", { count: Math.min(rest, ARCHIVE_ROWS_STEP), rest })}
         </button>
+      )}
+      {moreError !== null && (
+        <p className="preview-view-error" role="alert">
+          {errorMessage(moreError)}
+        </p>
       )}
     </>
   );

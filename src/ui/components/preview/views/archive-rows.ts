@@ -1,8 +1,11 @@
-/** @module The rows of the archive preview table (SPEC §2 Preview, §3 Archive entry): tree order, totals, the listing failure. Pure. */
-import type { ArchiveEntryMetainfo } from "../../../api/media";
+/**
+ * @module The rows of the archive preview table (SPEC §2 Preview, §3 Archive entry): tree order, totals, what 'Show
+ * more' does, the listing failure. Pure.
+ */
+import type { ArchiveEntryMetainfo, ProbedResource } from "../../../api/media";
 import { ApiError } from "../../../api/client";
 import { errorDetail } from "../../../api/errors";
-import { ARCHIVE_LIST_FAILED_TEXT } from "../../../constants";
+import { ARCHIVE_LIST_FAILED_TEXT, ARCHIVE_ROWS_STEP } from "../../../constants";
 
 /** Totals of an archive listing: entries by kind and byte sums over the files. */
 export interface ArchiveSummary {
@@ -52,6 +55,34 @@ export function archiveSummary(entries: readonly ArchiveEntryMetainfo[]): Archiv
     size += e.Size;
   }
   return { files, folders, size };
+}
+
+/** The entries loaded so far and the totals of the whole archive. */
+export interface ArchivePages {
+  readonly entries: readonly ArchiveEntryMetainfo[];
+  /** Entries in the whole archive, folders included. */
+  readonly total: number;
+  readonly summary: ArchiveSummary;
+}
+
+/**
+ * The pages of `probed` (the first answer of GET ?probe=yes) with `more` appended (the answers of the next pages);
+ * a server that sends no `archiveListing` sent every entry, and the totals are counted from them.
+ */
+export function archivePages(probed: ProbedResource, more: readonly ProbedResource[] = []): ArchivePages {
+  const entries = [probed, ...more].flatMap((p) => (Array.isArray(p.metainfo) ? p.metainfo : []));
+  const info = more.at(-1)?.archiveListing ?? probed.archiveListing;
+  if (!info) return { entries, total: entries.length, summary: archiveSummary(entries) };
+  return { entries, total: info.total, summary: { files: info.files, folders: info.folders, size: info.size } };
+}
+
+/**
+ * What 'Show more' does when `visible` rows show, `loaded` entries are here and the archive has `total`: the rows to
+ * show next (ARCHIVE_ROWS_STEP more), and whether the server must be asked for the next page first.
+ */
+export function archiveMoreStep(visible: number, loaded: number, total: number): { shown: number; fetch: boolean } {
+  const shown = Math.min(visible + ARCHIVE_ROWS_STEP, total);
+  return { shown, fetch: shown > loaded };
 }
 
 /** True when `err` is the server's refusal to list the archive (encrypted names or no entries, SPEC §8). */
