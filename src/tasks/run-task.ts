@@ -62,7 +62,8 @@ async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal,
   if (missing.length) throw new Error(`${missing.join(", ")} is not installed on the server`);
   const owner = findUserById(deps.db, task.userId);
   if (!owner) throw new Error("the task's owner no longer exists");
-  const scope = makeTaskScope(deps.rootReal, owner, getSettings(deps.db).rules);
+  const settings = getSettings(deps.db);
+  const scope = makeTaskScope(deps.rootReal, owner, settings.rules);
   // Checked again at run time: the file, the owner's scope or the rules may have changed since it was queued.
   const target = resolveTarget(scope, task.targetPath);
   kind.checkTarget(target);
@@ -74,7 +75,7 @@ async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal,
     // Also stored, so a restart after a crash can remove it (pool.ts).
     addTaskOutput(deps.db, task.id, abs);
   };
-  const ctx: TaskContext = { signal, target, scope, tempDir, report, trackOutput };
+  const ctx: TaskContext = { signal, target, scope, tempDir, settings, report, trackOutput };
   return kind.run(ctx, params);
 }
 

@@ -3,6 +3,7 @@
  * the stored task, the context a kind runs with, and the TaskKind contract each kind file exports.
  */
 import type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
+import type { SettingsCore } from "../shared/wire/settings";
 
 export { TASK_STATUS as TaskStatus } from "../shared/wire/task";
 export type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
@@ -65,6 +66,8 @@ export interface TaskContext {
   readonly scope: TaskScope;
   /** Directory for temporary files of this run (inside the cache dir); removed by the engine afterwards. */
   readonly tempDir: string;
+  /** The global settings as the run started (the unarchive ratio limit, ...). */
+  readonly settings: Readonly<SettingsCore>;
   /** Progress while doing, e.g. "42%" or "42% clip.mp4"; the engine throttles the pushes. */
   report(message: string): void;
   /**

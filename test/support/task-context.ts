@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { makeTaskScope, resolveTarget } from "../../src/tasks/context";
 import type { TaskContext, TaskKind } from "../../src/tasks/types";
 import type { Rule } from "../../src/shared/wire/user";
+import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 
 /** A deny rule for a path prefix (SPEC section 3 Rule). */
 export const denyPath = (path: string): Rule => ({ allow: false, path, regex: false, regexp: { raw: "" } });
@@ -37,6 +38,7 @@ export function makeTaskContext(root: string, path: string, rules: Rule[] = []):
     target: resolveTarget(scope, path),
     scope,
     tempDir,
+    settings: DEFAULT_SETTINGS,
     report: (m) => reports.push(m),
     trackOutput: (abs) => tracked.push(abs),
   };

@@ -49,6 +49,7 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   indexInterval: int(R.indexInterval),
   excludeIndexDirs: { kind: "string-list" },
   taskWorkers: int(R.taskWorkers),
+  unarchiveMaxRatio: int(R.unarchiveMaxRatio),
   commandSessionsPerUser: int(R.commandSessionsPerUser),
   tusUploadsPerUser: int(R.tusUploadsPerUser),
   defaults: { kind: "user-defaults" },

@@ -36,6 +36,11 @@ export interface SettingsCore {
   excludeIndexDirs: string[];
   /** Background tasks one server runs at once; the others wait pending in the queue. */
   taskWorkers: number;
+  /**
+   * Unarchive refuses an archive whose entries unpack to more than this many times its own size (the ratio
+   * unpacked:packed, 200 meaning 1:200), before writing anything; 0 turns the limit off.
+   */
+  unarchiveMaxRatio: number;
   /** Command runner connections one user may hold open at once (each runs one command at a time). */
   commandSessionsPerUser: number;
   /** Resumable (tus) uploads one user may have in progress at once. */
@@ -102,6 +107,8 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   excludeIndexDirs: [],
   // The issue: 2 tasks in parallel by default (a torrent hash or a transcode keeps one core busy each).
   taskWorkers: 2,
+  // 1:200: above what real files pack to (text and logs about 1:10, a sparse disk image 1:100), far below a zip bomb's 1:1000+.
+  unarchiveMaxRatio: 200,
   // Measured: 200 command connections running `ls -R` made /health take 9 s; 4 per user keeps a burst small.
   commandSessionsPerUser: 4,
   tusUploadsPerUser: 100,
@@ -160,6 +167,7 @@ export const SETTINGS_RANGES: SettingsRanges = {
   minimumPasswordLength: { min: 1, max: 128 },
   indexInterval: { min: 1, max: 525600 },
   taskWorkers: { min: 1, max: 16 },
+  unarchiveMaxRatio: { min: 0, max: 1000000 },
   commandSessionsPerUser: { min: 1, max: 64 },
   tusUploadsPerUser: { min: 1, max: 10000 },
   slideshow: {

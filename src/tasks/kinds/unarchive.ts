@@ -1,6 +1,6 @@
 /**
  * @module The unarchive task (SPEC sections 2 Unarchive dialog, 5, 7; CONTRACT "Tasks"): lists the archive first
- * (password and hostile entries found before anything is written), extracts it with 7-Zip into a fresh hidden folder
+ * (password, hostile entries, free space and the unpack ratio limit checked before anything is written), extracts it with 7-Zip into a fresh hidden folder
  * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
  * with the one-top-level and overwrite rules. A failure or cancel leaves the archive and the output folder as they
  * were; the archive and all its volumes are removed only after full success (nothing refused).
@@ -25,8 +25,9 @@ import { ToolAborted } from "../../server/tools/run-tool";
 import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
 import {
-  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, listArchive, prepareOutputDir, probePassword,
+  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, listArchive, outputVirtualPath, prepareOutputDir, probePassword,
 } from "./unarchive-steps";
+import { assertUnpackFits } from "./unarchive-limits";
 
 /** The on/off params of the dialog (SPEC section 7 unarchive Params). */
 const BOOL_PARAMS = ["archiveRm", "isMultiVolume", "archiveOneTopLevel", "archiveOverwrite", "detectPwd", "autoFixFilename"] as const;
@@ -81,6 +82,10 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
   if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
   const hostile = hostileEntries(listing);
   const refused = hostile.map((e) => e.path);
+  assertUnpackFits({
+    entries: listing.entries, folder, volumes: volumes.members, maxRatio: ctx.settings.unarchiveMaxRatio,
+    outAbs: ctx.scope.resolve(outputVirtualPath(ctx.target.path, volumes.open, p.archiveOutput)),
+  });
   const out = prepareOutputDir(ctx, p, volumes.open);
   // Named like an upload in progress, so listings, copies and downloads skip it; same filesystem, so moves are renames.
   const temp = join(out.abs, `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`);
