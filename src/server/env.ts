@@ -14,5 +14,7 @@ export interface AppEnv {
      * (routes/request-path.ts) refuses every path outside it.
      */
     mediaPrefix?: string;
+    /** Set by the public share routes: the shared path; its archives leave out the dot names its listing hides. */
+    sharePath?: string;
   };
 }

@@ -73,3 +73,12 @@ export function archiveFileName(paths: readonly string[], extension: string): st
   const single = paths.length === 1 && paths[0] !== "/" ? paths[0].split("/").pop() : undefined;
   return `${single || "download"}.${extension}`;
 }
+
+/**
+ * `filter` that also leaves out every path with a name starting with "." below the folder `base` (a virtual path):
+ * what a public share's listing hides stays out of the share's archives too (docs/security.md "Archives").
+ */
+export function withoutDotNamesBelow(filter: (virtualPath: string) => boolean, base: string): (virtualPath: string) => boolean {
+  const root = base.endsWith("/") ? base : `${base}/`;
+  return (p) => filter(p) && !(p.startsWith(root) && p.slice(root.length).split("/").some((name) => name.startsWith(".")));
+}

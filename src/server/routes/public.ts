@@ -57,6 +57,7 @@ async function asShare(
     }
     c.set("user", owner);
     c.set("mediaPrefix", share.path);
+    c.set("sharePath", share.path);
     const target = shareTarget(c, `public/${route}/${hash}`, share.path);
     if (mustExist) await stat(target.abs);
     // Paths answered to the public are relative to the shared folder, never the owner's.

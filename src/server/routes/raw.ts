@@ -13,7 +13,7 @@ import { plainFileResponse } from "./raw-file";
 import type { ScopedPath } from "../fs/scope";
 import { thumbnailResponse } from "./thumbnail-response";
 import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
-import { parseFilesParam } from "../archive/selection";
+import { parseFilesParam, withoutDotNamesBelow } from "../archive/selection";
 import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
 import { BadRequest } from "../errors";
 import { typeFromName } from "../fs/file-type";
@@ -81,8 +81,10 @@ function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: For
     "Content-Security-Policy": rawContentSecurityPolicy(format.contentType),
   };
   if (c.req.method === "HEAD") return new Response(null, { headers });
-  // Files the user's allow/deny rules hide never enter an archive (SPEC section 6).
-  const archive = streamArchive({ selected, format, scopeAbs: userScopeDir(c), signal: c.req.raw.signal, filter: userPathFilter(c) });
+  // Files the user's allow/deny rules hide never enter an archive (SPEC section 6), nor what a share's listing hides.
+  const sharePath = c.get("sharePath");
+  const filter = sharePath === undefined ? userPathFilter(c) : withoutDotNamesBelow(userPathFilter(c), sharePath);
+  const archive = streamArchive({ selected, format, scopeAbs: userScopeDir(c), signal: c.req.raw.signal, filter });
   return new Response(archive.body, { headers });
 }
 
