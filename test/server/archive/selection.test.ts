@@ -1,8 +1,16 @@
 import { describe, expect, it } from "bun:test";
-import { archiveBase, archiveFileName, entryName, parseFilesParam, topLevelPaths } from "../../../src/server/archive/selection";
+import { archiveBase, archiveFileName, entryName, parseFilesParam, topLevelPaths, withoutDotNamesBelow } from "../../../src/server/archive/selection";
 import { parseArchiveFormat } from "../../../src/server/archive/formats";
 
 describe("archive selection rules", () => {
+  it("leaves out names starting with a dot below a share's folder, and keeps the rules' refusals", () => {
+    const keep = withoutDotNamesBelow((p) => p !== "/pub/denied.txt", "/pub/");
+    expect(["/pub", "/pub/a.txt", "/pub/sub/b.txt", "/pub/a.b/c"].every(keep)).toBe(true);
+    expect(["/pub/.env", "/pub/.git/config", "/pub/sub/.hidden", "/pub/denied.txt"].some(keep)).toBe(false);
+    // A folder shared under a dot name is the share itself: what is in it stays.
+    expect(withoutDotNamesBelow(() => true, "/.config")("/.config/app.json")).toBe(true);
+  });
+
   it("splits files= on commas and decodes each part, so names may hold encoded commas", () => {
     expect(parseFilesParam("/a%20b.txt,/c%2Cd,e")).toEqual(["/a b.txt", "/c,d", "/e"]);
     expect(parseFilesParam("%2Fdocs%2Fx.txt,,")).toEqual(["/docs/x.txt"]);

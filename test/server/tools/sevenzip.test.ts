@@ -5,8 +5,9 @@ import { join } from "node:path";
 import iconv from "iconv-lite";
 import {
   buildExtractArgs, buildListArgs, buildTestArgs, isWrongPasswordError, parseDangerousLink, parseProgressLine, parseSltListing,
-  passwordInput, runSevenZipList,
+  passwordInput, runSevenZipList, type RawArchiveEntry,
 } from "../../../src/server/tools/sevenzip";
+import { SltListingReader } from "../../../src/server/tools/sevenzip-listing";
 import { legacyNameZip, sevenZip } from "../../support/archives";
 import { storedZip } from "../../support/stored-zip";
 import { ToolFailed } from "../../../src/server/tools/spawn";
@@ -108,6 +109,32 @@ describe("7-Zip listing parser", () => {
       ["name = with = equals", false, false, null, null],
       ["d/h", false, false, null, "/etc/hostname"],
     ]);
+  });
+
+  it("hands out each entry as soon as the next block starts, keeping nothing of it", () => {
+    const seen: RawArchiveEntry[] = [];
+    const reader = new SltListingReader((e) => seen.push(e));
+    const push = (l: string) => reader.push(new TextEncoder().encode(l));
+    for (const l of ["Path = x.zip", "Type = zip", "----------", "Path = a.txt", "Size = 3", "CRC = 0A0B0C0D"]) push(l);
+    expect(seen).toEqual([]);
+    push("Path = b");
+    expect(seen.map((e) => [new TextDecoder().decode(e.rawPath), e.size])).toEqual([["a.txt", 3]]);
+    push("Folder = +");
+    expect(reader.finish()).toEqual({ type: "zip", volumes: 1, nameEncoding: null });
+    expect(seen.map((e) => [new TextDecoder().decode(e.rawPath), e.isDir])).toEqual([["a.txt", false], ["b", true]]);
+  });
+
+  it("judges the names' encoding on the first legacy names only when given a sample size", () => {
+    // A name no encoding reads (a control byte) spoils the guess when it is judged too.
+    const names = [new Uint8Array(iconv.encode("中文目录/测试文件.txt", "gbk")), Uint8Array.from([0xff, 0xfe, 0x01])];
+    const encodingOf = (sampleBytes?: number) => {
+      const reader = new SltListingReader(() => {}, sampleBytes);
+      reader.push(new TextEncoder().encode("----------"));
+      for (const name of names) reader.push(new Uint8Array(Buffer.concat([Buffer.from("Path = "), name])));
+      return reader.finish().nameEncoding;
+    };
+    expect(encodingOf()).toBeNull();
+    expect(encodingOf(1)).toBe("gb18030");
   });
 
   it("gives an empty listing for output without entries", () => {
