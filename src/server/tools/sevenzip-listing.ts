@@ -139,6 +139,9 @@ export class SltListingReader {
   private readonly archive: Block[] = [];
   private readonly legacy: Uint8Array[] = [];
   private legacyBytes = 0;
+  private afterErrors = false;
+  /** The reasons 7-Zip printed under "ERRORS:" in the listing ("Unexpected end of archive"), for messages. */
+  readonly errors: string[] = [];
 
   /**
    * @param onEntry called with each entry, in 7-Zip's order.
@@ -150,7 +153,10 @@ export class SltListingReader {
   push(line: Uint8Array): void {
     const eq = separatorAt(line);
     if (eq < 0) {
-      if (line.length === ENTRIES_START.length && text(line) === ENTRIES_START) {
+      const plain = line.length <= KEY_MAX ? text(line) : "";
+      if (this.afterErrors) this.errors.push(plain);
+      this.afterErrors = plain === "ERRORS:";
+      if (plain === ENTRIES_START) {
         this.endBlock();
         this.inEntries = true;
       }

@@ -116,14 +116,21 @@ export interface ListStreamOptions {
  * entry being read is held here, so memory stays flat whatever the number of entries (the caller keeps what it
  * wants of `onEntry`'s).
  * @returns the archive's type, volumes and the encoding to decode the raw paths with (pathDecoder).
- * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
+ * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one), its stderr
+ * followed by the "ERRORS:" reasons of the listing; ToolAborted.
  */
 export async function runSevenZipListStream(engine: string, archive: string, o: ListStreamOptions): Promise<ListingHeader> {
   const reader = new SltListingReader(o.onEntry, o.legacySampleBytes);
-  await runTool({
-    cmd: engine, args: buildListArgs(archive, o.password), stdin: passwordInput(o.password), signal: o.signal,
-    timeoutMs: o.timeoutMs, onStdoutRawLine: (l) => reader.push(l),
-  });
+  try {
+    await runTool({
+      cmd: engine, args: buildListArgs(archive, o.password), stdin: passwordInput(o.password), signal: o.signal,
+      timeoutMs: o.timeoutMs, onStdoutRawLine: (l) => reader.push(l),
+    });
+  } catch (err) {
+    // The listing prints the archive's errors on stdout; they join stderr's, where extraction prints them.
+    if (err instanceof ToolFailed && reader.errors.length) throw new ToolFailed(err.tool, err.exitCode, `${err.stderr}\nERRORS:\n${reader.errors.join("\n")}`);
+    throw err;
+  }
   return reader.finish();
 }
 

@@ -33,10 +33,20 @@ function writeListFile(ctx: TaskContext, name: string, rawNames: readonly Uint8A
   return file;
 }
 
-/** The first line of a 7-Zip failure, without its noise, for a task message. */
+/** 7-Zip's verdict on a file it cannot open as an archive of any type it knows (26.02: "ERRORS:" then this line). */
+const NOT_ARCHIVE_VERDICT = /^Is not archive$|Cannot open the file as archive/m;
+
+/**
+ * The reason of a 7-Zip failure for a task message: the line after "ERRORS:" ("Unexpected end of archive"), else the
+ * first "ERROR: <what> : <entry>" line without its prefix, else the exit code. 7-Zip's lines about the archive
+ * itself ("ERROR: <path> : <name>", "Open ERROR: ...") name its path on disk and say nothing the user can act on.
+ */
 function toolMessage(err: ToolFailed): string {
-  const line = err.stderr.split("\n").map((l) => l.trim()).find((l) => /^ERROR:/.test(l));
-  return `7-Zip: ${(line ?? err.message).replace(/^ERROR:\s*/, "").slice(0, 200)}`;
+  const lines = err.stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const summary = lines.indexOf("ERRORS:");
+  const entryError = lines.find((l) => /^ERROR: [^/].* : /.test(l));
+  const reason = summary >= 0 ? lines[summary + 1] : entryError?.replace(/^ERROR:\s*/, "");
+  return `7-Zip: ${(reason ?? `failed with exit code ${err.exitCode ?? "(killed)"}`).slice(0, 200)}`;
 }
 
 /**
@@ -50,7 +60,7 @@ export async function listArchive(engine: string, archive: string, password: str
     listing = await runSevenZipList(engine, archive, password, signal);
   } catch (err) {
     if (isWrongPasswordError(err)) throw new Error(WRONG_PASSWORD_MESSAGE);
-    if (err instanceof ToolFailed && /Cannot open the file as archive/.test(err.stderr)) throw new Error(NOT_ARCHIVE_MESSAGE);
+    if (err instanceof ToolFailed && NOT_ARCHIVE_VERDICT.test(err.stderr)) throw new Error(NOT_ARCHIVE_MESSAGE);
     throw err instanceof ToolFailed ? new Error(toolMessage(err)) : err;
   }
   if (listing.entries.length === 0) throw new Error(WRONG_PASSWORD_MESSAGE);
