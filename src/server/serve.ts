@@ -21,6 +21,7 @@ import { killOrphanEncoders } from "./hls/orphan-encoders";
 import { openFileIndex, startFileIndex } from "./search/index-boot";
 import { TusStore, tusStoreOptions } from "./tus/tus-store";
 import { TransferThreads, transferThreadOptions } from "./threads/transfer-threads";
+import { watchListener } from "./http/fd-release";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -105,6 +106,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     },
     websocket,
   });
+  // Descriptors of files answered here close once the listeners are quiet (http/fd-release.ts).
+  watchListener(server);
   threads.listening(server.port!);
   const host = config.address.includes(":") ? `[${config.address}]` : config.address;
   // CONTRACT: the first line printed on success.

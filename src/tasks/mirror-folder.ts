@@ -14,7 +14,7 @@ import type { TaskScope, TaskTarget } from "./types";
  * mirror's path for the target itself.
  */
 export async function mirrorFolder(scope: TaskScope, target: TaskTarget, dest: string, signal: AbortSignal): Promise<string> {
-  const selected = [{ path: target.path, abs: target.abs, wantsDir: true }];
+  const selected = [{ path: target.path, abs: target.abs, wantsDir: true, scope: scope.root }];
   let top = dest;
   for await (const e of collectEntries(selected, { scopeAbs: scope.root, filter: scope.allows, signal })) {
     const at = join(dest, e.name);

@@ -99,8 +99,13 @@ describe("symlink escape by relocation: a relative link copied or moved to anoth
     symlinkSync("../mine.txt", join(ctx.server.root, "bob", "deep", "l"));
     const bob = await makeUser(ctx.server, ctx.admin, { scope: "/bob", perm: ALL });
     expect((await raw(bob.token, "/api/raw/deep/l")).body).toBe("bob's");
-    // Copied one level up, the same link text points at <root>/mine.txt, outside the scope.
-    expect((await raw(bob.token, `/api/resources/deep/l?action=copy&destination=${encodeURIComponent("/l")}`, "PATCH")).status).toBe(200);
+    // Copied or moved one level up, the same link text would point at <root>/mine.txt, outside the scope: refused.
+    for (const action of ["copy", "rename"]) {
+      expect((await raw(bob.token, `/api/resources/deep/l?action=${action}&destination=${encodeURIComponent("/l")}`, "PATCH")).status).toBe(403);
+    }
+    expect(existsSync(join(ctx.server.root, "bob", "l"))).toBe(false);
+    // Such a link put there by other means (a shell, a sync tool) reads nothing either.
+    symlinkSync("../mine.txt", join(ctx.server.root, "bob", "l"));
     const hash = await shareOf(bob.token, "/");
     for (const target of ["/api/raw/l", "/api/raw/?algo=tar", "/api/raw/?algo=zip", `/api/raw/?algo=tar&files=${encodeURIComponent("/l,/deep")}`, "/api/resources/l?checksum=md5"]) {
       const res = await raw(bob.token, target);

@@ -13,7 +13,7 @@ export function runTool(cmd: string[]): string {
 
 /** The zip of the folders/files `paths` (virtual, under `scope`) as the server streams it. */
 export function zipOf(scope: string, paths: string[], signal = new AbortController().signal): ReadableStream<Uint8Array> {
-  const selected = paths.map((path) => ({ path, abs: join(scope, path), wantsDir: false }));
+  const selected = paths.map((path) => ({ path, abs: join(scope, path), wantsDir: false, scope }));
   return zipStream(collectEntries(selected, { scopeAbs: scope, filter: () => true, signal }), signal);
 }
 

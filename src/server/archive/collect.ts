@@ -12,6 +12,8 @@ export interface ArchiveEntry {
   name: string;
   /** Path on disk to read (inside the scope). */
   abs: string;
+  /** The scope folder `abs` lies in: the file is opened beneath it when read (fs/beneath.ts); absent for our own files. */
+  scope?: string;
   isDir: boolean;
   /** Bytes, 0 for folders. */
   size: number;
@@ -29,9 +31,9 @@ export interface CollectOptions {
   signal: AbortSignal;
 }
 
-function toEntry(name: string, abs: string, st: Stats): ArchiveEntry {
+function toEntry(o: CollectOptions, name: string, abs: string, st: Stats): ArchiveEntry {
   const isDir = st.isDirectory();
-  return { name, abs, isDir, size: isDir ? 0 : st.size, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs };
+  return { name, abs, scope: o.scopeAbs, isDir, size: isDir ? 0 : st.size, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs };
 }
 
 /**
@@ -55,13 +57,13 @@ async function* walk(o: CollectOptions, base: string, vpath: string, abs: string
   const name = entryName(base, vpath);
   if (!st.isDirectory()) {
     // Only regular files: reading a FIFO or a device would block or never end.
-    if (st.isFile() && name) yield toEntry(name, abs, st);
+    if (st.isFile() && name) yield toEntry(o, name, abs, st);
     return;
   }
   const real = await realpath(abs).catch(() => null);
   // A symlink to one of its own ancestors would loop forever.
   if (!real || ancestors.has(real)) return;
-  if (name) yield toEntry(name, abs, st);
+  if (name) yield toEntry(o, name, abs, st);
   let names: string[];
   try {
     names = (await readdir(abs)).sort();

@@ -42,7 +42,7 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
       continue;
     }
     await addEntry(pack, { ...header, type: "file", size: e.size }, async (sink) => {
-      for await (const chunk of exactly(readFileChunks(e.abs, signal), e.size)) {
+      for await (const chunk of exactly(readFileChunks(e.abs, signal, e.scope), e.size)) {
         if (signal.aborted) return;
         // A destroyed pack closes the sink, which ends the wait as well.
         if (!sink.write(chunk)) await drainedOrClosed(sink as unknown as Events);

@@ -60,7 +60,7 @@ export function zipStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSig
     ctrl.enqueue(header);
     offset += header.byteLength;
     if (e.isDir) central.push(centralHeader(rec));
-    else current = { rec, chunks: readFileChunks(e.abs, signal) };
+    else current = { rec, chunks: readFileChunks(e.abs, signal, e.scope) };
   }
 
   function finishEntry(ctrl: ReadableStreamDefaultController<Uint8Array>): void {

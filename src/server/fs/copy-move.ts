@@ -3,10 +3,10 @@
  * `override` replaces the existing item or `rename` picks a free name; a folder never goes into itself.
  */
 import { fsMoved, fsWritten } from "../search/changes";
-import { lstat, mkdir, rename, rm } from "node:fs/promises";
+import { lstat, readlink, rename } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { posix } from "node:path";
 import { BadRequest, Forbidden } from "../errors";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
@@ -14,7 +14,8 @@ import { ACTIVE_TEMP_FILES } from "./upload";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
-import { copyTree } from "./copy-tree";
+import { copyTree, removeTree, type CopyHooks, type ItemAt } from "./copy-tree";
+import { mkdirsBeneath, pinDir, type PinnedDir } from "./beneath";
 import { assertNothingHiddenBelow } from "./hidden-below";
 import type { PathFilter } from "./rules";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
@@ -46,6 +47,8 @@ export interface TransferRequest {
    * permission, a folder the delete permission. Absent: nothing is replaced.
    */
   mayReplace?: { file: boolean; folder: boolean };
+  /** Receives the virtual paths of the symlinks a copy left out because they lead out of the scope. */
+  skippedLinks?: string[];
 }
 
 interface Plan {
@@ -67,9 +70,39 @@ async function lstatOrNull(abs: string): Promise<Stats | null> {
   });
 }
 
-/** A hidden temp name in the folder of `abs` (upload temp files are hidden from listings and archives). */
-function tempBeside(abs: string): string {
-  return join(dirname(abs), `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+/** A hidden temp name (upload temp files are hidden from listings and archives). */
+function tempName(): string {
+  return `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`;
+}
+
+/** The item at the virtual `path` of the scope as a name in its folder, pinned beneath the scope (mkdir -p with `create`). */
+function itemAt(scopeAbs: string, path: string, create: boolean): ItemAt & { dir: PinnedDir } {
+  const parent = posix.dirname(path);
+  return { dir: create ? mkdirsBeneath(scopeAbs, parent) : pinDir(scopeAbs, parent), name: posix.basename(path) };
+}
+
+/**
+ * The copy's link filter for a copy placed at `destAbs` in the scope `scopeAbs`: a symlink is kept only when, read
+ * from its new place, it leads to somewhere inside the scope (a link out, such as an operator's `Movies ->
+ * /mnt/media`, would otherwise be duplicated into folders its owner never linked). `onSkip(rel)` hears each one left out.
+ */
+function linksInside(scopeAbs: string, destAbs: string, onSkip?: (rel: string) => void): (rel: string, target: string) => boolean {
+  return (rel, target) => {
+    const at = rel === "" ? destAbs : join(destAbs, rel);
+    const inside = staysInScope(scopeAbs, resolve(dirname(at), target));
+    if (!inside) onSkip?.(rel);
+    return inside;
+  };
+}
+
+/**
+ * Refuses to copy or move the symlink `src` to `final` when, read from there, it would lead out of the scope.
+ * @throws Forbidden (403) for such a link.
+ */
+async function assertLinkStaysInside(req: TransferRequest, final: ScopedPath): Promise<void> {
+  const st = await lstat(req.src.abs);
+  if (!st.isSymbolicLink()) return;
+  if (!linksInside(req.scopeAbs, final.abs)("", await readlink(req.src.abs))) throw new Forbidden("the link would lead out of the scope from there");
 }
 
 /** Checks the request and settles the final destination. */
@@ -118,43 +151,47 @@ async function assertMayReplace(req: TransferRequest, destSt: Stats): Promise<vo
 }
 
 /**
- * Renames `from` to `to`. Without `replace` an item appearing at `to` meanwhile answers 409; with it the
- * old item is first moved aside, then removed once the new one is in place (restored if that fails).
+ * Renames `from` to `to` (items in folders held open, so both ends stay where they were checked). Without
+ * `replace` an item appearing at `to` meanwhile answers 409; with it the old item is first moved aside, then
+ * removed once the new one is in place (restored if that fails).
  */
-async function place(from: string, to: string, replace: boolean): Promise<void> {
+async function place(from: ItemAt, to: ItemAt, replace: boolean): Promise<void> {
+  const toPath = `${to.dir.path}/${to.name}`;
   if (!replace) {
-    if (await lstatOrNull(to)) throw new FsError("EEXIST", "the destination exists");
-    await rename(from, to);
+    if (await lstatOrNull(toPath)) throw new FsError("EEXIST", "the destination exists");
+    await rename(`${from.dir.path}/${from.name}`, toPath);
     return;
   }
-  const aside = tempBeside(to);
-  await rename(to, aside);
+  const aside: ItemAt = { dir: to.dir, name: tempName() };
+  await rename(toPath, `${aside.dir.path}/${aside.name}`);
   try {
-    await rename(from, to);
+    await rename(`${from.dir.path}/${from.name}`, toPath);
   } catch (err) {
-    await rename(aside, to).catch(() => {});
+    await rename(`${aside.dir.path}/${aside.name}`, toPath).catch(() => {});
     throw err;
   }
-  await rm(aside, { recursive: true, force: true });
+  await removeTree(aside).catch(() => {});
 }
 
 /**
  * Copies `from` under a temp name beside `to`, then places it: a failed copy leaves nothing behind. With
- * `progress` the tree is measured first, then each copied item counted.
+ * `progress` the tree is measured first, then each copied item counted. `toAbs` is the destination's path in the
+ * tree, under which the temp copy is registered for the shutdown clean-up.
  */
-async function copyThenPlace(from: string, to: string, replace: boolean, progress?: OpProgress, keep?: (rel: string) => boolean): Promise<void> {
-  const tmp = tempBeside(to);
+async function copyThenPlace(from: ItemAt, to: ItemAt, toAbs: string, replace: boolean, hooks: CopyHooks, progress?: OpProgress, fromAbs?: string): Promise<void> {
+  const tmp: ItemAt = { dir: to.dir, name: tempName() };
+  const tmpAbs = join(dirname(toAbs), tmp.name);
   // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
-  ACTIVE_TEMP_FILES.add(tmp);
+  ACTIVE_TEMP_FILES.add(tmpAbs);
   try {
-    if (progress) await measureTree(from, progress);
-    await copyTree(from, tmp, itemCounter(progress ?? null), keep);
+    if (progress && fromAbs) await measureTree(fromAbs, progress);
+    await copyTree(from, tmp, { ...hooks, onItem: itemCounter(progress ?? null) ?? undefined });
     await place(tmp, to, replace);
   } catch (err) {
-    await rm(tmp, { recursive: true, force: true });
+    await removeTree(tmp).catch(() => {});
     throw err;
   } finally {
-    ACTIVE_TEMP_FILES.delete(tmp);
+    ACTIVE_TEMP_FILES.delete(tmpAbs);
   }
 }
 
@@ -168,13 +205,21 @@ async function copyThenPlace(from: string, to: string, replace: boolean, progres
 export async function movePath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "move");
   if (p.noop) return req.src.path;
-  await mkdir(dirname(p.final.abs), { recursive: true });
+  await assertLinkStaysInside(req, p.final);
+  const from = itemAt(req.scopeAbs, req.src.path, false);
   try {
-    await place(req.src.abs, p.final.abs, p.replace);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
-    await copyThenPlace(req.src.abs, p.final.abs, p.replace, req.progress);
-    await rm(req.src.abs, { recursive: true, force: true });
+    const to = itemAt(req.scopeAbs, p.final.path, true);
+    try {
+      await place(from, to, p.replace);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      await copyThenPlace(from, to, p.final.abs, p.replace, { keepLink: linksInside(req.scopeAbs, p.final.abs) }, req.progress, req.src.abs);
+      await removeTree(from);
+    } finally {
+      to.dir.close();
+    }
+  } finally {
+    from.dir.close();
   }
   fsMoved(req.src.abs, p.final.abs);
   return p.final.path;
@@ -188,11 +233,22 @@ export async function movePath(req: TransferRequest): Promise<string> {
  */
 export async function copyPath(req: TransferRequest): Promise<string> {
   const p = await plan(req, "copy");
-  await mkdir(dirname(p.final.abs), { recursive: true });
+  await assertLinkStaysInside(req, p.final);
   const { src, isAllowed } = req;
   // Items the rules hide stay behind, as they stay out of archives.
   const keep = isAllowed.hidesBelow?.(src.path) ? (rel: string) => isAllowed(`${src.path}${rel}`) : undefined;
-  await copyThenPlace(src.abs, p.final.abs, p.replace, req.progress, keep);
+  const keepLink = linksInside(req.scopeAbs, p.final.abs, (rel) => req.skippedLinks?.push(posix.join(p.final.path, rel)));
+  const from = itemAt(req.scopeAbs, src.path, false);
+  try {
+    const to = itemAt(req.scopeAbs, p.final.path, true);
+    try {
+      await copyThenPlace(from, to, p.final.abs, p.replace, { keep, keepLink }, req.progress, src.abs);
+    } finally {
+      to.dir.close();
+    }
+  } finally {
+    from.dir.close();
+  }
   fsWritten(p.final.abs);
   return p.final.path;
 }

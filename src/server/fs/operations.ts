@@ -1,5 +1,5 @@
 /** @module Folder creation, deletion and the password rename inside a scope. */
-import { lstat, mkdir, rm, stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { BadRequest } from "../errors";
 import { FsError } from "./fs-error";
@@ -11,6 +11,7 @@ import { encode as encodePasswordName, originalName } from "./password-name";
 import { movePath } from "./copy-move";
 import { fsRemoved, fsWritten } from "../search/changes";
 import { removeTree } from "./copy-tree";
+import { mkdirsBeneath, pinDir } from "./beneath";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";
 
 /**
@@ -19,7 +20,7 @@ import { itemCounter, measureTree, type OpProgress } from "./op-progress";
  */
 export async function createFolder(target: ScopedPath): Promise<void> {
   if (await exists(target.abs)) throw new FsError("EEXIST", "already exists");
-  await mkdir(target.abs, { recursive: true });
+  mkdirsBeneath(target.scope, target.path).close();
   fsWritten(target.abs);
 }
 
@@ -34,10 +35,14 @@ export async function deletePath(target: ScopedPath, isAllowed: PathFilter, prog
   // lstat throws ENOENT (404) when missing; a dangling symlink still exists for it and gets removed.
   await lstat(target.abs);
   await assertNothingHiddenBelow(target, isAllowed, "delete");
-  if (progress) {
-    await measureTree(target.abs, progress);
-    await removeTree(target.abs, itemCounter(progress)!);
-  } else await rm(target.abs, { recursive: true, force: false });
+  if (progress) await measureTree(target.abs, progress);
+  // Removed through its folder held open beneath the scope: a parent swapped for a link cannot redirect it.
+  const dir = pinDir(target.scope, posix.dirname(target.path));
+  try {
+    await removeTree({ dir, name: posix.basename(target.path) }, itemCounter(progress ?? null) ?? undefined);
+  } finally {
+    dir.close();
+  }
   fsRemoved(target.abs);
 }
 

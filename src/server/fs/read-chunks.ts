@@ -1,18 +1,38 @@
 /** @module Reads one file as a lazy chunk stream (archives, checksums) whose handle closes the moment the request is aborted. */
-import { constants } from "node:fs";
+import { closeSync, constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { STREAM_CHUNK_BYTES } from "../constants";
+import { fdPath, openBeneath } from "./beneath";
 
 /**
  * `abs` opened for reading when it is still a regular file, else null (closed again). Opened non-blocking: a FIFO
- * put in a file's place would otherwise hold open() until some writer came (open(2), fifo(7)).
+ * put in a file's place would otherwise hold open() until some writer came (open(2), fifo(7)). With `scope` (the
+ * scope folder `abs` lies in) it is opened beneath it (fs/beneath.ts): a folder on its way swapped for a link out
+ * since the walk yields nothing instead of another file.
  */
-async function openRegularFile(abs: string): Promise<FileHandle | null> {
-  const fh = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => null);
+async function openRegularFile(abs: string, scope?: string): Promise<FileHandle | null> {
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK;
+  const fh = scope === undefined ? await open(abs, flags).catch(() => null) : await openInScope(scope, abs, flags);
   if (!fh) return null;
   if ((await fh.stat().catch(() => null))?.isFile()) return fh;
   await fh.close().catch(() => {});
   return null;
+}
+
+/** `abs` (below `scope`) opened beneath the scope, as a FileHandle (the same file, through its descriptor's path); null when it cannot be. */
+async function openInScope(scope: string, abs: string, flags: number): Promise<FileHandle | null> {
+  if (abs !== scope && !abs.startsWith(`${scope}/`)) return null;
+  let fd: number;
+  try {
+    fd = openBeneath(scope, abs.slice(scope.length), flags);
+  } catch {
+    return null;
+  }
+  try {
+    return await open(fdPath(fd), flags).catch(() => null);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -20,11 +40,11 @@ async function openRegularFile(abs: string): Promise<FileHandle | null> {
  * Aborting `signal` closes the file handle at once, even while the consumer is parked and never resumes
  * this generator (STACK-NOTES section 5: an aborted zip leaked one descriptor per download otherwise).
  * A file that cannot be opened any more (deleted meanwhile) or is no regular file any more (a folder, a FIFO
- * or a device put in its place since it was walked) yields nothing.
+ * or a device put in its place since it was walked) yields nothing. `scope`: see openRegularFile.
  */
-export async function* readFileChunks(abs: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+export async function* readFileChunks(abs: string, signal: AbortSignal, scope?: string): AsyncGenerator<Uint8Array> {
   if (signal.aborted) return;
-  const fh = await openRegularFile(abs);
+  const fh = await openRegularFile(abs, scope);
   if (!fh) return;
   let closed = false;
   const close = () => {

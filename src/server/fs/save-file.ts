@@ -1,8 +1,11 @@
 /** @module Saving an existing file from the editor (SPEC section 7 PUT): atomic, keeping the file's permission bits. */
-import { realpath, stat } from "node:fs/promises";
+import { closeSync, fstatSync } from "node:fs";
+import { join } from "node:path";
 import { BadRequest, PreconditionFailed } from "../errors";
 import { writeFileAtomically } from "./upload";
-import type { ScopedPath } from "./scope";
+import { O_PATH, openBeneath } from "./beneath";
+import { FsError } from "./fs-error";
+import { realVirtualPath, type ScopedPath } from "./scope";
 
 /**
  * The expected modification time of a save precondition (RFC 3339, as the resource's `modified`), in ms
@@ -27,13 +30,26 @@ export function parseModifiedPrecondition(raw: string | undefined): number | und
  * PreconditionFailed (412) when the file changed on disk since the editor loaded it.
  */
 export async function saveExistingFile(target: ScopedPath, body: ReadableStream<Uint8Array> | null, expectedModifiedMs?: number): Promise<number> {
-  const real = await realpath(target.abs);
-  const st = await stat(real);
+  // The link's target inside the scope receives the content; it is then opened and written beneath the scope.
+  const realPath = realVirtualPath(target.scope, target.abs);
+  if (realPath === null) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  const real: ScopedPath = { ...target, path: realPath, abs: join(target.scope, realPath) };
+  const st = statBeneath(real);
   if (st.isDirectory()) throw new BadRequest("a folder cannot be saved");
   // Date keeps whole milliseconds, as the `modified` the editor was given.
   if (expectedModifiedMs !== undefined && Math.trunc(st.mtimeMs) !== expectedModifiedMs) {
     throw new PreconditionFailed("the file changed on disk since it was opened");
   }
   await writeFileAtomically(real, body, true, st.mode & 0o7777);
-  return (await stat(real)).mtimeMs;
+  return statBeneath(real).mtimeMs;
+}
+
+/** fstat of `target` opened beneath its scope. */
+function statBeneath(target: ScopedPath) {
+  const fd = openBeneath(target.scope, target.path, O_PATH);
+  try {
+    return fstatSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -9,6 +9,11 @@ export interface ScopedPath {
   path: string;
   /** Absolute path on disk (not symlink-resolved). */
   abs: string;
+  /**
+   * The scope folder on disk it was resolved in: open the path beneath it (fs/beneath.ts) instead of opening `abs`,
+   * which a swapped parent folder could send elsewhere after the check.
+   */
+  scope: string;
   /** True when the request named a directory (trailing "/"). */
   wantsDir: boolean;
 }
@@ -139,5 +144,5 @@ export function realVirtualPath(scopeAbs: string, abs: string): string | null {
 export function resolveInScope(scopeAbs: string, virtual: { path: string; wantsDir: boolean }): ScopedPath {
   const abs = virtual.path === "/" ? scopeAbs : join(scopeAbs, virtual.path);
   if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs)) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
-  return { path: virtual.path, abs, wantsDir: virtual.wantsDir };
+  return { path: virtual.path, abs, wantsDir: virtual.wantsDir, scope: scopeAbs };
 }

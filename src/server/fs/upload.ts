@@ -1,8 +1,10 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
 import { fsWritten } from "../search/changes";
 import { open, link, rename, rm, unlink, mkdir, stat, type FileHandle } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, posix } from "node:path";
 import { FsError } from "./fs-error";
+import { mkdirsBeneath } from "./beneath";
+import type { ScopedPath } from "./scope";
 import { tempPathBeside } from "./temp-name";
 
 export { tempPathBeside };
@@ -36,20 +38,43 @@ export async function exists(abs: string): Promise<boolean> {
  * Streams `body` into `dest` atomically: the bytes go to a temp file in the same folder (parents created),
  * are fsynced, then `link`ed into place (fails on an existing name unless `override`) or `rename`d over it.
  * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
+ * A `dest` of a scope (ScopedPath) has its folder opened beneath the scope once (fs/beneath.ts), and the temp
+ * file, the link and the rename all happen inside that open folder, so a parent swapped for a symlink meanwhile
+ * cannot send the write out of the scope; a plain path (our own files) is used as it is.
  * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 narrowed by the
  * process umask otherwise (config/umask.ts: 0640).
  * Returns the number of bytes written.
  * @throws UploadAborted when the body stream fails because the client disconnected (Bun rejects the read with
  *   an AbortError whose stack is empty, which logged as a bare "ERROR" line before).
- * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder.
+ * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder;
+ *   OUTSIDE_SCOPE (403) when its folder leads out of the scope.
  */
-export async function writeFileAtomically(dest: string, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
-  const existing = await stat(dest).catch(() => null);
-  if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
-  if (existing && !override) throw new FsError("EEXIST", "file exists");
-  await mkdir(dirname(dest), { recursive: true });
-  const tmp = tempPathBeside(dest);
-  ACTIVE_TEMP_FILES.add(tmp);
+export async function writeFileAtomically(dest: string | ScopedPath, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
+  const scoped = typeof dest === "string" ? null : dest;
+  const abs = scoped ? scoped.abs : (dest as string);
+  const dir = scoped ? mkdirsBeneath(scoped.scope, posix.dirname(scoped.path)) : null;
+  try {
+    // Inside the pinned folder every name is resolved from that very folder (`/proc/self/fd/N/name`).
+    const at = dir && scoped ? `${dir.path}/${posix.basename(scoped.path)}` : abs;
+    const existing = await stat(at).catch(() => null);
+    if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
+    if (existing && !override) throw new FsError("EEXIST", "file exists");
+    if (!dir) await mkdir(dirname(abs), { recursive: true });
+    const tmpAbs = tempPathBeside(abs);
+    const tmp = dir ? `${dir.path}/${basename(tmpAbs)}` : tmpAbs;
+    return await writeTempThenPlace(tmp, tmpAbs, at, abs, body, override, mode);
+  } finally {
+    dir?.close();
+  }
+}
+
+/**
+ * writeFileAtomically's write: `tmp` (the path to write through) is registered as `tmpAbs` (its path in the tree,
+ * for the shutdown clean-up and the sweeper), filled from `body`, then placed at `at`; `abs` is what the search index
+ * and the listing cache are told.
+ */
+async function writeTempThenPlace(tmp: string, tmpAbs: string, at: string, abs: string, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
+  ACTIVE_TEMP_FILES.add(tmpAbs);
   const fh = await open(tmp, "wx", 0o644);
   let written = 0;
   let committed = false;
@@ -70,11 +95,11 @@ export async function writeFileAtomically(dest: string, body: ReadableStream<Uin
     if (mode !== undefined) await fh.chmod(mode);
     await fh.sync();
     await fh.close();
-    await placeTempFile(tmp, dest, override);
+    await placeTempFile(tmp, at, override, abs);
     committed = true;
     return written;
   } finally {
-    ACTIVE_TEMP_FILES.delete(tmp);
+    ACTIVE_TEMP_FILES.delete(tmpAbs);
     if (!committed) {
       await fh.close().catch(() => {});
       await unlink(tmp).catch(() => {});
@@ -98,10 +123,11 @@ async function writeWhole(fh: FileHandle, bytes: Uint8Array): Promise<void> {
 /**
  * Gives the complete, synced temp file `tmp` its final name `dest` (same folder, so the step is atomic):
  * `rename` over an existing file with `override`, else `link` (which refuses an existing name) then `unlink`.
- * Reports the written file to the search index. The temp file is left in place when this throws.
+ * Reports the written file (`reported`, default `dest`: its path in the tree) to the search index. The temp file
+ * is left in place when this throws.
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false.
  */
-export async function placeTempFile(tmp: string, dest: string, override: boolean): Promise<void> {
+export async function placeTempFile(tmp: string, dest: string, override: boolean, reported = dest): Promise<void> {
   if (override) await rename(tmp, dest);
   else {
     try {
@@ -112,7 +138,7 @@ export async function placeTempFile(tmp: string, dest: string, override: boolean
     }
     await unlink(tmp);
   }
-  fsWritten(dest);
+  fsWritten(reported);
 }
 
 /** Removes every temp file or folder still being written (called on shutdown). */

@@ -2,8 +2,11 @@
  * @module Builds the Response for one file: single-part Range (RFC 9110 section 14), ETag/Last-Modified with
  * conditional requests (RFC 9110 section 13), Content-Disposition with a UTF-8 file name (RFC 6266, RFC 8187).
  */
-import type { Stats } from "node:fs";
+import { closeSync, type Stats } from "node:fs";
 import { RangeNotSatisfiable } from "../errors";
+import { fdBody, WHOLE_READ_MAX } from "./fd-body";
+import { deferClose } from "./fd-release";
+import { fdPath } from "../fs/beneath";
 
 /** Weak validator built from mtime and size, e.g. `W/"18c2f0a1b2c-400"`. */
 export function etagOf(st: Stats): string {
@@ -67,7 +70,13 @@ function ifRangeHolds(req: Request, etag: string, mtimeMs: number): boolean {
 }
 
 export interface FileResponseOptions {
-  abs: string;
+  /** The file by path (files of our own cache), or `fd` below. */
+  abs?: string;
+  /**
+   * The file as an open descriptor (a user's file, opened beneath the scope: fs/beneath.ts); fileResponse owns it
+   * and closes it once the answer is sent, cut, or needs no body. `st` must be its fstat.
+   */
+  fd?: number;
   st: Stats;
   /** File name for Content-Disposition. */
   name: string;
@@ -93,8 +102,8 @@ export function fileResponse(req: Request, o: FileResponseOptions): Response {
     "Cache-Control": "private, no-cache",
     ...o.headers,
   });
-  if (notModified(req, etag, o.st.mtimeMs)) return new Response(null, { status: 304, headers });
-  const file = Bun.file(o.abs);
+  const body = bodySource(o);
+  if (notModified(req, etag, o.st.mtimeMs)) return body.none(new Response(null, { status: 304, headers }));
   let range: [number, number] | null = null;
   try {
     range = ifRangeHolds(req, etag, o.st.mtimeMs) ? parseRange(req.headers.get("range"), o.st.size) : null;
@@ -102,15 +111,35 @@ export function fileResponse(req: Request, o: FileResponseOptions): Response {
     headers.set("Content-Range", `bytes */${o.st.size}`);
     headers.set("Content-Type", "text/plain; charset=utf-8");
     headers.delete("Content-Disposition");
-    return new Response((err as Error).message, { status: 416, headers });
+    return body.none(new Response((err as Error).message, { status: 416, headers }));
   }
   const head = req.method === "HEAD";
   if (range) {
     const [start, end] = range;
     headers.set("Content-Range", `bytes ${start}-${end}/${o.st.size}`);
     headers.set("Content-Length", String(end - start + 1));
-    return new Response(head ? null : file.slice(start, end + 1), { status: 206, headers });
+    return head ? body.none(new Response(null, { status: 206, headers })) : new Response(body.part(start, end + 1), { status: 206, headers });
   }
   headers.set("Content-Length", String(o.st.size));
-  return new Response(head ? null : file, { status: 200, headers });
+  return head ? body.none(new Response(null, { status: 200, headers })) : new Response(body.part(0, o.st.size), { status: 200, headers });
+}
+
+/** Where the bytes come from: `part(start, end)` for bytes [start, end), `none(answer)` when no body is sent. */
+function bodySource(o: FileResponseOptions): { part: (start: number, end: number) => BodyInit; none: (r: Response) => Response } {
+  if (o.fd !== undefined) {
+    const fd = o.fd;
+    const closeNow = (r: Response) => (closeSync(fd), r);
+    return {
+      part: (start, end) => {
+        // Small parts are read at once; larger ones go to Bun by the descriptor's own path (sendfile, Content-Length)
+        // while its closing can wait for a quiet moment (fd-release.ts), else they stream from it.
+        if (end - start <= WHOLE_READ_MAX || !deferClose(fd)) return fdBody(fd, start, end);
+        const file = Bun.file(fdPath(fd));
+        return start === 0 && end === o.st.size ? file : file.slice(start, end);
+      },
+      none: closeNow,
+    };
+  }
+  const file = Bun.file(o.abs!);
+  return { part: (start, end) => (start === 0 && end === o.st.size ? file : file.slice(start, end)), none: (r) => r };
 }

@@ -137,7 +137,7 @@ export const publicRoutes = new Hono<AppEnv>()
       // Files go straight into the shared folder, by name only, never over an existing file.
       if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
       // The owner's upload hooks run for a visitor's upload too (USERNAME is the owner).
-      await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target.abs, c.req.raw.body, false));
+      await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target, c.req.raw.body, false));
       return c.text("200 OK");
     }),
   );

@@ -50,7 +50,7 @@ export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Pro
     const answer = await thumbnailResponse(c, target, name, thumb ? parseWidth(c.req.query("w")) : THUMB_MAX_WIDTH);
     if (answer) return answer;
   }
-  return plainFileResponse(c, target, st, inline || thumb);
+  return plainFileResponse(c, target, inline || thumb);
 }
 
 /**

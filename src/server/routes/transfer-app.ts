@@ -42,7 +42,7 @@ export function createTransferApp(deps: Deps, handOver: (req: Request) => Promis
     // and a transfer thread has no other requests to keep waiting.
     const st = statSync(target.abs);
     if (st.isDirectory()) return handOver(c.req.raw);
-    return plainFileResponse(c, target, st, inline);
+    return plainFileResponse(c, target, inline);
   });
   app.notFound((c) => handOver(c.req.raw));
   app.onError(errorHandler(deps));

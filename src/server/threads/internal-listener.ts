@@ -3,6 +3,7 @@
  * app for requests the transfer threads pass on, as if the client had connected here: the client's address for
  * bans, logs and failed logins, its Host for the origin checks, WebSocket upgrades on this listener.
  */
+import { watchListener } from "../http/fd-release";
 import { timingSafeEqual } from "node:crypto";
 import type { Server, WebSocketHandler } from "bun";
 import { CLIENT_HOST_HEADER, CLIENT_IP_HEADER, THREAD_KEY_HEADER, UPGRADE_CHECK_HEADER, type InternalLink } from "./internal-protocol";
@@ -65,5 +66,7 @@ export function startInternalListener(app: FetchApp, websocket: WebSocketHandler
     },
     websocket,
   });
+  // Files answered for the threads hold descriptors until this listener is quiet too (http/fd-release.ts).
+  watchListener(server);
   return { link: { port: server.port!, key }, server };
 }

@@ -8,6 +8,7 @@ import { Database } from "bun:sqlite";
 import type { Server } from "bun";
 import type { Deps } from "../deps";
 import { serveErrorResponse } from "../errors";
+import { unwatchListener, watchListener } from "../http/fd-release";
 import { createLogger } from "../logger";
 import { followOtherConnections } from "../db/change-clock";
 import { buildInfo } from "../build-info";
@@ -52,8 +53,11 @@ function start(init: ThreadInit): void {
     error: serveErrorResponse,
     websocket: pipeHandlers(link, touch),
   });
+  // Descriptors of files answered here close once this listener is quiet (http/fd-release.ts).
+  watchListener(server);
   const stop = () => {
     clearInterval(timer);
+    unwatchListener(server);
     server.stop(true);
     db.close();
     post({ type: "stopped" });

@@ -1,0 +1,119 @@
+/**
+ * @module The scope-escape race: a folder of a user's scope is swapped, as fast as a process can, with a symlink
+ * that leads out of the scope, while the server is asked to read, overwrite, create, copy and delete inside it.
+ * Every answer and the outside tree are then checked: nothing may have been read from, written to or removed
+ * from outside (docs/security.md#paths-and-races).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestServer } from "./server";
+
+const BUN = fileURLToPath(new URL("../../node_modules/.bin/bun", import.meta.url));
+/** What the file outside the scope holds; no answer may carry it. */
+export const OUTSIDE_SECRET = "OUTSIDE-SECRET-0123456789";
+/**
+ * What the file inside holds: as long as the secret, so an answer sized by a stat of one and filled from the other
+ * carries all of it.
+ */
+const INSIDE_CONTENT = "inside-own-file-012345678";
+
+/** Counts of one race: requests sent, swaps made, and what leaked (must stay 0). */
+export interface RaceTally {
+  requests: number;
+  swaps: number;
+  /** Answers that carried the outside secret. */
+  readLeaks: number;
+  /** Files outside changed, created or removed. */
+  writeLeaks: number;
+  statuses: Record<number, number>;
+  /** The leaking requests, "METHOD path" with numbers as N, and how often each leaked. */
+  leakedBy: Record<string, number>;
+}
+
+/**
+ * The swapping process: exchanges `<scope>/a` (the real folder) and `<scope>/out` (the link out) atomically with
+ * renameat2(RENAME_EXCHANGE) through bun:ffi, in a loop until the deadline (ms since the epoch) it is given, so `a`
+ * is always one or the other, each half of the time. Prints the exchanges made when it stops, and leaves the folder
+ * at `a`. (A busy loop never hears a signal, hence the deadline.)
+ */
+const SWAPPER = `
+const { dlopen, FFIType, ptr } = require("bun:ffi");
+const { symbols } = dlopen("libc.so.6", { renameat2: { args: [FFIType.i32, FFIType.ptr, FFIType.i32, FFIType.ptr, FFIType.u32], returns: FFIType.i32 } });
+const [scope, deadline] = process.argv.slice(-2);
+const a = Buffer.from(scope + "/a\\0"), out = Buffer.from(scope + "/out\\0");
+const AT_FDCWD = -100, RENAME_EXCHANGE = 2;
+let n = 0;
+while (n % 64 !== 0 || Date.now() < Number(deadline)) {
+  if (symbols.renameat2(AT_FDCWD, ptr(a), AT_FDCWD, ptr(out), RENAME_EXCHANGE) !== 0) throw new Error("renameat2 failed");
+  n++;
+}
+console.log(String(n));
+`;
+
+/**
+ * Builds the world under the server's files root: the scope `<root>/bob` with `a/f.txt` and the link
+ * `out -> <root>/outside`, and `<root>/outside/f.txt` holding OUTSIDE_SECRET. Returns the scope folder.
+ */
+export function raceWorld(server: TestServer): string {
+  const scope = join(server.root, "bob");
+  mkdirSync(join(scope, "a"), { recursive: true });
+  writeFileSync(join(scope, "a", "f.txt"), INSIDE_CONTENT);
+  mkdirSync(join(server.root, "outside"), { recursive: true });
+  writeFileSync(join(server.root, "outside", "f.txt"), OUTSIDE_SECRET);
+  symlinkSync(join(server.root, "outside"), join(scope, "out"));
+  return scope;
+}
+
+/** The requests of one round `i` (path relative to /api, method, body). */
+function roundRequests(i: number): Array<[string, string, string | undefined]> {
+  return [
+    [`/api/raw/a/f.txt`, "GET", undefined],
+    [`/api/raw/a/f.txt?inline=true`, "GET", undefined],
+    [`/api/resources/a/f.txt`, "GET", undefined],
+    [`/api/resources/a/f.txt`, "PUT", INSIDE_CONTENT],
+    [`/api/resources/a/n${i}.txt?override=true`, "POST", "new"],
+    [`/api/resources/a/d${i}/`, "POST", undefined],
+    [`/api/resources/a/n${i}.txt`, "DELETE", undefined],
+    [`/api/resources/a/f.txt?action=copy&destination=${encodeURIComponent(`/c${i}.txt`)}`, "PATCH", undefined],
+    [`/api/resources/c${i}.txt`, "DELETE", undefined],
+    [`/api/raw/a/?algo=zip`, "GET", undefined],
+  ];
+}
+
+/**
+ * Runs the race for `ms` milliseconds with `parallel` request loops of bob (token `token`) against `server`
+ * while the swapper runs, then checks the outside folder. Resolves with the tally.
+ */
+export async function runScopeRace(server: TestServer, token: string, ms: number, parallel = 4): Promise<RaceTally> {
+  const scope = join(server.root, "bob");
+  const tally: RaceTally = { requests: 0, swaps: 0, readLeaks: 0, writeLeaks: 0, statuses: {}, leakedBy: {} };
+  const until = Date.now() + ms;
+  const swapper = spawn(BUN, ["-e", SWAPPER, scope, String(until)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  swapper.stdout!.on("data", (d) => (out += d));
+  const exited = new Promise((r) => swapper.once("exit", r));
+  const loop = async (k: number) => {
+    for (let i = k * 1_000_000; Date.now() < until; i++) {
+      for (const [path, method, body] of roundRequests(i)) {
+        const res = await fetch(`${server.url}${path}`, { method, body, headers: { "X-Auth": token } }).catch(() => null);
+        if (!res) continue;
+        tally.requests++;
+        tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (bytes.includes("SECRET")) {
+          tally.readLeaks++;
+          tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] = (tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] ?? 0) + 1;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, (_, k) => loop(k)));
+  await exited;
+  tally.swaps = Number(out.trim()) || 0;
+  const outside = join(server.root, "outside");
+  const names = readdirSync(outside);
+  if (names.length !== 1 || names[0] !== "f.txt" || readFileSync(join(outside, "f.txt"), "utf8") !== OUTSIDE_SECRET) tally.writeLeaks++;
+  return tally;
+}
