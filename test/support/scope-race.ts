@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { TestServer } from "./server";
 
@@ -18,6 +19,10 @@ export const OUTSIDE_SECRET = "OUTSIDE-SECRET-0123456789";
  * carries all of it.
  */
 const INSIDE_CONTENT = "inside-own-file-012345678";
+/** Bytes of the large files (over the 256 KiB read at once). */
+const BIG_BYTES = 300 * 1024;
+/** The outside file's MD5 as a checksum answer would give it. */
+const OUTSIDE_MD5 = createHash("md5").update(OUTSIDE_SECRET).digest("hex");
 
 /** Counts of one race: requests sent, swaps made, and what leaked (must stay 0). */
 export interface RaceTally {
@@ -54,14 +59,20 @@ console.log(String(n));
 
 /**
  * Builds the world under the server's files root: the scope `<root>/bob` with `a/f.txt` and the link
- * `out -> <root>/outside`, and `<root>/outside/f.txt` holding OUTSIDE_SECRET. Returns the scope folder.
+ * `out -> <root>/outside`, and `<root>/outside` holding `f.txt` (OUTSIDE_SECRET), `big.bin` and `SECRET-name.txt`.
+ * Returns the scope folder.
  */
 export function raceWorld(server: TestServer): string {
   const scope = join(server.root, "bob");
   mkdirSync(join(scope, "a"), { recursive: true });
   writeFileSync(join(scope, "a", "f.txt"), INSIDE_CONTENT);
+  // Past the size read at once, so the answer goes by the descriptor's path (http/fd-release.ts) or streams.
+  writeFileSync(join(scope, "a", "big.bin"), Buffer.alloc(BIG_BYTES, "i"));
   mkdirSync(join(server.root, "outside"), { recursive: true });
   writeFileSync(join(server.root, "outside", "f.txt"), OUTSIDE_SECRET);
+  writeFileSync(join(server.root, "outside", "big.bin"), Buffer.alloc(BIG_BYTES, OUTSIDE_SECRET));
+  // A name only the outside folder holds: a listing of it would show it.
+  writeFileSync(join(server.root, "outside", "SECRET-name.txt"), "");
   symlinkSync(join(server.root, "outside"), join(scope, "out"));
   return scope;
 }
@@ -72,6 +83,9 @@ function roundRequests(i: number): Array<[string, string, string | undefined]> {
     [`/api/raw/a/f.txt`, "GET", undefined],
     [`/api/raw/a/f.txt?inline=true`, "GET", undefined],
     [`/api/resources/a/f.txt`, "GET", undefined],
+    [`/api/resources/a/f.txt?checksum=md5`, "GET", undefined],
+    [`/api/resources/a/`, "GET", undefined],
+    [`/api/raw/a/big.bin`, "GET", undefined],
     [`/api/resources/a/f.txt`, "PUT", INSIDE_CONTENT],
     [`/api/resources/a/n${i}.txt?override=true`, "POST", "new"],
     [`/api/resources/a/d${i}/`, "POST", undefined],
@@ -102,7 +116,7 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
         tally.requests++;
         tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
         const bytes = Buffer.from(await res.arrayBuffer());
-        if (bytes.includes("SECRET")) {
+        if (bytes.includes("SECRET") || bytes.includes(OUTSIDE_MD5)) {
           tally.readLeaks++;
           tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] = (tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] ?? 0) + 1;
         }
@@ -114,6 +128,7 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   tally.swaps = Number(out.trim()) || 0;
   const outside = join(server.root, "outside");
   const names = readdirSync(outside);
-  if (names.length !== 1 || names[0] !== "f.txt" || readFileSync(join(outside, "f.txt"), "utf8") !== OUTSIDE_SECRET) tally.writeLeaks++;
+  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET;
+  if (!untouched) tally.writeLeaks++;
   return tally;
 }

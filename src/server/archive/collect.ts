@@ -1,6 +1,7 @@
 /** @module Walks the selected files and folders into archive entries, never leaving the user's scope. */
-import { lstat, readdir, realpath, stat } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { lstat, readdir, stat } from "node:fs/promises";
+import { closeSync, constants, readlinkSync, type Stats } from "node:fs";
+import { fdPath, openBeneath } from "../fs/beneath";
 import { join } from "node:path";
 import { realVirtualPath, type ScopedPath } from "../fs/scope";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
@@ -53,6 +54,28 @@ async function statInScope(o: CollectOptions, abs: string): Promise<Stats | null
   }
 }
 
+/**
+ * The names in the folder `abs` of the scope and where it really is, read from the folder opened beneath the scope
+ * (fs/beneath.ts): a folder swapped for a link out since the walk looked at it lists nothing outside. Null when it
+ * cannot be opened (gone, no folder any more, or out of the scope now).
+ */
+async function namesBeneath(scopeAbs: string, abs: string): Promise<{ names: string[]; real: string } | null> {
+  if (abs !== scopeAbs && !abs.startsWith(`${scopeAbs}/`)) return null;
+  let fd: number;
+  try {
+    fd = openBeneath(scopeAbs, abs.slice(scopeAbs.length), constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch {
+    return null;
+  }
+  try {
+    return { names: await readdir(fdPath(fd)), real: readlinkSync(fdPath(fd)) };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function* walk(o: CollectOptions, base: string, vpath: string, abs: string, st: Stats, ancestors: Set<string>): AsyncGenerator<ArchiveEntry> {
   const name = entryName(base, vpath);
   if (!st.isDirectory()) {
@@ -60,16 +83,12 @@ async function* walk(o: CollectOptions, base: string, vpath: string, abs: string
     if (st.isFile() && name) yield toEntry(o, name, abs, st);
     return;
   }
-  const real = await realpath(abs).catch(() => null);
+  const listed = await namesBeneath(o.scopeAbs, abs);
   // A symlink to one of its own ancestors would loop forever.
-  if (!real || ancestors.has(real)) return;
+  if (!listed || ancestors.has(listed.real)) return;
+  const { real } = listed;
   if (name) yield toEntry(o, name, abs, st);
-  let names: string[];
-  try {
-    names = (await readdir(abs)).sort();
-  } catch {
-    return;
-  }
+  const names = listed.names.sort();
   const below = new Set(ancestors).add(real);
   for (const child of names) {
     if (o.signal.aborted) return;

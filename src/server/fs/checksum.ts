@@ -20,14 +20,15 @@ export function parseChecksumAlgorithm(raw: string): ChecksumAlgorithm {
 
 /**
  * Lower-case hex digest of the file at `abs`, read in STREAM_CHUNK_BYTES chunks through node:crypto.
- * Stops reading when `signal` aborts (the client went away) and then rejects.
+ * Stops reading when `signal` aborts (the client went away) and then rejects. With `scope` (the scope folder `abs`
+ * lies in) the file is opened beneath it (fs/beneath.ts), so a folder swapped for a link out reads nothing outside.
  * @throws FsError ENOENT (404) when the file does not exist.
  */
-export async function fileChecksum(abs: string, algorithm: ChecksumAlgorithm, signal: AbortSignal): Promise<string> {
+export async function fileChecksum(abs: string, algorithm: ChecksumAlgorithm, signal: AbortSignal, scope?: string): Promise<string> {
   const hash = createHash(algorithm);
   // Checked first: a missing file is ENOENT (404), never the digest of nothing.
   await stat(abs);
-  for await (const chunk of readFileChunks(abs, signal)) hash.update(chunk);
+  for await (const chunk of readFileChunks(abs, signal, scope)) hash.update(chunk);
   if (signal.aborted) throw new Error("checksum aborted");
   return hash.digest("hex");
 }

@@ -1,6 +1,6 @@
 /** @module Reads one file or folder into FileInfo values (the listing reads names and stats only, never file heads). */
 import { folderSizeOf } from "../search/changes";
-import { lstatSync, openSync, readSync, closeSync, statSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, openSync, readSync, closeSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
 import { modeOf, type FileInfo } from "./file-info";
@@ -106,6 +106,22 @@ export function visibleItems(entries: readonly CachedEntry[], viewer: ListingVie
     items.push(info);
   }
   return items;
+}
+
+/**
+ * True unless the item at the virtual `path` of the scope `scopeAbs` is a symlink that a listing leaves out: one
+ * whose target is outside the scope, missing, or hidden by `isVisible` (visibleItems' rule, for search hits).
+ * The item itself must already pass `isVisible`. A missing item answers false.
+ */
+export function linkShownAt(scopeAbs: string, path: string, isVisible: (path: string) => boolean): boolean {
+  const abs = path === "/" ? scopeAbs : join(scopeAbs, path);
+  try {
+    if (!lstatSync(abs).isSymbolicLink()) return true;
+    const real = realVirtualPath(scopeAbs, abs);
+    return real !== null && existsSync(abs) && isVisible(real);
+  } catch {
+    return false;
+  }
 }
 
 /** The name of the folder at virtual `path` as its listing shows it ("" for the scope root). */

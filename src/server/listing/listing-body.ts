@@ -6,6 +6,8 @@
  * so a repeated listing is a memory copy.
  */
 import { join } from "node:path";
+import { realpathSync } from "node:fs";
+import { FsError } from "../fs/fs-error";
 import { gzip, brotliCompress, constants } from "node:zlib";
 import { promisify } from "node:util";
 import type { Sorting } from "../users/types";
@@ -62,11 +64,25 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
 };
 
 /**
+ * Refuses a cached folder read somewhere outside the scope `scopeAbs`: a folder of the scope swapped for a link out
+ * between the resolver's check and the read (docs/security.md#paths-and-races) was read there.
+ * @throws FsError OUTSIDE_SCOPE (403).
+ */
+function assertReadInScope(folder: CachedFolder, scopeAbs: string): void {
+  if (folder.real === undefined) return;
+  const scopeReal = realpathSync(scopeAbs);
+  if (folder.real !== scopeReal && !folder.real.startsWith(scopeReal.endsWith("/") ? scopeReal : `${scopeReal}/`)) {
+    throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  }
+}
+
+/**
  * The body answering `req` (the same bytes JSON.stringify(presentListing(listFolder(...))) gives). Throws the
  * read error of the folder (ENOENT, EACCES...).
  */
 export async function listingBody(req: FolderRequest): Promise<ListingBody> {
   const folder = await freshFolder(req.abs);
+  assertReadInScope(folder, req.scopeAbs);
   const head = JSON.stringify(presentFile(req.dir, req.canModify));
   const key = !req.hasRules && !folder.linksAndFolders.some((e) => e.isSymlink) ? keptKey(req) : null;
   const kept = key ? (folder.derived.get(key)?.value as Kept | undefined) : undefined;

@@ -58,7 +58,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     const name = target.path.split("/").pop() ?? "";
     const info = describe(target.abs, target.path, name);
     const checksum = c.req.query("checksum");
-    if (checksum !== undefined) return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target.abs, info, checksum) });
+    if (checksum !== undefined) return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target, info, checksum) });
     const extra = await resourceExtra(c, target, info);
     if (extra instanceof Response) return extra;
     if (extra) return c.json(extra);
@@ -169,14 +169,14 @@ async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"],
 }
 
 /**
- * `{<algorithm>: hex}` of the file at `abs` (resolved in the scope) for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).
+ * `{<algorithm>: hex}` of the file `target`, read beneath its scope, for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).
  * @throws Forbidden (403) without it; BadRequest (400) for an unknown algorithm or a folder.
  */
-async function checksumsOf(c: Context<AppEnv>, abs: string, info: FileInfo, raw: string): Promise<Record<string, string>> {
+async function checksumsOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, raw: string): Promise<Record<string, string>> {
   assertMayReceive(c.get("user"), "original");
   const algorithm = parseChecksumAlgorithm(raw);
   if (info.isDir) throw new BadRequest("checksums are only for files");
-  return { [algorithm]: await fileChecksum(abs, algorithm, c.req.raw.signal) };
+  return { [algorithm]: await fileChecksum(target.abs, algorithm, c.req.raw.signal, target.scope) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the record call the UI sends right
  * after it (SPEC section 7) is then not counted twice. Removing a keyword needs admin.
  */
+import { linkShownAt } from "../fs/listing";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
@@ -55,7 +56,9 @@ async function search(c: Context<AppEnv>): Promise<Response> {
   if (!query) return c.json([], 200, { "X-Search-Index": indexState(deps.index) });
   recordSearchKeyword(deps.db, user.id, recordedKeyword(text));
   const allowed = userPathFilter(c);
-  const isVisible = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
+  const shown = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
+  // A link the listing leaves out (target outside the scope, missing, or hidden by the rules) is no hit either.
+  const isVisible = (path: string) => shown(path) && linkShownAt(target.scope, path, shown);
   return searchAnswer({
     query, under: target.path, abs: target.abs, isVisible, offset, limit,
     scopePrefix: normalizeVirtualPath(user.scope === "." ? "/" : user.scope).path,

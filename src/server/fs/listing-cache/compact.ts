@@ -5,6 +5,7 @@
  */
 import { extensionOf, typeFromName } from "../file-type";
 import { stat } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readlinkSync } from "node:fs";
 import { entryBytes, readEntries, type CachedEntry } from "./entries";
 import type { CachedFolder } from "./folder-cache";
 import { readInWorker, type WorkerRead } from "./worker-client";
@@ -131,11 +132,21 @@ export function compactBytes(c: CompactFolder): number {
  * blocking (entries.ts readEntries). Throws the read error (ENOENT, ENOTDIR, EACCES).
  */
 export async function readFolder(abs: string): Promise<CachedFolder> {
-  const dirMtimeMs = (await stat(abs)).mtimeMs;
-  const read = await readInWorker(abs, collectBefore);
-  if (read) return folderFromRead(read, dirMtimeMs);
-  const entries = await readEntries(abs);
-  return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map() };
+  // On Linux the folder is opened once and read through its descriptor's path (the workers share this process's
+  // descriptors), and where it really was is kept: a folder swapped for a link out while it is read is told by
+  // `real`, which the listing checks against the user's scope (docs/security.md#paths-and-races).
+  const fd = process.platform === "linux" ? openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NONBLOCK) : -1;
+  try {
+    const at = fd >= 0 ? `/proc/self/fd/${fd}` : abs;
+    const real = fd >= 0 ? readlinkSync(at) : undefined;
+    const dirMtimeMs = fd >= 0 ? fstatSync(fd).mtimeMs : (await stat(abs)).mtimeMs;
+    const read = await readInWorker(at, collectBefore);
+    if (read) return folderFromRead(read, dirMtimeMs, real);
+    const entries = await readEntries(at);
+    return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map(), real };
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
 }
 
 /** Entries from which a read collects the main thread's garbage first (the bodies it replaces, a few ms). */
@@ -163,7 +174,7 @@ export function folderBytes(folder: CachedFolder): number {
 const unmade = new WeakSet<CachedFolder>();
 
 /** A cached folder over a worker's read (`compact`): its records are made only when a caller asks for them. */
-export function folderFromRead(read: WorkerRead, dirMtimeMs: number): CachedFolder {
+export function folderFromRead(read: WorkerRead, dirMtimeMs: number, real?: string): CachedFolder {
   let entries: CachedEntry[] | null = null;
   const folder: CachedFolder = {
     get entries() {
@@ -178,6 +189,7 @@ export function folderFromRead(read: WorkerRead, dirMtimeMs: number): CachedFold
     linksAndFolders: linksAndFoldersOf(read.folder),
     dirMtimeMs,
     derived: new Map(),
+    real,
   };
   unmade.add(folder);
   return folder;

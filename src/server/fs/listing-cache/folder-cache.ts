@@ -24,6 +24,11 @@ export interface CachedFolder {
   dirMtimeMs: number;
   /** Derived values by key (sorted orders, serialized bodies) with their bytes; cleared with the folder. */
   derived: Map<string, { value: unknown; bytes: number }>;
+  /**
+   * Where the folder really was when it was read (the real path of the opened folder; undefined off Linux): a
+   * listing answers it only to a user whose scope holds that place (listing-body.ts).
+   */
+  real?: string;
 }
 
 interface Slot {

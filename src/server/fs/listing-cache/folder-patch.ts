@@ -26,10 +26,10 @@ export function sameEntry(a: CachedEntry, b: CachedEntry): boolean {
 export function patchFolder(folder: CachedFolder, fresh: FreshEntries): CachedFolder | null {
   if (folder.compact) {
     const read = patchRead(folder.compact, fresh);
-    return read && folderFromRead(read, folder.dirMtimeMs);
+    return read && folderFromRead(read, folder.dirMtimeMs, folder.real);
   }
   const entries = patchEntries(folder.entries, fresh);
-  return entries && { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs: folder.dirMtimeMs, derived: new Map() };
+  return entries && { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs: folder.dirMtimeMs, derived: new Map(), real: folder.real };
 }
 
 /** `entries` with `fresh` applied (removed ones left out, new ones at the end); null when nothing differs. */

@@ -1,0 +1,47 @@
+/** Search hits and links: a link the listing leaves out is no search hit either (docs/security.md#paths-and-races). */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { login, startServer, type TestServer } from "../support/server";
+import { makeUser } from "../support/factories";
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  const bob = join(server.root, "bob");
+  mkdirSync(join(bob, "sub"), { recursive: true });
+  writeFileSync(join(bob, "sub", "mine.txt"), "mine");
+  writeFileSync(join(server.root, "secret.txt"), "secret");
+  symlinkSync(join(server.root, "secret.txt"), join(bob, "linked-out.txt"));
+  symlinkSync("sub/mine.txt", join(bob, "linked-in.txt"));
+  symlinkSync("nowhere.txt", join(bob, "linked-dangling.txt"));
+  const admin = await login(server);
+  token = (await makeUser(server, admin, { scope: "/bob", perm: { download: true } })).token;
+});
+
+afterAll(() => server.stop());
+
+async function names(path: string): Promise<{ state: string; names: string[] }> {
+  const res = await fetch(`${server.url}${path}`, { headers: { "X-Auth": token } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { path?: string; name?: string; items?: { name: string }[] } | { path: string }[];
+  const list = Array.isArray(body) ? body.map((h) => h.path) : (body.items ?? []).map((i) => i.name);
+  return { state: res.headers.get("X-Search-Index") ?? "", names: list.sort() };
+}
+
+describe("links in search hits", () => {
+  it("finds only the links the listing shows, from the live walk and from the index", async () => {
+    expect((await names("/api/resources/")).names).toEqual(["linked-in.txt", "sub"]);
+    const seen = new Set<string>();
+    for (let i = 0; i < 100; i++) {
+      const { state, names: hits } = await names(`/api/search/?query=${encodeURIComponent("linked")}`);
+      expect(`${state}: ${hits.join(",")}`).toBe(`${state}: linked-in.txt`);
+      seen.add(state);
+      if (state === "ready") break;
+      await Bun.sleep(100);
+    }
+    expect(seen.has("ready")).toBe(true);
+  }, 30_000);
+});
