@@ -77,9 +77,13 @@ export function raceWorld(server: TestServer): string {
   return scope;
 }
 
-/** The requests of one round `i` (path relative to /api, method, body). */
-function roundRequests(i: number): Array<[string, string, string | undefined]> {
+/** A tus creation-with-upload of `body` (tus core and creation extensions). */
+const TUS_HEADERS = (body: string) => ({ "Tus-Resumable": "1.0.0", "Upload-Length": String(body.length), "Content-Type": "application/offset+octet-stream" });
+
+/** The requests of one round `i` (path relative to /api, method, body, extra headers). */
+function roundRequests(i: number): Array<[string, string, string | undefined, Record<string, string>?]> {
   return [
+    [`/api/tus/a/t${i}.bin`, "POST", "tus-body", TUS_HEADERS("tus-body")],
     [`/api/raw/a/f.txt`, "GET", undefined],
     [`/api/raw/a/f.txt?inline=true`, "GET", undefined],
     [`/api/resources/a/f.txt`, "GET", undefined],
@@ -110,8 +114,8 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   const exited = new Promise((r) => swapper.once("exit", r));
   const loop = async (k: number) => {
     for (let i = k * 1_000_000; Date.now() < until; i++) {
-      for (const [path, method, body] of roundRequests(i)) {
-        const res = await fetch(`${server.url}${path}`, { method, body, headers: { "X-Auth": token } }).catch(() => null);
+      for (const [path, method, body, headers] of roundRequests(i)) {
+        const res = await fetch(`${server.url}${path}`, { method, body, headers: { "X-Auth": token, ...headers } }).catch(() => null);
         if (!res) continue;
         tally.requests++;
         tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;

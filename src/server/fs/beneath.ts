@@ -158,6 +158,14 @@ export function fdPath(fd: number): string {
   return `/proc/self/fd/${fd}`;
 }
 
+/**
+ * Turns openat2 off (`false`) or back on for this process, so the fallback of kernels without it (open by path,
+ * then check where the descriptor is) can be exercised on a kernel that has it.
+ */
+export function setOpenat2(enabled: boolean): void {
+  openat2Works = enabled;
+}
+
 /** True when openat2 is used (Linux 5.6+ with bun:ffi); false when the by-path fallback checks the opened file. */
 export function usesOpenat2(): boolean {
   if (!libc() || !openat2Works) return false;

@@ -56,7 +56,7 @@ export const tusRoutes = new Hono<AppEnv>()
     const metadata = parseMetadata(c.req.header("Upload-Metadata"));
     if (!metadata) throw new BadRequest("malformed Upload-Metadata");
     const { tus, db } = c.get("deps");
-    const up = await startUpload(tus, { userId: user.id, abs: target.abs, length, override, metadata }, currentSettings(db).tusUploadsPerUser);
+    const up = await startUpload(tus, { userId: user.id, abs: target.abs, length, override, metadata }, currentSettings(db).tusUploadsPerUser, target);
     if (c.req.header("Content-Type") === TUS_CONTENT_TYPE) await receive(c, target, up, 0);
     else if (isComplete(up)) await finish(c, target, up);
     c.header("Location", new URL(c.req.url).pathname);
@@ -108,7 +108,7 @@ async function liveUpload(c: Context<AppEnv>, target: ScopedPath): Promise<TusUp
 /** Writes the request body at `offset`, then finishes the upload when it is complete. */
 async function receive(c: Context<AppEnv>, target: ScopedPath, up: TusUpload, offset: number): Promise<void> {
   const declared = parseByteCount(c.req.header("Content-Length"));
-  const result = await writeChunk(c.get("deps").tus, up, offset, c.req.raw.body, declared);
+  const result = await writeChunk(c.get("deps").tus, up, offset, c.req.raw.body, declared, target);
   if (result.aborted) {
     // Nobody reads this answer; the client resumes from the stored offset after asking HEAD.
     c.get("deps").log.info(`tus upload of ${target.path} paused by the client at ${up.offset} of ${up.length} bytes`);
@@ -120,7 +120,7 @@ async function receive(c: Context<AppEnv>, target: ScopedPath, up: TusUpload, of
 /** Gives the complete upload its name between the admin's upload hooks; a refused before-hook drops the upload. */
 async function finish(c: Context<AppEnv>, target: ScopedPath, up: TusUpload): Promise<void> {
   const { tus } = c.get("deps");
-  await withHooks(hookRequest(c, "upload", target), () => finishUpload(tus, up)).catch(async (err) => {
+  await withHooks(hookRequest(c, "upload", target), () => finishUpload(tus, up, target)).catch(async (err) => {
     await tus.remove(up);
     throw err;
   });

@@ -7,7 +7,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { open, readFile, stat, unlink } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
 import { startSweepTimer } from "../fs/sweep-timer";
 import { PayloadTooLarge, TooManyRequests } from "../errors";
@@ -109,7 +109,8 @@ export class TusStore {
   }
 
   /**
-   * Starts an upload of `length` bytes to `abs` (its folder must exist): an empty temp file beside it. An
+   * Starts an upload of `length` bytes to `abs` (its folder must exist): an empty temp file beside it, made
+   * through `dirPath` (the folder held open beneath the scope, fs/beneath.ts) when given. An
    * earlier incomplete upload of the same user to the same target is dropped (a new POST starts over). The
    * limits are checked and the upload counted in one synchronous step, so parallel creations cannot pass together.
    * @throws TooManyRequests (429) when the user has `limits.perUser` other uploads in progress; PayloadTooLarge
@@ -118,6 +119,7 @@ export class TusStore {
   async create(
     init: { userId: number; abs: string; length: number; override: boolean; metadata: Record<string, string> },
     limits: TusCreateLimits,
+    dirPath?: string,
   ): Promise<TusUpload> {
     const key = keyOf(init.userId, init.abs);
     const earlier = this.uploads.get(key);
@@ -132,7 +134,7 @@ export class TusStore {
     this.uploads.set(key, up);
     try {
       if (earlier) await unlink(earlier.tmp).catch(() => {});
-      await (await open(tmp, "wx", 0o644)).close();
+      await (await open(dirPath ? join(dirPath, basename(tmp)) : tmp, "wx", 0o644)).close();
     } catch (err) {
       this.forget(up);
       throw err;

@@ -2,9 +2,12 @@
  * @module The steps of one tus upload on disk: start (checks as the plain POST upload makes them), write a
  * chunk at the agreed offset, and finish (fsync, then the temp file takes the target's name atomically).
  */
-import { mkdir, open, stat, statfs } from "node:fs/promises";
-import { dirname } from "node:path";
+import { open, stat, statfs } from "node:fs/promises";
+import { fstatSync } from "node:fs";
+import { basename, posix } from "node:path";
 import { placeTempFile } from "../fs/upload";
+import { mkdirsBeneath, pinDir, type PinnedDir } from "../fs/beneath";
+import type { ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
 import { Conflict, PayloadTooLarge } from "../errors";
 import { TUS_MAX_CHUNK_BYTES } from "../constants";
@@ -18,24 +21,39 @@ export async function freeBytes(abs: string): Promise<number> {
 }
 
 /**
- * Starts an upload of `length` bytes to `abs` (parents are created, as the plain upload does). `perUser` is the
- * most uploads in progress one user may have (global setting tusUploadsPerUser).
+ * Starts an upload of `length` bytes to `target` (`init.abs` is its path; parents are created, as the plain upload
+ * does). Its folder is held open beneath the scope while the temp file is made (docs/security.md#paths-and-races).
+ * `perUser` is the most uploads in progress one user may have (global setting tusUploadsPerUser).
  * @throws PayloadTooLarge (413) when `length` plus the bytes other uploads to the same file system still expect
  *   exceed its free space; TooManyRequests (429) past `perUser`; FsError EISDIR (400) when a folder has the name,
- *   EEXIST (409) when a file has it and `override` is false.
+ *   EEXIST (409) when a file has it and `override` is false, OUTSIDE_SCOPE (403) when its folder leads out.
  */
 export async function startUpload(
   store: TusStore,
   init: { userId: number; abs: string; length: number; override: boolean; metadata: Record<string, string> },
   perUser: number,
+  target: ScopedPath,
 ): Promise<TusUpload> {
-  const existing = await stat(init.abs).catch(() => null);
-  if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
-  if (existing && !init.override) throw new FsError("EEXIST", "file exists");
-  const folder = dirname(init.abs);
-  await mkdir(folder, { recursive: true });
-  const [free, st] = await Promise.all([freeBytes(folder), stat(folder)]);
-  return store.create(init, { perUser, freeBytes: free, dev: st.dev });
+  const dir = mkdirsBeneath(target.scope, posix.dirname(target.path));
+  try {
+    const existing = await stat(`${dir.path}/${posix.basename(target.path)}`).catch(() => null);
+    if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
+    if (existing && !init.override) throw new FsError("EEXIST", "file exists");
+    const free = await freeBytes(dir.path);
+    return await store.create(init, { perUser, freeBytes: free, dev: fstatSync(dir.fd).dev }, dir.path);
+  } finally {
+    dir.close();
+  }
+}
+
+/** Runs `fn` with the folder of `target` held open beneath its scope, and the temp file of `up` named through it. */
+async function inFolderOf<T>(target: ScopedPath, up: TusUpload, fn: (dir: PinnedDir, tmp: string) => Promise<T>): Promise<T> {
+  const dir = pinDir(target.scope, posix.dirname(target.path));
+  try {
+    return await fn(dir, `${dir.path}/${basename(up.tmp)}`);
+  } finally {
+    dir.close();
+  }
 }
 
 /**
@@ -50,6 +68,7 @@ export async function writeChunk(
   offset: number,
   body: ReadableStream<Uint8Array> | null,
   declared: number | null,
+  target: ScopedPath,
 ): Promise<AppendResult> {
   if (up.busy) throw new Conflict("another request is writing this upload");
   if (offset !== up.offset) throw new Conflict(`the upload's offset is ${up.offset}`);
@@ -59,7 +78,7 @@ export async function writeChunk(
   store.touch(up);
   try {
     const room = Math.min(up.length - up.offset, TUS_MAX_CHUNK_BYTES);
-    return await appendBody(up.tmp, up.offset, body, room, (o) => (up.offset = o));
+    return await inFolderOf(target, up, (_dir, tmp) => appendBody(tmp, up.offset, body, room, (o) => (up.offset = o)));
   } finally {
     up.busy = false;
     store.touch(up);
@@ -72,22 +91,26 @@ export function isComplete(up: TusUpload): boolean {
 }
 
 /**
- * Makes the complete upload `up` its target file: fsync, then rename (override) or link into place, and the
- * search index hears of it. The upload is forgotten either way; a refused link removes the temp file.
- * @throws FsError EEXIST (409) when the target appeared meanwhile and `override` is false.
+ * Makes the complete upload `up` its target file `target`: fsync, then rename (override) or link into place inside
+ * its folder held open beneath the scope, and the search index hears of it. The upload is forgotten either way; a
+ * refused link removes the temp file.
+ * @throws FsError EEXIST (409) when the target appeared meanwhile and `override` is false; OUTSIDE_SCOPE (403)
+ *   when its folder leads out of the scope now.
  */
-export async function finishUpload(store: TusStore, up: TusUpload): Promise<void> {
-  const fh = await open(up.tmp, "r+");
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  try {
-    await placeTempFile(up.tmp, up.abs, up.override);
-    store.forget(up);
-  } catch (err) {
-    await store.remove(up);
-    throw err;
-  }
+export async function finishUpload(store: TusStore, up: TusUpload, target: ScopedPath): Promise<void> {
+  await inFolderOf(target, up, async (dir, tmp) => {
+    const fh = await open(tmp, "r+");
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    try {
+      await placeTempFile(tmp, `${dir.path}/${posix.basename(target.path)}`, up.override, up.abs);
+      store.forget(up);
+    } catch (err) {
+      await store.remove(up);
+      throw err;
+    }
+  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync, existsSync, readdirSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fdPath, mkdirsBeneath, openBeneath, openChildNoFollow, O_PATH, pinDir, usesOpenat2 } from "../../../src/server/fs/beneath";
+import { fdPath, mkdirsBeneath, openBeneath, openChildNoFollow, O_PATH, pinDir, setOpenat2, usesOpenat2 } from "../../../src/server/fs/beneath";
 import { copyTree, removeTree } from "../../../src/server/fs/copy-tree";
 
 let home: string;
@@ -59,6 +59,30 @@ describe("openBeneath", () => {
   it("answers the open's own error codes for what is missing or of the wrong kind", () => {
     expect(code(() => openBeneath(scope, "/nope", constants.O_RDONLY))).toBe("ENOENT");
     expect(code(() => openBeneath(scope, "/d/f.txt/x", constants.O_RDONLY))).toBe("ENOTDIR");
+  });
+});
+
+describe("openBeneath without openat2 (kernels before 5.6)", () => {
+  it("opens by path, then refuses what the opened descriptor shows to lie outside the scope", () => {
+    setOpenat2(false);
+    try {
+      expect(usesOpenat2()).toBe(false);
+      expect(readFd(openBeneath(scope, "/d/rel-in", constants.O_RDONLY))).toBe("inside");
+      expect(readFd(openBeneath(scope, "/abs-in", constants.O_RDONLY))).toBe("inside");
+      for (const path of ["/abs-out/secret.txt", "/d/up-out/secret.txt"]) {
+        expect(`${path} ${code(() => openBeneath(scope, path, constants.O_RDONLY))}`).toBe(`${path} OUTSIDE_SCOPE`);
+      }
+      expect(code(() => openBeneath(scope, "/nope", constants.O_RDONLY))).toBe("ENOENT");
+      const dir = openBeneath(scope, "/d", O_PATH | constants.O_DIRECTORY);
+      try {
+        expect(code(() => openChildNoFollow(dir, "rel-in", constants.O_RDONLY))).toBe("ELOOP");
+      } finally {
+        closeSync(dir);
+      }
+    } finally {
+      setOpenat2(true);
+    }
+    expect(usesOpenat2()).toBe(true);
   });
 });
 
