@@ -5,7 +5,7 @@
  * from outside (docs/security.md#paths-and-races).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, statSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,8 @@ export const OUTSIDE_SECRET = "OUTSIDE-SECRET-0123456789";
  * carries all of it.
  */
 const INSIDE_CONTENT = "inside-own-file-012345678";
+/** The mode of everything outside (no chmod of the race sets it). */
+const OUTSIDE_MODE = 0o751;
 /** Bytes of the large files (over the 256 KiB read at once). */
 const BIG_BYTES = 300 * 1024;
 /** The outside file's MD5 as a checksum answer would give it. */
@@ -73,6 +75,8 @@ export function raceWorld(server: TestServer): string {
   writeFileSync(join(server.root, "outside", "big.bin"), Buffer.alloc(BIG_BYTES, OUTSIDE_SECRET));
   // A name only the outside folder holds: a listing of it would show it.
   writeFileSync(join(server.root, "outside", "SECRET-name.txt"), "");
+  // A mode no request of the race sets: a chmod that reached outside would change it.
+  for (const n of ["", "f.txt", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
   symlinkSync(join(server.root, "outside"), join(scope, "out"));
   return scope;
 }
@@ -97,6 +101,8 @@ function roundRequests(i: number): Array<[string, string, string | undefined, Re
     [`/api/resources/a/f.txt?action=copy&destination=${encodeURIComponent(`/c${i}.txt`)}`, "PATCH", undefined],
     [`/api/resources/c${i}.txt`, "DELETE", undefined],
     [`/api/raw/a/?algo=zip`, "GET", undefined],
+    [`/api/resources/a/f.txt?action=chmod&mode=${i % 2 ? "600" : "644"}`, "PATCH", undefined],
+    [`/api/resources/a/?action=chmod&mode=755&recursive=true`, "PATCH", undefined],
   ];
 }
 
@@ -132,7 +138,9 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   tally.swaps = Number(out.trim()) || 0;
   const outside = join(server.root, "outside");
   const names = readdirSync(outside);
-  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET;
+  const modes = names.map((n) => statSync(join(outside, n)).mode & 0o777);
+  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
+    && modes.every((m) => m === OUTSIDE_MODE) && (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
   if (!untouched) tally.writeLeaks++;
   return tally;
 }

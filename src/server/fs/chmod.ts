@@ -1,6 +1,7 @@
 /** @module Permission changes (SPEC section 5 "Chmod": at most 3 octal digits), optionally for everything below a folder. */
-import { chmod, lstat, readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { chmod, readdir } from "node:fs/promises";
+import { closeSync, fstatSync } from "node:fs";
+import { fdPath, O_PATH, openBeneath, openChildNoFollow } from "./beneath";
 import { BadRequest } from "../errors";
 import type { ScopedPath } from "./scope";
 import type { PathFilter } from "./rules";
@@ -16,30 +17,48 @@ export function parseMode(raw: string | undefined): number {
   return parseInt(raw, 8);
 }
 
-/** Applies `mode` below `abs` first, then to `abs` (so a mode without x never locks the walk out). */
-async function chmodTree(abs: string, mode: number): Promise<void> {
-  for (const name of await readdir(abs)) {
-    const child = join(abs, name);
-    const st = await lstat(child);
-    // Links are skipped: chmod follows them, and their target may lie outside the scope.
-    if (st.isSymbolicLink()) continue;
-    if (st.isDirectory()) await chmodTree(child, mode);
-    else await chmod(child, mode);
+/**
+ * Applies `mode` below the folder open as `dirFd` first, then to it (so a mode without x never locks the walk out).
+ * Each item is opened without following links (beneath.ts openChildNoFollow) and changed through its descriptor's
+ * path, so an item swapped for a link meanwhile is skipped, never followed out of the scope.
+ */
+async function chmodTree(dirFd: number, mode: number): Promise<void> {
+  for (const name of await readdir(fdPath(dirFd))) {
+    let fd: number;
+    try {
+      fd = openChildNoFollow(dirFd, name, O_PATH);
+    } catch (err) {
+      // Links are skipped: chmod follows them, and their target may lie outside the scope.
+      if (["ELOOP", "ENOENT"].includes((err as NodeJS.ErrnoException).code ?? "")) continue;
+      throw err;
+    }
+    try {
+      if (fstatSync(fd).isDirectory()) await chmodTree(fd, mode);
+      else await chmod(fdPath(fd), mode);
+    } finally {
+      closeSync(fd);
+    }
   }
-  await chmod(abs, mode);
+  // chmod(2) of /proc/self/fd/N changes the opened item itself (the way to change an O_PATH descriptor's mode).
+  await chmod(fdPath(dirFd), mode);
 }
 
 /**
  * Sets the permission bits of the target; with `recursive`, of every file and folder below a folder too
  * (like `chmod -R`), never through symbolic links below it, and never over items the user's rules `isAllowed` hide.
- * @throws FsError ENOENT (404) when the target does not exist; Forbidden (403) for a recursive change of a
- * folder holding hidden items.
+ * The target is opened beneath the scope and changed through its descriptor (docs/security.md#paths-and-races).
+ * @throws FsError ENOENT (404) when the target does not exist; OUTSIDE_SCOPE (403) when it leads out of the scope;
+ * Forbidden (403) for a recursive change of a folder holding hidden items.
  */
 export async function changeMode(target: ScopedPath, mode: number, recursive: boolean, isAllowed: PathFilter): Promise<void> {
-  // The target itself may be a link: the resolver has checked that it stays inside the scope.
-  const st = await stat(target.abs);
-  if (recursive && st.isDirectory()) {
-    await assertNothingHiddenBelow(target, isAllowed, "change the mode of");
-    await chmodTree(target.abs, mode);
-  } else await chmod(target.abs, mode);
+  // The target itself may be a link: opened beneath the scope, it can only lead to something inside.
+  const fd = openBeneath(target.scope, target.path, O_PATH);
+  try {
+    if (recursive && fstatSync(fd).isDirectory()) {
+      await assertNothingHiddenBelow(target, isAllowed, "change the mode of");
+      await chmodTree(fd, mode);
+    } else await chmod(fdPath(fd), mode);
+  } finally {
+    closeSync(fd);
+  }
 }
