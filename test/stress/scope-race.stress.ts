@@ -5,19 +5,15 @@
  * FBE_STRESS_RACE_SECONDS sets the length (default 30).
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
-import { makeUser } from "../support/factories";
-import { raceWorld, runScopeRace } from "../support/scope-race";
+import type { TestServer } from "../support/server";
+import { runScopeRace, startRaceServer } from "../support/scope-race";
 
 const SECONDS = Number(process.env.FBE_STRESS_RACE_SECONDS ?? 30);
 let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  raceWorld(server);
-  const admin = await login(server);
-  token = (await makeUser(server, admin, { scope: "/bob", perm: { create: true, rename: true, modify: true, delete: true, download: true, share: false, execute: false, admin: false } })).token;
+  ({ server, token } = await startRaceServer());
 });
 
 afterAll(() => server.stop());

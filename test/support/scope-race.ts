@@ -9,7 +9,8 @@ import { chmodSync, statSync, mkdirSync, readdirSync, readFileSync, symlinkSync,
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { TestServer } from "./server";
+import { login, startServer, type TestServer } from "./server";
+import { makeUser } from "./factories";
 
 const BUN = fileURLToPath(new URL("../../node_modules/.bin/bun", import.meta.url));
 /** What the file outside the scope holds; no answer may carry it. */
@@ -143,4 +144,16 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
     && modes.every((m) => m === OUTSIDE_MODE) && (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
   if (!untouched) tally.writeLeaks++;
   return tally;
+}
+
+/**
+ * A fresh server over raceWorld with bob (scope /bob) who may create, rename, modify, delete and download: the
+ * server and bob's token.
+ */
+export async function startRaceServer(): Promise<{ server: TestServer; token: string }> {
+  const server = await startServer();
+  raceWorld(server);
+  const admin = await login(server);
+  const perm = { create: true, rename: true, modify: true, delete: true, download: true, share: false, execute: false, admin: false };
+  return { server, token: (await makeUser(server, admin, { scope: "/bob", perm })).token };
 }
