@@ -15,7 +15,7 @@ export interface PendingCounter {
 }
 
 /** Most descriptors waiting for a quiet moment (a burst of large downloads streams past it). */
-const DEFERRED_MAX = 64;
+const DEFERRED_MAX = 256;
 /** How often the listeners are asked whether they are quiet, in ms. */
 const DEFERRED_CHECK_MS = 200;
 
