@@ -2,7 +2,7 @@
  * @module Steps shared by the task tests: send a request and get the task it created (or the refusal), wait for a
  * task's end, and look for leftover tool processes.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { TaskErrorMessage, TaskMessage } from "../../src/shared/wire/task";
 import { isError, isTask, type TaskSocket } from "./task-socket";
 
@@ -35,14 +35,24 @@ export function waitStatus(ws: TaskSocket, id: number, statuses: number[], timeo
   ) as Promise<TaskMessage>;
 }
 
-/** Command lines (args joined by spaces) of the running processes whose command line contains `needle`. */
+/**
+ * Command lines (args joined by spaces) of the running processes whose command line contains `needle`, or that have
+ * the file `needle` open: tools get a user's file as an inherited descriptor named `/proc/self/fd/3`.
+ */
 export function processesWith(needle: string): string[] {
   const out: string[] = [];
+  const hasOpen = (pid: string) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: "utf8" }) === needle);
+    } catch {
+      return false;
+    }
+  };
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
-      if (cmd.includes(needle)) out.push(cmd);
+      if (cmd.includes(needle) || hasOpen(pid)) out.push(cmd);
     } catch {
       // The process ended while we looked.
     }

@@ -3,12 +3,15 @@
  * Archive entry; docs/security.md "Archives"). 7-Zip's listing is read as it is printed and only the asked
  * page is kept, so memory stays flat whatever the number of entries; one listing per archive runs at a time.
  */
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
 import { decodeEntry, pathDecoder, runSevenZipListStream, type ArchiveEntry, type RawArchiveEntry } from "../tools/sevenzip";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest } from "../errors";
 import { listOneAtATime } from "./listing-queue";
+import { findVolumeSet, isVolumeName } from "./volume-set";
+import type { ScopedFile } from "../tools/tool-input";
 
 /** SPEC section 8: what an archive whose entries cannot be listed answers. */
 export const ARCHIVE_LIST_FAILED = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
@@ -43,8 +46,8 @@ export interface ArchiveListingPage extends ListingPageRequest {
 export interface ListingPageOptions {
   /** The 7-Zip engine (tools/sevenzip.ts findSevenZip). */
   engine: string;
-  /** The archive on disk (already resolved in the user's scope). */
-  abs: string;
+  /** The archive (already resolved in the user's scope): 7-Zip reads it through a descriptor opened beneath it. */
+  file: ScopedFile;
   page: ListingPageRequest;
   signal: AbortSignal;
   /** Kill 7-Zip after this many ms. */
@@ -73,7 +76,7 @@ function wholeNumber(name: string, raw: string | undefined, fallback: number, mi
  * limit; ToolAborted when the request went away; fs errors of the archive's stat.
  */
 export async function listArchivePage(o: ListingPageOptions): Promise<ArchiveListingPage> {
-  const st = await stat(o.abs);
+  const st = await stat(o.file.abs);
   const { offset, limit } = o.page;
   const page = await listOneAtATime(`${st.dev}:${st.ino}`, `${offset}:${limit}`, o.signal, (signal) => readPage(o, signal)).catch((err) => {
     if (err instanceof ToolFailed) throw new BadRequest(err.exitCode === null && err.stderr.startsWith("timed out") ? ARCHIVE_LIST_TOO_SLOW : ARCHIVE_LIST_FAILED);
@@ -97,7 +100,11 @@ async function readPage(o: ListingPageOptions, signal: AbortSignal): Promise<Arc
       size += e.size;
     }
   };
-  const header = await runSevenZipListStream(o.engine, o.abs, {
+  // A volume of a set is read through its folder: 7-Zip opens the other volumes by name beside it.
+  const name = basename(o.file.abs);
+  const volumes = isVolumeName(name) || findVolumeSet(name, await readdir(dirname(o.file.abs)).catch(() => [])).members.length > 1;
+  const archive = volumes ? { firstVolume: o.file } : o.file;
+  const header = await runSevenZipListStream(o.engine, archive, {
     password: "", signal, onEntry, legacySampleBytes: LEGACY_SAMPLE_BYTES, timeoutMs: o.timeoutMs,
   });
   const decode = pathDecoder(header.nameEncoding);

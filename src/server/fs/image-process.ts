@@ -6,6 +6,7 @@
 import { opendir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { autoOrientJpeg } from "../media/auto-orient";
+import type { ScopedFile } from "../tools/tool-input";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { BadRequest } from "../errors";
 import { fsWritten } from "../search/changes";
@@ -15,6 +16,8 @@ export interface ImageProcessRequest {
   /** The file or folder (absolute, resolved and checked in the scope) and its virtual path. */
   abs: string;
   path: string;
+  /** The scope folder on disk the path was resolved in (jpegtran opens each file beneath it). */
+  scope: string;
   recursive: boolean;
   /** Names starting with "." are processed only when the user shows hidden files (the tree as the user sees it). */
   showHidden: boolean;
@@ -64,20 +67,21 @@ export async function processImages(req: ImageProcessRequest): Promise<ImageProc
   const real = await realpath(req.abs);
   if (!(await stat(real)).isDirectory()) {
     if (!isJpegName(req.path)) return report;
-    await processOne(real, req.path, req.signal, report);
+    await processOne({ abs: real, path: req.path, scope: req.scope }, req.signal, report);
     if (report.failed.length) throw new BadRequest("the image could not be read as a JPEG");
     return report;
   }
   for await (const file of jpegsIn({ abs: real, base: req.path.replace(/\/+$/, "") }, req)) {
     req.signal.throwIfAborted();
-    await processOne(file.abs, file.path, req.signal, report);
+    await processOne({ ...file, scope: req.scope }, req.signal, report);
   }
   return report;
 }
 
-async function processOne(abs: string, path: string, signal: AbortSignal, report: ImageProcessReport): Promise<void> {
+async function processOne(file: ScopedFile, signal: AbortSignal, report: ImageProcessReport): Promise<void> {
+  const { abs, path } = file;
   try {
-    const result = await autoOrientJpeg(abs, signal);
+    const result = await autoOrientJpeg(file, signal);
     if (result === "upright") report.upright++;
     else {
       report.turned++;

@@ -7,6 +7,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildHlsArgs, runHlsEncoder } from "../tools/ffmpeg-hls";
 import type { MediaInput } from "../tools/ffmpeg";
+import type { ScopedFile } from "../tools/tool-input";
 import { ToolAborted } from "../tools/run-tool";
 import { SEGMENT_PATTERN, segmentNumberOf, segmentPath, workDirName } from "./segment-cache";
 import { ServiceUnavailable } from "../errors";
@@ -18,7 +19,9 @@ export interface EncodeJob {
   key: string;
   /** The quality folder the finished segments go to (segment-cache.ts qualityDir). */
   dir: string;
-  /** The source file and the demuxer its probe found. */
+  /** The source file, opened beneath its scope and inherited by the encoder (tool-input.ts). */
+  file: ScopedFile;
+  /** How the encoder names it (`/proc/self/fd/3`) and the demuxer its probe found. */
   input: MediaInput;
   videoStream: number;
   encoder: string;
@@ -201,12 +204,12 @@ export class EncoderManager {
         input: job.input, videoStream: job.videoStream, encoder: job.encoder, height: job.height, mbps: job.mbps,
         startSegment: enc.start, segmentCount: job.segmentCount, segmentS: this.o.segmentS, outDir: work, pattern: SEGMENT_PATTERN,
       });
-      await runHlsEncoder({ args, signal: enc.controller.signal, onSegment: finished });
+      await runHlsEncoder({ args, input: job.file, signal: enc.controller.signal, onSegment: finished });
       await moves;
     } catch (err) {
       await moves.catch(() => undefined);
       enc.failure = err as Error;
-      if (!(err instanceof ToolAborted)) this.o.logError(`HLS encoder of ${job.input.path} (${job.key}) failed: ${(err as Error).message}`);
+      if (!(err instanceof ToolAborted)) this.o.logError(`HLS encoder of ${job.file.abs} (${job.key}) failed: ${(err as Error).message}`);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -5,7 +5,8 @@
  */
 import { stat } from "node:fs/promises";
 import { runProbe } from "../tools/ffprobe";
-import type { MediaInput } from "../tools/ffmpeg";
+import { inheritedInput, type MediaInput } from "../tools/ffmpeg";
+import type { ScopedFile } from "../tools/tool-input";
 import { MediaContentRefused } from "../tools/media-input";
 import { isToolAvailable } from "../tools/available";
 import { encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
@@ -22,7 +23,9 @@ import { HLS_PROBE_CACHE_SIZE, METADATA_TOOL_TIMEOUT_MS } from "../constants";
 /** What a source's playlists and segments need from its probe. */
 export interface HlsSource {
   abs: string;
-  /** The file with the demuxer its probe found, as every encoder reads it. */
+  /** The file as every encoder opens it, beneath the scope of the user who asked (tool-input.ts). */
+  file: ScopedFile;
+  /** The input as every encoder names it (`/proc/self/fd/3`) with the demuxer its probe found. */
   input: MediaInput;
   /** The cache key of the file as it is now (segment-cache.ts sourceKey). */
   key: string;
@@ -42,18 +45,20 @@ export class HlsService {
   }
 
   /**
-   * The probed source at `abs` (ffprobe once per path, size and mtime).
+   * The probed source `file` (ffprobe once per scope, path, size and mtime: a source opens its file beneath the scope
+   * it was probed for, so it is never shared with a user of another scope).
    * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) for text content (a
    * playlist, a concat script); BadRequest (400) for a file without a video stream or that ffprobe cannot read.
    */
-  async source(abs: string): Promise<HlsSource> {
+  async source(file: ScopedFile): Promise<HlsSource> {
     if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe")) throw new ServiceUnavailable("ffmpeg is not installed");
-    const key = sourceKey(abs, await stat(abs));
-    let probe = this.probes.get(key);
+    const key = sourceKey(file.abs, await stat(file.abs));
+    const probeKey = `${file.scope}\0${key}`;
+    let probe = this.probes.get(probeKey);
     if (!probe) {
-      probe = this.probe(abs, key);
-      this.probes.set(key, probe);
-      probe.catch(() => this.probes.delete(key));
+      probe = this.probe(file, key);
+      this.probes.set(probeKey, probe);
+      probe.catch(() => this.probes.delete(probeKey));
       // Oldest first in a Map: drop the oldest beyond the bound.
       if (this.probes.size > HLS_PROBE_CACHE_SIZE) this.probes.delete(this.probes.keys().next().value!);
     }
@@ -98,7 +103,7 @@ export class HlsService {
     const res = resValue(q);
     const dir = qualityDir(this.cacheDir, source.key, res);
     const path = await this.manager.segment({
-      key: `${source.key}/${res}`, dir, input: source.input, videoStream: source.videoStream, encoder: await videoEncoder(),
+      key: `${source.key}/${res}`, dir, file: source.file, input: source.input, videoStream: source.videoStream, encoder: await videoEncoder(),
       height: encodedHeight(q, source.height), mbps: q.mbps, segmentCount: source.segmentCount,
     }, n);
     // The cache's garbage collection keeps what is watched (hls-cache-gc.ts).
@@ -130,8 +135,8 @@ export class HlsService {
     return this.manager.stopAll();
   }
 
-  private async probe(abs: string, key: string): Promise<HlsSource> {
-    const p = await runProbe(abs, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch((err) => {
+  private async probe(file: ScopedFile, key: string): Promise<HlsSource> {
+    const p = await runProbe(file, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch((err) => {
       if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
       return null;
     });
@@ -140,7 +145,7 @@ export class HlsService {
     const durationS = p.durationS || p.videoDurationS;
     if (!(durationS > 0)) throw new BadRequest("the video has no duration");
     return {
-      abs, input: { path: abs, demuxer: p.demuxer }, key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
+      abs: file.abs, file, input: inheritedInput(p.demuxer), key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
       segmentCount: segmentCount(durationS, this.options.segmentS),
     };
   }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { readOrientation, resetOrientation } from "./exif-orientation";
 import { loadSharp } from "./thumbnails";
 import { buildJpegtranArgs, hasJpegtran, runJpegtran } from "../tools/jpegtran";
+import { TOOL_INPUT_PATH, type ScopedFile } from "../tools/tool-input";
 import { writeFileAtomically } from "../fs/upload";
 import { AUTO_ORIENT_HEAD_BYTES, AUTO_ORIENT_JPEG_QUALITY } from "../constants";
 
@@ -27,13 +28,16 @@ async function orientationOf(abs: string): Promise<number> {
   }
 }
 
-/** The upright JPEG through jpegtran, or null when jpegtran is missing or the turn would not be perfect. */
-async function losslessUpright(abs: string, orientation: number, signal: AbortSignal): Promise<Uint8Array | null> {
+/**
+ * The upright JPEG through jpegtran, which reads `file` through a descriptor opened beneath its scope, or null when
+ * jpegtran is missing or the turn would not be perfect.
+ */
+async function losslessUpright(file: ScopedFile, orientation: number, signal: AbortSignal): Promise<Uint8Array | null> {
   if (!hasJpegtran()) return null;
   const dir = await mkdtemp(join(tmpdir(), "fbe-orient-"));
   try {
     const out = join(dir, "upright.jpg");
-    if (!(await runJpegtran(buildJpegtranArgs(orientation, abs, out), signal))) return null;
+    if (!(await runJpegtran(buildJpegtranArgs(orientation, TOOL_INPUT_PATH, out), signal, file))) return null;
     return resetOrientation(await readFile(out), orientation);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -59,11 +63,12 @@ async function reencodedUpright(abs: string): Promise<Uint8Array> {
  * one without the tag is left untouched.
  * @throws ToolAborted when `signal` aborts during jpegtran; Error when neither way can turn it.
  */
-export async function autoOrientJpeg(abs: string, signal: AbortSignal): Promise<AutoOrientResult> {
+export async function autoOrientJpeg(file: ScopedFile, signal: AbortSignal): Promise<AutoOrientResult> {
+  const { abs } = file;
   const orientation = await orientationOf(abs);
   if (orientation === 1) return "upright";
   const mode = (await stat(abs)).mode & 0o7777;
-  const lossless = await losslessUpright(abs, orientation, signal);
+  const lossless = await losslessUpright(file, orientation, signal);
   const data = lossless ?? (await reencodedUpright(abs));
   signal.throwIfAborted();
   await writeFileAtomically(abs, new Blob([data as Uint8Array<ArrayBuffer>]).stream(), true, mode);

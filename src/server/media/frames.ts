@@ -5,6 +5,8 @@
  */
 import { stat } from "node:fs/promises";
 import { buildPosterArgs } from "../tools/ffmpeg-poster";
+import { inheritedInput } from "../tools/ffmpeg";
+import type { ScopedFile } from "../tools/tool-input";
 import { buildLastFrameArgs } from "../tools/ffmpeg-still";
 import { cachedEntry, derivedCachePath } from "./media-cache";
 import { probeVideo, runMediaFfmpeg } from "./media-tools";
@@ -14,19 +16,19 @@ import { LAST_FRAME_TAIL_S } from "../constants";
 const FALLBACK_FPS = 25;
 const FAILURE = "ffmpeg cannot read a frame of this video";
 
-/** The cache path of a still of the video `abs` at `timeS` seconds, at most `width` px wide, made when missing. */
-export async function framePath(cacheDir: string, abs: string, timeS: number, width: number): Promise<string> {
-  const st = await stat(abs);
-  const out = derivedCachePath(cacheDir, abs, st, `frame:${timeS.toFixed(3)}:${width}`, "jpg");
+/** The cache path of a still of the user's video `file` at `timeS` seconds, at most `width` px wide, made when missing. */
+export async function framePath(cacheDir: string, file: ScopedFile, timeS: number, width: number): Promise<string> {
+  const st = await stat(file.abs);
+  const out = derivedCachePath(cacheDir, file.abs, st, `frame:${timeS.toFixed(3)}:${width}`, "jpg");
   return cachedEntry(out, "frame.jpg", async (tmp) => {
-    const probe = await probeVideo(abs, st);
+    const probe = await probeVideo(file, st);
     const frameS = 1 / (probe.frameRate || FALLBACK_FPS);
     const videoStream = probe.videoStreamIndex;
-    const input = { path: abs, demuxer: probe.demuxer };
-    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE);
+    const input = inheritedInput(probe.demuxer);
+    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE, file);
     // A seek past the last frame's start yields nothing: those times show the last frame.
     if (probe.videoDurationS > 0 && timeS > probe.videoDurationS - frameS) return last();
-    await runMediaFfmpeg(buildPosterArgs({ input, timeS, width, videoStream, output: tmp }), FAILURE);
+    await runMediaFfmpeg(buildPosterArgs({ input, timeS, width, videoStream, output: tmp }), FAILURE, file);
     if (!(await stat(tmp).then((s) => s.size > 0, () => false))) await last();
   });
 }

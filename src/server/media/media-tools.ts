@@ -6,6 +6,7 @@
 import type { Stats } from "node:fs";
 import { runProbe, type ProbeResult } from "../tools/ffprobe";
 import { runFfmpeg } from "../tools/ffmpeg";
+import type { ScopedFile, ToolFile } from "../tools/tool-input";
 import { ToolAborted } from "../tools/run-tool";
 import { ToolFailed } from "../tools/spawn";
 import { isToolAvailable } from "../tools/available";
@@ -27,16 +28,17 @@ export function requireMediaTools(): void {
 }
 
 /**
- * The probe of the media file `abs` whose stats are `st`.
+ * The probe of the user's media file `file` whose stats are `st` (ffprobe reads it through a descriptor opened beneath
+ * its scope, tool-input.ts); remembered per path, size and mtime.
  * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) when its content is text (a
  * playlist, a concat script); BadRequest (400) when ffprobe cannot read the file with a container demuxer.
  */
-export async function probeMedia(abs: string, st: Stats): Promise<ProbeResult> {
-  const key = `${abs}\0${st.size}\0${st.mtimeMs}`;
+export async function probeMedia(file: ScopedFile, st: Stats): Promise<ProbeResult> {
+  const key = `${file.abs}\0${st.size}\0${st.mtimeMs}`;
   const known = remembered.get(key);
   if (known) return known;
   requireMediaTools();
-  const probe = await runProbe(abs, new AbortController().signal, MEDIA_TOOL_TIMEOUT_MS).catch((err) => {
+  const probe = await runProbe(file, new AbortController().signal, MEDIA_TOOL_TIMEOUT_MS).catch((err) => {
     throw probeRefusal(err);
   });
   remembered.set(key, probe);
@@ -58,24 +60,25 @@ export function probeRefusal(err: unknown): unknown {
  * The probe of a file that must have a picture.
  * @throws as probeMedia; BadRequest (400) when the file has no video stream.
  */
-export async function probeVideo(abs: string, st: Stats): Promise<ProbeResult> {
-  const probe = await probeMedia(abs, st);
+export async function probeVideo(file: ScopedFile, st: Stats): Promise<ProbeResult> {
+  const probe = await probeMedia(file, st);
   if (!probe.videoCodec) throw new BadRequest("the file has no video stream");
   return probe;
 }
 
 /**
- * Runs ffmpeg with `args` for a cache entry, at most MEDIA_FFMPEG_CONCURRENCY at a time, each given up on after
+ * Runs ffmpeg with `args` for a cache entry, `input` being the file they name as ffmpeg.ts inheritedInput (absent when
+ * they name only files of the server's own), at most MEDIA_FFMPEG_CONCURRENCY at a time, each given up on after
  * MEDIA_TOOL_TIMEOUT_MS (not tied to one request: others may wait for the same entry).
  * @throws BadRequest (400) with `failure` when ffmpeg fails on the file; ServiceUnavailable (503) when it runs too long.
  */
-export async function runMediaFfmpeg(args: readonly string[], failure: string): Promise<void> {
+export async function runMediaFfmpeg(args: readonly string[], failure: string, input?: ToolFile): Promise<void> {
   // A seek bar asks for many stills at once: at most MEDIA_FFMPEG_CONCURRENCY encode, the others wait their turn.
   // A finished run hands its place straight to the next waiting one, so the count never goes over.
   if (running < MEDIA_FFMPEG_CONCURRENCY) running++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
-    await runFfmpeg({ args, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) });
+    await runFfmpeg({ args, input, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) });
   } catch (err) {
     if (err instanceof ToolFailed) throw new BadRequest(failure);
     if (err instanceof ToolAborted) throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);

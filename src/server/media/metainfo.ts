@@ -17,6 +17,7 @@ import { probeRefusal } from "./media-tools";
 import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
+import type { ScopedFile } from "../tools/tool-input";
 
 export { ARCHIVE_LIST_FAILED } from "../archive/listing-page";
 /** Compressed single streams (not listable archives of entries), left out of the archive table (issue 11). */
@@ -32,7 +33,8 @@ export type Metainfo =
 
 /** What readMetainfo needs: the file, its folder, and the user's view of that folder (for sidecar subtitles). */
 export interface MetainfoRequest {
-  abs: string;
+  /** The file: its tools open it beneath its scope (tool-input.ts). */
+  file: ScopedFile;
   info: FileInfo;
   dirAbs: string;
   /** Virtual path of the folder, ending in "/". */
@@ -72,16 +74,16 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
     case "video":
     case "audio": {
       requireInstalled(findTool("ffprobe"), "ffprobe");
-      const probe = await runProbe(r.abs, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+      const probe = await runProbe(r.file, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
         throw probeRefusal(err);
       });
       if (r.info.type === "audio") return { kind: "audio", probe };
       return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
     }
     case "torrent":
-      return { kind: "torrent", torrent: await torrentOf(r.abs, r.info.size) };
+      return { kind: "torrent", torrent: await torrentOf(r.file.abs, r.info.size) };
     case "firmware":
-      return { kind: "firmware", firmware: await readFirmwareInfo(r.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
+      return { kind: "firmware", firmware: await readFirmwareInfo(r.file.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
     case "archive":
       return { kind: "archive", page: await archiveEntries(r) };
     default:
@@ -116,5 +118,5 @@ async function torrentOf(abs: string, size: number): Promise<TorrentInfo> {
  */
 function archiveEntries(r: MetainfoRequest): Promise<ArchiveListingPage> {
   const engine = requireInstalled(findSevenZip(), `7-Zip (${SEVEN_ZIP_NAMES.join(", ")})`);
-  return listArchivePage({ engine, abs: r.abs, page: r.archivePage, signal: r.signal, timeoutMs: METADATA_TOOL_TIMEOUT_MS });
+  return listArchivePage({ engine, file: r.file, page: r.archivePage, signal: r.signal, timeoutMs: METADATA_TOOL_TIMEOUT_MS });
 }

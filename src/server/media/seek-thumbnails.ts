@@ -6,6 +6,8 @@
  */
 import { stat } from "node:fs/promises";
 import { buildSpriteArgs } from "../tools/ffmpeg-still";
+import { inheritedInput } from "../tools/ffmpeg";
+import type { ScopedFile } from "../tools/tool-input";
 import { cachedEntry, derivedCachePath } from "./media-cache";
 import { probeVideo, runMediaFfmpeg } from "./media-tools";
 import { NotFound } from "../errors";
@@ -75,27 +77,27 @@ export function thumbnailsVtt(p: ThumbnailPlan, sheetUrl: (n: number) => string)
   return `WEBVTT\n\n${cues.join("\n\n")}\n`;
 }
 
-/** The seek-thumbnail plan of the video `abs` (probed once per file version). */
-export async function planOf(abs: string): Promise<ThumbnailPlan> {
-  const probe = await probeVideo(abs, await stat(abs));
+/** The seek-thumbnail plan of the user's video `file` (probed once per file version). */
+export async function planOf(file: ScopedFile): Promise<ThumbnailPlan> {
+  const probe = await probeVideo(file, await stat(file.abs));
   return thumbnailPlan(probe.videoDurationS, probe.width, probe.height);
 }
 
 /**
- * The cache path of sprite sheet `n` of the video `abs`, made by one ffmpeg run when missing.
+ * The cache path of sprite sheet `n` of the user's video `file`, made by one ffmpeg run when missing.
  * @throws NotFound (404) past the last sheet; as probeVideo and runMediaFfmpeg.
  */
-export async function spritePath(cacheDir: string, abs: string, n: number): Promise<string> {
-  const st = await stat(abs);
-  const out = derivedCachePath(cacheDir, abs, st, `sprite:${n}`, "jpg");
+export async function spritePath(cacheDir: string, file: ScopedFile, n: number): Promise<string> {
+  const st = await stat(file.abs);
+  const out = derivedCachePath(cacheDir, file.abs, st, `sprite:${n}`, "jpg");
   return cachedEntry(out, "sprite.jpg", async (tmp) => {
-    const probe = await probeVideo(abs, st);
+    const probe = await probeVideo(file, st);
     const plan = thumbnailPlan(probe.videoDurationS, probe.width, probe.height);
     const sheet = sheetOf(plan, n);
     if (!sheet) throw new NotFound(`the video has ${sheetCount(plan)} sprite sheets`);
     await runMediaFfmpeg(buildSpriteArgs({
-      input: { path: abs, demuxer: probe.demuxer }, startS: sheet.startS, intervalS: plan.intervalS, tiles: sheet.tiles, columns: sheet.columns,
+      input: inheritedInput(probe.demuxer), startS: sheet.startS, intervalS: plan.intervalS, tiles: sheet.tiles, columns: sheet.columns,
       tileWidth: plan.tileWidth, tileHeight: plan.tileHeight, videoStream: probe.videoStreamIndex, output: tmp,
-    }), "ffmpeg cannot read the frames of this video");
+    }), "ffmpeg cannot read the frames of this video", file);
   });
 }

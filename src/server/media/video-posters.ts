@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isToolAvailable } from "../tools/available";
 import { runProbe } from "../tools/ffprobe";
-import { runFfmpeg } from "../tools/ffmpeg";
+import { inheritedInput, runFfmpeg } from "../tools/ffmpeg";
+import type { ScopedFile } from "../tools/tool-input";
 import { buildPosterArgs, posterTime } from "../tools/ffmpeg-poster";
 import { ToolFailed } from "../tools/spawn";
 import { MediaContentRefused, NOT_MEDIA_CONTENT } from "../tools/media-input";
@@ -39,30 +40,30 @@ export function canMakePosters(): boolean {
 }
 
 /**
- * Grabs the poster of `abs` into the cache entry `out`; null when the file has no video stream or ffprobe or ffmpeg
+ * Grabs the poster of the user's video `file` (read through a descriptor opened beneath its scope) into the cache entry `out`; null when the file has no video stream or ffprobe or ffmpeg
  * fails on it (remembered, and told once as information), or on any other failure (a time-out, the cache not
  * writable: told as an error, not remembered).
  * @throws UnsupportedMediaType (415) when the content is text (remembered).
  */
-async function makePoster(abs: string, width: number, out: string, log: Logger): Promise<string | null> {
+async function makePoster(file: ScopedFile, width: number, out: string, log: Logger): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), "fbe-poster-"));
   // A poster is not worth a stuck request: a broken file is given up on after POSTER_TIMEOUT_MS.
   const signal = AbortSignal.timeout(POSTER_TIMEOUT_MS);
   try {
-    const probe = await runProbe(abs, signal);
+    const probe = await runProbe(file, signal);
     if (!probe.videoCodec) {
       rememberFailure(out);
-      log.info(`no poster for ${abs}: it has no video stream`);
+      log.info(`no poster for ${file.abs}: it has no video stream`);
       return null;
     }
     const tmp = join(dir, "poster.jpg");
-    const input = { path: abs, demuxer: probe.demuxer };
+    const input = inheritedInput(probe.demuxer);
     const args = buildPosterArgs({ input, timeS: posterTime(probe.videoDurationS), width, videoStream: probe.videoStreamIndex, output: tmp });
-    await runFfmpeg({ args, signal });
+    await runFfmpeg({ args, input: file, signal });
     await writeCacheEntry(out, await readFile(tmp));
     return out;
   } catch (err) {
-    const line = `no poster for ${abs}: ${(err as Error).message.split("\n")[0]}`;
+    const line = `no poster for ${file.abs}: ${(err as Error).message.split("\n")[0]}`;
     if (err instanceof MediaContentRefused) {
       rememberFailure(out, true);
       log.info(line);
@@ -84,16 +85,16 @@ async function makePoster(abs: string, width: number, out: string, log: Logger):
  * time; later calls answer null at once until the file changes), or making it failed (told as an error).
  * @throws UnsupportedMediaType (415) when the content is text (a playlist, a concat script), every time.
  */
-export async function posterPath(cacheDir: string, abs: string, width: number, log: Logger): Promise<string | null> {
+export async function posterPath(cacheDir: string, file: ScopedFile, width: number, log: Logger): Promise<string | null> {
   if (!canMakePosters()) return null;
-  const out = thumbCachePath(cacheDir, abs, await stat(abs), width, "jpg");
+  const out = thumbCachePath(cacheDir, file.abs, await stat(file.abs), width, "jpg");
   const refused = failed.get(out);
   if (refused) throw new UnsupportedMediaType(NOT_MEDIA_CONTENT);
   if (refused === false) return null;
   if (await isCached(out)) return out;
   let run = pending.get(out);
   if (!run) {
-    run = makePoster(abs, width, out, log).finally(() => pending.delete(out));
+    run = makePoster(file, width, out, log).finally(() => pending.delete(out));
     pending.set(out, run);
   }
   return run;

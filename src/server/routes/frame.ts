@@ -33,13 +33,13 @@ export const frameRoutes = new Hono<AppEnv>()
     const thumbnails = c.req.query(MEDIA_QUERY.thumbnails);
     if (thumbnails !== undefined) {
       if (thumbnails !== "vtt") throw new BadRequest("thumbnails must be vtt");
-      const vtt = thumbnailsVtt(await planOf(target.abs), (n) => sheetUrl(c, target.path, n));
+      const vtt = thumbnailsVtt(await planOf(target), (n) => sheetUrl(c, target.path, n));
       return new Response(c.req.method === "HEAD" ? null : vtt, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache" } });
     }
     const sprite = c.req.query(MEDIA_QUERY.sprite);
-    if (sprite !== undefined) return jpeg(c, await spritePath(cacheDir, target.abs, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
+    if (sprite !== undefined) return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
     const time = parseSeconds(c.req.query(MEDIA_QUERY.time));
-    return jpeg(c, await framePath(cacheDir, target.abs, time, parseWidth(c.req.query(MEDIA_QUERY.width))), name);
+    return jpeg(c, await framePath(cacheDir, target, time, parseWidth(c.req.query(MEDIA_QUERY.width))), name);
   });
 
 /** A cached JPEG answered with Range and validators, inline. */

@@ -31,7 +31,7 @@ export const playlistRoutes = new Hono<AppEnv>()
     const settings = getSettings(deps.db);
     if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
     if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");
-    const source = await deps.hls.source(target.abs);
+    const source = await deps.hls.source(target);
     const link = sameNameLink(c);
     if (c.req.query(MEDIA_QUERY.master) === "true") {
       return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));

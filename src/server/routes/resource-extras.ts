@@ -73,7 +73,7 @@ async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
   requireDownload(c);
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
   requireTool(MEDIAINFO_TOOL);
-  const content = await runMediaInfo(target.abs, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+  const content = await runMediaInfo(target, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
     if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
     if (err instanceof ToolFailed) throw new BadRequest("mediainfo cannot read this file");
     throw err;
@@ -102,7 +102,7 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
   requireDownload(c);
   const { dirAbs, dirPath } = folderOf(target, info);
   const meta = await readMetainfo({
-    abs: target.abs, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
+    file: target, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
     isVisible: userPathFilter(c), signal: c.req.raw.signal, archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
   });
   return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };

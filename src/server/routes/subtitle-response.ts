@@ -36,7 +36,7 @@ export async function subtitleResponse(c: Context<AppEnv>): Promise<Response | n
     const movie = await videoOf(c);
     const si = parseIndex(c.req.query(MEDIA_QUERY.streamIndex), MEDIA_QUERY.streamIndex);
     assertMayReceive(c.get("user"), "subtitle");
-    return vttResponse(c, await embeddedVtt(cacheDir, movie.abs, si), `${baseName(movie.path)}.${si}.vtt`);
+    return vttResponse(c, await embeddedVtt(cacheDir, movie, si), `${baseName(movie.path)}.${si}.vtt`);
   }
   if (c.req.query(MEDIA_QUERY.subtitle) !== "true" || c.req.query(MEDIA_QUERY.movie) === undefined) return null;
   const subtitle = requestTarget(c, "raw");

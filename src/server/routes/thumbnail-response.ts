@@ -30,7 +30,7 @@ export async function thumbnailResponse(c: Context<AppEnv>, target: ScopedPath, 
   const isVideo = typeFromName(name) === "video";
   let cached: string | null = null;
   if (settings.thumbnailEnabled && canThumbnail(extensionOf(name))) cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
-  else if (settings.thumbnailEnabled && settings.thumbnailVideo && isVideo) cached = await posterPath(deps.config.cacheDir, target.abs, width, deps.log);
+  else if (settings.thumbnailEnabled && settings.thumbnailVideo && isVideo) cached = await posterPath(deps.config.cacheDir, target, width, deps.log);
   if (shouldCollect(settings.cacheGcProbability)) {
     void collectThumbCache(deps.config.cacheDir, settings.cacheExpireTTL, cached).then(
       (n) => n > 0 && deps.log.info(`thumbnail cache: ${n} entries older than ${settings.cacheExpireTTL} s removed`),

@@ -6,7 +6,8 @@
  */
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
-import { buildSubtitleArgs, type MediaInput } from "../tools/ffmpeg";
+import { buildSubtitleArgs, inheritedInput, type MediaInput } from "../tools/ffmpeg";
+import type { ScopedFile, ToolFile } from "../tools/tool-input";
 import { SUBTITLE_DEMUXERS } from "../tools/media-input";
 import { SIDECAR_SUBTITLE_EXTENSIONS } from "../media/sidecar-subtitles";
 import { cachedEntry, derivedCachePath } from "../media/media-cache";
@@ -19,9 +20,12 @@ import { SUBTITLE_MAX_BYTES } from "../constants";
 /** The Content-Type of every WebVTT answer (W3C WebVTT section 7.1: text/vtt, always UTF-8). */
 export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";
 
-/** Converts subtitle stream `index` of `input` (a video, or a UTF-8 sidecar copy) to the WebVTT file `output` with ffmpeg. */
-const convertToVtt = (input: MediaInput, output: string, index: number, failure: string) =>
-  runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure);
+/**
+ * Converts subtitle stream `index` of `input` (a video, or a UTF-8 sidecar copy) to the WebVTT file `output` with
+ * ffmpeg; `file` is the user's video `input` names as inheritedInput, absent for a copy of the server's own.
+ */
+const convertToVtt = (input: MediaInput, output: string, index: number, failure: string, file?: ToolFile) =>
+  runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure, file);
 
 /**
  * The cached WebVTT of the sidecar subtitle file `abs`.
@@ -52,19 +56,19 @@ export async function sidecarVtt(cacheDir: string, abs: string): Promise<string>
 }
 
 /**
- * The cached WebVTT of subtitle stream `si` (0-based among the subtitle streams, CONTRACT) of the video `abs`.
+ * The cached WebVTT of subtitle stream `si` (0-based among the subtitle streams, CONTRACT) of the user's video `file`.
  * @throws NotFound (404) when the video has no such stream; BadRequest (400) for a picture subtitle (no text
  * without OCR) or a stream ffmpeg cannot convert; ServiceUnavailable (503) without ffmpeg.
  */
-export async function embeddedVtt(cacheDir: string, abs: string, si: number): Promise<string> {
-  const st = await stat(abs);
+export async function embeddedVtt(cacheDir: string, file: ScopedFile, si: number): Promise<string> {
+  const st = await stat(file.abs);
   if (!st.isFile()) throw new BadRequest("a folder has no subtitle streams");
-  const out = derivedCachePath(cacheDir, abs, st, `vtt:si=${si}`, "vtt");
+  const out = derivedCachePath(cacheDir, file.abs, st, `vtt:si=${si}`, "vtt");
   if (await isCached(out)) return out;
-  const probe = await probeMedia(abs, st);
+  const probe = await probeMedia(file, st);
   const stream = probe.subtitles[si];
   if (!stream) throw new NotFound(`the video has no subtitle stream ${si}`);
   if (stream.kind === "bitmap") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) is made of pictures and cannot be shown as text`);
   if (stream.kind !== "text") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) cannot be converted to WebVTT`);
-  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt({ path: abs, demuxer: probe.demuxer }, tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`));
+  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt(inheritedInput(probe.demuxer), tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`, file));
 }

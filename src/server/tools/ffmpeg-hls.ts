@@ -6,6 +6,7 @@
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
+import { withToolInput, type ToolFile } from "./tool-input";
 import { HLS_AUDIO_BITRATE, HLS_TS_OFFSET_S, HLS_X264_PRESET, VAAPI_DEVICE } from "../constants";
 
 /** What buildHlsArgs needs. */
@@ -89,6 +90,8 @@ export function buildHlsArgs(o: HlsEncodeOptions): string[] {
 /** What runHlsEncoder needs. */
 export interface RunHlsOptions {
   args: readonly string[];
+  /** The source file the args name as `/proc/self/fd/3` (ffmpeg.ts inheritedInput), opened and inherited here. */
+  input: ToolFile;
   /** Aborting kills ffmpeg's process group (run-tool.ts) and rejects with ToolAborted. */
   signal: AbortSignal;
   /** Called with each finished segment's file name (as the muxer wrote it, e.g. "seg-3.ts"). */
@@ -101,7 +104,8 @@ export interface RunHlsOptions {
  */
 export async function runHlsEncoder(o: RunHlsOptions): Promise<void> {
   try {
-    await runTool({ cmd: "ffmpeg", args: o.args, signal: o.signal, onStdoutLine: (line) => o.onSegment(line.trim()) });
+    await withToolInput(o.input, "ffmpeg", (input) =>
+      runTool({ cmd: "ffmpeg", args: o.args, inputFd: input.fd, signal: o.signal, onStdoutLine: (line) => o.onSegment(line.trim()) }));
   } catch (e) {
     if (e instanceof ToolFailed) throw new ToolFailed("ffmpeg", e.exitCode, e.stderr.split("\n").slice(-4).join("\n"));
     throw e;

@@ -6,6 +6,7 @@
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { INPUT_PROTOCOLS, isAllowedDemuxer } from "./media-input";
+import { TOOL_INPUT_PATH, withToolInput, type ToolFile } from "./tool-input";
 
 /**
  * Flags every run starts with: no banner, never read stdin (a task has no terminal), no stats line on stderr,
@@ -24,6 +25,14 @@ export const fileUrl = (path: string): string => `file:${path}`;
 export interface MediaInput {
   path: string;
   demuxer: string;
+}
+
+/**
+ * The MediaInput of the file runFfmpeg's `input` opens: ffmpeg reads it as `/proc/self/fd/3`, the descriptor it
+ * inherits (tool-input.ts), never by the user's path.
+ */
+export function inheritedInput(demuxer: string): MediaInput {
+  return { path: TOOL_INPUT_PATH, demuxer };
 }
 
 /**
@@ -108,6 +117,11 @@ export interface RunFfmpegOptions {
   onProgress?: (p: FfmpegProgress) => void;
   /** Each stderr line (at loglevel info this carries filter lines such as showinfo's). */
   onStderrLine?: (line: string) => void;
+  /**
+   * The file `args` name as inheritedInput (`/proc/self/fd/3`): opened here (tool-input.ts) and inherited by ffmpeg.
+   * Absent when the inputs are files of the server's own named in `args`.
+   */
+  input?: ToolFile;
 }
 
 /** Lines of stderr kept for the failure message (the last ones name the error). */
@@ -116,7 +130,8 @@ const NOISE = /^\[Parsed_showinfo|^\s|^(Input|Output|Stream mapping|Press \[q\])
 
 /**
  * Runs ffmpeg with `args` (build them with the builders here), reporting progress blocks.
- * @throws ToolAborted when `signal` aborts; ToolFailed with the last error lines when ffmpeg fails.
+ * @throws ToolAborted when `signal` aborts; ToolFailed with the last error lines when ffmpeg fails, or when `input`
+ *   cannot be opened or is not a regular file.
  */
 export async function runFfmpeg(o: RunFfmpegOptions): Promise<void> {
   const kept: string[] = [];
@@ -127,7 +142,9 @@ export async function runFfmpeg(o: RunFfmpegOptions): Promise<void> {
     if (kept.length > ERROR_LINES_KEPT) kept.shift();
   };
   try {
-    await runTool({ cmd: "ffmpeg", args: o.args, signal: o.signal, onStdoutLine: createProgressParser((p) => o.onProgress?.(p)), onStderrLine });
+    const run = (inputFd?: number) =>
+      runTool({ cmd: "ffmpeg", args: o.args, inputFd, signal: o.signal, onStdoutLine: createProgressParser((p) => o.onProgress?.(p)), onStderrLine });
+    await (o.input === undefined ? run() : withToolInput(o.input, "ffmpeg", (input) => run(input.fd)));
   } catch (e) {
     if (e instanceof ToolFailed) throw new ToolFailed("ffmpeg", e.exitCode, kept.join("\n") || e.stderr);
     throw e;

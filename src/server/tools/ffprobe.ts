@@ -5,6 +5,7 @@
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { demuxerOf, probeGuardArgs, refuseTextContent } from "./media-input";
+import { withToolInput, type ToolFile } from "./tool-input";
 
 /**
  * How ffprobe is called: errors only, JSON, the container and every stream, with only container demuxers and local
@@ -197,14 +198,18 @@ export function parseProbe(jsonText: string): ProbeResult {
 
 /**
  * Probes `file` with ffprobe, stopped after `timeoutMs` when given. This is the one probe of a user's file: later
- * ffmpeg runs take its `demuxer` (ffmpeg.ts inputArgs).
- * @throws MediaContentRefused (a ToolFailed) when the content is text; ToolFailed when ffprobe cannot read it with an
- * allowed demuxer (not a media file) or runs out of time; ToolAborted when `signal` aborts.
+ * ffmpeg runs take its `demuxer` (ffmpeg.ts inputArgs). The file is opened once (tool-input.ts): its head is checked
+ * and ffprobe reads it through that descriptor.
+ * @throws MediaContentRefused (a ToolFailed) when the content is text; ToolFailed when the file cannot be opened or is
+ * not a regular file, or ffprobe cannot read it with an allowed demuxer (not a media file) or runs out of time;
+ * ToolAborted when `signal` aborts.
  */
-export async function runProbe(file: string, signal: AbortSignal, timeoutMs?: number): Promise<ProbeResult> {
-  await refuseTextContent(file, "ffprobe");
+export async function runProbe(file: ToolFile, signal: AbortSignal, timeoutMs?: number): Promise<ProbeResult> {
   let out = "";
-  await runTool({ cmd: "ffprobe", args: buildProbeArgs(file), signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
+  await withToolInput(file, "ffprobe", async (input) => {
+    await refuseTextContent(input.fd, "ffprobe");
+    await runTool({ cmd: "ffprobe", args: buildProbeArgs(input.path), inputFd: input.fd, signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
+  });
   const probe = parseProbe(out);
   if (!probe.demuxer) throw new ToolFailed("ffprobe", null, "the file was read by a demuxer that is not allowed");
   return probe;

@@ -5,6 +5,7 @@
 import { runTool } from "./run-tool";
 import { isToolAvailable } from "./available";
 import { ToolFailed } from "./spawn";
+import { withToolInput, type ToolFile } from "./tool-input";
 
 /**
  * jpegtran transform per EXIF orientation 2-8 (Exif 2.32 Orientation: 6 is "rotate 90 clockwise to view", 8
@@ -38,14 +39,17 @@ export function hasJpegtran(): boolean {
 }
 
 /**
- * Runs jpegtran with `args` (from buildJpegtranArgs). Resolves true when the lossless transform was written, false
- * when jpegtran refused it as not perfect or failed otherwise (exit 2 also means "warnings", e.g. a cut file): the
- * caller re-encodes instead, or reports the file as unreadable.
+ * Runs jpegtran with `args` (from buildJpegtranArgs). `input`, when given, is the file the args name as
+ * `/proc/self/fd/3` (tool-input.ts TOOL_INPUT_PATH): opened here (a user's file beneath its scope) and inherited by
+ * jpegtran. Resolves true when the lossless transform was written, false when jpegtran refused it as not perfect or
+ * failed otherwise (exit 2 also means "warnings", e.g. a cut file), or `input` could not be opened as a regular file:
+ * the caller re-encodes instead, or reports the file as unreadable.
  * @throws ToolAborted when `signal` aborts.
  */
-export async function runJpegtran(args: readonly string[], signal: AbortSignal): Promise<boolean> {
+export async function runJpegtran(args: readonly string[], signal: AbortSignal, input?: ToolFile): Promise<boolean> {
   try {
-    await runTool({ cmd: "jpegtran", args, signal });
+    const run = (inputFd?: number) => runTool({ cmd: "jpegtran", args, inputFd, signal });
+    await (input === undefined ? run() : withToolInput(input, "jpegtran", (opened) => run(opened.fd)));
     return true;
   } catch (e) {
     if (e instanceof ToolFailed) return false;

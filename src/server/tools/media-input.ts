@@ -5,8 +5,7 @@
  * it. A playlist or concat script makes these tools open the files it names, whoever they belong to; a forced
  * container demuxer over the `file` protocol reads the one file given and nothing else.
  */
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { ToolFailed } from "./spawn";
 
 /**
@@ -95,19 +94,30 @@ export function isTextHead(head: Uint8Array): boolean {
 }
 
 /**
- * Refuses a regular file whose head is text (isTextHead) before `tool` reads it. Opened without blocking, so a FIFO
- * or device is left to the tool (its own time limit ends a stuck read); a missing file is left to the tool too.
+ * Refuses a regular file whose head is text (isTextHead) before `tool` reads it. `file` is a descriptor already open
+ * (tool-input.ts: the one the tool will inherit, so the check and the tool read the same inode) or a path. A path
+ * is opened without blocking, so a FIFO or device is left to the tool (its own time limit ends a stuck read); a
+ * missing file is left to the tool too.
  * @throws MediaContentRefused when the content is text.
  */
-export async function refuseTextContent(path: string, tool: string): Promise<void> {
-  const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => null);
-  if (!fh) return;
+export async function refuseTextContent(file: string | number, tool: string): Promise<void> {
+  if (typeof file === "number") return refuseTextHead(file, tool);
+  let fd: number;
   try {
-    if (!(await fh.stat()).isFile()) return;
-    const head = new Uint8Array(HEAD_BYTES);
-    const { bytesRead } = await fh.read(head, 0, HEAD_BYTES, 0);
-    if (isTextHead(head.subarray(0, bytesRead))) throw new MediaContentRefused(tool);
-  } finally {
-    await fh.close();
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return;
   }
+  try {
+    if (fstatSync(fd).isFile()) refuseTextHead(fd, tool);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads the first HEAD_BYTES of the open regular file `fd` (at offset 0, its position untouched) and refuses text. */
+function refuseTextHead(fd: number, tool: string): void {
+  const head = new Uint8Array(HEAD_BYTES);
+  const bytesRead = readSync(fd, head, 0, HEAD_BYTES, 0);
+  if (isTextHead(head.subarray(0, bytesRead))) throw new MediaContentRefused(tool);
 }

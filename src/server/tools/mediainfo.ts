@@ -5,6 +5,7 @@
 import { basename, dirname } from "node:path";
 import { runTool } from "./run-tool";
 import { MediaContentRefused, NAMES_OTHER_FILES, refuseTextContent } from "./media-input";
+import { withToolInput, type ToolFile } from "./tool-input";
 
 /** The tool's executable name (Debian package `mediainfo`). */
 export const MEDIAINFO_TOOL = "mediainfo";
@@ -16,9 +17,10 @@ export interface MediaInfoCall {
 }
 
 /**
- * Arguments of the default text report of `file` (absolute). The run starts in the file's folder and names the
- * file `./<name>`: the report's "Complete name" line then shows the name, not the server's folders, and a name
- * starting with "-" is never read as an option. Image sequence detection (which reads the neighbours of a
+ * Arguments of the default text report of `file` (absolute; runMediaInfo gives the link to its descriptor in a
+ * private folder, tool-input.ts). The run starts in that folder and names the file `./<name>`: the report's
+ * "Complete name" line then shows the name, not the server's folders, and a name starting with "-" is never read
+ * as an option. Image sequence detection (which reads the neighbours of a
  * numbered name) is off.
  */
 export function buildMediaInfoCall(file: string): MediaInfoCall {
@@ -36,15 +38,19 @@ export function reportNamesOtherFiles(report: string): boolean {
 /**
  * The text report of `file`, exactly as mediainfo prints it; the run stops after `timeoutMs` when given. Text content
  * (playlists, manifests, file lists) is refused before mediainfo starts, and a report that read other files than
- * `file` is refused instead of answered (docs/security.md "Media tools").
- * @throws MediaContentRefused (a ToolFailed) for either refusal; ToolFailed when mediainfo exits non-zero or runs out
- * of time; ToolAborted when `signal` aborts.
+ * `file` is refused instead of answered (docs/security.md "Media tools"). mediainfo reads the descriptor opened here
+ * through a link under the file's own name in a private folder (tool-input.ts "named"): it reports that name and
+ * judges the extension as it would in place, and has no neighbour of the user's file to look at.
+ * @throws MediaContentRefused (a ToolFailed) for either refusal; ToolFailed when the file cannot be opened or is not a
+ * regular file, or mediainfo exits non-zero or runs out of time; ToolAborted when `signal` aborts.
  */
-export async function runMediaInfo(file: string, signal: AbortSignal, timeoutMs?: number): Promise<string> {
-  await refuseTextContent(file, MEDIAINFO_TOOL);
-  const { args, cwd } = buildMediaInfoCall(file);
+export async function runMediaInfo(file: ToolFile, signal: AbortSignal, timeoutMs?: number): Promise<string> {
   const chunks: Uint8Array[] = [];
-  await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, signal, timeoutMs, onStdoutChunk: (c) => chunks.push(c) });
+  await withToolInput(file, MEDIAINFO_TOOL, async (input) => {
+    await refuseTextContent(input.fd, MEDIAINFO_TOOL);
+    const { args, cwd } = buildMediaInfoCall(input.path);
+    await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, inputFd: input.fd, signal, timeoutMs, onStdoutChunk: (c) => chunks.push(c) });
+  }, "named");
   const report = new TextDecoder().decode(Buffer.concat(chunks));
   if (reportNamesOtherFiles(report)) throw new MediaContentRefused(MEDIAINFO_TOOL, NAMES_OTHER_FILES);
   return report;

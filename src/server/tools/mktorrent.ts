@@ -5,6 +5,7 @@
  * target named like an option stays a path.
  */
 import { runTool, type ToolResult } from "./run-tool";
+import { withToolInput, type UserFile } from "./tool-input";
 
 /** What one mktorrent run makes. */
 export interface MktorrentOptions {
@@ -52,17 +53,26 @@ export function parseMktorrentProgress(line: string): { done: number; total: num
 }
 
 /**
- * Runs mktorrent with `o`; `onProgress` gets the hashed fraction (0..1) as mktorrent reports it.
- * @throws ToolAborted when `signal` aborts; ToolFailed when mktorrent exits non-zero (its stderr in the message).
+ * Runs mktorrent with `o`, `o.target` being a path of the server's own (a task's mirror of a folder, a fixture) or a
+ * user's file: that one is opened beneath its scope and hashed through the descriptor mktorrent inherits
+ * (tool-input.ts), so `o.name` must be set (the torrent would be named "3" otherwise). `onProgress` gets the hashed
+ * fraction (0..1) as mktorrent reports it.
+ * @throws ToolAborted when `signal` aborts; ToolFailed when the user's file cannot be opened or is not a regular file,
+ * or mktorrent exits non-zero (its stderr in the message).
  */
-export function runMktorrent(o: MktorrentOptions, signal: AbortSignal, onProgress?: (fraction: number) => void): Promise<ToolResult> {
-  return runTool({
+export function runMktorrent(
+  o: Omit<MktorrentOptions, "target"> & { target: string | UserFile }, signal: AbortSignal, onProgress?: (fraction: number) => void,
+): Promise<ToolResult> {
+  const run = (target: string, inputFd?: number) => runTool({
     cmd: "mktorrent",
-    args: buildMktorrentArgs(o),
+    args: buildMktorrentArgs({ ...o, target }),
+    inputFd,
     signal,
     onStdoutLine: (line) => {
       const p = parseMktorrentProgress(line);
       if (p && onProgress) onProgress(p.done / p.total);
     },
   });
+  if (typeof o.target === "string") return run(o.target);
+  return withToolInput(o.target, "mktorrent", (input) => run(input.path, input.fd));
 }

@@ -38,6 +38,11 @@ export interface RunToolOptions {
   stdin?: Uint8Array<ArrayBuffer>;
   /** Kill the group and fail after this many ms (default: no limit). */
   timeoutMs?: number;
+  /**
+   * An open descriptor the tool inherits as its descriptor 3, to be named `/proc/self/fd/3` in `args`
+   * (tool-input.ts TOOL_INPUT_PATH): how a user's file is given to a tool. The caller keeps and closes it.
+   */
+  inputFd?: number;
 }
 
 /** How a finished run ended. */
@@ -112,9 +117,8 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   const proc = Bun.spawn([o.cmd, ...o.args], {
     cwd: o.cwd,
     env: o.replaceEnv ? { ...o.env } : o.env ? { ...process.env, ...o.env } : undefined,
-    stdin: o.stdin ? new Blob([o.stdin]) : "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
+    // The input descriptor, when given, becomes the child's descriptor 3 (Bun passes extra stdio entries as is).
+    stdio: [o.stdin ? new Blob([o.stdin]) : "ignore", "pipe", "pipe", ...(o.inputFd === undefined ? [] : [o.inputFd])],
     // Its own process group, so a kill reaches what the tool starts too (e.g. a shell's children).
     detached: true,
   });

@@ -5,6 +5,7 @@
 import { findTool } from "./available";
 import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
+import { withToolInput, type OpenedInput, type ToolFile } from "./tool-input";
 import {
   decodedListing, parseProgressLine, SltListingReader, type ArchiveListing, type ListingHeader, type RawArchiveEntry,
 } from "./sevenzip-listing";
@@ -99,6 +100,19 @@ export function parseDangerousLink(line: string): { path: string; target: string
   return m ? { path: m[1]!, target: m[2]! } : null;
 }
 
+/**
+ * An archive as 7-Zip reads it (tool-input.ts): a file, given through a descriptor under its own name (7-Zip picks a
+ * type by extension and names a `.gz`'s entry after it); or the first volume of a set (`.7z.001`, `.part1.rar`,
+ * `.zip` with `.z01`), whose folder is given as the descriptor, since 7-Zip opens the other volumes by name beside it.
+ */
+export type SevenZipArchive = ToolFile | { firstVolume: ToolFile };
+
+/** Runs `fn` with `archive` open for 7-Zip (`engine`), as SevenZipArchive says. */
+function withArchive<T>(engine: string, archive: SevenZipArchive, fn: (input: OpenedInput) => Promise<T>): Promise<T> {
+  if (typeof archive === "object" && "firstVolume" in archive) return withToolInput(archive.firstVolume, engine, fn, "in-folder");
+  return withToolInput(archive, engine, fn, "named");
+}
+
 /** What a streamed listing needs besides the archive. */
 export interface ListStreamOptions {
   password: string;
@@ -119,13 +133,13 @@ export interface ListStreamOptions {
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one), its stderr
  * followed by the "ERRORS:" reasons of the listing; ToolAborted.
  */
-export async function runSevenZipListStream(engine: string, archive: string, o: ListStreamOptions): Promise<ListingHeader> {
+export async function runSevenZipListStream(engine: string, archive: SevenZipArchive, o: ListStreamOptions): Promise<ListingHeader> {
   const reader = new SltListingReader(o.onEntry, o.legacySampleBytes);
   try {
-    await runTool({
-      cmd: engine, args: buildListArgs(archive, o.password), stdin: passwordInput(o.password), signal: o.signal,
+    await withArchive(engine, archive, (input) => runTool({
+      cmd: engine, args: buildListArgs(input.path, o.password), inputFd: input.fd, stdin: passwordInput(o.password), signal: o.signal,
       timeoutMs: o.timeoutMs, onStdoutRawLine: (l) => reader.push(l),
-    });
+    }));
   } catch (err) {
     // The listing prints the archive's errors on stdout; they join stderr's, where extraction prints them.
     if (err instanceof ToolFailed && reader.errors.length) throw new ToolFailed(err.tool, err.exitCode, `${err.stderr}\nERRORS:\n${reader.errors.join("\n")}`);
@@ -138,7 +152,7 @@ export async function runSevenZipListStream(engine: string, archive: string, o: 
  * Lists `archive` (the first volume of a set) with every entry kept (runSevenZipListStream).
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
  */
-export async function runSevenZipList(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+export async function runSevenZipList(engine: string, archive: SevenZipArchive, password: string, signal: AbortSignal): Promise<ArchiveListing> {
   const raw: RawArchiveEntry[] = [];
   return decodedListing(await runSevenZipListStream(engine, archive, { password, signal, onEntry: (e) => raw.push(e) }), raw);
 }
@@ -147,8 +161,9 @@ export async function runSevenZipList(engine: string, archive: string, password:
  * Tests the entries of `includeListFile` (see buildTestArgs) with `password`; resolves when they decrypt and check.
  * @throws ToolFailed (isWrongPasswordError for a wrong password); ToolAborted.
  */
-export async function runSevenZipTest(engine: string, archive: string, password: string, includeListFile: string, signal: AbortSignal): Promise<void> {
-  await runTool({ cmd: engine, args: buildTestArgs(archive, password, includeListFile), stdin: passwordInput(password), signal });
+export async function runSevenZipTest(engine: string, archive: SevenZipArchive, password: string, includeListFile: string, signal: AbortSignal): Promise<void> {
+  await withArchive(engine, archive, (input) =>
+    runTool({ cmd: engine, args: buildTestArgs(input.path, password, includeListFile), inputFd: input.fd, stdin: passwordInput(password), signal }));
 }
 
 /** Callbacks of an extraction. */
@@ -160,14 +175,18 @@ export interface ExtractCallbacks {
 }
 
 /**
- * Extracts the archive into `o.outDir`.
- * @throws ToolFailed when 7-Zip reports an error (exit 2, also for refused dangerous links); ToolAborted on cancel.
+ * Extracts `archive` into `o.outDir`.
+ * @throws ToolFailed when the archive cannot be opened, or 7-Zip reports an error (exit 2, also for refused dangerous
+ * links); ToolAborted on cancel.
  */
-export async function runSevenZipExtract(engine: string, o: ExtractArgs, signal: AbortSignal, cb: ExtractCallbacks = {}): Promise<void> {
+export async function runSevenZipExtract(
+  engine: string, archive: SevenZipArchive, o: Omit<ExtractArgs, "archive">, signal: AbortSignal, cb: ExtractCallbacks = {},
+): Promise<void> {
   let last = -1;
-  await runTool({
+  await withArchive(engine, archive, (input) => runTool({
     cmd: engine,
-    args: buildExtractArgs(o),
+    args: buildExtractArgs({ ...o, archive: input.path }),
+    inputFd: input.fd,
     stdin: passwordInput(o.password),
     signal,
     onStdoutLine: (line) => {
@@ -175,5 +194,5 @@ export async function runSevenZipExtract(engine: string, o: ExtractArgs, signal:
       if (pct !== null && pct !== last) cb.onProgress?.((last = pct));
     },
     onStderrLine: cb.onStderrLine,
-  });
+  }));
 }

@@ -7,13 +7,13 @@
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import { buildSubtitleArgs, progressPercent, runFfmpeg, type SubtitleFormat } from "../../server/tools/ffmpeg";
+import { buildSubtitleArgs, inheritedInput, progressPercent, runFfmpeg, type SubtitleFormat } from "../../server/tools/ffmpeg";
 import type { ProbedSubtitle } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { boolParam, choiceParam, paramsObject } from "../params";
 import {
-  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videosOfTarget, virtualBeside,
+  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videoInput, videosOfTarget, virtualBeside,
   type VideoFile,
 } from "./video-files";
 
@@ -88,7 +88,8 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   const pairs = toWrite.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
   try {
     await runFfmpeg({
-      args: buildSubtitleArgs({ input: { path: video.abs, demuxer: probe.demuxer }, streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
+      args: buildSubtitleArgs({ input: inheritedInput(probe.demuxer), streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
+      input: videoInput(ctx, video),
       signal: ctx.signal,
       onProgress: (b) => progress(progressPercent(b.outTimeUs, probe.durationS) / 100),
     }).catch((err) => {

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { runFfmpeg } from "../../server/tools/ffmpeg";
+import { inheritedInput, runFfmpeg } from "../../server/tools/ffmpeg";
 import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../server/tools/ffmpeg-frames";
 import type { ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
@@ -14,7 +14,7 @@ import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { sheetText, type SheetText } from "./contact-sheet-header";
 import { boolParam, choiceParam, intParam, paramsObject, stringParam } from "../params";
 import {
-  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videosOfTarget, virtualBeside,
+  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videoInput, videosOfTarget, virtualBeside,
   type VideoFile,
 } from "./video-files";
 
@@ -76,7 +76,7 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
   const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
   const grab = {
-    input: { path: video.abs, demuxer: probe.demuxer }, times, width: p.width, format: p.imageFormat, overwrite: false,
+    input: inheritedInput(probe.demuxer), times, width: p.width, format: p.imageFormat, overwrite: false,
     readSeconds: readSecondsFor(probe.frameRate),
     keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps),
     videoStream: probe.videoStreamIndex,
@@ -88,6 +88,7 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
       : buildContactSheetArgs({ ...grab, columns: p.columns, output: pairs[0].tmp, ...(await sheetTextOf(ctx, p, video, probe)) });
     await runFfmpeg({
       args,
+      input: videoInput(ctx, video),
       signal: ctx.signal,
       onStderrLine: (l) => isFrameShownLine(l) && progress(++shown / (times.length + 1)),
     }).catch((err) => {

@@ -68,8 +68,11 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
     if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
     // In the temp name family (temp-name.ts): hidden from listings and search, swept if a crash leaves it.
     const temp = tempPathBeside(output, "torrent-");
-    // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only.
-    const source = ctx.target.isDir ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal) : ctx.target.abs;
+    // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only (whose links mktorrent
+    // follows by path); a file through a descriptor opened beneath the scope (tool-input.ts), named by `name`.
+    const source = ctx.target.isDir
+      ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal)
+      : { scope: ctx.scope.root, path: ctx.target.path };
     const name = params.torrentName || (ctx.target.path === "/" ? basename(ctx.scope.root) : basename(ctx.target.path));
     ctx.trackOutput(temp);
     await runMktorrent(

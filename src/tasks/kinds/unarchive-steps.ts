@@ -10,7 +10,7 @@ import { entryEscapes, linkEscapes } from "../../server/archive/entry-safety";
 import { archiveBaseName } from "../../server/archive/volume-set";
 import {
   isWrongPasswordError, parseDangerousLink, runSevenZipExtract, runSevenZipList, runSevenZipTest, sevenZipListFile,
-  type ArchiveEntry, type ArchiveListing,
+  type ArchiveEntry, type ArchiveListing, type SevenZipArchive,
 } from "../../server/tools/sevenzip";
 import { ToolFailed } from "../../server/tools/spawn";
 import { isTempName, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
@@ -54,7 +54,7 @@ function toolMessage(err: ToolFailed): string {
  * SPEC message; a file 7-Zip cannot open fails with the not-an-archive message.
  * @throws Error with the message to show; ToolAborted on cancel.
  */
-export async function listArchive(engine: string, archive: string, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+export async function listArchive(engine: string, archive: SevenZipArchive, password: string, signal: AbortSignal): Promise<ArchiveListing> {
   let listing: ArchiveListing;
   try {
     listing = await runSevenZipList(engine, archive, password, signal);
@@ -72,7 +72,7 @@ export async function listArchive(engine: string, archive: string, password: str
  * tried on the smallest encrypted file only, so a big archive is not decrypted twice.
  * @throws Error(WRONG_PASSWORD_MESSAGE) when the password is missing or wrong; ToolAborted on cancel.
  */
-export async function probePassword(engine: string, archive: string, listing: ArchiveListing, password: string, ctx: TaskContext): Promise<void> {
+export async function probePassword(engine: string, archive: SevenZipArchive, listing: ArchiveListing, password: string, ctx: TaskContext): Promise<void> {
   const encrypted = listing.entries.filter((e) => e.encrypted && !e.isDir);
   if (encrypted.length === 0) return;
   if (password === "") throw new Error(WRONG_PASSWORD_MESSAGE);
@@ -111,7 +111,7 @@ export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
  * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
  */
 export async function extractArchive(
-  engine: string, archive: string, dir: string, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
+  engine: string, archive: SevenZipArchive, dir: string, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
 ): Promise<string[]> {
   const excludeListFile = exclude.length ? writeListFile(ctx, "refused.lst", exclude) : undefined;
   const dangerous: string[] = [];
@@ -122,7 +122,7 @@ export async function extractArchive(
     else if (/^ERROR:/.test(line.trim())) otherErrors.push(line);
   };
   try {
-    await runSevenZipExtract(engine, { archive, outDir: dir, password, excludeListFile }, ctx.signal, {
+    await runSevenZipExtract(engine, archive, { outDir: dir, password, excludeListFile }, ctx.signal, {
       onProgress: (pct) => ctx.report(`${pct}%`),
       onStderrLine,
     });

@@ -20,7 +20,7 @@ import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
 import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
-import { findSevenZip } from "../../server/tools/sevenzip";
+import { findSevenZip, type SevenZipArchive } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
 import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
@@ -77,7 +77,10 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
   if (!engine) throw new Error("7-Zip is not installed (7zz, 7z or 7za)");
   const folder = dirname(ctx.target.abs);
   const volumes = findVolumeSet(basename(ctx.target.abs), readdirSync(folder));
-  const archive = join(folder, volumes.open);
+  // 7-Zip reads the archive through a descriptor opened beneath the owner's scope (tool-input.ts); a set of volumes
+  // through its folder so opened, since 7-Zip opens the other volumes by name.
+  const first = { scope: ctx.scope.root, path: posix.join(posix.dirname(ctx.target.path), volumes.open) };
+  const archive: SevenZipArchive = volumes.members.length > 1 ? { firstVolume: first } : first;
   const listing = await listArchive(engine, archive, p.archivePasswd, ctx.signal);
   if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
   const hostile = hostileEntries(listing);

@@ -10,6 +10,7 @@ import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
 import { typeFromName } from "../../server/fs/file-type";
 import { naturalCompare } from "../../server/fs/natural-order";
 import { runProbe, type ProbeResult } from "../../server/tools/ffprobe";
+import type { UserFile } from "../../server/tools/tool-input";
 import { MediaContentRefused } from "../../server/tools/media-input";
 import { ToolFailed } from "../../server/tools/spawn";
 import type { TaskContext, TaskTarget } from "../types";
@@ -118,11 +119,19 @@ export function toolFailureMessage(err: unknown): unknown {
 }
 
 /**
+ * `video` as the tools open it: beneath the owner's scope, through a descriptor they inherit (tool-input.ts), so a
+ * folder on its path swapped for a link after the walk cannot send them elsewhere.
+ */
+export function videoInput(ctx: TaskContext, video: VideoFile): UserFile {
+  return { scope: ctx.scope.root, path: video.virtual };
+}
+
+/**
  * The one probe of `video` (its demuxer goes to every later ffmpeg run of it).
  * @throws Error with toolFailureMessage's text when its content is text or ffprobe cannot read it; ToolAborted on cancel.
  */
 export async function probeVideoFile(ctx: TaskContext, video: VideoFile): Promise<ProbeResult> {
-  return runProbe(video.abs, ctx.signal).catch((err) => {
+  return runProbe(videoInput(ctx, video), ctx.signal).catch((err) => {
     throw toolFailureMessage(err);
   });
 }
