@@ -2,7 +2,8 @@
  * @module Preview and metadata calls (SPEC §7): `probe=yes` metadata, the nfo text, same-type playlists, the markdown
  * page URL and the JPEG orientation fix. Shapes come from src/shared/wire/metainfo.ts.
  */
-import { apiFetch, apiJson, apiUrl } from "./client";
+import { apiFetch, apiJson, apiText, apiUrl } from "./client";
+import { MEDIA_QUERY } from "../../shared/wire/video";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
 import type {
@@ -46,6 +47,14 @@ export function fetchArchivePage(path: string, offset: number, limit: number, si
 export async function fetchNfoText(path: string, signal?: AbortSignal): Promise<string> {
   const res = await apiJson<{ content?: string }>(`/api/resources${encodePath(path)}?preview=nfo`, { signal });
   return res.content ?? "";
+}
+
+/**
+ * GET /api/playlist{path}?master=true: the HLS master playlist of the video `path`, one variant per offered quality
+ * (a rendition: users without download may receive it). @throws ApiError: 403 when the Video settings turn HLS off.
+ */
+export function fetchMasterPlaylist(path: string, signal?: AbortSignal): Promise<string> {
+  return apiText(`/api/playlist${encodePath(path)}?${MEDIA_QUERY.master}=true`, { signal });
 }
 
 /**

@@ -1,9 +1,16 @@
-/** @module The preview content by type (SPEC §2 Preview "By type"), one view per kind of preview-kind.ts. */
+/**
+ * @module The preview content by type (SPEC §2 Preview "By type"), one view per kind of preview-kind.ts; for a user
+ * without the download permission, as preview-access.ts allows (docs/security.md "Download permission").
+ */
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
 import { inlineUrl } from "../../api/urls";
 import { previewKind } from "./preview-kind";
-import { DownloadCard } from "./DownloadCard";
+import { DownloadCard, NeedsDownloadCard } from "./DownloadCard";
+import { HlsVideoPreview } from "./HlsVideoPreview";
+import { holdsDownload, previewAccess } from "./preview-access";
+import { useAuth } from "../../stores/auth";
+import { config } from "../../stores/config";
 import { ImagePreview } from "./ImagePreview";
 import { AudioPreview } from "./AudioPreview";
 import { VideoPreview } from "./VideoPreview";
@@ -16,12 +23,16 @@ import { FirmwarePreview } from "./FirmwarePreview";
 /** Shows one file for viewing; `key` it by path so media elements restart on a new file. */
 export function PreviewBody({ file, token }: { file: Resource; token: string }) {
   const { t } = useTranslation();
+  const canDownload = holdsDownload(useAuth().user);
+  const kind = previewKind(file);
+  const access = previewAccess({ kind, size: file.size, hasContent: file.content !== undefined }, { canDownload, hlsOffered: !config.video.disableHls });
+  if (access === "needsDownload") return <NeedsDownloadCard file={file} />;
   const src = inlineUrl(file.path, token);
-  switch (previewKind(file)) {
+  switch (kind) {
     case "image":
       return <ImagePreview file={file} token={token} />;
     case "video":
-      return <VideoPreview file={file} token={token} />;
+      return access === "hls" ? <HlsVideoPreview file={file} token={token} /> : <VideoPreview file={file} token={token} />;
     case "audio":
       return <AudioPreview file={file} token={token} />;
     case "pdf":
