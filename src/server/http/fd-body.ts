@@ -4,8 +4,12 @@
  */
 import { closeSync, read, readSync } from "node:fs";
 
-/** Up to this many bytes are read at once and sent as one buffer (no stream machinery for small files). */
-export const WHOLE_READ_MAX = 256 * 1024;
+/**
+ * Up to this many bytes are read at once and sent as one buffer. Measured with Bun 1.4.5 on an answer given after a
+ * turn of the event loop: a 4 KiB buffer answers about 3 times as fast as a file by path, a 16 KiB one already
+ * slower than the file (sendfile), so larger parts go by the descriptor's path (file-response.ts).
+ */
+export const WHOLE_READ_MAX = 8 * 1024;
 /** Read size of a streamed body, in bytes. */
 const CHUNK = 256 * 1024;
 

@@ -1,11 +1,12 @@
 /**
  * @module When a file descriptor behind an answer may be closed. A user's file is opened beneath its scope
  * (fs/beneath.ts) and handed to Bun by the path of that descriptor (`/proc/self/fd/N`), so that Bun's sendfile and
- * Content-Length stay. Bun opens that path only when it starts the body, at a moment the app does not hear of, and a
- * descriptor number closed before then could be reused by another file. So such descriptors are closed only when no
- * request at all is in flight on any listener of this thread (Bun's `pendingRequests`, which counts an answer until
- * its last byte is sent or the client left), checked every DEFERRED_CHECK_MS.
- * At most DEFERRED_MAX wait at once; past that, answers stream from their descriptor instead (http/fd-body.ts).
+ * Content-Length stay. Bun opens that path itself when it takes the answer's body (then `Response.bodyUsed` turns
+ * true), at a moment the app does not hear of; a descriptor number closed before then could be reused by another
+ * file. So each descriptor is closed once its answer's body was taken, or once no request at all is in flight on any
+ * listener of this thread (Bun's `pendingRequests`: an answer whose client left before its body was taken), checked
+ * every CHECK_MS. At most DEFERRED_MAX wait at once; past that, answers stream from their descriptor instead
+ * (http/fd-body.ts).
  */
 import { closeSync } from "node:fs";
 
@@ -14,16 +15,16 @@ export interface PendingCounter {
   readonly pendingRequests: number;
 }
 
-/** Most descriptors waiting for a quiet moment (a burst of large downloads streams past it). */
+/** Most descriptors waiting at once (a burst of large downloads past it streams). */
 const DEFERRED_MAX = 256;
-/** How often the listeners are asked whether they are quiet, in ms. */
-const DEFERRED_CHECK_MS = 200;
+/** How often the waiting descriptors are looked at, in ms. */
+const CHECK_MS = 50;
 
 const listeners = new Set<PendingCounter>();
-const deferred: number[] = [];
+const waiting = new Map<number, { bodyUsed: boolean }>();
 let timer: ReturnType<typeof setInterval> | null = null;
 
-/** Registers a listener of this thread whose answers may hold deferred descriptors (serve.ts, the transfer threads). */
+/** Registers a listener of this thread whose answers may hold waiting descriptors (serve.ts, the transfer threads). */
 export function watchListener(server: PendingCounter): void {
   listeners.add(server);
 }
@@ -34,32 +35,41 @@ export function unwatchListener(server: PendingCounter): void {
 }
 
 /**
- * Takes `fd` to be closed once every listener of this thread is quiet; false when it cannot (no listener known,
- * as under in-process tests, or DEFERRED_MAX already wait): the caller then streams and closes it itself.
+ * True when a descriptor may wait for its answer (closeAfterBody): a listener is known (not so under in-process
+ * tests) and fewer than DEFERRED_MAX wait. Otherwise the caller streams and closes it itself.
  */
-export function deferClose(fd: number): boolean {
-  if (listeners.size === 0 || deferred.length >= DEFERRED_MAX) return false;
-  deferred.push(fd);
-  timer ??= setInterval(releaseWhenQuiet, DEFERRED_CHECK_MS);
+export function canCloseAfterBody(): boolean {
+  return listeners.size > 0 && waiting.size < DEFERRED_MAX;
+}
+
+/** Closes `fd` once Bun has taken the body of `answer` (or every listener is quiet); see the module comment. */
+export function closeAfterBody(fd: number, answer: { bodyUsed: boolean }): void {
+  waiting.set(fd, answer);
+  if (timer) return;
+  timer = setInterval(release, CHECK_MS);
   // Never keeps the process alive on its own (shutdown closes everything anyway).
   (timer as { unref?: () => void }).unref?.();
-  return true;
 }
 
-/** Descriptors waiting now (for tests and the load run's accounting). */
-export function deferredCount(): number {
-  return deferred.length;
+/** Descriptors waiting now. */
+export function waitingCount(): number {
+  return waiting.size;
 }
 
-function releaseWhenQuiet(): void {
-  for (const l of listeners) if (l.pendingRequests > 0) return;
-  for (const fd of deferred.splice(0)) {
+function release(): void {
+  let quiet = true;
+  for (const l of listeners) if (l.pendingRequests > 0) quiet = false;
+  for (const [fd, answer] of waiting) {
+    if (!quiet && !answer.bodyUsed) continue;
+    waiting.delete(fd);
     try {
       closeSync(fd);
     } catch {
       // already closed: nothing to free
     }
   }
-  if (timer) clearInterval(timer);
-  timer = null;
+  if (waiting.size === 0 && timer) {
+    clearInterval(timer);
+    timer = null;
+  }
 }

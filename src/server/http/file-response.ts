@@ -5,7 +5,7 @@
 import { closeSync, type Stats } from "node:fs";
 import { RangeNotSatisfiable } from "../errors";
 import { fdBody, WHOLE_READ_MAX } from "./fd-body";
-import { deferClose } from "./fd-release";
+import { canCloseAfterBody, closeAfterBody } from "./fd-release";
 import { fdPath } from "../fs/beneath";
 
 /** Weak validator built from mtime and size, e.g. `W/"18c2f0a1b2c-400"`. */
@@ -118,28 +118,37 @@ export function fileResponse(req: Request, o: FileResponseOptions): Response {
     const [start, end] = range;
     headers.set("Content-Range", `bytes ${start}-${end}/${o.st.size}`);
     headers.set("Content-Length", String(end - start + 1));
-    return head ? body.none(new Response(null, { status: 206, headers })) : new Response(body.part(start, end + 1), { status: 206, headers });
+    return head ? body.none(new Response(null, { status: 206, headers })) : body.answer(start, end + 1, 206, headers);
   }
   headers.set("Content-Length", String(o.st.size));
-  return head ? body.none(new Response(null, { status: 200, headers })) : new Response(body.part(0, o.st.size), { status: 200, headers });
+  return head ? body.none(new Response(null, { status: 200, headers })) : body.answer(0, o.st.size, 200, headers);
 }
 
-/** Where the bytes come from: `part(start, end)` for bytes [start, end), `none(answer)` when no body is sent. */
-function bodySource(o: FileResponseOptions): { part: (start: number, end: number) => BodyInit; none: (r: Response) => Response } {
+/** How an answer gets its bytes: `answer(start, end, …)` with bytes [start, end), `none(answer)` when it sends none. */
+interface BodySource {
+  answer: (start: number, end: number, status: number, headers: Headers) => Response;
+  none: (r: Response) => Response;
+}
+
+function bodySource(o: FileResponseOptions): BodySource {
   if (o.fd !== undefined) {
     const fd = o.fd;
-    const closeNow = (r: Response) => (closeSync(fd), r);
     return {
-      part: (start, end) => {
-        // Small parts are read at once; larger ones go to Bun by the descriptor's own path (sendfile, Content-Length)
-        // while its closing can wait for a quiet moment (fd-release.ts), else they stream from it.
-        if (end - start <= WHOLE_READ_MAX || !deferClose(fd)) return fdBody(fd, start, end);
+      answer: (start, end, status, headers) => {
+        // Small parts are read at once. Larger ones go to Bun by the descriptor's own path (sendfile, Content-Length),
+        // closed once Bun took the body (fd-release.ts), or else stream from it.
+        if (end - start <= WHOLE_READ_MAX || !canCloseAfterBody()) return new Response(fdBody(fd, start, end), { status, headers });
         const file = Bun.file(fdPath(fd));
-        return start === 0 && end === o.st.size ? file : file.slice(start, end);
+        const answer = new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), { status, headers });
+        closeAfterBody(fd, answer);
+        return answer;
       },
-      none: closeNow,
+      none: (r) => (closeSync(fd), r),
     };
   }
   const file = Bun.file(o.abs!);
-  return { part: (start, end) => (start === 0 && end === o.st.size ? file : file.slice(start, end)), none: (r) => r };
+  return {
+    answer: (start, end, status, headers) => new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), { status, headers }),
+    none: (r) => r,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { closeSync, fstatSync, openSync } from "node:fs";
-import { deferClose, deferredCount, unwatchListener, watchListener } from "../../../src/server/http/fd-release";
+import { fstatSync, openSync } from "node:fs";
+import { canCloseAfterBody, closeAfterBody, unwatchListener, waitingCount, watchListener } from "../../../src/server/http/fd-release";
 
 const isOpen = (fd: number) => {
   try {
@@ -13,46 +13,47 @@ const isOpen = (fd: number) => {
 
 describe("descriptors behind file answers", () => {
   it("are not taken while no listener is known: the caller streams and closes them itself", () => {
-    const fd = openSync("/dev/null", "r");
-    expect(deferClose(fd)).toBe(false);
-    closeSync(fd);
+    expect(canCloseAfterBody()).toBe(false);
   });
 
-  it("stay open while any listener has a request in flight, and close once all are quiet", async () => {
-    const a = { pendingRequests: 1 };
-    const b = { pendingRequests: 0 };
-    watchListener(a);
-    watchListener(b);
+  it("close once their answer's body was taken, while other requests are still in flight", async () => {
+    const busy = { pendingRequests: 3 };
+    watchListener(busy);
     try {
-      const fds = [openSync("/dev/null", "r"), openSync("/dev/null", "r")];
-      for (const fd of fds) expect(deferClose(fd)).toBe(true);
-      await Bun.sleep(500);
-      expect(fds.map(isOpen)).toEqual([true, true]);
-      a.pendingRequests = 0;
-      await Bun.sleep(500);
-      expect(fds.map(isOpen)).toEqual([false, false]);
-      expect(deferredCount()).toBe(0);
+      const taken = { bodyUsed: false };
+      const untaken = { bodyUsed: false };
+      const [a, b] = [openSync("/dev/null", "r"), openSync("/dev/null", "r")];
+      closeAfterBody(a, taken);
+      closeAfterBody(b, untaken);
+      await Bun.sleep(200);
+      expect([isOpen(a), isOpen(b)]).toEqual([true, true]);
+      taken.bodyUsed = true;
+      await Bun.sleep(200);
+      expect([isOpen(a), isOpen(b)]).toEqual([false, true]);
+      // An answer whose client left before its body was taken: closed once every listener is quiet.
+      busy.pendingRequests = 0;
+      await Bun.sleep(200);
+      expect(isOpen(b)).toBe(false);
+      expect(waitingCount()).toBe(0);
     } finally {
-      unwatchListener(a);
-      unwatchListener(b);
+      unwatchListener(busy);
     }
   });
 
-  it("are refused past 256 waiting, so a burst streams instead of holding ever more", async () => {
+  it("wait at most 256 at once, so a burst streams instead of holding ever more", async () => {
     const busy = { pendingRequests: 1 };
     watchListener(busy);
     const fds: number[] = [];
     try {
       for (let i = 0; i < 256; i++) {
+        expect(canCloseAfterBody()).toBe(true);
         fds.push(openSync("/dev/null", "r"));
-        expect(deferClose(fds[i])).toBe(true);
+        closeAfterBody(fds[i], { bodyUsed: false });
       }
-      const extra = openSync("/dev/null", "r");
-      expect(deferClose(extra)).toBe(false);
-      closeSync(extra);
+      expect(canCloseAfterBody()).toBe(false);
     } finally {
       busy.pendingRequests = 0;
-      await Bun.sleep(500);
+      await Bun.sleep(200);
       unwatchListener(busy);
     }
     expect(fds.filter(isOpen)).toEqual([]);
