@@ -69,15 +69,17 @@ export function raceWorld(server: TestServer): string {
   const scope = join(server.root, "bob");
   mkdirSync(join(scope, "a"), { recursive: true });
   writeFileSync(join(scope, "a", "f.txt"), INSIDE_CONTENT);
+  writeFileSync(join(scope, "a", "n.nfo"), INSIDE_CONTENT);
   // Past the size read at once, so the answer goes by the descriptor's path (http/fd-release.ts) or streams.
   writeFileSync(join(scope, "a", "big.bin"), Buffer.alloc(BIG_BYTES, "i"));
   mkdirSync(join(server.root, "outside"), { recursive: true });
   writeFileSync(join(server.root, "outside", "f.txt"), OUTSIDE_SECRET);
+  writeFileSync(join(server.root, "outside", "n.nfo"), OUTSIDE_SECRET);
   writeFileSync(join(server.root, "outside", "big.bin"), Buffer.alloc(BIG_BYTES, OUTSIDE_SECRET));
   // A name only the outside folder holds: a listing of it would show it.
   writeFileSync(join(server.root, "outside", "SECRET-name.txt"), "");
   // A mode no request of the race sets: a chmod that reached outside would change it.
-  for (const n of ["", "f.txt", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
+  for (const n of ["", "f.txt", "n.nfo", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
   symlinkSync(join(server.root, "outside"), join(scope, "out"));
   return scope;
 }
@@ -93,6 +95,7 @@ function roundRequests(i: number): Array<[string, string, string | undefined, Re
     [`/api/raw/a/f.txt?inline=true`, "GET", undefined],
     [`/api/resources/a/f.txt`, "GET", undefined],
     [`/api/resources/a/f.txt?checksum=md5`, "GET", undefined],
+    [`/api/resources/a/n.nfo?preview=nfo`, "GET", undefined],
     [`/api/resources/a/`, "GET", undefined],
     [`/api/raw/a/big.bin`, "GET", undefined],
     [`/api/resources/a/f.txt`, "PUT", INSIDE_CONTENT],
@@ -140,7 +143,7 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   const outside = join(server.root, "outside");
   const names = readdirSync(outside);
   const modes = names.map((n) => statSync(join(outside, n)).mode & 0o777);
-  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
+  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt,n.nfo" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
     && modes.every((m) => m === OUTSIDE_MODE) && (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
   if (!untouched) tally.writeLeaks++;
   return tally;

@@ -2,7 +2,9 @@
  * @module Reads a TRX firmware image from disk (layouts and their sources in trx-format.ts): the header, the CRC
  * checked by streaming the image once, the ASUS tail and the U-Boot image header of the first partition that has one.
  */
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
+import { closeSync, constants } from "node:fs";
+import { fdPath, openBeneath } from "../fs/beneath";
 import { STREAM_CHUNK_BYTES } from "../constants";
 import {
   ASUS_TAIL_BYTES, TRX_CRC_START, TRX_HEADER_BYTES, UIMAGE_HEADER_BYTES,
@@ -23,11 +25,12 @@ export interface FirmwareInfo {
 }
 
 /**
- * Reads the .trx at `abs`.
- * @throws TrxFormatError when it is not a TRX image; fs errors when it cannot be read.
+ * Reads the .trx `file`: a user's file (opened beneath its scope, fs/beneath.ts) or a path of the server's own.
+ * @throws TrxFormatError when it is not a TRX image; FsError OUTSIDE_SCOPE (403) for a path leading out of the
+ *   scope; fs errors when it cannot be read.
  */
-export async function readFirmwareInfo(abs: string, signal: AbortSignal): Promise<FirmwareInfo> {
-  const fh = await open(abs, "r");
+export async function readFirmwareInfo(file: { scope: string; path: string } | string, signal: AbortSignal): Promise<FirmwareInfo> {
+  const fh = await openFirmware(file);
   try {
     const size = (await fh.stat()).size;
     const readAt = async (pos: number, n: number) => {
@@ -58,5 +61,16 @@ export async function readFirmwareInfo(abs: string, signal: AbortSignal): Promis
     };
   } finally {
     await fh.close();
+  }
+}
+
+/** `file` opened for reading: a user's file through its descriptor opened beneath the scope, else by its path. */
+async function openFirmware(file: { scope: string; path: string } | string): Promise<FileHandle> {
+  if (typeof file === "string") return open(file, "r");
+  const fd = openBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    return await open(fdPath(fd), "r");
+  } finally {
+    closeSync(fd);
   }
 }

@@ -3,7 +3,7 @@
  * (plus a video's sidecar subtitle files), .torrent files, .trx firmware images, and the entry list of archives
  * through 7-Zip. Returns domain values; presenters/metainfo.ts turns them into the wire fields.
  */
-import { readFile } from "node:fs/promises";
+import { readFileBeneath, type FileInScope } from "../fs/read-text";
 import type { FileInfo } from "../fs/file-info";
 import { findTool } from "../tools/available";
 import { runProbe, type ProbeResult } from "../tools/ffprobe";
@@ -81,9 +81,9 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
       return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
     }
     case "torrent":
-      return { kind: "torrent", torrent: await torrentOf(r.file.abs, r.info.size) };
+      return { kind: "torrent", torrent: await torrentOf(r.file, r.info.size) };
     case "firmware":
-      return { kind: "firmware", firmware: await readFirmwareInfo(r.file.abs, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
+      return { kind: "firmware", firmware: await readFirmwareInfo(r.file, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
     case "archive":
       return { kind: "archive", page: await archiveEntries(r) };
     default:
@@ -102,9 +102,12 @@ function rethrow(err: unknown, detail: string): never {
 }
 
 /** @throws BadRequest (400) for a file over TORRENT_MAX_BYTES or one that is not a torrent. */
-async function torrentOf(abs: string, size: number): Promise<TorrentInfo> {
+async function torrentOf(file: FileInScope, size: number): Promise<TorrentInfo> {
   if (size > TORRENT_MAX_BYTES) throw new BadRequest("the file is too large for a torrent");
-  const bytes = new Uint8Array(await readFile(abs));
+  // Read beneath the scope, and the size checked again on what is read.
+  const { bytes } = readFileBeneath(file, (st) => {
+    if (st.size > TORRENT_MAX_BYTES) throw new BadRequest("the file is too large for a torrent");
+  });
   try {
     return parseTorrent(bytes);
   } catch (err) {

@@ -3,7 +3,7 @@
  * page 437 for their box-drawing art, newer ones in UTF-8. Valid UTF-8 is taken as it is, anything else as CP437.
  */
 import { iconvLite } from "../archive/legacy-codecs";
-import { readFile } from "node:fs/promises";
+import { readFileBeneath, type FileInScope } from "../fs/read-text";
 import { TEXT_CONTENT_MAX_BYTES } from "../constants";
 import { BadRequest } from "../errors";
 
@@ -20,10 +20,13 @@ export function decodeNfo(bytes: Uint8Array): string {
 }
 
 /**
- * The text of the file at `abs` of `size` bytes.
- * @throws BadRequest (400) when it is TEXT_CONTENT_MAX_BYTES (5 MiB, the contract's text limit) or larger.
+ * The text of the user's file `file`, read beneath its scope (fs/read-text.ts readFileBeneath).
+ * @throws BadRequest (400) when it is TEXT_CONTENT_MAX_BYTES (5 MiB, the contract's text limit) or larger; FsError
+ *   OUTSIDE_SCOPE (403) when its path leads out of the scope now.
  */
-export async function readNfoText(abs: string, size: number): Promise<string> {
-  if (size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as text");
-  return decodeNfo(new Uint8Array(await readFile(abs)));
+export async function readNfoText(file: FileInScope): Promise<string> {
+  const { bytes } = readFileBeneath(file, (st) => {
+    if (st.size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as text");
+  });
+  return decodeNfo(bytes);
 }

@@ -1,4 +1,6 @@
 /** @module Image thumbnails with sharp (EXIF orientation applied), cached on disk under the cache dir. */
+import { closeSync, constants, fstatSync } from "node:fs";
+import { fdPath, openBeneath } from "../fs/beneath";
 import { stat } from "node:fs/promises";
 import { preloadError, preloadVips } from "./preload-vips";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
@@ -38,19 +40,34 @@ export function canThumbnail(extension: string): boolean {
 /**
  * Returns the path of a cached WebP thumbnail `width` pixels wide (never enlarged) of the image at `abs`,
  * creating it when missing. The cache key covers path, size, mtime and width, so a changed file gets a new one.
- * Returns null when sharp is unavailable or cannot decode the image.
+ * With `scope` (the scope folder `abs` lies in) the image is opened beneath it once (fs/beneath.ts) and both the
+ * key's stat and sharp's read come from that descriptor, so a folder swapped for a link out meanwhile cannot put
+ * another file's picture under this file's key.
+ * Returns null when sharp is unavailable, cannot decode the image, or the file cannot be opened in the scope.
  */
-export async function thumbnailPath(cacheDir: string, abs: string, width: number, logError?: (line: string) => void): Promise<string | null> {
+export async function thumbnailPath(cacheDir: string, abs: string, width: number, logError?: (line: string) => void, scope?: string): Promise<string | null> {
   const sharp = loadSharp(logError);
   if (!sharp) return null;
-  const out = thumbCachePath(cacheDir, abs, await stat(abs), width, "webp");
-  if (await isCached(out)) return out;
+  let fd = -1;
+  if (scope !== undefined) {
+    try {
+      fd = openBeneath(scope, abs.slice(scope.length), constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      return null;
+    }
+  }
   try {
-    // rotate() with no angle applies the EXIF Orientation tag.
-    const data = await sharp(abs, { failOn: "none" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const st = fd >= 0 ? fstatSync(fd) : await stat(abs);
+    if (fd >= 0 && !st.isFile()) return null;
+    const out = thumbCachePath(cacheDir, abs, st, width, "webp");
+    if (await isCached(out)) return out;
+    // rotate() with no angle applies the EXIF Orientation tag. libvips opens /proc/self/fd/N: the same file.
+    const data = await sharp(fd >= 0 ? fdPath(fd) : abs, { failOn: "none" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     await writeCacheEntry(out, data);
     return out;
   } catch {
     return null;
+  } finally {
+    if (fd >= 0) closeSync(fd);
   }
 }

@@ -112,7 +112,7 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
 async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   if (info.isDir) throw new BadRequest("a folder has no text");
   assertMayReceive(c.get("user"), "text", info.size);
-  return { ...presentResource(c, info), content: await readNfoText(target.abs, info.size) };
+  return { ...presentResource(c, info), content: await readNfoText(target) };
 }
 
 /**

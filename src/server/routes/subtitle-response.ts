@@ -43,7 +43,7 @@ export async function subtitleResponse(c: Context<AppEnv>): Promise<Response | n
   await videoOf(c);
   // A subtitle file's text comes through as it is (a .vtt is only decoded): a text preview, size-capped without download.
   assertMayReceive(c.get("user"), "text", (await stat(subtitle.abs)).size);
-  return vttResponse(c, await sidecarVtt(cacheDir, subtitle.abs), `${baseName(subtitle.path)}.vtt`);
+  return vttResponse(c, await sidecarVtt(cacheDir, subtitle.abs, subtitle), `${baseName(subtitle.path)}.vtt`);
 }
 
 /**

@@ -29,7 +29,7 @@ export async function thumbnailResponse(c: Context<AppEnv>, target: ScopedPath, 
   const settings = getSettings(deps.db).thumbnail;
   const isVideo = typeFromName(name) === "video";
   let cached: string | null = null;
-  if (settings.thumbnailEnabled && canThumbnail(extensionOf(name))) cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error);
+  if (settings.thumbnailEnabled && canThumbnail(extensionOf(name))) cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error, target.scope);
   else if (settings.thumbnailEnabled && settings.thumbnailVideo && isVideo) cached = await posterPath(deps.config.cacheDir, target, width, deps.log);
   if (shouldCollect(settings.cacheGcProbability)) {
     void collectThumbCache(deps.config.cacheDir, settings.cacheExpireTTL, cached).then(

@@ -4,6 +4,8 @@
  * video (`-map 0:s:N`, ffmpeg). Each result is a cache entry (media/media-cache.ts) keyed by the source's path, size
  * and mtime, so a second request runs no tool.
  */
+import type { Stats } from "node:fs";
+import { readFileBeneath, type FileInScope } from "../fs/read-text";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { buildSubtitleArgs, inheritedInput, type MediaInput } from "../tools/ffmpeg";
@@ -28,21 +30,26 @@ const convertToVtt = (input: MediaInput, output: string, index: number, failure:
   runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure, file);
 
 /**
- * The cached WebVTT of the sidecar subtitle file `abs`.
+ * The cached WebVTT of the sidecar subtitle file `abs` (`file`: the same as a user's file, read beneath its scope).
  * @throws BadRequest (400) for another extension, a file over SUBTITLE_MAX_BYTES, one ffmpeg cannot convert or one
  * without a single cue; ServiceUnavailable (503) when ffmpeg is needed and missing; ENOENT (404) when the file does
  * not exist.
  */
-export async function sidecarVtt(cacheDir: string, abs: string): Promise<string> {
+export async function sidecarVtt(cacheDir: string, abs: string, file?: FileInScope): Promise<string> {
   const ext = extname(abs).toLowerCase();
   if (!SIDECAR_SUBTITLE_EXTENSIONS.includes(ext)) throw new BadRequest(`only ${SIDECAR_SUBTITLE_EXTENSIONS.join(", ")} files are subtitles`);
-  const st = await stat(abs);
-  if (!st.isFile()) throw new BadRequest("a folder is not a subtitle file");
-  if (st.size > SUBTITLE_MAX_BYTES) throw new BadRequest("the subtitle file is too large");
+  const refuse = (st: Stats) => {
+    if (!st.isFile()) throw new BadRequest("a folder is not a subtitle file");
+    if (st.size > SUBTITLE_MAX_BYTES) throw new BadRequest("the subtitle file is too large");
+  };
+  // A user's file is read once beneath its scope: the cache key's stat and the text come from the same file.
+  const read = file ? readFileBeneath(file, refuse) : null;
+  const st = read ? read.st : await stat(abs);
+  refuse(st);
   const out = derivedCachePath(cacheDir, abs, st, "vtt", "vtt");
   if (ext !== ".vtt" && !(await isCached(out))) requireMediaTools();
   return cachedEntry(out, "subtitle.vtt", async (tmp) => {
-    const { text } = decodeSubtitle(new Uint8Array(await readFile(abs)));
+    const { text } = decodeSubtitle(read ? read.bytes : new Uint8Array(await readFile(abs)));
     if (ext === ".vtt") return writeFile(tmp, text);
     // ffmpeg reads text subtitles as UTF-8: it gets the decoded text, under the original extension, read by the
     // demuxer of that extension only (docs/security.md "Media tools").
