@@ -3,7 +3,7 @@
  * when the size allows, else re-encoded with sharp at high quality; the tag is reset to 1, so a second run finds
  * nothing to do and leaves the file byte-identical. The result replaces the file atomically, keeping its mode.
  */
-import { mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readOrientation, resetOrientation } from "./exif-orientation";
@@ -11,20 +11,24 @@ import { loadSharp } from "./thumbnails";
 import { buildJpegtranArgs, hasJpegtran, runJpegtran } from "../tools/jpegtran";
 import { TOOL_INPUT_PATH, type ScopedFile } from "../tools/tool-input";
 import { writeFileAtomically } from "../fs/upload";
+import { readFileBeneath } from "../fs/read-text";
+import { realVirtualPath, type ScopedPath } from "../fs/scope";
+import { FsError } from "../fs/fs-error";
+import { openBeneath } from "../fs/beneath";
+import { closeSync, constants, readSync } from "node:fs";
 import { AUTO_ORIENT_HEAD_BYTES, AUTO_ORIENT_JPEG_QUALITY } from "../constants";
 
 /** What autoOrientJpeg did: nothing (already upright), a lossless turn, or a re-encode. */
 export type AutoOrientResult = "upright" | "lossless" | "reencoded";
 
-/** The EXIF orientation of the JPEG at `abs`, read from its first bytes only. */
-async function orientationOf(abs: string): Promise<number> {
-  const fh = await open(abs, "r");
+/** The EXIF orientation of the user's JPEG `file` (opened beneath its scope), read from its first bytes only. */
+function orientationOf(file: ScopedPath): number {
+  const fd = openBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const head = new Uint8Array(AUTO_ORIENT_HEAD_BYTES);
-    const { bytesRead } = await fh.read(head, 0, head.length, 0);
-    return readOrientation(head.subarray(0, bytesRead));
+    return readOrientation(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
@@ -49,28 +53,36 @@ async function losslessUpright(file: ScopedFile, orientation: number, signal: Ab
  * the chroma subsampling of the original kept when it is 4:4:4.
  * @throws Error when sharp cannot load or cannot decode the file.
  */
-async function reencodedUpright(abs: string): Promise<Uint8Array> {
+async function reencodedUpright(bytes: Uint8Array): Promise<Uint8Array> {
   const sharp = loadSharp();
   if (!sharp) throw new Error("sharp is not available to turn the image");
-  const meta = await sharp(abs).metadata();
+  const meta = await sharp(bytes).metadata();
   const chromaSubsampling = meta.chromaSubsampling === "4:4:4" ? "4:4:4" : "4:2:0";
-  const data = await sharp(abs).rotate().keepMetadata().jpeg({ quality: AUTO_ORIENT_JPEG_QUALITY, chromaSubsampling }).toBuffer();
+  const data = await sharp(bytes).rotate().keepMetadata().jpeg({ quality: AUTO_ORIENT_JPEG_QUALITY, chromaSubsampling }).toBuffer();
   return resetOrientation(data, 1);
 }
 
 /**
- * Turns the JPEG at `abs` (a real path, no symlink) upright when its EXIF Orientation is 2-8; an upright file or
- * one without the tag is left untouched.
- * @throws ToolAborted when `signal` aborts during jpegtran; Error when neither way can turn it.
+ * Turns the user's JPEG `file` upright when its EXIF Orientation is 2-8; an upright file or one without the tag is
+ * left untouched. A link's target is what gets turned. The file is read once beneath its scope and the result
+ * replaces it inside its folder held open beneath the scope (docs/security.md#paths-and-races).
+ * @throws ToolAborted when `signal` aborts during jpegtran; FsError OUTSIDE_SCOPE (403) when the path leads out of
+ *   the scope; Error when neither way can turn it.
  */
 export async function autoOrientJpeg(file: ScopedFile, signal: AbortSignal): Promise<AutoOrientResult> {
-  const { abs } = file;
-  const orientation = await orientationOf(abs);
+  const realPath = realVirtualPath(file.scope, file.abs);
+  if (realPath === null) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  const real: ScopedPath = { scope: file.scope, path: realPath, abs: join(file.scope, realPath), wantsDir: false };
+  // Most files are upright: their first bytes alone are read to tell.
+  if (orientationOf(real) === 1) return "upright";
+  const { bytes, st } = readFileBeneath(real, (s) => {
+    if (!s.isFile()) throw new Error("not a file");
+  });
+  const orientation = readOrientation(bytes.subarray(0, AUTO_ORIENT_HEAD_BYTES));
   if (orientation === 1) return "upright";
-  const mode = (await stat(abs)).mode & 0o7777;
-  const lossless = await losslessUpright(file, orientation, signal);
-  const data = lossless ?? (await reencodedUpright(abs));
+  const lossless = await losslessUpright(real, orientation, signal);
+  const data = lossless ?? (await reencodedUpright(bytes));
   signal.throwIfAborted();
-  await writeFileAtomically(abs, new Blob([data as Uint8Array<ArrayBuffer>]).stream(), true, mode);
+  await writeFileAtomically(real, new Blob([data as Uint8Array<ArrayBuffer>]).stream(), true, st.mode & 0o7777);
   return lossless ? "lossless" : "reencoded";
 }
