@@ -46,7 +46,7 @@ export interface RaceTally {
  * is always one or the other, each half of the time. Prints the exchanges made when it stops, and leaves the folder
  * at `a`. (A busy loop never hears a signal, hence the deadline.)
  */
-const SWAPPER = `
+export const SWAPPER = `
 const { dlopen, FFIType, ptr } = require("bun:ffi");
 const { symbols } = dlopen("libc.so.6", { renameat2: { args: [FFIType.i32, FFIType.ptr, FFIType.i32, FFIType.ptr, FFIType.u32], returns: FFIType.i32 } });
 const [scope, deadline] = process.argv.slice(-2);
@@ -70,16 +70,18 @@ export function raceWorld(server: TestServer): string {
   mkdirSync(join(scope, "a"), { recursive: true });
   writeFileSync(join(scope, "a", "f.txt"), INSIDE_CONTENT);
   writeFileSync(join(scope, "a", "n.nfo"), INSIDE_CONTENT);
+  writeFileSync(join(scope, "a", "m.md"), INSIDE_CONTENT);
   // Past the size read at once, so the answer goes by the descriptor's path (http/fd-release.ts) or streams.
   writeFileSync(join(scope, "a", "big.bin"), Buffer.alloc(BIG_BYTES, "i"));
   mkdirSync(join(server.root, "outside"), { recursive: true });
   writeFileSync(join(server.root, "outside", "f.txt"), OUTSIDE_SECRET);
   writeFileSync(join(server.root, "outside", "n.nfo"), OUTSIDE_SECRET);
+  writeFileSync(join(server.root, "outside", "m.md"), OUTSIDE_SECRET);
   writeFileSync(join(server.root, "outside", "big.bin"), Buffer.alloc(BIG_BYTES, OUTSIDE_SECRET));
   // A name only the outside folder holds: a listing of it would show it.
   writeFileSync(join(server.root, "outside", "SECRET-name.txt"), "");
   // A mode no request of the race sets: a chmod that reached outside would change it.
-  for (const n of ["", "f.txt", "n.nfo", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
+  for (const n of ["", "f.txt", "n.nfo", "m.md", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
   symlinkSync(join(server.root, "outside"), join(scope, "out"));
   return scope;
 }
@@ -96,6 +98,7 @@ function roundRequests(i: number): Array<[string, string, string | undefined, Re
     [`/api/resources/a/f.txt`, "GET", undefined],
     [`/api/resources/a/f.txt?checksum=md5`, "GET", undefined],
     [`/api/resources/a/n.nfo?preview=nfo`, "GET", undefined],
+    [`/api/resources/a/m.md?preview=markdown`, "GET", undefined],
     [`/api/resources/a/`, "GET", undefined],
     [`/api/raw/a/big.bin`, "GET", undefined],
     [`/api/resources/a/f.txt`, "PUT", INSIDE_CONTENT],
@@ -143,7 +146,7 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   const outside = join(server.root, "outside");
   const names = readdirSync(outside);
   const modes = names.map((n) => statSync(join(outside, n)).mode & 0o777);
-  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt,n.nfo" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
+  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt,m.md,n.nfo" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
     && modes.every((m) => m === OUTSIDE_MODE) && (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
   if (!untouched) tally.writeLeaks++;
   return tally;

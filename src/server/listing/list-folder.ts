@@ -5,11 +5,12 @@
 import type { Sorting } from "../users/types";
 import { describe, folderName, type Listing } from "../fs/listing";
 import { freshFolder } from "../fs/listing-cache/shared-cache";
-import { orderedItems } from "./listing-body";
+import { assertReadInScope, orderedItems } from "./listing-body";
 
 /**
  * Lists the folder at `abs` (virtual `path` in the scope `scopeAbs`) as listFolder does, from the cache.
- * Throws the fs error (ENOENT, ENOTDIR, EACCES) of the folder.
+ * Throws the fs error (ENOENT, ENOTDIR, EACCES) of the folder; FsError OUTSIDE_SCOPE (403) when the folder read was
+ * outside the scope (a folder swapped for a link out meanwhile, listing-body.ts assertReadInScope).
  */
 export async function listFolderCached(
   scopeAbs: string,
@@ -21,6 +22,7 @@ export async function listFolderCached(
 ): Promise<Listing> {
   const dir = describe(abs, path, folderName(path));
   const folder = await freshFolder(abs);
+  assertReadInScope(folder, scopeAbs);
   const items = await orderedItems({ scopeAbs, abs, path, showHidden, isVisible, sorting }, folder);
   const numDirs = items.reduce((n, i) => n + (i.isDir ? 1 : 0), 0);
   return { dir, items, numDirs, numFiles: items.length - numDirs };

@@ -68,7 +68,7 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
  * between the resolver's check and the read (docs/security.md#paths-and-races) was read there.
  * @throws FsError OUTSIDE_SCOPE (403).
  */
-function assertReadInScope(folder: CachedFolder, scopeAbs: string): void {
+export function assertReadInScope(folder: CachedFolder, scopeAbs: string): void {
   if (folder.real === undefined) return;
   const scopeReal = realpathSync(scopeAbs);
   if (folder.real !== scopeReal && !folder.real.startsWith(scopeReal.endsWith("/") ? scopeReal : `${scopeReal}/`)) {

@@ -3,9 +3,9 @@
  * `preview=nfo`, `preview=markdown` (an HTML page) and `playlist=video|audio`. The GET handler asks resourceExtra
  * first and answers its JSON (or its Response) when one of these queries is present.
  */
+import { readFileBeneath } from "../fs/read-text";
 import type { Context } from "hono";
 import { dirname } from "node:path";
-import { readFile } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
@@ -132,7 +132,10 @@ async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo
     }
   };
   const ctx = { folder: folderOf(target, info).dirPath, base: c.get("deps").config.baseurl, auth: c.req.query("auth"), resolve };
-  return new Response(await markdownPage(info.name, await readFile(target.abs, "utf8"), ctx), {
+  const { bytes } = readFileBeneath(target, (st) => {
+    if (st.size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as markdown");
+  });
+  return new Response(await markdownPage(info.name, new TextDecoder().decode(bytes), ctx), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": MARKDOWN_PAGE_CSP,
