@@ -50,12 +50,14 @@ export function makeTaskScope(rootReal: string, user: Pick<User, "scope" | "rule
 export function resolveTarget(scope: TaskScope, targetPath: string): TaskTarget {
   const abs = scope.resolve(targetPath);
   const path = normalizeVirtualPath(targetPath).path;
+  let info: ReturnType<typeof describe>;
   try {
     statSync(abs);
+    // Gone between the two looks (a folder on its path renamed or swapped meanwhile): missing too, never an error.
+    info = describe(abs, path, path === "/" ? "" : basename(abs));
   } catch {
     throw new TaskInputError(TARGET_MISSING_MESSAGE);
   }
-  const info = describe(abs, path, path === "/" ? "" : basename(abs));
   return { path, abs, isDir: info.isDir, type: info.type, extension: info.extension };
 }
 

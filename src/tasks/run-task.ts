@@ -7,7 +7,7 @@
 import { fsWrittenAll } from "../server/search/changes";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, join, posix } from "node:path";
 import type { Database } from "bun:sqlite";
 import { ACTIVE_TEMP_FILES } from "../server/fs/upload";
 import { isTempName } from "../server/fs/temp-name";
@@ -19,6 +19,8 @@ import { TASK_REPORT_INTERVAL_MS } from "../server/constants";
 import { TASK_KIND_REGISTRY } from "./kinds";
 import { makeTaskScope, resolveTarget } from "./context";
 import { scopeDir } from "../server/fs/scope";
+import { withPinnedDir } from "../server/fs/beneath";
+import { removeTree } from "../server/fs/copy-tree";
 import type { TaskQueue } from "./queue";
 import type { TaskContext, TaskRecord } from "./types";
 
@@ -105,9 +107,24 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
     deps.queue.finish(task.id, result.message);
     return;
   }
-  await Promise.all([...outputs].map((p) => rm(p, { recursive: true, force: true }).catch(() => {})));
+  const owner = findUserById(deps.db, task.userId);
+  const scopeRoot = owner ? scopeDir(deps.rootReal, owner.scope) : null;
+  await Promise.all([...outputs].map((p) => removeOutput(scopeRoot, p).catch(() => {})));
   if (signal.aborted) deps.queue.markCancelled(task.id);
   else deps.queue.fail(task.id, result.message);
+}
+
+/**
+ * Removes the partial output `abs` of a failed or cancelled run. Inside the owner's scope folder `scopeRoot` its folder
+ * is pinned beneath the scope and the item removed from there without following links (fs/copy-tree.ts removeTree),
+ * so a folder on its path swapped for a link out of the scope cannot turn the clean-up into a removal outside
+ * (docs/security.md "Paths and races"); only a path outside the scope (an owner since deleted or moved) goes by path.
+ * @throws what the removal throws (ENOENT when it is gone, FsError OUTSIDE_SCOPE when its folder leads out).
+ */
+async function removeOutput(scopeRoot: string | null, abs: string): Promise<void> {
+  if (scopeRoot === null || !abs.startsWith(`${scopeRoot}/`)) return rm(abs, { recursive: true, force: true });
+  const rel = abs.slice(scopeRoot.length);
+  await withPinnedDir(scopeRoot, posix.dirname(rel), (dir) => removeTree({ dir, name: posix.basename(rel) }));
 }
 
 /**

@@ -122,6 +122,11 @@ export interface RunFfmpegOptions {
    * Absent when the inputs are files of the server's own named in `args`.
    */
   input?: ToolFile;
+  /**
+   * The folder the outputs go to, held open (fs/beneath.ts pinDir): ffmpeg inherits it as descriptor 4 and `args`
+   * name each output `file:/proc/self/fd/4/<name>` (tool-input.ts TOOL_OUTPUT_DIR). The caller keeps and closes it.
+   */
+  outputDirFd?: number;
 }
 
 /** Lines of stderr kept for the failure message (the last ones name the error). */
@@ -143,7 +148,7 @@ export async function runFfmpeg(o: RunFfmpegOptions): Promise<void> {
   };
   try {
     const run = (inputFd?: number) =>
-      runTool({ cmd: "ffmpeg", args: o.args, inputFd, signal: o.signal, onStdoutLine: createProgressParser((p) => o.onProgress?.(p)), onStderrLine });
+      runTool({ cmd: "ffmpeg", args: o.args, inputFd, outputDirFd: o.outputDirFd, signal: o.signal, onStdoutLine: createProgressParser((p) => o.onProgress?.(p)), onStderrLine });
     await (o.input === undefined ? run() : withToolInput(o.input, "ffmpeg", (input) => run(input.fd)));
   } catch (e) {
     if (e instanceof ToolFailed) throw new ToolFailed("ffmpeg", e.exitCode, kept.join("\n") || e.stderr);

@@ -11,7 +11,10 @@ import { withToolInput, type UserFile } from "./tool-input";
 export interface MktorrentOptions {
   /** Absolute path of the file or folder the torrent describes. */
   target: string;
-  /** Absolute path of the .torrent to write; it must not exist (mktorrent refuses to overwrite). */
+  /**
+   * Path of the .torrent to write: absolute, or `/proc/self/fd/4/<name>` in the folder given as runMktorrent's
+   * `outputDirFd`; it must not exist (mktorrent refuses to overwrite).
+   */
   output: string;
   /** Tracker URL; "" makes a torrent without announce. */
   announce: string;
@@ -56,17 +59,21 @@ export function parseMktorrentProgress(line: string): { done: number; total: num
  * Runs mktorrent with `o`, `o.target` being a path of the server's own (a task's mirror of a folder, a fixture) or a
  * user's file: that one is opened beneath its scope and hashed through the descriptor mktorrent inherits
  * (tool-input.ts), so `o.name` must be set (the torrent would be named "3" otherwise). `onProgress` gets the hashed
- * fraction (0..1) as mktorrent reports it.
+ * fraction (0..1) as mktorrent reports it. `outputDirFd`, an open folder (fs/beneath.ts pinDir), is inherited as the
+ * child's descriptor 4, so `o.output` may be `/proc/self/fd/4/<name>` (tool-input.ts TOOL_OUTPUT_DIR): the torrent
+ * is then written into that very folder.
  * @throws ToolAborted when `signal` aborts; ToolFailed when the user's file cannot be opened or is not a regular file,
  * or mktorrent exits non-zero (its stderr in the message).
  */
 export function runMktorrent(
   o: Omit<MktorrentOptions, "target"> & { target: string | UserFile }, signal: AbortSignal, onProgress?: (fraction: number) => void,
+  outputDirFd?: number,
 ): Promise<ToolResult> {
   const run = (target: string, inputFd?: number) => runTool({
     cmd: "mktorrent",
     args: buildMktorrentArgs({ ...o, target }),
     inputFd,
+    outputDirFd,
     signal,
     onStdoutLine: (line) => {
       const p = parseMktorrentProgress(line);

@@ -43,6 +43,12 @@ export interface RunToolOptions {
    * (tool-input.ts TOOL_INPUT_PATH): how a user's file is given to a tool. The caller keeps and closes it.
    */
   inputFd?: number;
+  /**
+   * An open folder (fs/beneath.ts pinDir, O_PATH is enough) the tool inherits as its descriptor 4, to be named
+   * `/proc/self/fd/4/<name>` in `args` for what it writes (tool-input.ts TOOL_OUTPUT_DIR): the output folder checked
+   * beneath the scope, whatever its ancestors became since. The caller keeps and closes it.
+   */
+  outputDirFd?: number;
 }
 
 /** How a finished run ended. */
@@ -97,6 +103,12 @@ async function readLines(stream: ReadableStream<Uint8Array>, sinks: LineSinks, k
   return tail;
 }
 
+/** The extra stdio entries of a run: the input as descriptor 3, the output folder as descriptor 4. */
+function inheritedFds(o: RunToolOptions): (number | "ignore")[] {
+  if (o.outputDirFd === undefined) return o.inputFd === undefined ? [] : [o.inputFd];
+  return [o.inputFd ?? "ignore", o.outputDirFd];
+}
+
 /** Kills every process of the group led by `pid`; quiet when it is already gone. */
 function killGroup(pid: number): void {
   try {
@@ -117,8 +129,9 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   const proc = Bun.spawn([o.cmd, ...o.args], {
     cwd: o.cwd,
     env: o.replaceEnv ? { ...o.env } : o.env ? { ...process.env, ...o.env } : undefined,
-    // The input descriptor, when given, becomes the child's descriptor 3 (Bun passes extra stdio entries as is).
-    stdio: [o.stdin ? new Blob([o.stdin]) : "ignore", "pipe", "pipe", ...(o.inputFd === undefined ? [] : [o.inputFd])],
+    // The input descriptor, when given, becomes the child's descriptor 3 and the output folder its descriptor 4
+    // (Bun passes extra stdio entries as is; "ignore" keeps 3 closed when only an output folder is given).
+    stdio: [o.stdin ? new Blob([o.stdin]) : "ignore", "pipe", "pipe", ...inheritedFds(o)],
     // Its own process group, so a kill reaches what the tool starts too (e.g. a shell's children).
     detached: true,
   });

@@ -175,18 +175,20 @@ export interface ExtractCallbacks {
 }
 
 /**
- * Extracts `archive` into `o.outDir`.
+ * Extracts `archive` into `o.outDir`; with `o.outputDirFd` (an open folder, fs/beneath.ts pinDir, inherited as the
+ * child's descriptor 4), `o.outDir` may be `/proc/self/fd/4/<name>` (tool-input.ts TOOL_OUTPUT_DIR).
  * @throws ToolFailed when the archive cannot be opened, or 7-Zip reports an error (exit 2, also for refused dangerous
  * links); ToolAborted on cancel.
  */
 export async function runSevenZipExtract(
-  engine: string, archive: SevenZipArchive, o: Omit<ExtractArgs, "archive">, signal: AbortSignal, cb: ExtractCallbacks = {},
+  engine: string, archive: SevenZipArchive, o: Omit<ExtractArgs, "archive"> & { outputDirFd?: number }, signal: AbortSignal, cb: ExtractCallbacks = {},
 ): Promise<void> {
   let last = -1;
   await withArchive(engine, archive, (input) => runTool({
     cmd: engine,
     args: buildExtractArgs({ ...o, archive: input.path }),
     inputFd: input.fd,
+    outputDirFd: o.outputDirFd,
     stdin: passwordInput(o.password),
     signal,
     onStdoutLine: (line) => {

@@ -36,6 +36,12 @@ export const TOOL_INPUT_FD = 3;
 /** The path a tool is given for its input: the child's own magic link to the descriptor it inherited. */
 export const TOOL_INPUT_PATH = `/proc/self/fd/${TOOL_INPUT_FD}`;
 
+/** The child's descriptor of its output folder (runTool `outputDirFd`), right after the input's. */
+export const TOOL_OUTPUT_FD = 4;
+
+/** The folder path a tool writes its outputs in: `${TOOL_OUTPUT_DIR}/<name>` lands in the folder it inherited. */
+export const TOOL_OUTPUT_DIR = `/proc/self/fd/${TOOL_OUTPUT_FD}`;
+
 /**
  * How the tool names its input, all through the descriptor it inherits:
  * - "fd": `/proc/self/fd/3`, the file itself (tools that read the content only: ffprobe, ffmpeg, jpegtran);

@@ -8,13 +8,14 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { buildSubtitleArgs, inheritedInput, progressPercent, runFfmpeg, type SubtitleFormat } from "../../server/tools/ffmpeg";
-import type { ProbedSubtitle } from "../../server/tools/ffprobe";
+import type { PinnedDir } from "../../server/fs/beneath";
+import type { ProbedSubtitle, ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { boolParam, choiceParam, paramsObject } from "../params";
 import {
-  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videoInput, videosOfTarget, virtualBeside,
-  type VideoFile,
+  forEachVideo, inFolder, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, toolOutput, videoInput, videosOfTarget,
+  virtualBeside, withVideoFolder, type VideoFile,
 } from "./video-files";
 
 /** SPEC section 5, word for word. */
@@ -80,7 +81,15 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   for (const o of outputs) {
     if (!ctx.scope.allows(virtualBeside(video, o.output))) throw new TaskInputError(`${virtualBeside(video, o.output)} is not allowed`);
   }
-  const toWrite = outputs.filter((o) => p.overwrite || !existsSync(o.output));
+  return withVideoFolder(ctx, video, (dir) => extractInto(ctx, p, video, dir, outputs, probe, progress, bitmapNote));
+}
+
+/** extractOne with the video's folder pinned (`dir`): every output is created, renamed and removed through it. */
+async function extractInto(
+  ctx: TaskContext, p: ExtractSubParams, video: VideoFile, dir: PinnedDir, outputs: ReturnType<typeof subtitleOutputs>, probe: ProbeResult,
+  progress: (f: number) => void, bitmapNote: string,
+): Promise<string> {
+  const toWrite = outputs.filter((o) => p.overwrite || !existsSync(inFolder(dir, o.output)));
   const skipped = outputs.filter((o) => !toWrite.includes(o)).map((o) => virtualBeside(video, o.output));
   const skippedNote = skipped.length ? `; skipped existing ${skipped.join(", ")}` : "";
   if (toWrite.length === 0) return `${video.virtual}: skipped, every subtitle file exists (${skipped.join(", ")})${bitmapNote}`;
@@ -88,17 +97,18 @@ async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFil
   const pairs = toWrite.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
   try {
     await runFfmpeg({
-      args: buildSubtitleArgs({ input: inheritedInput(probe.demuxer), streams: pairs.map((x) => ({ index: x.index, output: x.tmp })), format: p.subFormat, overwrite: false }),
+      args: buildSubtitleArgs({ input: inheritedInput(probe.demuxer), streams: pairs.map((x) => ({ index: x.index, output: toolOutput(x.tmp) })), format: p.subFormat, overwrite: false }),
       input: videoInput(ctx, video),
+      outputDirFd: dir.fd,
       signal: ctx.signal,
       onProgress: (b) => progress(progressPercent(b.outTimeUs, probe.durationS) / 100),
     }).catch((err) => {
       throw toolFailureMessage(err);
     });
-    for (const { tmp } of pairs) if (!existsSync(tmp)) throw new Error(`ffmpeg wrote no subtitle file for ${video.virtual}`);
-    await publishOutputs(ctx, pairs);
+    for (const { tmp } of pairs) if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no subtitle file for ${video.virtual}`);
+    await publishOutputs(ctx, dir, pairs);
   } finally {
-    await removeTemps(pairs.map((x) => x.tmp));
+    await removeTemps(dir, pairs.map((x) => x.tmp));
   }
   progress(1); // the last cue may end well before the video does
   return pairs.map((x) => virtualBeside(video, x.final)).join(", ") + skippedNote + bitmapNote;

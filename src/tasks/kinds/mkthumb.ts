@@ -8,14 +8,15 @@ import { mkdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { inheritedInput, runFfmpeg } from "../../server/tools/ffmpeg";
 import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../server/tools/ffmpeg-frames";
+import type { PinnedDir } from "../../server/fs/beneath";
 import type { ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { sheetText, type SheetText } from "./contact-sheet-header";
 import { boolParam, choiceParam, intParam, paramsObject, stringParam } from "../params";
 import {
-  forEachVideo, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, videoInput, videosOfTarget, virtualBeside,
-  type VideoFile,
+  forEachVideo, inFolder, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, toolOutput, videoInput, videosOfTarget,
+  virtualBeside, withVideoFolder, type VideoFile,
 } from "./video-files";
 
 /** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
@@ -65,7 +66,12 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   for (const f of finals) {
     if (!ctx.scope.allows(virtualBeside(video, f))) throw new TaskInputError(`${virtualBeside(video, f)} is not allowed`);
   }
-  const wanted = finals.map((f, i) => ({ f, i })).filter(({ f }) => p.overwrite || !existsSync(f));
+  return withVideoFolder(ctx, video, (dir) => thumbInto(ctx, p, video, dir, finals, progress));
+}
+
+/** thumbOne with the video's folder pinned (`dir`): every output is created, renamed and removed through it. */
+async function thumbInto(ctx: TaskContext, p: MkThumbParams, video: VideoFile, dir: PinnedDir, finals: string[], progress: (f: number) => void): Promise<string> {
+  const wanted = finals.map((f, i) => ({ f, i })).filter(({ f }) => p.overwrite || !existsSync(inFolder(dir, f)));
   const firstOut = virtualBeside(video, finals[0]);
   if (wanted.length === 0) return `skipped ${p.singleImages ? `${finals.length} existing images of ${video.virtual}` : `${firstOut}, it exists`}`;
 
@@ -84,20 +90,21 @@ async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, pr
   let shown = 0;
   try {
     const args = p.singleImages
-      ? buildSingleFramesArgs({ ...grab, outputs: pairs.map((x) => x.tmp) })
-      : buildContactSheetArgs({ ...grab, columns: p.columns, output: pairs[0].tmp, ...(await sheetTextOf(ctx, p, video, probe)) });
+      ? buildSingleFramesArgs({ ...grab, outputs: pairs.map((x) => toolOutput(x.tmp)) })
+      : buildContactSheetArgs({ ...grab, columns: p.columns, output: toolOutput(pairs[0].tmp), ...(await sheetTextOf(ctx, p, video, dir, probe)) });
     await runFfmpeg({
       args,
       input: videoInput(ctx, video),
+      outputDirFd: dir.fd,
       signal: ctx.signal,
       onStderrLine: (l) => isFrameShownLine(l) && progress(++shown / (times.length + 1)),
     }).catch((err) => {
       throw toolFailureMessage(err);
     });
-    for (const { tmp } of pairs) if (!existsSync(tmp)) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
-    await publishOutputs(ctx, pairs);
+    for (const { tmp } of pairs) if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
+    await publishOutputs(ctx, dir, pairs);
   } finally {
-    await removeTemps(pairs.map((x) => x.tmp));
+    await removeTemps(dir, pairs.map((x) => x.tmp));
   }
   progress(1);
   if (!p.singleImages) return firstOut;
@@ -110,12 +117,15 @@ function readSecondsFor(frameRate: number): number {
   return Math.max(1, Math.ceil(3 / (frameRate > 0 ? frameRate : 25)));
 }
 
-/** The header and time labels of a sheet (sheetText), the header's text file in the task's temp dir. */
-async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, probe: ProbeResult): Promise<SheetText> {
+/**
+ * The header and time labels of a sheet (sheetText), the header's text file in the task's temp dir; the video's size
+ * is read in its pinned folder `dir`.
+ */
+async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, dir: PinnedDir, probe: ProbeResult): Promise<SheetText> {
   const frameWidth = p.width || probe.width;
   await mkdir(ctx.tempDir, { recursive: true });
   return sheetText({
-    fileName: basename(video.abs), sizeBytes: (await stat(video.abs)).size, probe, comment: p.comment,
+    fileName: basename(video.abs), sizeBytes: (await stat(inFolder(dir, video.abs))).size, probe, comment: p.comment,
     frameWidth, sheetWidth: sheetLayout(p.numcaps, p.columns).columns * frameWidth,
     textFile: join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`), signal: ctx.signal,
   });

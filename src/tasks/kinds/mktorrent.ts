@@ -7,12 +7,14 @@
  * (mirror-folder.ts): mktorrent follows symlinks, and a torrent must not carry names or hashes of files out of the
  * scope or denied by the rules.
  */
-import { existsSync, renameSync, statSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { basename, dirname, join, sep } from "node:path";
+import { basename, dirname, join, posix, sep } from "node:path";
+import { pinDir, type PinnedDir } from "../../server/fs/beneath";
 import { hasTempName, tempPathBeside, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
 import { TASK_DEFAULTS, TORRENT_PIECE_EXP, type MkTorrentParams } from "../../shared/wire/task";
 import { runMktorrent } from "../../server/tools/mktorrent";
+import { TOOL_OUTPUT_DIR } from "../../server/tools/tool-input";
 import { mirrorFolder } from "../mirror-folder";
 import { boolParam, intParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskScope, type TaskTarget } from "../types";
@@ -68,22 +70,41 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
     if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
     // In the temp name family (temp-name.ts): hidden from listings and search, swept if a crash leaves it.
     const temp = tempPathBeside(output, "torrent-");
-    // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only (whose links mktorrent
-    // follows by path); a file through a descriptor opened beneath the scope (tool-input.ts), named by `name`.
-    const source = ctx.target.isDir
-      ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal)
-      : { scope: ctx.scope.root, path: ctx.target.path };
-    const name = params.torrentName || (ctx.target.path === "/" ? basename(ctx.scope.root) : basename(ctx.target.path));
-    ctx.trackOutput(temp);
+    // The output folder pinned beneath the scope (docs/security.md "Paths and races"): mktorrent writes the temp file
+    // into it as its descriptor 4, and the rename over the output happens inside it, whatever its path became.
+    const dir = pinDir(ctx.scope.root, posix.dirname(virtual));
+    try {
+      return await writeTorrent(ctx, params, dir, temp, output, virtual);
+    } finally {
+      dir.close();
+    }
+  },
+};
+
+/** Runs mktorrent into the pinned output folder `dir` under the name of `temp`, then renames it over `output`. */
+async function writeTorrent(ctx: TaskContext, params: MkTorrentParams, dir: PinnedDir, temp: string, output: string, virtual: string): Promise<string> {
+  // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only (whose links mktorrent
+  // follows by path); a file through a descriptor opened beneath the scope (tool-input.ts), named by `name`.
+  const source = ctx.target.isDir
+    ? await mirrorFolder(ctx.scope, ctx.target, join(ctx.tempDir, "mirror"), ctx.signal)
+    : { scope: ctx.scope.root, path: ctx.target.path };
+  const name = params.torrentName || (ctx.target.path === "/" ? basename(ctx.scope.root) : basename(ctx.target.path));
+  ctx.trackOutput(temp);
+  const tempInDir = `${dir.path}/${basename(temp)}`;
+  try {
     await runMktorrent(
       {
-        target: source, output: temp, announce: params.announce, isPrivate: params.isPrivate, pieceLength: params.pieceLength,
-        comment: params.comment, source: params.source, name, threads: availableParallelism(),
+        target: source, output: `${TOOL_OUTPUT_DIR}/${basename(temp)}`, announce: params.announce, isPrivate: params.isPrivate,
+        pieceLength: params.pieceLength, comment: params.comment, source: params.source, name, threads: availableParallelism(),
       },
       ctx.signal,
       (f) => ctx.report(`${Math.floor(f * 100)}%`),
+      dir.fd,
     );
-    renameSync(temp, output);
-    return ctx.scope.virtualOf(output) ?? virtual;
-  },
-};
+    renameSync(tempInDir, `${dir.path}/${basename(output)}`);
+  } catch (err) {
+    rmSync(tempInDir, { force: true });
+    throw err;
+  }
+  return ctx.scope.virtualOf(output) ?? virtual;
+}

@@ -14,6 +14,8 @@ import {
 } from "../../server/tools/sevenzip";
 import { ToolFailed } from "../../server/tools/spawn";
 import { isTempName, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
+import { mkdirsBeneath, type PinnedDir } from "../../server/fs/beneath";
+import { TOOL_OUTPUT_DIR } from "../../server/tools/tool-input";
 import { TaskInputError, type TaskContext } from "../types";
 
 /** SPEC section 8: an archive whose listing is empty or needs a password it did not get. */
@@ -105,13 +107,14 @@ export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
 }
 
 /**
- * Extracts into `dir` leaving out the entries stored as `exclude` (a list file in the task's temp folder). 7-Zip's
+ * Extracts into the folder `dir.name` of the pinned folder `dir.parent` (7-Zip gets that folder as its descriptor 4,
+ * tool-input.ts TOOL_OUTPUT_DIR, so it writes into that very folder whatever its path became) leaving out the entries stored as `exclude` (a list file in the task's temp folder). 7-Zip's
  * own refusals of symlinks that point out (zip stores link targets as data, so the listing cannot see them) are not
  * a failure: their paths are returned.
  * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
  */
 export async function extractArchive(
-  engine: string, archive: SevenZipArchive, dir: string, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
+  engine: string, archive: SevenZipArchive, dir: ExtractInto, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
 ): Promise<string[]> {
   const excludeListFile = exclude.length ? writeListFile(ctx, "refused.lst", exclude) : undefined;
   const dangerous: string[] = [];
@@ -122,7 +125,7 @@ export async function extractArchive(
     else if (/^ERROR:/.test(line.trim())) otherErrors.push(line);
   };
   try {
-    await runSevenZipExtract(engine, archive, { outDir: dir, password, excludeListFile }, ctx.signal, {
+    await runSevenZipExtract(engine, archive, { outDir: `${TOOL_OUTPUT_DIR}/${dir.name}`, outputDirFd: dir.parent.fd, password, excludeListFile }, ctx.signal, {
       onProgress: (pct) => ctx.report(`${pct}%`),
       onStderrLine,
     });
@@ -148,12 +151,20 @@ export function outputVirtualPath(targetPath: string, targetName: string, archiv
   return "/" + segments.join("/");
 }
 
+/** Where 7-Zip extracts to: the folder `name` inside the folder held open as `parent`. */
+export interface ExtractInto {
+  parent: PinnedDir;
+  name: string;
+}
+
 /**
  * Resolves the output folder inside the scope and creates it when missing (reported to ctx.trackOutput, so a
- * failed run removes it).
- * @throws TaskInputError when the folder leaves the scope, the owner's rules deny it, or it is a file.
+ * failed run removes it), pinned beneath the scope (fs/beneath.ts mkdirsBeneath): `dir` is held open until the
+ * caller closes it, and everything the task writes into the folder goes through `dir.path`.
+ * @throws TaskInputError when the folder leaves the scope, the owner's rules deny it, or it is a file; FsError
+ *   OUTSIDE_SCOPE when a folder on its path was swapped for a link out of the scope since the check.
  */
-export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetName: string): { virtual: string; abs: string } {
+export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetName: string): { virtual: string; abs: string; dir: PinnedDir } {
   const virtual = outputVirtualPath(ctx.target.path, targetName, p.archiveOutput);
   const abs = ctx.scope.resolve(virtual);
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw new TaskInputError(OUTPUT_NOT_FOLDER_MESSAGE);
@@ -161,7 +172,7 @@ export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetNam
     let top = abs;
     while (!existsSync(dirname(top))) top = dirname(top);
     ctx.trackOutput(top);
-    mkdirSync(abs, { recursive: true });
   }
-  return { virtual: ctx.scope.virtualOf(abs) ?? virtual, abs };
+  const dir = mkdirsBeneath(ctx.scope.root, virtual);
+  return { virtual: ctx.scope.virtualOf(abs) ?? virtual, abs, dir };
 }

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { TASK_DEFAULTS, type UnarchiveParams } from "../../shared/wire/task";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
+import { pinDir, type PinnedDir } from "../../server/fs/beneath";
 import { hasTempName } from "../../server/fs/temp-name";
 import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
@@ -90,12 +91,30 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     outAbs: ctx.scope.resolve(outputVirtualPath(ctx.target.path, volumes.open, p.archiveOutput)),
   });
   const out = prepareOutputDir(ctx, p, volumes.open);
+  try {
+    return await unarchiveInto(ctx, p, engine, archive, volumes, refused, hostile.map((e) => e.rawPath), out);
+  } finally {
+    out.dir.close();
+  }
+}
+
+/**
+ * The extraction and placing of runUnarchive into the output folder `out`, held open as `out.dir`: 7-Zip writes into
+ * a fresh hidden folder of it through its descriptor, and every check, rename and removal after goes through
+ * `out.dir.path` (docs/security.md "Paths and races"). Tracked outputs keep their absolute paths for the clean-up.
+ */
+async function unarchiveInto(
+  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, refused: string[],
+  exclude: Uint8Array[], out: { virtual: string; abs: string; dir: PinnedDir },
+): Promise<string> {
+  const folder = dirname(ctx.target.abs);
   // Named like an upload in progress, so listings, copies and downloads skip it; same filesystem, so moves are renames.
-  const temp = join(out.abs, `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`);
-  ctx.trackOutput(temp);
+  const tempName = `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`;
+  const temp = `${out.dir.path}/${tempName}`;
+  ctx.trackOutput(join(out.abs, tempName));
   mkdirSync(temp);
   try {
-    const linksOut = await extractArchive(engine, archive, temp, p.archivePasswd, hostile.map((e) => e.rawPath), ctx);
+    const linksOut = await extractArchive(engine, archive, { parent: out.dir, name: tempName }, p.archivePasswd, exclude, ctx);
     for (const path of linksOut) if (!entryEscapes(path)) rmSync(join(temp, path), { force: true });
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);
@@ -109,12 +128,25 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
     ctx.report("100%");
     // An entry named like a volume beside it takes that name: removing "the archive" then would remove the entry.
     const named = out.abs === folder && wrap === null && volumes.members.some((m) => existsSync(join(temp, m)));
-    const placed = placeEntries(temp, out.abs, { wrap, overwrite: p.archiveOverwrite, onCreate: (abs) => ctx.trackOutput(abs) });
+    const placed = placeEntries(temp, out.dir.path, { wrap, overwrite: p.archiveOverwrite, onCreate: (rel) => ctx.trackOutput(join(out.abs, rel)) });
     const removeArchive = p.archiveRm && refused.length === 0 && !named;
-    if (removeArchive) for (const name of volumes.members) { rmSync(join(folder, name), { force: true }); fsRemoved(join(folder, name)); }
+    if (removeArchive) removeVolumes(ctx, volumes, folder);
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);
   } finally {
     rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Removes the archive's volumes from their folder, pinned beneath the owner's scope so a swap cannot redirect it. */
+function removeVolumes(ctx: TaskContext, volumes: VolumeSet, folder: string): void {
+  const dir = pinDir(ctx.scope.root, posix.dirname(ctx.target.path));
+  try {
+    for (const name of volumes.members) {
+      rmSync(`${dir.path}/${name}`, { force: true });
+      fsRemoved(join(folder, name));
+    }
+  } finally {
+    dir.close();
   }
 }
 

@@ -5,12 +5,13 @@
  */
 import { readdir, rename, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../../server/constants";
+import { withPinnedDir, type PinnedDir } from "../../server/fs/beneath";
 import { typeFromName } from "../../server/fs/file-type";
 import { naturalCompare } from "../../server/fs/natural-order";
 import { runProbe, type ProbeResult } from "../../server/tools/ffprobe";
-import type { UserFile } from "../../server/tools/tool-input";
+import { TOOL_OUTPUT_DIR, type UserFile } from "../../server/tools/tool-input";
 import { MediaContentRefused } from "../../server/tools/media-input";
 import { ToolFailed } from "../../server/tools/spawn";
 import type { TaskContext, TaskTarget } from "../types";
@@ -59,7 +60,8 @@ export function virtualBeside(video: VideoFile, outputAbs: string): string {
 
 /**
  * A temporary name in the folder of `finalAbs`, hidden from listings and copies (UPLOAD_TEMP_PREFIX), on the same
- * file system so the final rename is atomic. Tracked at once, so a cancel or failure removes it.
+ * file system so the final rename is atomic. Tracked at once (by its absolute path, for the clean-up of a cancel or
+ * a shutdown), so a cancel or failure removes it; it is written, renamed and removed through the pinned folder only.
  */
 export function tempOutput(ctx: TaskContext, finalAbs: string): string {
   const tmp = join(dirname(finalAbs), `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
@@ -67,17 +69,36 @@ export function tempOutput(ctx: TaskContext, finalAbs: string): string {
   return tmp;
 }
 
-/** Moves finished temporary files to their final names (replacing what is there); each final name is tracked first. */
-export async function publishOutputs(ctx: TaskContext, pairs: readonly { tmp: string; final: string }[]): Promise<void> {
+/**
+ * Runs `fn` with the folder of `video` pinned beneath the owner's scope (fs/beneath.ts pinDir), the folder its
+ * outputs are created, renamed and removed in (docs/security.md "Paths and races"): a folder on its path swapped for
+ * a link out of the scope after the walk cannot send them elsewhere. Closed once `fn` settles.
+ * @throws FsError OUTSIDE_SCOPE when the folder now leads out of the scope; whatever `fn` throws.
+ */
+export function withVideoFolder<T>(ctx: TaskContext, video: VideoFile, fn: (dir: PinnedDir) => Promise<T>): Promise<T> {
+  return withPinnedDir(ctx.scope.root, posix.dirname(video.virtual), fn);
+}
+
+/** The output `abs` (a file of the video's folder) through the pinned folder `dir`: `/proc/self/fd/N/<name>`. */
+export const inFolder = (dir: PinnedDir, abs: string): string => `${dir.path}/${basename(abs)}`;
+
+/** The output `abs` as a tool writing into the pinned folder it inherited names it (runTool `outputDirFd`). */
+export const toolOutput = (abs: string): string => `${TOOL_OUTPUT_DIR}/${basename(abs)}`;
+
+/**
+ * Moves finished temporary files to their final names inside the pinned folder `dir` (replacing what is there); each
+ * final name is tracked first.
+ */
+export async function publishOutputs(ctx: TaskContext, dir: PinnedDir, pairs: readonly { tmp: string; final: string }[]): Promise<void> {
   for (const { tmp, final } of pairs) {
     ctx.trackOutput(final);
-    await rename(tmp, final);
+    await rename(inFolder(dir, tmp), inFolder(dir, final));
   }
 }
 
-/** Removes temporary files that were not published (quiet when already gone). */
-export async function removeTemps(paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.map((p) => rm(p, { force: true })));
+/** Removes temporary files of the pinned folder `dir` that were not published (quiet when already gone). */
+export async function removeTemps(dir: PinnedDir, paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((p) => rm(inFolder(dir, p), { force: true })));
 }
 
 /**

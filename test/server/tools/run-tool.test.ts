@@ -1,5 +1,9 @@
 import { describe, expect, it } from "bun:test";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runTool } from "../../../src/server/tools/run-tool";
+import { pinDir } from "../../../src/server/fs/beneath";
 
 /** Runs bash with `script` (a fixed test script, never user input) and collects stdout both ways. */
 async function lines(script: string) {
@@ -41,5 +45,35 @@ describe("runTool's stdout lines", () => {
     });
     expect(Buffer.concat(chunks).toString()).toBe("General\n\nAudio\r\n\n  end");
     expect(text).toEqual(["General", "Audio", "  end"]);
+  });
+});
+
+describe("runTool's inherited descriptors", () => {
+  it("gives the output folder as descriptor 4, whose path writes into that very folder after its name became a link elsewhere", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fbe-run-tool-"));
+    try {
+      mkdirSync(join(dir, "scope", "out"), { recursive: true });
+      mkdirSync(join(dir, "elsewhere"));
+      writeFileSync(join(dir, "in.txt"), "input");
+      const out = pinDir(join(dir, "scope"), "/out");
+      const input = openSync(join(dir, "in.txt"), "r");
+      try {
+        // The folder checked is renamed and its old name now leads out, as a swap would make it.
+        renameSync(join(dir, "scope", "out"), join(dir, "scope", "moved"));
+        symlinkSync(join(dir, "elsewhere"), join(dir, "scope", "out"));
+        const signal = new AbortController().signal;
+        await runTool({ cmd: "bash", args: ["-c", "cat /proc/self/fd/3 > /proc/self/fd/4/copy.txt"], inputFd: input, outputDirFd: out.fd, signal });
+        // Without an input, descriptor 3 stays closed and the folder is still descriptor 4.
+        await runTool({ cmd: "bash", args: ["-c", "[ ! -e /proc/self/fd/3 ] && echo alone > /proc/self/fd/4/alone.txt"], outputDirFd: out.fd, signal });
+      } finally {
+        closeSync(input);
+        out.close();
+      }
+      expect(readFileSync(join(dir, "scope", "moved", "copy.txt"), "utf8")).toBe("input");
+      expect(readFileSync(join(dir, "scope", "moved", "alone.txt"), "utf8")).toBe("alone\n");
+      expect(readdirSync(join(dir, "elsewhere"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
