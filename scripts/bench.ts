@@ -15,6 +15,7 @@ import { benchSearch } from "../bench/search";
 import { benchTransfer } from "../bench/transfer";
 import { benchUpload } from "../bench/upload";
 import { benchListing } from "../bench/listing";
+import { benchRawGet } from "../bench/raw-get";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -44,6 +45,8 @@ console.log("== indexed search ==");
 for (const l of await benchSearch()) console.log(l);
 console.log("== listings beside nginx and caddy ==");
 for (const l of await benchListing(BINARY, before > 0 ? process.argv[before + 1] : undefined)) console.log(l);
+console.log("== raw GET and listing req/s beside nginx (and --before) ==");
+for (const l of await benchRawGet(BINARY, before > 0 ? process.argv[before + 1] : undefined)) console.log(l);
 console.log("== transfers beside nginx and caddy ==");
 for (const l of await benchTransfer()) console.log(l);
 console.log("== uploads: plain and resumable (tus) ==");
