@@ -39,6 +39,8 @@ export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Pro
   const inline = c.req.query("inline") === "true";
   const thumb = c.req.query("thumb") === "true";
   const algo = c.req.query("algo");
+  // A download (no preview asked) needs the original whatever the file: refused before its existence is told.
+  if (!inline && !thumb) assertMayReceive(c.get("user"), "original");
   const st = await stat(selected[0].abs);
   // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
   if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
