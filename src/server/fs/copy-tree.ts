@@ -1,6 +1,6 @@
 /** @module Recursive copies that keep permission bits and modification times of files and folders (like `cp -a`). */
-import { closeSync, constants, fstatSync } from "node:fs";
-import { chmod, copyFile, lstat, mkdir, readdir, readlink, rmdir, symlink, unlink, utimes, constants as fsConstants } from "node:fs/promises";
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, readlinkSync, symlinkSync, utimesSync } from "node:fs";
+import { copyFile, lstat, readdir, rmdir, unlink, constants as fsConstants } from "node:fs/promises";
 import { fdPath, O_PATH, openChildNoFollow } from "./beneath";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
@@ -36,16 +36,18 @@ export interface CopyHooks {
 export async function copyTree(src: ItemAt, dest: ItemAt, hooks: CopyHooks = {}, rel = ""): Promise<void> {
   const from = `${src.dir.path}/${src.name}`;
   const to = `${dest.dir.path}/${dest.name}`;
-  const st = await lstat(from);
+  // The small metadata calls are synchronous (a few µs each through the thread pool's hop would be most of a small
+  // file's copy); the data copy and folder reads stay asynchronous, so other requests are answered meanwhile.
+  const st = lstatSync(from);
   if (st.isSymbolicLink()) {
-    const target = await readlink(from);
+    const target = readlinkSync(from);
     if (hooks.keepLink && !hooks.keepLink(rel, target)) return;
-    await symlink(target, to);
+    symlinkSync(target, to);
     hooks.onItem?.(0);
     return;
   }
   if (st.isDirectory()) {
-    await mkdir(to, { mode: 0o700 });
+    mkdirSync(to, { mode: 0o700 });
     hooks.onItem?.(0);
     const srcFd = openChildNoFollow(src.dir.fd, src.name, constants.O_RDONLY | constants.O_DIRECTORY);
     try {
@@ -80,9 +82,9 @@ export async function copyTree(src: ItemAt, dest: ItemAt, hooks: CopyHooks = {},
   } else {
     return;
   }
-  await chmod(to, st.mode & 0o7777);
+  chmodSync(to, st.mode & 0o7777);
   // Seconds with a fraction keep sub-millisecond precision that a Date would drop.
-  await utimes(to, st.atimeMs / 1000, st.mtimeMs / 1000);
+  utimesSync(to, st.atimeMs / 1000, st.mtimeMs / 1000);
 }
 
 /**
