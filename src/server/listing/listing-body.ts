@@ -70,10 +70,29 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
  */
 export function assertReadInScope(folder: CachedFolder, scopeAbs: string): void {
   if (folder.real === undefined) return;
-  const scopeReal = realpathSync(scopeAbs);
-  if (folder.real !== scopeReal && !folder.real.startsWith(scopeReal.endsWith("/") ? scopeReal : `${scopeReal}/`)) {
-    throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  // The scope folder's real path is remembered: a scope is the operator's folder and rarely moves. A folder that
+  // seems outside is judged again on a fresh realpath before it is refused.
+  if (isInsideReal(folder.real, scopeReal(scopeAbs, false)) || isInsideReal(folder.real, scopeReal(scopeAbs, true))) return;
+  throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+}
+
+/** Real paths of scope folders, by their path; at most SCOPE_REALS_MAX are kept. */
+const scopeReals = new Map<string, string>();
+const SCOPE_REALS_MAX = 1024;
+
+/** The real path of the scope folder `scopeAbs`, remembered unless `fresh`. */
+function scopeReal(scopeAbs: string, fresh: boolean): string {
+  let real = fresh ? undefined : scopeReals.get(scopeAbs);
+  if (real === undefined) {
+    real = realpathSync(scopeAbs);
+    if (scopeReals.size >= SCOPE_REALS_MAX) scopeReals.clear();
+    scopeReals.set(scopeAbs, real);
   }
+  return real;
+}
+
+function isInsideReal(real: string, scope: string): boolean {
+  return real === scope || real.startsWith(scope.endsWith("/") ? scope : `${scope}/`);
 }
 
 /**
