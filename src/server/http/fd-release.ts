@@ -5,8 +5,8 @@
  * true), at a moment the app does not hear of; a descriptor number closed before then could be reused by another
  * file. So each descriptor is closed once its answer's body was taken, or once no request at all is in flight on any
  * listener of this thread (Bun's `pendingRequests`: an answer whose client left before its body was taken), checked
- * every CHECK_MS. At most DEFERRED_MAX wait at once; past that, answers stream from their descriptor instead
- * (http/fd-body.ts).
+ * every CHECK_MS, and at once when DEFERRED_MAX wait. Past that many answers whose bodies were not taken yet,
+ * answers stream from their descriptor instead (http/fd-body.ts).
  */
 import { closeSync } from "node:fs";
 
@@ -16,7 +16,7 @@ export interface PendingCounter {
 }
 
 /** Most descriptors waiting at once (a burst of large downloads past it streams). */
-const DEFERRED_MAX = 256;
+const DEFERRED_MAX = 1024;
 /** How often the waiting descriptors are looked at, in ms. */
 const CHECK_MS = 50;
 
@@ -39,7 +39,10 @@ export function unwatchListener(server: PendingCounter): void {
  * tests) and fewer than DEFERRED_MAX wait. Otherwise the caller streams and closes it itself.
  */
 export function canCloseAfterBody(): boolean {
-  return listeners.size > 0 && waiting.size < DEFERRED_MAX;
+  if (listeners.size === 0) return false;
+  // Under steady load more answers than the limit may come between two checks: look at them now.
+  if (waiting.size >= DEFERRED_MAX) release();
+  return waiting.size < DEFERRED_MAX;
 }
 
 /** Closes `fd` once Bun has taken the body of `answer` (or every listener is quiet); see the module comment. */

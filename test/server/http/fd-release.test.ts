@@ -40,17 +40,22 @@ describe("descriptors behind file answers", () => {
     }
   });
 
-  it("wait at most 256 at once, so a burst streams instead of holding ever more", async () => {
+  it("wait at most 1024 at once, so a burst streams instead of holding ever more; taken ones make room at once", async () => {
     const busy = { pendingRequests: 1 };
     watchListener(busy);
     const fds: number[] = [];
+    const answers: { bodyUsed: boolean }[] = [];
     try {
-      for (let i = 0; i < 256; i++) {
+      for (let i = 0; i < 1024; i++) {
         expect(canCloseAfterBody()).toBe(true);
         fds.push(openSync("/dev/null", "r"));
-        closeAfterBody(fds[i], { bodyUsed: false });
+        answers.push({ bodyUsed: false });
+        closeAfterBody(fds[i], answers[i]);
       }
       expect(canCloseAfterBody()).toBe(false);
+      answers[0].bodyUsed = true;
+      expect(canCloseAfterBody()).toBe(true);
+      expect(isOpen(fds[0])).toBe(false);
     } finally {
       busy.pendingRequests = 0;
       await Bun.sleep(200);
