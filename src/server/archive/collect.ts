@@ -3,7 +3,7 @@ import { lstat, readdir, stat } from "node:fs/promises";
 import { closeSync, constants, readlinkSync, type Stats } from "node:fs";
 import { fdPath, openBeneath } from "../fs/beneath";
 import { join } from "node:path";
-import { realVirtualPath, type ScopedPath } from "../fs/scope";
+import { isInside, realVirtualPath, type ScopedPath } from "../fs/scope";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { archiveBase, entryName, topLevelPaths } from "./selection";
 
@@ -60,7 +60,7 @@ async function statInScope(o: CollectOptions, abs: string): Promise<Stats | null
  * cannot be opened (gone, no folder any more, or out of the scope now).
  */
 async function namesBeneath(scopeAbs: string, abs: string): Promise<{ names: string[]; real: string } | null> {
-  if (abs !== scopeAbs && !abs.startsWith(`${scopeAbs}/`)) return null;
+  if (!isInside(scopeAbs, abs)) return null;
   let fd: number;
   try {
     fd = openBeneath(scopeAbs, abs.slice(scopeAbs.length), constants.O_RDONLY | constants.O_DIRECTORY);

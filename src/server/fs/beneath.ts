@@ -6,11 +6,12 @@
  * can no longer send a read or a write outside the scope, since no path string is resolved again.
  */
 import { closeSync, constants, mkdirSync, openSync, readlinkSync, realpathSync } from "node:fs";
-import { join, sep } from "node:path";
+import { open, type FileHandle } from "node:fs/promises";
+import { join } from "node:path";
 import { FsError } from "./fs-error";
 import { openLibc, type Libc } from "./listing-cache/libc";
 import { ffiAvailable } from "./listing-cache/statx";
-import { realVirtualPath } from "./scope";
+import { isInside, realVirtualPath } from "./scope";
 
 /** openat2(2) resolve flags (linux/openat2.h). */
 const RESOLVE_NO_MAGICLINKS = 0x02;
@@ -127,13 +128,26 @@ function openCheckedByPath(scopeAbs: string, rel: string, flags: number): number
     // The scope folder itself is the operator's (no user can replace it), so its realpath is stable.
     const scopeReal = realpathSync(scopeAbs);
     const real = readlinkSync(fdPath(fd));
-    if (real !== scopeReal && !real.startsWith(scopeReal.endsWith(sep) ? scopeReal : scopeReal + sep)) {
-      throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
-    }
+    if (!isInside(scopeReal, real)) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
     return fd;
   } catch (err) {
     closeSync(fd);
     throw err;
+  }
+}
+
+/**
+ * The file at the virtual `path` of the scope folder `scopeAbs` opened beneath it (openBeneath, `flags`) as a
+ * node:fs/promises FileHandle: the same file, reopened through its descriptor's own path, so streaming readers that
+ * want a handle keep the guarantee.
+ * @throws as openBeneath.
+ */
+export async function openHandleBeneath(scopeAbs: string, path: string, flags: number): Promise<FileHandle> {
+  const fd = openBeneath(scopeAbs, path, flags);
+  try {
+    return await open(fdPath(fd), flags);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,8 +1,9 @@
 /** @module Reads one file as a lazy chunk stream (archives, checksums) whose handle closes the moment the request is aborted. */
-import { closeSync, constants } from "node:fs";
+import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { STREAM_CHUNK_BYTES } from "../constants";
-import { fdPath, openBeneath } from "./beneath";
+import { openHandleBeneath } from "./beneath";
+import { isInside } from "./scope";
 
 /**
  * `abs` opened for reading when it is still a regular file, else null (closed again). Opened non-blocking: a FIFO
@@ -19,20 +20,10 @@ async function openRegularFile(abs: string, scope?: string): Promise<FileHandle 
   return null;
 }
 
-/** `abs` (below `scope`) opened beneath the scope, as a FileHandle (the same file, through its descriptor's path); null when it cannot be. */
+/** `abs` (below `scope`) opened beneath the scope as a FileHandle; null when it cannot be. */
 async function openInScope(scope: string, abs: string, flags: number): Promise<FileHandle | null> {
-  if (abs !== scope && !abs.startsWith(`${scope}/`)) return null;
-  let fd: number;
-  try {
-    fd = openBeneath(scope, abs.slice(scope.length), flags);
-  } catch {
-    return null;
-  }
-  try {
-    return await open(fdPath(fd), flags).catch(() => null);
-  } finally {
-    closeSync(fd);
-  }
+  if (!isInside(scope, abs)) return null;
+  return openHandleBeneath(scope, abs.slice(scope.length), flags).catch(() => null);
 }
 
 /**

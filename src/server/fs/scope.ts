@@ -65,7 +65,8 @@ export function scopeDir(rootReal: string, scope: string): string {
   return path === "/" ? rootReal : join(rootReal, path);
 }
 
-function isInside(parent: string, child: string): boolean {
+/** True when the absolute path `child` is `parent` or lies below it (string comparison, no symlink resolved). */
+export function isInside(parent: string, child: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 }
 

@@ -1,7 +1,7 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
 import { fsWritten } from "../search/changes";
-import { open, link, rename, rm, unlink, mkdir, stat, type FileHandle } from "node:fs/promises";
-import { basename, dirname, posix } from "node:path";
+import { open, link, rename, rm, unlink, stat, type FileHandle } from "node:fs/promises";
+import { basename, posix } from "node:path";
 import { FsError } from "./fs-error";
 import { mkdirsBeneath } from "./beneath";
 import type { ScopedPath } from "./scope";
@@ -38,9 +38,9 @@ export async function exists(abs: string): Promise<boolean> {
  * Streams `body` into `dest` atomically: the bytes go to a temp file in the same folder (parents created),
  * are fsynced, then `link`ed into place (fails on an existing name unless `override`) or `rename`d over it.
  * On any failure (client abort, disk full) the temp file is removed and `dest` is untouched.
- * A `dest` of a scope (ScopedPath) has its folder opened beneath the scope once (fs/beneath.ts), and the temp
- * file, the link and the rename all happen inside that open folder, so a parent swapped for a symlink meanwhile
- * cannot send the write out of the scope; a plain path (our own files) is used as it is.
+ * The folder of `dest` is opened beneath its scope once (fs/beneath.ts), and the temp file, the link and the rename
+ * all happen inside that open folder, so a parent swapped for a symlink meanwhile cannot send the write out of the
+ * scope.
  * `mode` (permission bits) is set on the temp file before it takes the name; new files get 0644 narrowed by the
  * process umask otherwise (config/umask.ts: 0640).
  * Returns the number of bytes written.
@@ -49,22 +49,18 @@ export async function exists(abs: string): Promise<boolean> {
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder;
  *   OUTSIDE_SCOPE (403) when its folder leads out of the scope.
  */
-export async function writeFileAtomically(dest: string | ScopedPath, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
-  const scoped = typeof dest === "string" ? null : dest;
-  const abs = scoped ? scoped.abs : (dest as string);
-  const dir = scoped ? mkdirsBeneath(scoped.scope, posix.dirname(scoped.path)) : null;
+export async function writeFileAtomically(dest: ScopedPath, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
+  const dir = mkdirsBeneath(dest.scope, posix.dirname(dest.path));
   try {
     // Inside the pinned folder every name is resolved from that very folder (`/proc/self/fd/N/name`).
-    const at = dir && scoped ? `${dir.path}/${posix.basename(scoped.path)}` : abs;
+    const at = `${dir.path}/${posix.basename(dest.path)}`;
     const existing = await stat(at).catch(() => null);
     if (existing?.isDirectory()) throw new FsError("EISDIR", "a folder has this name");
     if (existing && !override) throw new FsError("EEXIST", "file exists");
-    if (!dir) await mkdir(dirname(abs), { recursive: true });
-    const tmpAbs = tempPathBeside(abs);
-    const tmp = dir ? `${dir.path}/${basename(tmpAbs)}` : tmpAbs;
-    return await writeTempThenPlace(tmp, tmpAbs, at, abs, body, override, mode);
+    const tmpAbs = tempPathBeside(dest.abs);
+    return await writeTempThenPlace(`${dir.path}/${basename(tmpAbs)}`, tmpAbs, at, dest.abs, body, override, mode);
   } finally {
-    dir?.close();
+    dir.close();
   }
 }
 

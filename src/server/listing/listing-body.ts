@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { realpathSync } from "node:fs";
 import { FsError } from "../fs/fs-error";
+import { isInside } from "../fs/scope";
 import { gzip, brotliCompress, constants } from "node:zlib";
 import { promisify } from "node:util";
 import type { Sorting } from "../users/types";
@@ -72,7 +73,7 @@ export function assertReadInScope(folder: CachedFolder, scopeAbs: string): void 
   if (folder.real === undefined) return;
   // The scope folder's real path is remembered: a scope is the operator's folder and rarely moves. A folder that
   // seems outside is judged again on a fresh realpath before it is refused.
-  if (isInsideReal(folder.real, scopeReal(scopeAbs, false)) || isInsideReal(folder.real, scopeReal(scopeAbs, true))) return;
+  if (isInside(scopeReal(scopeAbs, false), folder.real) || isInside(scopeReal(scopeAbs, true), folder.real)) return;
   throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
 }
 
@@ -89,10 +90,6 @@ function scopeReal(scopeAbs: string, fresh: boolean): string {
     scopeReals.set(scopeAbs, real);
   }
   return real;
-}
-
-function isInsideReal(real: string, scope: string): boolean {
-  return real === scope || real.startsWith(scope.endsWith("/") ? scope : `${scope}/`);
 }
 
 /**

@@ -3,8 +3,8 @@
  * checked by streaming the image once, the ASUS tail and the U-Boot image header of the first partition that has one.
  */
 import { open, type FileHandle } from "node:fs/promises";
-import { closeSync, constants } from "node:fs";
-import { fdPath, openBeneath } from "../fs/beneath";
+import { constants } from "node:fs";
+import { openHandleBeneath } from "../fs/beneath";
 import { STREAM_CHUNK_BYTES } from "../constants";
 import {
   ASUS_TAIL_BYTES, TRX_CRC_START, TRX_HEADER_BYTES, UIMAGE_HEADER_BYTES,
@@ -64,13 +64,7 @@ export async function readFirmwareInfo(file: { scope: string; path: string } | s
   }
 }
 
-/** `file` opened for reading: a user's file through its descriptor opened beneath the scope, else by its path. */
-async function openFirmware(file: { scope: string; path: string } | string): Promise<FileHandle> {
-  if (typeof file === "string") return open(file, "r");
-  const fd = openBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    return await open(fdPath(fd), "r");
-  } finally {
-    closeSync(fd);
-  }
+/** `file` opened for reading: a user's file beneath its scope (fs/beneath.ts), else by its path. */
+function openFirmware(file: { scope: string; path: string } | string): Promise<FileHandle> {
+  return typeof file === "string" ? open(file, "r") : openHandleBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
 }

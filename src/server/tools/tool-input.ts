@@ -8,7 +8,7 @@
 import { closeSync, constants, fstatSync, mkdtempSync, openSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { fdPath, openBeneath } from "../fs/beneath";
+import { fdPath, O_PATH, openBeneath } from "../fs/beneath";
 import { ToolFailed } from "./spawn";
 
 /** A user's file as the tools take it: the scope folder on disk and the virtual path in it (a ScopedPath fits). */
@@ -61,7 +61,6 @@ export interface OpenedInput {
   path: string;
 }
 
-const O_PATH = 0o10000000;
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** The virtual or absolute path of `file`. */
