@@ -39,7 +39,7 @@ export async function sidecarVtt(cacheDir: string, abs: string, file?: FileInSco
   const ext = extname(abs).toLowerCase();
   if (!SIDECAR_SUBTITLE_EXTENSIONS.includes(ext)) throw new BadRequest(`only ${SIDECAR_SUBTITLE_EXTENSIONS.join(", ")} files are subtitles`);
   const refuse = (st: Stats) => {
-    if (!st.isFile()) throw new BadRequest("a folder is not a subtitle file");
+    if (!st.isFile()) throw new BadRequest(st.isDirectory() ? "a folder is not a subtitle file" : "only a regular file can be a subtitle file");
     if (st.size > SUBTITLE_MAX_BYTES) throw new BadRequest("the subtitle file is too large");
   };
   // A user's file is read once beneath its scope: the cache key's stat and the text come from the same file.
