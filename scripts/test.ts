@@ -51,6 +51,14 @@ export function parsePlaywrightSummary(text: string): { passed: number; failed: 
   return { passed: num(/^\s*(\d+) passed/m) + num(/^\s*(\d+) flaky/m), failed: num(/^\s*(\d+) failed/m) };
 }
 
+/**
+ * The lines of Bun's output that name a failed test (`(fail) file > name [ms]`), in order and without repeats.
+ * They are printed again beside the combined summary so a log's tail names what failed.
+ */
+export function bunFailureLines(text: string): string[] {
+  return [...new Set(text.split("\n").filter((l) => l.startsWith("(fail) ")))];
+}
+
 async function main(): Promise<number> {
   await buildIfStale();
   const results: RunResult[] = [];
@@ -63,6 +71,8 @@ async function main(): Promise<number> {
   let failed = results.reduce((n, r) => n + r.failed, 0);
   // A runner that crashed before reporting still fails the suite.
   if (failed === 0 && results.some((r) => r.code !== 0)) failed = 1;
+  const bunFailures = bunFailureLines(bun.text);
+  if (bunFailures.length > 0) console.log(`\nBun tests that failed:\n${bunFailures.join("\n")}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;
 }

@@ -34,8 +34,8 @@ describe("findFontFor", () => {
     expect(await findFontFor("File: clip.mp4", signal)).toMatch(/DejaVuSans\.ttf$/);
   });
 
-  it("finds a font that has CJK glyphs for a CJK name when one is installed, else still DejaVu Sans", async () => {
-    const cjk = filesCovering("4e2d 6587 3042 ac00");
+  it("finds a font that has both ASCII and CJK glyphs for a CJK name when one is installed, else still DejaVu Sans (a fallback font without ASCII covers less)", async () => {
+    const cjk = filesCovering("20-7e 4e2d 6587 3042 ac00");
     const found = await findFontFor("File: 中文 あ 가.mp4", signal);
     if (cjk.length > 0) expect(cjk).toContain(found!);
     else expect(found).toMatch(/DejaVuSans\.ttf$/);
