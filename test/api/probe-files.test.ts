@@ -6,7 +6,7 @@ import { serverPerFile } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
-import { buildTrx } from "../support/trx";
+import { buildAsusUImage, buildTrx } from "../support/trx";
 import { makeSevenZip, sevenZip } from "../support/archives";
 import { makeTree, type Tree } from "../support/tree";
 
@@ -117,6 +117,19 @@ describe("GET ?probe=yes on a .trx firmware image", () => {
     const m = ((await probe("/v2.trx")).body as Json).metainfo;
     expect(m).toMatchObject({ Version: 2, Offsets: img.offsets, CRCValid: true, ProductId: "", KernelVer: "", FsVer: "", Created: "" });
     expect(m.Offsets).toHaveLength(4);
+  });
+
+  it("reads ProductId, KernelVer, FsVer and Created of an ASUS firmware that is a bare U-Boot image, with its data CRC checked", async () => {
+    const bytes = buildAsusUImage({ createdS: CREATED_S, productId: "RT-AX53U", versions: [3, 0, 0, 4], payloadBytes: 5000 });
+    writeFileSync(join(ctx.server.root, "RT-AX53U_3.0.0.4_386_51948-g1ce5fdc.trx"), bytes);
+    const { status, body } = await probe("/RT-AX53U_3.0.0.4_386_51948-g1ce5fdc.trx");
+    expect(status).toBe(200);
+    expect((body as Json).metainfo).toMatchObject({
+      ProductId: "RT-AX53U", KernelVer: "3.0", FsVer: "0.4", Created: "2020-09-13T12:26:40.000Z", Magic: "uImage", Length: bytes.length, CRCValid: true,
+    });
+    bytes[3000] ^= 0xff;
+    writeFileSync(join(ctx.server.root, "changed.trx"), bytes);
+    expect(((await probe("/changed.trx")).body as Json).metainfo).toMatchObject({ ProductId: "RT-AX53U", CRCValid: false });
   });
 
   it("answers 400 for a .trx without the HDR0 magic", async () => {

@@ -61,3 +61,23 @@ export function buildTrx(spec: TrxSpec): { bytes: Uint8Array; offsets: number[];
   v.setUint32(8, crc, true);
   return { bytes, offsets, crc };
 }
+
+/**
+ * A bare U-Boot legacy image as ASUS ships for MediaTek models (no TRX header; layout in
+ * src/server/media/uimage-format.ts): the header with ih_time, ih_size, both CRC-32s (zlib's, i.e. the trx.c CRC
+ * inverted) and the ASUS versions and product id in ih_name, followed by `payloadBytes` of data.
+ */
+export function buildAsusUImage(spec: { createdS: number; productId: string; versions: [number, number, number, number]; payloadBytes: number }): Uint8Array {
+  const bytes = new Uint8Array(64 + spec.payloadBytes);
+  const v = new DataView(bytes.buffer);
+  for (let i = 64; i < bytes.length; i++) bytes[i] = (i * 11) & 0xff;
+  v.setUint32(0, 0x27051956, false);
+  v.setUint32(8, spec.createdS, false);
+  v.setUint32(12, spec.payloadBytes, false);
+  v.setUint32(24, ~trxCrcBitwise(bytes.subarray(64)) >>> 0, false);
+  bytes.set([5, 5, 2, 3], 28); // Linux, MIPS, kernel, lzma
+  bytes.set(spec.versions, 32);
+  bytes.set(new TextEncoder().encode(spec.productId), 36);
+  v.setUint32(4, ~trxCrcBitwise(bytes.subarray(0, 64)) >>> 0, false);
+  return bytes;
+}

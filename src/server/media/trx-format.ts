@@ -9,22 +9,21 @@
  * - The vendor tail we support is ASUS's (their `addver` tool; also Kaitai Struct's `broadcom_trx.ksy` "tail"): the
  *   last 64 bytes of the file: kernel version major, minor; file system version major, minor (1 byte each); product
  *   id, 12 bytes NUL-padded; hardware compatibility 4 x (min major, min minor, max major, max minor); 32 reserved.
- * - Created comes from a U-Boot legacy image header (U-Boot `include/image.h`, big-endian) at the start of a
- *   partition: magic 0x27051956, 8 ih_time (seconds since the epoch), 32 ih_name (32 bytes).
+ * - Created comes from a U-Boot legacy image header (uimage-format.ts) at the start of a partition.
  */
 import { crc32 } from "node:zlib";
+import { parseUImage, UIMAGE_HEADER_BYTES } from "./uimage-format";
+
+export { UIMAGE_HEADER_BYTES };
 
 /** Bytes to read from the file's start: the largest (version 2) header. */
 export const TRX_HEADER_BYTES = 32;
 /** Bytes of the ASUS tail at the file's end. */
 export const ASUS_TAIL_BYTES = 64;
-/** Bytes of a U-Boot legacy image header. */
-export const UIMAGE_HEADER_BYTES = 64;
 /** Offset of flag_version: the CRC covers the image from here to `len`. */
 export const TRX_CRC_START = 12;
 
 const TRX_MAGIC = 0x30524448; // "HDR0" read little-endian
-const UIMAGE_MAGIC = 0x27051956;
 
 /** The TRX header. */
 export interface TrxHeader {
@@ -82,8 +81,6 @@ export function parseAsusTail(tail: Uint8Array): AsusTail | null {
 
 /** Creation time (seconds since the epoch) and name of a U-Boot legacy image header, or null when absent. */
 export function parseUImageHeader(b: Uint8Array): { createdS: number; name: string } | null {
-  if (b.length < UIMAGE_HEADER_BYTES || view(b).getUint32(0, false) !== UIMAGE_MAGIC) return null;
-  const name = b.subarray(32, 64);
-  const end = name.indexOf(0) < 0 ? name.length : name.indexOf(0);
-  return { createdS: view(b).getUint32(8, false), name: new TextDecoder().decode(name.subarray(0, end)) };
+  const h = parseUImage(b);
+  return h && { createdS: h.createdS, name: h.name };
 }

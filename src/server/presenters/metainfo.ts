@@ -96,7 +96,7 @@ export function presentFirmware(f: FirmwareInfo): FirmwareMetainfo {
   return {
     ProductId: f.tail?.productId ?? "", KernelVer: f.tail?.kernelVersion ?? "", FsVer: f.tail?.fsVersion ?? "",
     Created: f.createdS === null ? "" : new Date(f.createdS * 1000).toISOString(),
-    Magic: "HDR0", Length: f.header.length, CRC32: f.header.crc32.toString(16).padStart(8, "0"), CRCValid: f.crcValid,
+    Magic: f.format === "trx" ? "HDR0" : "uImage", Length: f.header.length, CRC32: f.header.crc32.toString(16).padStart(8, "0"), CRCValid: f.crcValid,
     Flags: f.header.flags, Version: f.header.version, Offsets: f.header.offsets,
   };
 }

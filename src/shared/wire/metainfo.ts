@@ -93,7 +93,10 @@ export interface TorrentMetainfo {
   readonly Private: boolean;
 }
 
-/** SPEC section 3 Firmware metadata, plus the TRX header it was read from. */
+/**
+ * SPEC section 3 Firmware metadata, plus the TRX header it was read from; for a bare U-Boot image (ASUS MediaTek
+ * models) Magic is "uImage", Length and CRC32 are its header's and data's, Flags and Version 0, Offsets empty.
+ */
 export interface FirmwareMetainfo {
   /** From the ASUS tail, "" without one. */
   readonly ProductId: string;
@@ -101,7 +104,7 @@ export interface FirmwareMetainfo {
   readonly FsVer: string;
   /** RFC 3339 time from the U-Boot image header, "" without one. */
   readonly Created: string;
-  readonly Magic: "HDR0";
+  readonly Magic: "HDR0" | "uImage";
   /** Bytes of the image, header included. */
   readonly Length: number;
   /** Stored CRC-32, 8 lower-case hex digits. */
