@@ -1,10 +1,10 @@
 import { describe, expect, it } from "bun:test";
-import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { makeUser, type Perm } from "../support/factories";
-import { openTaskSocket } from "../support/task-socket";
+import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
 import { SEVERAL, SINGLE_TOP, legacyNameZip, makeSevenZip, sevenZip, slipZip } from "../support/archives";
 
@@ -70,6 +70,53 @@ describe("unarchive over the task connection", () => {
     makeSevenZip({ dest: join(dir, "x.7z"), tree: SINGLE_TOP });
     await Bun.write(join(dir, "readme.md"), "# not an archive");
     expect(await refusal(ws, { Task: "unarchive", TargetPath: "/readme.md", Params: {} })).toBe("hey man, are you sure this is an archive file?");
+    await ws.close();
+  });
+
+  /** Makes `dir/name` with `tar` from a folder `top` holding a.txt and sub/b.txt (plus `big` random bytes), compressed by `flag`. */
+  function compressedTar(dir: string, name: string, flag: string, big = 0): void {
+    const src = join(dir, `src-${name}`);
+    mkdirSync(join(src, "top/sub"), { recursive: true });
+    writeFileSync(join(src, "top/a.txt"), "alpha");
+    writeFileSync(join(src, "top/sub/b.txt"), "beta");
+    if (big) writeFileSync(join(src, "top/big.bin"), randomBytes(big));
+    const r = Bun.spawnSync(["tar", "-C", src, flag, "-cf", join(dir, name), "top"]);
+    if (r.exitCode !== 0) throw new Error(`tar failed: ${r.stderr}`);
+    Bun.spawnSync(["rm", "-rf", src]);
+  }
+
+  it("extracts .tar.gz, .tgz, .tar.bz2 and .tar.xz through both layers in one task and removes only the compressed file", async () => {
+    const { ws, dir } = await worker();
+    const names = { "a.tar.gz": "-z", "b.tgz": "-z", "c.tar.bz2": "-j", "d.tar.xz": "-J" };
+    for (const [name, flag] of Object.entries(names)) {
+      compressedTar(dir, name, flag);
+      const t = await queued(ws, { Task: "unarchive", TargetPath: `/${name}`, Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true } });
+      const done = await waitStatus(ws, t.TaskID, [3, 4, 5]);
+      const base = name.replace(/\.(tar\.\w+|tgz)$/, "");
+      expect(done).toMatchObject({ Status: 4, Message: `/${base}.out/top` });
+      expect(readFileSync(join(dir, `${base}.out/top/sub/b.txt`), "utf8")).toBe("beta");
+      expect(readdirSync(join(dir, `${base}.out`), { recursive: true }).map(String).sort()).toEqual(["top", "top/a.txt", "top/sub", "top/sub/b.txt"]);
+    }
+    expect(readdirSync(dir).sort()).toEqual(["a.out", "b.out", "c.out", "d.out"]);
+    await ws.close();
+  });
+
+  it("reports progress that only rises over both layers of a .tar.gz, and keeps the archive and leaves nothing when the inner tar is broken", async () => {
+    const { ws, dir } = await worker();
+    compressedTar(dir, "big.tar.gz", "-z", 16 * 1024 * 1024);
+    const t = await queued(ws, { Task: "unarchive", TargetPath: "/big.tar.gz", Params: { archiveRm: true } });
+    const from = ws.messages.length;
+    expect((await waitStatus(ws, t.TaskID, [3, 4, 5], 120_000)).Status).toBe(4);
+    const pcts = ws.messages.slice(from).filter((m) => isTask(m) && m.TaskID === t.TaskID && /^\d+%$/.test(m.Message)).map((m) => parseInt((m as { Message: string }).Message));
+    expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
+    expect(readdirSync(dir)).toEqual(["top"]);
+
+    // A gzip stream whose tar is cut short: the task fails, the .tgz stays and no output or intermediate is left.
+    const tar = Bun.spawnSync(["tar", "-C", dir, "-cf", "-", "top"]).stdout;
+    writeFileSync(join(dir, "cut.tgz"), Bun.gzipSync(tar.subarray(0, 5000)));
+    const cut = await queued(ws, { Task: "unarchive", TargetPath: "/cut.tgz", Params: { archiveOutput: "cut", archiveRm: true } });
+    expect((await waitStatus(ws, cut.TaskID, [3, 4, 5])).Status).toBe(5);
+    expect(readdirSync(dir).sort()).toEqual(["cut.tgz", "top"]);
     await ws.close();
   });
 });

@@ -79,7 +79,7 @@ const KEY_MAX = 40;
  * of a name). A plain loop: the listing has millions of lines, and a Buffer view per line cost 2.5 µs each.
  */
 function separatorAt(line: Uint8Array): number {
-  const end = Math.min(line.length - 2, KEY_MAX);
+  const end = Math.min(line.length - 1, KEY_MAX); // "Size = " (an empty value) ends with the separator
   for (let i = 1; i < end; i++) if (line[i] === 0x3d && line[i - 1] === 0x20 && line[i + 1] === 0x20) return i - 1;
   return -1;
 }
@@ -168,7 +168,11 @@ export class SltListingReader {
       this.endBlock();
       this.current = new Block(line.subarray(eq + 3));
       if (!this.inEntries) this.archive.push(this.current);
-    } else if (this.current && KEPT_KEYS.has(key)) this.current.set(key, text(line, eq + 3));
+    } else if (KEPT_KEYS.has(key)) {
+      // A bzip2 stream's one entry has no Path line (7-Zip 26.02): its block starts at its first key.
+      if (!this.current && this.inEntries) this.current = new Block(new Uint8Array(0));
+      this.current?.set(key, text(line, eq + 3));
+    }
   }
 
   /** Ends the listing: the last entry goes out; returns the archive's type, volumes and the names' encoding. */

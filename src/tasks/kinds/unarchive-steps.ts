@@ -108,13 +108,15 @@ export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
 
 /**
  * Extracts into the folder `dir.name` of the pinned folder `dir.parent` (7-Zip gets that folder as its descriptor 4,
- * tool-input.ts TOOL_OUTPUT_DIR, so it writes into that very folder whatever its path became) leaving out the entries stored as `exclude` (a list file in the task's temp folder). 7-Zip's
+ * tool-input.ts TOOL_OUTPUT_DIR, so it writes into that very folder whatever its path became) leaving out the entries stored as `exclude` (a list file in the task's temp folder),
+ * reporting 7-Zip's percentage scaled into `span` of the task's progress. 7-Zip's
  * own refusals of symlinks that point out (zip stores link targets as data, so the listing cannot see them) are not
  * a failure: their paths are returned.
  * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
  */
 export async function extractArchive(
   engine: string, archive: SevenZipArchive, dir: ExtractInto, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
+  span: ProgressSpan = [0, 100],
 ): Promise<string[]> {
   const excludeListFile = exclude.length ? writeListFile(ctx, "refused.lst", exclude) : undefined;
   const dangerous: string[] = [];
@@ -126,7 +128,7 @@ export async function extractArchive(
   };
   try {
     await runSevenZipExtract(engine, archive, { outDir: `${TOOL_OUTPUT_DIR}/${dir.name}`, outputDirFd: dir.parent.fd, password, excludeListFile }, ctx.signal, {
-      onProgress: (pct) => ctx.report(`${pct}%`),
+      onProgress: (pct) => ctx.report(`${percentWithin(pct, span)}%`),
       onStderrLine,
     });
   } catch (err) {
@@ -149,6 +151,31 @@ export function outputVirtualPath(targetPath: string, targetName: string, archiv
   if (segments.includes("..")) throw new TaskInputError(OUTPUT_OUTSIDE_MESSAGE);
   if (segments.some(isTempName)) throw new TaskInputError(TEMP_NAME_REFUSED);
   return "/" + segments.join("/");
+}
+
+/** The part of a task's progress (percent from, to) one extraction covers. */
+export type ProgressSpan = readonly [number, number];
+
+/** 7-Zip's percentage `pct` of one extraction as the task's percentage, when that extraction covers `span` of the task. */
+export function percentWithin(pct: number, [from, to]: ProgressSpan): number {
+  return Math.round(from + (pct * (to - from)) / 100);
+}
+
+/** The stream formats 7-Zip unpacks into one file (its listing's Type), whose file may itself be an archive. */
+const STREAM_TYPES = new Set(["gzip", "bzip2", "xz", "zstd", "lzma", "lz4", "lzip", "Z"]);
+
+/** Names of compressed tars whose one entry 7-Zip may list without a name (bzip2): `x.tar.bz2`, `x.tbz2`, `x.tgz`... */
+const COMPRESSED_TAR_NAME = /\.tar\.[^.]+$|\.t(gz|bz2?|xz|zst|lz)$/i;
+
+/**
+ * True when `listing` of the archive `archiveName` is a compressed tar: a stream format holding one file whose name
+ * ends in `.tar` (7-Zip names the entry of `x.tgz` or `x.tar.gz` `x.tar`), or, unnamed, in an archive named as a
+ * compressed tar. A plain `notes.txt.gz` is not: its one layer is the whole work.
+ */
+export function isCompressedTar(listing: ArchiveListing, archiveName: string): boolean {
+  const entry = listing.entries.length === 1 ? listing.entries[0]!.path : null;
+  if (!STREAM_TYPES.has(listing.type) || entry === null) return false;
+  return entry === "" ? COMPRESSED_TAR_NAME.test(archiveName) : /\.tar$/i.test(entry);
 }
 
 /** Where 7-Zip extracts to: the folder `name` inside the folder held open as `parent`. */

@@ -2,7 +2,8 @@
  * @module The unarchive task (SPEC sections 2 Unarchive dialog, 5, 7; CONTRACT "Tasks"): lists the archive first
  * (password, hostile entries, free space and the unpack ratio limit checked before anything is written), extracts it with 7-Zip into a fresh hidden folder
  * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
- * with the one-top-level and overwrite rules. A failure or cancel leaves the archive and the output folder as they
+ * with the one-top-level and overwrite rules. A compressed tar is extracted through both its layers in the same run.
+ * A failure or cancel leaves the archive and the output folder as they
  * were; the archive and all its volumes are removed only after full success (nothing refused).
  * detectPwd adds a probe before extracting (the password tried on the smallest encrypted file), so a wrong one fails
  * fast; without it a wrong password still fails, once 7-Zip reaches an encrypted file, and nothing is placed.
@@ -21,17 +22,23 @@ import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
 import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
-import { findSevenZip, type SevenZipArchive } from "../../server/tools/sevenzip";
+import { findSevenZip, type ArchiveEntry, type ArchiveListing, type SevenZipArchive } from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
 import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
 import {
-  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, listArchive, outputVirtualPath, prepareOutputDir, probePassword,
+  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, isCompressedTar, listArchive, outputVirtualPath, prepareOutputDir, probePassword,
+  type ProgressSpan,
 } from "./unarchive-steps";
 import { assertUnpackFits } from "./unarchive-limits";
 
 /** The on/off params of the dialog (SPEC section 7 unarchive Params). */
 const BOOL_PARAMS = ["archiveRm", "isMultiVolume", "archiveOneTopLevel", "archiveOverwrite", "detectPwd", "autoFixFilename"] as const;
+
+/** Progress of a one-layer archive, and of the outer and inner layers of a compressed tar (each about as long). */
+const WHOLE_PROGRESS: ProgressSpan = [0, 100];
+const OUTER_PROGRESS: ProgressSpan = [0, 50];
+const INNER_PROGRESS: ProgressSpan = [50, 100];
 
 /** SPEC section 5: the file types unarchive refuses (and folders). */
 const NOT_ARCHIVE_TYPES = new Set(["video", "audio", "image", "text", "textImmutable"]);
@@ -83,18 +90,53 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
   const first = { scope: ctx.scope.root, path: posix.join(posix.dirname(ctx.target.path), volumes.open) };
   const archive: SevenZipArchive = volumes.members.length > 1 ? { firstVolume: first } : first;
   const listing = await listArchive(engine, archive, p.archivePasswd, ctx.signal);
-  if (p.detectPwd) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
-  const hostile = hostileEntries(listing);
-  const refused = hostile.map((e) => e.path);
-  assertUnpackFits({
-    entries: listing.entries, folder, volumes: volumes.members, maxRatio: ctx.settings.unarchiveMaxRatio,
-    outAbs: ctx.scope.resolve(outputVirtualPath(ctx.target.path, volumes.open, p.archiveOutput)),
-  });
+  const outAbs = ctx.scope.resolve(outputVirtualPath(ctx.target.path, volumes.open, p.archiveOutput));
+  const fits = (l: ArchiveListing) =>
+    assertUnpackFits({ entries: l.entries, folder, volumes: volumes.members, maxRatio: ctx.settings.unarchiveMaxRatio, outAbs });
+  const layered = isCompressedTar(listing, volumes.open);
+  if (p.detectPwd && !layered) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
+  fits(listing);
   const out = prepareOutputDir(ctx, p, volumes.open);
   try {
-    return await unarchiveInto(ctx, p, engine, archive, volumes, refused, hostile.map((e) => e.rawPath), out);
+    if (layered) return await unarchiveCompressedTar(ctx, p, engine, archive, volumes, out, fits);
+    return await unarchiveInto(ctx, p, engine, archive, volumes, hostileEntries(listing), out, WHOLE_PROGRESS);
   } finally {
     out.dir.close();
+  }
+}
+
+/** The output folder of a run, held open as `dir` (prepareOutputDir). */
+type OutputDir = { virtual: string; abs: string; dir: PinnedDir };
+
+/** A fresh hidden folder name in the output: named like an upload in progress, so listings, copies and downloads skip it. */
+const hiddenTempName = (what: string) => `${UPLOAD_TEMP_PREFIX}${what}-${randomBytes(6).toString("hex")}`;
+
+/**
+ * The two layers of a compressed tar (`.tar.gz`, `.tgz`, `.tar.bz2`, `.tar.xz`...) in one run: the outer stream is
+ * decompressed into a hidden folder of the output (the first half of the progress), the tar in it is checked as any
+ * archive is (hostile entries, free space now that the tar takes its room, the ratio to the compressed file) and
+ * extracted (the second half), and the intermediate tar is removed whatever happens. "Remove archive" removes the
+ * compressed file, once both layers succeeded.
+ */
+async function unarchiveCompressedTar(
+  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, out: OutputDir,
+  fits: (l: ArchiveListing) => void,
+): Promise<string> {
+  const layerName = hiddenTempName("layer");
+  const layer = `${out.dir.path}/${layerName}`;
+  ctx.trackOutput(join(out.abs, layerName));
+  mkdirSync(layer);
+  try {
+    await extractArchive(engine, archive, { parent: out.dir, name: layerName }, p.archivePasswd, [], ctx, OUTER_PROGRESS);
+    const names = readdirSync(layer);
+    if (names.length !== 1) throw new Error(NOT_ARCHIVE_MESSAGE);
+    // The tar 7-Zip just wrote, named through the output folder's descriptor: no path of the user is resolved again.
+    const tar = `${layer}/${names[0]}`;
+    const listing = await listArchive(engine, tar, "", ctx.signal);
+    fits(listing);
+    return await unarchiveInto(ctx, { ...p, archivePasswd: "" }, engine, tar, volumes, hostileEntries(listing), out, INNER_PROGRESS);
+  } finally {
+    rmSync(layer, { recursive: true, force: true });
   }
 }
 
@@ -104,17 +146,19 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
  * `out.dir.path` (docs/security.md "Paths and races"). Tracked outputs keep their absolute paths for the clean-up.
  */
 async function unarchiveInto(
-  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, refused: string[],
-  exclude: Uint8Array[], out: { virtual: string; abs: string; dir: PinnedDir },
+  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, hostile: ArchiveEntry[],
+  out: OutputDir, progress: ProgressSpan,
 ): Promise<string> {
   const folder = dirname(ctx.target.abs);
-  // Named like an upload in progress, so listings, copies and downloads skip it; same filesystem, so moves are renames.
-  const tempName = `${UPLOAD_TEMP_PREFIX}unarchive-${randomBytes(6).toString("hex")}`;
+  const refused = hostile.map((e) => e.path);
+  const exclude = hostile.map((e) => e.rawPath);
+  // Hidden (hiddenTempName); same filesystem, so moves are renames.
+  const tempName = hiddenTempName("unarchive");
   const temp = `${out.dir.path}/${tempName}`;
   ctx.trackOutput(join(out.abs, tempName));
   mkdirSync(temp);
   try {
-    const linksOut = await extractArchive(engine, archive, { parent: out.dir, name: tempName }, p.archivePasswd, exclude, ctx);
+    const linksOut = await extractArchive(engine, archive, { parent: out.dir, name: tempName }, p.archivePasswd, exclude, ctx, progress);
     for (const path of linksOut) if (!entryEscapes(path)) rmSync(join(temp, path), { force: true });
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);

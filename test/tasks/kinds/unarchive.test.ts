@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
 import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
-import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, listArchive, probePassword } from "../../../src/tasks/kinds/unarchive-steps";
+import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, listArchive, percentWithin, probePassword } from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import type { Rule } from "../../../src/shared/wire/user";
@@ -349,5 +349,13 @@ describe("unarchive refusals", () => {
     expect(unarchiveKind.parseParams({ archivePasswd: "x", archiveRm: true }).archiveRm).toBe(true);
     expect(() => unarchiveKind.parseParams({ archiveRm: "yes" })).toThrow("archiveRm must be true or false");
     expect(() => unarchiveKind.parseParams("nope")).toThrow("Params must be an object");
+  });
+});
+
+describe("unarchive progress over the layers of a compressed tar", () => {
+  it("maps each extraction's percentage into its part of the task: the outer layer to 0-50 %, the tar to 50-100 %", () => {
+    expect([0, 50, 100].map((p) => percentWithin(p, [0, 50]))).toEqual([0, 25, 50]);
+    expect([0, 50, 100].map((p) => percentWithin(p, [50, 100]))).toEqual([50, 75, 100]);
+    expect(percentWithin(33, [0, 100])).toBe(33);
   });
 });
