@@ -63,9 +63,9 @@ afterAll(async () => {
 });
 
 describe("GET /api/search-index", () => {
-  it("answers the entries, the last build time, whether a walk runs and the state", async () => {
+  it("answers the entries, the last build time, whether a walk runs, the state and the folder watches", async () => {
     const s = await status();
-    expect(Object.keys(s).sort()).toEqual(["building", "builtAt", "entries", "state"]);
+    expect(Object.keys(s).sort()).toEqual(["building", "builtAt", "entries", "state", "watch"]);
     expect(s.state).toBe("ready");
     expect(s.building).toBe(false);
     // docs, docs/a.txt, docs/sub, docs/sub/b.txt, c.txt, empty

@@ -113,7 +113,7 @@ describe("unarchive over the task connection", () => {
 
     // A gzip stream whose tar is cut short: the task fails, the .tgz stays and no output or intermediate is left.
     const tar = Bun.spawnSync(["tar", "-C", dir, "-cf", "-", "top"]).stdout;
-    writeFileSync(join(dir, "cut.tgz"), Bun.gzipSync(tar.subarray(0, 5000)));
+    writeFileSync(join(dir, "cut.tgz"), Bun.gzipSync(new Uint8Array(tar.subarray(0, 5000))));
     const cut = await queued(ws, { Task: "unarchive", TargetPath: "/cut.tgz", Params: { archiveOutput: "cut", archiveRm: true } });
     expect((await waitStatus(ws, cut.TaskID, [3, 4, 5])).Status).toBe(5);
     expect(readdirSync(dir).sort()).toEqual(["cut.tgz", "top"]);

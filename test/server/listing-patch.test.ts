@@ -162,7 +162,7 @@ describe("records patched with changed names (a folder read on the main thread)"
 function toldWatchers(): { watchers: FolderWatchers; tell: (abs: string, names?: string[]) => void } {
   const fns = new Map<string, OnChange>();
   return {
-    watchers: { exact: true, drain: () => {}, watch: (abs, fn) => (fns.set(abs, fn), { close: () => fns.delete(abs) }) },
+    watchers: { exact: true, drain: () => {}, observe: () => {}, watch: (abs, fn) => (fns.set(abs, fn), { close: () => fns.delete(abs) }) },
     tell: (abs, names) => fns.get(abs)?.(false, names),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * @module Applies one FsChange to the index at once: a written file is upserted, a written folder is walked below
  * (synchronously: it was just written by the product, so it is as large as that write), removed paths drop their
- * subtree, moves are a removal plus a write of the new place. Folder totals of the ancestors follow each change.
+ * subtree, moves are a removal plus a write of the new place; a name a folder watch told is written unless it is a
+ * folder the index already holds. Folder totals of the ancestors follow each change.
  */
 import { posix } from "node:path";
 import type { LayeredStore } from "./index-layers";
@@ -68,7 +69,10 @@ function finishWalk(store: LayeredStore, walk: PendingWalk): void {
   store.addToAncestors(walk.path, { size: t.size, numFiles: t.numFiles, numDirs: t.numDirs + 1 });
 }
 
-function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string): PendingWalk | null {
+/** Called with each folder a walk enters, before reading it (walkBelow onFolder): the index's tree watch. */
+export type OnFolder = (abs: string, path: string) => void;
+
+function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string, onFolder?: OnFolder): PendingWalk | null {
   if (path === "/") return null;
   const name = posix.basename(path);
   // A task reports its tracked outputs, temp names among them: those are never indexed.
@@ -88,7 +92,7 @@ function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: s
     return null;
   }
   const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
-  const walk: PendingWalk = { path, it: walkBelow(rootAbs + path, path, ex, direct), direct };
+  const walk: PendingWalk = { path, it: walkBelow(rootAbs + path, path, ex, direct, undefined, onFolder), direct };
   if (!walkSlice(store, walk)) return walk;
   finishWalk(store, walk);
   return null;
@@ -98,16 +102,26 @@ function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: s
  * Applies `change` (root-relative paths) in one transaction. A written folder of more than APPLY_SLICE entries is
  * indexed up to there; the rest is returned for continueWalk, so a big copy never holds the event loop.
  */
-export function applyChange(store: LayeredStore, rootAbs: string, ex: WalkExclusions, change: FsChange): PendingWalk | null {
+export function applyChange(store: LayeredStore, rootAbs: string, ex: WalkExclusions, change: FsChange, onFolder?: OnFolder): PendingWalk | null {
   return store.db.transaction(() => {
     if (change.kind === "removed") {
       remove(store, change.path);
       return null;
     }
-    if (change.kind === "written") return write(store, rootAbs, ex, change.path);
+    if (change.kind === "written") return write(store, rootAbs, ex, change.path, onFolder);
+    if (change.kind === "seen") return unchangedFolder(store, rootAbs, change.path) ? null : write(store, rootAbs, ex, change.path, onFolder);
     remove(store, change.from);
-    return write(store, rootAbs, ex, change.to);
+    return write(store, rootAbs, ex, change.to, onFolder);
   })();
+}
+
+/**
+ * True when `path` is a folder now and the index holds it as one: a watch told of its mode, owner or times, and
+ * what is below it has its own watch (a folder replaced lost its watch, and the tree watch writes it whole).
+ */
+function unchangedFolder(store: LayeredStore, rootAbs: string, path: string): boolean {
+  if (!store.entry(path)?.isDir) return false;
+  return entryAt(rootAbs + path, path, posix.basename(path))?.isDir ?? false;
 }
 
 /**

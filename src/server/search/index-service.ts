@@ -1,16 +1,19 @@
 /**
  * @module The FileIndex of the whole files root: opens the index database, builds a snapshot by a background walk
  * at start (state "building" until done), builds a new one every `indexInterval` minutes (the old one answers until
- * the new one replaces it), and applies the product's own changes at once to the recent layer (index-layers.ts).
+ * the new one replaces it), and applies the product's own changes at once to the recent layer (index-layers.ts), and
+ * those made outside it as its folder watches tell them (tree-watch.ts).
  */
 import { join, posix } from "node:path";
 import { IndexStore } from "./index-store";
 import { LayeredStore } from "./index-layers";
 import { applyChange, continueWalk } from "./index-apply";
-import { exclusionsOf, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
+import { exclusionsOf, isExcluded, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
+import { TreeWatch } from "./tree-watch";
+import type { FolderWatchers } from "../fs/listing-cache/watchers";
 import { buildSnapshot } from "./snapshot-build";
 import { promoteNextTables } from "./snapshot-tables";
-import type { FileIndex, FolderTotals, FsChange, SearchHit, SearchRequest } from "./types";
+import type { FileIndex, FolderTotals, FsChange, IndexStatus, SearchHit, SearchRequest } from "./types";
 
 /** Options of the index. */
 export interface FileIndexOptions {
@@ -27,6 +30,8 @@ export interface FileIndexOptions {
   onError?: (err: unknown) => void;
   /** Receives the absolute path of every temp file or folder a full walk passes (the temp sweeper's found). */
   onTemp?: (abs: string) => void;
+  /** Watch the tree with these watchers, at most `maxWatches` folders (tree-watch.ts); omitted: refresh only. */
+  watch?: { watchers: FolderWatchers; maxWatches: number };
 }
 
 /** The default index file: beside the main database, or in the folder `indexLocation` names. */
@@ -46,11 +51,24 @@ export class SqliteFileIndex implements FileIndex {
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   private ex: WalkExclusions;
+  private readonly tree: TreeWatch | null;
+  private readonly onFolder: ((abs: string, path: string) => void) | undefined;
 
   constructor(private readonly opts: FileIndexOptions) {
     this.store = new IndexStore(opts.file, opts.fromScratch);
     this.layers = new LayeredStore(this.store);
     this.ex = exclusionsOf(opts.excludeDirs);
+    this.tree = opts.watch
+      ? new TreeWatch({
+        rootAbs: opts.rootAbs, watchers: opts.watch.watchers, maxWatches: opts.watch.maxWatches,
+        apply: (change) => this.apply(change),
+        refresh: () => void this.refresh(),
+        wasFolder: (path) => this.layers.entry(path)?.isDir ?? false,
+        excluded: (path, name) => isExcluded(this.ex, path, name),
+      })
+      : null;
+    const tree = this.tree;
+    this.onFolder = tree ? (abs, path) => tree.folder(abs, path) : undefined;
   }
 
   readonly state = (): "building" | "ready" => (this.ready ? "ready" : "building");
@@ -88,7 +106,7 @@ export class SqliteFileIndex implements FileIndex {
 
   apply(change: FsChange): void {
     if (this.closed) return;
-    const rest = applyChange(this.layers, this.opts.rootAbs, this.ex, change);
+    const rest = applyChange(this.layers, this.opts.rootAbs, this.ex, change, this.onFolder);
     if (rest) {
       const done = continueWalk(this.layers, rest, () => this.closed).catch((err) => this.opts.onError?.(err));
       this.pendingWalks.add(done);
@@ -123,7 +141,8 @@ export class SqliteFileIndex implements FileIndex {
     }
     const startSeq = this.layers.seq;
     const direct = new Map<string, { size: number; numFiles: number; numDirs: number }>();
-    const it = walkBelow(this.opts.rootAbs, "/", this.ex, direct, this.opts.onTemp);
+    this.tree?.walkStarted();
+    const it = walkBelow(this.opts.rootAbs, "/", this.ex, direct, this.opts.onTemp, this.onFolder);
     try {
       await buildSnapshot(db, it, () => this.closed);
     } finally {
@@ -148,15 +167,18 @@ export class SqliteFileIndex implements FileIndex {
   }
 
   /** Entries, last build time (ms) and whether a walk runs now: the index status of the settings screen. */
-  status(): { entries: number; builtAt: number | null; building: boolean } {
+  status(): IndexStatus {
     const root = this.store.totals("/");
     const n = root ? root.numFiles + root.numDirs : 0;
     const at = this.store.meta("builtAt");
-    return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null || this.pendingWalks.size > 0 };
+    return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null || this.pendingWalks.size > 0,
+      watch: this.tree ? { ...this.tree.status(), intervalMinutes: this.opts.intervalMinutes } : null,
+    };
   }
 
   close(): void {
     this.closed = true;
+    this.tree?.close();
     if (this.timer) clearInterval(this.timer);
     this.store.close();
   }

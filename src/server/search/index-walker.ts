@@ -61,6 +61,7 @@ export function entryAt(abs: string, path: string, name: string): IndexEntry | n
  * first. Unreadable folders are skipped. `totals` (when given) receives the direct sums of each folder seen, keyed
  * by virtual path; see rollUpTotals. Temp files and folders (temp-name.ts) are never indexed nor entered: their
  * absolute paths go to `onTemp` (the temp sweeper), so the start walk is also the sweep of the whole root.
+ * `onFolder` is called with each folder's absolute and virtual path before it is read (the folder itself first).
  */
 export function* walkBelow(
   rootAbs: string,
@@ -68,10 +69,13 @@ export function* walkBelow(
   ex: WalkExclusions,
   totals?: Map<string, { size: number; numFiles: number; numDirs: number }>,
   onTemp?: (abs: string) => void,
+  onFolder?: (abs: string, path: string) => void,
 ): Generator<IndexEntry> {
   const stack: Array<[string, string]> = [[rootAbs, rootPath]];
   while (stack.length > 0) {
     const [dirAbs, dirPath] = stack.pop()!;
+    // Watched before it is read (tree-watch.ts), so a name added meanwhile is told by the watch.
+    onFolder?.(dirAbs, dirPath);
     let handle;
     try {
       handle = opendirSync(dirAbs, { bufferSize: 256 });

@@ -4,6 +4,7 @@
  * Types only.
  */
 import type { FileType } from "../../shared/wire/resource";
+import type { TreeWatchStatus } from "./tree-watch";
 
 /** The `type:` filters of a query (SPEC section 5), `dir` meaning folders only. */
 export type SearchType = "video" | "audio" | "image" | "pdf" | "text" | "archive" | "document" | "font" | "dir";
@@ -74,11 +75,19 @@ export interface FileIndex {
   /** Re-walks the root now (also run every `indexInterval` minutes); `fromScratch` drops the old index first. */
   refresh(fromScratch?: boolean): Promise<void>;
   /** Entries, last build time (ms since the epoch) and whether a walk runs now: the Global settings status line. */
-  status(): { entries: number; builtAt: number | null; building: boolean };
+  status(): IndexStatus;
   /** Applies new settings: `excludeDirs` from the next walk, `intervalMinutes` restarts the refresh timer. */
   reconfigure(opts: { intervalMinutes: number; excludeDirs: readonly string[] }): void;
   /** Stops timers and closes the index database. */
   close(): void;
+}
+
+/** Entries, last build time (ms since the epoch), whether a walk runs now, and the folder watches with the interval. */
+export interface IndexStatus {
+  entries: number;
+  builtAt: number | null;
+  building: boolean;
+  watch: (TreeWatchStatus & { intervalMinutes: number }) | null;
 }
 
 /**
@@ -89,4 +98,9 @@ export interface FileIndex {
 export type FsChange =
   | { readonly kind: "written"; readonly path: string }
   | { readonly kind: "removed"; readonly path: string }
-  | { readonly kind: "moved"; readonly from: string; readonly to: string };
+  | { readonly kind: "moved"; readonly from: string; readonly to: string }
+  /**
+   * A name a folder watch told changed (tree-watch.ts): a file is upserted, a gone one removed, a folder the index
+   * holds left as it is (what is below it has its own watch), another folder walked.
+   */
+  | { readonly kind: "seen"; readonly path: string };

@@ -12,4 +12,21 @@ export interface SearchIndexStatus {
   /** A walk runs now (the first build, a periodic refresh or a requested rebuild). */
   readonly building: boolean;
   readonly state: SearchIndexState;
+  /**
+   * The folder watches that bring changes made outside the product (a shell, Samba, rsync) into the index at once;
+   * null without an index. `short`: some folders are not watched (the system's watch limit ran short), and changes
+   * there are found at the next refresh, every `intervalMinutes` (0: only on a rebuild).
+   */
+  readonly watch: SearchIndexWatch | null;
+}
+
+/** The index's folder watches (see SearchIndexStatus.watch). */
+export interface SearchIndexWatch {
+  /** False where the system cannot tell changes exactly: only the refresh interval finds outside changes. */
+  readonly live: boolean;
+  readonly folders: number;
+  /** Folders the index may watch: the system's limit less a reserve, or the server's cap. */
+  readonly limit: number;
+  readonly short: boolean;
+  readonly intervalMinutes: number;
 }

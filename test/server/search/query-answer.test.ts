@@ -28,7 +28,7 @@ function memoryIndex(paths: string[], state: "building" | "ready" = "ready") {
         .map((e) => ({ path: e.path, isDir: e.isDir }));
     },
     folderTotals: () => null, apply() {}, refresh: async () => {}, close() {},
-    status: () => ({ entries: entries.length, builtAt: null, building: state === "building" }), reconfigure() {},
+    status: () => ({ entries: entries.length, builtAt: null, building: state === "building", watch: null }), reconfigure() {},
   };
   return { index, asked };
 }

@@ -11,7 +11,7 @@ import { collectReplaced, folderBytes, readFolder } from "./compact";
 import { readEntry, type CachedEntry } from "./entries";
 import { patchFolder } from "./folder-patch";
 import type { WorkerRead } from "./worker-client";
-import { folderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
+import { sharedFolderWatchers, watchSeesAll, type FolderWatchers, type WatchHandle } from "./watchers";
 
 /** A cached folder: its entries plus anything derived from them (sorted orders, ready bodies), dropped with it. */
 export interface CachedFolder {
@@ -68,7 +68,7 @@ export class FolderCache {
 
   constructor(
     private readonly limits: CacheLimits,
-    private readonly watchers: FolderWatchers = folderWatchers(),
+    private readonly watchers: FolderWatchers = sharedFolderWatchers(),
   ) {}
 
   /** Bytes held now (entries plus derived values); never above maxBytes once a call returns. */

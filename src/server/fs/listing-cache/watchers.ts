@@ -4,6 +4,9 @@
  * listing is answered, so a change made in a shell just before a request is never missed (fs.watch delivers its
  * events later, from another thread, and was measured to miss the next request on a busy machine). Elsewhere,
  * fs.watch with events as they come; `exact` then is false and the cache also compares the folder's mtime.
+ * The server has one set of watchers (sharedFolderWatchers): the listing cache and the file index watch through the
+ * same inotify descriptor, so a folder both watch costs one kernel watch, and every change any watch sees reaches
+ * the index (observe).
  */
 import { statfsSync, watch } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
@@ -29,6 +32,9 @@ export interface WatchHandle {
  */
 export type OnChange = (gone: boolean, names?: readonly string[]) => void;
 
+/** Receives every change of every watched folder: its absolute path, then as OnChange. */
+export type Observer = (abs: string, gone: boolean, names?: readonly string[]) => void;
+
 /** A source of folder change notices. */
 export interface FolderWatchers {
   /** True when drain() delivers every change made before it was called. */
@@ -37,6 +43,8 @@ export interface FolderWatchers {
   watch: (abs: string, onChange: OnChange) => WatchHandle | null;
   /** Delivers, synchronously, the changes queued so far. */
   drain: () => void;
+  /** Adds an observer of the changes of all watched folders, whoever watches them (exact sources only). */
+  observe: (fn: Observer) => void;
 }
 
 const IN_MODIFY = 0x2, IN_ATTRIB = 0x4, IN_CLOSE_WRITE = 0x8, IN_MOVED_FROM = 0x40, IN_MOVED_TO = 0x80;
@@ -71,16 +79,22 @@ function inotifyWatchers(): FolderWatchers | null {
   const fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (fd < 0) return null;
   const byWd = new Map<number, Set<OnChange>>();
+  // The folder each watch was last added for (a folder moved and watched again keeps its descriptor).
+  const pathOf = new Map<number, string>();
+  const observers: Observer[] = [];
   const buf = new Uint8Array(64 * 1024);
   const view = new DataView(buf.buffer);
   const tell = (wd: number, gone: boolean, names: Set<string> | null) => {
     const fns = byWd.get(wd);
     if (!fns) return;
+    const abs = pathOf.get(wd)!;
     if (gone) {
       byWd.delete(wd);
+      pathOf.delete(wd);
       libc.inotify_rm_watch(fd, wd);
     }
     const list = names ? [...names] : undefined;
+    for (const fn of observers) fn(abs, gone, list);
     for (const fn of [...fns]) fn(gone, list);
   };
   const decoder = new TextDecoder();
@@ -122,16 +136,19 @@ function inotifyWatchers(): FolderWatchers | null {
   return {
     exact: true,
     drain,
+    observe: (fn) => observers.push(fn),
     watch(abs, onChange) {
       const wd = libc.inotify_add_watch(fd, new TextEncoder().encode(`${abs}\0`), MASK);
       if (wd < 0) return null;
       const fns = byWd.get(wd) ?? new Set<OnChange>();
       byWd.set(wd, fns);
+      pathOf.set(wd, abs);
       fns.add(onChange);
       return {
         close() {
           if (!fns.delete(onChange) || fns.size > 0 || byWd.get(wd) !== fns) return;
           byWd.delete(wd);
+          pathOf.delete(wd);
           libc.inotify_rm_watch(fd, wd);
         },
       };
@@ -144,6 +161,7 @@ export function fsWatchers(): FolderWatchers {
   return {
     exact: false,
     drain: () => {},
+    observe: () => {},
     watch(abs, onChange) {
       try {
         const w = watch(abs, { persistent: false }, (_event, name) => {
@@ -161,6 +179,13 @@ export function fsWatchers(): FolderWatchers {
 /** The watchers of this platform: inotify when libc can be reached, else fs.watch. */
 export function folderWatchers(): FolderWatchers {
   return inotifyWatchers() ?? fsWatchers();
+}
+
+let shared: FolderWatchers | null = null;
+
+/** The server's one set of watchers (folderWatchers, made on first use), shared by the listing cache and the index. */
+export function sharedFolderWatchers(): FolderWatchers {
+  return (shared ??= folderWatchers());
 }
 
 /**

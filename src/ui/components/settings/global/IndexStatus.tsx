@@ -1,10 +1,12 @@
 /**
  * @module The index status line and "Rebuild index" button of the Indexed Search fieldset (issue 13): entries,
- * last build time and "building now" while a walk runs (asked again every few seconds meanwhile).
+ * last build time and "building now" while a walk runs (asked again every few seconds meanwhile), and a notice when
+ * the system's watch limit leaves folders whose outside changes wait for the refresh interval.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { RefreshCw } from "lucide-react";
+import { AlertTriangle, RefreshCw } from "lucide-react";
+import type { SearchIndexWatch } from "../../../api/search-index";
 import { rebuildIndex, useIndexStatus, watchIndexStatus } from "../../../stores/search-index";
 import { indexPhase } from "../../../stores/search-index-rules";
 
@@ -42,7 +44,24 @@ export function IndexStatus() {
         <RefreshCw size={16} aria-hidden />
         {t("settings.global.search.rebuild")}
       </button>
+      {s?.watch?.short && !snap.error && <WatchShortNotice watch={s.watch} />}
     </div>
+  );
+}
+
+/** Says that the system's watch limit left folders unwatched, so outside changes there wait for the refresh. */
+function WatchShortNotice({ watch }: { watch: SearchIndexWatch }) {
+  const { t, i18n } = useTranslation();
+  const folders = new Intl.NumberFormat(i18n.language).format(watch.folders);
+  return (
+    <p className="index-watch-short" role="note">
+      <AlertTriangle size={16} aria-hidden />
+      <span>
+        {watch.intervalMinutes > 0
+          ? t("settings.global.search.watchShort", { folders, minutes: watch.intervalMinutes })
+          : t("settings.global.search.watchShortNoInterval", { folders })}
+      </span>
+    </p>
   );
 }
 
