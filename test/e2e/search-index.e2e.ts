@@ -118,7 +118,12 @@ test("a non-admin never sees the index status: the global settings answer 403", 
 });
 
 test("the listing shows each folder's total size from the index, and '—' for a folder the index does not know", async ({ page }) => {
-  // Made behind the product's back after the walk: the index has no total for it until the next walk.
+  // A folder left out of the index (excludeIndexDirs), made behind the product's back: the index has no total for it.
+  const settings = (await (await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": token } })).json()) as Record<string, unknown>;
+  const saved = await fetch(`${server.url}/api/settings`, {
+    method: "PUT", headers: { "X-Auth": token, "Content-Type": "application/json" }, body: JSON.stringify({ ...settings, excludeIndexDirs: ["unindexed"] }),
+  });
+  expect(saved.status).toBe(200);
   mkdirSync(join(server.root, "unindexed"));
   writeFileSync(join(server.root, "unindexed", "x.bin"), Buffer.alloc(5000));
   await signIn(page, server);
@@ -166,3 +171,32 @@ for (const size of SIZES) {
     await close();
   });
 }
+
+test("the Indexed Search fieldset says when the watch limit leaves folders to the refresh interval", { tag: "@screens" }, async ({ browser }, info) => {
+  // Two watches allowed for a tree of five folders: the others wait for the refresh interval.
+  const root = mkdtempSync(join(tmpdir(), "fbe-index-short-"));
+  writeTree(root, { "a/one.txt": "1", "b/two.txt": "2", "c/d/three.txt": "3" });
+  const short = await startServer({ root, env: { FBE_INDEX_WATCH_MAX: "2" } });
+  try {
+    for (const size of SIZES) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({ viewport: size.viewport, colorScheme });
+        const page = await context.newPage();
+        await signIn(page, short);
+        await page.goto(`${short.url}/settings/global`);
+        const fieldset = page.getByRole("group", { name: "Indexed Search" });
+        await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");
+        const notice = fieldset.getByRole("note");
+        await expect(notice).toContainText("The system's limit of folder watches (fs.inotify.max_user_watches) is too small for this tree: 2 folders are watched.");
+        await expect(notice).toContainText("found at the next refresh (interval: 60 min)");
+        await showFieldset(fieldset);
+        const box = (await notice.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+        await shoot(page, info, `index-watch-short-${size.name}-${colorScheme}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await short.stop();
+  }
+});
