@@ -22,6 +22,8 @@ const MAX_USER_WATCHES = "/proc/sys/fs/inotify/max_user_watches";
  * walked again instead of each of them.
  */
 const WHOLE_MAX = 16;
+/** Paths applied per turn of the event loop: a copy of many files told at once never holds it long. */
+const FLUSH_SLICE = 500;
 
 /** What the index's watch of its tree is doing: the Global settings status line. */
 export interface TreeWatchStatus {
@@ -130,11 +132,22 @@ export class TreeWatch {
 
   private flush(): void {
     this.scheduled = false;
-    const batch = this.pending;
-    this.pending = new Map();
     if (this.closed) return;
-    const wholes = [...batch.values()].filter(Boolean).length;
-    if (wholes > WHOLE_MAX || batch.get("/") === true) return this.o.refresh();
+    const wholes = [...this.pending.values()].filter(Boolean).length;
+    if (wholes > WHOLE_MAX || this.pending.get("/") === true) {
+      this.pending.clear();
+      return this.o.refresh();
+    }
+    const batch: [string, boolean][] = [];
+    for (const entry of this.pending) {
+      batch.push(entry);
+      this.pending.delete(entry[0]);
+      if (batch.length === FLUSH_SLICE) break;
+    }
+    if (this.pending.size > 0) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
     for (const [path, whole] of batch) {
       const abs = this.o.rootAbs + path;
       const isFolder = isFolderAt(abs);
