@@ -6,8 +6,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProbedResource, VideoMetainfo } from "../../../api/media";
-import { inlineUrl } from "../../../api/urls";
-import { playlistUrl, thumbnailsVttUrl } from "../../../api/media-urls";
 import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
 import { VIDEO_QUALITIES } from "../../../../shared/wire/video";
@@ -18,15 +16,16 @@ import { useVideoState } from "./useVideoState";
 import { useThumbnailCues } from "./useThumbnailCues";
 import { registerVideo, toggleFullscreen, togglePlay } from "./video-control";
 import { VideoControls } from "./VideoControls";
+import type { VideoUrls } from "./video-urls";
 
 const OFF = "off";
 
-/** Plays `file` (path, name) as `plan` says; `probe` gives its subtitles; media URLs carry `token`. */
-export function VideoPlayer({ file, probe, plan, token }: {
-  file: { path: string; name: string };
+/** Plays `file` (its name) as `plan` says from `urls`; `probe` gives its subtitles. */
+export function VideoPlayer({ file, probe, plan, urls }: {
+  file: { name: string };
   probe: ProbedResource | null;
   plan: PlaybackPlan;
-  token: string;
+  urls: VideoUrls;
 }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
@@ -37,19 +36,19 @@ export function VideoPlayer({ file, probe, plan, token }: {
   const [wantThumbnails, setWantThumbnails] = useState(false);
   const hlsQuality = VIDEO_QUALITIES[quality];
   const source = useMemo<VideoSource>(
-    () => (hlsQuality ? { url: playlistUrl(file.path, hlsQuality, token), hls: true } : { url: inlineUrl(file.path, token), hls: false }),
-    [file.path, quality, token],
+    () => (hlsQuality ? { url: urls.playlist(hlsQuality), hls: true } : { url: urls.original, hls: false }),
+    [urls, quality],
   );
   const transcoded = plan.offered.filter((i) => VIDEO_QUALITIES[i] !== null);
   // The original file failing to play (a codec the probe did not flag) moves on to a transcoded quality when any.
   const onError = () => (quality === 0 && transcoded.length > 0 ? setQuality(transcoded[0]) : setFailed(true));
   useVideoSource(video, source, config.video.autoplay, onError);
   const state = useVideoState(video);
-  const cues = useThumbnailCues(wantThumbnails ? thumbnailsVttUrl(file.path, token) : "");
+  const cues = useThumbnailCues(wantThumbnails ? urls.thumbnails : "");
   const meta = (probe?.metainfo ?? null) as Partial<VideoMetainfo> | null;
   const tracks = useMemo(
-    () => subtitleTracks(file.path, probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], token, (n) => t("preview.video.embeddedTrack", { n })),
-    [probe, token],
+    () => subtitleTracks(probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], urls, (n) => t("preview.video.embeddedTrack", { n })),
+    [probe, urls],
   );
   useEffect(() => {
     video.current!.volume = Math.min(1, Math.max(0, config.video.volume / 100));

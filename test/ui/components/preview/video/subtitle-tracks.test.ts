@@ -1,10 +1,10 @@
 import { describe, expect, it } from "bun:test";
 import { subtitleTracks } from "../../../../../src/ui/components/preview/video/subtitle-tracks";
 import { steppedVolume } from "../../../../../src/ui/components/preview/video/video-control";
+import { videoUrls } from "../../../../../src/ui/components/preview/video/video-urls";
 
 describe("subtitle tracks", () => {
   const tracks = subtitleTracks(
-    "/m/movie.mkv",
     [{ Name: "movie.en.srt", Path: "/m/movie.en.srt", Lang: "en" }, { Name: "movie.srt", Path: "/m/subs/movie.srt", Lang: "" }],
     [
       { CodecName: "subrip", Name: "", Lang: "eng" },
@@ -12,7 +12,7 @@ describe("subtitle tracks", () => {
       { CodecName: "ass", Name: "Signs", Lang: "" },
       { CodecName: "mov_text", Name: "", Lang: "" },
     ],
-    "T",
+    videoUrls("/m/movie.mkv", "T"),
     (n) => `Track ${n}`,
   );
   it("lists sidecars, then embedded text streams with their stream index (picture streams left out)", () => {
