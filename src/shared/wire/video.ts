@@ -61,7 +61,7 @@ export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
  * - master playlist listing every offered quality: `/api/playlist{path}?auth&master=true`;
  * - sidecar subtitle as WebVTT: `/api/raw{subtitle path}?auth&subtitle=true&movie={video path}`;
  * - embedded text stream N (0-based among subtitle streams) as WebVTT: `/api/raw/vtt?auth&movie={path}&si=N&lang=&extract=true`;
- * - a still: `/api/frame{path}?auth&t={seconds}[&w={px}]` (JPEG);
+ * - a still: `/api/frame{path}?auth[&t={seconds}][&w={px}]` (JPEG; without `t`, at 10 % of the duration: the poster);
  * - seek thumbnails: `/api/frame{path}?auth&thumbnails=vtt` (a WebVTT thumbnails track whose cues point at sprite
  *   sheets `/api/frame{path}?auth&sprite=N` with `#xywh=`).
  */
