@@ -49,6 +49,15 @@ export function offeredQualities(sourceHeight: number): number[] {
   return [0, VIDEO_QUALITIES.length - 1];
 }
 
+/**
+ * Quality `index` (of VIDEO_QUALITIES) clamped to `offered` (indexes in ascending order): itself when offered, else
+ * the next offered one below it in the list (a lower height or bit rate), else the lowest offered one; 0 when none.
+ */
+export function clampQuality(index: number, offered: readonly number[]): number {
+  if (offered.includes(index)) return index;
+  return offered.find((i) => i > index) ?? offered[offered.length - 1] ?? 0;
+}
+
 /** The height a quality is encoded at for a source `sourceHeight` px tall: never upscaled, and even (H.264 4:2:0). */
 export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
   const h = sourceHeight > 0 ? Math.min(q.height, sourceHeight) : q.height;

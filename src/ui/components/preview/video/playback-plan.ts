@@ -2,7 +2,7 @@
  * @module How a video starts (SPEC §2 Preview: codec playability, transcoding-forced extensions; §3 Video settings;
  * §9 quality list): which qualities the menu offers, which one plays first, and the error or warning to show. Pure.
  */
-import { offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
+import { clampQuality, offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
 import { VIDEO_CODECS_ALWAYS, VIDEO_CODECS_HEVC } from "../../../constants";
 import { isAudioCodecPlayable } from "../views/audio-tags";
 
@@ -60,15 +60,6 @@ export interface PlaybackPlan {
   readonly needsTranscoding: boolean;
   /** The audio codec the browser cannot play (for the warning), or "". */
   readonly unplayableAudio: string;
-}
-
-/**
- * The `quality` setting clamped to `offered`: itself when offered, else the next offered one below it in the list
- * (a lower height or bit rate), else the lowest offered one.
- */
-export function clampQuality(setting: number, offered: readonly number[]): number {
-  if (offered.includes(setting)) return setting;
-  return offered.find((i) => i > setting) ?? offered[offered.length - 1] ?? 0;
 }
 
 /**
