@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { ffmpeg, makeMp4WithMovText, makeVideo, TEST_CUES } from "../support/media";
 import { login, startServer, type TestServer } from "../support/server";
+import { encoderCounts } from "../support/hls";
 import { screenshot, signIn } from "./fixtures";
 
 let server: TestServer;
@@ -66,6 +67,10 @@ test.beforeAll(async () => {
     "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=4", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
     "-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-c:a", "aac", "-t", "4", join(dir, "hevc.mp4"),
   ]);
+  // Its own folder and name: no earlier test has encoded (and cached) its segments.
+  const idle = join(server.root, "idle");
+  mkdirSync(idle);
+  await makeAvi(join(idle, "look.avi"), 6);
   const hd = join(server.root, "hd");
   mkdirSync(hd, { recursive: true });
   await makeVideo(hd, "full.mp4", 2, "1920x1080");
@@ -233,6 +238,30 @@ test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls ba
   const at = (await prop(page, "currentTime")) as number;
   await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
   expect(await prop(page, "paused")).toBe(false);
+});
+
+test("an AVI preview shows its poster and encodes nothing until Play is pressed, then plays through HLS", async ({ page }) => {
+  // The server's count of encoder runs started (X-Hls-Encoders with FBE_HLS_DEBUG; a master playlist encodes nothing).
+  const started = async () =>
+    encoderCounts(await fetch(`${server.url}/api/playlist/idle/look.avi?master=true`, { headers: { "X-Auth": await login(server) } })).started;
+  const segments: string[] = [];
+  page.on("request", (r) => r.url().includes("seg=") && segments.push(r.url()));
+  const before = await started();
+  const posterLoaded = page.waitForResponse((r) => r.url().includes("/api/frame/idle/look.avi?") && r.status() === 200);
+  await openVideo(page, "/idle/look.avi");
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  // The poster: the still at 10 % of the duration, loaded and shown in the player.
+  const poster = (await video(page).getAttribute("poster")) ?? "";
+  expect(poster).toMatch(/\/api\/frame\/idle\/look\.avi\?auth=[^&]+&w=1280$/);
+  expect((await posterLoaded).headers()["content-type"]).toBe("image/jpeg");
+  // Looking for a while starts no encoder and asks for no segment.
+  await page.waitForTimeout(2000);
+  expect(await started()).toBe(before);
+  expect(segments).toEqual([]);
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
+  expect(await started()).toBeGreaterThan(before);
+  expect(segments.length).toBeGreaterThan(0);
 });
 
 test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * @module The video player (SPEC §2 Preview "video: player with quality choice, subtitles and thumbnails"): the
  * <video> with its subtitle tracks, the controls, the quality switch (keeping position and playing state), the
- * settings' autoplay and volume, and the audio-codec warning.
+ * settings' autoplay and volume, and the audio-codec warning. An HLS quality loads when playback is asked for, the
+ * poster shown until then.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,6 +35,9 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   const [subtitle, setSubtitle] = useState(OFF);
   const [failed, setFailed] = useState(false);
   const [wantThumbnails, setWantThumbnails] = useState(false);
+  // Playback asked for (Play, Space, a click on the picture, or autoplay). Until then an HLS quality is not loaded:
+  // its segments are encoded on demand, which costs a core for someone who only looks (docs/video.md "Starting").
+  const [started, setStarted] = useState(config.video.autoplay);
   const hlsQuality = VIDEO_QUALITIES[quality];
   const source = useMemo<VideoSource>(
     () => (hlsQuality ? { url: urls.playlist(hlsQuality), hls: true } : { url: urls.original, hls: false }),
@@ -42,7 +46,8 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   const transcoded = plan.offered.filter((i) => VIDEO_QUALITIES[i] !== null);
   // The original file failing to play (a codec the probe did not flag) moves on to a transcoded quality when any.
   const onError = () => (quality === 0 && transcoded.length > 0 ? setQuality(transcoded[0]) : setFailed(true));
-  useVideoSource(video, source, config.video.autoplay, onError);
+  const deferred = source.hls && !started;
+  useVideoSource(video, deferred ? null : source, started, onError);
   const state = useVideoState(video);
   const cues = useThumbnailCues(wantThumbnails ? urls.thumbnails : "");
   const meta = (probe?.metainfo ?? null) as Partial<VideoMetainfo> | null;
@@ -83,7 +88,10 @@ export function VideoPlayer({ file, probe, plan, urls }: {
           aria-label={file.name}
           style={meta?.VWidth && meta.VHeight ? { aspectRatio: `${meta.VWidth} / ${meta.VHeight}` } : undefined}
           preload="metadata"
+          poster={source.hls ? urls.poster : undefined}
           playsInline
+          // play() on the element without a source still fires "play": that starts the deferred source.
+          onPlay={() => setStarted(true)}
           onClick={() => togglePlay(video.current ?? undefined)}
           onDoubleClick={() => toggleFullscreen(frame.current ?? undefined)}
         >
