@@ -11,7 +11,7 @@ import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
 import { VIDEO_QUALITIES } from "../../../../shared/wire/video";
 import { qualityLabel, type PlaybackPlan } from "./playback-plan";
-import { subtitleTracks } from "./subtitle-tracks";
+import { defaultSubtitle, subtitleTracks } from "./subtitle-tracks";
 import { useVideoSource, type VideoSource } from "./useVideoSource";
 import { useVideoState } from "./useVideoState";
 import { useThumbnailCues } from "./useThumbnailCues";
@@ -28,11 +28,21 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   plan: PlaybackPlan;
   urls: VideoUrls;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [quality, setQuality] = useState(plan.start);
-  const [subtitle, setSubtitle] = useState(OFF);
+  const meta = (probe?.metainfo ?? null) as Partial<VideoMetainfo> | null;
+  const tracks = useMemo(
+    () =>
+      subtitleTracks(probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], urls, {
+        uiLanguage: i18n.language,
+        embeddedLabel: (n) => t("preview.video.embeddedTrack", { n }),
+      }),
+    [probe, urls, i18n.language],
+  );
+  // The track in the interface's language shows from the start (docs/video.md "Subtitles").
+  const [subtitle, setSubtitle] = useState(() => defaultSubtitle(tracks, i18n.language) ?? OFF);
   const [failed, setFailed] = useState(false);
   const [wantThumbnails, setWantThumbnails] = useState(false);
   // Playback asked for (Play, Space, a click on the picture, or autoplay). Until then an HLS quality is not loaded:
@@ -50,11 +60,6 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   useVideoSource(video, deferred ? null : source, started, onError);
   const state = useVideoState(video);
   const cues = useThumbnailCues(wantThumbnails ? urls.thumbnails : "");
-  const meta = (probe?.metainfo ?? null) as Partial<VideoMetainfo> | null;
-  const tracks = useMemo(
-    () => subtitleTracks(probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], urls, (n) => t("preview.video.embeddedTrack", { n })),
-    [probe, urls],
-  );
   useEffect(() => {
     video.current!.volume = Math.min(1, Math.max(0, config.video.volume / 100));
     if (plan.unplayableAudio) notifyError(t("preview.audio.codecUnsupported", { codec: plan.unplayableAudio }));
@@ -67,13 +72,13 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   const qualityMenu =
     plan.offered.length > 1
       ? {
-          choices: plan.offered.map((i) => ({ id: String(i), label: qualityLabel(i, t("preview.video.normal")) })),
+          choices: plan.offered.map((i) => ({ id: String(i), label: qualityLabel(i, t("preview.video.original")) })),
           selected: String(quality),
           onSelect: (id: string) => {
             setFailed(false);
             setQuality(Number(id));
           },
-          badge: hlsQuality ? `${hlsQuality.height}p` : t("preview.video.normal"),
+          badge: hlsQuality ? `${hlsQuality.height}p` : t("preview.video.original"),
         }
       : null;
   const subtitleMenu = tracks.length
@@ -105,7 +110,9 @@ export function VideoPlayer({ file, probe, plan, urls }: {
           </p>
         )}
       </div>
-      <VideoControls video={video.current} frame={frame.current} state={state} cues={cues} quality={qualityMenu} subtitles={subtitleMenu} />
+      <VideoControls video={video.current} frame={frame.current} state={state} cues={cues} quality={qualityMenu} subtitles={subtitleMenu}
+        knownDuration={meta?.Duration ?? 0}
+      />
     </div>
   );
 }

@@ -83,8 +83,8 @@ export function planPlayback(input: PlanInput): PlaybackPlan {
   return { offered, start, needsTranscoding: false, unplayableAudio };
 }
 
-/** The menu label of quality `index`: "normal" for 0 (translated by the caller), else "1080p 60 Mbps". */
-export function qualityLabel(index: number, normal: string): string {
+/** The menu label of quality `index`: `original` for 0 (the file itself, "Original" translated), else "1080p 60 Mbps". */
+export function qualityLabel(index: number, original: string): string {
   const q = VIDEO_QUALITIES[index];
-  return q ? `${q.height}p ${q.mbps} Mbps` : normal;
+  return q ? `${q.height}p ${q.mbps} Mbps` : original;
 }
