@@ -36,6 +36,8 @@ beforeAll(async () => {
   // Red for 2 s, then blue for 2 s; and 62 s (31 tiles of 2 s: two sprite sheets) red until 30 s, then blue.
   await makeColourVideo(movies, "colours.mp4", [["red", 2], ["blue", 2]]);
   await makeColourVideo(movies, "long.mp4", [["red", 30], ["blue", 32]], "160x120", 5);
+  // 20 s: blue only from 1.5 s to 2.5 s, around the poster time (10 % of the duration).
+  await makeColourVideo(movies, "poster.mp4", [["red", 1.5], ["blue", 1], ["red", 17.5]], "160x120", 5);
   copyFileSync(join(movies, "colours.mp4"), join(movies, `${ODD}.mp4`));
   copyFileSync(join(movies, "colours.mp4"), join(movies, "denied.mp4"));
   copyFileSync(join(movies, "colours.mp4"), join(ctx.server.root, "private", "v.mp4"));
@@ -53,6 +55,16 @@ describe("a still of a video at a time", () => {
     expect(looksLike(red.rgb, "red")).toBe(true);
     const blue = await jpegAt(frameUrl("/movies/colours.mp4", "t=3.2"));
     expect(looksLike(blue.rgb, "blue")).toBe(true);
+  });
+
+  it("without t shows the poster's picture, at 10 % of the duration, and is cached as any still", async () => {
+    const poster = await jpegAt(frameUrl("/movies/poster.mp4", ""));
+    expect([poster.width, poster.height]).toEqual([160, 120]);
+    expect(looksLike(poster.rgb, "blue")).toBe(true);
+    expect(looksLike((await jpegAt(frameUrl("/movies/poster.mp4", "w=80"))).rgb, "blue")).toBe(true);
+    const runs = tools.count("ffmpeg");
+    expect(looksLike((await jpegAt(frameUrl("/movies/poster.mp4", ""))).rgb, "blue")).toBe(true);
+    expect(tools.count("ffmpeg")).toBe(runs);
   });
 
   it("is scaled down to w keeping the aspect ratio, and never up", async () => {
@@ -76,7 +88,7 @@ describe("a still of a video at a time", () => {
   });
 
   it("refuses a bad time or width, a folder and a file that is not a video", async () => {
-    for (const q of ["t=abc", "t=-1", "t=", "", "t=1&w=0", "t=1&w=9999", "t=Infinity"]) {
+    for (const q of ["t=abc", "t=-1", "t=", "t=1&w=0", "t=1&w=9999", "t=Infinity"]) {
       const res = await fetch(frameUrl("/movies/colours.mp4", q));
       expect(res.status).toBe(400);
       expect(await res.text()).toStartWith("400 Bad Request (");

@@ -73,15 +73,33 @@ describe("the media playlist", () => {
     });
   });
 
-  it("answers 400 for a res that is not a quality and 404 for a quality taller than the video", async () => {
+  it("answers 400 for a res that is not a quality or a bad seg, and 404 for a segment past the end", async () => {
     expect((await get("/movies/clip.mp4", `auth=${admin}&res=999-1`)).status).toBe(400);
     expect((await get("/movies/clip.mp4", `auth=${admin}`)).status).toBe(400);
     expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=x`)).status).toBe(400);
-    expect((await get("/movies/clip.mp4", `auth=${admin}&res=720-2`)).status).toBe(404);
-    expect((await get("/movies/clip.mp4", `auth=${admin}&res=720-2&seg=0`)).status).toBe(404);
     expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=3`)).status).toBe(404);
-    expect(cachedSegments("movies/clip.mp4", "720-2")).toEqual([]);
   });
+
+  it("serves a quality taller than the video as the nearest offered one, named in X-Quality", async () => {
+    const asked = await get("/movies/clip.mp4", `auth=${admin}&res=480-1`);
+    expect(asked.headers.get("x-quality")).toBe("480-1");
+    // 480 px: every 1080p and 720p quality comes down to 480p 1 Mbps, its segments named so.
+    for (const res of ["720-2", "1080-60"]) {
+      const answer = await get("/movies/clip.mp4", `auth=${admin}&res=${res}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-quality")).toBe("480-1");
+      const uris = parseMediaPlaylist(await answer.text()).segments.map((s) => new URL(s.uri, answer.url).searchParams.get("res"));
+      expect(uris).toEqual(["480-1", "480-1", "480-1"]);
+    }
+    // A 240 px video asked for 720p 2 Mbps plays its only quality, encoded at its own height.
+    const seg = await get("/movies/small.mp4", `auth=${admin}&res=720-2&seg=0`);
+    expect(seg.status).toBe(200);
+    expect(seg.headers.get("x-quality")).toBe("480-1");
+    const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));
+    expect([probed.video.width, probed.video.height]).toEqual([320, 240]);
+    expect(cachedSegments("movies/small.mp4", "720-2")).toEqual([]);
+    expect(cachedSegments("movies/small.mp4", "480-1")).toEqual(["seg-0.ts"]);
+  }, 30_000);
 
   it("has a master playlist listing only the qualities no taller than the video", async () => {
     const res = await get("/movies/clip.mp4", `auth=${admin}&master=true`);
@@ -97,7 +115,6 @@ describe("the media playlist", () => {
   it("offers a video shorter than every quality the smallest one, encoded at its own height", async () => {
     const master = await (await get("/movies/small.mp4", `auth=${admin}&master=true`)).text();
     expect(master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual(['#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=320x240,CODECS="avc1.640028,mp4a.40.2"']);
-    expect((await get("/movies/small.mp4", `auth=${admin}&res=720-1`)).status).toBe(404);
     const seg = await get("/movies/small.mp4", `auth=${admin}&res=480-1&seg=0`);
     expect(seg.status).toBe(200);
     const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));

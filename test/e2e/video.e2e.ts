@@ -5,13 +5,18 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { join } from "node:path";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { ffmpeg, makeMp4WithMovText, makeVideo, TEST_CUES } from "../support/media";
 import { login, startServer, type TestServer } from "../support/server";
-import { screenshot, signIn } from "./fixtures";
+import { encoderCounts } from "../support/hls";
+import { makeUser, putUser, type TestUser } from "../support/factories";
+import { screenshot, signIn, signInAs } from "./fixtures";
 
 let server: TestServer;
+/** A user whose saved interface language is Japanese. */
+let japanese: TestUser;
 
 /** Sets the global Video settings through the settings API (the defaults, changed by `change`). */
 async function setVideo(change: Partial<typeof DEFAULT_SETTINGS.video>): Promise<void> {
@@ -32,11 +37,35 @@ async function makeAvi(path: string, seconds: number): Promise<void> {
   ]);
 }
 
+/** A 2 s 320x240 mp4 with two mov_text tracks of TEST_CUES: English ("EN …") and Japanese ("JA …"). */
+async function makeTwoLanguages(path: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "fbe-subs-"));
+  const srt = (label: string) => {
+    const file = join(dir, `${label}.srt`);
+    const time = (s: number) => `00:00:0${Math.floor(s)},${String(Math.round((s % 1) * 1000)).padStart(3, "0")}`;
+    writeFileSync(file, TEST_CUES.map((c, i) => `${i + 1}\n${time(c.start)} --> ${time(c.end)}\n${label} ${c.text}\n`).join("\n"));
+    return file;
+  };
+  await ffmpeg([
+    "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2", "-i", srt("EN"), "-i", srt("JA"), "-map", "0", "-map", "1", "-map", "2",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:s", "mov_text",
+    "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=jpn", "-t", "2", path,
+  ]);
+  rmSync(dir, { recursive: true });
+}
+
 const player = (page: Page) => page.getByRole("group", { name: "Video player" });
 const video = (page: Page) => player(page).locator("video");
 /** A property of the player's <video> element. */
 const prop = (page: Page, name: "currentTime" | "volume" | "muted" | "paused" | "src") =>
   video(page).evaluate((v, n) => (v as HTMLVideoElement)[n as "currentTime"], name);
+
+/** The text of the cues showing now in the player (`within`, the page's player by default), "|"-joined. */
+const activeCue = (page: Page, within = player(page)) =>
+  within.locator("video").evaluate((v) => {
+    const track = Array.from((v as HTMLVideoElement).textTracks).find((t) => t.mode === "showing");
+    return Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text).join("|");
+  });
 
 /** Waits until no popup covers the player (the connection's 'WebSocket connected' lasts a second). */
 const noToasts = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 5000 });
@@ -66,6 +95,15 @@ test.beforeAll(async () => {
     "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=4", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
     "-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-c:a", "aac", "-t", "4", join(dir, "hevc.mp4"),
   ]);
+  mkdirSync(join(server.root, "subs"));
+  await makeTwoLanguages(join(server.root, "subs", "two.mp4"));
+  const admin = await login(server);
+  japanese = await makeUser(server, admin, { scope: "/" });
+  expect((await putUser(server, admin, japanese.id, ["locale"], { locale: "ja" })).status).toBe(200);
+  // Its own folder and name: no earlier test has encoded (and cached) its segments.
+  const idle = join(server.root, "idle");
+  mkdirSync(idle);
+  await makeAvi(join(idle, "look.avi"), 6);
   const hd = join(server.root, "hd");
   mkdirSync(hd, { recursive: true });
   await makeVideo(hd, "full.mp4", 2, "1920x1080");
@@ -91,7 +129,7 @@ test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time a
   expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
   // 320x240: the smallest quality (encoded at the source's height) is the only transcoded one, after normal.
   await player(page).getByRole("button", { name: "Quality" }).click();
-  await expect(player(page).getByRole("menuitemradio")).toHaveText(["normal", "480p 1 Mbps"]);
+  await expect(player(page).getByRole("menuitemradio")).toHaveText(["Original", "480p 1 Mbps"]);
   await page.keyboard.press("Escape");
   await play(page);
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
@@ -188,9 +226,9 @@ test("the player's menus keep their keys: arrows move in the menu, Esc closes it
   const quality = player(page).getByRole("button", { name: "Quality" });
   await quality.click();
   const menu = player(page).getByRole("menu", { name: "Quality" });
-  await expect(menu.getByRole("menuitemradio")).toHaveText(["normal", "480p 1 Mbps"]);
-  await expect(menu.getByRole("menuitemradio", { name: "normal" })).toBeFocused();
-  await expect(menu.getByRole("menuitemradio", { name: "normal" })).toHaveAttribute("aria-checked", "true");
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["Original", "480p 1 Mbps"]);
+  await expect(menu.getByRole("menuitemradio", { name: "Original" })).toBeFocused();
+  await expect(menu.getByRole("menuitemradio", { name: "Original" })).toHaveAttribute("aria-checked", "true");
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitemradio", { name: "480p 1 Mbps" })).toBeFocused();
   expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
@@ -204,19 +242,48 @@ test("a subtitle track can be chosen and its cue shows: embedded mov_text and a 
   await openVideo(page, "/media/clip.mp4");
   await player(page).getByRole("button", { name: "Subtitles" }).click();
   const menu = player(page).getByRole("menu", { name: "Subtitles" });
-  await expect(menu.getByRole("menuitemradio")).toHaveText(["Off", "clip.srt", "eng (mov_text)"]);
-  await menu.getByRole("menuitemradio", { name: "eng (mov_text)" }).click();
-  const activeCue = () =>
-    video(page).evaluate((v) => {
-      const track = Array.from((v as HTMLVideoElement).textTracks).find((t) => t.mode === "showing");
-      return Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text).join("|");
-    });
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["Off", "clip.srt", "English"]);
+  await menu.getByRole("menuitemradio", { name: "English" }).click();
   // The first cue runs from 0.2 s to 0.9 s: stand in it.
   await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
-  await expect.poll(activeCue).toBe(`EN ${TEST_CUES[0].text}`);
+  await expect.poll(() => activeCue(page)).toBe(`EN ${TEST_CUES[0].text}`);
   await player(page).getByRole("button", { name: "Subtitles" }).click();
   await menu.getByRole("menuitemradio", { name: "clip.srt" }).click();
-  await expect.poll(activeCue).toBe("Sidecar says hi");
+  await expect.poll(() => activeCue(page)).toBe("Sidecar says hi");
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  await menu.getByRole("menuitemradio", { name: "Off" }).click();
+  await expect.poll(() => activeCue(page)).toBe("");
+});
+
+test("subtitle tracks are named by language in the interface's language, that language's track shows at once, and the file plays as Original", async ({ page, browser }) => {
+  await openVideo(page, "/subs/two.mp4");
+  // The English interface: English is on from the start, its cue showing without a click.
+  await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+  await expect.poll(() => activeCue(page)).toBe(`EN ${TEST_CUES[0].text}`);
+  await player(page).getByRole("button", { name: "Subtitles" }).click();
+  const menu = player(page).getByRole("menu", { name: "Subtitles" });
+  await expect(menu.getByRole("menuitemradio")).toHaveText(["Off", "English", "Japanese"]);
+  await expect(menu.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Escape");
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("Original");
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await expect(player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio")).toHaveText(["Original", "480p 1 Mbps"]);
+  // A Japanese user: the names in Japanese, and the Japanese track on.
+  const ja = await browser.newPage();
+  await signInAs(ja, server, japanese.username, japanese.password);
+  await ja.addInitScript(() => localStorage.setItem("fbe-locale", "ja"));
+  await ja.goto(`${server.url}/files/subs/two.mp4`);
+  const jaPlayer = ja.getByRole("group", { name: "ビデオプレーヤー" });
+  await jaPlayer.locator("video").evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+  await expect.poll(() => activeCue(ja, jaPlayer)).toBe(`JA ${TEST_CUES[0].text}`);
+  await jaPlayer.getByRole("button", { name: "字幕" }).click();
+  const jaMenu = jaPlayer.getByRole("menu", { name: "字幕" });
+  await expect(jaMenu.getByRole("menuitemradio")).toHaveText(["オフ", "英語", "日本語"]);
+  await expect(jaMenu.getByRole("menuitemradio", { name: "日本語" })).toHaveAttribute("aria-checked", "true");
+  await ja.keyboard.press("Escape");
+  await jaPlayer.getByRole("button", { name: "画質" }).click();
+  await expect(jaPlayer.getByRole("menu", { name: "画質" }).getByRole("menuitemradio")).toHaveText(["オリジナル", "480p 1 Mbps"]);
+  await ja.close();
 });
 
 test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls back to HLS and keeps playing", async ({ page }) => {
@@ -227,12 +294,36 @@ test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls ba
   await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(await prop(page, "src")).toMatch(/^blob:/);
   await player(page).getByRole("button", { name: "Quality" }).click();
-  await player(page).getByRole("menuitemradio", { name: "normal" }).click();
+  await player(page).getByRole("menuitemradio", { name: "Original" }).click();
   // Chromium cannot play MPEG-4 Part 2: the original file fails and the player returns to a transcoded quality.
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   const at = (await prop(page, "currentTime")) as number;
   await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
   expect(await prop(page, "paused")).toBe(false);
+});
+
+test("an AVI preview shows its poster and encodes nothing until Play is pressed, then plays through HLS", async ({ page }) => {
+  // The server's count of encoder runs started (X-Hls-Encoders with FBE_HLS_DEBUG; a master playlist encodes nothing).
+  const started = async () =>
+    encoderCounts(await fetch(`${server.url}/api/playlist/idle/look.avi?master=true`, { headers: { "X-Auth": await login(server) } })).started;
+  const segments: string[] = [];
+  page.on("request", (r) => r.url().includes("seg=") && segments.push(r.url()));
+  const before = await started();
+  const posterLoaded = page.waitForResponse((r) => r.url().includes("/api/frame/idle/look.avi?") && r.status() === 200);
+  await openVideo(page, "/idle/look.avi");
+  await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
+  // The poster: the still at 10 % of the duration, loaded and shown in the player.
+  const poster = (await video(page).getAttribute("poster")) ?? "";
+  expect(poster).toMatch(/\/api\/frame\/idle\/look\.avi\?auth=[^&]+&w=1280$/);
+  expect((await posterLoaded).headers()["content-type"]).toBe("image/jpeg");
+  // Looking for a while starts no encoder and asks for no segment.
+  await page.waitForTimeout(2000);
+  expect(await started()).toBe(before);
+  expect(segments).toEqual([]);
+  await play(page);
+  await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
+  expect(await started()).toBeGreaterThan(before);
+  expect(segments.length).toBeGreaterThan(0);
 });
 
 test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({ page }) => {
@@ -264,7 +355,7 @@ test("a 1080p source offers the whole quality list; AC-3 sound warns and starts 
   await player(page).getByRole("button", { name: "Quality" }).click();
   const items = player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio");
   await expect(items).toHaveText([
-    "normal", "1080p 60 Mbps", "1080p 50 Mbps", "1080p 40 Mbps", "1080p 30 Mbps", "1080p 25 Mbps", "1080p 20 Mbps",
+    "Original", "1080p 60 Mbps", "1080p 50 Mbps", "1080p 40 Mbps", "1080p 30 Mbps", "1080p 25 Mbps", "1080p 20 Mbps",
     "1080p 15 Mbps", "1080p 10 Mbps", "1080p 8 Mbps", "1080p 6 Mbps", "1080p 5 Mbps", "1080p 4 Mbps",
     "720p 4 Mbps", "720p 3 Mbps", "720p 2 Mbps", "720p 1.5 Mbps", "720p 1 Mbps", "480p 1 Mbps",
   ]);
@@ -313,7 +404,7 @@ test("pointing at the seek bar shows the thumbnail of that time from the thumbna
 test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", { tag: "@screens" }, async ({ page }, testInfo) => {
   const showCue = async () => {
     await player(page).getByRole("button", { name: "Subtitles" }).click();
-    await player(page).getByRole("menuitemradio", { name: "eng (mov_text)" }).click();
+    await player(page).getByRole("menuitemradio", { name: "English" }).click();
     await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
     await player(page).getByRole("button", { name: "Subtitles" }).click();
     await noToasts(page);
@@ -339,6 +430,39 @@ test("screenshots: the player with its quality and subtitle menus, wide, phone a
   await player(page).getByRole("button", { name: "Quality" }).click();
   await noToasts(page);
   await screenshot(page, testInfo, "video-quality-menu-dark-1280");
+  await openVideo(page, "/subs/two.mp4");
+  await showCue();
+  await screenshot(page, testInfo, "video-subtitles-menu-dark-1280");
+  // Before Play, a video that plays through HLS shows its poster.
+  await openVideo(page, "/media/old.avi");
+  await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).poster)).toContain("/api/frame/");
+  await page.waitForLoadState("networkidle");
+  await expect(player(page).getByText("0:00 / 0:06")).toBeVisible();
+  await noToasts(page);
+  await screenshot(page, testInfo, "video-poster-dark-1280");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await noToasts(page);
+  await screenshot(page, testInfo, "video-poster-dark-375");
+  await openVideo(page, "/subs/two.mp4");
+  await showCue();
+  await screenshot(page, testInfo, "video-subtitles-menu-dark-375");
+  await player(page).getByRole("button", { name: "Quality" }).click();
+  await screenshot(page, testInfo, "video-quality-menu-dark-375");
+  // The menus of a Japanese user.
+  const ja = await page.context().browser()!.newPage({ viewport: { width: 375, height: 740 }, colorScheme: "light" });
+  await signInAs(ja, server, japanese.username, japanese.password);
+  await ja.addInitScript(() => localStorage.setItem("fbe-locale", "ja"));
+  await ja.goto(`${server.url}/files/subs/two.mp4`);
+  const jaPlayer = ja.getByRole("group", { name: "ビデオプレーヤー" });
+  await jaPlayer.getByRole("button", { name: "字幕" }).click();
+  await noToasts(ja);
+  await screenshot(ja, testInfo, "video-subtitles-menu-ja-375");
+  await ja.setViewportSize({ width: 1280, height: 800 });
+  await jaPlayer.getByRole("button", { name: "画質" }).click();
+  await screenshot(ja, testInfo, "video-quality-menu-ja-1280");
+  await ja.close();
 });
 
 test("the HLS encoders of these tests never ran beyond the server's bound", async () => {

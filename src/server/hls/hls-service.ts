@@ -9,7 +9,7 @@ import { inheritedInput, type MediaInput } from "../tools/ffmpeg";
 import type { ScopedFile } from "../tools/tool-input";
 import { MediaContentRefused } from "../tools/media-input";
 import { isToolAvailable } from "../tools/available";
-import { encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
+import { clampQuality, encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
 import { EncoderManager } from "./encoder-manager";
 import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
 import { qualityDir, sourceKey } from "./segment-cache";
@@ -71,12 +71,13 @@ export class HlsService {
   }
 
   /**
-   * Refuses a quality that is not offered for the source (taller than it, unless it is the smallest quality of a
-   * source shorter than all of them).
-   * @throws NotFound (404) for such a quality.
+   * The offered quality of `source` nearest to `q` (docs/video.md "Quality"): `q` itself when offered, else the next
+   * offered one below it in the quality list (a lower height or bit rate), so a quality taller than the video gives
+   * the tallest offered one; a source shorter than every quality is offered the smallest one.
    */
-  checkQuality(source: HlsSource, q: HlsQuality): void {
-    if (!this.qualities(source).includes(q)) throw new NotFound(`the video is ${source.height} px tall; ${resValue(q)} is not offered`);
+  nearestQuality(source: HlsSource, q: HlsQuality): HlsQuality {
+    const offered = offeredQualities(source.height).filter((i) => VIDEO_QUALITIES[i] !== null);
+    return VIDEO_QUALITIES[clampQuality(VIDEO_QUALITIES.indexOf(q), offered)] ?? q;
   }
 
   /** The media playlist of `source`; `segmentUri(n)` names segment n. */

@@ -1,6 +1,7 @@
 /**
- * @module GET /api/playlist{path}: on-demand HLS of a video (SPEC section 7, issue 12). `?res=H-M` answers the media
- * playlist of that quality, `&seg=N` its segment N (MPEG-TS, H.264 + AAC, transcoded into the cache on demand),
+ * @module GET /api/playlist{path}: on-demand HLS of a video (SPEC section 7). `?res=H-M` answers the media playlist
+ * of that quality, `&seg=N` its segment N (MPEG-TS, H.264 + AAC, transcoded into the cache on demand), a quality
+ * taller than the video being served as the nearest offered one and named in QUALITY_HEADER (docs/video.md);
  * `?master=true` the master playlist of every offered quality. Auth as inline media (`auth=` media token or login).
  */
 import { Hono, type Context } from "hono";
@@ -12,13 +13,15 @@ import { requestTarget } from "./request-path";
 import { getSettings } from "../settings/settings-service";
 import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";
-import { MEDIA_QUERY, NEEDS_TRANSCODING, parseRes } from "../../shared/wire/video";
+import { MEDIA_QUERY, NEEDS_TRANSCODING, parseRes, resValue } from "../../shared/wire/video";
 import { BadRequest, Forbidden } from "../errors";
 import { assertMayReceive } from "../auth/download-policy";
 
 /** Content types of HLS (RFC 8216 section 4: playlists; section 3.2: MPEG-2 transport stream segments). */
 const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
 const SEGMENT_TYPE = "video/mp2t";
+/** The `res` value of the quality a media playlist or segment answer holds (docs/video.md "Quality"). */
+const QUALITY_HEADER = "X-Quality";
 
 export const playlistRoutes = new Hono<AppEnv>()
   .use("/playlist/*", requireReadAuth)
@@ -36,17 +39,17 @@ export const playlistRoutes = new Hono<AppEnv>()
     if (c.req.query(MEDIA_QUERY.master) === "true") {
       return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));
     }
-    const res = c.req.query(MEDIA_QUERY.res);
-    const quality = parseRes(res);
-    if (!quality) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
-    deps.hls.checkQuality(source, quality);
+    const asked = parseRes(c.req.query(MEDIA_QUERY.res));
+    if (!asked) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
+    const quality = deps.hls.nearestQuality(source, asked);
+    const res = resValue(quality);
     const seg = c.req.query(MEDIA_QUERY.seg);
     if (seg === undefined) {
       deps.hls.maybeCollect(settings.thumbnail.cacheGcProbability, settings.thumbnail.cacheExpireTTL, deps.log.info);
-      return playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res: res!, seg: String(n) })));
+      return withQuality(playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res, seg: String(n) }))), res);
     }
     if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
-    return segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg)));
+    return withQuality(await segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg))), res);
   });
 
 /** Serves a cached segment file (Range and validators as any file). */
@@ -67,6 +70,12 @@ function sameNameLink(c: Context<AppEnv>): (query: Record<string, string>) => st
   const name = new URL(c.req.url).pathname.split("/").pop() ?? "";
   const auth = c.req.query("auth");
   return (query) => `./${name}?${new URLSearchParams(auth === undefined ? query : { auth, ...query })}`;
+}
+
+/** `answer` naming the quality `res` it holds in QUALITY_HEADER. */
+function withQuality(answer: Response, res: string): Response {
+  answer.headers.set(QUALITY_HEADER, res);
+  return answer;
 }
 
 function playlistAnswer(c: Context<AppEnv>, text: string): Response {

@@ -49,6 +49,15 @@ export function offeredQualities(sourceHeight: number): number[] {
   return [0, VIDEO_QUALITIES.length - 1];
 }
 
+/**
+ * Quality `index` (of VIDEO_QUALITIES) clamped to `offered` (indexes in ascending order): itself when offered, else
+ * the next offered one below it in the list (a lower height or bit rate), else the lowest offered one; 0 when none.
+ */
+export function clampQuality(index: number, offered: readonly number[]): number {
+  if (offered.includes(index)) return index;
+  return offered.find((i) => i > index) ?? offered[offered.length - 1] ?? 0;
+}
+
 /** The height a quality is encoded at for a source `sourceHeight` px tall: never upscaled, and even (H.264 4:2:0). */
 export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
   const h = sourceHeight > 0 ? Math.min(q.height, sourceHeight) : q.height;
@@ -61,7 +70,7 @@ export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
  * - master playlist listing every offered quality: `/api/playlist{path}?auth&master=true`;
  * - sidecar subtitle as WebVTT: `/api/raw{subtitle path}?auth&subtitle=true&movie={video path}`;
  * - embedded text stream N (0-based among subtitle streams) as WebVTT: `/api/raw/vtt?auth&movie={path}&si=N&lang=&extract=true`;
- * - a still: `/api/frame{path}?auth&t={seconds}[&w={px}]` (JPEG);
+ * - a still: `/api/frame{path}?auth[&t={seconds}][&w={px}]` (JPEG; without `t`, at 10 % of the duration: the poster);
  * - seek thumbnails: `/api/frame{path}?auth&thumbnails=vtt` (a WebVTT thumbnails track whose cues point at sprite
  *   sheets `/api/frame{path}?auth&sprite=N` with `#xywh=`).
  */

@@ -33,10 +33,14 @@ export function embeddedSubtitleUrl(moviePath: string, index: number, lang: stri
   return apiUrl(`/api/raw/vtt?${query.join("&")}`);
 }
 
-/** A JPEG still of `path` at `seconds`, `width` px wide when given: `/api/frame{path}?auth&t&w`. */
-export function frameUrl(path: string, seconds: number, token: string, width?: number): string {
+/**
+ * A JPEG still of `path` at `seconds` (the poster time, 10 % of the duration, when not given), `width` px wide when
+ * given: `/api/frame{path}?auth[&t][&w]`.
+ */
+export function frameUrl(path: string, token: string, seconds?: number, width?: number): string {
+  const t = seconds === undefined ? "" : `&${param(Q.time, seconds)}`;
   const w = width === undefined ? "" : `&${param(Q.width, width)}`;
-  return apiUrl(`/api/frame${encodePath(path)}?${auth(token)}&${param(Q.time, seconds)}${w}`);
+  return apiUrl(`/api/frame${encodePath(path)}?${auth(token)}${t}${w}`);
 }
 
 /** The WebVTT thumbnails track of `path` (cues point at sprite sheets): `/api/frame{path}?auth&thumbnails=vtt`. */

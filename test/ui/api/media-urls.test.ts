@@ -27,10 +27,11 @@ describe("video media URLs (MEDIA_QUERY shapes)", () => {
     expect(query(embedded)).toEqual({ auth: "T", movie: NAME, si: "2", lang: "eng", extract: "true" });
   });
 
-  it("frames: a still at a time and width; the thumbnails track", () => {
-    expect(query(frameUrl(NAME, 12.5, "T", 320))).toEqual({ auth: "T", t: "12.5", w: "320" });
-    expect(query(frameUrl(NAME, 3, "T"))).toEqual({ auth: "T", t: "3" });
-    expect(frameUrl("/a b.mkv", 3, "T").split("?")[0]).toBe("/api/frame/a%20b.mkv");
+  it("frames: a still at a time and width, or at the poster time; the thumbnails track", () => {
+    expect(query(frameUrl(NAME, "T", 12.5, 320))).toEqual({ auth: "T", t: "12.5", w: "320" });
+    expect(query(frameUrl(NAME, "T", 3))).toEqual({ auth: "T", t: "3" });
+    expect(query(frameUrl(NAME, "T", undefined, 1280))).toEqual({ auth: "T", w: "1280" });
+    expect(frameUrl("/a b.mkv", "T", 3).split("?")[0]).toBe("/api/frame/a%20b.mkv");
     expect(query(thumbnailsVttUrl(NAME, "T"))).toEqual({ auth: "T", thumbnails: "vtt" });
   });
 });

@@ -3,7 +3,7 @@
  * settings, then shows the player; the download card when the settings disable the preview; the transcoding error
  * when the browser cannot play the file and transcoding is off (SPEC §8 Playback).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
 import { fetchProbe, type ProbedResource, type VideoMetainfo } from "../../api/media";
@@ -12,11 +12,13 @@ import { LoadingView } from "../common/LoadingView";
 import { DownloadCard } from "./DownloadCard";
 import { planPlayback } from "./video/playback-plan";
 import { VideoPlayer } from "./video/VideoPlayer";
+import { videoUrls } from "./video/video-urls";
 
 /** The video `file`, its media URLs carrying `token`. */
 export function VideoPreview({ file, token }: { file: Resource; token: string }) {
   const { t } = useTranslation();
   const enabled = !config.video.disablePreview;
+  const urls = useMemo(() => videoUrls(file.path, token), [file.path, token]);
   // undefined while probing; null when the probe failed (the player then tries the file as it is).
   const [probe, setProbe] = useState<ProbedResource | null | undefined>(undefined);
   useEffect(() => {
@@ -44,5 +46,5 @@ export function VideoPreview({ file, token }: { file: Resource; token: string })
       </div>
     );
   }
-  return <VideoPlayer file={file} probe={probe} plan={plan} token={token} />;
+  return <VideoPlayer file={file} probe={probe} plan={plan} urls={urls} />;
 }

@@ -20,14 +20,18 @@ export interface MenuModel {
   readonly badge?: string;
 }
 
-/** The controls of `video` (state `state`), with the quality and subtitle menus when given. */
-export function VideoControls({ video, frame, state, cues, quality, subtitles }: {
+/**
+ * The controls of `video` (state `state`), with the quality and subtitle menus when given; `knownDuration` (seconds,
+ * 0 when unknown) is the length the clock shows while the video has not loaded (an HLS quality waiting for Play).
+ */
+export function VideoControls({ video, frame, state, cues, quality, subtitles, knownDuration = 0 }: {
   video: HTMLVideoElement | null;
   frame: HTMLElement | null;
   state: VideoState;
   cues: readonly ThumbnailCue[];
   quality: MenuModel | null;
   subtitles: MenuModel | null;
+  knownDuration?: number;
 }) {
   const { t } = useTranslation();
   const button = (label: string, icon: React.ReactNode, onClick: () => void) => (
@@ -54,7 +58,7 @@ export function VideoControls({ video, frame, state, cues, quality, subtitles }:
           ? button(t("preview.video.play"), <Play aria-hidden />, () => togglePlay(video ?? undefined))
           : button(t("preview.video.pause"), <Pause aria-hidden />, () => togglePlay(video ?? undefined))}
         <span className="player-time">
-          {formatMediaDuration(state.time)} / {formatMediaDuration(state.duration)}
+          {formatMediaDuration(state.time)} / {formatMediaDuration(state.duration || knownDuration)}
         </span>
         <span className="player-spacer" />
         {button(t(state.muted ? "preview.video.unmute" : "preview.video.mute"), silent ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />, () =>

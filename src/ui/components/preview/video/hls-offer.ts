@@ -3,8 +3,8 @@
  * "Download permission"): the qualities the server's master playlist offers, and the plan starting on one of them.
  * Pure.
  */
-import { parseRes, VIDEO_QUALITIES } from "../../../../shared/wire/video";
-import { clampQuality, type PlaybackPlan } from "./playback-plan";
+import { clampQuality, parseRes, VIDEO_QUALITIES } from "../../../../shared/wire/video";
+import type { PlaybackPlan } from "./playback-plan";
 
 /**
  * The indexes of VIDEO_QUALITIES named by the variant URIs of a master playlist (`./name?auth=…&res=720-2`), in

@@ -2,7 +2,7 @@
  * @module How a video starts (SPEC §2 Preview: codec playability, transcoding-forced extensions; §3 Video settings;
  * §9 quality list): which qualities the menu offers, which one plays first, and the error or warning to show. Pure.
  */
-import { offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
+import { clampQuality, offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
 import { VIDEO_CODECS_ALWAYS, VIDEO_CODECS_HEVC } from "../../../constants";
 import { isAudioCodecPlayable } from "../views/audio-tags";
 
@@ -63,15 +63,6 @@ export interface PlaybackPlan {
 }
 
 /**
- * The `quality` setting clamped to `offered`: itself when offered, else the next offered one below it in the list
- * (a lower height or bit rate), else the lowest offered one.
- */
-export function clampQuality(setting: number, offered: readonly number[]): number {
-  if (offered.includes(setting)) return setting;
-  return offered.find((i) => i > setting) ?? offered[offered.length - 1] ?? 0;
-}
-
-/**
  * Plans playback (SPEC §2): the qualities no taller than the source (normal alone with `disableHls`), starting on
  * the `quality` setting; a source the browser cannot play (video codec, audio codec) or with a flagged extension
  * (.rmvb, .avi, .flv, .wmv, .mpg) starts on a transcoded quality instead: the setting when it is not normal, else the
@@ -92,8 +83,8 @@ export function planPlayback(input: PlanInput): PlaybackPlan {
   return { offered, start, needsTranscoding: false, unplayableAudio };
 }
 
-/** The menu label of quality `index`: "normal" for 0 (translated by the caller), else "1080p 60 Mbps". */
-export function qualityLabel(index: number, normal: string): string {
+/** The menu label of quality `index`: `original` for 0 (the file itself, "Original" translated), else "1080p 60 Mbps". */
+export function qualityLabel(index: number, original: string): string {
   const q = VIDEO_QUALITIES[index];
-  return q ? `${q.height}p ${q.mbps} Mbps` : normal;
+  return q ? `${q.height}p ${q.mbps} Mbps` : original;
 }

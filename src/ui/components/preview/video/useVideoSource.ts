@@ -20,17 +20,19 @@ interface Resume {
 }
 
 /**
- * Plays `source` in `videoRef`'s element; `autoplay` starts the first source. `onError` hears a fatal playback
- * failure (the browser or hls.js could not play it).
+ * Plays `source` in `videoRef`'s element (none while null); `autoplay` starts the first source. `onError` hears a
+ * fatal playback failure (the browser or hls.js could not play it).
  */
 export function useVideoSource(videoRef: RefObject<HTMLVideoElement | null>, source: VideoSource | null, autoplay: boolean, onError: () => void): void {
-  const resume = useRef<Resume>({ time: 0, playing: autoplay });
+  // null until a source was loaded: the first one starts at 0, playing when `autoplay` says so at that moment.
+  const resume = useRef<Resume | null>(null);
   const report = useRef(onError);
   report.current = onError;
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !source) return;
-    const at = { ...resume.current };
+    const at = resume.current ? { ...resume.current } : { time: 0, playing: autoplay };
+    resume.current = at;
     let hls: HlsType | null = null;
     let gone = false;
     // The browser may refuse to start sound without a click (autoplay policy): muted playback is allowed.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { clampQuality, isVideoCodecPlayable, planPlayback, qualityLabel, usesNativeHls, type PlanInput } from "../../../../../src/ui/components/preview/video/playback-plan";
-import { VIDEO_QUALITIES } from "../../../../../src/shared/wire/video";
+import { isVideoCodecPlayable, planPlayback, qualityLabel, usesNativeHls, type PlanInput } from "../../../../../src/ui/components/preview/video/playback-plan";
+import { clampQuality, VIDEO_QUALITIES } from "../../../../../src/shared/wire/video";
 
 const UA = {
   chrome: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
