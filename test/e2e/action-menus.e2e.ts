@@ -162,6 +162,13 @@ for (const scheme of ["light", "dark"] as const) {
       }
       await expect(page.getByRole("menu", { name: "More actions" })).toBeVisible();
       await screenshot(page, info, `more-${tag}`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Mosaic view" }).click();
+      await screenshot(page, info, `mosaic-selection-${tag}`);
+      await page.getByRole("button", { name: "List view" }).click();
+      await page.goto(`${server.url}/settings/profile`);
+      await page.getByRole("checkbox", { name: "Open with a single click" }).scrollIntoViewIfNeeded();
+      await screenshot(page, info, `profile-${tag}`);
       await context.close();
     }
   });

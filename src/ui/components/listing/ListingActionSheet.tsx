@@ -41,6 +41,8 @@ export function ListingActionSheet({ listing }: { listing: Resource }) {
     if (el && !el.open) el.showModal();
     // The menu itself takes the focus, not its first entry (which would look chosen); arrows move into the entries.
     el?.querySelector<HTMLElement>("[role=menu]")?.focus({ preventScroll: true });
+    // Opening focuses inside the dialog, which scrolls the title away; the sheet starts at its top.
+    if (el) el.scrollTop = 0;
     if (!el || !sheet || phone) return setPlace(null);
     const { width, height } = el.getBoundingClientRect();
     const left = Math.max(EDGE_PX, Math.min(sheet.at.x, window.innerWidth - width - EDGE_PX));
