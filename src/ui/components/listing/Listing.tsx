@@ -40,7 +40,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const { selected, multiple } = useSelection();
   const view = useListingView();
   const clip = useClipboard();
-  // The pointer of the last press: a finger's tap opens, a mouse click selects (see clickIntent).
+  // The pointer of the last press: a finger's (or pen's) tap opens, a mouse click selects (see clickIntent).
   const pointer = useRef("mouse");
   const itemsRef = useRef<HTMLDivElement>(null);
   const sorting = effectiveSorting(view.sorting as Sorting | null, listing, user?.sorting as Sorting | undefined);
@@ -61,7 +61,7 @@ export function Listing({ listing }: { listing: Resource }) {
   const open = useCallback((item: Resource) => navigate(filesRoute(item.path)), [navigate]);
   const onSelect = useCallback(
     (item: Resource, e: MouseEvent) => {
-      const press = { touch: pointer.current === "touch", singleClick: Boolean(user?.singleClick), ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey };
+      const press = { touch: pointer.current !== "mouse", singleClick: Boolean(user?.singleClick), ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey };
       if (pressItem(item.path, { ...press, toggle: (e.target as Element).closest(".item-check") !== null }, order)) open(item);
     },
     [order, open, user?.singleClick],
@@ -98,50 +98,50 @@ export function Listing({ listing }: { listing: Resource }) {
   const selecting = multiple ? " is-selecting" : selected.length > 0 ? " has-selection" : "";
   return (
     <>
-    <ListingContextMenu listing={listing}>
-      <section
-        className={`listing${drop.over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}${selecting}`}
-        aria-label={t("files.listing")}
-        {...drop.handlers}
-        onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
-        onClick={(e) => {
-          // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
-          if (!(e.target as Element).closest(".item, button, a")) clearSelection();
-        }}
-        onDoubleClick={(e) => {
-          // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
-          if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
-        }}
-      >
-        <ListingToolbar path={listing.path} viewMode={viewMode} />
-        {items.length === 0 ? (
-          <div className="empty-state">
-            <FolderOpen size={56} aria-hidden />
-            <h2>{t("files.empty")}</h2>
-            {user?.perm.create && <p className="muted">{t("files.emptyHint")}</p>}
-          </div>
-        ) : (
-          <>
-            <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
-            <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
-              {section("section-folders", t("files.folders"), shownDirs, 0)}
-              {section("section-files", t("files.files"), shownFiles, dirs.length)}
+      <ListingContextMenu listing={listing}>
+        <section
+          className={`listing${drop.over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}${selecting}`}
+          aria-label={t("files.listing")}
+          {...drop.handlers}
+          onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
+          onClick={(e) => {
+            // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
+            if (!(e.target as Element).closest(".item, button, a")) clearSelection();
+          }}
+          onDoubleClick={(e) => {
+            // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
+            if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
+          }}
+        >
+          <ListingToolbar path={listing.path} viewMode={viewMode} />
+          {items.length === 0 ? (
+            <div className="empty-state">
+              <FolderOpen size={56} aria-hidden />
+              <h2>{t("files.empty")}</h2>
+              {user?.perm.create && <p className="muted">{t("files.emptyHint")}</p>}
             </div>
-            <div ref={sentinel} className="sentinel" />
-          </>
-        )}
-        <BackToTop />
-        {drop.over && (
-          <div className={`drop-overlay${drop.folder ? " onto-folder" : ""}`} aria-hidden>
-            <div className="drop-label">
-              <CloudUpload size={20} />
-              <span>{t("upload.dropHere", { folder: dropName })}</span>
+          ) : (
+            <>
+              <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
+              <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
+                {section("section-folders", t("files.folders"), shownDirs, 0)}
+                {section("section-files", t("files.files"), shownFiles, dirs.length)}
+              </div>
+              <div ref={sentinel} className="sentinel" />
+            </>
+          )}
+          <BackToTop />
+          {drop.over && (
+            <div className={`drop-overlay${drop.folder ? " onto-folder" : ""}`} aria-hidden>
+              <div className="drop-label">
+                <CloudUpload size={20} />
+                <span>{t("upload.dropHere", { folder: dropName })}</span>
+              </div>
             </div>
-          </div>
-        )}
-      </section>
-    </ListingContextMenu>
-    <ListingActionSheet listing={listing} />
+          )}
+        </section>
+      </ListingContextMenu>
+      <ListingActionSheet listing={listing} />
     </>
   );
 }

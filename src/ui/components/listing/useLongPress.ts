@@ -13,7 +13,7 @@ export interface LongPress {
   y: number;
 }
 
-/** Handlers for the element that listens, and whether the last pointer that went down was a finger. */
+/** Handlers for the element that listens. */
 export interface LongPressHandlers {
   onPointerDown: (e: PointerEvent) => void;
   onPointerMove: (e: PointerEvent) => void;
@@ -21,8 +21,6 @@ export interface LongPressHandlers {
   onPointerCancel: () => void;
   onContextMenu: (e: MouseEvent) => void;
   onClickCapture: (e: MouseEvent) => void;
-  /** The last pointer that went down was a finger (a tap, not a mouse click). */
-  touched: () => boolean;
 }
 
 /**
@@ -47,7 +45,8 @@ export function useLongPress(onLongPress: (press: LongPress) => void): LongPress
   };
   return {
     onPointerDown: (e) => {
-      touch.current = e.pointerType === "touch";
+      // A pen is held like a finger: it has no right button to ask for the menu.
+      touch.current = e.pointerType === "touch" || e.pointerType === "pen";
       fired.current = false;
       cancel();
       if (!touch.current) return;
@@ -76,6 +75,5 @@ export function useLongPress(onLongPress: (press: LongPress) => void): LongPress
       e.preventDefault();
       e.stopPropagation();
     },
-    touched: () => touch.current,
   };
 }
