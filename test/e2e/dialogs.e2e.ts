@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { item, openFolder, signIn, writeTree } from "./fixtures";
 
@@ -11,6 +13,7 @@ test.beforeAll(async () => {
     "work/six.txt": "123456",
     "work/docs/a.txt": "12345",
     "work/docs/deeper/b.txt": "1234567890",
+    "work/keep.txt": "keep",
   });
 });
 
@@ -39,6 +42,18 @@ test("New Folder with a taken name keeps the dialog open and says so; a new name
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(`${server.url}/files/work/fresh/`);
+});
+
+test("the delete dialog focuses Cancel, so Delete then Enter keeps the file", async ({ page }) => {
+  await openFolder(page, server, "/work/");
+  await item(page, "keep.txt").click();
+  await page.keyboard.press("Delete");
+  const dialog = page.getByRole("dialog", { name: "Delete" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(item(page, "keep.txt")).toBeVisible();
+  expect(existsSync(join(server.root, "work", "keep.txt"))).toBe(true);
 });
 
 test("File info shows one size with the exact bytes on hover, and copies a checksum", async ({ page, context }) => {

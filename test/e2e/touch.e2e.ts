@@ -19,23 +19,32 @@ test.afterAll(async () => {
 test.describe("on a touch phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("one tap selects, two taps within 300 ms open, and multiple mode adds taps", async ({ page }) => {
+  test("a tap opens a folder or previews a file, in the list and the mosaic; the Select button shows checkboxes and taps then choose", async ({ page }) => {
     await signIn(page, server);
     await openFolder(page, server, "/tap/");
-    const tap = async (name: string) => {
-      const box = (await item(page, name).boundingBox())!;
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    };
-    await tap("a.txt");
-    await expect(item(page, "a.txt")).toHaveAttribute("aria-selected", "true");
-    await tap("b.txt");
-    await expect(page.getByRole("option", { selected: true })).toHaveCount(1);
+    await item(page, "a.txt").tap();
+    await expect(page).toHaveURL(`${server.url}/files/tap/a.txt`);
+    await page.goBack();
+    await item(page, "inside").tap();
+    await expect(page).toHaveURL(`${server.url}/files/tap/inside/`);
+    await openFolder(page, server, "/tap/");
+    await page.getByRole("button", { name: "Mosaic view" }).tap();
+    await item(page, "b.txt").tap();
+    await expect(page).toHaveURL(`${server.url}/files/tap/b.txt`);
+    await openFolder(page, server, "/tap/");
+    await page.getByRole("button", { name: "List view" }).tap();
     await page.getByRole("button", { name: "Multiple selection" }).tap();
-    await tap("a.txt");
+    await expect(page.locator(".item-check").first()).toBeVisible();
+    await item(page, "a.txt").tap();
+    await item(page, "inside").tap();
     await expect(page.getByText("2 selected")).toBeVisible();
+    await expect(page).toHaveURL(`${server.url}/files/tap/`);
+    await item(page, "a.txt").tap();
+    await expect(page.getByText("1 selected")).toBeVisible();
+    // Clearing leaves the selection mode: a tap opens again.
     await page.getByRole("button", { name: "Clear selection" }).tap();
-    await tap("inside");
-    await tap("inside");
+    await expect(page.locator(".item-check").first()).toBeHidden();
+    await item(page, "inside").tap();
     await expect(page).toHaveURL(`${server.url}/files/tap/inside/`);
   });
 });

@@ -110,17 +110,21 @@ test("the context menu offers every entry, with the task entries enabled for the
   for (const name of ["Reload List", "Toggle Task Panel", "Copy Filename", "Copy External Link", "View MediaInfo", "View Info", "Password Rename", "Rename", "Chmod", "Delete"]) {
     await expect(menu.getByRole("menuitem", { name, exact: true })).toBeVisible();
   }
-  for (const name of ["Make Torrent", "Make Thumbnail", "Extract Subtitle", "Unarchive"]) {
-    await expect(menu.getByRole("menuitem", { name })).toBeEnabled();
-  }
+  // Each task entry is offered (and enabled for the admin) where it fits: a torrent of any file, thumbnails of a folder.
+  await expect(menu.getByRole("menuitem", { name: "Make Torrent" })).toBeEnabled();
+  for (const name of ["Make Thumbnail", "Extract Subtitle", "Unarchive"]) await expect(menu.getByRole("menuitem", { name })).toBeVisible();
   await menu.getByRole("menuitem", { name: "Make Torrent" }).click();
   await page.getByRole("dialog", { name: "Make torrent" }).getByRole("button", { name: "Cancel" }).click();
   await item(page, "small.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Copy External Link" }).click();
   await expect(page.getByText("External Link copied")).toBeVisible();
-  // Right-click on empty space acts on the folder: nothing selected, item entries disabled.
+  await item(page, "folder").click({ button: "right" });
+  for (const name of ["Make Torrent", "Make Thumbnail", "Extract Subtitle"]) await expect(page.getByRole("menuitem", { name })).toBeEnabled();
+  await page.keyboard.press("Escape");
+  // Right-click on empty space acts on the folder: nothing selected, no item entries.
   await page.locator(".listing-toolbar").click({ button: "right", position: { x: 400, y: 20 } });
-  await expect(page.getByRole("menuitem", { name: "Rename", exact: true })).toBeDisabled();
+  await expect(page.getByRole("menuitem", { name: "New folder" })).toBeEnabled();
+  await expect(page.getByRole("menuitem", { name: "Rename", exact: true })).toHaveCount(0);
   await expect(page.getByRole("option", { selected: true })).toHaveCount(0);
 });
 

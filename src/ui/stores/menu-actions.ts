@@ -1,11 +1,14 @@
-/** @module What each context-menu entry does (SPEC §2 Listing context menu, §5 validation messages, §8 texts). */
+/** @module What each entry of the listing's menus does (SPEC §2 Listing context menu, §5 validation messages, §8 texts). */
 import i18next from "i18next";
 import type { Resource } from "../api/resources";
 import { externalLink } from "../api/urls";
 import { ensureMediaToken } from "./media-tokens";
 import { showPrompt, toggleTaskPanel } from "./layout";
 import { reload } from "./request";
-import type { MenuItemId } from "./context-menu-rules";
+import { taskFit, type MenuItemId } from "./context-menu-rules";
+import { copyToClipboard, cutToClipboard, pasteIntoCurrentFolder } from "./clipboard";
+import { downloadSelection } from "./download";
+import { uploadFiles } from "./upload";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
 
@@ -29,25 +32,48 @@ export async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error(i18next.t("messages.copyFailed"));
 }
 
-const VIDEO_OR_DIR = (i: Resource) => i.isDir || i.type === "video";
+/** What an entry needs beyond the selection: how to open an item, the folder on screen and its names (uploads). */
+export interface MenuEnv {
+  open?: (item: Resource) => void;
+  dir?: string;
+  existing?: () => string[];
+}
 
-/** SPEC §5: the message that refuses a task for this item, or null when the task may run on it. */
-export function taskRefusal(id: MenuItemId, item: Resource | undefined): string | null {
-  if (!item) return null;
-  if (id === "makeTorrent" && item.extension.toLowerCase() === ".torrent") return i18next.t("messages.torrentOfTorrent");
-  if (id === "makeThumbnail" && !VIDEO_OR_DIR(item)) return i18next.t("messages.thumbnailVideoOnly");
-  if (id === "extractSubtitle" && !VIDEO_OR_DIR(item)) return i18next.t("messages.subtitleVideoOnly");
-  if (id === "unarchive" && (item.isDir || ["video", "audio", "image", "text", "textImmutable"].includes(item.type))) {
-    return i18next.t("messages.notAnArchive");
-  }
-  return null;
+/** Opens the system file picker and uploads the picked files into `dir` (the menu's Upload entry). */
+function pickAndUpload(dir: string, existing: () => string[]): void {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.multiple = true;
+  input.addEventListener("change", () => void uploadFiles(dir, input.files ? Array.from(input.files) : [], existing()), { once: true });
+  input.click();
 }
 
 /** Runs a menu entry on the selected items (or the folder on screen when none is selected). */
-export async function runMenuAction(id: MenuItemId, selected: readonly Resource[]): Promise<void> {
+export async function runMenuAction(id: MenuItemId, selected: readonly Resource[], env: MenuEnv = {}): Promise<void> {
   const one = selected.length === 1 ? selected[0] : undefined;
   const paths = selected.map((i) => i.path);
   switch (id) {
+    case "open":
+      if (one) env.open?.(one);
+      return;
+    case "download":
+      if (selected.length && env.dir !== undefined) downloadSelection(selected, env.dir);
+      return;
+    case "copy":
+      return copyToClipboard(paths);
+    case "cut":
+      return cutToClipboard(paths);
+    case "move":
+      return showPrompt({ kind: "move", paths });
+    case "newFolder":
+      return showPrompt({ kind: "newFolder" });
+    case "newFile":
+      return showPrompt({ kind: "newFile" });
+    case "upload":
+      if (env.dir !== undefined) pickAndUpload(env.dir, env.existing ?? (() => []));
+      return;
+    case "paste":
+      return pasteIntoCurrentFolder();
     case "reload":
       return reload();
     case "toggleTasks":
@@ -69,9 +95,9 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
     case "makeThumbnail":
     case "extractSubtitle":
     case "unarchive": {
-      // SPEC §5: the 'hey man' checks first; each task works on exactly one item (the menu enables it so).
-      const refusal = taskRefusal(id, one);
-      if (refusal) notifyError(refusal);
+      // The menu disables a task that does not fit; this guards the other ways in with the same sentence.
+      const reason = one ? taskFit(id, one) : "oneItem";
+      if (reason) notifyError(i18next.t(`menu.why.${reason}`));
       else if (one) showPrompt({ kind: id, path: one.path });
       return;
     }

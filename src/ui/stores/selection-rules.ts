@@ -72,3 +72,29 @@ export function pickSelected<T extends { path: string }>(items: readonly T[], se
   const chosen = new Set(selected);
   return items.filter((i) => chosen.has(i.path));
 }
+
+/** What a click or tap on an item does: open it, add or remove it (selecting), or the plain click of `applyClick`. */
+export type ClickIntent = "open" | "toggle" | "select";
+
+/** The facts a click's meaning depends on. */
+export interface ClickFacts {
+  /** The pointer was a finger. */
+  touch: boolean;
+  /** The user's "open with a single click" preference (mouse). */
+  singleClick: boolean;
+  /** The multiple-selection mode is on. */
+  multiple: boolean;
+  selectedCount: number;
+  ctrl?: boolean;
+  shift?: boolean;
+}
+
+/**
+ * A tap opens the item unless a selection is in progress (the Select mode, or items chosen by a long press), where
+ * it adds or removes the item, as phone file managers do. A mouse click selects (SPEC §2 Listing); with the
+ * single-click preference a plain click opens, and modifier clicks and the Select mode still select.
+ */
+export function clickIntent(f: ClickFacts): ClickIntent {
+  if (f.touch) return f.multiple || f.selectedCount > 0 ? "toggle" : "open";
+  return f.singleClick && !f.ctrl && !f.shift && !f.multiple ? "open" : "select";
+}

@@ -105,14 +105,30 @@ export function parseTaskFrame(data: string): TaskFrame {
   return null;
 }
 
-/** Server refusals the SPEC names (§8 Tasks), mapped to their i18n keys so they show translated. */
-const KNOWN_REFUSALS: Record<string, "tasks.removeRunning" | "tasks.cancelNotRunning"> = {
+/** The i18n key of each server sentence the UI shows in its own words. */
+type RefusalKey =
+  | "tasks.removeRunning"
+  | "tasks.cancelNotRunning"
+  | "tasks.refusals.torrentOfTorrent"
+  | "tasks.refusals.thumbnailVideoOnly"
+  | "tasks.refusals.subtitleVideoOnly"
+  | "tasks.refusals.notAnArchive";
+
+/**
+ * Server sentences the SPEC names (§5 task checks, §8 Tasks), kept word for word on the wire for API callers; the
+ * UI shows its own translated sentence for each, in a popup or in a task's row.
+ */
+const KNOWN_REFUSALS: Record<string, RefusalKey> = {
   "task is running, cancel it before remove": "tasks.removeRunning",
   "task is not running, no need to cancel": "tasks.cancelNotRunning",
+  "hey man, you can not make a torrent for a torrent, what's the point?": "tasks.refusals.torrentOfTorrent",
+  "hey man, you can only make thumbnail for video file or directory": "tasks.refusals.thumbnailVideoOnly",
+  "hey man, you can only extract subtitle from video file or directory": "tasks.refusals.subtitleVideoOnly",
+  "hey man, are you sure this is an archive file?": "tasks.refusals.notAnArchive",
 };
 
-/** The i18n key of a known server refusal, or null to show the server's text as it is. */
-export function refusalKey(error: string): "tasks.removeRunning" | "tasks.cancelNotRunning" | null {
+/** The i18n key of a known server sentence, or null to show the server's text as it is. */
+export function refusalKey(error: string): RefusalKey | null {
   return KNOWN_REFUSALS[error.trim()] ?? null;
 }
 

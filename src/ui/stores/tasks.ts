@@ -30,7 +30,13 @@ export function useTasks() {
 function onFrame(data: string): void {
   const frame = parseTaskFrame(data);
   if (frame?.kind === "task") state.tasks = mergeTask(state.tasks, frame.task);
-  if (frame?.kind === "error") notifyError(refusalKey(frame.error) ? i18next.t(refusalKey(frame.error)!) : frame.error);
+  if (frame?.kind === "error") notifyError(taskText(frame.error));
+}
+
+/** A server sentence about a task as the UI says it: its own translated words for the known ones, else the text itself. */
+export function taskText(message: string): string {
+  const key = refusalKey(message);
+  return key ? i18next.t(key) : message;
 }
 
 /** Opens the task connection once (a logged-in user with execute); the server then sends every existing task. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { applyClick, keepListed, moveBy, pickSelected, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
+import { applyClick, clickIntent, keepListed, moveBy, pickSelected, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
 
 const order = ["/a/", "/b/", "/c.txt", "/d.txt", "/e.txt"];
 const sel = (selected: string[], anchor: string | null = selected.at(-1) ?? null) => ({ selected, anchor });
@@ -69,5 +69,22 @@ describe("selection rules (SPEC §4 Selection)", () => {
     const all = selectAllOf(big);
     expect(keepListed(all, big.slice(1)).selected.length).toBe(99_999);
     expect(pickSelected(big.map((path) => ({ path })), all.selected).length).toBe(100_000);
+  });
+});
+
+describe("what a click or tap means", () => {
+  const base = { touch: false, singleClick: false, multiple: false, selectedCount: 0 };
+  it("opens on a tap, and adds or removes while a selection is in progress", () => {
+    expect(clickIntent({ ...base, touch: true })).toBe("open");
+    expect(clickIntent({ ...base, touch: true, multiple: true })).toBe("toggle");
+    expect(clickIntent({ ...base, touch: true, selectedCount: 1 })).toBe("toggle");
+  });
+
+  it("selects on a mouse click, and opens on a plain one with the single-click preference", () => {
+    expect(clickIntent(base)).toBe("select");
+    expect(clickIntent({ ...base, singleClick: true })).toBe("open");
+    expect(clickIntent({ ...base, singleClick: true, ctrl: true })).toBe("select");
+    expect(clickIntent({ ...base, singleClick: true, shift: true })).toBe("select");
+    expect(clickIntent({ ...base, singleClick: true, multiple: true })).toBe("select");
   });
 });

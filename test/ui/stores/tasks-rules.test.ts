@@ -114,5 +114,10 @@ describe("connection", () => {
     expect(refusalKey("task is running, cancel it before remove")).toBe("tasks.removeRunning");
     expect(refusalKey("task is not running, no need to cancel")).toBe("tasks.cancelNotRunning");
     expect(refusalKey("unknown task")).toBeNull();
+    // The SPEC's 'hey man' sentences stay on the wire; the interface says its own.
+    expect(refusalKey("hey man, are you sure this is an archive file?")).toBe("tasks.refusals.notAnArchive");
+    expect(refusalKey("hey man, you can only make thumbnail for video file or directory")).toBe("tasks.refusals.thumbnailVideoOnly");
+    expect(refusalKey("hey man, you can only extract subtitle from video file or directory")).toBe("tasks.refusals.subtitleVideoOnly");
+    expect(refusalKey("hey man, you can not make a torrent for a torrent, what's the point?")).toBe("tasks.refusals.torrentOfTorrent");
   });
 });

@@ -1,23 +1,30 @@
 /** @module Listing actions on the folder and its selection: header on desktop, bottom action bar on mobile (SPEC §2, §4). */
-import { ClipboardPaste, Copy, Download, FilePlus, FolderInput, FolderPlus, Info, ListChecks, Pencil, Share2, Trash, X } from "lucide-react";
-import type { ReactNode } from "react";
+import { ClipboardPaste, Copy, Download, Ellipsis, FilePlus, FolderInput, FolderPlus, Info, ListChecks, Pencil, Share2, Trash, X } from "lucide-react";
+import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
 import { useRequest } from "../../stores/request";
-import { clearSelection, setMultipleMode, useSelection } from "../../stores/selection";
+import { escapeSelection, setMultipleMode, useSelection } from "../../stores/selection";
+import { openActionSheet } from "../../stores/action-sheet";
 import { pickSelected } from "../../stores/selection-rules";
 import { showPrompt } from "../../stores/layout";
 import { downloadSelection } from "../../stores/download";
 import { pasteIntoCurrentFolder, useClipboard } from "../../stores/clipboard";
 import { UploadButtons } from "./UploadButtons";
 
-function Action({ label, icon, onClick, className = "" }: { label: string; icon: ReactNode; onClick: () => void; className?: string }) {
+function Action({ label, icon, onClick, className = "", text = label, popup = false }: { label: string; icon: ReactNode; onClick: (e: MouseEvent<HTMLButtonElement>) => void; className?: string; text?: string; popup?: boolean }) {
   return (
-    <button type="button" className={`action-btn ${className}`} aria-label={label} title={label} onClick={onClick}>
+    <button type="button" className={`action-btn ${className}`} aria-label={label} title={label} aria-haspopup={popup ? "menu" : undefined} onClick={onClick}>
       {icon}
-      <span className="action-label">{label}</span>
+      <span className="action-label">{text}</span>
     </button>
   );
+}
+
+/** Opens the More menu below its button (a bottom sheet on phones). */
+function openMore(e: MouseEvent<HTMLButtonElement>): void {
+  const box = e.currentTarget.getBoundingClientRect();
+  openActionSheet("more", { x: box.left, y: box.bottom });
 }
 
 /** The action buttons; they act on the folder on screen and its selection. */
@@ -38,7 +45,7 @@ export function FileActions() {
     <div className={`actions${some ? " has-selection" : ""}`} role="toolbar" aria-label={t("header.actions")}>
       {some && (
         <div className="selection-info">
-          <button type="button" className="icon-btn" aria-label={t("header.clearSelection")} onClick={clearSelection}>
+          <button type="button" className="icon-btn" aria-label={t("header.clearSelection")} onClick={() => escapeSelection()}>
             <X aria-hidden />
           </button>
           <span aria-live="polite">{t("header.selected", { count: chosen.length })}</span>
@@ -55,10 +62,11 @@ export function FileActions() {
         <Action label={t("header.share")} icon={<Share2 aria-hidden />} onClick={() => showPrompt({ kind: "share", path: paths[0] })} />
       )}
       {some && <Action label={t("header.info")} icon={<Info aria-hidden />} onClick={() => showPrompt({ kind: "info", paths })} />}
+      {some && <Action label={t("menu.more")} text={t("header.more")} icon={<Ellipsis aria-hidden />} onClick={openMore} className="keep-label" popup />}
       {canPaste && <Action label={t("header.paste")} icon={<ClipboardPaste aria-hidden />} onClick={() => void pasteIntoCurrentFolder()} className="idle-only" />}
       <button
         type="button"
-        className="action-btn"
+        className="action-btn idle-only"
         aria-pressed={multiple}
         aria-label={t("header.multiple")}
         title={t("header.multiple")}

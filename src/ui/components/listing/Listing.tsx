@@ -7,17 +7,17 @@ import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";
 import { useAuth } from "../../stores/auth";
 import { toggleTaskPanel } from "../../stores/layout";
-import { clearSelection, clickItem, pruneSelection, useSelection } from "../../stores/selection";
+import { clearSelection, pressItem, pruneSelection, useSelection } from "../../stores/selection";
 import { useClipboard } from "../../stores/clipboard";
 import { sortBy, showMore, useListingView } from "../../stores/listing-view";
 import { filesRoute } from "../../format/encode-path";
-import { useDoubleTap } from "../../hooks/useDoubleTap";
 import { useInfiniteSlice } from "../../hooks/useInfiniteSlice";
 import { ListingToolbar } from "./ListingToolbar";
 import { ListingHeader } from "./ListingHeader";
 import { ListingItem } from "./ListingItem";
 import { ListingSection } from "./ListingSection";
 import { ListingContextMenu } from "./ListingContextMenu";
+import { ListingActionSheet } from "./ListingActionSheet";
 import { useDropUpload } from "./useDropUpload";
 import { useItemDrag } from "./useItemDrag";
 import { useListingOrder, effectiveSorting } from "./useListingOrder";
@@ -37,10 +37,11 @@ export function Listing({ listing }: { listing: Resource }) {
   const { user } = useAuth();
   const canExecute = Boolean(user && (user.perm.admin || user.perm.execute));
   const token = useMediaToken(folderPrefix(listing.path));
-  const { selected } = useSelection();
+  const { selected, multiple } = useSelection();
   const view = useListingView();
   const clip = useClipboard();
-  const tap = useDoubleTap();
+  // The pointer of the last press: a finger's (or pen's) tap opens, a mouse click selects (see clickIntent).
+  const pointer = useRef("mouse");
   const itemsRef = useRef<HTMLDivElement>(null);
   const sorting = effectiveSorting(view.sorting as Sorting | null, listing, user?.sorting as Sorting | undefined);
   const viewMode = view.viewMode ?? user?.viewMode ?? "list";
@@ -59,20 +60,11 @@ export function Listing({ listing }: { listing: Resource }) {
 
   const open = useCallback((item: Resource) => navigate(filesRoute(item.path)), [navigate]);
   const onSelect = useCallback(
-    (path: string, e: MouseEvent) => clickItem(path, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey }, order),
-    [order],
-  );
-  const onTap = useCallback(
     (item: Resource, e: MouseEvent) => {
-      // SPEC §2: two touches within 300 ms open the item.
-      const touch = (e.nativeEvent as PointerEvent).pointerType === "touch";
-      if (user?.singleClick || (touch && tap(item.path))) {
-        open(item);
-        return true;
-      }
-      return false;
+      const press = { touch: pointer.current !== "mouse", singleClick: Boolean(user?.singleClick), ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey };
+      if (pressItem(item.path, { ...press, toggle: (e.target as Element).closest(".item-check") !== null }, order)) open(item);
     },
-    [user?.singleClick, open, tap],
+    [order, open, user?.singleClick],
   );
   const focusPath = selected[selected.length - 1] ?? order[0];
   // Sets: a selection or a cut can hold the whole folder (100,000 entries), each rendered row asks.
@@ -96,55 +88,60 @@ export function Listing({ listing }: { listing: Resource }) {
       drag={drag}
       onSelect={onSelect}
       onOpen={open}
-      onTap={onTap}
     />
   );
   const section = (id: string, title: string, list: Resource[], offset: number) => (
     <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row(offset)} />
   );
 
+  // Checkboxes show while selecting: in the Select mode, and on touch screens while something is selected.
+  const selecting = multiple ? " is-selecting" : selected.length > 0 ? " has-selection" : "";
   return (
-    <ListingContextMenu listing={listing}>
-      <section
-        className={`listing${drop.over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}`}
-        aria-label={t("files.listing")}
-        {...drop.handlers}
-        onClick={(e) => {
-          // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
-          if (!(e.target as Element).closest(".item, button, a")) clearSelection();
-        }}
-        onDoubleClick={(e) => {
-          // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
-          if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
-        }}
-      >
-        <ListingToolbar path={listing.path} viewMode={viewMode} />
-        {items.length === 0 ? (
-          <div className="empty-state">
-            <FolderOpen size={56} aria-hidden />
-            <h2>{t("files.empty")}</h2>
-            {user?.perm.create && <p className="muted">{t("files.emptyHint")}</p>}
-          </div>
-        ) : (
-          <>
-            <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
-            <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
-              {section("section-folders", t("files.folders"), shownDirs, 0)}
-              {section("section-files", t("files.files"), shownFiles, dirs.length)}
+    <>
+      <ListingContextMenu listing={listing}>
+        <section
+          className={`listing${drop.over ? " drag-over" : ""}${mosaic ? " is-mosaic" : ""}${selecting}`}
+          aria-label={t("files.listing")}
+          {...drop.handlers}
+          onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
+          onClick={(e) => {
+            // A click on empty space (not on an item or a control) clears the selection, as in desktop file managers.
+            if (!(e.target as Element).closest(".item, button, a")) clearSelection();
+          }}
+          onDoubleClick={(e) => {
+            // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
+            if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
+          }}
+        >
+          <ListingToolbar path={listing.path} viewMode={viewMode} />
+          {items.length === 0 ? (
+            <div className="empty-state">
+              <FolderOpen size={56} aria-hidden />
+              <h2>{t("files.empty")}</h2>
+              {user?.perm.create && <p className="muted">{t("files.emptyHint")}</p>}
             </div>
-            <div ref={sentinel} className="sentinel" />
-          </>
-        )}
-        <BackToTop />
-        {drop.over && (
-          <div className={`drop-overlay${drop.folder ? " onto-folder" : ""}`} aria-hidden>
-            <div className="drop-label">
-              <CloudUpload size={20} />
-              <span>{t("upload.dropHere", { folder: dropName })}</span>
+          ) : (
+            <>
+              <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
+              <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
+                {section("section-folders", t("files.folders"), shownDirs, 0)}
+                {section("section-files", t("files.files"), shownFiles, dirs.length)}
+              </div>
+              <div ref={sentinel} className="sentinel" />
+            </>
+          )}
+          <BackToTop />
+          {drop.over && (
+            <div className={`drop-overlay${drop.folder ? " onto-folder" : ""}`} aria-hidden>
+              <div className="drop-label">
+                <CloudUpload size={20} />
+                <span>{t("upload.dropHere", { folder: dropName })}</span>
+              </div>
             </div>
-          </div>
-        )}
-      </section>
-    </ListingContextMenu>
+          )}
+        </section>
+      </ListingContextMenu>
+      <ListingActionSheet listing={listing} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /** @module One item of the listing, a row or a mosaic card: icon or lazy thumbnail, name, size, date, mode (SPEC §2 Listing). */
 import { memo, useState, type MouseEvent } from "react";
-import { Play } from "lucide-react";
+import { Check, Play } from "lucide-react";
 import type { Resource } from "../../api/resources";
 import { thumbnailUrl } from "../../api/urls";
 import { formatSize } from "../../format/format-size";
@@ -24,9 +24,9 @@ export interface ListingItemProps {
   lang: string;
   mosaic: boolean;
   drag: ItemDragHandlers;
-  onSelect: (path: string, e: MouseEvent) => void;
+  /** A click or tap: selects or opens, as the pointer and the selection decide. */
+  onSelect: (item: Resource, e: MouseEvent) => void;
   onOpen: (item: Resource) => void;
-  onTap: (item: Resource, e: MouseEvent) => boolean;
   /** 1-based place in the whole folder and the folder's item count (only the rows near the window are rendered). */
   position?: number;
   setSize?: number;
@@ -51,7 +51,7 @@ function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: E
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
 export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
-  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, onTap, position, setSize } = props;
+  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, position, setSize } = props;
   const [over, setOver] = useState(false);
   // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
   const iconSize = mosaic && !item.isDir ? 48 : 24;
@@ -87,12 +87,12 @@ export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
         e.stopPropagation();
         drag.drop(item, e);
       }}
-      onClick={(e) => {
-        if (onTap(item, e)) return;
-        onSelect(item.path, e);
-      }}
+      onClick={(e) => onSelect(item, e)}
       onDoubleClick={() => onOpen(item)}
     >
+      <span className="item-check" aria-hidden>
+        {selected && <Check size={14} strokeWidth={3} />}
+      </span>
       <span className="item-icon">{icon}</span>
       <span className="item-name" title={item.name}>
         {item.name}

@@ -1,4 +1,4 @@
-/** @module Upload buttons: files, and whole folders through a webkitdirectory picker (SPEC §4 Upload). */
+/** @module Upload buttons: files, and whole folders through a webkitdirectory picker (SPEC §4 Upload); named even when only their icons show. */
 import { useEffect, useRef } from "react";
 import { FolderUp, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -21,11 +21,11 @@ export function UploadButtons({ dir, existing }: { dir: string; existing: () => 
   };
   return (
     <>
-      <button type="button" className="action-btn" onClick={() => files.current?.click()}>
+      <button type="button" className="action-btn" aria-label={t("header.upload")} title={t("header.upload")} onClick={() => files.current?.click()}>
         <Upload aria-hidden />
         <span className="action-label">{t("header.upload")}</span>
       </button>
-      <button type="button" className="action-btn" aria-label={t("header.uploadFolder")} onClick={() => folder.current?.click()}>
+      <button type="button" className="action-btn" aria-label={t("header.uploadFolder")} title={t("header.uploadFolder")} onClick={() => folder.current?.click()}>
         <FolderUp aria-hidden />
         <span className="action-label desktop-only">{t("header.uploadFolder")}</span>
         <span className="action-label mobile-only">{t("header.uploadFolderShort")}</span>

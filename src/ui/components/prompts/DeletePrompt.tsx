@@ -1,7 +1,7 @@
 /** @module Delete confirmation naming the item, or the count for several (SPEC §2 Overlay dialogs: delete, §4 Operations). */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { CancelSubmitActions, Dialog } from "../common/Dialog";
+import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { deletePaths } from "../../stores/operations";
 import { currentPath } from "../../stores/request";
@@ -13,6 +13,7 @@ import { DELETED_PLACEHOLDER_MS } from "../../constants";
 /**
  * Asks before deleting; the listing then reloads, or, when the open item was deleted, the view goes to `then`
  * after a moment with a placeholder (an image deleted in the preview moves to the next), else to the parent.
+ * Cancel has the focus when it opens.
  */
 export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?: string }) {
   const { t } = useTranslation();
@@ -33,7 +34,17 @@ export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?:
       title={t("prompts.delete.title")}
       onClose={closePrompt}
       onSubmit={() => void confirm()}
-      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.delete.confirm")} danger />}
+      actions={
+        <>
+          {/* Cancel takes the focus: Delete then Enter must not destroy files by accident. */}
+          <button type="button" className="btn" data-autofocus onClick={closePrompt}>
+            {t("prompts.cancel")}
+          </button>
+          <button type="submit" className="btn btn-danger">
+            {t("prompts.delete.confirm")}
+          </button>
+        </>
+      }
     >
       <p className="dialog-text">
         {paths.length === 1 ? t("prompts.delete.messageOne", { name: baseName(paths[0]) }) : t("prompts.delete.messageMany", { count: paths.length })}

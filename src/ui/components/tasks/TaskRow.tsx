@@ -7,7 +7,7 @@ import type { TaskMessage } from "../../../shared/wire/task";
 import { filesRoute } from "../../format/encode-path";
 import { formatDuration } from "../../format/format-duration";
 import { currentLanguage } from "../../i18n";
-import { controlTask } from "../../stores/tasks";
+import { controlTask, taskText } from "../../stores/tasks";
 import { progressPercent, taskButtons } from "../../stores/tasks-rules";
 import { TaskStatusIcon } from "./TaskStatusIcon";
 
@@ -37,7 +37,7 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
         <Link href={filesRoute(task.TargetPath)} className="task-path" title={task.TargetPath}>
           {task.TargetPath}
         </Link>
-        {task.Message && <p className="task-message">{task.Message}</p>}
+        {task.Message && <p className="task-message">{taskText(task.Message)}</p>}
         {percent !== null && task.Status === 1 && (
           <progress className="task-progress" max={100} value={percent} aria-label={t("tasks.progress")} />
         )}

@@ -1,4 +1,4 @@
-/** @module /settings/profile (SPEC §2 Profile settings): language, theme, password (unless locked), 2FA and sessions cards. */
+/** @module /settings/profile (SPEC §2 Profile settings): language, theme, click preference, password (unless locked), 2FA and sessions cards. */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
@@ -7,6 +7,7 @@ import { loadProfile, useProfile } from "../../stores/profile";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { LanguageCard } from "../../components/settings/LanguageCard";
 import { ThemeCard } from "../../components/settings/ThemeCard";
+import { SingleClickCard } from "../../components/settings/SingleClickCard";
 import { PasswordCard } from "../../components/settings/PasswordCard";
 import { OtpCard } from "../../components/settings/OtpCard";
 import { SessionsCard } from "../../components/settings/SessionsCard";
@@ -25,6 +26,7 @@ export function ProfilePage() {
     <SettingsFrame title={t("settings.profile.title")}>
       <LanguageCard />
       <ThemeCard />
+      <SingleClickCard />
       {mine && !mine.lockPassword && <PasswordCard />}
       {mine && <OtpCard />}
       {mine && !config.noAuth && <SessionsCard userId={mine.id} />}
