@@ -256,6 +256,22 @@ test.describe("as the admin", () => {
   });
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the audio player takes the whole width of the screen, the track buttons below it", async ({ page }) => {
+    await signIn(page, server);
+    await page.goto(`${server.url}/files/music/a-one.mp3`);
+    const audio = preview(page).locator("audio");
+    await expect(audio).toBeVisible();
+    const box = (await audio.boundingBox())!;
+    // The screen less the stage's padding (8 px a side): the native seek bar grows with the element.
+    expect(box.width).toBeGreaterThanOrEqual(375 - 2 * 8 - 2);
+    const next = (await preview(page).getByRole("button", { name: "Next track" }).boundingBox())!;
+    expect(next.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
+  });
+});
+
 test("a reader's markdown preview opens the rendered page; without download there is no button", async ({ browser }) => {
   const reader = await browser.newPage();
   await signInAs(reader, server, "reader", "reader-password-1");
