@@ -335,7 +335,8 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, info, "markdown-editor-1280-dark");
   await page.goto(`${server.url}/files/docs/readme.md`);
-  await expect(page.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(page.locator("#loading")).toHaveCount(0);
   await screenshot(page, info, "markdown-1280-dark");
 });
 
