@@ -345,5 +345,15 @@ test.describe("on a touch phone", () => {
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect.poll(zoom).toBe(3);
     await expect(page).toHaveURL(`${server.url}/files/pics/p2.png`);
+    // Fitted again, a swipe moves to the next image.
+    await page.waitForTimeout(400);
+    await page.touchscreen.tap(cx, cy);
+    await page.touchscreen.tap(cx, cy);
+    await expect.poll(zoom).toBe(1);
+    const swipe = [300, 240, 180, 120, 60];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: swipe[0], y: cy, id: 3 }] });
+    for (const x of swipe.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: cy, id: 3 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(page).toHaveURL(`${server.url}/files/pics/p3.png`);
   });
 });
