@@ -45,7 +45,8 @@ test("creates a new file, opens it in the editor, and Ctrl+S saves what was type
 
 test("asks before leaving with unsaved changes, and warns before unloading", async ({ page }) => {
   await signIn(page, server);
-  await page.goto(`${server.url}/files/notes/todo.md`);
+  // A markdown file opens rendered; `?edit` (its Edit button) opens the editor.
+  await page.goto(`${server.url}/files/notes/todo.md?edit`);
   const editor = page.getByRole("region", { name: "Editor" });
   await editor.getByRole("textbox", { name: "Content of todo.md" }).click();
   await page.keyboard.press("ControlOrMeta+End");
@@ -60,7 +61,7 @@ test("asks before leaving with unsaved changes, and warns before unloading", asy
   await editor.getByRole("button", { name: "Close" }).click();
   const ask = page.getByRole("dialog", { name: "Unsaved changes" });
   await ask.getByRole("button", { name: "Keep editing" }).click();
-  await expect(page).toHaveURL(`${server.url}/files/notes/todo.md`);
+  await expect(page).toHaveURL(`${server.url}/files/notes/todo.md?edit`);
   await editor.getByRole("button", { name: "Close" }).click();
   await ask.getByRole("button", { name: "Discard changes" }).click();
   await expect(page).toHaveURL(`${server.url}/files/notes/`);
@@ -79,7 +80,7 @@ test("a user without modify sees text read-only, not in the editor", async ({ pa
 
 test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard closes without saving", async ({ page }) => {
   await signIn(page, server);
-  await page.goto(`${server.url}/files/notes/esc.md`);
+  await page.goto(`${server.url}/files/notes/esc.md?edit`);
   const editor = page.getByRole("region", { name: "Editor" });
   // The bar names the file by its path; the whole path is also its title.
   await expect(editor.getByRole("heading", { level: 1 })).toHaveText("/notes/esc.md");
@@ -94,7 +95,7 @@ test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard 
   await ask.getByRole("button", { name: "Keep editing" }).click();
   await expect(ask).toBeHidden();
   await expect(text).toHaveText("escmore");
-  await expect(page).toHaveURL(`${server.url}/files/notes/esc.md`);
+  await expect(page).toHaveURL(`${server.url}/files/notes/esc.md?edit`);
 
   await text.click();
   await page.keyboard.press("Escape");

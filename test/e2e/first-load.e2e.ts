@@ -9,7 +9,7 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer();
-  writeTree(server.root, { "docs/": "", "docs/todo.md": "# Todo\n", "a.txt": "a", "b.txt": "b" });
+  writeTree(server.root, { "docs/": "", "docs/todo.txt": "# Todo\n", "a.txt": "a", "b.txt": "b" });
 });
 
 test.afterAll(async () => {
@@ -45,8 +45,8 @@ test("the editor's code arrives when a file opens in the editor, not before", as
   await signIn(page, server);
   await openFolder(page, server, "/docs/");
   const seen = recordRequests(page);
-  await item(page, "todo.md").dblclick();
-  await expect(page.getByRole("region", { name: "Editor" }).getByRole("textbox", { name: "Content of todo.md" })).toContainText("# Todo");
+  await item(page, "todo.txt").dblclick();
+  await expect(page.getByRole("region", { name: "Editor" }).getByRole("textbox", { name: "Content of todo.txt" })).toContainText("# Todo");
   expect(scripts(seen)).toContainEqual(expect.stringMatching(/^Editor-/));
 });
 

@@ -254,3 +254,106 @@ test("the gallery in the dark theme", async ({ page }, testInfo) => {
   await page.waitForTimeout(1500);
   await screenshot(page, testInfo, "gallery-dark-slideshow-1280");
 });
+
+/** The shown width of `name` over its fitted width (1 when not zoomed), to two decimals. */
+async function zoomOf(page: Page, name: string, fitted: number): Promise<number> {
+  const box = await preview(page).getByRole("img", { name }).boundingBox();
+  return box ? Math.round((box.width / fitted) * 100) / 100 : 0;
+}
+
+test("the image zooms with the buttons, the keys, the wheel and a double click, pans by dragging, and fits again on the next image; the slideshow runs full screen and Esc leaves it first", async ({ page }, testInfo) => {
+  await page.goto(`${server.url}/files/pics/p2.png`);
+  const img = preview(page).getByRole("img", { name: "p2.png" });
+  await expect(preview(page).getByText("2 of 5")).toBeVisible();
+  const fitted = (await img.boundingBox())!.width;
+  const zoom = () => zoomOf(page, "p2.png", fitted);
+  await expect(preview(page).getByRole("button", { name: "Zoom out" })).toBeDisabled();
+  await preview(page).getByRole("button", { name: "Zoom in" }).click();
+  await expect.poll(zoom).toBe(1.5);
+  await page.keyboard.press("-");
+  await expect.poll(zoom).toBe(1);
+  await page.keyboard.press("+");
+  await page.keyboard.press("=");
+  await expect.poll(zoom).toBe(2.25);
+  await preview(page).getByRole("button", { name: "Zoom out" }).click();
+  await preview(page).getByRole("button", { name: "Zoom out" }).click();
+  await expect.poll(zoom).toBe(1);
+  // The wheel zooms about the pointer.
+  const box = (await img.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -200);
+  await expect.poll(zoom).toBeGreaterThan(1.3);
+  for (let i = 0; i < 4; i++) await page.keyboard.press("+");
+  await expect.poll(zoom).toBe(4);
+  await expect(preview(page).getByRole("button", { name: "Zoom in" })).toBeDisabled();
+  await screenshot(page, testInfo, "gallery-zoomed-1280");
+  // A drag pans the zoomed image instead of moving to another one.
+  const before = (await img.boundingBox())!;
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  await page.mouse.move(580, 380, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await img.boundingBox())!.x - before.x)).toBe(-60);
+  expect(Math.round((await img.boundingBox())!.y - before.y)).toBe(-20);
+  await expect(page).toHaveURL(`${server.url}/files/pics/p2.png`);
+  // A double click fits the zoomed image, another one zooms in again.
+  await page.mouse.dblclick(640, 400);
+  await expect.poll(zoom).toBe(1);
+  await page.mouse.dblclick(640, 400);
+  await expect.poll(zoom).toBe(2.5);
+  // The next image comes fitted; coming back, this one is fitted too.
+  await page.keyboard.press("ArrowRight");
+  await expect(heading(page)).toHaveText("p3.png");
+  await expect.poll(() => zoomOf(page, "p3.png", fitted)).toBe(1);
+  await page.keyboard.press("ArrowLeft");
+  await expect(heading(page)).toHaveText("p2.png");
+  await expect.poll(zoom).toBe(1);
+
+  await preview(page).getByRole("button", { name: "Start slideshow" }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-roledescription") ?? null)).toBe("Image gallery");
+  await page.keyboard.press("Escape");
+  await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  await expect(preview(page)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(`${server.url}/files/pics/`);
+});
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("a double tap zooms the image and another fits it; two fingers pinch it larger", async ({ page }, testInfo) => {
+    await page.goto(`${server.url}/files/pics/p2.png`);
+    const img = preview(page).getByRole("img", { name: "p2.png" });
+    await expect(preview(page).getByText("2 of 5")).toBeVisible();
+    const box = (await img.boundingBox())!;
+    const zoom = () => zoomOf(page, "p2.png", box.width);
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.touchscreen.tap(cx, cy);
+    await page.touchscreen.tap(cx, cy);
+    await expect.poll(zoom).toBe(2.5);
+    await screenshot(page, testInfo, "gallery-zoomed-375");
+    await page.waitForTimeout(400);
+    await page.touchscreen.tap(cx, cy);
+    await page.touchscreen.tap(cx, cy);
+    await expect.poll(zoom).toBe(1);
+    // Two fingers 40 px apart move to 120 px apart: three times larger.
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (d: number) => [{ x: cx - d / 2, y: cy, id: 1 }, { x: cx + d / 2, y: cy, id: 2 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(40) });
+    for (const d of [60, 80, 100, 120]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(zoom).toBe(3);
+    await expect(page).toHaveURL(`${server.url}/files/pics/p2.png`);
+    // Fitted again, a swipe moves to the next image.
+    await page.waitForTimeout(400);
+    await page.touchscreen.tap(cx, cy);
+    await page.touchscreen.tap(cx, cy);
+    await expect.poll(zoom).toBe(1);
+    const swipe = [300, 240, 180, 120, 60];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: swipe[0], y: cy, id: 3 }] });
+    for (const x of swipe.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: cy, id: 3 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(page).toHaveURL(`${server.url}/files/pics/p3.png`);
+  });
+});

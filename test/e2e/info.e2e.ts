@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { startServer, type TestServer } from "../support/server";
 import { makeMp4WithMovText, makeVideo } from "../support/media";
 import { AUDIO_TAGS, makeTaggedMp3 } from "../support/audio";
@@ -41,6 +42,16 @@ test.beforeAll(async () => {
   writeFileSync(join(server.root, "dist/broken.torrent"), "this is no torrent");
   const trx = buildTrx({ version: 1, flags: 0, createdS: 1_600_000_000, asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] }, payloadBytes: 2048 });
   writeFileSync(join(server.root, "dist/RT-AC68U.trx"), trx.bytes);
+  // A camera photo: sharp writes its EXIF block (camera, lens, exposure, date and a GPS position in Tokyo).
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3080c0" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Canon", Model: "Canon EOS R6" },
+      IFD2: { DateTimeOriginal: "2023:08:15 14:30:00", ExposureTime: "1/250", FNumber: "28/10", ISOSpeedRatings: "400", FocalLength: "50/1", LensModel: "RF50mm F1.8 STM" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 39/1 2952/100", GPSLongitudeRef: "E", GPSLongitude: "139/1 42/1 1260/100" },
+    })
+    .toBuffer();
+  writeTree(server.root, { "photos/camera.jpg": photo });
 });
 
 test.afterAll(async () => {
@@ -339,4 +350,28 @@ test("With thumbnails switched off in the settings, the listing asks for no thum
   await openFolder(page, server, "/shows/");
   await expect(item(page, "beach.mp4").locator("img.thumb")).toHaveCount(1);
   await page.context().close();
+});
+
+test("File info of a photo shows its dimensions, type, EXIF fields and location", async ({ browser }, testInfo) => {
+  for (const size of SIZES) {
+    for (const scheme of ["light", "dark"] as const) {
+      const page = await newPage(browser, size.viewport, scheme);
+      const dialog = await openInfo(page, "/photos/", "camera.jpg");
+      const image = dialog.getByRole("region", { name: "Image" });
+      await expect(value(image, "Dimensions")).toHaveText("64 × 48 px");
+      await expect(value(image, "Type")).toHaveText("JPEG");
+      await expect(value(image, "Taken")).toHaveText("2023-08-15 14:30:00");
+      await expect(value(image, "Camera")).toHaveText("Canon EOS R6");
+      await expect(value(image, "Lens")).toHaveText("RF50mm F1.8 STM");
+      await expect(value(image, "Exposure")).toHaveText("1/250 s");
+      await expect(value(image, "Aperture")).toHaveText("f/2.8");
+      await expect(value(image, "ISO")).toHaveText("400");
+      await expect(value(image, "Focal length")).toHaveText("50 mm");
+      const place = value(image, "Location").getByRole("link");
+      await expect(place).toHaveText("35.65820° N, 139.70350° E");
+      await expect(place).toHaveAttribute("href", "https://www.openstreetmap.org/?mlat=35.65820&mlon=139.70350#map=16/35.65820/139.70350");
+      await shoot(page, testInfo, `info-photo-${size.name}-${scheme}`);
+      await page.context().close();
+    }
+  }
 });

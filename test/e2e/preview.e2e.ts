@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, PNG_RED, signIn, writeTree } from "./fixtures";
+import { item, openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -97,4 +97,23 @@ test("deleting an image in the preview shows a placeholder, then moves to the ne
   await preview.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(`${server.url}/files/gallery/x1.png`);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the preview bar shows 'n of N' beside the name, on the first row", async ({ page }, testInfo) => {
+    await page.goto(`${server.url}/files/album/c-second.png`);
+    const preview = page.getByRole("region", { name: "File preview" });
+    const name = preview.getByRole("heading", { level: 1 });
+    await expect(name).toHaveText("c-second.png");
+    const position = preview.getByText("2 of 3", { exact: true });
+    await expect(position).toBeVisible();
+    const [p, n] = [await position.boundingBox(), await name.boundingBox()];
+    // On the name's row, right of it, and inside the screen.
+    expect(Math.abs(p!.y + p!.height / 2 - (n!.y + n!.height / 2))).toBeLessThan(4);
+    expect(p!.x).toBeGreaterThanOrEqual(n!.x + n!.width);
+    expect(p!.x + p!.width).toBeLessThanOrEqual(375);
+    await screenshot(page, testInfo, "preview-position-375");
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * @module Browser tests of the preview views (SPEC §2 Preview "By type"): the audio playlist player, the embedded
- * pdf, .nfo text, the archive table and its encrypted-archive refusal, and the markdown page window. Media is made
+ * pdf, .nfo text, the archive table and its encrypted-archive refusal, and the rendered markdown. Media is made
  * here with the real ffmpeg and 7-Zip (archives.ts runs 7-Zip through Bun, which the Playwright runner is not).
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -86,7 +86,8 @@ test.beforeAll(async () => {
     "music/notes.txt": "not audio",
     "docs/paper.pdf": minimalPdf(),
     "docs/art.nfo": NFO_CP437,
-    "docs/readme.md": "# Hello Markdown\n\nSome *emphasis* here.\n",
+    "docs/readme.md": "# Hello Markdown\n\nSome *emphasis* here. See [the other page](other.md).\n",
+    "docs/other.md": "# Other Page\n",
   });
   await createUser(server, "reader", "reader-password-1", { download: true });
   await createUser(server, "looker", "looker-password-1", {});
@@ -242,36 +243,61 @@ test.describe("as the admin", () => {
     expect((await downloading).suggestedFilename()).toBe("locked.7z");
   });
 
-  test("the editor of a markdown file opens the rendered page in a new window", async ({ page }) => {
+  test("a markdown file opens rendered in the app with Edit beside it, and the editor's Preview comes back", async ({ page }) => {
+    const windows: string[] = [];
+    page.context().on("page", (p) => windows.push(p.url()));
     await page.goto(`${server.url}/files/docs/readme.md`);
+    const rendered = preview(page).getByRole("article", { name: "Rendered readme.md" });
+    await expect(rendered.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+    await expect(rendered.locator("em")).toHaveText("emphasis");
+    // A link to another markdown file opens it rendered, in the app.
+    await rendered.getByRole("link", { name: "the other page" }).click();
+    await expect(page).toHaveURL(`${server.url}/files/docs/other.md`);
+    await expect(preview(page).getByRole("article", { name: "Rendered other.md" }).getByRole("heading", { name: "Other Page" })).toBeVisible();
+    await page.goBack();
+    await preview(page).getByRole("button", { name: "Edit" }).click();
+    await expect(page).toHaveURL(`${server.url}/files/docs/readme.md?edit`);
     const editor = page.getByRole("region", { name: "Editor" });
-    const popup = page.waitForEvent("popup");
+    await expect(editor.getByRole("textbox", { name: "Content of readme.md" })).toContainText("# Hello Markdown");
     await editor.getByRole("button", { name: "Preview markdown" }).click();
-    const win = await popup;
-    await expect(win.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
-    await expect(win.locator("em")).toHaveText("emphasis");
-    expect(win.url()).toMatch(/\/api\/resources\/docs\/readme\.md\?preview=markdown&auth=/);
-    // The window has no way back to the app (noopener).
-    expect(await win.evaluate(() => window.opener)).toBeNull();
+    await expect(page).toHaveURL(`${server.url}/files/docs/readme.md`);
+    await expect(rendered.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+    // No window was opened, and the address bar never carried a token.
+    expect(windows).toEqual([]);
+    expect(page.url()).not.toContain("auth=");
   });
 });
 
-test("a reader's markdown preview opens the rendered page; without download there is no button", async ({ browser }) => {
+test("a reader's markdown opens rendered without Edit; without download it shows the text", async ({ browser }) => {
   const reader = await browser.newPage();
   await signInAs(reader, server, "reader", "reader-password-1");
   await reader.goto(`${server.url}/files/docs/readme.md`);
-  await expect(preview(reader).getByLabel("Content of readme.md")).toContainText("# Hello Markdown");
-  const popup = reader.waitForEvent("popup");
-  await preview(reader).getByRole("button", { name: "Preview markdown" }).click();
-  await expect((await popup).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(preview(reader).getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(preview(reader).getByRole("button", { name: "Edit" })).toHaveCount(0);
   await reader.close();
 
   const looker = await browser.newPage();
   await signInAs(looker, server, "looker", "looker-password-1");
   await looker.goto(`${server.url}/files/docs/readme.md`);
   await expect(preview(looker).getByLabel("Content of readme.md")).toContainText("# Hello Markdown");
-  await expect(looker.getByRole("button", { name: "Preview markdown" })).toHaveCount(0);
+  await expect(preview(looker).getByRole("article")).toHaveCount(0);
   await looker.close();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the audio player takes the whole width of the screen, the track buttons below it", async ({ page }) => {
+    await signIn(page, server);
+    await page.goto(`${server.url}/files/music/a-one.mp3`);
+    const audio = preview(page).locator("audio");
+    await expect(audio).toBeVisible();
+    const box = (await audio.boundingBox())!;
+    // The screen less the stage's padding (8 px a side): the native seek bar grows with the element.
+    expect(box.width).toBeGreaterThanOrEqual(375 - 2 * 8 - 2);
+    const next = (await preview(page).getByRole("button", { name: "Next track" }).boundingBox())!;
+    expect(next.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
+  });
 });
 
 test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async ({ page }, info) => {
@@ -283,7 +309,8 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
     ["nfo", "/docs/art.nfo", "RELEASE"],
     ["archive", "/arch/tree.zip", "deep.txt"],
     ["archive-encrypted", "/arch/locked.7z", "Wrong password?"],
-    ["markdown-editor", "/docs/readme.md", "Hello Markdown"],
+    ["markdown", "/docs/readme.md", "Hello Markdown"],
+    ["markdown-editor", "/docs/readme.md?edit", "Hello Markdown"],
   ];
   for (const [width, height] of [[1280, 800], [375, 740]]) {
     await page.setViewportSize({ width, height });
@@ -298,11 +325,19 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
   }
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(`${server.url}/files/docs/readme.md`);
+  await expect(page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(page.locator("#loading")).toHaveCount(0);
+  await screenshot(page, info, "markdown-375-dark");
+  await page.goto(`${server.url}/files/docs/readme.md?edit`);
   await expect(page.getByRole("button", { name: "Preview markdown" })).toBeVisible();
   await expect(page.locator("#loading")).toHaveCount(0);
   await screenshot(page, info, "markdown-editor-375-dark");
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, info, "markdown-editor-1280-dark");
+  await page.goto(`${server.url}/files/docs/readme.md`);
+  await expect(page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(page.locator("#loading")).toHaveCount(0);
+  await screenshot(page, info, "markdown-1280-dark");
 });
 
 test("screenshot of the reader's markdown preview", { tag: "@screens" }, async ({ browser }, info) => {
@@ -311,7 +346,7 @@ test("screenshot of the reader's markdown preview", { tag: "@screens" }, async (
   for (const [width, height] of [[1280, 800], [375, 740]]) {
     await page.setViewportSize({ width, height });
     await page.goto(`${server.url}/files/docs/readme.md`);
-    await expect(page.getByRole("button", { name: "Preview markdown" })).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
     await expect(page.locator("#loading")).toHaveCount(0);
     await screenshot(page, info, `markdown-preview-${width}`);
   }

@@ -20,6 +20,7 @@ import { presentMetainfo } from "../presenters/metainfo";
 import { readMetainfo } from "../media/metainfo";
 import { parseListingPage } from "../archive/listing-page";
 import { readNfoText } from "../media/nfo-text";
+import { readImageInfo } from "../media/image-info";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { listFolderCached } from "../listing/list-folder";
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
@@ -93,8 +94,9 @@ function presentResource(c: Context<AppEnv>, info: FileInfo) {
 }
 
 /**
- * GET ?probe=yes: the file plus `metainfo` (and `subtitles` for a video, `audioinfo` for audio); files without
- * metadata (folders, pictures, text, compressed single streams such as .tar.gz) answer the plain resource. An
+ * GET ?probe=yes: the file plus `metainfo` (and `subtitles` for a video, `audioinfo` for audio, `imageinfo` for a
+ * picture sharp can read); files without metadata (folders, text, compressed single streams such as .tar.gz)
+ * answer the plain resource. An
  * archive that cannot be listed (encrypted names, no entries) answers 400 with ARCHIVE_LIST_FAILED as the detail.
  * An archive answers one page of its entries (`offset`, `limit`: archive/listing-page.ts) and `archiveListing`.
  */
@@ -105,7 +107,9 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
     file: target, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
     isVisible: userPathFilter(c), signal: c.req.raw.signal, archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
   });
-  return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}) };
+  // A picture adds `imageinfo` (dimensions, format, EXIF): an optional field beside the contract's ones.
+  const imageinfo = info.type === "image" ? await readImageInfo(target) : null;
+  return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}), ...(imageinfo ? { imageinfo } : {}) };
 }
 
 /** GET ?preview=nfo: the file with its text in `content`, decoded from CP437 unless it is UTF-8. */

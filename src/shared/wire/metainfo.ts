@@ -145,3 +145,30 @@ export interface ArchiveListingInfo {
   /** Bytes of all the files once unpacked. */
   readonly size: number;
 }
+
+/**
+ * The resource field `imageinfo` of a picture answered by ?probe=yes: dimensions
+ * as displayed, the format, and the EXIF fields the file has (each one left out when missing).
+ */
+export interface ImageInfo {
+  /** Pixels, after the EXIF orientation. */
+  width: number;
+  height: number;
+  /** sharp's format name: "jpeg", "png", "webp", "heif", "gif", "tiff"... */
+  format: string;
+  make?: string;
+  model?: string;
+  lens?: string;
+  /** When the photo was taken, as the camera wrote it: "YYYY-MM-DD HH:MM:SS", local time of the camera. */
+  taken?: string;
+  /** Seconds (1/250 s is 0.004). */
+  exposureTime?: number;
+  /** The aperture's f-number (2.8 for f/2.8). */
+  fNumber?: number;
+  iso?: number;
+  /** Millimetres; focalLength35 is the 35 mm film equivalent. */
+  focalLength?: number;
+  focalLength35?: number;
+  /** Decimal degrees (south and west negative); metres above sea level. */
+  gps?: { latitude: number; longitude: number; altitude?: number };
+}

@@ -7,11 +7,11 @@ import { MEDIA_QUERY } from "../../shared/wire/video";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
 import type {
-  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, ImageInfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 export type {
-  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, ImageInfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
 } from "../../shared/wire/metainfo";
 export { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
 
@@ -24,6 +24,8 @@ export interface ProbedResource extends Resource {
   readonly audioinfo?: AudioInfo;
   /** An archive's totals and where its page of entries (`metainfo`) is among them. */
   readonly archiveListing?: ArchiveListingInfo;
+  /** A picture's dimensions, format and EXIF fields. */
+  readonly imageinfo?: ImageInfo;
 }
 
 /**

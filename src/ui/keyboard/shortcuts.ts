@@ -15,6 +15,8 @@ export type ShortcutAction =
   | "previewInfo"
   | "previewFullscreen"
   | "toggleSlideshow"
+  | "previewZoomIn"
+  | "previewZoomOut"
   | "videoPlayPause"
   | "videoSeekBack"
   | "videoSeekForward"
@@ -127,6 +129,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "previewFullscreen", keys: ["f", "Enter"], group: "preview", when: inPreview },
   // SPEC ยง2 image keys: only the gallery handles it; other previews leave Space to the page.
   { action: "toggleSlideshow", keys: [" "], group: "preview", when: inPreview },
+  // Image zoom: only the gallery handles them ("=" is "+" without shift on most layouts).
+  { action: "previewZoomIn", keys: ["+", "="], group: "preview", when: inPreview },
+  { action: "previewZoomOut", keys: ["-"], group: "preview", when: inPreview },
 ];
 
 /** Keys the components handle themselves (CodeMirror's search and history in the editor), listed in the help only. */
@@ -167,8 +172,10 @@ const MODIFIERS: Record<string, [pc: string, mac: string]> = { Mod: ["Ctrl", "โ
  * " " -> "Space".
  */
 export function displayKey(key: string, mac = false): string {
-  const parts = key.split("+");
-  const base = parts.pop()!;
+  // The key itself may be "+" ("+", "Mod++"): the last "+" that is not the key separates the modifiers.
+  const cut = key.length > 1 ? key.lastIndexOf("+", key.length - 2) : -1;
+  const base = key.slice(cut + 1);
+  const parts = cut < 0 ? [] : key.slice(0, cut).split("+");
   const shown = base === "Escape" ? "Esc" : base === " " ? "Space" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
   const mods = parts.map((m) => MODIFIERS[m]?.[mac ? 1 : 0] ?? m);
   return mac ? `${mods.join("")}${shown}` : [...mods, shown].join("+");

@@ -1,7 +1,7 @@
 /** @module /files/*: the listing, the editor or the preview, depending on what the server returns for the path (SPEC §2). */
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { config } from "../stores/config";
 import { useAuth } from "../stores/auth";
 import { loadPath, useRequest } from "../stores/request";
@@ -29,6 +29,8 @@ export function FilesPage() {
   const path = resourcePathOf(window.location.pathname, config.baseURL);
   const { resource, error, listing } = useRequest();
   const { user } = useAuth();
+  // `?edit`: the Edit button of a rendered markdown file (SPEC §2 Preview) asks for the editor.
+  const editRequested = new URLSearchParams(useSearch()).has("edit");
 
   useEffect(() => {
     void loadPath(path);
@@ -49,7 +51,7 @@ export function FilesPage() {
       </>
     );
   }
-  if (opensInEditor(resource, user?.perm)) {
+  if (opensInEditor(resource, user?.perm, editRequested)) {
     return (
       <Suspense fallback={<Loading />}>
         <Editor key={resource.path} file={resource} />

@@ -150,6 +150,9 @@ describe("shortcut table", () => {
     expect(displayKey(" ")).toBe("Space");
     expect(displayKey("Mod+Shift+z")).toBe("Ctrl+Shift+Z");
     expect(displayKey("Mod+Shift+z", true)).toBe("⌘⇧Z");
+    // The plus key itself, alone or with a modifier.
+    expect(displayKey("+")).toBe("+");
+    expect(displayKey("Mod++")).toBe("Ctrl++");
   });
 
   it("has each action once", () => {

@@ -53,11 +53,18 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   useShortcuts(
     { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading, video },
     {
-      closePreview: close,
+      // Esc leaves a running slideshow (and its full screen) before it closes the preview.
+      closePreview: () => (image && galleryControl()?.leaveSlideshow() ? undefined : close()),
       // Images: the gallery moves with its transition once its code is loaded; until then the route moves.
       previewPrev: () => (image && galleryControl() ? galleryControl()!.prev() : go(prev)),
       previewNext: () => (image && galleryControl() ? galleryControl()!.next() : go(next)),
-      ...(image ? { toggleSlideshow: () => galleryControl()?.toggleSlideshow() } : {}),
+      ...(image
+        ? {
+            toggleSlideshow: () => galleryControl()?.toggleSlideshow(),
+            previewZoomIn: () => galleryControl()?.zoomIn(),
+            previewZoomOut: () => galleryControl()?.zoomOut(),
+          }
+        : {}),
       download: () => downloadFile(file.path),
       rename,
       previewInfo: info,

@@ -1,7 +1,7 @@
 /**
  * @module File info dialog (SPEC §2 Overlay dialogs: File info): name, size (summed over the selection, a folder's
  * measured on the server), last modified, file and folder counts, checksums for a file, and the metadata section of
- * a video, audio, torrent or .trx firmware file (probed on demand).
+ * a video, audio, picture, torrent or .trx firmware file (probed on demand).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,8 @@ import { Row, Size } from "./info/InfoRows";
 import { metainfoKind } from "./info/media-format";
 import { useProbe } from "./info/useProbe";
 import { MetainfoSections } from "./info/MetainfoSections";
+import { useAuth } from "../../stores/auth";
+import { holdsDownload } from "../preview/preview-access";
 
 /** The size and counts rows: a spinner while the server measures, then the totals. */
 function Totals({ total, error, showCounts }: { total: FolderUsage | null; error: string | null; showCounts: boolean }) {
@@ -60,7 +62,10 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
   const items: readonly Resource[] = paths.length <= 1 ? (single ? [single] : []) : fromListing;
   const { total, error } = useFolderUsage(items);
   const one = items.length === 1 ? items[0] : null;
-  const kind = one ? metainfoKind(one) : null;
+  // A picture's details come with ?probe=yes, which needs download: without it the dialog leaves them out.
+  const mayProbe = holdsDownload(useAuth().user);
+  const found = one ? metainfoKind(one) : null;
+  const kind = found === "image" && !mayProbe ? null : found;
   const probe = useProbe(one && kind ? one.path : null);
   return (
     <Dialog

@@ -34,5 +34,8 @@ describe("which files open in the editor", () => {
   it("keeps .nfo files in their preview, whatever the permissions", () => {
     expect(opensInEditor({ type: "text", content: "x", name: "Release.NFO" }, perm)).toBe(false);
     expect(opensInEditor({ type: "text", content: "x", name: "info.txt" }, perm)).toBe(true);
+    // Markdown opens rendered; its Edit button asks for the editor.
+    expect(opensInEditor({ type: "text", content: "x", name: "README.md" }, perm)).toBe(false);
+    expect(opensInEditor({ type: "text", content: "x", name: "README.md" }, perm, true)).toBe(true);
   });
 });

@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
-import { Autoplay, EffectCreative, EffectFade, Pagination, Thumbs, Virtual, Zoom } from "swiper/modules";
+import { Autoplay, EffectCreative, EffectFade, Pagination, Thumbs, Virtual } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play, ZoomIn, ZoomOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../../api/resources";
@@ -21,8 +21,10 @@ import { mainSwiperOptions } from "./gallery-params";
 import { GalleryThumbs } from "./GalleryThumbs";
 import { registerGallery } from "./gallery-control";
 import { useSlideshow } from "./useSlideshow";
+import { useImageZoom } from "./useImageZoom";
+import { GALLERY_MAX_ZOOM } from "../../../constants";
 
-const MODULES = [Virtual, Zoom, Thumbs, Pagination, Autoplay, EffectCreative, EffectFade];
+const MODULES = [Virtual, Thumbs, Pagination, Autoplay, EffectCreative, EffectFade];
 
 /** The images of the folder of `file` in display order (the file alone until its folder is loaded). */
 function useSlides(file: Resource): readonly Resource[] {
@@ -48,7 +50,9 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
   const [active, setActive] = useState(index);
   const settings = config.slideshow;
   const options = useMemo(() => mainSwiperOptions(settings), [settings]);
-  const slideshow = useSlideshow(main, settings.autoplaySlide);
+  const gallery = useRef<HTMLDivElement>(null);
+  const slideshow = useSlideshow(main, settings.autoplaySlide, gallery);
+  const zoom = useImageZoom(main);
   const versions = useImageVersions();
   const slidesRef = useRef(slides);
   slidesRef.current = slides;
@@ -61,12 +65,20 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
 
   useEffect(() => {
     if (!main) return;
-    return registerGallery({ prev: () => main.slidePrev(), next: () => main.slideNext(), toggleSlideshow: slideshow.toggle });
-  }, [main, slideshow.toggle]);
+    return registerGallery({
+      prev: () => main.slidePrev(),
+      next: () => main.slideNext(),
+      toggleSlideshow: slideshow.toggle,
+      zoomIn: zoom.zoomIn,
+      zoomOut: zoom.zoomOut,
+      leaveSlideshow: slideshow.leave,
+    });
+  }, [main, slideshow.toggle, slideshow.leave, zoom.zoomIn, zoom.zoomOut]);
 
   const onSlideChange = (s: SwiperInstance) => {
     const to = slidesRef.current[s.activeIndex];
     setActive(s.activeIndex);
+    zoom.reset();
     if (to && to.path !== resourcePathOf(window.location.pathname, config.baseURL)) navigate(filesRoute(to.path), { replace: true });
   };
   const atStart = active === 0 && !settings.continuous;
@@ -77,8 +89,13 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
     </button>
   );
   const playLabel = slideshow.running ? t("preview.gallery.stopSlideshow") : t("preview.gallery.startSlideshow");
+  const zoomButton = (label: string, icon: React.ReactNode, onClick: () => void, disabled: boolean) => (
+    <button type="button" className="gallery-zoom-btn" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {icon}
+    </button>
+  );
   return (
-    <div className="gallery" role="group" aria-roledescription={t("preview.gallery.label")} aria-label={file.name}>
+    <div className="gallery" ref={gallery} role="group" aria-roledescription={t("preview.gallery.label")} aria-label={file.name}>
       {settings.autoplayProgressBar && slideshow.running && (
         <div className="gallery-progress" role="progressbar" aria-label={t("preview.gallery.timeLeft")}>
           <span ref={slideshow.progressRef} />
@@ -96,18 +113,24 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
       >
         {slides.map((img, i) => (
           // The neighbours are mounted for the transitions only: assistive technology reads the shown image.
-          <SwiperSlide key={img.path} virtualIndex={i} zoom aria-hidden={i !== active}>
+          <SwiperSlide key={img.path} virtualIndex={i} aria-hidden={i !== active}>
             <img className="preview-image gallery-image" src={versionedUrl(inlineUrl(img.path, token), versions[img.path])} alt={img.name} draggable={false} />
           </SwiperSlide>
         ))}
       </Swiper>
       {slides.length > 1 && arrow(t("preview.previous"), <ChevronLeft aria-hidden />, () => main?.slidePrev(), atStart, "prev")}
       {slides.length > 1 && arrow(t("preview.next"), <ChevronRight aria-hidden />, () => main?.slideNext(), atEnd, "next")}
-      {slides.length > 1 && (
-        <button type="button" className="gallery-play" aria-label={playLabel} title={playLabel} aria-pressed={slideshow.running} onClick={slideshow.toggle}>
-          {slideshow.running ? <Pause aria-hidden /> : <Play aria-hidden />}
-        </button>
-      )}
+      <div className="gallery-tools">
+        <div className="gallery-zoom" role="group" aria-label={t("preview.gallery.zoom")}>
+          {zoomButton(t("preview.gallery.zoomOut"), <ZoomOut aria-hidden />, zoom.zoomOut, zoom.scale <= 1)}
+          {zoomButton(t("preview.gallery.zoomIn"), <ZoomIn aria-hidden />, zoom.zoomIn, zoom.scale >= GALLERY_MAX_ZOOM)}
+        </div>
+        {slides.length > 1 && (
+          <button type="button" className="gallery-play" aria-label={playLabel} title={playLabel} aria-pressed={slideshow.running} onClick={slideshow.toggle}>
+            {slideshow.running ? <Pause aria-hidden /> : <Play aria-hidden />}
+          </button>
+        )}
+      </div>
       {settings.showThumbIndicator && slides.length > 1 && (
         <GalleryThumbs slides={slides} current={active} token={token} onPick={(i) => main?.slideTo(i)} onSwiper={setThumbs} />
       )}

@@ -8,6 +8,10 @@ export interface GalleryControl {
   prev: () => void;
   next: () => void;
   toggleSlideshow: () => void;
+  zoomIn: () => void;
+  zoomOut: () => void;
+  /** Stops a running slideshow and leaves its full screen; false when there was none (Esc then closes the preview). */
+  leaveSlideshow: () => boolean;
 }
 
 let current: GalleryControl | null = null;

@@ -4,7 +4,7 @@
  */
 import type { SwiperOptions } from "swiper/types";
 import type { SettingsCore } from "../../../../shared/wire/settings";
-import { GALLERY_MAX_ZOOM, SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH } from "../../../constants";
+import { SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH } from "../../../constants";
 import { transitionPreset } from "./transition-presets";
 
 /** The Slideshow fieldset of the global settings. */
@@ -20,7 +20,8 @@ export function extraVirtualSlides(preloadRange: number): number {
 
 /**
  * Options of the main Swiper: transition effect and speed, rewind at the ends when continuous, the virtual window,
- * autoplay (started at once with autoplaySlide; Space starts it otherwise), the dot indicator and zoom.
+ * autoplay (started at once with autoplaySlide; Space starts it otherwise) and the dot indicator. Zoom is the
+ * gallery's own (useImageZoom.ts).
  */
 export function mainSwiperOptions(s: SlideshowSettings): SwiperOptions {
   const preset = transitionPreset(s.transitionEffect);
@@ -35,7 +36,6 @@ export function mainSwiperOptions(s: SlideshowSettings): SwiperOptions {
     autoplay: { enabled: s.autoplaySlide, delay: s.autoplayInterval, disableOnInteraction: false, stopOnLastSlide: !s.continuous },
     // Many images keep the dots few: the ones around the current image are shown, the others shrink away.
     pagination: s.showDotIndicator ? { enabled: true, clickable: true, dynamicBullets: true, dynamicMainBullets: 5 } : { enabled: false },
-    zoom: { maxRatio: GALLERY_MAX_ZOOM },
     // Our shortcut table handles the keys (SPEC §2 image keys); Swiper's own keyboard module stays off.
     keyboard: { enabled: false },
   };

@@ -6,12 +6,12 @@ import { BIT_RATE_DIVISOR, SOFTWARE_H264_ENCODERS } from "../../../constants";
 import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
 
 /** The metadata a file has, from its type and name; archives are left to the preview's table. */
-export type MetainfoKind = "video" | "audio" | "torrent" | "firmware";
+export type MetainfoKind = "video" | "audio" | "image" | "torrent" | "firmware";
 
 /** Which metadata section `file` gets, or null when it has none to probe. */
 export function metainfoKind(file: { name: string; type: string; isDir: boolean }): MetainfoKind | null {
   if (file.isDir) return null;
-  if (file.type === "video" || file.type === "audio") return file.type;
+  if (file.type === "video" || file.type === "audio" || file.type === "image") return file.type;
   const name = file.name.toLowerCase();
   if (name.endsWith(".torrent")) return "torrent";
   if (name.endsWith(".trx")) return "firmware";
