@@ -7,6 +7,7 @@ import { shareTokenHeaders } from "./share-token";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "../../shared/wire/resource";
 import type { ShareAccess } from "../../shared/wire/share";
+import type { ProbedResource } from "./media";
 
 /** The shared item as GET /api/public/share/{hash} answers it: paths are relative to the share, starting with "/". */
 export interface PublicResource extends Resource {
@@ -28,6 +29,12 @@ export function fetchPublicShare(hash: string, sub: string, signal?: AbortSignal
 export function fetchPublicText(hash: string, sub: string, signal?: AbortSignal): Promise<string> {
   const path = sub === "/" ? "" : encodePath(sub);
   return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+}
+
+/** Fetches a shared video's probe: codecs, embedded tracks, subtitle files (paths inside the share). @throws ApiError. */
+export function fetchPublicProbe(hash: string, sub: string, signal?: AbortSignal): Promise<ProbedResource> {
+  const path = sub === "/" ? "" : encodePath(sub);
+  return apiJson<ProbedResource>(`/api/public/probe/${encodeURIComponent(hash)}${path}`, { auth: false, signal, headers: shareTokenHeaders(hash) });
 }
 
 /**

@@ -10,9 +10,9 @@ import { inlineUrl } from "../../../api/urls";
 import { playlistUrl, thumbnailsVttUrl } from "../../../api/media-urls";
 import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
-import { VIDEO_QUALITIES } from "../../../../shared/wire/video";
+import { VIDEO_QUALITIES, type HlsQuality } from "../../../../shared/wire/video";
 import { qualityLabel, type PlaybackPlan } from "./playback-plan";
-import { subtitleTracks } from "./subtitle-tracks";
+import { subtitleTracks, type SubtitleTrack } from "./subtitle-tracks";
 import { useVideoSource, type VideoSource } from "./useVideoSource";
 import { useVideoState } from "./useVideoState";
 import { useThumbnailCues } from "./useThumbnailCues";
@@ -21,12 +21,24 @@ import { VideoControls } from "./VideoControls";
 
 const OFF = "off";
 
-/** Plays `file` (path, name) as `plan` says; `probe` gives its subtitles; media URLs carry `token`. */
-export function VideoPlayer({ file, probe, plan, token }: {
+/** Where the media of a player comes from when not the owner's routes (a share link's public routes). */
+export interface VideoUrls {
+  /** The file itself, for the original quality. */
+  readonly original: string;
+  /** The media playlist of one transcoded quality. */
+  readonly playlist: (quality: HlsQuality) => string;
+  /** The seek-thumbnails WebVTT. */
+  readonly thumbnails: string;
+  readonly tracks: readonly SubtitleTrack[];
+}
+
+/** Plays `file` (path, name) as `plan` says; `probe` gives its subtitles; media URLs carry `token`, or are `urls`. */
+export function VideoPlayer({ file, probe, plan, token, urls }: {
   file: { path: string; name: string };
   probe: ProbedResource | null;
   plan: PlaybackPlan;
   token: string;
+  urls?: VideoUrls;
 }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
@@ -37,7 +49,10 @@ export function VideoPlayer({ file, probe, plan, token }: {
   const [wantThumbnails, setWantThumbnails] = useState(false);
   const hlsQuality = VIDEO_QUALITIES[quality];
   const source = useMemo<VideoSource>(
-    () => (hlsQuality ? { url: playlistUrl(file.path, hlsQuality, token), hls: true } : { url: inlineUrl(file.path, token), hls: false }),
+    () =>
+      hlsQuality
+        ? { url: urls ? urls.playlist(hlsQuality) : playlistUrl(file.path, hlsQuality, token), hls: true }
+        : { url: urls ? urls.original : inlineUrl(file.path, token), hls: false },
     [file.path, quality, token],
   );
   const transcoded = plan.offered.filter((i) => VIDEO_QUALITIES[i] !== null);
@@ -45,11 +60,11 @@ export function VideoPlayer({ file, probe, plan, token }: {
   const onError = () => (quality === 0 && transcoded.length > 0 ? setQuality(transcoded[0]) : setFailed(true));
   useVideoSource(video, source, config.video.autoplay, onError);
   const state = useVideoState(video);
-  const cues = useThumbnailCues(wantThumbnails ? thumbnailsVttUrl(file.path, token) : "");
+  const cues = useThumbnailCues(wantThumbnails ? (urls ? urls.thumbnails : thumbnailsVttUrl(file.path, token)) : "");
   const meta = (probe?.metainfo ?? null) as Partial<VideoMetainfo> | null;
   const tracks = useMemo(
-    () => subtitleTracks(file.path, probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], token, (n) => t("preview.video.embeddedTrack", { n })),
-    [probe, token],
+    () => urls?.tracks ?? subtitleTracks(file.path, probe?.subtitles ?? [], meta?.SubtitleEmbedded ?? [], token, (n) => t("preview.video.embeddedTrack", { n })),
+    [probe, token, urls],
   );
   useEffect(() => {
     video.current!.volume = Math.min(1, Math.max(0, config.video.volume / 100));
