@@ -15,6 +15,7 @@ import { logRoutes } from "./routes/logs";
 import { shareRoutes } from "./routes/shares";
 import { publicRoutes } from "./routes/public";
 import { publicMediaRoutes } from "./routes/public-media";
+import { publicTusRoutes } from "./routes/public-tus";
 import { taskRoutes } from "./routes/tasks";
 import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
@@ -38,6 +39,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", shareRoutes)
     .route("/", publicRoutes)
     .route("/", publicMediaRoutes)
+    .route("/", publicTusRoutes)
     .route("/", taskRoutes)
     .route("/", commandRoutes)
     .route("/", playlistRoutes)

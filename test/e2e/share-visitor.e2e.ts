@@ -148,7 +148,7 @@ test("takes screenshots of a visitor's previews in light and dark at desktop and
   await inEveryLook(browser, async (page, tag) => {
     for (const [name, shot] of [["sunrise.jpg", "image"], ["clip.mp4", "video"], ["tone.mp3", "audio"], ["guide.pdf", "pdf"], ["shopping-list.md", "markdown"]]) {
       await openShare(page, server, links[name]);
-      await expect(page.getByRole("heading", { name })).toBeVisible();
+      await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
       await page.waitForTimeout(shot === "video" || shot === "pdf" ? 1500 : 500);
       await screenshot(page, testInfo, `visitor-${shot}-${tag}`);
     }

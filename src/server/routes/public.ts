@@ -36,10 +36,10 @@ import type { Resource } from "../../shared/wire/resource";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
 
 /** The public route names: each is the URL prefix `public/{route}/{hash}` its sub-path comes after. */
-export type Route = "share" | "dl" | "upload" | "playlist" | "frame" | "probe" | "vtt" | "markdown";
+export type Route = "share" | "dl" | "upload" | "tus" | "playlist" | "frame" | "probe" | "vtt" | "markdown";
 
 /** Statuses and file errors that pass through as they are; every other refusal is a plain 404. */
-const KEPT_STATUSES = new Set([400, 401, 409, 413, 416, 429]);
+const KEPT_STATUSES = new Set([400, 401, 409, 412, 413, 415, 416, 429]);
 const KEPT_FS_CODES = new Set(["EEXIST", "EISDIR"]);
 
 /**

@@ -33,7 +33,6 @@ export function ShareFileView({ file, hash, sub, text = null, onSwipe }: {
       return (
         <div className="preview-card share-audio">
           <FileIcon isDir={false} type="audio" name={file.name} size={72} />
-          <h2>{file.name}</h2>
           <audio className="preview-audio" src={src} controls preload="metadata" aria-label={file.name} />
         </div>
       );
