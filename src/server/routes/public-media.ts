@@ -1,5 +1,5 @@
 /**
- * @module What a share visitor's previews need beyond the file itself (docs/API.md "Public share media"), each
+ * @module What a share visitor's previews need beyond the file itself (docs/security.md "Public previews"), each
  * under the public prefix and confined like /api/public/dl: `playlist` (HLS of a video, as /api/playlist), `frame`
  * (stills and seek thumbnails, as /api/frame), `probe` (a video's codecs and subtitle tracks), `vtt` (a subtitle
  * file, or `si=N` a video's embedded track, as WebVTT) and `markdown` (a markdown file rendered as a sandboxed page).

@@ -8,7 +8,7 @@ import { encodePath } from "../format/encode-path";
 import { withShareToken } from "./share-token";
 import { MEDIA_QUERY as Q, resValue, type HlsQuality } from "../../shared/wire/video";
 
-/** The public preview routes beside the download (docs/API.md "Public share media"). */
+/** The public preview routes beside the download (docs/security.md "Public previews"). */
 export type PublicMediaRoute = "playlist" | "frame" | "probe" | "vtt" | "markdown";
 
 /** The download URL of the shared item or of `sub` inside a shared folder (decoded path, "/" for the item itself). */

@@ -1,7 +1,7 @@
 /**
  * @module A shared video for a visitor, in the owner's player (SPEC §2 Preview "video"): probed and planned as the
  * owner's preview is, its file, HLS qualities, seek thumbnails and subtitles all through the link's public routes
- * (docs/API.md "Public share media"), so a video the browser cannot play (MKV, AVI) plays transcoded.
+ * (docs/security.md "Public previews"), so a video the browser cannot play (MKV, AVI) plays transcoded.
  */
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
