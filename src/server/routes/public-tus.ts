@@ -1,9 +1,9 @@
 /**
  * @module /api/public/tus/{hash}/{name}: resumable uploads into an upload-only share folder, the tus 1.0 protocol of
  * /api/tus (tus.ts) under the link's rules: a new file straight in the shared folder, never over an existing one,
- * as the link's owner. The creation answers a Location carrying a random `key`; HEAD, PATCH and DELETE need it, so another visitor of the link can neither read, extend nor end an
- * upload they did not start, and a name already being uploaded is refused (409) instead of started over
- * (docs/security.md "Public previews").
+ * as the link's owner. The creation answers a Location carrying a random `key`; HEAD, PATCH and DELETE need it, so
+ * another visitor of the link can neither read, extend nor end an upload they did not start, and a name already
+ * being uploaded is refused (409) instead of started over (docs/security.md "Public previews").
  */
 import { Hono, type Context } from "hono";
 import { randomBytes, timingSafeEqual } from "node:crypto";
