@@ -13,6 +13,7 @@ import { LoadingView } from "../common/LoadingView";
 import { FileCard } from "../preview/DownloadCard";
 import { ShareImage } from "./ShareImage";
 import { ShareVideo } from "./ShareVideo";
+import { config } from "../../stores/config";
 
 /**
  * The file at `sub` ("/" for the shared file itself) of share `hash`; `text` is a text file's loaded content,
@@ -28,7 +29,9 @@ export function ShareFileView({ file, hash, sub, text = null, onSwipe }: {
     case "image":
       return <ShareImage src={src} name={file.name} onSwipe={onSwipe} />;
     case "video":
-      return <ShareVideo file={file} hash={hash} sub={sub} />;
+      // The Video settings may turn the preview off: then the download card, as for the owner.
+      if (!config.video.disablePreview) return <ShareVideo file={file} hash={hash} sub={sub} />;
+      break;
     case "audio":
       return (
         <div className="preview-card share-audio">
