@@ -14,6 +14,8 @@ import { settingsRoutes } from "./routes/settings";
 import { logRoutes } from "./routes/logs";
 import { shareRoutes } from "./routes/shares";
 import { publicRoutes } from "./routes/public";
+import { publicMediaRoutes } from "./routes/public-media";
+import { publicTusRoutes } from "./routes/public-tus";
 import { taskRoutes } from "./routes/tasks";
 import { commandRoutes } from "./routes/command";
 import { playlistRoutes } from "./routes/playlist";
@@ -36,6 +38,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", logRoutes)
     .route("/", shareRoutes)
     .route("/", publicRoutes)
+    .route("/", publicMediaRoutes)
+    .route("/", publicTusRoutes)
     .route("/", taskRoutes)
     .route("/", commandRoutes)
     .route("/", playlistRoutes)

@@ -33,6 +33,7 @@ test("a link made in the Share dialog opens without login, shows the name and QR
   const guest = await visitor.newPage();
   await guest.goto(link);
   await expect(guest.getByRole("heading", { name: "plan.txt" })).toBeVisible();
+  await guest.getByRole("button", { name: /QR/i }).click();
   const qr = guest.getByRole("img", { name: /QR/i });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -31,11 +31,12 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a file link shows the name, its download and a QR code of the link, without header or sidebar", async ({ browser }) => {
+test("a file link shows the name, its download and a QR code of the link behind a button, without header or sidebar", async ({ browser }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
   await expect(page.getByText("Size: 27 B")).toBeVisible();
+  await page.getByRole("button", { name: "Show the QR code of this link" }).click();
   const qr = page.getByRole("img", { name: "QR code of the link to this share" });
   await expect(qr).toBeVisible();
   expect((await qr.boundingBox())!.width).toBeGreaterThan(100);
@@ -100,6 +101,8 @@ test("a folder's page works with the keyboard: tab to a file, open its preview, 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "download folder" })).toBeFocused();
   await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Show the QR code of this link" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(listing.getByRole("link", { name: "trip" })).toBeFocused();
   await page.keyboard.press("Tab");
   const notes = listing.getByRole("button", { name: "notes.txt" });
@@ -156,6 +159,7 @@ test.describe("under a base URL", () => {
     const page = await visitorPage(browser);
     await page.goto(`${based.url}/share/${hash}`);
     await expect(page.getByRole("heading", { name: "clip notes.txt" })).toBeVisible();
+    await page.getByRole("button", { name: "Show the QR code of this link" }).click();
     const qr = page.getByRole("img", { name: "QR code of the link to this share" });
     expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${based.origin}/app/share/${hash}`));
     await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute("href", `/app/api/public/dl/${hash}`);
@@ -177,6 +181,7 @@ test("follows the device's dark scheme when nobody is logged in", async ({ brows
 test("takes screenshots of the share page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
   await inEveryLook(browser, async (page, tag) => {
     await openShare(page, server, fileHash);
+    await page.getByRole("button", { name: "Show the QR code of this link" }).click();
     await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
     await screenshot(page, testInfo, `share-file-${tag}`);
     await openShare(page, server, folderHash);

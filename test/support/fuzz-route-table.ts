@@ -142,6 +142,20 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   route("GET", "/api/public/dl/:hash{[^/]+}", { path: sharePath("/api/public/dl/", false), query: ["inline", "thumb", "algo", "w"], valid: RAW_QUERY, headers: FILE_HEADERS }),
   route("HEAD", "/api/public/dl/:hash{[^/]+}", { path: sharePath("/api/public/dl/", false), query: ["algo"], valid: RAW_QUERY, headers: FILE_HEADERS }),
   route("POST", "/api/public/upload/:hash{[^/]+}/*", { path: sharePath("/api/public/upload/", true), body: "raw", headers: ["Content-Type", "X-Share-Token"] }),
+  // A share visitor's previews: each route with and without a path inside the share, GET and HEAD.
+  ...(["playlist", "frame", "probe", "vtt", "markdown"] as const).flatMap((name) =>
+    ["GET", "HEAD"].flatMap((method) => [true, false].map((sub) =>
+      route(method, `/api/public/${name}/:hash{[^/]+}${sub ? "/*" : ""}`, {
+        path: sharePath(`/api/public/${name}/`, sub), query: ["res", "seg", "master", "t", "w", "thumbnails", "sprite", "si", "token"],
+        valid: { res: ["720-2", "0-0"], seg: ["0"], master: ["true"], t: ["0", "-1"], thumbnails: ["vtt"], sprite: ["0"], si: ["0", "99"] }, headers: [...FILE_HEADERS, "X-Share-Token"],
+      }),
+    )),
+  ),
+  route("OPTIONS", "/api/public/tus/*", { path: sharePath("/api/public/tus/", true), headers: ["Tus-Resumable"] }),
+  route("POST", "/api/public/tus/:hash{[^/]+}/*", { path: sharePath("/api/public/tus/", true), body: "raw", headers: ["Tus-Resumable", "Upload-Length", "Upload-Metadata", "Content-Type", "X-Share-Token"], mustHeaders: ["Tus-Resumable", "Upload-Length"] }),
+  route("GET", "/api/public/tus/:hash{[^/]+}/*", { path: sharePath("/api/public/tus/", true), query: ["key"], headers: ["Tus-Resumable"], mustHeaders: ["Tus-Resumable"] }),
+  route("PATCH", "/api/public/tus/:hash{[^/]+}/*", { path: sharePath("/api/public/tus/", true), query: ["key"], body: "raw", headers: ["Tus-Resumable", "Upload-Offset", "Content-Type"], mustHeaders: ["Tus-Resumable", "Upload-Offset", "Content-Type"] }),
+  route("DELETE", "/api/public/tus/:hash{[^/]+}/*", { path: sharePath("/api/public/tus/", true), query: ["key"], headers: ["Tus-Resumable"], mustHeaders: ["Tus-Resumable"] }),
   route("GET", "/api/task", { path: fixed("/api/task"), headers: ["Origin", "Cookie"] }),
   route("GET", "/api/command/*", { path: under("/api/command"), headers: ["Origin", "Cookie"] }),
   route("GET", "/api/playlist/*", { path: under("/api/playlist"), query: ["res", "seg", "master"], must: ["res"], valid: { res: ["720-2", "360-1", "0-0", "9999-99"], seg: ["0", "999999999"], master: ["true"] } }),

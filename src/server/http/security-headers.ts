@@ -61,3 +61,9 @@ const SANDBOXED_DOCUMENT_POLICY = `${SANDBOXED_DOCUMENT_RULES}; frame-ancestors 
  * page opens in its own window, never in a frame.
  */
 export const MARKDOWN_PAGE_CSP = `sandbox allow-popups allow-popups-to-escape-sandbox; ${SANDBOXED_DOCUMENT_RULES}; frame-ancestors 'none'`;
+
+/**
+ * CSP of a share visitor's markdown page (docs/security.md "Public previews"): the same sandbox, framed by the
+ * share page of this server only.
+ */
+export const PUBLIC_MARKDOWN_PAGE_CSP = `sandbox allow-popups allow-popups-to-escape-sandbox; ${SANDBOXED_DOCUMENT_POLICY}`;

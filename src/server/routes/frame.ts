@@ -18,31 +18,41 @@ import { MEDIA_QUERY } from "../../shared/wire/video";
 import { parseIndex, parseSeconds } from "./media-params";
 import { BadRequest } from "../errors";
 import { assertMayReceive } from "../auth/download-policy";
+import type { ScopedPath } from "../fs/scope";
 import { FRAME_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 
 const ROUTE = "frame";
 
 export const frameRoutes = new Hono<AppEnv>()
   .use(`/${ROUTE}/*`, requireReadAuth)
-  .on(["GET", "HEAD"], `/${ROUTE}/*`, async (c) => {
+  .on(["GET", "HEAD"], `/${ROUTE}/*`, (c) => {
     const target = requestTarget(c, ROUTE);
-    assertMayReceive(c.get("user"), "picture");
-    const name = target.path.split("/").pop() ?? "";
-    if (!(await stat(target.abs)).isFile() || typeFromName(name) !== "video") throw new BadRequest("frames are only for video files");
-    const cacheDir = c.get("deps").config.cacheDir;
-    const thumbnails = c.req.query(MEDIA_QUERY.thumbnails);
-    if (thumbnails !== undefined) {
-      if (thumbnails !== "vtt") throw new BadRequest("thumbnails must be vtt");
-      const vtt = thumbnailsVtt(await planOf(target), (n) => sheetUrl(c, target.path, n));
-      return new Response(c.req.method === "HEAD" ? null : vtt, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache" } });
-    }
-    const sprite = c.req.query(MEDIA_QUERY.sprite);
-    if (sprite !== undefined) return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
-    // SPEC section 7 lists `/api/frame{path}?auth` without a time: that still is the poster's.
-    const t = c.req.query(MEDIA_QUERY.time);
-    const time = t === undefined ? null : parseSeconds(t);
-    return jpeg(c, await framePath(cacheDir, target, time, parseWidth(c.req.query(MEDIA_QUERY.width))), name);
+    return answerFrame(c, target, (n) => sheetUrl(c, target.path, n));
   });
+
+/**
+ * The frame answer for the video `target` (already resolved and checked): a still, the seek-thumbnails track whose
+ * cues point at `sheetUrl(n)`, or sprite sheet N, as the query asks. Shared with the public share route.
+ * @throws BadRequest (400) for a file that is not a video or a bad query value.
+ */
+export async function answerFrame(c: Context<AppEnv>, target: ScopedPath, sheetUrl: (n: number) => string): Promise<Response> {
+  assertMayReceive(c.get("user"), "picture");
+  const name = target.path.split("/").pop() ?? "";
+  if (!(await stat(target.abs)).isFile() || typeFromName(name) !== "video") throw new BadRequest("frames are only for video files");
+  const cacheDir = c.get("deps").config.cacheDir;
+  const thumbnails = c.req.query(MEDIA_QUERY.thumbnails);
+  if (thumbnails !== undefined) {
+    if (thumbnails !== "vtt") throw new BadRequest("thumbnails must be vtt");
+    const vtt = thumbnailsVtt(await planOf(target), sheetUrl);
+    return new Response(c.req.method === "HEAD" ? null : vtt, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache" } });
+  }
+  const sprite = c.req.query(MEDIA_QUERY.sprite);
+  if (sprite !== undefined) return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
+  // SPEC section 7 lists `/api/frame{path}?auth` without a time: that still is the poster's.
+  const t = c.req.query(MEDIA_QUERY.time);
+  const time = t === undefined ? null : parseSeconds(t);
+  return jpeg(c, await framePath(cacheDir, target, time, parseWidth(c.req.query(MEDIA_QUERY.width))), name);
+}
 
 /** A cached JPEG answered with Range and validators, inline. */
 async function jpeg(c: Context<AppEnv>, abs: string, name: string): Promise<Response> {

@@ -16,41 +16,51 @@ import { rawContentSecurityPolicy } from "../http/security-headers";
 import { MEDIA_QUERY, NEEDS_TRANSCODING, parseRes, resValue } from "../../shared/wire/video";
 import { BadRequest, Forbidden } from "../errors";
 import { assertMayReceive } from "../auth/download-policy";
+import type { ScopedPath } from "../fs/scope";
 
 /** Content types of HLS (RFC 8216 section 4: playlists; section 3.2: MPEG-2 transport stream segments). */
 const PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
 const SEGMENT_TYPE = "video/mp2t";
 /** The `res` value of the quality a media playlist or segment answer holds (docs/video.md "Quality"). */
 const QUALITY_HEADER = "X-Quality";
+/** Query values a playlist's links carry on: a media token and a share link's token. */
+const CARRIED_QUERY = ["auth", "token"] as const;
 
 export const playlistRoutes = new Hono<AppEnv>()
   .use("/playlist/*", requireReadAuth)
-  .on(["GET", "HEAD"], "/playlist/*", async (c) => {
-    const deps = c.get("deps");
-    const target = requestTarget(c, "playlist");
-    // Transcoded segments are a rendition, not the file: the download permission is not needed (docs/security.md).
-    assertMayReceive(c.get("user"), "hls");
-    // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
-    const settings = getSettings(deps.db);
-    if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
-    if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");
-    const source = await deps.hls.source(target);
-    const link = sameNameLink(c);
-    if (c.req.query(MEDIA_QUERY.master) === "true") {
-      return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));
-    }
-    const asked = parseRes(c.req.query(MEDIA_QUERY.res));
-    if (!asked) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
-    const quality = deps.hls.nearestQuality(source, asked);
-    const res = resValue(quality);
-    const seg = c.req.query(MEDIA_QUERY.seg);
-    if (seg === undefined) {
-      deps.hls.maybeCollect(settings.thumbnail.cacheGcProbability, settings.thumbnail.cacheExpireTTL, deps.log.info);
-      return withQuality(playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res, seg: String(n) }))), res);
-    }
-    if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
-    return withQuality(await segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg))), res);
-  });
+  .on(["GET", "HEAD"], "/playlist/*", (c) => answerPlaylist(c, requestTarget(c, "playlist")));
+
+/**
+ * The HLS answer for the video `target` (already resolved and checked): the master playlist, a media playlist or a
+ * segment, as the query asks. A quality taller than the source is served as the nearest offered one, named in
+ * QUALITY_HEADER. Shared by /api/playlist and the public share route (public-media.ts).
+ * @throws Forbidden (403) with HLS off; BadRequest (400) for a folder or a bad `res`/`seg`.
+ */
+export async function answerPlaylist(c: Context<AppEnv>, target: ScopedPath): Promise<Response> {
+  const deps = c.get("deps");
+  // Transcoded segments are a rendition, not the file: the download permission is not needed (docs/security.md).
+  assertMayReceive(c.get("user"), "hls");
+  // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
+  const settings = getSettings(deps.db);
+  if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
+  if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");
+  const source = await deps.hls.source(target);
+  const link = sameNameLink(c);
+  if (c.req.query(MEDIA_QUERY.master) === "true") {
+    return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));
+  }
+  const asked = parseRes(c.req.query(MEDIA_QUERY.res));
+  if (!asked) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
+  const quality = deps.hls.nearestQuality(source, asked);
+  const res = resValue(quality);
+  const seg = c.req.query(MEDIA_QUERY.seg);
+  if (seg === undefined) {
+    deps.hls.maybeCollect(settings.thumbnail.cacheGcProbability, settings.thumbnail.cacheExpireTTL, deps.log.info);
+    return withQuality(playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res, seg: String(n) }))), res);
+  }
+  if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
+  return withQuality(await segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg))), res);
+}
 
 /** Serves a cached segment file (Range and validators as any file). */
 async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response> {
@@ -68,8 +78,9 @@ async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response
  */
 function sameNameLink(c: Context<AppEnv>): (query: Record<string, string>) => string {
   const name = new URL(c.req.url).pathname.split("/").pop() ?? "";
-  const auth = c.req.query("auth");
-  return (query) => `./${name}?${new URLSearchParams(auth === undefined ? query : { auth, ...query })}`;
+  // The credential the request came with goes on: a media token (`auth`) or a share token (`token`).
+  const carried = Object.fromEntries(CARRIED_QUERY.flatMap((k) => (c.req.query(k) === undefined ? [] : [[k, c.req.query(k)!]])));
+  return (query) => `./${name}?${new URLSearchParams({ ...carried, ...query })}`;
 }
 
 /** `answer` naming the quality `res` it holds in QUALITY_HEADER. */

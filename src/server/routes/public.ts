@@ -35,17 +35,18 @@ import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
 
-type Route = "share" | "dl" | "upload";
+/** The public route names: each is the URL prefix `public/{route}/{hash}` its sub-path comes after. */
+export type Route = "share" | "dl" | "upload" | "tus" | "playlist" | "frame" | "probe" | "vtt" | "markdown";
 
 /** Statuses and file errors that pass through as they are; every other refusal is a plain 404. */
-const KEPT_STATUSES = new Set([400, 401, 409, 413, 416, 429]);
+const KEPT_STATUSES = new Set([400, 401, 409, 412, 413, 415, 416, 429]);
 const KEPT_FS_CODES = new Set(["EEXIST", "EISDIR"]);
 
 /**
  * Runs `fn` as the owner of link `hash`, confined to its path, after the link's password check; `mustExist`
- * stats the target first.
+ * stats the target first. Every refusal but the kept statuses answers 404 (docs/security.md "Share links").
  */
-async function asShare(
+export async function asShare(
   c: Context<AppEnv>, route: Route, mustExist: boolean, fn: (target: ScopedPath, share: ShareRow, base: string) => Promise<Response>,
 ): Promise<Response> {
   const hash = c.req.param("hash") ?? "";

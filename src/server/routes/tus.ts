@@ -27,7 +27,7 @@ import type { TusUpload } from "../tus/tus-store";
 const ROUTE = "tus";
 
 /** Every answer carries Tus-Resumable; requests other than OPTIONS must name our version (else 412). */
-const tusProtocol = createMiddleware<AppEnv>(async (c, next) => {
+export const tusProtocol = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "OPTIONS" && !speaksOurVersion(c.req.header("Tus-Resumable"))) {
     c.header("Tus-Version", TUS_VERSION);
     throw new PreconditionFailed(`Tus-Resumable ${TUS_VERSION} is required`);
@@ -105,8 +105,8 @@ async function liveUpload(c: Context<AppEnv>, target: ScopedPath): Promise<TusUp
   return up;
 }
 
-/** Writes the request body at `offset`, then finishes the upload when it is complete. */
-async function receive(c: Context<AppEnv>, target: ScopedPath, up: TusUpload, offset: number): Promise<void> {
+/** Writes the request body at `offset`, then finishes the upload when it is complete. Shared with public-tus.ts. */
+export async function receive(c: Context<AppEnv>, target: ScopedPath, up: TusUpload, offset: number): Promise<void> {
   const declared = parseByteCount(c.req.header("Content-Length"));
   const result = await writeChunk(c.get("deps").tus, up, offset, c.req.raw.body, declared, target);
   if (result.aborted) {
@@ -118,7 +118,7 @@ async function receive(c: Context<AppEnv>, target: ScopedPath, up: TusUpload, of
 }
 
 /** Gives the complete upload its name between the admin's upload hooks; a refused before-hook drops the upload. */
-async function finish(c: Context<AppEnv>, target: ScopedPath, up: TusUpload): Promise<void> {
+export async function finish(c: Context<AppEnv>, target: ScopedPath, up: TusUpload): Promise<void> {
   const { tus } = c.get("deps");
   await withHooks(hookRequest(c, "upload", target), () => finishUpload(tus, up, target)).catch(async (err) => {
     await tus.remove(up);
@@ -127,7 +127,7 @@ async function finish(c: Context<AppEnv>, target: ScopedPath, up: TusUpload): Pr
 }
 
 /** An empty answer with the upload's offset and, while incomplete, its expiry (tus expiration extension). */
-function progressAnswer(c: Context<AppEnv>, up: TusUpload, status: 200 | 201 | 204): Response {
+export function progressAnswer(c: Context<AppEnv>, up: TusUpload, status: 200 | 201 | 204): Response {
   c.header("Upload-Offset", String(up.offset));
   if (!isComplete(up)) c.header("Upload-Expires", formatExpires(up.expiresAt));
   return c.body(null, status);

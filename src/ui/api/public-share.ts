@@ -1,12 +1,15 @@
 /**
  * @module Public share calls without login (SPEC §7): the shared item or a folder inside it, a text file's content,
- * a password link's unlock, and an upload into an upload-only folder. A password link's token goes as X-Share-Token.
+ * a password link's unlock, and a resumable upload into an upload-only folder. A password link's token goes as
+ * X-Share-Token.
  */
-import { apiJson, apiText, apiUpload, type ProgressListener } from "./client";
+import { apiJson, apiText, apiUrl } from "./client";
+import { tusTransfer, type TusListeners, type TusTransfer } from "./tus-upload";
 import { shareTokenHeaders } from "./share-token";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "../../shared/wire/resource";
 import type { ShareAccess } from "../../shared/wire/share";
+import type { ProbedResource } from "./media";
 
 /** The shared item as GET /api/public/share/{hash} answers it: paths are relative to the share, starting with "/". */
 export interface PublicResource extends Resource {
@@ -30,6 +33,12 @@ export function fetchPublicText(hash: string, sub: string, signal?: AbortSignal)
   return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, { auth: false, signal, headers: shareTokenHeaders(hash) });
 }
 
+/** Fetches a shared video's probe: codecs, embedded tracks, subtitle files (paths inside the share). @throws ApiError. */
+export function fetchPublicProbe(hash: string, sub: string, signal?: AbortSignal): Promise<ProbedResource> {
+  const path = sub === "/" ? "" : encodePath(sub);
+  return apiJson<ProbedResource>(`/api/public/probe/${encodeURIComponent(hash)}${path}`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+}
+
 /**
  * Trades a password link's password for a share token (the password goes in the JSON body, never in a URL).
  * @throws ApiError: 403 wrong password, 429 this address is banned for a while, 404 unknown or expired link.
@@ -44,10 +53,11 @@ export function unlockPublicShare(hash: string, password: string): Promise<Share
 }
 
 /**
- * Uploads `file` by its name into the upload-only folder of link `hash`, with progress in bytes.
- * @throws ApiError: 409 a file of that name is already there (never overwritten), 404 the link is gone.
+ * A resumable (tus) upload of `file` by its name into the upload-only folder of link `hash`, with progress in bytes;
+ * a dropped connection resumes where the server stopped. Its run() throws ApiError: 409 a file of that name is
+ * already there or being uploaded (never overwritten), 404 the link is gone.
  */
-export function uploadToShare(hash: string, file: File, onProgress: ProgressListener): Promise<string> {
-  const path = `/api/public/upload/${encodeURIComponent(hash)}/${encodeURIComponent(file.name)}`;
-  return apiUpload(path, file, onProgress, undefined, { auth: false, headers: shareTokenHeaders(hash) });
+export function shareTusTransfer(hash: string, file: File, listen: TusListeners): TusTransfer {
+  const url = apiUrl(`/api/public/tus/${encodeURIComponent(hash)}/${encodeURIComponent(file.name)}`);
+  return tusTransfer(file.name, file, false, listen, { url, headers: () => shareTokenHeaders(hash) });
 }

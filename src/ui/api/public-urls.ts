@@ -6,14 +6,28 @@
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
 import { withShareToken } from "./share-token";
+import { MEDIA_QUERY as Q, resValue, type HlsQuality } from "../../shared/wire/video";
+
+/** The public preview routes beside the download (docs/security.md "Public previews"). */
+export type PublicMediaRoute = "playlist" | "frame" | "probe" | "vtt" | "markdown";
 
 /** The download URL of the shared item or of `sub` inside a shared folder (decoded path, "/" for the item itself). */
 export function publicDownloadUrl(hash: string, sub: string = "/"): string {
   return withShareToken(publicItemUrl(hash, sub), hash);
 }
 
-function publicItemUrl(hash: string, sub: string): string {
-  return apiUrl(`/api/public/dl/${encodeURIComponent(hash)}${sub === "/" ? "" : encodePath(sub)}`);
+function publicItemUrl(hash: string, sub: string, route: "dl" | PublicMediaRoute = "dl"): string {
+  return apiUrl(`/api/public/${route}/${encodeURIComponent(hash)}${sub === "/" ? "" : encodePath(sub)}`);
+}
+
+/** The URL of `route` for `sub` in share `hash` (with `query`, "a=1&b=2", when given) and this tab's token. */
+export function publicMediaUrl(hash: string, sub: string, route: PublicMediaRoute, query = ""): string {
+  return withShareToken(`${publicItemUrl(hash, sub, route)}${query ? `?${query}` : ""}`, hash);
+}
+
+/** The HLS media playlist of a shared video at one quality. */
+export function publicPlaylistUrl(hash: string, sub: string, quality: HlsQuality): string {
+  return publicMediaUrl(hash, sub, "playlist", `${Q.res}=${encodeURIComponent(resValue(quality))}`);
 }
 
 /** The inline URL for <img>, <video>, <audio> and text fetches. */

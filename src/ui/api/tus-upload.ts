@@ -52,8 +52,17 @@ function retryable(err: DetailedError): boolean {
   return false;
 }
 
-/** A resumable upload of `file` to the decoded path `path`; `override` replaces an existing file. */
-export function tusTransfer(path: string, file: File, override: boolean, listen: TusListeners): TusTransfer {
+/** Where a transfer goes when not the user's /api/tus: a creation URL and the headers of each request. */
+export interface TusEndpoint {
+  readonly url: string;
+  readonly headers: () => Record<string, string>;
+}
+
+/**
+ * A resumable upload of `file` to the decoded path `path`; `override` replaces an existing file. `via` sends it
+ * elsewhere (a share link's public uploads) without the session's token.
+ */
+export function tusTransfer(path: string, file: File, override: boolean, listen: TusListeners, via?: TusEndpoint): TusTransfer {
   let settle: { resolve: (o: RunOutcome) => void; reject: (e: ApiError) => void } | null = null;
   let stalled = false;
   const stall = (on: boolean) => {
@@ -62,7 +71,7 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
   // tus-js-client loads with the first resumable upload: it stays out of the first page load (its size budget).
   let upload: Upload | null = null;
   const make = async (): Promise<Upload> => (upload ??= new (await import("tus-js-client")).Upload(file, {
-    endpoint: apiUrl(`/api/tus${encodePath(path)}?override=${override}`),
+    endpoint: via ? via.url : apiUrl(`/api/tus${encodePath(path)}?override=${override}`),
     chunkSize: config.tusChunkSize,
     retryDelays: TUS_RETRY_DELAYS_MS,
     // The creation carries no bytes: its answer (the upload's URL, kept for resuming) must not wait for a chunk.
@@ -70,10 +79,13 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
     removeFingerprintOnSuccess: true,
     metadata: { filename: file.name, filetype: file.type },
     onBeforeRequest: (req) => {
+      if (via) return Object.entries(via.headers()).forEach(([k, v]) => req.setHeader(k, v));
       const token = sessionBridge.token();
       if (token) req.setHeader("X-Auth", token);
     },
-    onAfterResponse: (_req, res) => sessionBridge.noteAnswer(res.getStatus(), res.getHeader("X-Renew-Token") ?? null),
+    onAfterResponse: (_req, res) => {
+      if (!via) sessionBridge.noteAnswer(res.getStatus(), res.getHeader("X-Renew-Token") ?? null);
+    },
     onShouldRetry: (err) => {
       const again = retryable(err);
       if (again) stall(true);

@@ -1,7 +1,7 @@
 /**
  * @module The public share page, /share/{hash}[/sub/path/] (SPEC §2 Share page): no login, no header or sidebar;
- * the shared item with its download and QR code, a shared folder's listing and previews, the password prompt of a
- * password link, the upload area of an upload-only folder, or the unavailable text.
+ * the shared item with its download, QR code button and preview, a shared folder's listing and previews, the
+ * password prompt of a password link, the upload area of an upload-only folder, or the unavailable text.
  */
 import { useEffect } from "react";
 import { CircleAlert } from "lucide-react";
@@ -17,6 +17,7 @@ import { LoadingView } from "../components/common/LoadingView";
 import { ShareSummary } from "../components/share/ShareSummary";
 import { ShareListing } from "../components/share/ShareListing";
 import { SharePreview } from "../components/share/SharePreview";
+import { ShareFileView } from "../components/share/ShareFileView";
 import { SharePasswordForm } from "../components/share/SharePasswordForm";
 import { ShareUploadArea } from "../components/share/ShareUploadArea";
 
@@ -31,6 +32,7 @@ function Unavailable() {
 }
 
 function ShareContent() {
+  const { t } = useTranslation();
   const { hash, sub, status, item, preview, previewText } = usePublicShare();
   if (status === "unavailable") return <Unavailable />;
   if (status === "password") return <SharePasswordForm />;
@@ -40,6 +42,11 @@ function ShareContent() {
     <>
       <ShareSummary item={item} hash={hash} sub={sub} link={shareLinkUrl(window.location.origin, config.baseURL, hash)} />
       {item.isDir && <ShareListing folder={item} hash={hash} sub={sub} />}
+      {!item.isDir && (
+        <section className="share-view" aria-label={t("sharePage.preview", { name: item.name })}>
+          <ShareFileView file={item} hash={hash} sub="/" text={preview ? null : previewText} />
+        </section>
+      )}
       {preview && <SharePreview file={preview} hash={hash} text={previewText} />}
     </>
   );

@@ -11,7 +11,7 @@ export interface ShareRoute {
 }
 
 /** How the share page shows a file when it is clicked. */
-export type SharePreviewKind = "image" | "video" | "audio" | "text" | "download";
+export type SharePreviewKind = "image" | "video" | "audio" | "pdf" | "markdown" | "text" | "download";
 
 /**
  * Reads a raw, still-encoded pathname below the base URL: "/app/share/h1/a%20b/" with base "/app" ->
@@ -46,10 +46,45 @@ export function foldersFirst<T extends Pick<Resource, "isDir">>(items: readonly 
   return [...items.filter((i) => i.isDir), ...items.filter((i) => !i.isDir)];
 }
 
-/** How a file previews: images, video and audio inline; text up to SHARE_TEXT_PREVIEW_MAX_BYTES; others download. */
-export function previewKind(file: Pick<Resource, "type" | "size" | "isDir">): SharePreviewKind {
+/**
+ * How a file previews: images, video, audio and PDF inline; markdown rendered and text, both up to
+ * SHARE_TEXT_PREVIEW_MAX_BYTES; others download.
+ */
+export function previewKind(file: Pick<Resource, "type" | "size" | "isDir" | "name">): SharePreviewKind {
   if (file.isDir) return "download";
   if (file.type === "image" || file.type === "video" || file.type === "audio") return file.type;
+  const name = file.name.toLowerCase();
+  if (name.endsWith(".pdf")) return "pdf";
+  if (/\.(md|markdown)$/.test(name)) return file.size < SHARE_TEXT_PREVIEW_MAX_BYTES ? "markdown" : "download";
   if ((file.type === "text" || file.type === "textImmutable") && file.size <= SHARE_TEXT_PREVIEW_MAX_BYTES) return "text";
   return "download";
+}
+
+/** Zoom of a shared image: ×1.25 a step, up to ×8, ×2.5 on a double click. */
+export const ZOOM_STEP = 1.25;
+export const ZOOM_MAX = 8;
+export const ZOOM_DOUBLE_CLICK = 2.5;
+/** A swipe moves at least this many CSS px sideways, more than up or down. */
+export const SWIPE_MIN_PX = 50;
+
+/** A zoom factor kept within 1..ZOOM_MAX (values within 1 % of 1 snap to 1). */
+export function clampZoom(scale: number): number {
+  if (!Number.isFinite(scale) || scale < 1.01) return 1;
+  return Math.min(ZOOM_MAX, scale);
+}
+
+/** The photo a horizontal swipe of (dx, dy) px asks for: +1 the next (a swipe to the left), -1 the previous, 0 none. */
+export function swipeDirection(dx: number, dy: number): 1 | -1 | 0 {
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+/**
+ * The photo `by` steps from `current` among the images of a shared folder's `items` (in the listing's order,
+ * folders first), or null at either end or when `current` is not one of them.
+ */
+export function neighbourImage<T extends Pick<Resource, "path" | "isDir" | "type">>(items: readonly T[], current: string, by: number): T | null {
+  const images = foldersFirst(items).filter((i) => !i.isDir && i.type === "image");
+  const at = images.findIndex((i) => i.path === current);
+  return at < 0 ? null : (images[at + by] ?? null);
 }

@@ -7,7 +7,7 @@ import { fetchPublicShare, fetchPublicText, unlockPublicShare, type PublicResour
 import { ApiError } from "../api/client";
 import { keepShareToken, shareToken } from "../api/share-token";
 import type { Resource } from "../../shared/wire/resource";
-import { itemSubPath, previewKind } from "./public-share-rules";
+import { itemSubPath, neighbourImage, previewKind } from "./public-share-rules";
 
 /**
  * loading: on its way; ready: `item` holds the answer; password: a password link without a valid token;
@@ -66,6 +66,8 @@ export async function loadShare(hash: string, sub: string): Promise<void> {
     if (seq !== loadSeq) return;
     state.item = ref(item);
     state.status = "ready";
+    // A shared text file shows its content on the page itself.
+    if (!item.isDir && !item.uploadOnly) void loadPreviewText({ ...item, path: "/" });
   } catch (err) {
     if (seq !== loadSeq) return;
     state.item = null;
@@ -100,9 +102,20 @@ export async function unlockShare(password: string): Promise<void> {
 }
 
 /** Opens a listed file in the preview; a text file's content is fetched for it. */
-export async function openSharePreview(file: Resource): Promise<void> {
-  const seq = ++textSeq;
+export function openSharePreview(file: Resource): Promise<void> {
   state.preview = ref(file);
+  return loadPreviewText(file);
+}
+
+/** The previous (-1) or next (+1) photo of the folder in the preview, if there is one; true when it moved. */
+export function stepSharePreview(by: 1 | -1): boolean {
+  const next = state.preview && neighbourImage(state.item?.items ?? [], state.preview.path, by);
+  if (next) void openSharePreview(next);
+  return next !== null;
+}
+
+async function loadPreviewText(file: Resource): Promise<void> {
+  const seq = ++textSeq;
   state.previewText = null;
   if (previewKind(file) !== "text") return;
   state.previewText = { status: "loading" };

@@ -1,10 +1,11 @@
 /**
  * @module Uploads into an upload-only share folder (SPEC §7 public upload): one row per chosen or dropped file with
- * its progress in bytes and how it ended. Files go one after the other, each by its own name.
+ * its progress in bytes and how it ended. Files go one after the other, each by its own name, resumably (tus): a
+ * dropped connection goes on where the server stopped.
  */
 import { proxy, useSnapshot } from "valtio";
 import { ApiError } from "../api/client";
-import { uploadToShare } from "../api/public-share";
+import { shareTusTransfer } from "../api/public-share";
 
 /** sending: on its way; done: stored; exists: a file of that name was already there (409); failed: anything else. */
 export type ShareUploadState = "sending" | "done" | "exists" | "failed";
@@ -43,10 +44,8 @@ export function uploadFilesToShare(hash: string, files: readonly File[]): void {
 
 async function sendOne(hash: string, file: File, row: ShareUpload): Promise<void> {
   try {
-    await uploadToShare(hash, file, (loaded, total) => {
-      row.loaded = loaded;
-      row.total = total;
-    });
+    await shareTusTransfer(hash, file, { onProgress: (loaded) => (row.loaded = loaded), onStall: () => {} }).run();
+    row.loaded = row.total;
     row.state = "done";
   } catch (err) {
     row.state = err instanceof ApiError && err.status === 409 ? "exists" : "failed";

@@ -1,51 +1,34 @@
 /**
  * @module A file of a shared folder, previewed over the page on a native modal <dialog> (Esc and focus from the
- * browser): images, video and audio inline, text in a <pre>, anything else a download button.
+ * browser) as ShareFileView shows it; between the folder's photos, previous and next buttons, the arrow keys and a
+ * swipe.
  */
 import { useEffect, useRef } from "react";
-import { Download, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../shared/wire/resource";
-import { publicDownloadUrl, publicInlineUrl } from "../../api/public-urls";
-import { itemSubPath, previewKind } from "../../stores/public-share-rules";
-import { closeSharePreview, type PreviewText } from "../../stores/public-share";
-import { FileIcon } from "../listing/FileIcon";
-import { LoadingView } from "../common/LoadingView";
-import { FileCard } from "../preview/DownloadCard";
+import { publicDownloadUrl } from "../../api/public-urls";
+import { itemSubPath, neighbourImage } from "../../stores/public-share-rules";
+import { closeSharePreview, stepSharePreview, usePublicShare, type PreviewText } from "../../stores/public-share";
+import { ShareFileView } from "./ShareFileView";
 
-function Body({ file, hash, text }: { file: Resource; hash: string; text: PreviewText | null }) {
+/** A previous or next button over the photo; nothing at that end of the folder. */
+function StepButton({ by, file, items }: { by: 1 | -1; file: Resource; items: readonly Resource[] }) {
   const { t } = useTranslation();
-  const src = publicInlineUrl(hash, itemSubPath(file));
-  const kind = previewKind(file);
-  if (kind === "image") return <img className="preview-image" src={src} alt={file.name} />;
-  if (kind === "video") return <video className="preview-video" src={src} controls aria-label={file.name} />;
-  if (kind === "audio") {
-    return (
-      <div className="preview-card">
-        <FileIcon isDir={false} type="audio" name={file.name} size={72} />
-        <h2>{file.name}</h2>
-        <audio className="preview-audio" src={src} controls aria-label={file.name} />
-      </div>
-    );
-  }
-  if (kind === "text" && text?.status === "ready") {
-    return (
-      <pre className="preview-text" tabIndex={0} aria-label={t("sharePage.textContent", { name: file.name })}>
-        {text.text}
-      </pre>
-    );
-  }
-  if (kind === "text" && text?.status !== "failed") return <LoadingView />;
+  if (!neighbourImage(items, file.path, by)) return null;
+  const label = t(by < 0 ? "sharePage.previous" : "sharePage.next");
   return (
-    <FileCard file={file} href={publicDownloadUrl(hash, itemSubPath(file))} label={t("sharePage.download")}>
-      <p className="muted">{t(kind === "text" ? "sharePage.textFailed" : "sharePage.noPreview")}</p>
-    </FileCard>
+    <button type="button" className={`icon-btn share-step share-step-${by < 0 ? "prev" : "next"}`} aria-label={label} title={label} onClick={() => stepSharePreview(by)}>
+      {by < 0 ? <ChevronLeft size={28} aria-hidden /> : <ChevronRight size={28} aria-hidden />}
+    </button>
   );
 }
 
 /** The preview of `file` (a listed file of share `hash`); closing clears it in the store. */
 export function SharePreview({ file, hash, text }: { file: Resource; hash: string; text: PreviewText | null }) {
   const { t } = useTranslation();
+  const { item } = usePublicShare();
+  const items = (item?.items ?? []) as readonly Resource[];
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -57,6 +40,17 @@ export function SharePreview({ file, hash, text }: { file: Resource; hash: strin
       opener?.focus();
     };
   }, []);
+  useEffect(() => {
+    // On the window: after a step the pressed button is gone and focus is nowhere in the dialog. Only for a photo:
+    // a video's own controls keep their arrow keys (seeking).
+    if (file.type !== "image") return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+      if (stepSharePreview(e.key === "ArrowLeft" ? -1 : 1)) e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [file.path]);
   return (
     <dialog
       ref={ref}
@@ -76,8 +70,14 @@ export function SharePreview({ file, hash, text }: { file: Resource; hash: strin
           <Download size={22} aria-hidden />
         </a>
       </div>
-      <div className="preview-stage" key={file.path}>
-        <Body file={file} hash={hash} text={text} />
+      <div className="preview-stage share-stage" key={file.path}>
+        <ShareFileView file={file} hash={hash} sub={itemSubPath(file)} text={text} onSwipe={(by) => stepSharePreview(by)} />
+        {file.type === "image" && (
+          <>
+            <StepButton by={-1} file={file} items={items} />
+            <StepButton by={1} file={file} items={items} />
+          </>
+        )}
       </div>
     </dialog>
   );

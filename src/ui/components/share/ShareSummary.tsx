@@ -1,6 +1,6 @@
 /**
  * @module The head of the share page (SPEC §2 Share page): the item's name, its size or counts and date, the
- * 'download file' / 'download folder' link (a folder as zip) and the QR code of the share's link.
+ * 'download file' / 'download folder' link (a folder as zip) and the QR code of the share's link behind a button.
  */
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { formatSize } from "../../format/format-size";
 import { formatFullDate, formatRelative } from "../../format/format-date";
 import { currentLanguage } from "../../i18n";
 import { FileIcon } from "../listing/FileIcon";
-import { ShareQrCode } from "./ShareQrCode";
+import { ShareQrButton } from "./ShareQrButton";
 
 /** The summary card of the shared item, or of the folder `sub` inside a shared folder. */
 export function ShareSummary({ item, hash, sub, link }: { item: Resource; hash: string; sub: string; link: string }) {
@@ -40,13 +40,15 @@ export function ShareSummary({ item, hash, sub, link }: { item: Resource; hash: 
               {t("sharePage.modified")}: <time dateTime={item.modified} title={formatFullDate(item.modified, lang)}>{formatRelative(item.modified, lang)}</time>
             </span>
           </p>
-          <a className="btn btn-primary share-download" href={href} download>
-            <Download size={18} aria-hidden />
-            <span className="share-download-label">{t(item.isDir ? "sharePage.downloadFolder" : "sharePage.downloadFile")}</span>
-          </a>
+          <div className="share-actions">
+            <a className="btn btn-primary share-download" href={href} download>
+              <Download size={18} aria-hidden />
+              <span className="share-download-label">{t(item.isDir ? "sharePage.downloadFolder" : "sharePage.downloadFile")}</span>
+            </a>
+            <ShareQrButton link={link} />
+          </div>
         </div>
       </div>
-      <ShareQrCode link={link} />
     </section>
   );
 }
