@@ -19,7 +19,7 @@ export interface HelpEntry {
 export const TOUCH_GESTURES = [
   { id: "tap", group: "files" },
   { id: "longPress", group: "files" },
-  { id: "selectMode", group: "selection" },
+  { id: "selectMode", group: "files" },
   { id: "swipe", group: "preview" },
   { id: "pinch", group: "preview" },
   { id: "pan", group: "preview" },

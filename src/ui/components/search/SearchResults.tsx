@@ -12,15 +12,22 @@ import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 import { closeSearch, recordSearched, showMoreHits } from "../../stores/search";
 import { hitHasThumbnail, hitHref, hitName, hitParent, hitPath, hitRoute, movedIndex, nearBottom, type SearchHit } from "../../stores/search-rules";
 
-/** Width of the thumbnails asked for (the listing's smallest bucket: 40 px boxes at up to 3x). */
+/** Width of the thumbnails asked for (the smallest thumbnail bucket: 32 px boxes at up to 4x). */
 const HIT_THUMB_WIDTH = 128;
 
 /** The icon of a hit: an image's thumbnail when thumbnails are on and the token is there, else its type's icon. */
 function HitIcon({ dir, hit, token }: { dir: string; hit: SearchHit; token: string }) {
   const [failed, setFailed] = useState(false);
-  const icon = <FileIcon isDir={hit.dir} type="blob" name={hitName(hit)} size={20} />;
-  if (failed || !token || !config.thumbnail.thumbnailEnabled || !hitHasThumbnail(hit)) return icon;
-  return <img className="search-hit-thumb" src={thumbnailUrl(hitPath(dir, hit), token, HIT_THUMB_WIDTH)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  const thumb = !failed && token !== "" && config.thumbnail.thumbnailEnabled && hitHasThumbnail(hit);
+  return (
+    <span className="search-hit-icon">
+      {thumb ? (
+        <img className="search-hit-thumb" src={thumbnailUrl(hitPath(dir, hit), token, HIT_THUMB_WIDTH)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      ) : (
+        <FileIcon isDir={hit.dir} type="blob" name={hitName(hit)} size={20} />
+      )}
+    </span>
+  );
 }
 
 /** Props: the searched folder, all hits, how many show, and where focus goes above the first hit. */
