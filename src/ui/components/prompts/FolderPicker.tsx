@@ -4,7 +4,7 @@
  * folder where the picker is and picks it.
  */
 import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { CornerLeftUp, Folder, FolderPlus } from "lucide-react";
+import { CornerLeftUp, Folder, FolderPlus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { browseTo, makePickerFolder, pickFolder, useFolderPicker } from "../../stores/folder-picker";
 import { pickerEntries, pickerDestination } from "../../stores/folder-picker-rules";
@@ -60,8 +60,8 @@ function NewFolderField({ onDone }: { onDone: () => void }) {
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="btn" onClick={onDone}>
-          {t("prompts.cancel")}
+        <button type="button" className="icon-btn" aria-label={t("prompts.transfer.cancelNewFolder")} title={t("prompts.transfer.cancelNewFolder")} onClick={onDone}>
+          <X aria-hidden />
         </button>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={create}>
           {t("prompts.newFolder.create")}
