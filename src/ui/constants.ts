@@ -136,8 +136,6 @@ export const SHELL_MAX_LINES = 1000;
 export const SHELL_HISTORY_SIZE = 50;
 /** The task connection is tried again this long after it closes (SPEC §4 Task connection, §9: every 10 s). */
 export const TASK_RECONNECT_MS = 10_000;
-/** Only this many connection failures show an error popup (SPEC §4 Task connection, §9). */
-export const TASK_FAILURE_POPUPS = 3;
 /** The task panel shows its totals table when it lists more tasks than this (SPEC §2 Task panel). */
 export const TASK_TOTALS_ABOVE = 6;
 /** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */

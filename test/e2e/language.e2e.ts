@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { openFolder, signIn, writeTree } from "./fixtures";
+import { login, startServer, type TestServer } from "../support/server";
+import { NO_PERMS, openFolder, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -39,4 +39,21 @@ test.describe("with a Japanese browser", () => {
     await expect(page.getByRole("link", { name: "Мои файлы" })).toBeVisible();
     await expect(page).toHaveTitle("Настройки - File Browser Enhanced");
   });
+});
+
+test("a Japanese user logging in on a fresh browser gets Japanese right after the login, without a reload", async ({ page }) => {
+  const token = await login(server);
+  const res = await fetch(`${server.url}/api/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "X-Auth": token },
+    body: JSON.stringify({ what: "user", which: [], data: { username: "hanako", password: "hanako-password-1", locale: "ja", perm: { ...NO_PERMS, create: true } } }),
+  });
+  expect(res.status).toBe(201);
+  await page.goto(`${server.url}/login`);
+  await page.getByRole("textbox", { name: "Username" }).fill("hanako");
+  await page.getByLabel("Password", { exact: true }).fill("hanako-password-1");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${server.url}/files/`);
+  await expect(page.getByRole("link", { name: "マイファイル" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
 });

@@ -102,6 +102,23 @@ test("a type chip narrows the hits to folders", async ({ page }) => {
   await expect(hit(page, "beach.png")).toHaveCount(0);
 });
 
+test("typing searches without Enter, a type chip filters at once, and image hits show their thumbnail", async ({ page }) => {
+  await signIn(page, server);
+  const box = await openPanel(page);
+  await box.pressSequentially("beac", { delay: 40 });
+  const photo = hit(page, "beach.png");
+  await expect(photo).toBeVisible();
+  const thumb = photo.locator("img.search-hit-thumb");
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Folder", exact: true }).click();
+  await expect(hit(page, "beach trip")).toBeVisible();
+  await expect(photo).toHaveCount(0);
+  await page.getByRole("button", { name: "Folder", exact: true }).click();
+  await expect(box).toHaveValue("beac");
+  await expect(photo).toBeVisible();
+});
+
 test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ page }) => {
   await signIn(page, server);
   const box = await openPanel(page);

@@ -17,6 +17,11 @@ test.beforeAll(async () => {
     "parent/other/": "",
     "cards/box/existing.txt": "old in box",
     "slow/": "",
+    "each/a.txt": "old a",
+    "each/b.txt": "old b",
+    "each/c.txt": "old c",
+    "each/c (1).txt": "an earlier copy",
+    "late/": "",
   });
 });
 
@@ -68,14 +73,14 @@ test("asks before replacing a file with the same name, and Replace overwrites it
   expect(readFileSync(join(server.root, "clash", "existing.txt"), "utf8")).toBe("new content");
 });
 
-test("Cancel on the replace prompt keeps the existing file and still uploads the others", async ({ page }) => {
+test("Skip on the replace prompt keeps the existing file and still uploads the others", async ({ page }) => {
   await openFolder(page, server, "/keep/");
   await dropFiles(page, [
     { name: "existing.txt", content: "should not land" },
     { name: "fresh.txt", content: "fresh" },
   ]);
   const dialog = page.getByRole("dialog", { name: "Replace files?" });
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByRole("button", { name: "Skip" }).click();
   await expect(item(page, "fresh.txt")).toBeVisible();
   expect(readFileSync(join(server.root, "keep", "existing.txt"), "utf8")).toBe("old content");
   expect(readFileSync(join(server.root, "keep", "fresh.txt"), "utf8")).toBe("fresh");
@@ -191,4 +196,48 @@ test("an upload cancelled from the panel says so, per file and in the headline, 
   expect(readdirSync(join(server.root, "slow")).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
   await panel.getByRole("button", { name: "Dismiss uploads" }).click();
   await expect(panel).toBeHidden();
+});
+
+test("the replace prompt asks Replace, Skip or Keep both for each existing name", async ({ page }) => {
+  await openFolder(page, server, "/each/");
+  await dropFiles(page, [
+    { name: "a.txt", content: "new a" },
+    { name: "b.txt", content: "new b" },
+    { name: "c.txt", content: "new c" },
+    { name: "d.txt", content: "new d" },
+  ]);
+  const dialog = page.getByRole("dialog", { name: "Replace files?" });
+  const choice = (name: string) => dialog.getByRole("radiogroup", { name, exact: true });
+  await expect(choice("a.txt").getByRole("radio", { name: "Replace" })).toBeChecked();
+  await choice("b.txt").getByText("Skip").click();
+  await choice("c.txt").getByText("Keep both").click();
+  await expect(choice("For all").getByRole("radio")).toHaveCount(3);
+  await expect(choice("For all").getByRole("radio", { checked: true })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Files uploaded: 3")).toBeVisible();
+  const read = (name: string) => readFileSync(join(server.root, "each", name), "utf8");
+  expect(read("a.txt")).toBe("new a");
+  expect(read("b.txt")).toBe("old b");
+  expect(read("c.txt")).toBe("old c");
+  expect(read("c (1).txt")).toBe("an earlier copy");
+  expect(read("c (2).txt")).toBe("new c");
+  expect(read("d.txt")).toBe("new d");
+});
+
+test("while a refused upload waits for the answer its bar and the headline show the same number; Keep both then lands beside", async ({ page }) => {
+  await openFolder(page, server, "/late/");
+  writeTree(server.root, { "late/clip.txt": "on disk first" });
+  await dropFiles(page, [{ name: "clip.txt", content: "from the browser, a little longer" }]);
+  const dialog = page.getByRole("dialog", { name: "Replace files?" });
+  await expect(dialog).toContainText("clip.txt");
+  const panel = page.getByRole("region", { name: "Uploads" });
+  const headline = Number((await panel.locator(".upload-headline").textContent())!.match(/(\d+)%/)![1]);
+  const bar = await panel.getByRole("progressbar", { name: "clip.txt" }).evaluate((p: HTMLProgressElement) => Math.floor((p.value / p.max) * 100));
+  const total = await panel.getByRole("progressbar", { name: "Total upload progress" }).evaluate((p: HTMLProgressElement) => p.value);
+  expect(bar).toBe(headline);
+  expect(total).toBe(headline);
+  await dialog.getByRole("button", { name: "Keep both" }).click();
+  await expect(page.getByText("Files uploaded: 1")).toBeVisible();
+  expect(readFileSync(join(server.root, "late", "clip.txt"), "utf8")).toBe("on disk first");
+  expect(readFileSync(join(server.root, "late", "clip (1).txt"), "utf8")).toBe("from the browser, a little longer");
 });

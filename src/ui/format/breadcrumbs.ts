@@ -1,16 +1,20 @@
 /** @module Breadcrumb trail of a folder path (SPEC §2 Files view). */
 import { BREADCRUMB_VISIBLE_SEGMENTS } from "../constants";
 
-/** One crumb: its label and the folder path it opens (decoded, ending with "/"). */
+/**
+ * One crumb: its label and the folder path it opens (decoded, ending with "/"). The folded "..." crumb also
+ * lists the ancestors it stands for in `hidden`, outermost first (its own path is the deepest of them).
+ */
 export interface Crumb {
   name: string;
   path: string;
+  hidden?: readonly Crumb[];
 }
 
 /**
  * Splits a path into crumbs. Only the last `visible` segments keep their names; when earlier ones exist,
  * they are folded into one leading "..." crumb that opens the deepest hidden folder (SPEC §2: "the
- * earliest shown becomes '...'"). A file path keeps its own name as the last crumb.
+ * earliest shown becomes '...'") and lists them all. A file path keeps its own name as the last crumb.
  */
 export function breadcrumbTrail(path: string, visible: number = BREADCRUMB_VISIBLE_SEGMENTS): Crumb[] {
   const isDir = path.endsWith("/");
@@ -23,8 +27,17 @@ export function breadcrumbTrail(path: string, visible: number = BREADCRUMB_VISIB
     if (!last || isDir) acc += "/";
     crumbs.push({ name, path: acc });
   });
-  if (crumbs.length <= visible) return crumbs;
-  const shown = crumbs.slice(crumbs.length - visible - 1);
-  shown[0] = { ...shown[0], name: "..." };
-  return shown;
+  return foldCrumbs(crumbs, visible);
+}
+
+/**
+ * Folds a trail (folded already or not) again so that only its last `visible` crumbs (at least 1) keep their
+ * names: a narrow screen shows fewer. The ancestors left out go into the leading "..." crumb.
+ */
+export function foldCrumbs(crumbs: readonly Crumb[], visible: number): Crumb[] {
+  const all = crumbs.flatMap((c) => c.hidden ?? [c]);
+  const keep = Math.max(1, visible);
+  if (all.length <= keep) return all;
+  const hidden = all.slice(0, all.length - keep);
+  return [{ name: "...", path: hidden[hidden.length - 1].path, hidden }, ...all.slice(-keep)];
 }

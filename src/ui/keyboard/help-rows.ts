@@ -11,12 +11,34 @@ export interface HelpEntry {
   group: HelpGroup;
 }
 
-/** One line of the help: its keys (or a pointer gesture) and every meaning they have, in table order. */
+/**
+ * The touch gestures a phone or tablet user has, by help section (what the listing, the selection bar and the
+ * gallery do on a touch screen): a tap opens, a long-press selects and shows the item's actions, Select starts
+ * picking several, and the image viewer swipes, pinches and pans.
+ */
+export const TOUCH_GESTURES = [
+  { id: "tap", group: "files" },
+  { id: "longPress", group: "files" },
+  { id: "selectMode", group: "files" },
+  { id: "swipe", group: "preview" },
+  { id: "pinch", group: "preview" },
+  { id: "pan", group: "preview" },
+] as const satisfies ReadonlyArray<{ id: string; group: HelpGroup }>;
+
+/** A gesture listed in the help: a mouse one beside the keys, or a touch one. */
+export type HelpGesture = (typeof POINTER_GESTURES)[number]["id"] | (typeof TOUCH_GESTURES)[number]["id"];
+
+/** One line of the help: its keys (or a gesture) and every meaning they have, in table order. */
 export interface HelpRow {
   group: HelpGroup;
   keys: string[];
   labels: HelpLabel[];
-  gesture?: (typeof POINTER_GESTURES)[number]["id"];
+  gesture?: HelpGesture;
+}
+
+/** The help of a touch screen: its gestures, in the order of the help sections. */
+export function touchRows(): HelpRow[] {
+  return HELP_GROUPS.flatMap((group) => TOUCH_GESTURES.filter((g) => g.group === group).map((g) => ({ group, keys: [], labels: [], gesture: g.id })));
 }
 
 /** The table's rows, then the keys the components handle themselves. */

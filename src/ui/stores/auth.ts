@@ -4,6 +4,7 @@ import { parseToken, type TokenUser } from "../auth/token";
 import { configureClient } from "../api/client";
 import { loginRequest, logoutRequest, renewRequest, type Credentials } from "../api/auth";
 import { clearMediaTokens } from "./media-tokens";
+import { applyOwnLocale } from "./own-account";
 import { TOKEN_STORAGE_KEY } from "../constants";
 import { config } from "./config";
 
@@ -66,9 +67,13 @@ export function onLogout(fn: (expired: boolean) => void): void {
   onLoggedOut = fn;
 }
 
-/** Logs in with credentials and stores the answered token. @throws ApiError or a token Error. */
+/**
+ * Logs in with credentials, stores the answered token and switches to the account's saved language before
+ * the first page shows (a fresh browser knows no language of its own yet). @throws ApiError or a token Error.
+ */
 export async function login(creds: Credentials): Promise<void> {
   setToken(await loginRequest(creds));
+  if (state.user?.locale) await applyOwnLocale(state.user.locale).catch(() => {});
 }
 
 /** Renews the token once at a time; failures are ignored (SPEC §4: renewal errors are silent). */

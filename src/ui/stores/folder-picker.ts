@@ -3,6 +3,7 @@ import { proxy, ref, useSnapshot } from "valtio";
 import { fetchResource, type Resource } from "../api/resources";
 import { pickerDestination, togglePick } from "./folder-picker-rules";
 import { errorMessage } from "../api/errors";
+import { makeFolder } from "./operations";
 
 interface PickerState {
   browsing: string;
@@ -45,4 +46,14 @@ export async function browseTo(path: string): Promise<void> {
 /** A click on a row: picks it, or drops the pick when it was picked (SPEC: clicking again deselects). */
 export function pickFolder(path: string): void {
   state.picked = togglePick(state.picked, path);
+}
+
+/**
+ * Creates a folder named `name` in the folder being browsed, lists it and picks it, so Move or Copy sends there.
+ * @throws ApiError (409 when the name exists, 403...): the picker tells it beside the name field.
+ */
+export async function makePickerFolder(name: string): Promise<void> {
+  const created = await makeFolder(state.browsing, name);
+  await browseTo(state.browsing);
+  state.picked = created;
 }

@@ -1,6 +1,6 @@
 /** @module Layout store: the one open prompt (SPEC §2 Overlay dialogs), the sidebar drawer, the task panel and the progress bar. */
 import { proxy, useSnapshot } from "valtio";
-import type { ConflictChoice } from "./transfer-rules";
+import type { ConflictChoice, ConflictChoices } from "./transfer-rules";
 
 /** The dialogs; one at a time. Prompts that ask a question resolve through `ask*` below. */
 export type Prompt =
@@ -81,14 +81,17 @@ export function answerPrompt(value: unknown): void {
   state.prompt = null;
 }
 
-/** Shows the replace prompt for the given names: true for Replace, false for Cancel (SPEC §4 Upload). */
-export function askReplace(names: string[]): Promise<boolean> {
-  return ask({ kind: "replace", names }, false);
+/**
+ * Shows the replace prompt of an upload for the given names (SPEC §4 Upload): Replace, Skip or Keep both for each;
+ * closing it skips them all.
+ */
+export function askReplace(names: string[]): Promise<ConflictChoices> {
+  return ask({ kind: "replace", names }, {} as ConflictChoices);
 }
 
-/** Answers the open replace prompt and closes it. */
-export function answerReplace(replace: boolean): void {
-  answerPrompt(replace);
+/** Answers the open replace prompt with a choice per name and closes it. */
+export function answerReplace(choices: ConflictChoices): void {
+  answerPrompt(choices);
 }
 
 /** Asks what to do with a name that exists at a move/copy destination; `more` offers the answer for the rest. */

@@ -10,6 +10,11 @@ export interface SearchHit {
 
 const TYPE_TOKEN = /(^|\s)type:(\S*)/gi;
 
+/** Names whose thumbnail a hit shows (the image formats the thumbnailer reads; others keep their icon). */
+const THUMBNAIL_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "avif", "bmp", "tif", "tiff", "heic", "heif"]);
+/** A typed keyword of ASCII letters starts a search from this length on; one CJK character is already a word. */
+const TYPED_MIN_ASCII = 2;
+
 /** The `type:` filters in a query, lower-cased: "a type:video b" -> ["video"]. */
 export function queryTypes(query: string): string[] {
   return [...query.matchAll(TYPE_TOKEN)].map((m) => m[2].toLowerCase()).filter(Boolean);
@@ -87,4 +92,27 @@ export function movedIndex(current: number, delta: 1 | -1, count: number): numbe
 /** Whether a failure is the server's refusal of a type-only query (SPEC §5 'empty keyword is not allowed!'). */
 export function isEmptyKeywordError(text: string): boolean {
   return /empty keyword is not allowed/i.test(text);
+}
+
+/**
+ * Whether a typed query searches by itself once typing pauses: it needs a keyword besides `type:` filters (the
+ * server refuses a type-only query), of at least two ASCII characters or any other character.
+ */
+export function searchesAsYouType(query: string): boolean {
+  const keyword = hotKeywordOf(query);
+  return keyword.length >= TYPED_MIN_ASCII || /[^\x00-\x7f]/.test(keyword);
+}
+
+/** The path of a hit in the user's files (decoded): the searched folder plus the hit's relative path. */
+export function hitPath(dir: string, hit: SearchHit): string {
+  const base = dir.endsWith("/") ? dir : `${dir}/`;
+  return `${base.startsWith("/") ? base : `/${base}`}${hit.path.replace(/^\/+/, "")}`;
+}
+
+/** Whether a hit shows a thumbnail: a file whose extension is an image format. */
+export function hitHasThumbnail(hit: SearchHit): boolean {
+  if (hit.dir) return false;
+  const name = hitName(hit);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && THUMBNAIL_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 }

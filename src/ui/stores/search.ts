@@ -5,7 +5,10 @@ import { recordKeyword, searchFiles } from "../api/search";
 import { ApiError } from "../api/client";
 import { errorMessage } from "../api/errors";
 import { SEARCH_PAGE_SIZE } from "../constants";
-import { grownCount, hotKeywordOf, isEmptyKeywordError, movedIndex, type SearchHit } from "./search-rules";
+import { grownCount, hotKeywordOf, isEmptyKeywordError, movedIndex, searchesAsYouType, type SearchHit } from "./search-rules";
+
+/** Typing searches once the keys rest this long, in ms (UI choice: one request per word, not per key). */
+const TYPING_PAUSE_MS = 300;
 
 /** idle: closed; active: open; ongoing: a search is running. */
 export type SearchStatus = "idle" | "active" | "ongoing";
@@ -24,6 +27,7 @@ interface SearchState {
 
 const state = proxy<SearchState>({ status: "idle", query: "", dir: "/", hits: null, shown: 0, selected: -1, error: null });
 let running: AbortController | null = null;
+let typing: ReturnType<typeof setTimeout> | undefined;
 
 /** Snapshot of the search state. */
 export function useSearch() {
@@ -43,6 +47,7 @@ export function openSearch(dir: string): void {
 
 /** Closes the panel and stops a running search. */
 export function closeSearch(): void {
+  clearTimeout(typing);
   running?.abort();
   running = null;
   state.status = "idle";
@@ -53,8 +58,35 @@ export function setQuery(query: string): void {
   state.query = query;
 }
 
-/** Runs the current query under the panel's folder; empty input is ignored (SPEC §5 Search). */
-export async function runSearch(): Promise<void> {
+/**
+ * Sets the query as it is typed: once typing pauses, a query with a keyword searches by itself (without recording
+ * it as a hot keyword: half-typed words are not what users searched for). Other input stops the search under way
+ * and clears the hits of the earlier query.
+ */
+export function typeQuery(query: string): void {
+  state.query = query;
+  clearTimeout(typing);
+  if (searchesAsYouType(query)) {
+    typing = setTimeout(() => void runSearch(false), TYPING_PAUSE_MS);
+    return;
+  }
+  running?.abort();
+  running = null;
+  Object.assign(state, { status: state.status === "idle" ? "idle" : "active", error: null, hits: null, shown: 0 });
+}
+
+/** Records the current query as a hot keyword (a hit of a typed search was opened: the search served). */
+export function recordSearched(): void {
+  const keyword = hotKeywordOf(state.query.trim());
+  if (keyword) void recordKeyword(keyword).catch(() => {});
+}
+
+/**
+ * Runs the current query under the panel's folder; empty input is ignored (SPEC §5 Search). `record`: the
+ * keyword is recorded for the suggestions (Enter, a chip, a suggestion; not a search started by typing).
+ */
+export async function runSearch(record = true): Promise<void> {
+  clearTimeout(typing);
   const query = state.query.trim();
   if (!query) return;
   running?.abort();
@@ -65,8 +97,7 @@ export async function runSearch(): Promise<void> {
     const hits = await searchFiles(state.dir, query, ctl.signal);
     if (running !== ctl) return;
     Object.assign(state, { hits: ref(hits), shown: Math.min(hits.length, SEARCH_PAGE_SIZE), status: "active" });
-    const keyword = hotKeywordOf(query);
-    if (keyword) void recordKeyword(keyword).catch(() => {});
+    if (record) recordSearched();
   } catch (err) {
     if (running !== ctl) return;
     const empty = err instanceof ApiError && isEmptyKeywordError(err.text);

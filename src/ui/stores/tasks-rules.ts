@@ -1,6 +1,6 @@
 /** @module Pure rules of the task list and connection (SPEC §2 Task panel, §4 Task lifecycle and Task connection, §8 Tasks). */
 import { TASK_MSG, TASK_STATUS, type TaskMessage, type TaskStatusCode } from "../../shared/wire/task";
-import { TASK_FAILURE_POPUPS, TASK_TOTALS_ABOVE } from "../constants";
+import { TASK_TOTALS_ABOVE } from "../constants";
 
 /** The bulk actions of the panel (SPEC §2 Task panel). */
 export type BulkAction = "removeCompleted" | "cancelAll" | "removeAll";
@@ -71,11 +71,6 @@ export function showsTotals(count: number): boolean {
 export function progressPercent(message: string): number | null {
   const m = /(\d+(?:\.\d+)?)\s*%/.exec(message);
   return m ? Math.min(100, Math.max(0, Number(m[1]))) : null;
-}
-
-/** SPEC §4: only the first 3 failures show a popup; `failures` counts this one. */
-export function showsFailure(failures: number): boolean {
-  return failures >= 1 && failures <= TASK_FAILURE_POPUPS;
 }
 
 /** The socket address: ws or wss after the page's scheme, the base URL, the session token (SPEC §7 `/api/task?auth=`). */

@@ -10,16 +10,14 @@ import { notifyError, notifySuccess } from "../notify";
 import { UNARCHIVE_PASSWORD_STORAGE_KEY } from "../constants";
 import { config } from "./config";
 import { currentToken } from "./auth";
-import { bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, reconnects, refusalKey, showsFailure, taskSocketUrl, type BulkAction } from "./tasks-rules";
+import { bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, reconnects, refusalKey, taskSocketUrl, type BulkAction } from "./tasks-rules";
 
 interface TasksState {
   tasks: TaskMessage[];
   connected: boolean;
-  /** Closes since the connection was started (SPEC §4: only the first 3 show a popup). */
-  failures: number;
 }
 
-const state = proxy<TasksState>({ tasks: [], connected: false, failures: 0 });
+const state = proxy<TasksState>({ tasks: [], connected: false });
 let socket: TaskSocket | null = null;
 
 /** Snapshot of the task list and connection. */
@@ -42,7 +40,6 @@ export function taskText(message: string): string {
 /** Opens the task connection once (a logged-in user with execute); the server then sends every existing task. */
 export function startTasks(): void {
   if (socket) return;
-  state.failures = 0;
   const url = () => {
     const token = currentToken();
     return token ? taskSocketUrl(window.location, config.baseURL, token) : null;
@@ -54,13 +51,11 @@ export function startTasks(): void {
         // The server sends the whole list again on every connect.
         state.tasks = [];
         state.connected = true;
-        notifySuccess(i18next.t("tasks.connected"));
       },
       onMessage: onFrame,
-      onClose: (code, reason) => {
+      // A close is told quietly by TaskConnection once it lasts (never a popup on every reload).
+      onClose: () => {
         state.connected = false;
-        state.failures++;
-        if (showsFailure(state.failures)) notifyError(i18next.t("tasks.closed", { code, reason }));
       },
     },
     reconnects(navigator.userAgent, window.location.protocol),
@@ -73,7 +68,6 @@ export function stopTasks(): void {
   socket = null;
   state.tasks = [];
   state.connected = false;
-  state.failures = 0;
 }
 
 /** Sends one message; while closed it says so (SPEC §4) and returns false. */

@@ -1,5 +1,6 @@
 /** @module Pure rules of moving and copying (SPEC §4 Clipboard and Operations, §5 Move and copy): the steps of a batch. */
 import { joinPath, parentPath } from "../format/encode-path";
+import { numberedName } from "../../shared/wire/free-name";
 
 /** Move or copy. */
 export type TransferAction = "move" | "copy";
@@ -63,3 +64,17 @@ export function planTransfer(action: TransferAction, paths: readonly string[], d
 
 /** What the user chose for a name that exists at the destination. */
 export type ConflictChoice = "replace" | "keepBoth" | "skip";
+
+/**
+ * The name "Keep both" gives an item whose name is taken: `name (1).ext`, `name (2).ext`... (numbered as the server
+ * does for moves and copies), the first not in `taken`.
+ */
+export function keepBothName(name: string, isDir: boolean, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n++) {
+    const candidate = numberedName(name, n, isDir);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** What the user chose for each clashing name of an upload (a name left out counts as skipped). */
+export type ConflictChoices = Readonly<Record<string, ConflictChoice>>;

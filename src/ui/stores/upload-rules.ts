@@ -1,5 +1,6 @@
 /** @module Pure parts of the upload flow (SPEC §4 Upload): conflicts, progress totals, and what the panel says. */
 import { secondsLeft } from "./upload-speed-rules";
+import { keepBothName, type ConflictChoices } from "./transfer-rules";
 
 /**
  * Where one upload stands. `skipped`: the user kept the existing file; `cancelled`: the user stopped the upload;
@@ -11,6 +12,59 @@ export type UploadStatus = "queued" | "uploading" | "paused" | "done" | "failed"
 export function findConflicts(names: readonly string[], existing: readonly string[]): string[] {
   const taken = new Set(existing);
   return [...new Set(names.filter((n) => taken.has(n)))];
+}
+
+/** A path relative to the upload's folder, split at its first segment (the name that can clash). */
+function splitTop(path: string): [top: string, rest: string] {
+  const cut = path.indexOf("/");
+  return cut < 0 ? [path, ""] : [path.slice(0, cut), path.slice(cut)];
+}
+
+/**
+ * Applies the replace prompt's answers to an upload (SPEC §4 Upload): under a clashing top-level name, Replace sends
+ * with override, Keep both sends under a free name (`name (1).ext`, numbered as the server does; `taken` are the
+ * folder's names), Skip (or no answer) leaves it out. Names that do not clash go as they are.
+ */
+export function applyConflictChoices<F extends { relativePath: string }>(
+  files: readonly F[],
+  emptyDirs: readonly string[],
+  conflicts: readonly string[],
+  choices: ConflictChoices,
+  taken: readonly string[],
+): { files: Array<F & { override: boolean }>; emptyDirs: string[] } {
+  const used = new Set([...taken, ...[...files.map((f) => f.relativePath), ...emptyDirs].map((p) => splitTop(p)[0])]);
+  const renamed = new Map<string, string>();
+  for (const name of conflicts) {
+    if (choices[name] !== "keepBoth") continue;
+    const isDir = emptyDirs.some((d) => splitTop(d)[0] === name) || files.some((f) => f.relativePath.startsWith(`${name}/`));
+    const fresh = keepBothName(name, isDir, used);
+    used.add(fresh);
+    renamed.set(name, fresh);
+  }
+  const route = (path: string): { path: string; override: boolean } | null => {
+    const [top, rest] = splitTop(path);
+    if (!conflicts.includes(top)) return { path, override: false };
+    const choice = choices[top] ?? "skip";
+    if (choice === "skip") return null;
+    return { path: `${renamed.get(top) ?? top}${rest}`, override: choice === "replace" };
+  };
+  const out: Array<F & { override: boolean }> = [];
+  for (const f of files) {
+    const to = route(f.relativePath);
+    if (to) out.push({ ...f, relativePath: to.path, override: to.override });
+  }
+  const dirs = emptyDirs.map(route).filter((d) => d !== null).map((d) => d.path);
+  return { files: out, emptyDirs: dirs };
+}
+
+/**
+ * One file's progress in whole percent, by the rule of the panel's total (totalProgress): 100 only once the server
+ * confirmed it, else at most 99 (all bytes sent is not stored yet); an empty file shows 0 until then.
+ */
+export function itemPercent(item: ProgressItem): number {
+  if (item.status === "done") return 100;
+  if (item.size === 0) return 0;
+  return Math.min(99, Math.floor((Math.min(item.loaded, item.size) / item.size) * 100));
 }
 
 /** What the progress display needs from one upload. */

@@ -3,12 +3,13 @@
  * resume, retries from the server's offset). A 409 (the name exists) asks the replace question, as before.
  */
 import { ref } from "valtio";
-import { uploadFile } from "../api/resources";
+import { fetchResource, uploadFile } from "../api/resources";
 import { ApiError } from "../api/client";
 import { tusTransfer, type TusTransfer } from "../api/tus-upload";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
 import { failureReason, type FailureReason, type UploadStatus } from "./upload-rules";
+import { keepBothName } from "./transfer-rules";
 import type { SpeedSample } from "./upload-speed-rules";
 
 /** One file in the queue; `name` is its path relative to `dir` ("photos/a.jpg"); `speed` in bytes/s (null: not known yet). */
@@ -70,7 +71,19 @@ export async function sendItem(item: UploadItem, progress: () => void): Promise<
   }
 }
 
-/** Ends a failed send: a cancel stays cancelled; a 409 without override asks to replace and sends again. */
+/** A free name for `item` in its folder ("a (1).txt"), from the folder's names as the server lists them now. */
+async function keptBothName(item: UploadItem): Promise<string> {
+  const cut = item.name.lastIndexOf("/");
+  const sub = cut < 0 ? "" : item.name.slice(0, cut + 1);
+  const base = item.name.slice(cut + 1);
+  const names = await fetchResource(joinPath(item.dir, sub)).then((r) => (r.items ?? []).map((i) => i.name), () => [base]);
+  return `${sub}${keepBothName(base, false, new Set(names))}`;
+}
+
+/**
+ * Ends a failed send: a cancel stays cancelled; a 409 without override asks Replace, Skip or Keep both and sends
+ * again (with override, or under a free name).
+ */
 async function failed(item: UploadItem, err: unknown, progress: () => void): Promise<void> {
   if (item.status === "cancelled" || item.abort?.signal.aborted) {
     item.status = "cancelled";
@@ -78,13 +91,18 @@ async function failed(item: UploadItem, err: unknown, progress: () => void): Pro
   }
   item.transfer = null;
   if (err instanceof ApiError && err.status === 409 && !item.override) {
+    // The refused bytes are not stored: the bar and the total go back to what really landed.
+    item.loaded = 0;
+    progress();
     // SPEC §4: a 409 answer also leads to the replace confirmation.
-    if (await askReplace([item.name])) {
-      item.override = true;
-      await sendItem(item, progress);
+    const choice = (await askReplace([item.name]))[item.name] ?? "skip";
+    if (choice === "skip") {
+      item.status = "skipped";
       return;
     }
-    item.status = "skipped";
+    if (choice === "replace") item.override = true;
+    else item.name = await keptBothName(item);
+    await sendItem(item, progress);
     return;
   }
   item.status = "failed";

@@ -68,8 +68,3 @@ export function topLevelNames(tree: UploadTree): string[] {
   const names = [...tree.files.map((f) => f.relativePath), ...tree.emptyDirs].map((p) => p.split("/")[0]);
   return [...new Set(names)];
 }
-
-/** Whether a relative path lies under one of the given top-level names. */
-export function underTopLevel(relativePath: string, names: readonly string[]): boolean {
-  return names.includes(relativePath.split("/")[0]);
-}

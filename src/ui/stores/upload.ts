@@ -9,9 +9,9 @@ import { createFolder, fetchResource } from "../api/resources";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
 import { currentListing, reloadIfShowing } from "./request";
-import { findConflicts, isBusy, nextToStart, totalProgress, uploadOutcome } from "./upload-rules";
+import { applyConflictChoices, findConflicts, isBusy, nextToStart, totalProgress, uploadOutcome } from "./upload-rules";
 import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
-import { sourcesFromFiles, topLevelNames, underTopLevel, type UploadTree } from "./upload-tree";
+import { sourcesFromFiles, topLevelNames, type UploadTree } from "./upload-tree";
 import { sendItem, type UploadItem } from "./upload-send";
 import { notifyError } from "../notify";
 import { TUS_MIN_BYTES, TUS_PARALLEL_UPLOADS, UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
@@ -43,25 +43,18 @@ export function uploading(): boolean {
 }
 
 /**
- * Uploads a tree of files into a folder. Top-level names that exist there first raise the replace prompt:
- * Replace sends everything with override, Cancel leaves the clashing names out (SPEC §4 Upload). Folders that
- * hold no file are created as they are.
+ * Uploads a tree of files into a folder. Top-level names that exist there first raise the replace prompt, which
+ * asks Replace, Skip or Keep both for each of them (SPEC §4 Upload). Folders that hold no file are created as
+ * they are.
  */
 export async function uploadTree(dir: string, tree: UploadTree, existingNames: readonly string[]): Promise<void> {
   if (tree.files.length === 0 && tree.emptyDirs.length === 0) return;
   const conflicts = findConflicts(topLevelNames(tree), existingNames);
-  let override = false;
-  let { files, emptyDirs } = tree;
-  if (conflicts.length > 0) {
-    override = await askReplace(conflicts);
-    if (!override) {
-      files = files.filter((f) => !underTopLevel(f.relativePath, conflicts));
-      emptyDirs = emptyDirs.filter((d) => !underTopLevel(d, conflicts));
-    }
-  }
+  const choices = conflicts.length > 0 ? await askReplace(conflicts) : {};
+  const { files, emptyDirs } = applyConflictChoices(tree.files, tree.emptyDirs, conflicts, choices, existingNames);
   for (const d of emptyDirs) await createFolder(joinPath(dir, d)).catch((err) => notifyError(errorMessage(err)));
   if (!isBusy(state.items)) Object.assign(state, { items: [], speed: null, samples: ref([]) });
-  for (const { relativePath, file } of files) {
+  for (const { relativePath, file, override } of files) {
     state.items.push({
       id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override,
       speed: null, error: null, file: ref(file), samples: ref([]),

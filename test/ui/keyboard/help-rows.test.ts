@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { helpEntries, helpRows, type HelpEntry } from "../../../src/ui/keyboard/help-rows";
+import { helpEntries, helpRows, touchRows, type HelpEntry } from "../../../src/ui/keyboard/help-rows";
 import { COMPONENT_KEYS, HELP_GROUPS, SHORTCUTS } from "../../../src/ui/keyboard/shortcuts";
 
 const keyed = () => helpRows().filter((r) => !r.gesture);
@@ -44,5 +44,14 @@ describe("the help list (derived from the shortcut table)", () => {
       { group: "preview", keys: ["i"], labels: ["previewInfo"] },
     ]);
     expect(helpEntries().length).toBe(SHORTCUTS.length + COMPONENT_KEYS.length);
+  });
+});
+
+describe("the help of a touch screen", () => {
+  it("lists the touch gestures in the order of the help sections", () => {
+    const rows = touchRows();
+    expect(rows.map((r) => r.gesture)).toEqual(["tap", "longPress", "selectMode", "swipe", "pinch", "pan"]);
+    const order = rows.map((r) => HELP_GROUPS.indexOf(r.group));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });

@@ -2,9 +2,11 @@
 import { describe, expect, test } from "bun:test";
 import {
   grownCount,
+  hitHasThumbnail,
   hitHref,
   hitName,
   hitParent,
+  hitPath,
   hitRoute,
   hotKeywordOf,
   isEmptyKeywordError,
@@ -12,6 +14,7 @@ import {
   nearBottom,
   queryTypes,
   removableKeyword,
+  searchesAsYouType,
   toggleType,
 } from "../../../src/ui/stores/search-rules";
 
@@ -92,4 +95,22 @@ describe("paging (SPEC §9: 50, growing by 50 at 100 px)", () => {
 test("the server's type-only refusal is recognised", () => {
   expect(isEmptyKeywordError("400 Bad Request (empty keyword is not allowed!)")).toBe(true);
   expect(isEmptyKeywordError("500 Internal Server Error")).toBe(false);
+});
+
+describe("typing", () => {
+  test("searches by itself once a keyword of two ASCII characters or one other character is typed", () => {
+    expect(searchesAsYouType("a")).toBe(false);
+    expect(searchesAsYouType("ab")).toBe(true);
+    expect(searchesAsYouType("type:video")).toBe(false);
+    expect(searchesAsYouType("type:video ab")).toBe(true);
+    expect(searchesAsYouType("海")).toBe(true);
+  });
+
+  test("shows a thumbnail for image files only, at the hit's path under the searched folder", () => {
+    expect(hitHasThumbnail({ path: "photos/Beach.JPG", dir: false })).toBe(true);
+    expect(hitHasThumbnail({ path: "photos/beach.jpg", dir: true })).toBe(false);
+    expect(hitHasThumbnail({ path: "notes.md", dir: false })).toBe(false);
+    expect(hitPath("/trip", { path: "day 1/a.png", dir: false })).toBe("/trip/day 1/a.png");
+    expect(hitPath("/", { path: "/a.png", dir: false })).toBe("/a.png");
+  });
 });

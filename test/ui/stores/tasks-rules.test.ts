@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import type { TaskMessage } from "../../../src/shared/wire/task";
 import {
   activeCount, bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, progressPercent, reconnects, refusalKey,
-  showsFailure, showsTotals, statusTotals, taskButtons, taskSocketUrl, trimParams,
+  showsTotals, statusTotals, taskButtons, taskSocketUrl, trimParams,
 } from "../../../src/ui/stores/tasks-rules";
 
 const task = (TaskID: number, Status: TaskMessage["Status"], extra: Partial<TaskMessage> = {}): TaskMessage => ({
@@ -89,10 +89,6 @@ describe("panel details", () => {
 });
 
 describe("connection", () => {
-  it("shows a popup for the first 3 failures only", () => {
-    expect([1, 2, 3, 4, 10].map(showsFailure)).toEqual([true, true, true, false, false]);
-  });
-
   it("builds the socket address from the page scheme, the base URL and the session token", () => {
     expect(taskSocketUrl({ protocol: "http:", host: "h:8080" }, "", "a.b.c")).toBe("ws://h:8080/api/task?auth=a.b.c");
     expect(taskSocketUrl({ protocol: "https:", host: "h" }, "/app", "x+y")).toBe("wss://h/app/api/task?auth=x%2By");

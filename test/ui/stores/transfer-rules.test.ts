@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { baseName, isInside, planTransfer } from "../../../src/ui/stores/transfer-rules";
+import { baseName, isInside, keepBothName, planTransfer } from "../../../src/ui/stores/transfer-rules";
 
 describe("transfer rules", () => {
   it("puts each item under its name in the destination, folders with a trailing slash", () => {
@@ -29,5 +29,13 @@ describe("transfer rules", () => {
   it("names the last segment", () => {
     expect(baseName("/a/b/")).toBe("b");
     expect(baseName("/a/b.txt")).toBe("b.txt");
+  });
+});
+
+describe("keep both", () => {
+  it("numbers the name as the server does, skipping taken numbers; folders keep dots whole", () => {
+    expect(keepBothName("c.txt", false, new Set(["c.txt", "c (1).txt"]))).toBe("c (2).txt");
+    expect(keepBothName("logs.tar.gz", false, new Set())).toBe("logs (1).tar.gz");
+    expect(keepBothName("v1.2", true, new Set())).toBe("v1.2 (1)");
   });
 });

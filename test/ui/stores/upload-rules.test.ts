@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import {
-  endedCounts, failureReason, findConflicts, isBusy, itemDetail, nextToStart, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
+  applyConflictChoices, endedCounts, failureReason, findConflicts, isBusy, itemDetail, itemPercent, nextToStart, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
   type UploadStatus,
 } from "../../../src/ui/stores/upload-rules";
 
@@ -107,5 +107,28 @@ describe("upload rules (SPEC §4 Upload)", () => {
     expect(totalProgress(items)).toEqual({ loaded: 50, total: 110, percent: 45 });
     expect(itemDetail({ ...items[0], speed: null, error: null })).toEqual([{ kind: "progress", loaded: 40, total: 100 }, { kind: "paused" }]);
     expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([{ kind: "stalled" }]);
+  });
+});
+
+describe("the replace prompt's answers and the bars", () => {
+  it("replaces, skips or renames each clashing top-level name, folders with all they hold", () => {
+    const files = ["a.txt", "b.txt", "album/x.jpg", "album/sub/y.jpg", "new.txt"].map((relativePath) => ({ relativePath }));
+    const out = applyConflictChoices(files, ["album/empty"], ["a.txt", "b.txt", "album"], { a: "replace", "a.txt": "replace", album: "keepBoth" }, ["a.txt", "b.txt", "album", "album (1)"]);
+    expect(out.files).toEqual([
+      { relativePath: "a.txt", override: true },
+      { relativePath: "album (2)/x.jpg", override: false },
+      { relativePath: "album (2)/sub/y.jpg", override: false },
+      { relativePath: "new.txt", override: false },
+    ]);
+    expect(out.emptyDirs).toEqual(["album (2)/empty"]);
+  });
+
+  it("gives a file's bar the headline's rule: 100 only once done, else at most 99, an empty file 0", () => {
+    expect(itemPercent({ status: "uploading", size: 200, loaded: 200 })).toBe(99);
+    expect(itemPercent({ status: "uploading", size: 200, loaded: 101 })).toBe(50);
+    expect(itemPercent({ status: "done", size: 0, loaded: 0 })).toBe(100);
+    expect(itemPercent({ status: "uploading", size: 0, loaded: 0 })).toBe(0);
+    const one = { status: "uploading" as const, size: 200, loaded: 200 };
+    expect(itemPercent(one)).toBe(totalProgress([one]).percent);
   });
 });

@@ -3,7 +3,7 @@ import { Ban, CircleCheck, CircleX, Pause, Play, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { cancelUpload, cancelUploads, dismissUploads, pauseUpload, resumeUpload, useUploads } from "../../stores/upload";
-import { itemDetail, panelSummary, totalProgress, uploadOutcome, type DetailPart, type UploadOutcome, type UploadStatus } from "../../stores/upload-rules";
+import { itemDetail, itemPercent, panelSummary, totalProgress, uploadOutcome, type DetailPart, type UploadOutcome, type UploadStatus } from "../../stores/upload-rules";
 import { formatSize } from "../../format/format-size";
 import { formatDuration } from "../../format/format-duration";
 
@@ -62,7 +62,8 @@ function ItemControls({ id, status, name }: { id: number; status: UploadStatus; 
 function StatusMark({ status, size, loaded, name }: { status: UploadStatus; size: number; loaded: number; name: string }) {
   const { t } = useTranslation();
   if (status === "queued") return null;
-  if (status === "uploading" || status === "paused") return <progress max={size || 1} value={loaded} aria-label={name} />;
+  // The same whole percent as the headline's total: 100 only once the server has the file.
+  if (status === "uploading" || status === "paused") return <progress max={100} value={itemPercent({ status, size, loaded })} aria-label={name} />;
   if (status === "done") return <CircleCheck aria-label={t("upload.status.done")} role="img" className="ok" />;
   if (status === "failed") return <span className="upload-mark bad"><CircleX aria-hidden />{t("upload.status.failed")}</span>;
   if (status === "cancelled") return <span className="upload-mark muted"><Ban aria-hidden />{t("upload.status.cancelled")}</span>;

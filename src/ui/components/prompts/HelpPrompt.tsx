@@ -1,16 +1,19 @@
 /**
  * @module Help dialog (SPEC §2 Overlay dialogs: Help): the keys of the shortcut table and the editor, and the pointer
- * gestures, grouped by what they act on; each key combination is listed once with all it does.
+ * gestures, grouped by what they act on; each key combination is listed once with all it does. On a touch screen the
+ * touch gestures come first, the keys (for a keyboard attached to a tablet) folded below them.
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { displayKey, HELP_GROUPS, type HelpGroup } from "../../keyboard/shortcuts";
-import { helpRows, type HelpRow } from "../../keyboard/help-rows";
+import { helpRows, touchRows, type HelpRow } from "../../keyboard/help-rows";
+import { TOUCH_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 
 const MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-const ROWS = helpRows();
+const KEY_ROWS = helpRows();
+const TOUCH_ROWS = touchRows();
 
 function Row({ row }: { row: HelpRow }) {
   const { t } = useTranslation();
@@ -34,9 +37,11 @@ function Row({ row }: { row: HelpRow }) {
   );
 }
 
-function Group({ group }: { group: HelpGroup }) {
+function Group({ group, rows }: { group: HelpGroup; rows: readonly HelpRow[] }) {
   const { t } = useTranslation();
   const id = useId();
+  const mine = rows.filter((r) => r.group === group);
+  if (mine.length === 0) return null;
   return (
     <section aria-labelledby={id}>
       <h3 className="help-group" id={id}>
@@ -44,7 +49,7 @@ function Group({ group }: { group: HelpGroup }) {
       </h3>
       <table className="help-table" aria-labelledby={id}>
         <tbody>
-          {ROWS.filter((r) => r.group === group).map((r) => (
+          {mine.map((r) => (
             <Row key={r.gesture ?? r.keys.join(" ")} row={r} />
           ))}
         </tbody>
@@ -53,13 +58,19 @@ function Group({ group }: { group: HelpGroup }) {
   );
 }
 
-/** Lists keys and gestures and what they do. */
+function Groups({ rows }: { rows: readonly HelpRow[] }) {
+  return HELP_GROUPS.map((g) => <Group key={g} group={g} rows={rows} />);
+}
+
+/** Lists keys and gestures and what they do; touch gestures first on a touch screen. */
 export function HelpPrompt() {
   const { t } = useTranslation();
+  const touch = useMediaQuery(TOUCH_QUERY);
+  const title = t(touch ? "prompts.help.touchTitle" : "prompts.help.title");
   return (
     <Dialog
-      label={t("prompts.help.title")}
-      title={t("prompts.help.title")}
+      label={title}
+      title={title}
       onClose={closePrompt}
       actions={
         <button type="button" className="btn btn-primary" data-autofocus onClick={closePrompt}>
@@ -67,10 +78,18 @@ export function HelpPrompt() {
         </button>
       }
     >
-      <div className="help-scroll" role="region" aria-label={t("prompts.help.title")} tabIndex={0}>
-        {HELP_GROUPS.map((g) => (
-          <Group key={g} group={g} />
-        ))}
+      <div className="help-scroll" role="region" aria-label={title} tabIndex={0}>
+        {touch ? (
+          <>
+            <Groups rows={TOUCH_ROWS} />
+            <details className="help-keys">
+              <summary>{t("prompts.help.title")}</summary>
+              <Groups rows={KEY_ROWS} />
+            </details>
+          </>
+        ) : (
+          <Groups rows={KEY_ROWS} />
+        )}
       </div>
     </Dialog>
   );

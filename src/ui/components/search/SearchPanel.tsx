@@ -1,6 +1,7 @@
 /**
  * @module The search panel in the header (SPEC §2 Search panel): Ctrl+F or the search button opens it; no dark
  * overlay; input with the syntax hint, type chips, hot-keyword suggestions while empty, the hits; Esc closes.
+ * Typing searches once the keys rest; a chip searches again at once.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,7 @@ import { Loader2, Search, X } from "lucide-react";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useLayout } from "../../stores/layout";
 import { useRequest } from "../../stores/request";
-import { closeSearch, openSearch, runSearch, setQuery, useSearch } from "../../stores/search";
+import { closeSearch, openSearch, runSearch, setQuery, typeQuery, useSearch } from "../../stores/search";
 import { hotKeywordOf } from "../../stores/search-rules";
 import { SUGGESTIONS_HIDE_MS } from "../../constants";
 import { TypeChips } from "./TypeChips";
@@ -85,7 +86,7 @@ export function SearchPanel({ dir }: { dir: string }) {
               placeholder={t("search.placeholder")}
               value={s.query}
               autoComplete="off"
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => typeQuery(e.target.value)}
               onKeyDown={onInputKey}
               onFocus={() => (clearTimeout(hideTimer.current), setSuggest(true))}
               onBlur={() => (hideTimer.current = setTimeout(() => setSuggest(false), SUGGESTIONS_HIDE_MS))}
