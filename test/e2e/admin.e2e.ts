@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
@@ -53,6 +55,38 @@ test("an admin creates a user with limited permissions who then sees no create, 
   await expect(userPage.getByRole("button", { name: "Upload" })).toHaveCount(0);
   await expect(userPage.getByRole("link", { name: "Settings" })).toBeVisible();
   await other.close();
+});
+
+test("the new user form proposes a /users/<name> home, shows field errors inline, and creates that folder", async ({ page }, testInfo) => {
+  await openSettings(page, "/settings/users/new");
+  const form = page.getByRole("form", { name: "New user" });
+  const username = form.getByRole("textbox", { name: "Username" });
+  const password = form.getByLabel("Password", { exact: true });
+  const scope = form.getByRole("textbox", { name: "Scope" });
+  await username.fill("admin");
+  await expect(scope).toHaveValue("/users/admin");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription("Enter a password for the new user.");
+  await password.fill("short");
+  await expect(password).toHaveAccessibleDescription("Use at least 12 characters.");
+  await password.fill("a-long-enough-password");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(username).toHaveAccessibleDescription("This user name is taken. Choose another one.");
+  await username.fill("");
+  await expect(username).toHaveAccessibleDescription("Enter a user name.");
+  for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme });
+    await page.getByRole("heading", { name: "New user" }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `user-form-errors-${width}-${colorScheme}`);
+  }
+  await username.fill("carol");
+  await expect(scope).toHaveValue("/users/carol");
+  await expect(username).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User created!")).toBeVisible();
+  expect(existsSync(join(server.root, "users", "carol"))).toBe(true);
 });
 
 test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({ page }, testInfo) => {
