@@ -130,7 +130,7 @@ test("the global settings turn HSTS on and set the attempt limits", async ({ pag
   await page.getByLabel("Failed logins per user name").fill("7");
   await hsts.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "global-limits-1280");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings updated!")).toBeVisible();
   const saved = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
   expect(saved.hsts).toBe(true);
