@@ -249,7 +249,7 @@ test("the Global settings page has named sections with links to them, readable t
   expect(saved.commands.after_upload).toEqual(["echo uploaded"]);
 });
 
-test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({ page }) => {
+test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({ page }, testInfo) => {
   await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "intruder", password: "nope-nope" }) });
   await openSettings(page, "/settings/logs");
   await expect(page).toHaveTitle(/^Failed logs - /);
@@ -257,6 +257,11 @@ test("the failed logs page lists a failed attempt with nothing of the tried pass
   await expect(table).toContainText("intruder");
   await expect(table.getByRole("columnheader")).toHaveText(["IP", "Time", "Failed", "Banned", "User", "Op"]);
   await expect(table).not.toContainText(/n\*+e|nope/);
+  for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, testInfo, `failed-logs-${width}-${colorScheme}`);
+  }
   const ip = (await table.locator("tbody tr").first().locator("td").first().textContent())!.trim();
   await page.getByRole("button", { name: `Remove ${ip}` }).click();
   await expect(page.getByRole("dialog")).toContainText("Are you sure you want to delete this failed log and unblock the blocked IP?");
