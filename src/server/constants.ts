@@ -77,8 +77,8 @@ export const CAPTCHA_VERIFY_TIMEOUT_MS = 10_000;
 /** TOTP passcodes have 6 digits (SPEC section 9); one 30 s step of clock drift is accepted either way. */
 export const OTP_DIGITS = 6;
 export const OTP_WINDOW = 1;
-/** Folder under the files root that holds user homes when createUserDir is on. */
-export const USER_HOMES_DIR = "/users";
+/** Folder under the files root that holds user homes when createUserDir is on (the UI proposes the same). */
+export { USER_HOMES_DIR } from "../shared/wire/settings";
 /** Bytes read from disk per chunk when streaming archives and checksums: big enough for throughput, small for memory. */
 export const STREAM_CHUNK_BYTES = 512 * 1024;
 /** Folder usage (GET ?usage=true): directories read at once, so a big tree never holds more open handles than this. */

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
@@ -53,6 +55,38 @@ test("an admin creates a user with limited permissions who then sees no create, 
   await expect(userPage.getByRole("button", { name: "Upload" })).toHaveCount(0);
   await expect(userPage.getByRole("link", { name: "Settings" })).toBeVisible();
   await other.close();
+});
+
+test("the new user form proposes a /users/<name> home, shows field errors inline, and creates that folder", async ({ page }, testInfo) => {
+  await openSettings(page, "/settings/users/new");
+  const form = page.getByRole("form", { name: "New user" });
+  const username = form.getByRole("textbox", { name: "Username" });
+  const password = form.getByLabel("Password", { exact: true });
+  const scope = form.getByRole("textbox", { name: "Scope" });
+  await username.fill("admin");
+  await expect(scope).toHaveValue("/users/admin");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription("Enter a password for the new user.");
+  await password.fill("short");
+  await expect(password).toHaveAccessibleDescription("Use at least 12 characters.");
+  await password.fill("a-long-enough-password");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(username).toHaveAccessibleDescription("This user name is taken. Choose another one.");
+  await username.fill("");
+  await expect(username).toHaveAccessibleDescription("Enter a user name.");
+  for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme });
+    await page.getByRole("heading", { name: "New user" }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `user-form-errors-${width}-${colorScheme}`);
+  }
+  await username.fill("carol");
+  await expect(scope).toHaveValue("/users/carol");
+  await expect(username).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User created!")).toBeVisible();
+  expect(existsSync(join(server.root, "users", "carol"))).toBe(true);
 });
 
 test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({ page }, testInfo) => {
@@ -132,7 +166,7 @@ test("global settings save shows 'Settings updated!' and the value survives a re
   await volume.fill("35");
   await page.getByRole("combobox", { name: "Transition effect" }).selectOption("lg-fade");
   await page.getByRole("textbox", { name: "Instance name" }).fill("Team Files");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings updated!")).toBeVisible();
   await page.waitForLoadState("load");
   await expect(page.getByRole("spinbutton", { name: "Default volume (%)" })).toHaveValue("35", { timeout: 10_000 });
@@ -145,7 +179,7 @@ test("global settings save shows 'Settings updated!' and the value survives a re
 test("an out-of-range value shows the server's message and is not saved", async ({ page }) => {
   await openSettings(page, "/settings/global");
   await page.getByRole("spinbutton", { name: "Long seek step (seconds)" }).fill("900");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/seekDeltaLong must be an integer from 1 to 600/)).toBeVisible();
 });
 
@@ -163,31 +197,71 @@ test("the Background tasks fieldset saves how many tasks run at once and refuses
   await centre();
   await screenshot(page, info, "global-settings-tasks-375");
   await workers.fill("17");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/taskWorkers must be an integer from 1 to 16/)).toBeVisible();
   await workers.fill("3");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings updated!")).toBeVisible();
   const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
   expect(((await res.json()) as { taskWorkers: number }).taskWorkers).toBe(3);
 });
 
-test("the command runner saves trimmed lines ('Commands updated!')", async ({ page }) => {
+test("the command runner saves trimmed lines with the page's one Save", async ({ page }) => {
   await openSettings(page, "/settings/global");
   await page.getByText("Command runner").click();
   await page.getByRole("textbox", { name: "before_save" }).fill("  echo saving  \n\n");
-  await page.getByRole("form", { name: "Command runner" }).getByRole("button", { name: "Update" }).click();
-  await expect(page.getByText("Commands updated!")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings updated!")).toBeVisible();
   const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
   expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_save).toEqual(["echo saving"]);
 });
 
-test("the failed logs page lists a failed attempt and removes it", async ({ page }) => {
+test("the Global settings page has named sections with links to them, readable transition names and one Save for all of it", async ({ page }, testInfo) => {
+  await openSettings(page, "/settings/global");
+  const form = page.getByRole("form", { name: "Global settings" });
+  const sections = ["Accounts", "Login and security", "Search and tasks", "Media", "Appearance", "Commands"];
+  await expect(form.getByRole("navigation", { name: "Sections" }).getByRole("link")).toHaveText(sections);
+  for (const name of sections) await expect(form.getByRole("region", { name })).toBeVisible();
+  await expect(form.getByRole("button", { name: /^(Save|Update)$/ })).toHaveCount(1);
+  const effect = form.getByRole("combobox", { name: "Transition effect" });
+  const labels = await effect.locator("option").allTextContents();
+  expect(labels).toHaveLength(31);
+  expect(labels.filter((l) => l.startsWith("lg-"))).toEqual([]);
+  expect(labels).toContain("Slide (skewed, crossed, reversed)");
+
+  await form.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Media" }).click();
+  await expect(form.getByRole("region", { name: "Media" })).toBeInViewport();
+  await effect.selectOption({ label: "Rotate (reversed)" });
+  await form.getByRole("region", { name: "Accounts" }).getByRole("textbox", { name: "Scope" }).fill("/team");
+  await page.getByText("Command runner").click();
+  await form.getByRole("textbox", { name: "after_upload" }).fill("echo uploaded");
+  for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme });
+    await effect.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `global-sections-${width}-${colorScheme}`);
+  }
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings updated!")).toBeVisible();
+  const saved = await (await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } })).json();
+  expect(saved.slideshow.transitionEffect).toBe("lg-rotate-rev");
+  expect(saved.defaults.scope).toBe("/team");
+  expect(saved.commands.after_upload).toEqual(["echo uploaded"]);
+});
+
+test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({ page }, testInfo) => {
   await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "intruder", password: "nope-nope" }) });
   await openSettings(page, "/settings/logs");
   await expect(page).toHaveTitle(/^Failed logs - /);
   const table = page.getByRole("table", { name: "Failed logs" });
   await expect(table).toContainText("intruder");
+  await expect(table.getByRole("columnheader")).toHaveText(["IP", "Time", "Failed", "Banned", "User", "Op"]);
+  await expect(table).not.toContainText(/n\*+e|nope/);
+  for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, testInfo, `failed-logs-${width}-${colorScheme}`);
+  }
   const ip = (await table.locator("tbody tr").first().locator("td").first().textContent())!.trim();
   await page.getByRole("button", { name: `Remove ${ip}` }).click();
   await expect(page.getByRole("dialog")).toContainText("Are you sure you want to delete this failed log and unblock the blocked IP?");

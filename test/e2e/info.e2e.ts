@@ -291,11 +291,11 @@ async function openGlobalSettings(page: Page): Promise<Locator> {
   return form;
 }
 
-/** Presses Update and waits for the reload that follows a save. */
+/** Presses Save and waits for the reload that follows a save. */
 async function saveAndReload(page: Page, form: Locator): Promise<Locator> {
   const reloaded = page.waitForEvent("load");
   const put = page.waitForResponse((r) => r.url().endsWith("/api/settings") && r.request().method() === "PUT");
-  await form.getByRole("button", { name: "Update" }).click();
+  await form.getByRole("button", { name: "Save" }).click();
   expect((await put).status()).toBe(200);
   await expect(page.getByText("Settings updated!")).toBeVisible();
   await reloaded;

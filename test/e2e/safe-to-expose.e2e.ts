@@ -130,7 +130,7 @@ test("the global settings turn HSTS on and set the attempt limits", async ({ pag
   await page.getByLabel("Failed logins per user name").fill("7");
   await hsts.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "global-limits-1280");
-  await page.getByRole("button", { name: "Update" }).first().click();
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings updated!")).toBeVisible();
   const saved = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
   expect(saved.hsts).toBe(true);
@@ -148,15 +148,15 @@ test("a download speed set in the share dialog is shown on the link, kept by the
   const speed = dialog.getByLabel("Speed limit (KiB/s)");
   await speed.fill("1.5");
   await expect(dialog.getByText("Enter a whole number of 1 or more, or leave it empty.").first()).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Permalink" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Create link" })).toBeDisabled();
   await speed.fill("256");
-  await dialog.getByRole("button", { name: "Permalink" }).click();
+  await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(dialog.getByRole("listitem").getByText("256 KiB/s")).toBeVisible();
   const links = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
   expect(links.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([256 * 1024]);
 
   // The speed of the link just made changes in place.
-  await dialog.getByRole("button", { name: "Change the speed limit of permanent" }).click();
+  await dialog.getByRole("button", { name: "Change the speed limit of Never expires" }).click();
   const field = dialog.getByRole("listitem").getByLabel("Speed limit (KiB/s)");
   await expect(field).toHaveValue("256");
   await screenshot(page, testInfo, "share-speed-1280");

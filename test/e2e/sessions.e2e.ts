@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { PNG_RED, item, openFolder, screenshot, writeTree } from "./fixtures";
+import { PNG_RED, item, openFolder, screenshot, signInAs, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -97,4 +97,29 @@ test("'Log out other sessions' in the profile ends the other sessions and keeps 
   await expect(page.locator("#loading")).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "profile-sessions-375-dark");
+});
+
+test("the Sessions card groups repeated logins of one device with a count and signs them out together", async ({ page }, testInfo) => {
+  const user = await makeUser(server, await login(server), { perm: { download: true } });
+  const scripts = [await login(server, user.username, user.password), await login(server, user.username, user.password), await login(server, user.username, user.password)];
+  await signInAs(page, server, user.username, user.password);
+  await page.goto(`${server.url}/settings/profile`);
+  const list = page.getByRole("region", { name: "Sessions" }).getByRole("list", { name: "Active sessions" });
+  // The browser of this page, and one row for the four API logins from the same client and IP (makeUser's included).
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  const device = list.getByRole("listitem").filter({ hasText: "4 logins" });
+  await expect(device).toHaveCount(1);
+  await expect(list.getByRole("listitem").first()).toContainText("This browser");
+  await device.scrollIntoViewIfNeeded();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await screenshot(page, testInfo, `sessions-grouped-1280-${colorScheme}`);
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await device.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, "sessions-grouped-375-dark");
+  await device.getByRole("button", { name: /^Sign out/ }).click();
+  await expect(page.getByText("Session ended")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  for (const token of scripts) expect(await status(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).toBe(401);
 });

@@ -29,38 +29,56 @@ async function apiShare(path: string, query = ""): Promise<{ hash: string; expir
   return res.json();
 }
 
-test("the Share dialog creates an expiring link and a permalink, copies a public URL and deletes a link", async ({ page, context }) => {
+test("the Share dialog creates a never-expiring link by default and shows its URL with Copy, named tools and its QR code", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
   const dialog = await openShare(page, "report.txt");
-  const links = dialog.getByRole("listitem");
+  const links = dialog.getByRole("list", { name: "Share links" }).getByRole("listitem");
   await expect(links).toHaveText(["No links yet."]);
-  const create = dialog.getByRole("button", { name: "Create" });
-  await expect(create).toBeDisabled();
-  await expect(dialog.getByRole("combobox", { name: "Unit" })).toHaveValue("hours");
-  await dialog.getByRole("spinbutton", { name: "Duration" }).fill("1");
-  await create.click();
-  await expect(links).toHaveText(["in 1 hour"]);
+  await expect(dialog.getByRole("combobox", { name: "Expires after" })).toHaveValue("never");
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(links.first()).toContainText("Never expires");
+  const url = dialog.getByRole("textbox", { name: "Link (Never expires)" });
+  await expect(url).toHaveValue(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]+$`));
+  await expect(url).toHaveAttribute("readonly", "");
+  await expect(dialog.getByRole("img", { name: /QR/ })).toBeVisible();
+  for (const name of ["QR code (Never expires)", "Change the speed limit of Never expires", "Delete link (Never expires)"]) {
+    await expect(dialog.getByRole("button", { name })).toHaveAttribute("title", /\S/);
+  }
 
-  await dialog.getByRole("button", { name: "Permalink" }).click();
-  await expect(links).toHaveText(["in 1 hour", "permanent"]);
-  await expect(dialog.getByRole("button", { name: "Permalink" })).toHaveCount(0);
-
-  await dialog.getByRole("button", { name: "Copy link (permanent)" }).click();
+  await dialog.getByRole("button", { name: "Copy link (Never expires)" }).click();
   await expect(page.getByText("Link copied!")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]+$`));
-  const hash = copied.split("/share/")[1];
-  const download = await fetch(`${server.url}/api/public/dl/${hash}`);
+  expect(copied).toBe(await url.inputValue());
+  const download = await fetch(`${server.url}/api/public/dl/${copied.split("/share/")[1]}`);
   expect(download.status).toBe(200);
   expect(await download.text()).toBe("0123456789");
+});
 
-  await dialog.getByRole("button", { name: "Delete link (in 1 hour)" }).click();
-  await expect(links).toHaveText(["permanent"]);
+test("the Share dialog creates an expiring link from a preset or a custom duration and deletes a link", async ({ page }) => {
+  await signIn(page, server);
+  const dialog = await openShare(page, "notes.txt");
+  const links = dialog.getByRole("list", { name: "Share links" }).getByRole("listitem");
+  const expiry = dialog.getByRole("combobox", { name: "Expires after" });
+  await expiry.selectOption({ label: "1 hour" });
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(links.filter({ hasText: "Expires in 1 hour" })).toHaveCount(1);
+
+  await expiry.selectOption("custom");
+  const create = dialog.getByRole("button", { name: "Create link" });
+  await expect(create).toBeDisabled();
+  await expect(dialog.getByRole("combobox", { name: "Unit" })).toHaveValue("hours");
+  await dialog.getByRole("spinbutton", { name: "Duration" }).fill("3");
+  await dialog.getByRole("combobox", { name: "Unit" }).selectOption("days");
+  await create.click();
+  await expect(links.filter({ hasText: "Expires in 3 days" })).toHaveCount(1);
+
+  await dialog.getByRole("button", { name: "Delete link (Expires in 1 hour)" }).click();
+  await expect(links.filter({ hasText: "Expires in 1 hour" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
-  await openShare(page, "report.txt");
-  await expect(page.getByRole("dialog", { name: "Share" }).getByRole("listitem")).toHaveText(["permanent"]);
+  await openShare(page, "notes.txt");
+  await expect(page.getByRole("dialog", { name: "Share" }).getByRole("list", { name: "Share links" }).getByRole("listitem")).toHaveText([/Expires in 3 days/]);
 });
 
 test("the context menu opens the Share dialog of a folder", async ({ page }) => {
@@ -69,13 +87,13 @@ test("the context menu opens the Share dialog of a folder", async ({ page }) => 
   await item(page, "album").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Share" }).click();
   const dialog = page.getByRole("dialog", { name: "Share" });
-  await dialog.getByRole("button", { name: "Permalink" }).click();
-  await expect(dialog.getByRole("listitem")).toHaveText(["permanent"]);
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(dialog.getByRole("list", { name: "Share links" }).getByRole("listitem")).toHaveText([/Never expires/]);
   const mine = await (await fetch(`${server.url}/api/share/docs/album/`, { headers: { "X-Auth": await login(server) } })).json();
   expect(mine.map((l: { path: string }) => l.path)).toEqual(["/docs/album/"]);
 });
 
-test("the admin's Shared Links screen lists every link permanent first and deletes one", async ({ page }) => {
+test("the admin's Shared Links screen lists every link permanent first with its owner's name and deletes one", async ({ page }) => {
   const later = await apiShare("/docs/notes.txt", "?expires=2&unit=days");
   const sooner = await apiShare("/docs/notes.txt", "?expires=5&unit=minutes");
   const permanent = await apiShare("/docs/notes.txt");
@@ -87,12 +105,11 @@ test("the admin's Shared Links screen lists every link permanent first and delet
   const rows = table.getByRole("row");
   await expect(rows.filter({ hasText: later.hash })).toHaveCount(1);
   const hashes = await rows.locator("td:nth-child(2)").allInnerTexts();
-  const permanents = hashes.filter((h) => h !== later.hash && h !== sooner.hash);
-  expect(hashes.slice(permanents.length)).toEqual([sooner.hash, later.hash]);
-  expect(permanents).toContain(permanent.hash);
+  expect(hashes.filter((h) => [later.hash, sooner.hash, permanent.hash].includes(h))).toEqual([permanent.hash, sooner.hash, later.hash]);
   const permanentRow = rows.filter({ hasText: permanent.hash });
-  await expect(permanentRow.getByRole("cell").nth(2)).toHaveText("-");
+  await expect(permanentRow.getByRole("cell").nth(2)).toHaveText("Never");
   await expect(rows.filter({ hasText: later.hash }).getByRole("cell").nth(2)).toHaveText("in 2 days");
+  await expect(permanentRow.getByRole("cell").nth(4)).toHaveText(server.username);
   await expect(permanentRow.getByRole("link", { name: "/docs/notes.txt" })).toHaveAttribute("href", "/files/docs/notes.txt");
   await expect(permanentRow.getByRole("link", { name: permanent.hash })).toHaveAttribute("target", "_blank");
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/files/");
@@ -128,7 +145,9 @@ for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { 
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const dialog = await openShare(page, "notes.txt");
-      await expect(dialog.getByRole("listitem").first()).toHaveText(/^in /);
+      await expect(dialog.getByRole("list", { name: "Share links" }).getByRole("listitem").filter({ hasText: "Expires in" }).first()).toBeVisible();
+      await dialog.getByRole("button", { name: "Create link" }).click();
+      await expect(dialog.getByRole("img", { name: /QR/ })).toBeVisible();
       await screenshot(page, testInfo, `share-dialog-${size.name}-${colorScheme}`);
       await page.goto(`${server.url}/shared`);
       await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();

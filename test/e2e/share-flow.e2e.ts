@@ -22,8 +22,9 @@ test("a link made in the Share dialog opens without login, shows the name and QR
   await item(page, "plan.txt").click();
   await page.getByRole("button", { name: "Share", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Share" });
+  await dialog.getByRole("combobox", { name: "Expires after" }).selectOption("custom");
   await dialog.getByRole("spinbutton", { name: "Duration" }).fill("2");
-  await dialog.getByRole("button", { name: "Create" }).click();
+  await dialog.getByRole("button", { name: "Create link" }).click();
   await dialog.getByRole("button", { name: /^Copy link/ }).first().click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain("/share/");

@@ -50,9 +50,9 @@ test("a password link made in the dialog shows a lock and refuses a download wit
   const dialog = await openOptions(page, "secret.txt");
   await expect(dialog.getByRole("checkbox", { name: "Upload only" })).toHaveCount(0);
   await dialog.getByLabel("Password", { exact: true }).fill("open sesame");
-  await dialog.getByRole("button", { name: "Permalink" }).click();
+  await dialog.getByRole("button", { name: "Create link" }).click();
   const link = dialog.getByRole("listitem");
-  await expect(link).toHaveText("permanentPassword protected");
+  await expect(link.locator(".share-link-when")).toHaveText("Never expiresPassword protected");
   await expect(link.getByTitle("Password protected")).toBeVisible();
   // The typed password is not kept for the next link.
   await expect(dialog.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -66,9 +66,10 @@ test("an upload-only folder link shows its badge and the public share answers up
   const uploadOnly = dialog.getByRole("checkbox", { name: "Upload only" });
   await expect(uploadOnly).toHaveAccessibleDescription("Visitors can upload files into this folder but cannot see or download anything.");
   await uploadOnly.check();
+  await dialog.getByRole("combobox", { name: "Expires after" }).selectOption("custom");
   await dialog.getByRole("spinbutton", { name: "Duration" }).fill("2");
-  await dialog.getByRole("button", { name: "Create" }).click();
-  await expect(dialog.getByRole("listitem")).toHaveText("in 2 hoursupload only");
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(dialog.getByRole("listitem").locator(".share-link-when")).toHaveText("Expires in 2 hoursupload only");
   const hash = await onlyHash(page, dialog);
   const info = await (await fetch(`${server.url}/api/public/share/${hash}`)).json();
   expect(info).toMatchObject({ uploadOnly: true, isDir: true });
@@ -77,15 +78,15 @@ test("an upload-only folder link shows its badge and the public share answers up
 test("a download limit blocks a bad value, then counts the download on the Shared Links screen", async ({ page }) => {
   await signIn(page, server);
   const dialog = await openOptions(page, "once.txt");
-  await dialog.getByRole("spinbutton", { name: "Duration" }).fill("1");
+  await dialog.getByRole("combobox", { name: "Expires after" }).selectOption({ label: "1 hour" });
   const limit = dialog.getByRole("spinbutton", { name: "Download limit" });
-  const create = dialog.getByRole("button", { name: "Create" });
+  const create = dialog.getByRole("button", { name: "Create link" });
   await limit.fill("0");
   await expect(create).toBeDisabled();
   await expect(limit).toHaveAccessibleDescription("Enter a whole number of 1 or more, or leave it empty.");
   await limit.fill("1");
   await create.click();
-  await expect(dialog.getByRole("listitem")).toHaveText("in 1 hour0/1 downloads");
+  await expect(dialog.getByRole("listitem").locator(".share-link-when")).toHaveText("Expires in 1 hour0/1 downloads");
   const hash = await onlyHash(page, dialog);
   expect(await (await fetch(`${server.url}/api/public/dl/${hash}`)).text()).toBe("only once");
   expect((await fetch(`${server.url}/api/public/dl/${hash}`)).status).toBe(404);

@@ -101,13 +101,13 @@ test("a user without execute or without allowed commands sees no shell button", 
 });
 
 for (const [width, height] of [[1280, 800], [375, 740]]) {
-  test(`the command runner card shows a textarea per event at ${width} px`, async ({ page }, testInfo) => {
+  test(`the command runner shows a textarea per event at ${width} px`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height });
     await signIn(page, server);
     await page.goto(`${server.url}/settings/global`);
     await expect(page.locator("#loading")).toHaveCount(0);
     await page.getByText("Command runner").click();
-    const card = page.getByRole("form", { name: "Command runner" });
+    const card = page.getByRole("group", { name: "Command runner" });
     await expect(card.getByRole("textbox")).toHaveCount(10);
     await expect(card.getByText(/FILE, SCOPE, TRIGGER, USERNAME and DESTINATION/)).toBeVisible();
     await page.getByText("Command runner").scrollIntoViewIfNeeded();
@@ -115,8 +115,8 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await card.getByRole("textbox", { name: "before_delete" }).fill("  echo deleting \"$FILE\"  \n\n");
     await card.getByRole("textbox", { name: "before_delete" }).scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `commands-card-${width}`);
-    await card.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Commands updated!")).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings updated!")).toBeVisible();
     const res = await call(server, await login(server), "GET", "/settings");
     expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_delete).toEqual(['echo deleting "$FILE"']);
   });

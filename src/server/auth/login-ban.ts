@@ -9,12 +9,6 @@ import type { StoredSettings } from "../settings/schema";
 
 type BanSettings = StoredSettings["loginBan"];
 
-/** Masks a tried password for the failed-logs screen: first and last character only, never its length. */
-export function maskPassword(password: string): string {
-  if (password.length <= 2) return "***";
-  return `${password[0]}***${password[password.length - 1]}`;
-}
-
 /** True while `bannedAt` (Unix seconds, 0 = never) is within the ban duration at `now`. */
 export function isBanActive(bannedAt: number, ban: BanSettings, now: number): boolean {
   return ban.enabled && bannedAt > 0 && now - bannedAt < ban.banSeconds;
@@ -30,10 +24,11 @@ export function assertNotBanned(db: Database, ip: string, ban: BanSettings, now:
 }
 
 /**
- * Records one failed attempt of `ip` at `now`. A new window starts when the previous one is over or a ban
+ * Records one failed attempt of `ip` at `now`; nothing of the tried password is kept (docs/security.md "Failed
+ * logins": the spec's lastPasswd stays empty). A new window starts when the previous one is over or a ban
  * has expired; reaching `maxAttempts` within the window bans the IP. Returns whether the IP is now banned.
  */
-export function recordFailedLogin(db: Database, ip: string, username: string, password: string, ban: BanSettings, now: number): boolean {
+export function recordFailedLogin(db: Database, ip: string, username: string, ban: BanSettings, now: number): boolean {
   const rec = findFailedLogin(db, ip);
   const expiredBan = rec !== null && rec.bannedAt > 0 && !isBanActive(rec.bannedAt, ban, now);
   const newWindow = !rec || expiredBan || now - rec.windowStart >= ban.windowSeconds;
@@ -45,7 +40,7 @@ export function recordFailedLogin(db: Database, ip: string, username: string, pa
     failedAttempts,
     bannedAt,
     lastUsername: username.slice(0, 256),
-    lastPasswd: maskPassword(password),
+    lastPasswd: "",
     windowStart: newWindow ? now : rec.windowStart,
   });
   return bannedAt === now;

@@ -38,7 +38,7 @@ export async function authenticate(db: Database, attempt: LoginAttempt, now = Ma
     throw new Forbidden();
   }
   const fail = (detail?: string): never => {
-    recordFailedLogin(db, attempt.ip, attempt.username, attempt.password, settings.loginBan, now);
+    recordFailedLogin(db, attempt.ip, attempt.username, settings.loginBan, now);
     throw new Forbidden(detail);
   };
   if (!attempt.username || !attempt.password) return fail();

@@ -143,6 +143,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE shares ADD COLUMN download_units INTEGER NOT NULL DEFAULT 0;
   UPDATE shares SET download_units = downloads * 1000000;
   `,
+  // 10: failed logins keep nothing of a tried password (docs/security.md "Failed logins"); older rows held two letters.
+  `UPDATE failed_logins SET last_passwd = '';`,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

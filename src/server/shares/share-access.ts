@@ -31,7 +31,7 @@ export async function unlockShare(db: Database, secret: string, hash: string, pa
   assertNotBanned(db, ip, ban, now);
   const taken = takeSharePasswordAttempt(db, hash, ip, settings.rateLimit);
   if (share.passwordHash && !(await verifyPassword(password, share.passwordHash))) {
-    recordFailedLogin(db, ip, `share ${hash}`, password, ban, now);
+    recordFailedLogin(db, ip, `share ${hash}`, ban, now);
     throw new Forbidden("wrong password");
   }
   taken.refund();

@@ -9,6 +9,6 @@ export interface FailedLog {
   /** Whether the ban is still in force now. */
   banned: boolean;
   lastUsername: string;
-  /** Masked by the server: first and last character only. */
+  /** Always empty: nothing of a tried password is kept or shown (docs/security.md "Failed logins"). */
   lastPasswd: string;
 }

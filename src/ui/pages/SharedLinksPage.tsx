@@ -1,6 +1,6 @@
 /**
  * @module /shared (admin): every share link, permanent first then by expiry as the server answers (SPEC §2
- * Shared links screen): path into the files with option badges, public link, expiry, downloads, owner id, copy and
+ * Shared links screen): path into the files with option badges, public link, expiry, downloads, owner's name, copy and
  * delete.
  */
 import { useEffect } from "react";
@@ -77,11 +77,9 @@ export function SharedLinksPage() {
                       <span className="share-hash">{link.hash}</span>
                     </a>
                   </td>
-                  <td>{link.expire === 0 ? "-" : expiryText(link.expire, now, i18n.language, "-")}</td>
+                  <td>{expiryText(link.expire, now, i18n.language, t("share.expiryNever"))}</td>
                   <td className="col-downloads">{downloadCount(link)}</td>
-                  <td className="col-user" title={link.username}>
-                    {link.userId}
-                  </td>
+                  <td className="col-user">{link.username ?? `#${link.userId}`}</td>
                   <td className="cell-action">
                     <span className="cell-ops">
                       <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: link.path })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>

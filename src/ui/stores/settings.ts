@@ -1,4 +1,4 @@
-/** @module Global settings store (SPEC §2 Global settings, §4 Global settings save): draft, texts and the three saves. */
+/** @module Global settings store (SPEC §2 Global settings, §4 Global settings save): draft, texts, user defaults, commands and their one save. */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { fetchSettings, saveSettings, type GlobalSettings, type SettingsUpdate } from "../api/settings";
@@ -77,15 +77,23 @@ export function editDefaultsDraft(next: UserDraft): void {
   state.defaults = next;
 }
 
-async function save(patch: SettingsUpdate, successKey: "settings.updated" | "settings.global.commands.updated", reload: boolean): Promise<boolean> {
-  if (state.busy) return false;
+/**
+ * Saves the whole Global settings page with its one Save: the global fields, the user defaults and the command
+ * runner ('Settings updated!', then a reload after 500 ms so the injected config follows).
+ */
+export async function saveGlobalSettings(): Promise<boolean> {
+  if (!state.draft || !state.defaults || state.busy) return false;
+  const patch: SettingsUpdate = {
+    ...globalPayload(state.draft, state.texts),
+    defaults: defaultsData(state.defaults, state.draft.defaults),
+    commands: commandsFromTexts(state.commands),
+  };
   state.busy = true;
   try {
-    const saved = await saveSettings(patch);
-    notifySuccess(i18next.t(successKey));
+    await saveSettings(patch);
+    notifySuccess(i18next.t("settings.updated"));
     // SPEC §4: the page reloads 500 ms after a settings save, so the injected config follows.
-    if (reload) setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
-    else fill(saved);
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     return true;
   } catch (err) {
     notifyError(errorMessage(err));
@@ -93,21 +101,4 @@ async function save(patch: SettingsUpdate, successKey: "settings.updated" | "set
   } finally {
     state.busy = false;
   }
-}
-
-/** Saves the global form ('Settings updated!', then a reload after 500 ms). */
-export function saveGlobalSettings(): Promise<boolean> {
-  if (!state.draft) return Promise.resolve(false);
-  return save(globalPayload(state.draft, state.texts), "settings.updated", true);
-}
-
-/** Saves the 'User default settings' card ('Settings updated!'). */
-export function saveDefaults(): Promise<boolean> {
-  if (!state.draft || !state.defaults) return Promise.resolve(false);
-  return save({ defaults: defaultsData(state.defaults, state.draft.defaults) }, "settings.updated", false);
-}
-
-/** Saves the command runner card ('Commands updated!'): lines trimmed, empty ones dropped. */
-export function saveCommands(): Promise<boolean> {
-  return save({ commands: commandsFromTexts(state.commands) }, "settings.global.commands.updated", false);
 }

@@ -2,7 +2,7 @@
  * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
  * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
  */
-import { SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, type ShareOptions } from "../../shared/wire/share";
+import { SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, type ShareOptions, type ShareUnit } from "../../shared/wire/share";
 import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
 
 /**
@@ -16,9 +16,28 @@ export function parseShareDuration(value: string): number | null {
   return n <= SHARE_EXPIRES_MAX ? n : null;
 }
 
-/** Whether the Permalink button shows: only while none of the links is permanent (`expire` 0). */
-export function showPermalink(links: readonly { expire: number }[]): boolean {
-  return !links.some((l) => l.expire === 0);
+/** The expiry choices of the Share dialog's "Create link", "never" (a permanent link) first and chosen at start. */
+export const EXPIRY_CHOICES = ["never", "1h", "1d", "7d", "30d", "custom"] as const;
+/** One expiry choice. */
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+
+/** The duration each preset stands for, in the API's units (SPEC §7 POST /api/share: expires and unit). */
+export const EXPIRY_PRESETS: Readonly<Record<Exclude<ExpiryChoice, "never" | "custom">, { expires: number; unit: ShareUnit }>> = {
+  "1h": { expires: 1, unit: "hours" },
+  "1d": { expires: 1, unit: "days" },
+  "7d": { expires: 7, unit: "days" },
+  "30d": { expires: 30, unit: "days" },
+};
+
+/**
+ * What "Create link" asks the server for: undefined for a permanent link ("never"), a preset's duration, or the
+ * typed custom duration (SPEC §5 Share duration); null while the custom amount is not valid (creation is blocked).
+ */
+export function chosenDuration(choice: ExpiryChoice, amount: string, unit: ShareUnit): { expires: number; unit: ShareUnit } | undefined | null {
+  if (choice === "never") return undefined;
+  if (choice !== "custom") return EXPIRY_PRESETS[choice];
+  const expires = parseShareDuration(amount);
+  return expires === null ? null : { expires, unit };
 }
 
 /** Each relative-time unit and how many of it make the next one (a month as 30 days, a year as 12 months). */

@@ -44,19 +44,19 @@ export async function loadLinksOf(path: string): Promise<void> {
 
 /**
  * Creates a link of the dialog's path (expiring after the duration, or the permalink) with its options and lists it.
- * Returns whether it was made (a failure shows its message).
+ * Returns the link (a plain permalink the caller had already comes back as it is), or null after a failure's message.
  */
-export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<boolean> {
+export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<ShareLink | null> {
   const path = state.path;
-  if (path === null || state.creating) return false;
+  if (path === null || state.creating) return null;
   state.creating = true;
   try {
     const link = await createLink(path, duration, options);
     if (state.path === path && state.links && !state.links.some((l) => l.hash === link.hash)) state.links.push(link);
-    return true;
+    return link;
   } catch (err) {
     notifyError(errorMessage(err));
-    return false;
+    return null;
   } finally {
     state.creating = false;
   }
@@ -86,10 +86,15 @@ export async function changeShareRate(hash: string, downloadRate: number): Promi
   }
 }
 
+/** The full public URL of a link on this server (origin, base URL, /share/{hash}). */
+export function publicShareUrl(hash: string): string {
+  return shareUrl(window.location.origin, config.baseURL, hash);
+}
+
 /** Copies a link's full public URL ('Link copied!'). */
 export async function copyShareUrl(hash: string): Promise<void> {
   try {
-    await copyText(shareUrl(window.location.origin, config.baseURL, hash));
+    await copyText(publicShareUrl(hash));
     notifySuccess(i18next.t("share.copied"));
   } catch (err) {
     notifyError(errorMessage(err));

@@ -8,6 +8,8 @@ import { currentUser, renewToken } from "./auth";
 import { applyOwnLocale } from "./own-account";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
+import { ApiError } from "../api/client";
+import { homeScopeOf, scopeFollowsName, serverFieldError, validateUserDraft, type UserFieldErrors } from "./user-form-errors";
 
 interface UsersState {
   list: Account[] | null;
@@ -18,9 +20,18 @@ interface UsersState {
   /** The editing admin's own password, asked when they give their own account a new one. */
   currentPassword: string;
   busy: boolean;
+  /** Inline errors of the form, shown once a save was tried. */
+  errors: UserFieldErrors;
+  tried: boolean;
+  /** A new user's scope follows the name typed (`/users/<name>`) until the admin types a scope. */
+  followName: boolean;
+  /** The minimumPasswordLength setting (0 until read). */
+  passwordMin: number;
 }
 
-const state = proxy<UsersState>({ list: null, listFailed: false, original: null, draft: null, currentPassword: "", busy: false });
+const state = proxy<UsersState>({
+  list: null, listFailed: false, original: null, draft: null, currentPassword: "", busy: false, errors: {}, tried: false, followName: false, passwordMin: 0,
+});
 
 /** Snapshot of the users screens. */
 export function useUsers() {
@@ -38,18 +49,30 @@ export async function loadAccounts(): Promise<void> {
   }
 }
 
-/** Starts a new user form from the default user settings (an empty draft if they cannot be read). */
+/**
+ * Starts a new user form from the default user settings (an empty draft if they cannot be read); its scope follows
+ * the name as `/users/<name>` when new accounts would otherwise get the whole files root, or createUserDir is on.
+ */
 export async function openNewAccount(): Promise<void> {
+  resetForm();
+  const settings = await fetchSettings().catch(() => null);
+  state.passwordMin = settings?.minimumPasswordLength ?? 0;
+  state.followName = !!settings && scopeFollowsName(settings.createUserDir, settings.defaults.scope);
+  state.draft = { ...draftFromDefaults(settings?.defaults ?? null), ...(state.followName ? { scope: "" } : {}) };
+}
+
+function resetForm(): void {
   state.original = null;
   state.draft = null;
-  const defaults = await fetchSettings().then((s) => s.defaults).catch(() => null);
-  state.draft = draftFromDefaults(defaults);
+  state.errors = {};
+  state.tried = false;
+  state.followName = false;
 }
 
 /** Loads an account into the form; false when it cannot be fetched (SPEC §4: the page then goes to new). */
 export async function openAccount(id: number): Promise<boolean> {
-  state.original = null;
-  state.draft = null;
+  resetForm();
+  void fetchSettings().then((s) => (state.passwordMin = s.minimumPasswordLength), () => {});
   try {
     const account = await getAccount(id);
     state.original = account;
@@ -60,9 +83,16 @@ export async function openAccount(id: number): Promise<boolean> {
   }
 }
 
-/** Replaces the form draft (the form computes the next draft with the user-form rules). */
+/**
+ * Replaces the form draft (the form computes the next draft with the user-form rules). A new user's scope follows
+ * the name until the scope is typed; after a tried save the inline errors follow the draft.
+ */
 export function editAccountDraft(next: UserDraft): void {
+  const prev = state.draft;
+  if (state.followName && prev && next.scope !== prev.scope) state.followName = false;
+  else if (state.followName && prev && next.username !== prev.username) next = { ...next, scope: next.username.trim() ? homeScopeOf(next.username) : "" };
   state.draft = next;
+  if (state.tried) state.errors = validateUserDraft(next, !state.original, state.passwordMin);
 }
 
 /** Sets the current password typed for a change of one's own password. */
@@ -82,8 +112,11 @@ export function changesOwnPassword(original: Pick<Account, "id"> | null, draft: 
  */
 export async function saveAccountDraft(): Promise<Account | null> {
   if (!state.draft || state.busy) return null;
-  state.busy = true;
   const original = state.original;
+  state.tried = true;
+  state.errors = validateUserDraft(state.draft, !original, state.passwordMin);
+  if (Object.keys(state.errors).length > 0) return null;
+  state.busy = true;
   try {
     const data = accountData(state.draft, original ?? {});
     const proof = changesOwnPassword(original, state.draft) ? { currentPassword: state.currentPassword } : {};
@@ -96,9 +129,12 @@ export async function saveAccountDraft(): Promise<Account | null> {
     state.original = saved;
     state.draft = draftFromAccount(saved);
     state.currentPassword = "";
+    state.tried = false;
     return saved;
   } catch (err) {
-    notifyError(errorMessage(err));
+    const fields = err instanceof ApiError ? serverFieldError(err.status, err.text) : null;
+    if (fields) state.errors = fields;
+    else notifyError(errorMessage(err));
     return null;
   } finally {
     state.busy = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { downloadCount, expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, relativeExpiry, shareOptions, shareUrl, showPermalink } from "../../../src/ui/stores/share-rules";
+import { downloadCount, expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, relativeExpiry, shareOptions, shareUrl, chosenDuration } from "../../../src/ui/stores/share-rules";
 
 describe("share duration", () => {
   it("takes a trimmed whole number from 0 to 2147483647", () => {
@@ -13,11 +13,16 @@ describe("share duration", () => {
   });
 });
 
-describe("permalink button", () => {
-  it("shows only while no link is permanent", () => {
-    expect(showPermalink([])).toBe(true);
-    expect(showPermalink([{ expire: 1_900_000_000 }])).toBe(true);
-    expect(showPermalink([{ expire: 1_900_000_000 }, { expire: 0 }])).toBe(false);
+describe("expiry choice of Create link", () => {
+  it("asks for a permanent link for never, a preset's duration, or the typed custom one", () => {
+    expect(chosenDuration("never", "", "hours")).toBeUndefined();
+    expect(chosenDuration("7d", "", "hours")).toEqual({ expires: 7, unit: "days" });
+    expect(chosenDuration("custom", " 90 ", "minutes")).toEqual({ expires: 90, unit: "minutes" });
+  });
+
+  it("blocks creation while the custom amount is not a valid duration", () => {
+    expect(chosenDuration("custom", "", "hours")).toBeNull();
+    expect(chosenDuration("custom", "1.5", "days")).toBeNull();
   });
 });
 

@@ -1,52 +1,59 @@
 /**
- * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links with their expiry, copy and
- * delete, the download speed and option badges; a Permalink button while no permanent link exists; a duration (number and unit), More
- * options (password, upload only, download limit, download speed) and Create.
+ * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links, each with its expiry, its public
+ * URL to copy, its QR code, download speed and delete; then one "Create link" with an expiry choice ("never" first,
+ * presets, or a custom duration of a number and a unit) and More options (password, upload only, download limit
+ * and speed). A link just made shows its QR code at once.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Copy, Link2, Trash2 } from "lucide-react";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
-import { copyShareUrl, createShare, loadLinksOf, removeShare, useShares } from "../../stores/shares";
-import { expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, shareOptions, showPermalink } from "../../stores/share-rules";
+import { createShare, loadLinksOf, useShares } from "../../stores/shares";
+import { chosenDuration, EXPIRY_CHOICES, EXPIRY_PRESETS, expiryText, parseDownloadLimit, parseDownloadRate, shareOptions, type ExpiryChoice } from "../../stores/share-rules";
 import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
-import { ShareBadges } from "./ShareBadges";
-import { ShareRateEditor } from "./ShareRateEditor";
+import { ShareLinkRow } from "./ShareLinkRow";
 import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
 import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
 
 const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "", rate: "" };
 
+/** A preset's name in the reader's language ("1 hour", "7 days"), from Intl rather than a word list per locale. */
+function presetLabel(choice: keyof typeof EXPIRY_PRESETS, language: string): string {
+  const { expires, unit } = EXPIRY_PRESETS[choice];
+  return new Intl.NumberFormat(language, { style: "unit", unit: unit === "hours" ? "hour" : "day", unitDisplay: "long" }).format(expires);
+}
+
 /** Shares `path` (a folder path ends with "/"). */
 export function SharePrompt({ path }: { path: string }) {
   const { t, i18n } = useTranslation();
   const { links, creating } = useShares();
+  const [choice, setChoice] = useState<ExpiryChoice>("never");
   const [amount, setAmount] = useState("");
   const [unit, setUnit] = useState<ShareUnit>(DEFAULT_SHARE_UNIT);
   const [more, setMore] = useState<ShareOptionValues>(NO_OPTIONS);
+  const [qrFor, setQrFor] = useState<string | null>(null);
   useEffect(() => void loadLinksOf(path), [path]);
-  const expires = parseShareDuration(amount);
+  const duration = chosenDuration(choice, amount, unit);
   const limit = parseDownloadLimit(more.limit);
   const rate = parseDownloadRate(more.rate);
-  const invalid = limit === null || rate === null;
+  const invalid = limit === null || rate === null || duration === null;
   const isDir = path.endsWith("/");
-  const options = invalid ? undefined : shareOptions({ ...more, isDir, downloadLimit: limit, downloadRate: rate });
   const now = Math.floor(Date.now() / 1000);
   // Options belong to the link just made: the next one starts plain, and the typed password is not kept.
-  const make = async (duration?: { expires: number; unit: ShareUnit }) => {
-    if (await createShare(duration, options)) setMore(NO_OPTIONS);
+  const create = async () => {
+    if (invalid || creating) return;
+    const link = await createShare(duration, shareOptions({ ...more, isDir, downloadLimit: limit, downloadRate: rate }));
+    if (!link) return;
+    setMore(NO_OPTIONS);
+    setQrFor(link.hash);
   };
-  const create = () => {
-    if (expires === null || invalid) return;
-    void make({ expires, unit });
-  };
+  const when = (expire: number) => (expire === 0 ? t("share.neverExpires") : t("share.expiresWhen", { when: expiryText(expire, now, i18n.language, "") }));
   return (
     <Dialog
       label={t("share.title")}
       title={t("share.title")}
       onClose={closePrompt}
-      onSubmit={create}
+      onSubmit={() => void create()}
       wide
       actions={
         <button type="button" className="btn" onClick={closePrompt}>
@@ -60,55 +67,38 @@ export function SharePrompt({ path }: { path: string }) {
       ) : (
         <ul className="share-links" aria-label={t("share.links")}>
           {links.length === 0 && <li className="muted share-empty">{t("share.none")}</li>}
-          {links.map((link) => {
-            const when = expiryText(link.expire, now, i18n.language, t("share.permanent"));
-            return (
-              <li key={link.hash} className="share-link">
-                <Link2 size={18} aria-hidden className="share-link-icon" />
-                <span className="share-link-when">
-                  <span>{when}</span>
-                  <ShareBadges link={link} withCount />
-                </span>
-                {!link.uploadOnly && <ShareRateEditor hash={link.hash} rate={link.downloadRate} name={when} />}
-                <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
-                  <Copy size={18} aria-hidden />
-                </button>
-                <button type="button" className="icon-btn" aria-label={t("share.deleteNamed", { name: when })} title={t("share.delete")} onClick={() => void removeShare(link.hash)}>
-                  <Trash2 size={18} aria-hidden />
-                </button>
-              </li>
-            );
-          })}
+          {links.map((link) => (
+            <ShareLinkRow key={link.hash} link={link} when={when(link.expire)} qrOpen={qrFor === link.hash} onQr={() => setQrFor(qrFor === link.hash ? null : link.hash)} />
+          ))}
         </ul>
       )}
-      <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} rateInvalid={rate === null} />
-      {links && showPermalink(links) && (
-        <button type="button" className="btn share-permalink" disabled={creating || invalid} onClick={() => void make()}>
-          {t("share.permalink")}
-        </button>
-      )}
       <fieldset className="share-create">
-        <legend className="field-label">{t("share.duration")}</legend>
-        <input
-          className="input"
-          type="number"
-          min={0}
-          max={SHARE_EXPIRES_MAX}
-          data-autofocus
-          inputMode="numeric"
-          aria-label={t("share.amount")}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <select className="input" aria-label={t("share.unit")} value={unit} onChange={(e) => setUnit(e.target.value as ShareUnit)}>
-          {SHARE_UNIT_CHOICES.map((u) => (
-            <option key={u} value={u}>
-              {t(`share.units.${u}`)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="btn btn-primary" disabled={expires === null || invalid || creating}>
-          {t("share.create")}
+        <legend className="field-label">{t("share.newLink")}</legend>
+        <label className="field share-expiry">
+          <span className="field-label">{t("share.expiry")}</span>
+          <select className="input" data-autofocus value={choice} onChange={(e) => setChoice(e.target.value as ExpiryChoice)}>
+            {EXPIRY_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {c === "never" ? t("share.expiryNever") : c === "custom" ? t("share.expiryCustom") : presetLabel(c, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {choice === "custom" && (
+          <span className="share-custom">
+            <input className="input" type="number" min={0} max={SHARE_EXPIRES_MAX} inputMode="numeric" aria-label={t("share.amount")} aria-invalid={duration === null} value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <select className="input" aria-label={t("share.unit")} value={unit} onChange={(e) => setUnit(e.target.value as ShareUnit)}>
+              {SHARE_UNIT_CHOICES.map((u) => (
+                <option key={u} value={u}>
+                  {t(`share.units.${u}`)}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+        <ShareMoreOptions isDir={isDir} values={more} onChange={setMore} limitInvalid={limit === null} rateInvalid={rate === null} />
+        <button type="submit" className="btn btn-primary share-create-btn" disabled={invalid || creating}>
+          {t("share.createLink")}
         </button>
       </fieldset>
     </Dialog>

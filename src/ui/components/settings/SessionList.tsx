@@ -1,6 +1,7 @@
 /**
- * @module The live login sessions of one user (profile sessions card, user admin screen): each with its browser,
- * client IP and last use, the current one marked, each revocable; `endAll` adds 'End all sessions'.
+ * @module The live login sessions of one user (profile sessions card, user admin screen), one row per device
+ * (browser, system and IP) with its number of logins and last use, this browser marked; a device's logins end
+ * together (this browser's own excepted); `endAll` adds 'End all sessions'.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +12,7 @@ import { errorMessage } from "../../api/errors";
 import { browserName } from "../../format/browser-name";
 import { formatFullDate, formatRelative } from "../../format/format-date";
 import { SESSION_AGENT_CHARS } from "../../constants";
+import { endableSessions, groupSessions, type SessionGroup } from "../../stores/session-groups";
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
@@ -39,29 +41,38 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
     return browser || system || s.userAgent.slice(0, SESSION_AGENT_CHARS) || t("settings.sessions.unknownBrowser");
   };
   if (!sessions) return <p className="muted" role="status">{t("settings.sessions.loading")}</p>;
+  const groups = groupSessions(sessions, label);
+  const endGroup = async (group: SessionGroup) => {
+    for (const s of endableSessions(group)) await endSessionRequest(userId, s.id);
+    return t("settings.sessions.revoked");
+  };
   return (
     <>
       <ul className="session-list" aria-label={t("settings.sessions.listLabel")}>
         {sessions.length === 0 && <li className="muted session-row">{t("settings.sessions.none")}</li>}
-        {sessions.map((s) => {
+        {groups.map((group) => {
+          const s = group.latest;
           const name = label(s);
           const when = formatRelative(iso(s.lastUsedAt), i18n.language);
+          const count = group.sessions.length;
+          const others = endableSessions(group).length;
           return (
-            <li key={s.id} className="session-row">
+            <li key={group.key} className="session-row">
               <Monitor size={20} aria-hidden className="session-icon" />
               <span className="session-main">
                 <span className="session-name">
                   {name}
-                  {s.current && <span className="badge badge-accent">{t("settings.sessions.current")}</span>}
+                  {group.current && <span className="badge badge-accent">{t("settings.sessions.current")}</span>}
+                  {count > 1 && <span className="badge">{t("settings.sessions.loginCount", { count })}</span>}
                 </span>
                 <span className="muted session-meta" title={s.userAgent}>
                   {s.ip || t("settings.sessions.unknownIp")} · <time dateTime={iso(s.lastUsedAt)} title={formatFullDate(iso(s.lastUsedAt), i18n.language)}>{t("settings.sessions.lastUsed", { when })}</time>
                 </span>
               </span>
-              {!s.current && (
-                <button type="button" className="btn btn-danger-outline session-revoke" disabled={busy} aria-label={t("settings.sessions.revokeNamed", { name, when })}
-                  onClick={() => void act(async () => (await endSessionRequest(userId, s.id), t("settings.sessions.revoked")))}>
-                  {t("settings.sessions.revoke")}
+              {others > 0 && (
+                <button type="button" className="btn btn-danger-outline session-revoke" disabled={busy} aria-label={t(group.current ? "settings.sessions.revokeOthersNamed" : "settings.sessions.revokeNamed", { name, when, count: others })}
+                  onClick={() => void act(() => endGroup(group))}>
+                  {group.current ? t("settings.sessions.revokeOthers") : t("settings.sessions.revoke")}
                 </button>
               )}
             </li>

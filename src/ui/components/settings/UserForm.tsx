@@ -2,6 +2,8 @@
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "../../constants";
 import { isPermissionLocked, PERMISSION_NAMES, setPermission, type UserDraft } from "../../stores/user-form-rules";
+import type { UserFieldErrors } from "../../stores/user-form-errors";
+import { USER_HOMES_DIR } from "../../../shared/wire/settings";
 import { CheckField, Fieldset, SelectField, TextField } from "./fields";
 import { RulesEditor } from "./RulesEditor";
 
@@ -13,18 +15,26 @@ export interface UserFormProps {
   rules?: boolean;
   /** The editor's current password, asked when they give their own account a new one (shown below the password). */
   currentPassword?: { value: string; onChange: (v: string) => void };
+  /** Inline errors under the username, password and scope fields. */
+  errors?: UserFieldErrors;
+  /** The scope follows the name typed (`/users/<name>`), which the empty field's placeholder says. */
+  homeScope?: boolean;
 }
 
 /** Edits a user draft; every change hands the whole next draft to `onChange`. */
-export function UserForm({ value, onChange, account, rules = true, currentPassword }: UserFormProps) {
+export function UserForm({ value, onChange, account, rules = true, currentPassword, errors = {}, homeScope = false }: UserFormProps) {
   const { t } = useTranslation();
+  const error = (field: keyof UserFieldErrors) => {
+    const e = errors[field];
+    return e ? t(`settings.users.errors.${e.key}`, e.values) : undefined;
+  };
   const set = (patch: Partial<UserDraft>) => onChange({ ...value, ...patch });
   const locales = [{ value: "", label: t("settings.users.browserLanguage") }, ...LOCALES.map((l) => ({ value: l, label: t(`settings.languages.${l}`) }))];
   return (
     <div className="user-form">
       {account && (
         <div className="form-grid">
-          <TextField label={t("settings.users.username")} name="username" autoComplete="off" value={value.username} onChange={(username) => set({ username })} />
+          <TextField label={t("settings.users.username")} name="username" autoComplete="off" value={value.username} onChange={(username) => set({ username })} error={error("username")} />
           <TextField
             label={t("settings.users.password")}
             name="password"
@@ -33,6 +43,7 @@ export function UserForm({ value, onChange, account, rules = true, currentPasswo
             placeholder={account === "edit" ? t("settings.users.passwordKeep") : ""}
             value={value.password}
             onChange={(password) => set({ password })}
+            error={error("password")}
           />
         </div>
       )}
@@ -40,7 +51,15 @@ export function UserForm({ value, onChange, account, rules = true, currentPasswo
         <TextField label={t("settings.profile.currentPassword")} name="current-password" type="password" autoComplete="current-password" value={currentPassword.value} onChange={currentPassword.onChange} hint={t("settings.users.currentPasswordHint")} />
       )}
       <div className="form-grid">
-        <TextField label={t("settings.users.scope")} name="scope" value={value.scope} onChange={(scope) => set({ scope })} hint={t("settings.users.scopeHint")} />
+        <TextField
+          label={t("settings.users.scope")}
+          name="scope"
+          value={value.scope}
+          onChange={(scope) => set({ scope })}
+          placeholder={homeScope ? `${USER_HOMES_DIR}/…` : undefined}
+          hint={homeScope ? t("settings.users.scopeHomeHint") : t("settings.users.scopeHint")}
+          error={error("scope")}
+        />
         <SelectField label={t("settings.users.language")} value={value.locale} onChange={(locale) => set({ locale })} options={locales} />
       </div>
       {account && (

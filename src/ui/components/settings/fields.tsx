@@ -1,5 +1,5 @@
 /** @module Labelled form controls of the settings screens: checkbox, number, text, textarea and select. */
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { numberText, toNumber } from "../../stores/settings-rules";
 
 /** A checkbox with its label on the right. */
@@ -24,15 +24,27 @@ export function NumberField(props: { label: string; value: number; onChange: (v:
   );
 }
 
-/** A one-line text input. */
-export function TextField(props: { label: string; value: string; onChange: (v: string) => void; hint?: ReactNode; placeholder?: string; type?: string; autoComplete?: string; name?: string }) {
-  const { label, value, onChange, hint, placeholder, type = "text", autoComplete, name } = props;
+/** A one-line text input; `error` marks it invalid and shows the sentence under it (its accessible description). */
+export function TextField(props: {
+  label: string; value: string; onChange: (v: string) => void; hint?: ReactNode; placeholder?: string; type?: string; autoComplete?: string; name?: string; error?: string;
+}) {
+  const { label, value, onChange, hint, placeholder, type = "text", autoComplete, name, error } = props;
+  const id = useId();
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  // The label holds only the label text; the error and hint describe the input instead of joining its name.
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input className="input" type={type} name={name} autoComplete={autoComplete} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
-      {hint && <span className="field-hint">{hint}</span>}
-    </label>
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="input" type={type} name={name} autoComplete={autoComplete} placeholder={placeholder} value={value} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(e) => onChange(e.target.value)} />
+      {error && (
+        <span id={`${id}-error`} className="field-hint field-error">
+          {error}
+        </span>
+      )}
+      {hint && <span id={`${id}-hint`} className="field-hint">{hint}</span>}
+    </div>
   );
 }
 

@@ -16,7 +16,7 @@ export function UserEditPage() {
   const { t } = useTranslation();
   const { id = "new" } = useParams<{ id?: string }>();
   const [, navigate] = useLocation();
-  const { draft, original, busy, currentPassword } = useUsers();
+  const { draft, original, busy, currentPassword, errors, followName } = useUsers();
   const [confirming, setConfirming] = useState(false);
   const isNew = id === "new";
 
@@ -46,12 +46,14 @@ export function UserEditPage() {
       {!draft || (!isNew && !original) ? (
         <p className="muted">{t("settings.loading")}</p>
       ) : (
-        <form className="card" onSubmit={submit} aria-label={title}>
+        <form className="card" onSubmit={submit} aria-label={title} noValidate>
           <UserForm
             value={draft as UserDraft}
             onChange={editAccountDraft}
             account={isNew ? "new" : "edit"}
             currentPassword={changesOwnPassword(original, draft) ? { value: currentPassword, onChange: setCurrentPassword } : undefined}
+            errors={errors}
+            homeScope={followName}
           />
           <div className="card-actions">
             {!isNew && (

@@ -1,7 +1,8 @@
 /** @module Indexed Search and Photo Gallery Slideshow fieldsets of the global settings (SPEC §2 Global settings). */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
-import { SETTINGS_RANGES, TRANSITION_EFFECTS } from "../../../../shared/wire/settings";
+import { SETTINGS_RANGES } from "../../../../shared/wire/settings";
+import { transitionOptions, type TransitionMove, type TransitionWay } from "../../../stores/transition-names";
 import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
 import { CheckField, Fieldset, NumberField, SelectField, TextAreaField, TextField } from "../fields";
 import { IndexStatus } from "./IndexStatus";
@@ -24,7 +25,13 @@ export function SearchFieldset({ settings, excludeText }: { settings: GlobalSett
 
 /** 'Photo Gallery Slideshow': indicators, loop, autoplay, effect, speed, interval and preload range. */
 export function SlideshowFieldset({ slideshow }: { slideshow: GlobalSettings["slideshow"] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const effectName = (move: TransitionMove, ways: readonly TransitionWay[]) => {
+    const moveName = t(`settings.global.slideshow.moves.${move}`);
+    if (ways.length === 0) return moveName;
+    const wayNames = new Intl.ListFormat(i18n.language, { style: "short", type: "unit" }).format(ways.map((w) => t(`settings.global.slideshow.ways.${w}`)));
+    return t("settings.global.slideshow.transitionNamed", { move: moveName, ways: wayNames });
+  };
   const set = <K extends keyof GlobalSettings["slideshow"]>(k: K) => (v: GlobalSettings["slideshow"][K]) => setSectionField("slideshow", k, v);
   return (
     <Fieldset legend={t("settings.global.slideshow.legend")}>
@@ -36,7 +43,7 @@ export function SlideshowFieldset({ slideshow }: { slideshow: GlobalSettings["sl
         <CheckField label={t("settings.global.slideshow.autoplayProgressBar")} checked={slideshow.autoplayProgressBar} onChange={set("autoplayProgressBar")} />
       </div>
       <div className="form-grid">
-        <SelectField label={t("settings.global.slideshow.transitionEffect")} value={slideshow.transitionEffect} onChange={set("transitionEffect")} options={TRANSITION_EFFECTS.map((e) => ({ value: e, label: e }))} />
+        <SelectField label={t("settings.global.slideshow.transitionEffect")} value={slideshow.transitionEffect} onChange={set("transitionEffect")} options={transitionOptions(effectName)} />
         <NumberField label={t("settings.global.slideshow.transitionSpeed")} {...SETTINGS_RANGES.slideshow.transitionSpeed} step={50} value={slideshow.transitionSpeed} onChange={set("transitionSpeed")} />
         <NumberField label={t("settings.global.slideshow.autoplayInterval")} {...SETTINGS_RANGES.slideshow.autoplayInterval} step={500} value={slideshow.autoplayInterval} onChange={set("autoplayInterval")} />
         <NumberField label={t("settings.global.slideshow.preloadRange")} {...SETTINGS_RANGES.slideshow.preloadRange} value={slideshow.preloadRange} onChange={set("preloadRange")} />
