@@ -67,7 +67,7 @@ const activeCue = (page: Page, within = player(page)) =>
     return Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text).join("|");
   });
 
-/** Waits until no popup covers the player (the connection's 'WebSocket connected' lasts a second). */
+/** Waits until no popup covers the player. */
 const noToasts = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 5000 });
 
 async function openVideo(page: Page, path: string): Promise<void> {

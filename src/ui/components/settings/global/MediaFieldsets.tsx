@@ -12,7 +12,7 @@ export function VideoFieldset({ video }: { video: GlobalSettings["video"] }) {
   const set = <K extends keyof GlobalSettings["video"]>(k: K) => (v: GlobalSettings["video"][K]) => setSectionField("video", k, v);
   const qualities = QUALITY_OPTIONS.map((q) => ({
     value: String(q.value),
-    label: q.res ? `${q.value}. ${t("settings.global.video.hls", { res: q.res, mbps: q.mbps })}` : t("settings.global.video.normal"),
+    label: q.res ? `${q.value}. ${t("settings.global.video.hls", { res: q.res, mbps: q.mbps })}` : t("preview.video.original"),
   }));
   return (
     <Fieldset legend={t("settings.global.video.legend")}>
