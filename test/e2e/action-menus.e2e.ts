@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
+import { item, openFolder, PNG_RED, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -36,7 +36,7 @@ async function entries(menu: Locator): Promise<string[]> {
 }
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("a long press selects the item, then opens a bottom sheet that stays after the finger lifts, fits the screen and holds its actions", async ({ page }) => {
     await signIn(page, server);

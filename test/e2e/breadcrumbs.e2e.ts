@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startServer, type TestServer } from "../support/server";
-import { openFolder, signIn, writeTree } from "./fixtures";
+import { openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -14,7 +14,7 @@ test.afterAll(async () => {
 });
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("deep breadcrumbs stay on one line, the hidden ancestors in a '...' menu that opens them", async ({ page }) => {
     await signIn(page, server);

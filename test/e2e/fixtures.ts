@@ -5,6 +5,9 @@ import { dirname, join } from "node:path";
 import { login, type TestServer } from "../support/server";
 
 /** A valid 2x2 PNG (red), small enough to inline; the server can thumbnail it. */
+/** A phone with a touch screen, as Chromium emulates one: 375 px wide, taps and touch events (`test.use(TOUCH_PHONE)`). */
+export const TOUCH_PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } as const;
+
 export const PNG_RED = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==",
   "base64",

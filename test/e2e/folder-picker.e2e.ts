@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { item, openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -16,7 +16,7 @@ test.afterAll(async () => {
 });
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("in the move picker a tap opens a folder, Choose picks one, and New folder makes one there", async ({ page }) => {
     await signIn(page, server);

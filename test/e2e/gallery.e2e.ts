@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { login, startServer, type TestServer } from "../support/server";
 import { orientedJpeg } from "../support/oriented-jpeg";
-import { item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { item, openFolder, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -320,7 +320,7 @@ test("the image zooms with the buttons, the keys, the wheel and a double click, 
 });
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("a double tap zooms the image and another fits it; two fingers pinch it larger", async ({ page }, testInfo) => {
     await page.goto(`${server.url}/files/pics/p2.png`);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startServer, type TestServer } from "../support/server";
-import { openFolder, signIn } from "./fixtures";
+import { openFolder, signIn, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -13,7 +13,7 @@ test.afterAll(async () => {
 });
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("Help lists the touch gestures, with the keyboard shortcuts folded away below them", async ({ page }) => {
     await signIn(page, server);

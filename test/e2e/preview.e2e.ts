@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
+import { item, openFolder, PNG_RED, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -100,7 +100,7 @@ test("deleting an image in the preview shows a placeholder, then moves to the ne
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("the preview bar shows 'n of N' beside the name, on the first row", async ({ page }, testInfo) => {
     await page.goto(`${server.url}/files/album/c-second.png`);

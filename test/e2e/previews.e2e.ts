@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpeg } from "../support/media";
 import { startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -285,7 +285,7 @@ test("a reader's markdown opens rendered without Edit; without download it shows
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("the audio player takes the whole width of the screen, the track buttons below it", async ({ page }) => {
     await signIn(page, server);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
 import { makeMkvWithSubs } from "../support/media";
-import { screenshot, writeTree } from "./fixtures";
+import { screenshot, TOUCH_PHONE, writeTree } from "./fixtures";
 import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
@@ -96,14 +96,22 @@ test("a password link's video plays transcoded through the link once the passwor
   });
   await openShare(page, server, links.lockedMovie);
   await page.getByLabel("Password", { exact: true }).fill("let me in");
+  const playlists: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/public/playlist/") && playlists.push(r.url()));
   await page.getByRole("button", { name: "Open" }).click();
+  // As for the owner, nothing is encoded until Play is pressed (docs/video.md "Starting").
+  const player = page.getByRole("group", { name: "Video player" });
+  await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
+  expect(playlists).toEqual([]);
+  await player.getByRole("button", { name: "Play" }).click();
   const source = await videoPlays(page);
+  expect(playlists.length).toBeGreaterThan(0);
   expect(source).toMatch(/^blob:/);
   await page.context().close();
 });
 
 test("in a shared folder the photo viewer steps with previous and next, the arrow keys and a swipe", async ({ browser }) => {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext(TOUCH_PHONE);
   const page = await context.newPage();
   await openShare(page, server, links.album);
   await page.getByRole("button", { name: "a-sunrise.jpg" }).tap();

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { item, openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -17,7 +17,7 @@ test.afterAll(async () => {
 });
 
 test.describe("on a touch phone", () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(TOUCH_PHONE);
 
   test("a tap opens a folder or previews a file, in the list and the mosaic; the Select button shows checkboxes and taps then choose", async ({ page }) => {
     await signIn(page, server);

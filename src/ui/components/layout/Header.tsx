@@ -32,7 +32,7 @@ export function Header() {
       >
         <Menu aria-hidden />
       </button>
-      <Link href="/files/" className="header-brand">
+      <Link href="/files/" className="header-brand" aria-label={config.name} title={config.name}>
         <Logo />
         <span className="header-name">{config.name}</span>
       </Link>

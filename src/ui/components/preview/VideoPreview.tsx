@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
-import { fetchProbe, type ProbedResource, type VideoMetainfo } from "../../api/media";
+import { fetchProbe, type ProbedResource } from "../../api/media";
 import { config } from "../../stores/config";
 import { LoadingView } from "../common/LoadingView";
 import { DownloadCard } from "./DownloadCard";
-import { planPlayback } from "./video/playback-plan";
+import { planHere } from "./video/plan-here";
 import { VideoPlayer } from "./video/VideoPlayer";
 import { videoUrls } from "./video/video-urls";
 
@@ -29,14 +29,7 @@ export function VideoPreview({ file, token }: { file: Resource; token: string })
   }, [file.path]);
   if (!enabled) return <DownloadCard file={file} token={token} />;
   if (probe === undefined || !token) return <LoadingView label={t("preview.video.loading")} />;
-  const meta = (probe?.metainfo ?? null) as VideoMetainfo | null;
-  const plan = planPlayback({
-    probe: meta && !Array.isArray(meta) ? meta : null,
-    extension: file.extension,
-    userAgent: navigator.userAgent,
-    disableHls: config.video.disableHls,
-    quality: config.video.quality,
-  });
+  const plan = planHere(probe, file.extension);
   if (plan.needsTranscoding) {
     return (
       <div className="video-player">

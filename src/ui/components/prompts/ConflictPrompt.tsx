@@ -5,6 +5,24 @@ import { Dialog } from "../common/Dialog";
 import { answerPrompt } from "../../stores/layout";
 import type { ConflictChoice } from "../../stores/transfer-rules";
 
+/** The three answers to a clash as dialog buttons: Skip, Keep both, and Replace (the submit button, focused). */
+export function ConflictButtons({ answer }: { answer: (choice: ConflictChoice) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => answer("skip")}>
+        {t("prompts.conflict.skip")}
+      </button>
+      <button type="button" className="btn" onClick={() => answer("keepBoth")}>
+        {t("prompts.conflict.keepBoth")}
+      </button>
+      <button type="submit" className="btn btn-primary" data-autofocus>
+        {t("prompts.conflict.replace")}
+      </button>
+    </>
+  );
+}
+
 /** Names the clashing item; `more` offers to use the answer for the other clashes of the batch. */
 export function ConflictPrompt({ name, more }: { name: string; more: boolean }) {
   const { t } = useTranslation();
@@ -16,19 +34,7 @@ export function ConflictPrompt({ name, more }: { name: string; more: boolean }) 
       title={t("prompts.conflict.title")}
       onClose={() => answer("skip")}
       onSubmit={() => answer("replace")}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={() => answer("skip")}>
-            {t("prompts.conflict.skip")}
-          </button>
-          <button type="button" className="btn" onClick={() => answer("keepBoth")}>
-            {t("prompts.conflict.keepBoth")}
-          </button>
-          <button type="submit" className="btn btn-primary" data-autofocus>
-            {t("prompts.conflict.replace")}
-          </button>
-        </>
-      }
+      actions={<ConflictButtons answer={answer} />}
     >
       <p className="dialog-text">{t("prompts.conflict.message", { name })}</p>
       {more && (

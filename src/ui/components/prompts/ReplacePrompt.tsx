@@ -6,6 +6,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
+import { ConflictButtons } from "./ConflictPrompt";
 import { answerReplace } from "../../stores/layout";
 import type { ConflictChoice } from "../../stores/transfer-rules";
 
@@ -37,19 +38,7 @@ function SingleReplace({ name }: { name: string }) {
       title={t("prompts.replace.title")}
       onClose={() => answerReplace({})}
       onSubmit={() => answer("replace")}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={() => answer("skip")}>
-            {t("prompts.conflict.skip")}
-          </button>
-          <button type="button" className="btn" onClick={() => answer("keepBoth")}>
-            {t("prompts.conflict.keepBoth")}
-          </button>
-          <button type="submit" className="btn btn-primary" data-autofocus>
-            {t("prompts.conflict.replace")}
-          </button>
-        </>
-      }
+      actions={<ConflictButtons answer={answer} />}
     >
       <p className="dialog-text">{t("prompts.replace.one", { name })}</p>
     </Dialog>

@@ -6,12 +6,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../shared/wire/resource";
-import type { ProbedResource, VideoMetainfo } from "../../api/media";
+import type { ProbedResource } from "../../api/media";
 import { fetchPublicProbe } from "../../api/public-share";
 import { publicInlineUrl, publicMediaUrl, publicPlaylistUrl } from "../../api/public-urls";
-import { config } from "../../stores/config";
 import { LoadingView } from "../common/LoadingView";
-import { planPlayback } from "../preview/video/playback-plan";
+import { planHere } from "../preview/video/plan-here";
 import { VideoPlayer } from "../preview/video/VideoPlayer";
 import type { VideoUrls } from "../preview/video/video-urls";
 import { MEDIA_QUERY } from "../../../shared/wire/video";
@@ -43,13 +42,6 @@ export function ShareVideo({ file, hash, sub }: { file: Resource; hash: string; 
   }, [hash, sub]);
   const urls = useMemo(() => publicVideoUrls(hash, sub), [hash, sub]);
   if (probe === undefined) return <LoadingView label={t("preview.video.loading")} />;
-  const meta = (probe?.metainfo ?? null) as VideoMetainfo | null;
-  const plan = planPlayback({
-    probe: meta && !Array.isArray(meta) ? meta : null,
-    extension: file.extension,
-    userAgent: navigator.userAgent,
-    disableHls: config.video.disableHls,
-    quality: config.video.quality,
-  });
+  const plan = planHere(probe, file.extension);
   return <VideoPlayer file={{ name: file.name }} probe={probe} plan={plan} urls={urls} />;
 }
