@@ -119,15 +119,36 @@ describe("folder sizes in the listing", () => {
   });
 
   it("a folder the index does not know yet has sizeKnown false, and its total after a rebuild", async () => {
-    mkdirSync(join(server.root, "behind"));
-    writeFileSync(join(server.root, "behind", "x.bin"), "1234567");
-    expect((await items()).behind.sizeKnown).toBe(false);
-    const before = await status();
-    await Bun.sleep(5);
-    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
-    await statusWhen((s) => !s.building && (s.builtAt ?? 0) > before.builtAt!);
-    expect((await items()).behind).toMatchObject({ size: 7, sizeKnown: true });
-  });
+    // Nothing watches `old/` (the index may watch no folder here, and nobody listed it), so a folder made in it
+    // behind the product's back stays unknown until a walk: the state a watch limit leaves folders in.
+    const home = mkdtempSync(join(tmpdir(), "fbe-index-unknown-"));
+    makeTree(home, { old: { "a.txt": "1" } });
+    const unwatched = await startServer({ root: home, env: { FBE_INDEX_WATCH_MAX: "0" } });
+    try {
+      const token = await login(unwatched);
+      const statusOf = async () => (await (await call(unwatched, token, "GET", "/search-index")).json()) as Status;
+      const listOld = async () => {
+        const list = ((await (await call(unwatched, token, "GET", "/resources/old/")).json()) as { items: Item[] }).items;
+        return Object.fromEntries(list.map((i) => [i.name, i]));
+      };
+      for (let i = 0; i < 200 && !((await statusOf()).state === "ready" && !(await statusOf()).building); i++) await Bun.sleep(50);
+      const before = await statusOf();
+      mkdirSync(join(home, "old", "behind"));
+      writeFileSync(join(home, "old", "behind", "x.bin"), "1234567");
+      expect((await listOld()).behind.sizeKnown).toBe(false);
+      await Bun.sleep(5);
+      expect((await call(unwatched, token, "POST", "/search-index/rebuild")).status).toBe(202);
+      for (let i = 0; i < 200; i++) {
+        const now = await statusOf();
+        if (!now.building && (now.builtAt ?? 0) > before.builtAt!) break;
+        await Bun.sleep(50);
+      }
+      expect((await listOld()).behind).toMatchObject({ size: 7, sizeKnown: true });
+    } finally {
+      await unwatched.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it("a folder the product creates is known at once, and grows with an upload", async () => {
     expect((await call(server, admin, "POST", "/resources/made/")).status).toBe(200);
