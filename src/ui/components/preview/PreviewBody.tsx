@@ -18,6 +18,7 @@ import { NfoPreview } from "./NfoPreview";
 import { ArchivePreview } from "./ArchivePreview";
 import { MarkdownPreview } from "./MarkdownPreview";
 import { TorrentPreview } from "./TorrentPreview";
+import { LoadingView } from "../common/LoadingView";
 import { FirmwarePreview } from "./FirmwarePreview";
 
 /** Shows one file for viewing; `key` it by path so media elements restart on a new file. */
@@ -36,6 +37,8 @@ export function PreviewBody({ file, token }: { file: Resource; token: string }) 
     case "audio":
       return <AudioPreview file={file} token={token} />;
     case "pdf":
+      // The viewer loads its URL once: it waits for the media token rather than load a refusal first.
+      if (!token) return <LoadingView label={t("app.loading")} />;
       return (
         <object className="preview-pdf" data={src} type="application/pdf" aria-label={file.name}>
           <iframe className="preview-pdf" src={src} title={file.name} />
