@@ -120,6 +120,11 @@ export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; b
     const status = err.status as ContentfulStatusCode;
     return { status, body: err.message || errorBody(status), unexpected: false };
   }
+  // The client closed the connection while its request body was read (Bun rejects with an AbortError): nobody
+  // reads this answer, and the server did nothing wrong.
+  if ((err as { name?: string } | null)?.name === "AbortError") {
+    return { status: 400, body: errorBody(400, "the connection was closed"), unexpected: false };
+  }
   const code = (err as { code?: string } | null)?.code;
   if (code && FS_CODES[code]) {
     const status = FS_CODES[code];

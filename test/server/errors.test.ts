@@ -22,6 +22,30 @@ describe("file system errors as answers", () => {
     expect(other.status).toBe(500);
     expect(other.body).not.toContain("secret");
   });
+  it("takes a client that closed the connection mid-body for no server fault: 400, nothing logged as unexpected", async () => {
+    let caught: unknown = null;
+    const read = Promise.withResolvers<void>();
+    const server = Bun.serve({ port: 0, fetch: async (req) => {
+      try {
+        return Response.json(await req.json());
+      } catch (err) {
+        caught = err;
+        read.resolve();
+        throw err;
+      }
+    }, error: serveErrorResponse });
+    try {
+      const socket = await Bun.connect({ hostname: "127.0.0.1", port: server.port!, socket: { data() {} } });
+      socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"username\":");
+      await Bun.sleep(50);
+      socket.end();
+      await read.promise;
+      expect((caught as Error).name).toBe("AbortError");
+      expect(toErrorResponse(caught)).toMatchObject({ status: 400, unexpected: false });
+    } finally {
+      server.stop(true);
+    }
+  });
   it("answers a file body that vanished after the app answered with our 404, not Bun's error page", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-errors-"));
     const server = Bun.serve({ port: 0, fetch: () => new Response(Bun.file(join(dir, "gone.bin")).slice(0, 100), { status: 206 }), error: serveErrorResponse });

@@ -4,6 +4,7 @@
  * the new one replaces it), and applies the product's own changes at once to the recent layer (index-layers.ts), and
  * those made outside it as its folder watches tell them (tree-watch.ts).
  */
+import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import { IndexStore } from "./index-store";
 import { LayeredStore } from "./index-layers";
@@ -62,7 +63,7 @@ export class SqliteFileIndex implements FileIndex {
       ? new TreeWatch({
         rootAbs: opts.rootAbs, watchers: opts.watch.watchers, maxWatches: opts.watch.maxWatches,
         apply: (change) => this.apply(change),
-        refresh: () => void this.refresh(),
+        refresh: () => this.refresh(),
         wasFolder: (path) => this.layers.entry(path)?.isDir ?? false,
         excluded: (path, name) => isExcluded(this.ex, path, name),
       })
@@ -104,9 +105,23 @@ export class SqliteFileIndex implements FileIndex {
     return this.ready ? this.store.totals(path) : null;
   }
 
+  /**
+   * Applies one change of the tree. A path that vanished or changed kind while it was read (a folder removed between
+   * the watch's report and now) is dropped from the index when it is gone, and left to its next report otherwise;
+   * any other failure goes to onError. Nothing here throws: a change of the tree never stops the server.
+   */
   apply(change: FsChange): void {
     if (this.closed) return;
-    const rest = applyChange(this.layers, this.opts.rootAbs, this.ex, change, this.onFolder);
+    let rest: ReturnType<typeof applyChange>;
+    try {
+      rest = applyChange(this.layers, this.opts.rootAbs, this.ex, change, this.onFolder);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const path = change.kind === "moved" ? change.to : change.path;
+      if (code !== "ENOENT" && code !== "ENOTDIR") return this.opts.onError?.(err);
+      if (!existsSync(this.opts.rootAbs + path)) this.apply({ kind: "removed", path });
+      return;
+    }
     if (rest) {
       const done = continueWalk(this.layers, rest, () => this.closed).catch((err) => this.opts.onError?.(err));
       this.pendingWalks.add(done);

@@ -24,6 +24,12 @@ const MAX_USER_WATCHES = "/proc/sys/fs/inotify/max_user_watches";
 const WHOLE_MAX = 16;
 /** Paths applied per turn of the event loop: a copy of many files told at once never holds it long. */
 const FLUSH_SLICE = 500;
+/**
+ * The least time from the end of one whole-tree walk that the watches asked for (a queue overflow, many folders
+ * changed at once) to the start of the next, ms: a storm of changes (a folder renamed in a loop overflows the queue
+ * every drain) must not keep the index walking and the server busy. The first one after a quiet spell starts at once.
+ */
+export const REFRESH_GAP_MS = 30_000;
 
 /** What the index's watch of its tree is doing: the Global settings status line. */
 export interface TreeWatchStatus {
@@ -45,8 +51,8 @@ export interface TreeWatchOptions {
   /** Folders watched at most (watchLimit). */
   maxWatches: number;
   apply: (change: FsChange) => void;
-  /** Walks the whole root again (after a watch queue overflow). */
-  refresh: () => void;
+  /** Walks the whole root again (after a watch queue overflow); resolves when the walk is done. */
+  refresh: () => Promise<void>;
   /** True when the index holds `path` as a folder (its holds below are dropped when it goes). */
   wasFolder: (path: string) => boolean;
   /** True when the folder at `path` named `name` is left out of the index (excludeIndexDirs). */
@@ -78,6 +84,11 @@ export class TreeWatch {
   private pending = new Map<string, boolean>();
   private scheduled = false;
   private closed = false;
+  /** When the next whole-tree walk may start (ms since the epoch), and its timer or running walk. */
+  private refreshAt = 0;
+  private refreshing: ReturnType<typeof setTimeout> | Promise<void> | null = null;
+  /** A walk was asked for while one ran: changes it may have missed call for another. */
+  private refreshAgain = false;
 
   constructor(private readonly o: TreeWatchOptions) {
     if (o.watchers.exact) o.watchers.observe((abs, gone, names) => this.observed(abs, gone, names));
@@ -108,6 +119,7 @@ export class TreeWatch {
 
   close(): void {
     this.closed = true;
+    if (this.refreshing && !(this.refreshing instanceof Promise)) clearTimeout(this.refreshing);
     for (const h of this.held.values()) h.close();
     this.held.clear();
   }
@@ -136,7 +148,7 @@ export class TreeWatch {
     const wholes = [...this.pending.values()].filter(Boolean).length;
     if (wholes > WHOLE_MAX || this.pending.get("/") === true) {
       this.pending.clear();
-      return this.o.refresh();
+      return this.requestRefresh();
     }
     const batch: [string, boolean][] = [];
     for (const entry of this.pending) {
@@ -156,6 +168,30 @@ export class TreeWatch {
       // A folder not watched yet (new, moved in) is walked, which watches it and everything below it.
       this.o.apply({ kind: whole || (isFolder && !this.held.has(path)) ? "written" : "seen", path });
     }
+  }
+
+  /** A whole-tree walk, at once or REFRESH_GAP_MS after the end of the last one; one at a time. */
+  private requestRefresh(): void {
+    if (this.closed) return;
+    if (this.refreshing instanceof Promise) {
+      this.refreshAgain = true;
+      return;
+    }
+    if (this.refreshing) return;
+    const wait = this.refreshAt - Date.now();
+    if (wait > 0) this.refreshing = setTimeout(() => this.startRefresh(), wait);
+    else this.startRefresh();
+  }
+
+  private startRefresh(): void {
+    this.refreshing = this.o.refresh().finally(() => {
+      this.refreshing = null;
+      this.refreshAt = Date.now() + REFRESH_GAP_MS;
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        this.requestRefresh();
+      }
+    });
   }
 
   /**

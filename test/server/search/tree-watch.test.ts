@@ -31,7 +31,7 @@ function makeWatch(maxWatches = 100, excluded: string[] = []) {
   const folders = new Set<string>();
   const tree = new TreeWatch({
     rootAbs: root, watchers: w.watchers, maxWatches,
-    apply: (c) => applied.push(c), refresh: () => refreshed++,
+    apply: (c) => applied.push(c), refresh: async () => void refreshed++,
     wasFolder: (p) => folders.has(p), excluded: (_p, name) => excluded.includes(name),
   });
   const settle = () => new Promise((r) => setImmediate(r));
@@ -73,5 +73,16 @@ describe("TreeWatch", () => {
     t.tell(root, false);
     await t.settle();
     expect([t.refreshed(), t.applied.length]).toEqual([1, 0]);
+  });
+
+  it("walks the whole tree once for a storm of queue overflows, and not again within REFRESH_GAP_MS", async () => {
+    const t = makeWatch();
+    t.tree.folder(root, "/");
+    for (let i = 0; i < 10; i++) {
+      t.tell(root, false);
+      await t.settle();
+    }
+    expect(t.refreshed()).toBe(1);
+    t.tree.close();
   });
 });

@@ -50,6 +50,11 @@ export interface FolderWatchers {
 const IN_MODIFY = 0x2, IN_ATTRIB = 0x4, IN_CLOSE_WRITE = 0x8, IN_MOVED_FROM = 0x40, IN_MOVED_TO = 0x80;
 const IN_CREATE = 0x100, IN_DELETE = 0x200, IN_DELETE_SELF = 0x400, IN_MOVE_SELF = 0x800;
 const IN_Q_OVERFLOW = 0x4000, IN_IGNORED = 0x8000, IN_ONLYDIR = 0x1000000;
+/**
+ * Reads of the 64 KiB buffer one drain makes at most: 1 MiB, more than the kernel queues by default (16,384 events
+ * of 16 bytes plus a name, /proc/sys/fs/inotify/max_queued_events, inotify(7)), so only a storm still arriving meets it.
+ */
+const DRAIN_READS_MAX = 16;
 const IN_NONBLOCK = 0o4000, IN_CLOEXEC = 0o2000000;
 const MASK = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
 const GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED;
@@ -99,7 +104,13 @@ function inotifyWatchers(): FolderWatchers | null {
   };
   const decoder = new TextDecoder();
   const drain = () => {
-    for (;;) {
+    for (let reads = 0; ; reads++) {
+      if (reads === DRAIN_READS_MAX) {
+        // Changes arrive as fast as they are read (a folder renamed in a loop): rather than hold the event loop,
+        // every watched folder counts as changed, as after a queue overflow, and the rest waits for the next drain.
+        for (const wd of [...byWd.keys()]) tell(wd, false, null);
+        return;
+      }
       const n = libc.read(fd, ptr(buf), buf.length);
       if (n <= 0) return;
       // Per watch: gone, and the names changed (null: anything may have changed).
