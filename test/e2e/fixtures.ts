@@ -177,3 +177,15 @@ export async function throttleUploads(page: Page, bytesPerSecond: number | null)
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond ?? -1 });
 }
+
+/**
+ * Clicks the Global settings page's Save and waits for the save's answer (200) and for the reload that follows it
+ * 500 ms later (SPEC §4), so the test never goes on, or closes its page, while that reload is under way.
+ */
+export async function saveGlobalSettings(page: Page): Promise<void> {
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/settings") && r.request().method() !== "GET");
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Save" }).click();
+  expect((await answer).ok()).toBe(true);
+  await reloaded;
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
-import { openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { openFolder, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -115,8 +115,7 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await card.getByRole("textbox", { name: "before_delete" }).fill("  echo deleting \"$FILE\"  \n\n");
     await card.getByRole("textbox", { name: "before_delete" }).scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `commands-card-${width}`);
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Settings updated!")).toBeVisible();
+    await saveGlobalSettings(page);
     const res = await call(server, await login(server), "GET", "/settings");
     expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_delete).toEqual(['echo deleting "$FILE"']);
   });
