@@ -25,6 +25,8 @@ afterAll(() => w?.server.stop());
 describe("long route fuzzing", () => {
   it("answers every fuzzed request without a 5xx, a leak or a malformed error, and keeps serving", async () => {
     const started = performance.now();
+    // Printed first, so a run that dies midway can still be replayed with FBE_FUZZ_SEED.
+    console.log(`fuzz: seed ${seed} (FBE_FUZZ_SEED replays it), ${RUNS} cases per route`);
     const cases = [
       await fuzzRoutes(w, RUNS, seed, log),
       await fuzzRoutes(w, Math.ceil(RUNS / 4), seed + 1, log, ODD_SETTINGS),

@@ -216,7 +216,13 @@ export async function adminSocket(w: FuzzWorld, path: string): Promise<{ ws: Web
   ws.onclose = (e) => (closed = `closed ${e.code} ${e.reason}`);
   await new Promise<void>((resolve, reject) => {
     ws.onopen = () => resolve();
-    ws.onerror = () => reject(new Error(`the ${path} connection did not open`));
+    ws.onerror = () => {
+      // Say why: a server that died or logged a crash is the usual cause, and its last lines name it.
+      void stillServing(w).then((dead) => {
+        const tail = w.server.output().split("\n").slice(-40).join("\n");
+        reject(new Error(`the ${path} connection did not open${dead ? `: ${dead}` : ""}\n--- the server's last lines:\n${tail}`));
+      });
+    };
   });
   return { ws, messages, closed: () => closed };
 }
