@@ -4,7 +4,7 @@
  * kind, and in `finally` removes partial outputs of a failed or cancelled run and the temp folder. The final
  * status goes through the queue: done with the kind's message, cancelled when the signal aborted, else failed.
  */
-import { fsWrittenAll } from "../server/search/changes";
+import { fsWrittenAll } from "../server/fs/changes";
 import { mkdtempSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, join, posix } from "node:path";

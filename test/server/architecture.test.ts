@@ -22,6 +22,16 @@ describe("layering (STYLE rules 1 and 5)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps the low layers off the search feature: fs, listing, db, tools and tasks never import search/", () => {
+    // Every write reports to the change feed in fs/changes.ts; search subscribes to it, not the other way round.
+    const low = /^(server\/(fs|listing|db|tools)\/|tasks\/)/;
+    const searchImport = /from ["'](\.\.\/)+(server\/)?search\//;
+    const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
+      .map((f) => relative(SRC, f))
+      .filter((f) => low.test(f) && searchImport.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
   it("spawns processes only from src/server/tools", () => {
     const offenders = files(join(SRC, "server"))
       .map((f) => relative(SRC, f))

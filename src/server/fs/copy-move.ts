@@ -2,7 +2,7 @@
  * @module Copy and move inside a scope (SPEC section 7 PATCH action=copy|rename): conflicts answer 409 unless
  * `override` replaces the existing item or `rename` picks a free name; a folder never goes into itself.
  */
-import { fsMoved, fsWritten } from "../search/changes";
+import { fsMoved, fsWritten } from "./changes";
 import { lstat, readlink, rename } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { randomBytes } from "node:crypto";

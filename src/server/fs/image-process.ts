@@ -9,7 +9,7 @@ import { autoOrientJpeg } from "../media/auto-orient";
 import type { ScopedFile } from "../tools/tool-input";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { BadRequest } from "../errors";
-import { fsWritten } from "../search/changes";
+import { fsWritten } from "./changes";
 
 /** What processImages needs. */
 export interface ImageProcessRequest {

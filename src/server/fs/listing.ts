@@ -1,5 +1,5 @@
 /** @module Reads one file or folder into FileInfo values (the listing reads names and stats only, never file heads). */
-import { folderSizeOf } from "../search/changes";
+import { folderSizeOf } from "./changes";
 import { existsSync, lstatSync, openSync, readSync, closeSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";

@@ -9,7 +9,7 @@ import { exists } from "./upload";
 import { normalizeVirtualPath, resolveInScope, type ScopedPath } from "./scope";
 import { encode as encodePasswordName, originalName } from "./password-name";
 import { movePath } from "./copy-move";
-import { fsRemoved, fsWritten } from "../search/changes";
+import { fsRemoved, fsWritten } from "./changes";
 import { removeTree } from "./copy-tree";
 import { mkdirsBeneath, pinDir } from "./beneath";
 import { itemCounter, measureTree, type OpProgress } from "./op-progress";

@@ -1,5 +1,5 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
-import { fsWritten } from "../search/changes";
+import { fsWritten } from "./changes";
 import { open, link, rename, rm, unlink, stat, type FileHandle } from "node:fs/promises";
 import { basename, posix } from "node:path";
 import { FsError } from "./fs-error";

@@ -13,7 +13,7 @@ import { gzip, brotliCompress, constants } from "node:zlib";
 import { promisify } from "node:util";
 import type { Sorting } from "../users/types";
 import type { FileInfo } from "../fs/file-info";
-import { folderSizeOf } from "../search/changes";
+import { folderSizeOf } from "../fs/changes";
 import { presentFile } from "../presenters/resource";
 import { modeStringOf } from "../presenters/mode-string";
 import { visibleItems, type ListingViewer } from "../fs/listing";

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { FolderRequest } from "./listing-body";
-import { folderSizeOf } from "../search/changes";
+import { folderSizeOf } from "../fs/changes";
 import { IS_DIR, IS_SYMLINK, nameAt } from "../fs/listing-cache/compact";
 import type { CachedFolder } from "../fs/listing-cache/folder-cache";
 import { bodyInWorker } from "../fs/listing-cache/worker-client";

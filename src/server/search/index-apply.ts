@@ -8,7 +8,8 @@ import { posix } from "node:path";
 import type { LayeredStore } from "./index-layers";
 import { isTempName } from "../fs/temp-name";
 import { entryAt, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
-import type { FolderTotals, FsChange, IndexEntry } from "./types";
+import type { FsChange } from "../fs/changes";
+import type { FolderTotals, IndexEntry } from "./types";
 
 /** Totals a path contributes to its ancestors: a file its size, a folder itself plus everything below. */
 function contribution(store: LayeredStore, path: string): FolderTotals | null {

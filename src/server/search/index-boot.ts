@@ -1,13 +1,13 @@
 /**
  * @module Opens the file index at boot from the global settings (indexLocation, indexInterval, excludeIndexDirs,
- * rmOldIndex), starts its background build and connects it to the change reports of every write (changes.ts).
+ * rmOldIndex), starts its background build and connects it to the change reports of every write (fs/changes.ts).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "bun:sqlite";
 import { getSettings } from "../settings/settings-service";
 import type { Logger } from "../logger";
-import { onFsChange } from "./changes";
+import { onFsChange } from "../fs/changes";
 import { SqliteFileIndex, indexFileOf } from "./index-service";
 import { watchLimit } from "./tree-watch";
 import { sharedFolderWatchers } from "../fs/listing-cache/watchers";

@@ -14,7 +14,8 @@ import { TreeWatch } from "./tree-watch";
 import type { FolderWatchers } from "../fs/listing-cache/watchers";
 import { buildSnapshot } from "./snapshot-build";
 import { promoteNextTables } from "./snapshot-tables";
-import type { FileIndex, FolderTotals, FsChange, IndexStatus, SearchHit, SearchRequest } from "./types";
+import type { FsChange } from "../fs/changes";
+import type { FileIndex, FolderTotals, IndexStatus, SearchHit, SearchRequest } from "./types";
 
 /** Options of the index. */
 export interface FileIndexOptions {

@@ -11,7 +11,7 @@ import { lstatSync, readFileSync } from "node:fs";
 import { posix } from "node:path";
 import type { FolderWatchers, WatchHandle } from "../fs/listing-cache/watchers";
 import { isTempName } from "../fs/temp-name";
-import type { FsChange } from "./types";
+import type { FsChange } from "../fs/changes";
 
 /** Kernel watches left to the listing cache and the other programs of the same user (inotify(7) counts per user). */
 export const WATCH_RESERVE = 1024;

@@ -4,6 +4,7 @@
  * Types only.
  */
 import type { FileType } from "../../shared/wire/resource";
+import type { FsChange } from "../fs/changes";
 import type { TreeWatchStatus } from "./tree-watch";
 
 /** The `type:` filters of a query (SPEC section 5), `dir` meaning folders only. */
@@ -89,18 +90,3 @@ export interface IndexStatus {
   building: boolean;
   watch: (TreeWatchStatus & { intervalMinutes: number }) | null;
 }
-
-/**
- * A change made by the product (upload, create, save, rename, move, copy, delete, unarchive, task outputs), with
- * root-relative virtual paths. `written` covers new and changed files and folders (a copied or extracted tree:
- * the index walks below a folder path itself).
- */
-export type FsChange =
-  | { readonly kind: "written"; readonly path: string }
-  | { readonly kind: "removed"; readonly path: string }
-  | { readonly kind: "moved"; readonly from: string; readonly to: string }
-  /**
-   * A name a folder watch told changed (tree-watch.ts): a file is upserted, a gone one removed, a folder the index
-   * holds left as it is (what is below it has its own watch), another folder walked.
-   */
-  | { readonly kind: "seen"; readonly path: string };

@@ -10,7 +10,7 @@
  * Volume sets are recognised by their names from any member whether or not isMultiVolume is ticked, so a removal
  * never leaves volumes behind.
  */
-import { fsRemoved } from "../../server/search/changes";
+import { fsRemoved } from "../../server/fs/changes";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TreeWatch } from "../../../src/server/search/tree-watch";
 import type { FolderWatchers, Observer } from "../../../src/server/fs/listing-cache/watchers";
-import type { FsChange } from "../../../src/server/search/types";
+import type { FsChange } from "../../../src/server/fs/changes";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "fbe-tree-watch-")));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

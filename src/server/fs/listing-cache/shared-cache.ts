@@ -1,10 +1,10 @@
 /**
  * @module The server's one listing cache (FolderCache), sized by FBE_LISTING_CACHE_MB (default 64) and
- * FBE_LISTING_CACHE_FOLDERS (default 512), told of every write the product makes (search/changes.ts), and
+ * FBE_LISTING_CACHE_FOLDERS (default 512), told of every write the product makes (fs/changes.ts), and
  * emptied once no folder has been listed for LISTING_IDLE_MS, so a server left alone gives that memory back.
  */
 import { basename, dirname } from "node:path";
-import { onFsChangeAlso } from "../../search/changes";
+import { onFsChangeAlso } from "../changes";
 import { FolderCache, type CachedFolder } from "./folder-cache";
 import { linksOrFoldersChanged } from "./entries";
 import { LISTING_IDLE_MS } from "./worker-client";

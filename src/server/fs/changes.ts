@@ -1,9 +1,25 @@
 /**
- * @module The one place every write of the product reports to: operations call fsWritten/fsRemoved/fsMoved with
- * absolute paths on disk, the file index (index-service.ts) listens and turns them into root-relative FsChange
- * events. Without a listener (tests of single modules, the CLI) the calls do nothing.
+ * @module The change feed, the one place every write of the product reports to: operations call
+ * fsWritten/fsRemoved/fsMoved with absolute paths on disk. Its subscribers are the file index (search/index-boot.ts
+ * turns the paths into root-relative FsChange events) and the caches of the file system (the listing cache, through
+ * onFsChangeAlso). Without a subscriber (tests of single modules, the CLI) the calls do nothing. It imports no feature:
+ * features subscribe to it.
  */
-import type { FsChange } from "./types";
+
+/**
+ * A change made by the product (upload, create, save, rename, move, copy, delete, unarchive, task outputs), with
+ * root-relative virtual paths. `written` covers new and changed files and folders (a copied or extracted tree:
+ * the index walks below a folder path itself).
+ */
+export type FsChange =
+  | { readonly kind: "written"; readonly path: string }
+  | { readonly kind: "removed"; readonly path: string }
+  | { readonly kind: "moved"; readonly from: string; readonly to: string }
+  /**
+   * A name a folder watch told changed (search/tree-watch.ts): a file is upserted, a gone one removed, a folder the index
+   * holds left as it is (what is below it has its own watch), another folder walked.
+   */
+  | { readonly kind: "seen"; readonly path: string };
 
 type Listener = (change: FsChange) => void;
 
