@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { SqliteFileIndex } from "../src/server/search/index-service";
-import { sharedFolderWatchers } from "../src/server/fs/listing-cache/watchers";
+import { sharedFolderWatchers } from "../src/server/listing/listing-cache/watchers";
 import { watchLimit } from "../src/server/search/tree-watch";
 
 const [tree, file, mode] = process.argv.slice(2);

@@ -52,7 +52,7 @@ export async function build(): Promise<void> {
     // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
     join("src", "server", "threads", "transfer-thread.ts"),
     // The folder threads' entry (listing-cache/worker-client.ts starts it by this file's path below src/server).
-    join("src", "server", "fs", "listing-cache", "folder-worker.ts"),
+    join("src", "server", "listing", "listing-cache", "folder-worker.ts"),
     "--asset", join("dist", "ui"),
     "--outfile", join("dist", "fbe"),
     ...Object.entries(define).flatMap(([k, v]) => ["--define", `${k}=${v}`]),

@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir } from "../server/fs/scope";
 import { pathFilter } from "../server/fs/rules";
-import { describe } from "../server/fs/listing";
+import { describe } from "../server/fs/describe";
 import type { Rule, User } from "../server/users/types";
 import { TaskInputError, type TaskScope, type TaskTarget } from "./types";
 
@@ -44,7 +44,7 @@ export function makeTaskScope(rootReal: string, user: Pick<User, "scope" | "rule
 
 /**
  * The TaskTarget of the virtual path `targetPath` in `scope`: checked like any request path, then stat'ed; the
- * type comes from fs/listing.ts `describe`, as a file's own listing gives it.
+ * type comes from fs/describe.ts `describe`, as a file's own listing gives it.
  * @throws TaskInputError when the path is refused or does not exist.
  */
 export function resolveTarget(scope: TaskScope, targetPath: string): TaskTarget {

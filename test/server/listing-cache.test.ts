@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FolderCache } from "../../src/server/fs/listing-cache/folder-cache";
-import { entryBytes } from "../../src/server/fs/listing-cache/entries";
-import { sortYielding } from "../../src/server/fs/listing-cache/yielding";
-import { fsWatchers, watchSeesAll, folderWatchers } from "../../src/server/fs/listing-cache/watchers";
+import { FolderCache } from "../../src/server/listing/listing-cache/folder-cache";
+import { entryBytes } from "../../src/server/listing/listing-cache/entries";
+import { sortYielding } from "../../src/server/listing/listing-cache/yielding";
+import { fsWatchers, watchSeesAll, folderWatchers } from "../../src/server/listing/listing-cache/watchers";
 
 const base = mkdtempSync(join(tmpdir(), "fbe-listing-cache-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

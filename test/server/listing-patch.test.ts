@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { entriesOfSync, folderFromRead, nameAt } from "../../src/server/fs/listing-cache/compact";
-import { readEntries, readEntry, type CachedEntry } from "../../src/server/fs/listing-cache/entries";
-import { FolderCache, PATCH_MAX, type CachedFolder } from "../../src/server/fs/listing-cache/folder-cache";
-import { patchFolder } from "../../src/server/fs/listing-cache/folder-patch";
-import { folderWatchers, type FolderWatchers, type OnChange } from "../../src/server/fs/listing-cache/watchers";
-import { bodyInWorker, readInWorker, workersEnabled, type WorkerRead } from "../../src/server/fs/listing-cache/worker-client";
+import { entriesOfSync, folderFromRead, nameAt } from "../../src/server/listing/listing-cache/compact";
+import { readEntries, readEntry, type CachedEntry } from "../../src/server/listing/listing-cache/entries";
+import { FolderCache, PATCH_MAX, type CachedFolder } from "../../src/server/listing/listing-cache/folder-cache";
+import { patchFolder } from "../../src/server/listing/listing-cache/folder-patch";
+import { folderWatchers, type FolderWatchers, type OnChange } from "../../src/server/listing/listing-cache/watchers";
+import { bodyInWorker, readInWorker, workersEnabled, type WorkerRead } from "../../src/server/listing/listing-cache/worker-client";
 import type { CompactBodyRequest } from "../../src/server/listing/compact-body";
 import type { Sorting } from "../../src/server/users/types";
 

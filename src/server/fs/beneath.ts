@@ -9,8 +9,7 @@ import { closeSync, constants, mkdirSync, openSync, readlinkSync, realpathSync }
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { FsError } from "./fs-error";
-import { openLibc, type Libc } from "./listing-cache/libc";
-import { ffiAvailable } from "./listing-cache/statx";
+import { ffiAvailable, openLibc, type Libc } from "./libc";
 import { isInside, realVirtualPath } from "./scope";
 
 /** openat2(2) resolve flags (linux/openat2.h). */

@@ -3,8 +3,8 @@
  * same bytes as listing-body.ts itemJson over visibleItems for a folder without links and a user without rules
  * (the only bodies it is asked for).
  */
-import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, type CompactFolder } from "../fs/listing-cache/compact";
-import { orderOf } from "../fs/listing-cache/natural-key";
+import { IS_DIR, IS_SYMLINK, NEEDS_ESCAPE, type CompactFolder } from "./listing-cache/compact";
+import { orderOf } from "./listing-cache/natural-key";
 import { modeStringOf } from "../presenters/mode-string";
 import type { Sorting } from "../users/types";
 import { ascii, kindOf, put, putIso, putNumber, putRange, type IsoCache, type Kinds } from "./json-bytes";

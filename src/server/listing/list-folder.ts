@@ -1,14 +1,15 @@
 /**
- * @module The Listing of fs/listing.ts listFolder (the same items, counts and order) read through the listing cache
- * without blocking the event loop, for callers that present it themselves (share pages, previews).
+ * @module A folder's Listing (visible items, counts and the user's order) read through the listing cache without
+ * blocking the event loop, for callers that present it themselves (share pages, previews).
  */
 import type { Sorting } from "../users/types";
-import { describe, folderName, type Listing } from "../fs/listing";
-import { freshFolder } from "../fs/listing-cache/shared-cache";
+import { describe } from "../fs/describe";
+import { folderName, type Listing } from "./visible-items";
+import { freshFolder } from "./listing-cache/shared-cache";
 import { assertReadInScope, orderedItems } from "./listing-body";
 
 /**
- * Lists the folder at `abs` (virtual `path` in the scope `scopeAbs`) as listFolder does, from the cache.
+ * Lists the folder at `abs` (virtual `path` in the scope `scopeAbs`) from the cache.
  * Throws the fs error (ENOENT, ENOTDIR, EACCES) of the folder; FsError OUTSIDE_SCOPE (403) when the folder read was
  * outside the scope (a folder swapped for a link out meanwhile, listing-body.ts assertReadInScope).
  */

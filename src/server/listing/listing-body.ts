@@ -16,15 +16,15 @@ import type { FileInfo } from "../fs/file-info";
 import { folderSizeOf } from "../fs/changes";
 import { presentFile } from "../presenters/resource";
 import { modeStringOf } from "../presenters/mode-string";
-import { visibleItems, type ListingViewer } from "../fs/listing";
-import type { CachedEntry } from "../fs/listing-cache/entries";
-import type { CachedFolder } from "../fs/listing-cache/folder-cache";
-import { freshFolder, listingCache } from "../fs/listing-cache/shared-cache";
-import { canPresort, presorted, sortedBy } from "../fs/listing-cache/sorted";
-import { SLICE, yieldToLoop } from "../fs/listing-cache/yielding";
+import { visibleItems, type ListingViewer } from "./visible-items";
+import type { CachedEntry } from "./listing-cache/entries";
+import type { CachedFolder } from "./listing-cache/folder-cache";
+import { freshFolder, listingCache } from "./listing-cache/shared-cache";
+import { canPresort, presorted, sortedBy } from "./listing-cache/sorted";
+import { SLICE, yieldToLoop } from "./listing-cache/yielding";
 import { ByteSink } from "./byte-sink";
 import { workerBody, workerCanWrite } from "./worker-body";
-import { entriesReady } from "../fs/listing-cache/compact";
+import { entriesReady } from "./listing-cache/compact";
 
 /** A folder GET: who lists (ListingViewer), the folder's own fresh info, and the per-user fields of the answer. */
 export interface FolderRequest extends ListingViewer {
@@ -93,8 +93,8 @@ function scopeReal(scopeAbs: string, fresh: boolean): string {
 }
 
 /**
- * The body answering `req` (the same bytes JSON.stringify(presentListing(listFolder(...))) gives). Throws the
- * read error of the folder (ENOENT, EACCES...).
+ * The body answering `req` (the same bytes JSON.stringify(presentListing(...)) gives for the folder read straight
+ * from disk, as the tests check). Throws the read error of the folder (ENOENT, EACCES...).
  */
 export async function listingBody(req: FolderRequest): Promise<ListingBody> {
   const folder = await freshFolder(req.abs);

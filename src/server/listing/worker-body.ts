@@ -5,9 +5,9 @@
 import { join } from "node:path";
 import type { FolderRequest } from "./listing-body";
 import { folderSizeOf } from "../fs/changes";
-import { IS_DIR, IS_SYMLINK, nameAt } from "../fs/listing-cache/compact";
-import type { CachedFolder } from "../fs/listing-cache/folder-cache";
-import { bodyInWorker } from "../fs/listing-cache/worker-client";
+import { IS_DIR, IS_SYMLINK, nameAt } from "./listing-cache/compact";
+import type { CachedFolder } from "./listing-cache/folder-cache";
+import { bodyInWorker } from "./listing-cache/worker-client";
 
 /** True when a worker can write the body of `folder` for `req`: a worker's read, no links, no rules. */
 export function workerCanWrite(req: FolderRequest, folder: CachedFolder): boolean {

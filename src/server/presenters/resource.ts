@@ -1,6 +1,6 @@
 /** @module Maps FileInfo and listings to the contract's resource JSON (CONTRACT "HTTP API", SPEC section 3 Resource). */
 import type { FileInfo } from "../fs/file-info";
-import type { Listing } from "../fs/listing";
+import type { Listing } from "../listing/visible-items";
 import type { Resource } from "../../shared/wire/resource";
 import type { Sorting } from "../users/types";
 import { modeStringOf } from "./mode-string";

@@ -15,7 +15,7 @@ import { currentSettings, getSettings } from "../settings/settings-service";
 import { createCommandSession, refusalMessage, type CommandSession } from "../commands/command-session";
 import { COMMAND_LIMIT_CLOSE_CODE, commandSlotsOf } from "../commands/command-slots";
 import { CommandRefused } from "../commands/command-line";
-import { describe } from "../fs/listing";
+import { describe } from "../fs/describe";
 import { BadRequest } from "../errors";
 import { requestTarget } from "./request-path";
 import { upgradeWebSocket } from "./websocket";

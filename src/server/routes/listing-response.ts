@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { FileInfo } from "../fs/file-info";
 import type { ScopedPath } from "../fs/scope";
-import { folderName } from "../fs/listing";
+import { folderName } from "../listing/visible-items";
 import { listingBody } from "../listing/listing-body";
 import { currentSettings } from "../settings/settings-service";
 import { negotiateEncoding } from "./accept-encoding";

@@ -16,7 +16,7 @@ import { hasShareAccess, unlockShare } from "../shares/share-access";
 import { takeDownloadUnits, type ShareRow } from "../db/shares-table";
 import { answerUnits } from "../shares/download-count";
 import { etagOf } from "../http/file-response";
-import { describe } from "../fs/listing";
+import { describe } from "../fs/describe";
 import { listFolderCached } from "../listing/list-folder";
 import { writeFileAtomically } from "../fs/upload";
 import { assertNoTempName } from "../fs/temp-name";

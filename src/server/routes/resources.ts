@@ -11,7 +11,7 @@ import { requireReadAuth, requirePerm } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
 import { hasPermission } from "../auth/permissions";
 import { assertMayReceive, mayReceive } from "../auth/download-policy";
-import { describe } from "../fs/listing";
+import { describe } from "../fs/describe";
 import { folderResponse } from "./listing-response";
 import { readTextContent } from "../fs/read-text";
 import { exists, UploadAborted, writeFileAtomically } from "../fs/upload";

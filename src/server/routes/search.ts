@@ -5,7 +5,7 @@
  * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the record call the UI sends right
  * after it (SPEC section 7) is then not counted twice. Removing a keyword needs admin.
  */
-import { linkShownAt } from "../fs/listing";
+import { linkShownAt } from "../listing/visible-items";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth } from "../auth/middleware";

@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import { onFsChange } from "../fs/changes";
 import { SqliteFileIndex, indexFileOf } from "./index-service";
 import { watchLimit } from "./tree-watch";
-import { sharedFolderWatchers } from "../fs/listing-cache/watchers";
+import { sharedFolderWatchers } from "../listing/listing-cache/watchers";
 
 /**
  * The cap on the index's folder watches from `env`: FBE_INDEX_WATCH_MAX (a whole number, 0 for none), else no cap

@@ -11,7 +11,7 @@ import { LayeredStore } from "./index-layers";
 import { applyChange, continueWalk } from "./index-apply";
 import { exclusionsOf, isExcluded, rollUpTotals, walkBelow, type WalkExclusions } from "./index-walker";
 import { TreeWatch } from "./tree-watch";
-import type { FolderWatchers } from "../fs/listing-cache/watchers";
+import type { FolderWatchers } from "../listing/listing-cache/watchers";
 import { buildSnapshot } from "./snapshot-build";
 import { promoteNextTables } from "./snapshot-tables";
 import type { FsChange } from "../fs/changes";

@@ -1,7 +1,7 @@
 /**
  * @module Live updates of the file index from folder watches (docs/security.md "Compressed tars and folder watches"):
  * each folder an index walk enters is watched first (inotify, through the server's one set of watchers that the
- * listing cache shares, fs/listing-cache/watchers.ts) while the kernel's watch limit allows, and every change any
+ * listing cache shares, listing/listing-cache/watchers.ts) while the kernel's watch limit allows, and every change any
  * of those watches reports, the index's own or the listing cache's, is applied to the index after the next drain
  * (at most a second: the watchers drain every second). A file added in a shell, by Samba or by rsync is so found at
  * once. When the limit runs short, the folders left unwatched are caught by the periodic refresh (indexInterval)
@@ -9,7 +9,7 @@
  */
 import { lstatSync, readFileSync } from "node:fs";
 import { posix } from "node:path";
-import type { FolderWatchers, WatchHandle } from "../fs/listing-cache/watchers";
+import type { FolderWatchers, WatchHandle } from "../listing/listing-cache/watchers";
 import { isTempName } from "../fs/temp-name";
 import type { FsChange } from "../fs/changes";
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TreeWatch } from "../../../src/server/search/tree-watch";
-import type { FolderWatchers, Observer } from "../../../src/server/fs/listing-cache/watchers";
+import type { FolderWatchers, Observer } from "../../../src/server/listing/listing-cache/watchers";
 import type { FsChange } from "../../../src/server/fs/changes";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "fbe-tree-watch-")));

@@ -6,8 +6,7 @@
  */
 import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
-import { ffiAvailable } from "./statx";
-import { openLibc, type Libc } from "./libc";
+import { ffiAvailable, openLibc, type Libc } from "../../fs/libc";
 
 interface Lib {
   getdents64: (fd: number, buf: number, len: number) => number;

@@ -10,7 +10,7 @@
  */
 import { statfsSync, watch } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
-import { openLibc } from "./libc";
+import { openLibc } from "../../fs/libc";
 
 const TEMP_PREFIX_BYTES = new TextEncoder().encode(UPLOAD_TEMP_PREFIX);
 

@@ -1,8 +1,10 @@
 /**
  * @module libc called through bun:ffi, loaded in one place for the listing's readers (getdents64, statx), its
- * folder watches (inotify) and its threads' priority. bun:ffi exists only under Bun: it is required lazily.
+ * folder watches (inotify) and its threads' priority, and the scoped opens of fs/beneath.ts (openat2). bun:ffi
+ * exists only under Bun: it is required lazily.
  */
 import type { FFIFunction, FFIType } from "bun:ffi";
+import { endianness } from "node:os";
 
 /** Functions of libc with their calls typed as `T`, and `ptr` giving the address of a buffer to pass them. */
 export interface Libc<T> {
@@ -23,4 +25,9 @@ export function openLibc<T>(defs: (type: typeof FFIType) => Record<string, FFIFu
   } catch {
     return null;
   }
+}
+
+/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by FBE_LISTING_FFI=0). */
+export function ffiAvailable(): boolean {
+  return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
 }

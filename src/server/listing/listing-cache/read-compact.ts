@@ -6,7 +6,7 @@
 import { closeSync, openSync, readdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
-import { DIR_BIT, SYMLINK_BIT } from "../file-info";
+import { DIR_BIT, SYMLINK_BIT } from "../../fs/file-info";
 import { IS_DIR, IS_SYMLINK, emptyCompact, escapeFlag, nameAt, sharedBuffer, type CompactFolder } from "./compact";
 import { rawNames } from "./getdents";
 import { statFn } from "./statx";

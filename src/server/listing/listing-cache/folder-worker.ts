@@ -5,12 +5,12 @@
  * { id, error: { message, code } } when it failed. Ops: list, stat, finish, order, first, write, end
  * (worker-client.ts).
  */
-import { bodyEnds, bodyOrder, endBody, startPiece, writeItems, type CompactBodyRequest, type Piece } from "../../listing/compact-body";
+import { bodyEnds, bodyOrder, endBody, startPiece, writeItems, type CompactBodyRequest, type Piece } from "../compact-body";
 import { nameAt, type CompactFolder } from "./compact";
 import { finishShared, listShared, namesOf, statShared, type SharedRead } from "./read-compact";
 import { orderOf } from "./natural-key";
 import { warmUp } from "./warm-up";
-import { openLibc } from "./libc";
+import { openLibc } from "../../fs/libc";
 
 type Request =
   | { id: number; op: "list"; abs: string; readId: number }

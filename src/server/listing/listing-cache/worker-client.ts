@@ -3,7 +3,7 @@
  * use and ended after IDLE_MS without work (each holds some 20 MiB), each request sent to the least busy one. Every call resolves null when
  * no worker can run (FBE_LISTING_WORKER=0, a failed start): the caller then reads on the main thread.
  */
-import type { CompactBodyRequest } from "../../listing/compact-body";
+import type { CompactBodyRequest } from "../compact-body";
 import type { CompactFolder } from "./compact";
 import type { SharedRead } from "./read-compact";
 import { workerUrl } from "../../worker-url";
@@ -39,7 +39,7 @@ let nextId = 0;
 const readBy = new Map<number, Thread>();
 
 /** The worker's entry (its own entry point of the build, scripts/build.ts). */
-const WORKER_URL = workerUrl("fs/listing-cache/folder-worker.ts");
+const WORKER_URL = workerUrl("listing/listing-cache/folder-worker.ts");
 
 /** Thrown inside when a worker ended: pending calls resolve null and the main thread does the work. */
 const UNAVAILABLE = new Error("folder worker unavailable");

@@ -4,8 +4,7 @@
  * (not Linux, big-endian, FBE_LISTING_FFI=0).
  */
 import { lstatSync, statSync } from "node:fs";
-import { endianness } from "node:os";
-import { openLibc } from "./libc";
+import { ffiAvailable, openLibc } from "../../fs/libc";
 
 const AT_SYMLINK_NOFOLLOW = 0x100;
 /** STATX_TYPE | STATX_MODE | STATX_MTIME | STATX_SIZE. */
@@ -25,11 +24,6 @@ function openStatx(): typeof statxLib {
   const libc = ffiAvailable() ? openLibc<Statx>(({ i32, u32, ptr }) => ({ statx: { args: [i32, ptr, i32, u32, ptr], returns: i32 } })) : null;
   statxLib = libc && { lib: libc.fn, ptr: libc.ptr };
   return statxLib;
-}
-
-/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by FBE_LISTING_FFI=0). */
-export function ffiAvailable(): boolean {
-  return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
 }
 
 /** True when stats are read through libc statx (bun:ffi on Linux). */

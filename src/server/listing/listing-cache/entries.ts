@@ -1,13 +1,12 @@
 /**
  * @module The stats of a folder's entries as the listing cache keeps them: one compact record per name, the same
- * for every user (no virtual paths, no rules). Read asynchronously with a bounded number of stats in flight, or
- * synchronously for the callers that cannot wait.
+ * for every user (no virtual paths, no rules), read asynchronously with a bounded number of stats in flight.
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import type { Stats } from "node:fs";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { extensionOf, typeFromName } from "../file-type";
-import { modeOf, type FileInfo } from "../file-info";
+import { extensionOf, typeFromName } from "../../fs/file-type";
+import { modeOf, type FileInfo } from "../../fs/file-info";
 import { UPLOAD_TEMP_PREFIX } from "../../constants";
 
 /**
@@ -74,22 +73,6 @@ export async function readEntries(abs: string): Promise<CachedEntry[]> {
   };
   await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, names.length) }, worker));
   return out.filter((e): e is CachedEntry => e !== null);
-}
-
-/** The same as readEntries, synchronously (for the callers that need an answer at once: share pages, previews). */
-export function readEntriesSync(abs: string): CachedEntry[] {
-  const out: CachedEntry[] = [];
-  for (const d of readdirSync(abs, { withFileTypes: true })) {
-    if (d.name.startsWith(UPLOAD_TEMP_PREFIX)) continue;
-    const child = join(abs, d.name);
-    try {
-      if (d.isSymbolicLink()) out.push(entryOf(d.name, statSync(child), true, realpathSync(child)));
-      else out.push(entryOf(d.name, lstatSync(child), false));
-    } catch {
-      // vanished meanwhile, or a dangling link
-    }
-  }
-  return out;
 }
 
 /**

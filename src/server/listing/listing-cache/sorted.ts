@@ -4,8 +4,8 @@
  * the file index and change on their own).
  */
 import type { Sorting } from "../../users/types";
-import type { FileInfo } from "../file-info";
-import { naturalCompare } from "../natural-order";
+import type { FileInfo } from "../../fs/file-info";
+import { naturalCompare } from "../../fs/natural-order";
 import type { CachedEntry } from "./entries";
 import type { CachedFolder, FolderCache } from "./folder-cache";
 import { sortYielding } from "./yielding";
@@ -18,7 +18,7 @@ function sizeKey(item: Sortable): number {
 }
 
 /**
- * The comparison of listings (the same as fs/listing.ts sortItems): by size, modified or permission bits, then by
+ * The comparison of listings: by size, modified or permission bits, then by
  * natural, case-insensitive name; reversed when not ascending. Works on items paired with their lower-cased name.
  */
 export function comparatorFor<T extends Sortable>(sorting: Sorting): (x: { item: T; key: string }, y: { item: T; key: string }) => number {

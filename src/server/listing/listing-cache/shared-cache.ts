@@ -4,7 +4,7 @@
  * emptied once no folder has been listed for LISTING_IDLE_MS, so a server left alone gives that memory back.
  */
 import { basename, dirname } from "node:path";
-import { onFsChangeAlso } from "../changes";
+import { onFsChangeAlso } from "../../fs/changes";
 import { FolderCache, type CachedFolder } from "./folder-cache";
 import { linksOrFoldersChanged } from "./entries";
 import { LISTING_IDLE_MS } from "./worker-client";

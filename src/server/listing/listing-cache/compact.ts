@@ -3,7 +3,7 @@
  * one UTF-8 buffer plus typed arrays of sizes, mtimes, modes and flags (a few MB for 100,000 entries, no per-entry
  * objects). CachedEntry records are made from it only where a caller needs them.
  */
-import { extensionOf, typeFromName } from "../file-type";
+import { extensionOf, typeFromName } from "../../fs/file-type";
 import { stat } from "node:fs/promises";
 import { closeSync, constants, fstatSync, openSync, readlinkSync } from "node:fs";
 import { entryBytes, readEntries, type CachedEntry } from "./entries";

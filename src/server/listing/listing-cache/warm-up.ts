@@ -3,7 +3,7 @@
  * folder (no disk but stats of "/"), one round per turn of the thread's loop, so the first large folder listed is
  * not the one that pays for compiling them (measured: a first 100k listing took 2-3 times as long as later ones).
  */
-import { bodyEnds, bodyOrder, endBody, startPiece, writeItems } from "../../listing/compact-body";
+import { bodyEnds, bodyOrder, endBody, startPiece, writeItems } from "../compact-body";
 import { IS_DIR, type CompactFolder } from "./compact";
 import { orderOf } from "./natural-key";
 import { finishShared, statShared, type SharedRead } from "./read-compact";
