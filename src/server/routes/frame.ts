@@ -13,7 +13,7 @@ import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 import { framePath } from "../media/frames";
 import { planOf, spritePath, thumbnailsVtt } from "../media/seek-thumbnails";
-import { VTT_CONTENT_TYPE } from "../subtitles/webvtt";
+import { VTT_CONTENT_TYPE } from "../media/webvtt";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { parseIndex, parseSeconds } from "./media-params";
 import { BadRequest } from "../errors";

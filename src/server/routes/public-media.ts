@@ -26,7 +26,7 @@ import { probeRefusal } from "../media/media-tools";
 import { presentVideo, presentSidecar } from "../presenters/metainfo";
 import { findSidecarSubtitles } from "../media/sidecar-subtitles";
 import { withoutDotNamesBelow } from "../archive/selection";
-import { embeddedVtt, sidecarVtt } from "../subtitles/webvtt";
+import { embeddedVtt, sidecarVtt } from "../media/webvtt";
 import { typeFromName } from "../fs/file-type";
 import { readFileBeneath } from "../fs/read-text";
 import { isMarkdownName, markdownPage } from "../media/markdown-page";

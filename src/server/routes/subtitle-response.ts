@@ -11,7 +11,7 @@ import { requestTarget, resolveUserPath } from "./request-path";
 import type { ScopedPath } from "../fs/scope";
 import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";
-import { embeddedVtt, sidecarVtt, VTT_CONTENT_TYPE } from "../subtitles/webvtt";
+import { embeddedVtt, sidecarVtt, VTT_CONTENT_TYPE } from "../media/webvtt";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { parseIndex } from "./media-params";
 import { BadRequest } from "../errors";

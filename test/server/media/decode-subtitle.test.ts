@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import iconv from "iconv-lite";
-import { decodeSubtitle, detectSubtitleEncoding } from "../../../src/server/subtitles/decode-subtitle";
+import { decodeSubtitle, detectSubtitleEncoding } from "../../../src/server/media/decode-subtitle";
 
 const srt = (lines: string[]) => lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
 const bytes = (text: string, encoding: string) => new Uint8Array(iconv.encode(text, encoding));
