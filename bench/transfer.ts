@@ -12,7 +12,7 @@ import { BINARY } from "../scripts/build";
 import { benchLogin, curlDownload, rssKb, startBinary } from "./bench-server";
 import { machineNote, median } from "./bench-stats";
 import { startCaddy, startNginx, type Peer } from "./peers";
-import { transferThreadOptions } from "../src/server/threads/transfer-threads";
+import { transferThreadOptions } from "../src/server/transfer-threads/transfer-threads";
 
 const DATA = process.env.FBE_BENCH_DATA ?? "/work/bench-data";
 const GIB = 1 << 30;

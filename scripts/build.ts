@@ -50,7 +50,7 @@ export async function build(): Promise<void> {
     // chunk of its own in the binary, parsed only when first used, so an idle server never holds its source.
     "build", "--compile", "--production", "--splitting", join("src", "server", "main.ts"),
     // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
-    join("src", "server", "threads", "transfer-thread.ts"),
+    join("src", "server", "transfer-threads", "transfer-thread.ts"),
     // The folder threads' entry (listing-cache/worker-client.ts starts it by this file's path below src/server).
     join("src", "server", "listing", "listing-cache", "folder-worker.ts"),
     "--asset", join("dist", "ui"),

@@ -20,7 +20,7 @@ import { hlsOptionsFromEnv } from "./hls/hls-options";
 import { killOrphanEncoders } from "./hls/orphan-encoders";
 import { openFileIndex, startFileIndex } from "./search/index-boot";
 import { TusStore, tusStoreOptions } from "./tus/tus-store";
-import { TransferThreads, transferThreadOptions } from "./threads/transfer-threads";
+import { TransferThreads, transferThreadOptions } from "./transfer-threads/transfer-threads";
 import { watchListener } from "./http/fd-release";
 
 /**

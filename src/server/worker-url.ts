@@ -4,9 +4,9 @@
 
 /**
  * The URL to start a Worker of the entry module `serverPath` (relative to src/server, e.g.
- * "threads/transfer-thread.ts"). From source that is the file itself; in the binary made by `bun build --compile`
- * it is the bundled entry of the same name, which scripts/build.ts places under the same relative path beside the
- * server's own code (every worker entry is listed there).
+ * "transfer-threads/transfer-thread.ts"). From source that is the file itself; in the binary made by
+ * `bun build --compile` it is the bundled entry of the same name, which scripts/build.ts places under the same
+ * relative path beside the server's own code (every worker entry is listed there).
  */
 export function workerUrl(serverPath: string): string {
   return new URL(`./${serverPath}`, import.meta.url).href;

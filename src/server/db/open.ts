@@ -1,7 +1,8 @@
-/** @module Opens the SQLite store with its pragmas and runs the migrations. */
+/** @module Opens the SQLite store with its pragmas and runs the migrations; opens the transfer threads' readers of it. */
 import { Database } from "bun:sqlite";
 import { chmodSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { followOtherConnections } from "./change-clock";
 import { migrate } from "./migrations";
 
 /**
@@ -25,5 +26,18 @@ export function openDatabase(path: string): Database {
   db.run("PRAGMA foreign_keys = ON");
   db.run("PRAGMA synchronous = NORMAL");
   migrate(db);
+  return db;
+}
+
+/**
+ * Opens the store at `path` as the main thread set it up (WAL, migrated) for a connection that only reads (a
+ * transfer thread): busy timeout and foreign keys set, and its caches told of commits by other connections
+ * (change-clock.ts followOtherConnections). Throws SQLite's error when the file cannot be opened.
+ */
+export function openReaderDatabase(path: string): Database {
+  const db = new Database(path, { strict: true });
+  db.run("PRAGMA busy_timeout = 5000");
+  db.run("PRAGMA foreign_keys = ON");
+  followOtherConnections(db);
   return db;
 }

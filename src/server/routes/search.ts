@@ -16,7 +16,8 @@ import { BadRequest } from "../errors";
 import { parseQuery, QueryError } from "../search/query-parser";
 import { searchAnswer } from "../search/search-answer";
 import type { FileIndex } from "../search/types";
-import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
+import { removeKeyword, topKeywords } from "../db/hot-keywords-table";
+import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../search/hot-keywords";
 import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
 
 export const searchRoutes = new Hono<AppEnv>()

@@ -1,10 +1,11 @@
 /**
- * @module Hot keywords (SPEC sections 3 Search hit keyword, 5 Hot-search keyword): each user's own list, on the main
- * database table `hot_keywords (user_id, keyword, hits, last_at)`, never shown to another user (docs/security.md
- * "Hot keywords"), and the normalisation of what is recorded or removed.
+ * @module Hot keywords (SPEC sections 3 Search hit keyword, 5 Hot-search keyword): each user's own list, kept in the
+ * main database (db/hot-keywords-table.ts) and never shown to another user (docs/security.md "Hot keywords"), the
+ * normalisation of what is recorded or removed, and the pairing of a search with the record call that follows it.
  */
 import type { Database } from "bun:sqlite";
 import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
+import { recordKeyword } from "../db/hot-keywords-table";
 
 /** A `type:word` filter anywhere in the text, with the spaces after it. */
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;
@@ -24,38 +25,6 @@ export function removedKeyword(keyword: string): string {
 
 function stripType(text: string): string {
   return text.replace(TYPE_FILTER, "$1");
-}
-
-/** One row of the hot list (SPEC section 3 Search hit keyword). */
-export interface HotKeyword {
-  readonly keyword: string;
-  readonly hits: number;
-}
-
-/**
- * Adds one hit to a keyword of the user `userId` (already normalised; "" is skipped). `last_at` (ms) grows
- * strictly per user, so ties in hits are ordered by the latest search even within one millisecond.
- */
-export function recordKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
-  if (!keyword) return;
-  db.query(
-    `INSERT INTO hot_keywords (user_id, keyword, hits, last_at)
-       VALUES (?1, ?2, 1, MAX(?3, (SELECT COALESCE(MAX(last_at), 0) + 1 FROM hot_keywords WHERE user_id = ?1)))
-     ON CONFLICT(user_id, keyword) DO UPDATE SET hits = hits + 1, last_at = excluded.last_at`,
-  ).run(userId, keyword, nowMs);
-}
-
-/** The top `num` keywords of the user `userId` by hits, ties most recent first. */
-export function topKeywords(db: Database, userId: number, num: number): HotKeyword[] {
-  return db
-    .query<HotKeyword, [number, number]>("SELECT keyword, hits FROM hot_keywords WHERE user_id = ?1 ORDER BY hits DESC, last_at DESC LIMIT ?2")
-    .all(userId, num);
-}
-
-/** Removes a keyword from the list of the user `userId` (already normalised; "" is skipped). Returns true when it was there. */
-export function removeKeyword(db: Database, userId: number, keyword: string): boolean {
-  if (!keyword) return false;
-  return db.query("DELETE FROM hot_keywords WHERE user_id = ?1 AND keyword = ?2").run(userId, keyword).changes > 0;
 }
 
 /** The keyword each user's last search recorded, and when (ms), per store. */

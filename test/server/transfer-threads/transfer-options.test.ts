@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { transferThreadOptions } from "../../../src/server/threads/transfer-threads";
+import { transferThreadOptions } from "../../../src/server/transfer-threads/transfer-threads";
 import { isPlainFileRequest } from "../../../src/server/routes/transfer-app";
 
 describe("transfer thread options", () => {

@@ -4,13 +4,12 @@
  * downloads and Range reads on its own core and hands everything else to the main thread. It stops itself
  * after `idleMs` without a request or an open WebSocket.
  */
-import { Database } from "bun:sqlite";
 import type { Server } from "bun";
 import type { Deps } from "../deps";
 import { serveErrorResponse } from "../errors";
 import { unwatchListener, watchListener } from "../http/fd-release";
 import { createLogger } from "../logger";
-import { followOtherConnections } from "../db/change-clock";
+import { openReaderDatabase } from "../db/open";
 import { buildInfo } from "../build-info";
 import { createTransferApp, isPlainFileRequest } from "../routes/transfer-app";
 import { pipeHandlers, proxyHttp, proxyUpgrade, type PipeData } from "./proxy";
@@ -19,18 +18,9 @@ import type { ThreadInit, ThreadMessage } from "./internal-protocol";
 declare const self: Worker;
 const post = (m: ThreadMessage) => self.postMessage(m);
 
-/** The store as the main thread set it up (WAL, migrated); this connection only reads. */
-function openStore(path: string): Database {
-  const db = new Database(path, { strict: true });
-  db.run("PRAGMA busy_timeout = 5000");
-  db.run("PRAGMA foreign_keys = ON");
-  followOtherConnections(db);
-  return db;
-}
-
 function start(init: ThreadInit): void {
   const { config, link } = init;
-  const db = openStore(config.database);
+  const db = openReaderDatabase(config.database);
   const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal } as Deps;
   const ipOf = (req: Request) => server.requestIP(req)?.address ?? "unknown";
   const app = createTransferApp(deps, (req) => proxyHttp(req, ipOf(req), link));

@@ -56,7 +56,7 @@ export interface TransferThreadDeps {
 }
 
 /** The thread's entry file (its own entry point of the build, scripts/build.ts). */
-const THREAD_ENTRY = workerUrl("threads/transfer-thread.ts");
+const THREAD_ENTRY = workerUrl("transfer-threads/transfer-thread.ts");
 
 export class TransferThreads {
   private readonly workers = new Set<Worker>();
