@@ -1,6 +1,6 @@
 /**
  * @module Writes precompressed siblings of the built UI assets: `<file>.br` (brotli quality 11) and `<file>.gz`
- * (gzip level 9), which src/server/routes/static-assets.ts answers to clients that accept them.
+ * (gzip level 9), which src/server/routes/request/static-assets.ts answers to clients that accept them.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";

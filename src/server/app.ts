@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import type { Deps } from "./deps";
 import { errorBody } from "./errors";
-import { commonMiddleware, errorHandler } from "./routes/app-common";
+import { commonMiddleware, errorHandler } from "./routes/request/app-common";
 import { healthRoutes } from "./routes/health";
 import { loginRoutes } from "./routes/login";
 import { resourceRoutes } from "./routes/resources";

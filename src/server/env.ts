@@ -11,7 +11,7 @@ export interface AppEnv {
     sessionId?: string;
     /**
      * Set when a read-only media token authorized the request: the path prefix it covers. The path resolver
-     * (routes/request-path.ts) refuses every path outside it.
+     * (routes/request/request-path.ts) refuses every path outside it.
      */
     mediaPrefix?: string;
     /** Set by the public share routes: the shared path; its archives leave out the dot names its listing hides. */

@@ -12,7 +12,7 @@ import { ACTIVE_TEMP_FILES, removeActiveTempFiles } from "./fs/upload";
 import { TempSweeper, tempMaxAgeOf } from "./fs/temp-sweep";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
-import { websocket } from "./routes/websocket";
+import { websocket } from "./routes/request/websocket";
 import { videoEncoder } from "./media/video-encoder";
 import { startTaskService } from "../tasks/service";
 import { HlsService } from "./hls/hls-service";

@@ -39,7 +39,7 @@ describe("layering (STYLE rules 1 and 5)", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("parses request bodies as JSON only through the capped reader of routes/json-body.ts", () => {
+  it("parses request bodies as JSON only through the capped reader of routes/request/json-body.ts", () => {
     // Hono's and the Fetch API's whole-body parsers read any length (docs/security.md "Request bodies").
     const uncapped = /\breq\.(json|parseBody|formData|arrayBuffer|blob)\(|\breq\.raw\.(json|text|formData|arrayBuffer|blob)\(/;
     const offenders = files(join(SRC, "server"))

@@ -17,8 +17,8 @@ import { COMMAND_LIMIT_CLOSE_CODE, commandSlotsOf } from "../commands/command-sl
 import { CommandRefused } from "../commands/command-line";
 import { describe } from "../fs/describe";
 import { BadRequest } from "../errors";
-import { requestTarget } from "./request-path";
-import { upgradeWebSocket } from "./websocket";
+import { requestTarget } from "./request/request-path";
+import { upgradeWebSocket } from "./request/websocket";
 
 export const commandRoutes = new Hono<AppEnv>().get(
   "/command/*",

@@ -16,14 +16,14 @@ import { currentSettings, getSettings } from "../settings/settings-service";
 import { findUserById } from "../db/users-table";
 import { BadRequest, Forbidden } from "../errors";
 import { TOKEN_LIFETIME_S } from "../constants";
-import { clientIp } from "./client-ip";
-import { requestTarget } from "./request-path";
-import { requestOverTls } from "./request-tls";
+import { clientIp } from "./request/client-ip";
+import { requestTarget } from "./request/request-path";
+import { requestOverTls } from "./request/request-tls";
 import { AUTH_COOKIE, authCookieHeader } from "../http/auth-cookie";
 import { getCookie } from "hono/cookie";
 import { takeLoginAttempt } from "../auth/attempt-limits";
 import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
-import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
+import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 

@@ -9,7 +9,7 @@ import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
-import { requestTarget } from "./request-path";
+import { requestTarget } from "./request/request-path";
 import { getSettings } from "../settings/settings-service";
 import { fileResponse } from "../http/file-response";
 import { rawContentSecurityPolicy } from "../http/security-headers";

@@ -21,19 +21,19 @@ import { listFolderCached } from "../listing/list-folder";
 import { writeFileAtomically } from "../fs/upload";
 import { assertNoTempName } from "../fs/temp-name";
 import { withHooks } from "../commands/hooks";
-import { hookRequest } from "./hook-request";
+import { hookRequest } from "./request/hook-request";
 import { presentFile, presentListing } from "../presenters/resource";
 import { hasPermission } from "../auth/permissions";
 import { currentSettings } from "../settings/settings-service";
 import { BadRequest, HttpError, NotFound, Unauthorized } from "../errors";
-import { shareTarget, userPathFilter, userScopeDir } from "./request-path";
-import { clientIp } from "./client-ip";
+import { shareTarget, userPathFilter, userScopeDir } from "./request/request-path";
+import { clientIp } from "./request/client-ip";
 import { answerRaw } from "./raw";
 import { throttleStream } from "../http/throttle-stream";
 import { pacerOf } from "../shares/download-pacers";
 import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
-import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./json-body";
+import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
 
 /** The public route names: each is the URL prefix `public/{route}/{hash}` its sub-path comes after. */
 export type Route = "share" | "dl" | "upload" | "tus" | "playlist" | "frame" | "probe" | "vtt" | "markdown";

@@ -1,17 +1,17 @@
 /**
  * @module GET /api/raw: file downloads and inline media with Range and validators, image thumbnails, and
- * archive downloads of folders or several files with `?algo=`, and subtitles as WebVTT (subtitle-response.ts) (SPEC section 7).
+ * archive downloads of folders or several files with `?algo=`, and subtitles as WebVTT (request/subtitle-response.ts) (SPEC section 7).
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../env";
 import { requireReadAuth } from "../auth/middleware";
-import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
+import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request/request-path";
 import { assertMayReceive, mayReceive } from "../auth/download-policy";
 import { contentDisposition } from "../http/file-response";
-import { plainFileResponse } from "./raw-file";
+import { plainFileResponse } from "./request/raw-file";
 import type { ScopedPath } from "../fs/scope";
-import { thumbnailResponse } from "./thumbnail-response";
+import { thumbnailResponse } from "./request/thumbnail-response";
 import { parseArchiveFormat, type FormatInfo } from "../archive/formats";
 import { parseFilesParam, withoutDotNamesBelow } from "../archive/selection";
 import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
@@ -19,7 +19,7 @@ import { BadRequest } from "../errors";
 import { typeFromName } from "../fs/file-type";
 import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
-import { subtitleResponse } from "./subtitle-response";
+import { subtitleResponse } from "./request/subtitle-response";
 
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireReadAuth)
@@ -29,7 +29,7 @@ export const rawRoutes = new Hono<AppEnv>()
 /**
  * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is
  * (with Range and validators; `inline=true` inline, `thumb=true&w=` a thumbnail of an image or a video poster,
- * see thumbnail-response.ts), or with `algo=` an
+ * see request/thumbnail-response.ts), or with `algo=` an
  * archive of them streamed. Shared by /api/raw and the public share downloads. What a user without the download
  * permission gets is decided by auth/download-policy.ts: thumbnails, and for `inline` of an image its largest
  * thumbnail (THUMB_MAX_WIDTH px) instead of the file; never the file's own bytes.

@@ -8,11 +8,11 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import type { PermissionName } from "../users/types";
 import { requireReadAuth, requirePerm } from "../auth/middleware";
-import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
+import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request/request-path";
 import { hasPermission } from "../auth/permissions";
 import { assertMayReceive, mayReceive } from "../auth/download-policy";
 import { describe } from "../fs/describe";
-import { folderResponse } from "./listing-response";
+import { folderResponse } from "./request/listing-response";
 import { readTextContent } from "../fs/read-text";
 import { exists, UploadAborted, writeFileAtomically } from "../fs/upload";
 import { createFolder, deletePath, renameWithPassword } from "../fs/operations";
@@ -30,9 +30,9 @@ import { presentFile } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
 import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
 import { withHooks } from "../commands/hooks";
-import { hookRequest } from "./hook-request";
-import { resourceExtra } from "./resource-extras";
-import { sidecarField } from "./sidecar-field";
+import { hookRequest } from "./request/hook-request";
+import { resourceExtra } from "./request/resource-extras";
+import { sidecarField } from "./request/sidecar-field";
 import { endProgress, isProgressId, startProgress, type OpProgress } from "../fs/op-progress";
 
 const ROUTE = "resources";
@@ -48,7 +48,7 @@ export const resourceRoutes = new Hono<AppEnv>()
    * - usage=true: `{size, numFiles, numDirs}` of everything below the folder (a file answers its own size and
    *   numFiles 1), counted as the user sees it: rules and showHidden apply, symlinks are not followed. The walk
    *   runs asynchronously and stops when the client goes away.
-   * - mediaInfo, probe, preview=nfo|markdown, playlist: see resource-extras.ts.
+   * - mediaInfo, probe, preview=nfo|markdown, playlist: see request/resource-extras.ts.
    */
   .get("/resources/*", async (c) => {
     const user = c.get("user");

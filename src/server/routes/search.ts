@@ -9,7 +9,7 @@ import { linkShownAt } from "../listing/visible-items";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
-import { requestTarget, userPathFilter } from "./request-path";
+import { requestTarget, userPathFilter } from "./request/request-path";
 import { normalizeVirtualPath } from "../fs/scope";
 import { getSettings } from "../settings/settings-service";
 import { BadRequest } from "../errors";

@@ -5,7 +5,7 @@ import { requireAdmin, requireAuth } from "../auth/middleware";
 import { getSettings, updateSettings } from "../settings/settings-service";
 import { presentSettings } from "../presenters/settings";
 import { BadRequest } from "../errors";
-import { readJsonBody } from "./json-body";
+import { readJsonBody } from "./request/json-body";
 
 /** Global settings for admins. */
 export const settingsRoutes = new Hono<AppEnv>()

@@ -12,8 +12,8 @@ import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
 import { changeLinkRate, checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
 import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
-import { requestTarget } from "./request-path";
-import { readJsonBody } from "./json-body";
+import { requestTarget } from "./request/request-path";
+import { readJsonBody } from "./request/json-body";
 
 const now = () => Math.floor(Date.now() / 1000);
 

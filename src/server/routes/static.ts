@@ -12,7 +12,7 @@ import { currentSettings } from "../settings/settings-service";
 import { DEFAULT_APP_NAME, ENCODER_PAGE_WAIT_MS } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
-import { assetResponse, htmlResponse, readAssets } from "./static-assets";
+import { assetResponse, htmlResponse, readAssets } from "./request/static-assets";
 import { videoEncoderWithin } from "../media/video-encoder";
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).

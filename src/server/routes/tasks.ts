@@ -12,7 +12,7 @@ import type { User } from "../users/types";
 import { requireAuth, requirePerm } from "../auth/middleware";
 import { liveExecutor } from "../auth/session-watch";
 import { getSettings } from "../settings/settings-service";
-import { upgradeWebSocket } from "./websocket";
+import { upgradeWebSocket } from "./request/websocket";
 import { applyTaskRequest, parseTaskRequest } from "../../tasks/requests";
 import { TaskInputError, type TaskRecord } from "../../tasks/types";
 import type { TaskDelivery } from "../../tasks/task-feed";

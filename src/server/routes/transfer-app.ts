@@ -8,10 +8,10 @@ import { Hono } from "hono";
 import { statSync } from "node:fs";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
-import { commonMiddleware, errorHandler } from "./app-common";
+import { commonMiddleware, errorHandler } from "./request/app-common";
 import { requireReadAuth } from "../auth/middleware";
-import { requestTarget } from "./request-path";
-import { plainFileResponse } from "./raw-file";
+import { requestTarget } from "./request/request-path";
+import { plainFileResponse } from "./request/raw-file";
 import { mayReceive } from "../auth/download-policy";
 
 /** Query parameters of a plain file answer; any other one sends the request to the main thread. */

@@ -18,7 +18,7 @@ import { BadRequest, Forbidden, NotFound } from "../errors";
 import { DEFAULT_APP_NAME } from "../constants";
 import { endSessionByHandle, listSessions } from "../auth/session-list";
 import { endUserSessions } from "../auth/sessions";
-import { readJsonBody } from "./json-body";
+import { readJsonBody } from "./request/json-body";
 
 /** The numeric `:id` of the path. @throws NotFound for anything but a positive integer. */
 function userId(raw: string): number {

@@ -8,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Server, WebSocketHandler } from "bun";
 import { CLIENT_HOST_HEADER, CLIENT_IP_HEADER, THREAD_KEY_HEADER, UPGRADE_CHECK_HEADER, type InternalLink } from "./internal-protocol";
 
-/** The part of Bun's server the app reads through Hono's env (client-ip.ts, hono/bun's upgradeWebSocket). */
+/** The part of Bun's server the app reads through Hono's env (routes/request/client-ip.ts, hono/bun's upgradeWebSocket). */
 interface AppEnvServer {
   requestIP(req: Request): { address: string; family: string; port: number } | null;
   upgrade(req: Request, options?: { data?: unknown }): boolean;

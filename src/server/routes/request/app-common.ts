@@ -4,13 +4,13 @@
  * thrown errors to a status and a short message.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
-import type { Deps } from "../deps";
-import { errorBody, toErrorResponse } from "../errors";
-import { hostMatcher } from "../http/allowed-hosts";
-import { requestHost } from "../auth/middleware";
-import { currentSettings } from "../settings/settings-service";
-import { APP_CSP, COMMON_SECURITY_HEADERS, HSTS_VALUE, frameOptionsFor } from "../http/security-headers";
+import type { AppEnv } from "../../env";
+import type { Deps } from "../../deps";
+import { errorBody, toErrorResponse } from "../../errors";
+import { hostMatcher } from "../../http/allowed-hosts";
+import { requestHost } from "../../auth/middleware";
+import { currentSettings } from "../../settings/settings-service";
+import { APP_CSP, COMMON_SECURITY_HEADERS, HSTS_VALUE, frameOptionsFor } from "../../http/security-headers";
 import { requestOverTls } from "./request-tls";
 
 /** The one path answered whatever the Host (routes/health.ts; it reveals nothing). */

@@ -4,8 +4,8 @@
  * body is read only up to the cap, so an oversized body is never held in memory.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { PayloadTooLarge } from "../errors";
+import type { AppEnv } from "../../env";
+import { PayloadTooLarge } from "../../errors";
 
 /** Cap of every JSON body (bytes): settings, users, share options; far above any real one. */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;

@@ -4,12 +4,12 @@
  */
 import type { Context } from "hono";
 import { dirname } from "node:path";
-import type { AppEnv } from "../env";
-import type { FileInfo } from "../fs/file-info";
-import type { ScopedPath } from "../fs/scope";
-import { findSidecarSubtitles } from "../media/sidecar-subtitles";
-import { presentSidecar } from "../presenters/metainfo";
-import type { SidecarSubtitle } from "../../shared/wire/metainfo";
+import type { AppEnv } from "../../env";
+import type { FileInfo } from "../../fs/file-info";
+import type { ScopedPath } from "../../fs/scope";
+import { findSidecarSubtitles } from "../../media/sidecar-subtitles";
+import { presentSidecar } from "../../presenters/metainfo";
+import type { SidecarSubtitle } from "../../../shared/wire/metainfo";
 import { userPathFilter } from "./request-path";
 
 /** `{subtitles}` for a video file (the user's rules and hidden-name setting apply), `{}` for anything else. */

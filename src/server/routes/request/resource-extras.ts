@@ -3,31 +3,31 @@
  * `preview=nfo`, `preview=markdown` (an HTML page) and `playlist=video|audio`. The GET handler asks resourceExtra
  * first and answers its JSON (or its Response) when one of these queries is present.
  */
-import { readFileBeneath } from "../fs/read-text";
+import { readFileBeneath } from "../../fs/read-text";
 import type { Context } from "hono";
 import { dirname } from "node:path";
-import type { AppEnv } from "../env";
-import type { FileInfo } from "../fs/file-info";
-import type { ScopedPath } from "../fs/scope";
-import { hasPermission } from "../auth/permissions";
-import { assertMayReceive } from "../auth/download-policy";
-import { isToolAvailable } from "../tools/available";
-import { ToolFailed } from "../tools/spawn";
-import { MEDIAINFO_TOOL, runMediaInfo } from "../tools/mediainfo";
-import { MediaContentRefused } from "../tools/media-input";
-import { presentFile } from "../presenters/resource";
-import { presentMetainfo } from "../presenters/metainfo";
-import { readMetainfo } from "../media/metainfo";
-import { parseListingPage } from "../archive/listing-page";
-import { readNfoText } from "../media/nfo-text";
-import { readImageInfo } from "../media/image-info";
+import type { AppEnv } from "../../env";
+import type { FileInfo } from "../../fs/file-info";
+import type { ScopedPath } from "../../fs/scope";
+import { hasPermission } from "../../auth/permissions";
+import { assertMayReceive } from "../../auth/download-policy";
+import { isToolAvailable } from "../../tools/available";
+import { ToolFailed } from "../../tools/spawn";
+import { MEDIAINFO_TOOL, runMediaInfo } from "../../tools/mediainfo";
+import { MediaContentRefused } from "../../tools/media-input";
+import { presentFile } from "../../presenters/resource";
+import { presentMetainfo } from "../../presenters/metainfo";
+import { readMetainfo } from "../../media/metainfo";
+import { parseListingPage } from "../../archive/listing-page";
+import { readNfoText } from "../../media/nfo-text";
+import { readImageInfo } from "../../media/image-info";
 import { resolveUserPath, userPathFilter, userScopeDir } from "./request-path";
-import { listFolderCached } from "../listing/list-folder";
-import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
-import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
-import { ToolAborted } from "../tools/run-tool";
-import { isMarkdownName, markdownPage } from "../media/markdown-page";
-import { MARKDOWN_PAGE_CSP } from "../http/security-headers";
+import { listFolderCached } from "../../listing/list-folder";
+import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../../errors";
+import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../../constants";
+import { ToolAborted } from "../../tools/run-tool";
+import { isMarkdownName, markdownPage } from "../../media/markdown-page";
+import { MARKDOWN_PAGE_CSP } from "../../http/security-headers";
 
 /** SPEC section 5: the one sentence a media info request on another type answers. */
 export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";

@@ -1,8 +1,8 @@
 /** @module Describes the operation of a request for its event hooks (commands/hooks.ts): who, where, on what. */
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import type { HookAction, HookRequest } from "../commands/hooks";
-import type { ScopedPath } from "../fs/scope";
+import type { AppEnv } from "../../env";
+import type { HookAction, HookRequest } from "../../commands/hooks";
+import type { ScopedPath } from "../../fs/scope";
 import { userScopeDir } from "./request-path";
 
 /** The hook request of `action` on `target` (and `destination` for copy and rename) by the current user. */

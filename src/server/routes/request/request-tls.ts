@@ -1,8 +1,8 @@
 /** @module Whether a request came over TLS (http/request-tls.ts), read from the Hono context and the trustProxy setting. */
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { claimsForwardedTls, isTlsRequest } from "../http/request-tls";
-import { currentSettings } from "../settings/settings-service";
+import type { AppEnv } from "../../env";
+import { claimsForwardedTls, isTlsRequest } from "../../http/request-tls";
+import { currentSettings } from "../../settings/settings-service";
 
 /** True for an https request URL, or `X-Forwarded-Proto: https` with the trustProxy setting on. */
 export function requestOverTls(c: Context<AppEnv>): boolean {

@@ -3,12 +3,12 @@
  * through the one resolver (fs/scope.ts) and the user's allow/deny rules (fs/rules.ts).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../fs/scope";
-import { pathFilter, type PathFilter } from "../fs/rules";
-import { currentSettings } from "../settings/settings-service";
-import { Forbidden } from "../errors";
-import { isUnderPrefix } from "../auth/media-token";
+import type { AppEnv } from "../../env";
+import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../../fs/scope";
+import { pathFilter, type PathFilter } from "../../fs/rules";
+import { currentSettings } from "../../settings/settings-service";
+import { Forbidden } from "../../errors";
+import { isUnderPrefix } from "../../auth/media-token";
 
 /** Absolute scope folder of the current user. */
 export function userScopeDir(c: Context<AppEnv>): string {

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { ENCODINGS, negotiateEncoding, type Encoding } from "./accept-encoding";
-import { HTML_BROTLI_QUALITY, HTML_GZIP_LEVEL, STATIC_ASSET_CACHE_CONTROL } from "../constants";
+import { HTML_BROTLI_QUALITY, HTML_GZIP_LEVEL, STATIC_ASSET_CACHE_CONTROL } from "../../constants";
 
 /** One file on disk (or in the binary's embedded folder). */
 interface Body {

@@ -5,17 +5,17 @@
  */
 import type { Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
-import type { ScopedPath } from "../fs/scope";
-import { extensionOf, typeFromName } from "../fs/file-type";
-import { canThumbnail, thumbnailPath } from "../media/thumbnails";
-import { posterPath } from "../media/video-posters";
-import { collectThumbCache, shouldCollect } from "../media/thumb-cache";
-import { getSettings } from "../settings/settings-service";
-import { fileResponse } from "../http/file-response";
-import { rawContentSecurityPolicy } from "../http/security-headers";
-import { NotFound } from "../errors";
-import { assertMayReceive } from "../auth/download-policy";
+import type { AppEnv } from "../../env";
+import type { ScopedPath } from "../../fs/scope";
+import { extensionOf, typeFromName } from "../../fs/file-type";
+import { canThumbnail, thumbnailPath } from "../../media/thumbnails";
+import { posterPath } from "../../media/video-posters";
+import { collectThumbCache, shouldCollect } from "../../media/thumb-cache";
+import { getSettings } from "../../settings/settings-service";
+import { fileResponse } from "../../http/file-response";
+import { rawContentSecurityPolicy } from "../../http/security-headers";
+import { NotFound } from "../../errors";
+import { assertMayReceive } from "../../auth/download-policy";
 
 /**
  * The thumbnail answer for `target` (a file named `name`) at `width` px: the cached image thumbnail (WebP) or video

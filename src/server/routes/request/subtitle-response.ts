@@ -6,16 +6,16 @@
  */
 import type { Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../env";
 import { requestTarget, resolveUserPath } from "./request-path";
-import type { ScopedPath } from "../fs/scope";
-import { fileResponse } from "../http/file-response";
-import { rawContentSecurityPolicy } from "../http/security-headers";
-import { embeddedVtt, sidecarVtt, VTT_CONTENT_TYPE } from "../media/webvtt";
-import { MEDIA_QUERY } from "../../shared/wire/video";
+import type { ScopedPath } from "../../fs/scope";
+import { fileResponse } from "../../http/file-response";
+import { rawContentSecurityPolicy } from "../../http/security-headers";
+import { embeddedVtt, sidecarVtt, VTT_CONTENT_TYPE } from "../../media/webvtt";
+import { MEDIA_QUERY } from "../../../shared/wire/video";
 import { parseIndex } from "./media-params";
-import { BadRequest } from "../errors";
-import { assertMayReceive } from "../auth/download-policy";
+import { BadRequest } from "../../errors";
+import { assertMayReceive } from "../../auth/download-policy";
 
 /** True for `/api/raw/vtt` with an embedded-track query (`si` or `extract=true`); a file named "vtt" otherwise. */
 function isEmbeddedTrackRequest(c: Context<AppEnv>): boolean {

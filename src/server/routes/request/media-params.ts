@@ -1,5 +1,5 @@
 /** @module Query values of the media URLs (SPEC section 7, issue 12): 0-based indexes (`si`, `sprite`) and times (`t`). */
-import { BadRequest } from "../errors";
+import { BadRequest } from "../../errors";
 
 /**
  * A 0-based index query such as `si` or `sprite`: digits only.

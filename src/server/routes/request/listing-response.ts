@@ -3,12 +3,12 @@
  * compressed by `Accept-Encoding`, with a weak ETag (`If-None-Match` answers 304).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import type { FileInfo } from "../fs/file-info";
-import type { ScopedPath } from "../fs/scope";
-import { folderName } from "../listing/visible-items";
-import { listingBody } from "../listing/listing-body";
-import { currentSettings } from "../settings/settings-service";
+import type { AppEnv } from "../../env";
+import type { FileInfo } from "../../fs/file-info";
+import type { ScopedPath } from "../../fs/scope";
+import { folderName } from "../../listing/visible-items";
+import { listingBody } from "../../listing/listing-body";
+import { currentSettings } from "../../settings/settings-service";
 import { negotiateEncoding } from "./accept-encoding";
 import { userPathFilter, userScopeDir } from "./request-path";
 

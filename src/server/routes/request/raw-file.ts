@@ -4,14 +4,14 @@
  */
 import { closeSync, constants, fstatSync } from "node:fs";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import type { ScopedPath } from "../fs/scope";
-import { assertMayReceive } from "../auth/download-policy";
-import { fileResponse } from "../http/file-response";
-import { BadRequest } from "../errors";
-import { openBeneath } from "../fs/beneath";
-import { mimeTypeOf } from "../fs/file-type";
-import { rawContentSecurityPolicy } from "../http/security-headers";
+import type { AppEnv } from "../../env";
+import type { ScopedPath } from "../../fs/scope";
+import { assertMayReceive } from "../../auth/download-policy";
+import { fileResponse } from "../../http/file-response";
+import { BadRequest } from "../../errors";
+import { openBeneath } from "../../fs/beneath";
+import { mimeTypeOf } from "../../fs/file-type";
+import { rawContentSecurityPolicy } from "../../http/security-headers";
 
 /**
  * The file `target` with its MIME type from the name, inline when `inline`, else as an attachment, sandboxed by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { negotiateEncoding } from "../../../src/server/routes/accept-encoding";
+import { negotiateEncoding } from "../../../../src/server/routes/request/accept-encoding";
 
 const BOTH = ["br", "gzip"] as const;
 
