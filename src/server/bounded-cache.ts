@@ -49,4 +49,9 @@ export class BoundedCache<K, V> {
   clear(): void {
     this.entries.clear();
   }
+
+  /** The entries as [key, value], least recently used first; iterating counts as no use. */
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries.entries();
+  }
 }

@@ -49,6 +49,14 @@ describe("BoundedCache", () => {
     expect([cache.size, cache.get("a")]).toEqual([0, undefined]);
   });
 
+  it("iterates its entries least recently used first, without counting that as a use", () => {
+    const cache = new BoundedCache<string, number>(3);
+    cache.set("a", 1).set("b", 2).set("c", 3);
+    cache.get("a");
+    expect([...cache]).toEqual([["b", 2], ["c", 3], ["a", 1]]);
+    expect([...cache]).toEqual([["b", 2], ["c", 3], ["a", 1]]);
+  });
+
   it("refuses a bound below 1 or not a whole number", () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError);
     expect(() => new BoundedCache(1.5)).toThrow(RangeError);
