@@ -38,7 +38,7 @@ export const AUTO_ORIENT_JPEG_QUALITY = 95;
 export const POSTER_TIMEOUT_MS = 30_000;
 /** Video posters: how many file versions that gave no poster are remembered (a cache path each, about 200 bytes). */
 export const POSTER_FAILURES_KEPT = 4096;
-/** Subtitles as WebVTT and video frames: one ffprobe or ffmpeg run is given up on after this many ms. */
+/** Subtitles as WebVTT and video frames: one ffmpeg run is given up on after this many ms (probes: probe-cache.ts). */
 export const MEDIA_TOOL_TIMEOUT_MS = 60_000;
 /** Sidecar subtitle files larger than this (bytes) are refused: real ones are well under 1 MiB. */
 export const SUBTITLE_MAX_BYTES = 10 * 1024 * 1024;
@@ -53,8 +53,6 @@ export const SPRITE_COLUMNS = 5;
 export const SPRITE_TILES_PER_SHEET = 25;
 /** `/api/frame?t=` past the last frame's start: seconds before the end decoded to find the last frame (several frames). */
 export const LAST_FRAME_TAIL_S = 1;
-/** ffprobe summaries of videos kept in memory for the WebVTT and frame URLs (a player asks about one video at a time). */
-export const MEDIA_PROBES_REMEMBERED = 32;
 /** ffmpeg runs of the WebVTT and frame URLs at the same time (stills, sprites, subtitles); more wait (2-core machines). */
 export const MEDIA_FFMPEG_CONCURRENCY = 2;
 /** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
@@ -151,8 +149,8 @@ export const HOOK_TIMEOUT_MS = 60 * 1000;
  */
 export const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /**
- * ffprobe and mediainfo runs for GET ?probe=yes and ?mediaInfo=yes stop after this many ms: both read only headers
- * and answer a healthy file in well under a second, so a run this long is stuck on a broken or hostile file.
+ * mediainfo and 7-Zip listing runs for GET ?mediaInfo=yes and ?probe=yes stop after this many ms: both read only
+ * headers and answer a healthy file in well under a second, so a run this long is stuck on a broken or hostile file.
  */
 export const METADATA_TOOL_TIMEOUT_MS = 30_000;
 /** A .torrent larger than this (bytes) is not read for GET ?probe=yes: real ones, even of huge sets, stay far below. */
@@ -190,8 +188,6 @@ export const HLS_TS_OFFSET_S = 10;
 export const HLS_X264_PRESET = "veryfast";
 /** On-demand HLS: AAC stereo bit rate of every quality, bit/s. */
 export const HLS_AUDIO_BITRATE = 128_000;
-/** On-demand HLS: probed durations and sizes remembered (by path, size and mtime) so segment requests skip ffprobe. */
-export const HLS_PROBE_CACHE_SIZE = 256;
 /** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
 export const HLS_SEGMENT_WAIT_MS = 120_000;
 /** Search (issue 13): most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */

@@ -204,3 +204,23 @@ describe("auth and scope of the frame URLs", () => {
     }
   });
 });
+
+describe("one ffprobe run per video, shared by every media URL", () => {
+  it("probes a video once for ?probe=yes, its HLS playlist, its poster, a still and its seek thumbnails, at once or in turn", async () => {
+    copyFileSync(join(ctx.server.root, "movies", "colours.mp4"), join(ctx.server.root, "movies", "shared.mp4"));
+    const path = "/movies/shared.mp4";
+    const asAdmin = { headers: { "X-Auth": ctx.admin } };
+    const all = () => Promise.all([
+      fetch(`${ctx.server.url}/api/resources${path}?probe=yes`, asAdmin),
+      fetch(`${ctx.server.url}/api/playlist${path}?auth=${ctx.admin}&master=true`),
+      fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=96`, asAdmin),
+      fetch(frameUrl(path, "t=1")),
+      fetch(frameUrl(path, "thumbnails=vtt")),
+    ]);
+    const probes = tools.count("ffprobe");
+    for (const res of await all()) expect(res.status).toBe(200);
+    expect(tools.count("ffprobe")).toBe(probes + 1);
+    for (const res of await all()) expect(res.status).toBe(200);
+    expect(tools.count("ffprobe")).toBe(probes + 1);
+  });
+});

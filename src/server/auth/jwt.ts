@@ -3,6 +3,7 @@ import { sign, verify } from "hono/jwt";
 import type { User } from "../users/types";
 import type { TokenPayload } from "../../shared/wire/token";
 import { presentTokenUser } from "../presenters/user";
+import { BoundedCache } from "../bounded-cache";
 import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
 export type { TokenPayload, TokenUser } from "../../shared/wire/token";
@@ -36,7 +37,6 @@ export async function verifySigned(token: string, secret: string, nowS = Math.fl
   try {
     const payload = (await verify(token, secret, "HS256")) as Record<string, unknown>;
     if (!payload || typeof payload !== "object") return null;
-    if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(key, payload);
     return payload;
   } catch {
@@ -44,8 +44,8 @@ export async function verifySigned(token: string, secret: string, nowS = Math.fl
   }
 }
 
-/** Tokens whose signature was checked, oldest first (insertion order), at most VERIFIED_TOKEN_CACHE_SIZE. */
-const verified = new Map<string, Record<string, unknown>>();
+/** Tokens whose signature was checked, at most VERIFIED_TOKEN_CACHE_SIZE (the least recently used forgotten first). */
+const verified = new BoundedCache<string, Record<string, unknown>>(VERIFIED_TOKEN_CACHE_SIZE);
 
 /** The claims when `payload` is a login token (a user and a session id), else null. */
 export function asLoginToken(payload: Record<string, unknown> | null): TokenPayload | null {

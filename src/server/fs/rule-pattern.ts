@@ -4,6 +4,7 @@
  * seconds; the shape check that keeps rules saved before this engine bounded too.
  */
 import { RE2JS } from "re2js";
+import { BoundedCache } from "../bounded-cache";
 
 /** A rule pattern ready to search virtual paths. */
 export interface RulePattern {
@@ -22,16 +23,15 @@ export type CompiledRulePattern =
   | { kind: "unsafe" }
   | { kind: "invalid" };
 
-/** Compiled patterns by source text; rules are few and reused on every listing entry. */
-const compiled = new Map<string, CompiledRulePattern>();
 const MAX_CACHED_PATTERNS = 1000;
+/** Compiled patterns by source text; rules are few and reused on every listing entry. */
+const compiled = new BoundedCache<string, CompiledRulePattern>(MAX_CACHED_PATTERNS);
 
 /** Compiles a rule pattern once (cached by its text); see CompiledRulePattern for the outcomes. */
 export function compileRulePattern(source: string): CompiledRulePattern {
   let out = compiled.get(source);
   if (out === undefined) {
     out = compileUncached(source);
-    if (compiled.size >= MAX_CACHED_PATTERNS) compiled.clear();
     compiled.set(source, out);
   }
   return out;

@@ -1,10 +1,9 @@
 /**
- * @module On-demand HLS of one server: probes sources (remembered by path, size and mtime), writes their media and
+ * @module On-demand HLS of one server: probes sources (media/probe-cache.ts), writes their media and
  * master playlists, and hands segment requests to the encoder manager. Built once at boot (serve.ts), stopped at
  * shutdown so no ffmpeg outlives the server.
  */
 import { stat } from "node:fs/promises";
-import { runProbe } from "../tools/ffprobe";
 import { inheritedInput, type MediaInput } from "../tools/ffmpeg";
 import type { ScopedFile } from "../tools/tool-input";
 import { MediaContentRefused } from "../tools/media-input";
@@ -17,8 +16,8 @@ import { HLS_DEBUG_HEADER, type HlsOptions } from "./hls-options";
 import { collectHlsCache, touchQualityDir } from "./hls-cache-gc";
 import { shouldCollect } from "../media/thumb-cache";
 import { videoEncoder } from "../media/video-encoder";
+import { probeFile } from "../media/probe-cache";
 import { BadRequest, NotFound, ServiceUnavailable, UnsupportedMediaType } from "../errors";
-import { HLS_PROBE_CACHE_SIZE, METADATA_TOOL_TIMEOUT_MS } from "../constants";
 
 /** What a source's playlists and segments need from its probe. */
 export interface HlsSource {
@@ -38,31 +37,32 @@ export interface HlsSource {
 
 export class HlsService {
   readonly manager: EncoderManager;
-  private readonly probes = new Map<string, Promise<HlsSource>>();
 
   constructor(readonly options: HlsOptions, private readonly cacheDir: string, logError: (line: string) => void) {
     this.manager = new EncoderManager({ ...options, logError });
   }
 
   /**
-   * The probed source `file` (ffprobe once per scope, path, size and mtime: a source opens its file beneath the scope
-   * it was probed for, so it is never shared with a user of another scope).
+   * The probed source `file`, whose encoders open it beneath the scope of this request (the probe itself runs once
+   * per scope, path, size and mtime: media/probe-cache.ts probeFile).
    * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) for text content (a
    * playlist, a concat script); BadRequest (400) for a file without a video stream or that ffprobe cannot read.
    */
   async source(file: ScopedFile): Promise<HlsSource> {
     if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe")) throw new ServiceUnavailable("ffmpeg is not installed");
-    const key = sourceKey(file.abs, await stat(file.abs));
-    const probeKey = `${file.scope}\0${key}`;
-    let probe = this.probes.get(probeKey);
-    if (!probe) {
-      probe = this.probe(file, key);
-      this.probes.set(probeKey, probe);
-      probe.catch(() => this.probes.delete(probeKey));
-      // Oldest first in a Map: drop the oldest beyond the bound.
-      if (this.probes.size > HLS_PROBE_CACHE_SIZE) this.probes.delete(this.probes.keys().next().value!);
-    }
-    return probe;
+    const st = await stat(file.abs);
+    const p = await probeFile(file, st).catch((err) => {
+      if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
+      return null;
+    });
+    if (!p || !p.videoCodec || !(p.height > 0)) throw new BadRequest("not a video ffmpeg can read");
+    // The container's duration: segments run to the end of the file (audio may outlast the picture by a little).
+    const durationS = p.durationS || p.videoDurationS;
+    if (!(durationS > 0)) throw new BadRequest("the video has no duration");
+    return {
+      abs: file.abs, file, input: inheritedInput(p.demuxer), key: sourceKey(file.abs, st), durationS, width: p.width,
+      height: p.height, videoStream: p.videoStreamIndex, segmentCount: segmentCount(durationS, this.options.segmentS),
+    };
   }
 
   /** The qualities offered for `source`: every HLS quality no taller than the video. */
@@ -134,20 +134,5 @@ export class HlsService {
   /** Stops every encoder (shutdown). */
   stop(): Promise<void> {
     return this.manager.stopAll();
-  }
-
-  private async probe(file: ScopedFile, key: string): Promise<HlsSource> {
-    const p = await runProbe(file, AbortSignal.timeout(METADATA_TOOL_TIMEOUT_MS)).catch((err) => {
-      if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
-      return null;
-    });
-    if (!p || !p.videoCodec || !(p.height > 0)) throw new BadRequest("not a video ffmpeg can read");
-    // The container's duration: segments run to the end of the file (audio may outlast the picture by a little).
-    const durationS = p.durationS || p.videoDurationS;
-    if (!(durationS > 0)) throw new BadRequest("the video has no duration");
-    return {
-      abs: file.abs, file, input: inheritedInput(p.demuxer), key, durationS, width: p.width, height: p.height, videoStream: p.videoStreamIndex,
-      segmentCount: segmentCount(durationS, this.options.segmentS),
-    };
   }
 }

@@ -25,6 +25,7 @@ import { SLICE, yieldToLoop } from "./listing-cache/yielding";
 import { ByteSink } from "./byte-sink";
 import { workerBody, workerCanWrite } from "./worker-body";
 import { entriesReady } from "./listing-cache/compact";
+import { BoundedCache } from "../bounded-cache";
 
 /** A folder GET: who lists (ListingViewer), the folder's own fresh info, and the per-user fields of the answer. */
 export interface FolderRequest extends ListingViewer {
@@ -77,16 +78,15 @@ export function assertReadInScope(folder: CachedFolder, scopeAbs: string): void 
   throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
 }
 
-/** Real paths of scope folders, by their path; at most SCOPE_REALS_MAX are kept. */
-const scopeReals = new Map<string, string>();
 const SCOPE_REALS_MAX = 1024;
+/** Real paths of scope folders, by their path; at most SCOPE_REALS_MAX are kept. */
+const scopeReals = new BoundedCache<string, string>(SCOPE_REALS_MAX);
 
 /** The real path of the scope folder `scopeAbs`, remembered unless `fresh`. */
 function scopeReal(scopeAbs: string, fresh: boolean): string {
   let real = fresh ? undefined : scopeReals.get(scopeAbs);
   if (real === undefined) {
     real = realpathSync(scopeAbs);
-    if (scopeReals.size >= SCOPE_REALS_MAX) scopeReals.clear();
     scopeReals.set(scopeAbs, real);
   }
   return real;

@@ -1,10 +1,10 @@
 /**
- * @module How the WebVTT and frame URLs run the media tools: the ffprobe summary of a file, remembered per path, size
- * and mtime (a seek-thumbnails track and its sprite sheets probe once), one ffmpeg run with a time limit, and the
- * refusals these URLs share (ffmpeg missing, not a video, a file ffmpeg cannot read).
+ * @module How the WebVTT and frame URLs run the media tools: the ffprobe summary of a file (probe-cache.ts: a
+ * seek-thumbnails track and its sprite sheets probe once), one ffmpeg run with a time limit, and the refusals these
+ * URLs share (ffmpeg missing, not a video, a file ffmpeg cannot read).
  */
 import type { Stats } from "node:fs";
-import { runProbe, type ProbeResult } from "../tools/ffprobe";
+import type { ProbeResult } from "../tools/ffprobe";
 import { runFfmpeg } from "../tools/ffmpeg";
 import type { ScopedFile, ToolFile } from "../tools/tool-input";
 import { ToolAborted } from "../tools/run-tool";
@@ -12,12 +12,15 @@ import { ToolFailed } from "../tools/spawn";
 import { isToolAvailable } from "../tools/available";
 import { MediaContentRefused } from "../tools/media-input";
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
-import { MEDIA_FFMPEG_CONCURRENCY, MEDIA_PROBES_REMEMBERED, MEDIA_TOOL_TIMEOUT_MS } from "../constants";
+import { limiter } from "../limiter";
+import { MEDIA_FFMPEG_CONCURRENCY, MEDIA_TOOL_TIMEOUT_MS } from "../constants";
+import { probeFile } from "./probe-cache";
 
-const remembered = new Map<string, ProbeResult>();
-/** ffmpeg runs under way, and the runs waiting for a free place (MEDIA_FFMPEG_CONCURRENCY). */
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * The ffmpeg runs of these URLs, at most MEDIA_FFMPEG_CONCURRENCY at once: a seek bar asks for many stills at once,
+ * and the others wait their turn in order.
+ */
+const ffmpegSlots = limiter(MEDIA_FFMPEG_CONCURRENCY);
 
 /**
  * Refuses these URLs when the media tools are missing.
@@ -29,21 +32,15 @@ export function requireMediaTools(): void {
 
 /**
  * The probe of the user's media file `file` whose stats are `st` (ffprobe reads it through a descriptor opened beneath
- * its scope, tool-input.ts); remembered per path, size and mtime.
+ * its scope, tool-input.ts); the one probe of that file version (probe-cache.ts probeFile).
  * @throws ServiceUnavailable (503) without ffmpeg/ffprobe; UnsupportedMediaType (415) when its content is text (a
- * playlist, a concat script); BadRequest (400) when ffprobe cannot read the file with a container demuxer.
+ * playlist, a concat script); BadRequest (400) when ffprobe cannot read the file with a container demuxer or in time.
  */
 export async function probeMedia(file: ScopedFile, st: Stats): Promise<ProbeResult> {
-  const key = `${file.abs}\0${st.size}\0${st.mtimeMs}`;
-  const known = remembered.get(key);
-  if (known) return known;
   requireMediaTools();
-  const probe = await runProbe(file, new AbortController().signal, MEDIA_TOOL_TIMEOUT_MS).catch((err) => {
+  return probeFile(file, st).catch((err) => {
     throw probeRefusal(err);
   });
-  remembered.set(key, probe);
-  if (remembered.size > MEDIA_PROBES_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-  return probe;
 }
 
 /**
@@ -73,19 +70,12 @@ export async function probeVideo(file: ScopedFile, st: Stats): Promise<ProbeResu
  * @throws BadRequest (400) with `failure` when ffmpeg fails on the file; ServiceUnavailable (503) when it runs too long.
  */
 export async function runMediaFfmpeg(args: readonly string[], failure: string, input?: ToolFile): Promise<void> {
-  // A seek bar asks for many stills at once: at most MEDIA_FFMPEG_CONCURRENCY encode, the others wait their turn.
-  // A finished run hands its place straight to the next waiting one, so the count never goes over.
-  if (running < MEDIA_FFMPEG_CONCURRENCY) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
-    await runFfmpeg({ args, input, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) });
+    // The time limit starts with the run itself, not while it waits for a slot.
+    await ffmpegSlots(() => runFfmpeg({ args, input, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) }));
   } catch (err) {
     if (err instanceof ToolFailed) throw new BadRequest(failure);
     if (err instanceof ToolAborted) throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);
     throw err;
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
   }
 }

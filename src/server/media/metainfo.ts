@@ -3,10 +3,11 @@
  * (plus a video's sidecar subtitle files), .torrent files, .trx firmware images, and the entry list of archives
  * through 7-Zip. Returns domain values; presenters/metainfo.ts turns them into the wire fields.
  */
+import { stat } from "node:fs/promises";
 import { readFileBeneath, type FileInScope } from "../fs/read-text";
 import type { FileInfo } from "../fs/file-info";
 import { findTool } from "../tools/available";
-import { runProbe, type ProbeResult } from "../tools/ffprobe";
+import type { ProbeResult } from "../tools/ffprobe";
 import { findSevenZip, SEVEN_ZIP_NAMES } from "../tools/sevenzip";
 import { listArchivePage, type ArchiveListingPage, type ListingPageRequest } from "../archive/listing-page";
 import { ToolFailed } from "../tools/spawn";
@@ -14,6 +15,7 @@ import { BadRequest, ServiceUnavailable } from "../errors";
 import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
 import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
 import { probeRefusal } from "./media-tools";
+import { probeFile } from "./probe-cache";
 import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-info";
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
@@ -74,7 +76,7 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
     case "video":
     case "audio": {
       requireInstalled(findTool("ffprobe"), "ffprobe");
-      const probe = await runProbe(r.file, r.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+      const probe = await probeFile(r.file, await stat(r.file.abs), r.signal).catch((err) => {
         throw probeRefusal(err);
       });
       if (r.info.type === "audio") return { kind: "audio", probe };

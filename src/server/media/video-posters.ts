@@ -5,11 +5,11 @@
  * version of a file that yields no poster is remembered, so a broken video in a listing is probed once, not on
  * every view.
  */
+import type { Stats } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isToolAvailable } from "../tools/available";
-import { runProbe } from "../tools/ffprobe";
 import { inheritedInput, runFfmpeg } from "../tools/ffmpeg";
 import type { ScopedFile } from "../tools/tool-input";
 import { buildPosterArgs, posterTime } from "../tools/ffmpeg-poster";
@@ -17,6 +17,8 @@ import { ToolFailed } from "../tools/spawn";
 import { MediaContentRefused, NOT_MEDIA_CONTENT } from "../tools/media-input";
 import { UnsupportedMediaType } from "../errors";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
+import { probeFile, ProbeTimedOut } from "./probe-cache";
+import { BoundedCache } from "../bounded-cache";
 import { POSTER_FAILURES_KEPT, POSTER_TIMEOUT_MS } from "../constants";
 import type { Logger } from "../logger";
 
@@ -24,14 +26,14 @@ import type { Logger } from "../logger";
 const pending = new Map<string, Promise<string | null>>();
 /**
  * Cache paths (so path, size, mtime and width) that gave no poster: no video stream, or ffprobe or ffmpeg failed on
- * the file (false), or its content is text, which no tool reads (true). In insertion order, the oldest forgotten past
- * POSTER_FAILURES_KEPT. A run given up on after POSTER_TIMEOUT_MS is not kept: the machine may only have been busy.
+ * the file (false), or its content is text, which no tool reads (true). The least recently used are forgotten past
+ * POSTER_FAILURES_KEPT. A run given up on after POSTER_TIMEOUT_MS (or a probe after PROBE_TIMEOUT_MS) is not kept:
+ * the machine may only have been busy.
  */
-const failed = new Map<string, boolean>();
+const failed = new BoundedCache<string, boolean>(POSTER_FAILURES_KEPT);
 
 function rememberFailure(out: string, refused = false): void {
   failed.set(out, refused);
-  if (failed.size > POSTER_FAILURES_KEPT) failed.delete(failed.keys().next().value!);
 }
 
 /** True when ffmpeg and ffprobe are installed (posters need both). */
@@ -40,17 +42,18 @@ export function canMakePosters(): boolean {
 }
 
 /**
- * Grabs the poster of the user's video `file` (read through a descriptor opened beneath its scope) into the cache entry `out`; null when the file has no video stream or ffprobe or ffmpeg
- * fails on it (remembered, and told once as information), or on any other failure (a time-out, the cache not
- * writable: told as an error, not remembered).
+ * Grabs the poster of the user's video `file` whose stats are `st` (read through a descriptor opened beneath its
+ * scope; its probe is the one of probe-cache.ts) into the cache entry `out`; null when the file has no video stream
+ * or ffprobe or ffmpeg fails on it (remembered, and told once as information), or on any other failure (a time-out,
+ * the cache not writable: told as an error, not remembered).
  * @throws UnsupportedMediaType (415) when the content is text (remembered).
  */
-async function makePoster(file: ScopedFile, width: number, out: string, log: Logger): Promise<string | null> {
+async function makePoster(file: ScopedFile, st: Stats, width: number, out: string, log: Logger): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), "fbe-poster-"));
   // A poster is not worth a stuck request: a broken file is given up on after POSTER_TIMEOUT_MS.
   const signal = AbortSignal.timeout(POSTER_TIMEOUT_MS);
   try {
-    const probe = await runProbe(file, signal);
+    const probe = await probeFile(file, st, signal);
     if (!probe.videoCodec) {
       rememberFailure(out);
       log.info(`no poster for ${file.abs}: it has no video stream`);
@@ -69,7 +72,7 @@ async function makePoster(file: ScopedFile, width: number, out: string, log: Log
       log.info(line);
       throw new UnsupportedMediaType(err.message);
     }
-    if (err instanceof ToolFailed) {
+    if (err instanceof ToolFailed && !(err instanceof ProbeTimedOut)) {
       rememberFailure(out);
       log.info(line);
     } else log.error(line);
@@ -87,14 +90,15 @@ async function makePoster(file: ScopedFile, width: number, out: string, log: Log
  */
 export async function posterPath(cacheDir: string, file: ScopedFile, width: number, log: Logger): Promise<string | null> {
   if (!canMakePosters()) return null;
-  const out = thumbCachePath(cacheDir, file.abs, await stat(file.abs), width, "jpg");
+  const st = await stat(file.abs);
+  const out = thumbCachePath(cacheDir, file.abs, st, width, "jpg");
   const refused = failed.get(out);
   if (refused) throw new UnsupportedMediaType(NOT_MEDIA_CONTENT);
   if (refused === false) return null;
   if (await isCached(out)) return out;
   let run = pending.get(out);
   if (!run) {
-    run = makePoster(file, width, out, log).finally(() => pending.delete(out));
+    run = makePoster(file, st, width, out, log).finally(() => pending.delete(out));
     pending.set(out, run);
   }
   return run;

@@ -21,8 +21,8 @@ import { parseIndex } from "./request/media-params";
 import { userPathFilter } from "./request/request-path";
 import { throttleStream } from "../http/throttle-stream";
 import { pacerOf } from "../shares/download-pacers";
-import { runProbe } from "../tools/ffprobe";
 import { probeRefusal } from "../media/media-tools";
+import { probeFile } from "../media/probe-cache";
 import { presentVideo, presentSidecar } from "../presenters/metainfo";
 import { findSidecarSubtitles } from "../media/sidecar-subtitles";
 import { withoutDotNamesBelow } from "../archive/selection";
@@ -33,7 +33,7 @@ import { isMarkdownName, markdownPage } from "../media/markdown-page";
 import { PUBLIC_MARKDOWN_PAGE_CSP } from "../http/security-headers";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { BadRequest, NotFound } from "../errors";
-import { METADATA_TOOL_TIMEOUT_MS, TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../constants";
 
 type MediaAnswer = (c: Context<AppEnv>, target: ScopedPath, share: ShareRow, base: string) => Promise<Response>;
 
@@ -69,7 +69,7 @@ async function assertVideo(target: ScopedPath): Promise<void> {
  */
 const probeAnswer: MediaAnswer = async (c, target, share, base) => {
   await assertVideo(target);
-  const probe = await runProbe(target, c.req.raw.signal, METADATA_TOOL_TIMEOUT_MS).catch((err) => {
+  const probe = await probeFile(target, await stat(target.abs), c.req.raw.signal).catch((err) => {
     throw probeRefusal(err);
   });
   const dirPath = target.path.slice(0, target.path.lastIndexOf("/") + 1);

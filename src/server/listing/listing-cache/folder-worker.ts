@@ -11,6 +11,7 @@ import { finishShared, listShared, namesOf, statShared, type SharedRead } from "
 import { orderOf } from "./natural-key";
 import { warmUp } from "./warm-up";
 import { openLibc } from "../../fs/libc";
+import { BoundedCache } from "../../bounded-cache";
 
 type Request =
   | { id: number; op: "list"; abs: string; readId: number }
@@ -38,9 +39,9 @@ function lowerPriority(): void {
 }
 lowerPriority();
 
-/** Names of the folders this thread read last, by read id (decoding them again costs more than keeping a few). */
-const recentNames = new Map<number, string[]>();
 const KEEP_NAMES = 4;
+/** Names of the folders this thread read last, by read id (decoding them again costs more than keeping a few). */
+const recentNames = new BoundedCache<number, string[]>(KEEP_NAMES);
 
 /** Body bytes from which a finished write collects this thread's garbage (measured: a few ms for 100,000 items). */
 const GC_FROM_BYTES = 4 << 20;
@@ -49,9 +50,7 @@ let collect: false | "now" | "soon" = false;
 const port = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
 
 function remember(readId: number, names: string[]): void {
-  recentNames.delete(readId);
   recentNames.set(readId, names);
-  for (const key of recentNames.keys()) if (recentNames.size > KEEP_NAMES) recentNames.delete(key);
 }
 
 function namesFor(readId: number, folder: CompactFolder): (i: number) => string {

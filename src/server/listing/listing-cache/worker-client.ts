@@ -7,6 +7,7 @@ import type { CompactBodyRequest } from "../compact-body";
 import type { CompactFolder } from "./compact";
 import type { SharedRead } from "./read-compact";
 import { workerUrl } from "../../worker-url";
+import { BoundedCache } from "../../bounded-cache";
 
 /** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
 const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
@@ -36,7 +37,7 @@ let threads: Thread[] = [];
 let disabled = process.env.FBE_LISTING_WORKER === "0" || typeof Worker === "undefined";
 let nextId = 0;
 /** Which thread read each folder (it keeps the names for the body that follows). */
-const readBy = new Map<number, Thread>();
+const readBy = new BoundedCache<number, Thread>(16);
 
 /** The worker's entry (its own entry point of the build, scripts/build.ts). */
 const WORKER_URL = workerUrl("listing/listing-cache/folder-worker.ts");
@@ -162,7 +163,6 @@ export async function readInWorker(abs: string, onListed?: (count: number) => vo
   const done = await call<{ folder: CompactFolder; nameOrder: Uint32Array }>(t, { op: "finish", readId, read: listed.read, links, nameOrder: theirs?.nameOrder });
   if (!done) return null;
   readBy.set(readId, t);
-  if (readBy.size > 16) readBy.delete(readBy.keys().next().value!);
   return { folder: done.folder, readId, nameOrder: done.nameOrder };
 }
 
