@@ -67,11 +67,6 @@ export const VAAPI_DEVICE = "/dev/dri/renderD128";
 export const GENERATED_PASSWORD_LENGTH = 16;
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */
 export const UPLOAD_TEMP_PREFIX = ".fbe-upload-";
-/**
- * A temp file (UPLOAD_TEMP_PREFIX) no request or task of this server holds is swept once it is older than this (ms,
- * by mtime; FBE_TEMP_MAX_AGE_MS overrides), or at once when it was last written before the server started.
- */
-export const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
 /** How long the login waits for the captcha verifier before treating the captcha as failed. */
 export const CAPTCHA_VERIFY_TIMEOUT_MS = 10_000;
 /** TOTP passcodes have 6 digits (SPEC section 9); one 30 s step of clock drift is accepted either way. */
@@ -164,12 +159,6 @@ export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
  */
 export const TORRENT_MS_DATE_ABOVE = 100_000_000_000;
 /**
- * On-demand HLS (issue 12): an encoder nobody asked a segment of for this long (ms) is stopped. 30 s covers a
- * paused player's buffer refills (hls.js asks every segment length while playing) without keeping ffmpeg busy for
- * a closed tab. Tests shorten it with FBE_HLS_IDLE_MS (read once at boot, hls/hls-options.ts).
- */
-export const HLS_ENCODER_IDLE_MS = 30_000;
-/**
  * On-demand HLS: most encoders (one ffmpeg each) running at once. One libx264 720p encode at `veryfast` keeps about
  * one core busy, so the bound is the machine's parallelism (os.availableParallelism), capped at this many.
  */
@@ -212,10 +201,6 @@ export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
 /** tus: the largest body (bytes) of one POST or PATCH; clients send bigger files in several chunks. */
 export const TUS_MAX_CHUNK_BYTES = 96 * 1024 * 1024;
-/** tus: the chunk size the UI sends (bytes; FBE_TUS_CHUNK_BYTES overrides, up to TUS_MAX_CHUNK_BYTES, e.g. below a proxy's body limit). */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
-/** tus: an incomplete upload untouched this long (ms) expires and its temp file is removed (FBE_TUS_EXPIRY_MS overrides). */
-export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** tus: how often (ms, at most) the expired uploads are swept; shorter expiries sweep at a quarter of the expiry. */
 export const TUS_SWEEP_MAX_MS = 60_000;
 /** tus: the file in the cache folder that remembers incomplete uploads across restarts. */

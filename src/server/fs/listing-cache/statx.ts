@@ -1,7 +1,7 @@
 /**
  * @module One stat per folder entry for the folder workers: libc `statx` through bun:ffi, relative to the folder's
  * descriptor, into one reused buffer (no Stats object per entry); lstatSync/statSync by path where ffi is missing
- * (not Linux, big-endian, FBE_LISTING_FFI=0).
+ * (not Linux, big-endian, turned off by the Config: FBE_LISTING_FFI=0).
  */
 import { lstatSync, statSync } from "node:fs";
 import { endianness } from "node:os";
@@ -27,9 +27,20 @@ function openStatx(): typeof statxLib {
   return statxLib;
 }
 
-/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by FBE_LISTING_FFI=0). */
+/** False once the Config turned bun:ffi off (listingFfi, FBE_LISTING_FFI=0). */
+let ffiAllowed = true;
+
+/**
+ * Allows or forbids libc calls through bun:ffi in this thread (Config listingFfi); set at boot by the server and
+ * by each thread when it starts, before the first call.
+ */
+export function allowFfi(allowed: boolean): void {
+  ffiAllowed = allowed;
+}
+
+/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by allowFfi). */
 export function ffiAvailable(): boolean {
-  return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
+  return process.platform === "linux" && endianness() === "LE" && ffiAllowed;
 }
 
 /** True when stats are read through libc statx (bun:ffi on Linux). */
