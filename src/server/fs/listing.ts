@@ -2,10 +2,9 @@
 import { folderSizeOf } from "../search/changes";
 import { existsSync, lstatSync, openSync, readSync, closeSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
+import { SNIFF_BYTES, extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
 import { modeOf, type FileInfo } from "./file-info";
 import { realVirtualPath } from "./scope";
-import { SNIFF_BYTES } from "../constants";
 import { readEntriesSync, type CachedEntry } from "./listing-cache/entries";
 import type { Sorting } from "../users/types";
 import { comparatorFor } from "./listing-cache/sorted";

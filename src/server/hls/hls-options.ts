@@ -5,10 +5,21 @@
  */
 import { availableParallelism } from "node:os";
 import { HLS_SEGMENT_SECONDS } from "../../shared/wire/video";
-import {
-  HLS_ENCODER_LOOKAHEAD_SEGMENTS, HLS_MAX_ENCODERS_CAP, HLS_SEGMENT_WAIT_MS,
-} from "../constants";
 import type { Config } from "../config/flags";
+
+/**
+ * On-demand HLS: most encoders (one ffmpeg each) running at once. One libx264 720p encode at `veryfast` keeps about
+ * one core busy, so the bound is the machine's parallelism (os.availableParallelism), capped at this many.
+ */
+export const HLS_MAX_ENCODERS_CAP = 4;
+/**
+ * On-demand HLS: a request for a segment at most this many segments past the last one a running encoder finished
+ * waits for that encoder; further ahead (or behind where it started) starts a new encoder there, so a seek is served
+ * in about one segment's encoding time instead of encoding everything in between.
+ */
+const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
+/** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
+const HLS_SEGMENT_WAIT_MS = 120_000;
 
 /** What the HLS route and manager are configured with. */
 export interface HlsOptions {

@@ -4,7 +4,9 @@
  * "Hot keywords"), and the normalisation of what is recorded or removed.
  */
 import type { Database } from "bun:sqlite";
-import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
+
+/** Hot keywords: a record call this soon (ms) after the same user's search of it is not counted again. */
+export const HOT_KEYWORD_FOLLOW_MS = 30_000;
 
 /** A `type:word` filter anywhere in the text, with the spaces after it. */
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;

@@ -11,9 +11,11 @@ import { basename, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
 import { startSweepTimer } from "../fs/sweep-timer";
 import { PayloadTooLarge, TooManyRequests } from "../errors";
-import { TUS_JOURNAL_FILE } from "../constants";
 import type { Config } from "../config/flags";
 import { deleteTusRow, insertTusRow, readTusRows, type TusRow } from "../db/tus-uploads-table";
+
+/** tus: the file in the cache folder that remembers incomplete uploads across restarts. */
+const TUS_JOURNAL_FILE = "tus-uploads.json";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */
 export interface TusUpload {

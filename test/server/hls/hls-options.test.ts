@@ -1,6 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { hlsOptionsOf } from "../../../src/server/hls/hls-options";
-import { HLS_MAX_ENCODERS_CAP } from "../../../src/server/constants";
+import { HLS_MAX_ENCODERS_CAP, hlsOptionsOf } from "../../../src/server/hls/hls-options";
 import { HLS_ENCODER_IDLE_MS } from "../../../src/server/config/flags";
 import { loadConfig } from "../../../src/server/config/load";
 

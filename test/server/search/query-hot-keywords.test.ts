@@ -1,8 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
-import { HOT_KEYWORD_FOLLOW_MS } from "../../../src/server/constants";
 import { migrate } from "../../../src/server/db/migrations";
-import { recordedKeyword, recordKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../../../src/server/search/hot-keywords";
+import { HOT_KEYWORD_FOLLOW_MS, recordedKeyword, recordKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../../../src/server/search/hot-keywords";
 
 const store = () => {
   const db = new Database(":memory:");
