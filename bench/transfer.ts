@@ -13,6 +13,7 @@ import { benchLogin, curlDownload, rssKb, startBinary } from "./bench-server";
 import { machineNote, median } from "./bench-stats";
 import { startCaddy, startNginx, type Peer } from "./peers";
 import { transferThreadOptions } from "../src/server/transfer-threads/transfer-threads";
+import { loadConfig } from "../src/server/config/load";
 
 const DATA = process.env.FBE_BENCH_DATA ?? "/work/bench-data";
 const GIB = 1 << 30;
@@ -86,7 +87,7 @@ export async function benchTransfer(): Promise<string[]> {
   mkdirSync(root, { recursive: true });
   const file = bigFile(root);
   const work = mkdtempSync(join(tmpdir(), "fbe-bench-transfer-"));
-  const lines = [`1 GiB file, page cache warm, loopback; ${machineNote()}; fbe transfer threads: ${transferThreadOptions(process.env).count} (+ the main thread)`];
+  const lines = [`1 GiB file, page cache warm, loopback; ${machineNote()}; fbe transfer threads: ${transferThreadOptions(loadConfig([], process.env, process.cwd())).count} (+ the main thread)`];
   const threaded = await rangeWithThreads(root, work);
   const peers: Peer[] = [];
   mkdirSync(join(work, "fbe"), { recursive: true });

@@ -2,7 +2,10 @@
 import type { Database } from "bun:sqlite";
 import { purgeExpiredShares } from "./db/shares-table";
 import { purgeSessions } from "./db/sessions-table";
-import { MAINTENANCE_INTERVAL_MS, SESSION_PURGE_GRACE_S } from "./constants";
+import { SESSION_PURGE_GRACE_S } from "./constants";
+
+/** How often (ms) expired share links and ended sessions are purged from the store. */
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Removes links expired at `now` and sessions expired more than SESSION_PURGE_GRACE_S before it (Unix seconds).

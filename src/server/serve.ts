@@ -9,19 +9,21 @@ import { getSigningSecret } from "./settings/settings-service";
 import { ensureFirstAdmin } from "./users/user-service";
 import { createApp } from "./app";
 import { ACTIVE_TEMP_FILES, removeActiveTempFiles } from "./fs/upload";
-import { TempSweeper, tempMaxAgeOf } from "./fs/temp-sweep";
+import { TempSweeper } from "./fs/temp-sweep";
 import type { Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
 import { websocket } from "./routes/request/websocket";
 import { videoEncoder } from "./media/video-encoder";
 import { startTaskService } from "../tasks/service";
 import { HlsService } from "./hls/hls-service";
-import { hlsOptionsFromEnv } from "./hls/hls-options";
+import { hlsOptionsOf } from "./hls/hls-options";
 import { killOrphanEncoders } from "./hls/orphan-encoders";
 import { openFileIndex, startFileIndex } from "./search/index-boot";
 import { TusStore, tusStoreOptions } from "./tus/tus-store";
 import { TransferThreads, transferThreadOptions } from "./transfer-threads/transfer-threads";
 import { watchListener } from "./http/fd-release";
+import { configureListing } from "./listing/listing-cache/shared-cache";
+import { setVipsCacheHome } from "./media/preload-vips";
 
 /**
  * Starts serving with `config` and resolves once listening. Prints `listening on http://ADDR:PORT` first,
@@ -33,28 +35,31 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   mkdirSync(config.root, { recursive: true });
   mkdirSync(config.cacheDir, { recursive: true });
   const log = createLogger(config.log);
+  // The listing cache, its threads and the libc calls through bun:ffi follow the Config before the first read.
+  configureListing(config);
+  setVipsCacheHome(config.xdgCacheHome);
   const db = openDatabase(config.database);
   const rootReal = realpathSync(config.root);
   // Fails the tasks this node left doing before a restart, then starts the workers.
   const tasks = startTaskService({ db, rootReal, cacheDir: config.cacheDir, log });
-  const hls = new HlsService(hlsOptionsFromEnv(process.env), config.cacheDir, log.error);
+  const hls = new HlsService(hlsOptionsOf(config), config.cacheDir, log.error);
   // Encoders a killed server left running would write into this cache forever.
   const orphans = killOrphanEncoders(config.cacheDir);
   if (orphans > 0) log.info(`stopped ${orphans} HLS encoders left by a previous server`);
   // Incomplete resumable uploads survive a restart; the expired ones are removed now and by a timer.
-  const tus = new TusStore(tusStoreOptions(process.env, config.cacheDir, db));
+  const tus = new TusStore(tusStoreOptions(config, config.cacheDir, db));
   await tus.load();
   const stopTusSweeper = tus.startSweeper((err) => log.error(`tus sweep: ${String(err)}`));
   // Temp files a killed server left: the index walks report them (the start walk covers the whole root).
-  const temps = new TempSweeper({ maxAgeMs: tempMaxAgeOf(process.env), bootMs, inUse: (abs) => ACTIVE_TEMP_FILES.has(abs) || tus.holds(abs) });
+  const temps = new TempSweeper({ maxAgeMs: config.tempMaxAgeMs, bootMs, inUse: (abs) => ACTIVE_TEMP_FILES.has(abs) || tus.holds(abs) });
   const stopTempSweeper = temps.startSweeper((err) => log.error(`temp sweep: ${String(err)}`));
-  const index = openFileIndex(db, config.database, rootReal, log, (abs) => temps.found(abs));
+  const index = openFileIndex(db, config.database, rootReal, log, config.indexWatchMax, (abs) => temps.found(abs));
   const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index, tus };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
   const app = createApp(deps);
-  const threads = new TransferThreads(transferThreadOptions(process.env), { config, secret: deps.secret, rootReal, log, app, websocket: websocket as never });
+  const threads = new TransferThreads(transferThreadOptions(config), { config, secret: deps.secret, rootReal, log, app, websocket: websocket as never });
 
   // Handlers go in before the `listening` line: a supervisor may signal as soon as it reads it.
   let stopping = false;

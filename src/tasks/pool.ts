@@ -10,9 +10,17 @@ import { join } from "node:path";
 import { TASK_STATUS } from "../shared/wire/task";
 import { heartbeatTasks } from "../server/db/tasks-table";
 import { killToolGroupsUsing } from "../server/tools/orphans";
-import { TASK_INTERRUPTED_MESSAGE, TASK_POLL_INTERVAL_MS, TASK_SHUTDOWN_WAIT_MS, TASK_STALE_AFTER_S } from "../server/constants";
 import type { TaskEvent, TaskQueue } from "./queue";
 import { runTask, type RunTaskDeps } from "./run-task";
+
+/** Background tasks: how often (ms) a node looks for pending rows (also those queued by other nodes) and beats. */
+const TASK_POLL_INTERVAL_MS = 1000;
+/** Background tasks: a doing row whose heartbeat is older than this (s) belongs to a dead node and is failed. */
+const TASK_STALE_AFTER_S = 30;
+/** Background tasks: on shutdown, how long (ms) running tasks get to end after their abort before the exit. */
+const TASK_SHUTDOWN_WAIT_MS = 10_000;
+/** The message of a task that was running when its server stopped without ending it. */
+const TASK_INTERRUPTED_MESSAGE = "interrupted by restart";
 
 /** What the pool needs. */
 export interface PoolOptions extends RunTaskDeps {

@@ -15,7 +15,6 @@ import { findUserById } from "../server/db/users-table";
 import { addTaskOutput } from "../server/db/tasks-table";
 import { getSettings } from "../server/settings/settings-service";
 import { missingTools } from "../server/tools/available";
-import { TASK_REPORT_INTERVAL_MS } from "../server/constants";
 import { TASK_KIND_REGISTRY } from "./kinds";
 import { makeTaskScope, resolveTarget } from "./context";
 import { scopeDir } from "../server/fs/scope";
@@ -23,6 +22,9 @@ import { withPinnedDir } from "../server/fs/beneath";
 import { removeTree } from "../server/fs/copy-tree";
 import type { TaskQueue } from "./queue";
 import type { TaskContext, TaskRecord } from "./types";
+
+/** Background tasks: at most this many progress pushes per second per task (a few pushes a second). */
+const TASK_REPORT_INTERVAL_MS = 250;
 
 /** What a run needs from the server. */
 export interface RunTaskDeps {

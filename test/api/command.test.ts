@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { serverPerFile } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, NO_PERM, putSettings, putUser, type Perm } from "../support/factories";
-import { SOCKET_SESSION_CHECK_MS } from "../../src/server/constants";
+import { SOCKET_SESSION_CHECK_MS } from "../../src/server/auth/session-watch";
 import { login } from "../support/server";
 import { rawGet } from "../support/raw-http";
 import { linesOf, openCommandSocket } from "../support/command-socket";

@@ -9,7 +9,7 @@ import { isTask, openTaskSocket } from "../support/task-socket";
 import { queued, refusal, waitStatus } from "../support/task-helpers";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
-import { SOCKET_SESSION_CHECK_MS } from "../../src/server/constants";
+import { SOCKET_SESSION_CHECK_MS } from "../../src/server/auth/session-watch";
 
 const ctx = serverPerFile();
 

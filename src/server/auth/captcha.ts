@@ -3,7 +3,9 @@
  * posted as form data to `verifyUrl`, which answers JSON `{success: true}` for a solved captcha.
  */
 import type { StoredSettings } from "../settings/schema";
-import { CAPTCHA_VERIFY_TIMEOUT_MS } from "../constants";
+
+/** How long the login waits for the captcha verifier before treating the captcha as failed. */
+const CAPTCHA_VERIFY_TIMEOUT_MS = 10_000;
 
 type CaptchaSettings = StoredSettings["captcha"];
 

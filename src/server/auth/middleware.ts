@@ -14,10 +14,12 @@ import { cachedUser, sessionUser } from "./sessions";
 import { noteSessionUse } from "./session-list";
 import { isReadMethod, transportRefusal, type TokenSource } from "./request-origin";
 import { Forbidden, Unauthorized } from "../errors";
-import { TOKEN_RENEW_WINDOW_S } from "../constants";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
 import { currentSettings } from "../settings/settings-service";
+
+/** A token this close to expiry (seconds) makes responses carry `X-Renew-Token: true`. */
+const TOKEN_RENEW_WINDOW_S = 60 * 60;
 
 /** The token of a request and where it came from: the header wins, then the query, then the cookie. */
 function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } | null {

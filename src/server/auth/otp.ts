@@ -3,7 +3,10 @@
  * and qrcode load on first use: only accounts with two-factor sign-in need them.
  */
 import type { Secret as SecretClass, TOTP as TOTPClass } from "otpauth";
-import { OTP_DIGITS, OTP_WINDOW } from "../constants";
+
+/** TOTP passcodes have 6 digits; one 30 s step of clock drift is accepted either way. */
+const OTP_DIGITS = 6;
+const OTP_WINDOW = 1;
 
 type Otpauth = { Secret: typeof SecretClass; TOTP: typeof TOTPClass };
 

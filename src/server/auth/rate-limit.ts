@@ -6,7 +6,9 @@
  */
 import type { Database } from "bun:sqlite";
 import { TooManyRequests } from "../errors";
-import { RATE_LIMIT_SWEEP_KEYS } from "../constants";
+
+/** Rate limits (auth/rate-limit.ts): past this many keys in memory, keys whose window is over are dropped. */
+const RATE_LIMIT_SWEEP_KEYS = 10_000;
 
 /** Times (ms) of the attempts still inside the window, per key. */
 type Windows = Map<string, number[]>;

@@ -6,8 +6,12 @@
 import type { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { deleteSession, sessionDetailsOfUser, touchSession } from "../db/sessions-table";
-import { SESSION_TOUCH_S, SESSION_USER_AGENT_MAX } from "../constants";
 import type { SessionInfo } from "../../shared/wire/session";
+
+/** Sessions (auth/session-list.ts): a session's last use is written at most once per this many seconds. */
+const SESSION_TOUCH_S = 60;
+/** Sessions: the longest User-Agent kept with a session (characters). */
+const SESSION_USER_AGENT_MAX = 512;
 
 /** Last recorded use per session id (Unix seconds), per database: spares a write on most requests. */
 const touched = new WeakMap<Database, Map<string, number>>();

@@ -4,10 +4,16 @@
  */
 import type { Database } from "bun:sqlite";
 import { onLocalWrite } from "../db/change-clock";
-import { SOCKET_SESSION_CHECK_MS } from "../constants";
 import type { User } from "../users/types";
 import { hasPermission } from "./permissions";
 import { cachedUser, sessionUser } from "./sessions";
+
+/**
+ * Task and command connections: how often (ms) an open socket re-checks that its login session is still live.
+ * Ends written by this server (logout, user edit or deletion) are seen at once; the timer catches expiry and
+ * ends written by another process (`fbe users`), which the store notices at most every EXTERNAL_CHANGE_POLL_MS.
+ */
+export const SOCKET_SESSION_CHECK_MS = 15_000;
 
 /**
  * The user behind a connection opened with session `sid` (undefined in no-auth mode, which acts as the user

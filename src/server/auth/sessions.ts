@@ -9,8 +9,11 @@ import { randomBytes } from "node:crypto";
 import { findUserById } from "../db/users-table";
 import { deleteSession, deleteUserSessions, extendSession, insertSession, purgeSessions, sessionsOfUser } from "../db/sessions-table";
 import { storeVersion } from "../db/change-clock";
-import { SESSION_ID_BYTES, SESSION_PURGE_GRACE_S } from "../constants";
+import { SESSION_PURGE_GRACE_S } from "../constants";
 import type { User } from "../users/types";
+
+/** Random bytes of a session id (128 bits, from the system CSPRNG). */
+const SESSION_ID_BYTES = 16;
 
 interface Entry {
   version: string;

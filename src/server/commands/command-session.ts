@@ -5,8 +5,22 @@
  */
 import type { CommandServerMessage } from "../../shared/wire/command";
 import { runCommand } from "../tools/command";
-import { COMMAND_MAX_BUFFERED_BYTES, COMMAND_TIMEOUT_MS, SESSION_ENDED_CLOSE_CODE } from "../constants";
+import { SESSION_ENDED_CLOSE_CODE } from "../constants";
 import { checkCommandLine, commandInvocation, CommandRefused } from "./command-line";
+
+/**
+ * Command runner (`/api/command`): a command is killed, with its whole process group, after 10 minutes. Long
+ * enough for the work people do from a browser shell (a `du` of a big tree, an `rsync` of a folder, a
+ * `git pull`), short enough that a forgotten `tail -f` or a hung tool does not hold a process forever; longer
+ * jobs belong to the background tasks.
+ */
+const COMMAND_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * Command runner: when the browser reads output slower than the command writes it and this many bytes wait in
+ * the socket, the command is stopped (`yes` would otherwise fill the server's memory). 4 MiB is about 50,000
+ * lines of text, far more than a person reads.
+ */
+const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** What a session needs from its connection and the server. */
 export interface CommandSessionOptions {

@@ -11,8 +11,13 @@ import type { Logger } from "../logger";
 import { getSettings } from "../settings/settings-service";
 import { runCommand, type CommandOutcome } from "../tools/command";
 import { BadRequest } from "../errors";
-import { HOOK_TIMEOUT_MS } from "../constants";
 import { commandInvocation, CommandRefused, parseCommandLine } from "./command-line";
+
+/**
+ * Event hooks: each hook line is killed after 60 s. A before-hook holds the upload, save, rename, copy or delete
+ * request while it runs, so it must stay short; a minute still covers a virus scan of a large upload.
+ */
+const HOOK_TIMEOUT_MS = 60 * 1000;
 
 /** The operations that have hooks; `rename` also covers move (the same PATCH action). */
 export type HookAction = "upload" | "save" | "rename" | "copy" | "delete";

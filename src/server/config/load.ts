@@ -1,14 +1,17 @@
-/** @module Merges defaults < config file < FB_ environment < command-line flags into one frozen Config. */
+/**
+ * @module Merges defaults < config file < FB_ environment < command-line flags into one frozen Config, with the
+ * FBE_ rows read from the environment alone.
+ */
 import { dirname, join, resolve } from "node:path";
 import { readFileSync } from "node:fs";
-import { FLAGS, envName, type Config, type FlagSpec } from "./flags";
+import { FLAGS, envName, isCliFlag, type CliFlagSpec, type Config } from "./flags";
 import { BadRequest } from "../errors";
 import { parseAllowedHosts } from "../http/allowed-hosts";
 
 /** Thrown for unusable command-line input; main prints the message and exits 2. */
 export class UsageError extends Error {}
 
-function coerce(flag: FlagSpec, raw: unknown, source: string): string | number | boolean {
+function coerce(flag: CliFlagSpec, raw: unknown, source: string): string | number | boolean {
   if (flag.kind === "boolean") {
     if (typeof raw === "boolean") return raw;
     const s = String(raw).toLowerCase();
@@ -41,7 +44,7 @@ export function parseFlags(argv: string[]): { values: Partial<Config>; configFil
       if (!configFile) throw new UsageError("--config needs a file");
       continue;
     }
-    const flag = FLAGS.find((f) => (dashes === "--" ? f.long === name : f.short === name));
+    const flag = FLAGS.filter(isCliFlag).find((f) => (dashes === "--" ? f.long === name : f.short === name));
     if (!flag) throw new UsageError(`unknown flag: ${arg}`);
     let raw: string | undefined = inline;
     if (raw === undefined && flag.kind !== "boolean") {
@@ -77,10 +80,11 @@ export function normalizeBaseUrl(raw: string): string {
 }
 
 /**
- * Builds the frozen Config: defaults < file (`--config`) < env (`FB_*`) < flags.
+ * Builds the frozen Config: defaults < file (`--config`) < env (`FB_*`) < flags; an FBE_ row takes its variable's
+ * value when set, not empty and accepted by the row's parser, else its default.
  * Relative paths are resolved against `cwd`; the cache dir defaults to `<database dir>/.cache`.
  * @throws UsageError for unknown flags, bad values (an `--allowed-hosts` entry that is not a host name) or an
- * unreadable config file.
+ * unreadable config file; Error naming FBE_UMASK for a mask that is not octal.
  */
 export function loadConfig(argv: string[], env: Record<string, string | undefined>, cwd: string): Readonly<Config> {
   const { values: fromFlags, configFile } = parseFlags(argv);
@@ -89,6 +93,11 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   const merged: Record<string, unknown> = {};
   for (const flag of FLAGS) {
     let value: unknown = flag.default;
+    if (!isCliFlag(flag)) {
+      const raw = env[flag.env];
+      merged[flag.key] = (raw === undefined || raw === "" ? undefined : flag.parse(raw)) ?? flag.default;
+      continue;
+    }
     const fileValue = fromFile[flag.long] ?? fromFile[flag.key];
     if (fileValue !== undefined) value = coerce(flag, fileValue, "config file");
     const envValue = env[envName(flag)];

@@ -14,8 +14,16 @@ export const DEFAULT_UMASK = 0o027;
  * @throws Error naming FBE_UMASK when it is not an octal number from 0 to 777.
  */
 export function umaskFromEnv(env: Record<string, string | undefined>): number {
-  const raw = env.FBE_UMASK?.trim();
-  if (!raw) return DEFAULT_UMASK;
+  return parseUmask(env.FBE_UMASK ?? "") ?? DEFAULT_UMASK;
+}
+
+/**
+ * The mask a raw FBE_UMASK value names (see umaskFromEnv); undefined when it is blank.
+ * @throws Error naming FBE_UMASK when it is not an octal number from 0 to 777.
+ */
+export function parseUmask(value: string): number | undefined {
+  const raw = value.trim();
+  if (!raw) return undefined;
   const digits = raw.replace(/^0o/i, "");
   if (!/^[0-7]{1,4}$/.test(digits) || Number.parseInt(digits, 8) > 0o777) throw new Error(`FBE_UMASK must be an octal mask from 000 to 777, got "${raw}"`);
   return Number.parseInt(digits, 8);

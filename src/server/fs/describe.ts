@@ -1,8 +1,7 @@
 /** @module Reads one file or folder into a FileInfo (a file's head is read only when its name says nothing of its type). */
 import { closeSync, lstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
-import { SNIFF_BYTES } from "../constants";
 import { modeOf, type FileInfo } from "./file-info";
-import { extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
+import { SNIFF_BYTES, extensionOf, typeFromHead, typeFromName, type FileType } from "./file-type";
 
 /** Stats a path, following a symlink; returns the target stats and whether the path itself is a link. */
 export function statFollow(abs: string): { st: Stats; isSymlink: boolean } {

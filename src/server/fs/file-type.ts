@@ -2,6 +2,9 @@
 import mime from "mime";
 import { extname } from "node:path";
 
+/** Bytes read from a file head to sniff its type when the extension says nothing (one disk block). */
+export const SNIFF_BYTES = 512;
+
 export type FileType = "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";
 
 /** Extensions whose type the MIME table gets wrong or does not know, checked first. */

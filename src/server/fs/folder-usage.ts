@@ -6,8 +6,13 @@
 import { lstat, opendir, realpath, stat } from "node:fs/promises";
 import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { UPLOAD_TEMP_PREFIX, USAGE_DIR_CONCURRENCY, USAGE_STAT_BATCH } from "../constants";
+import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { limiter } from "../limiter";
+
+/** Folder usage (GET ?usage=true): directories read at once, so a big tree never holds more open handles than this. */
+const USAGE_DIR_CONCURRENCY = 4;
+/** Folder usage: entries stat'ed together per batch, between which the walk checks whether the client went away. */
+const USAGE_STAT_BATCH = 64;
 
 /** What GET /api/resources/{dir}/?usage=true answers. */
 export interface FolderUsage {

@@ -27,7 +27,18 @@ export function openLibc<T>(defs: (type: typeof FFIType) => Record<string, FFIFu
   }
 }
 
-/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by FBE_LISTING_FFI=0). */
+/** False once the Config turned bun:ffi off (listingFfi, FBE_LISTING_FFI=0). */
+let ffiAllowed = true;
+
+/**
+ * Allows or forbids libc calls through bun:ffi in this thread (Config listingFfi); set at boot by the server and
+ * by each thread when it starts, before the first call.
+ */
+export function allowFfi(allowed: boolean): void {
+  ffiAllowed = allowed;
+}
+
+/** True when libc can be called through bun:ffi here (Linux, little-endian, not turned off by allowFfi). */
 export function ffiAvailable(): boolean {
-  return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
+  return process.platform === "linux" && endianness() === "LE" && ffiAllowed;
 }

@@ -6,24 +6,17 @@
  * in mind and looked at again by a timer, in the pattern of the tus store's sweeper (sweep-timer.ts).
  */
 import { lstat, rm } from "node:fs/promises";
-import { TEMP_MAX_AGE_MS } from "../constants";
 import { startSweepTimer } from "./sweep-timer";
 
 /** What the sweeper is built with; times in ms since the epoch. */
 export interface TempSweeperOptions {
-  /** A temp no one holds is removed once its mtime is older than this (ms). */
+  /** A temp no one holds is removed once its mtime is older than this (ms; Config tempMaxAgeMs). */
   maxAgeMs: number;
   /** When this server started: temps last written before it belong to a previous run. */
   bootMs: number;
   /** True for a temp path a request, a tus upload or a task of this server still writes or keeps. */
   inUse: (abs: string) => boolean;
   now?: () => number;
-}
-
-/** The maximum age at boot: TEMP_MAX_AGE_MS unless `env` (process.env) sets FBE_TEMP_MAX_AGE_MS (a whole number above 0). */
-export function tempMaxAgeOf(env: Record<string, string | undefined>): number {
-  const n = Number(env.FBE_TEMP_MAX_AGE_MS);
-  return Number.isSafeInteger(n) && n > 0 ? n : TEMP_MAX_AGE_MS;
 }
 
 /** The temp sweeper of one server; see the module comment. */

@@ -1,13 +1,25 @@
 /**
- * @module Settings of the HLS encoder manager, resolved once at boot from the constants and two environment
- * variables meant for tests and operators: FBE_HLS_IDLE_MS (idle time before an encoder is stopped) and
+ * @module Settings of the HLS encoder manager, resolved once at boot from the constants and two settings of the
+ * Config meant for tests and operators: FBE_HLS_IDLE_MS (idle time before an encoder is stopped) and
  * FBE_HLS_DEBUG=1 (responses carry the encoder counts in the X-Hls-Encoders header).
  */
 import { availableParallelism } from "node:os";
 import { HLS_SEGMENT_SECONDS } from "../../shared/wire/video";
-import {
-  HLS_ENCODER_IDLE_MS, HLS_ENCODER_LOOKAHEAD_SEGMENTS, HLS_MAX_ENCODERS_CAP, HLS_SEGMENT_WAIT_MS,
-} from "../constants";
+import type { Config } from "../config/flags";
+
+/**
+ * On-demand HLS: most encoders (one ffmpeg each) running at once. One libx264 720p encode at `veryfast` keeps about
+ * one core busy, so the bound is the machine's parallelism (os.availableParallelism), capped at this many.
+ */
+export const HLS_MAX_ENCODERS_CAP = 4;
+/**
+ * On-demand HLS: a request for a segment at most this many segments past the last one a running encoder finished
+ * waits for that encoder; further ahead (or behind where it started) starts a new encoder there, so a seek is served
+ * in about one segment's encoding time instead of encoding everything in between.
+ */
+const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
+/** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
+const HLS_SEGMENT_WAIT_MS = 120_000;
 
 /** What the HLS route and manager are configured with. */
 export interface HlsOptions {
@@ -24,17 +36,16 @@ export interface HlsOptions {
 export const HLS_DEBUG_HEADER = "X-Hls-Encoders";
 
 /**
- * The options from `env` (process.env at boot) and the machine: at most one encoder per core
+ * The options from `config` (its idle time and debug switch) and the machine: at most one encoder per core
  * (os.availableParallelism), capped at HLS_MAX_ENCODERS_CAP.
  */
-export function hlsOptionsFromEnv(env: Record<string, string | undefined>, cores = availableParallelism()): HlsOptions {
-  const idle = Number(env.FBE_HLS_IDLE_MS);
+export function hlsOptionsOf(config: Pick<Config, "hlsIdleMs" | "hlsDebug">, cores = availableParallelism()): HlsOptions {
   return {
     segmentS: HLS_SEGMENT_SECONDS,
-    idleMs: Number.isFinite(idle) && idle > 0 ? idle : HLS_ENCODER_IDLE_MS,
+    idleMs: config.hlsIdleMs,
     maxEncoders: Math.max(1, Math.min(HLS_MAX_ENCODERS_CAP, cores)),
     lookaheadSegments: HLS_ENCODER_LOOKAHEAD_SEGMENTS,
     waitMs: HLS_SEGMENT_WAIT_MS,
-    debugHeader: env.FBE_HLS_DEBUG === "1",
+    debugHeader: config.hlsDebug,
   };
 }

@@ -1,9 +1,12 @@
+
+/** Share download speed (http/throttle-stream.ts): pieces per second of a throttled download, and their least size. */
+const THROTTLE_PIECES_PER_SECOND = 10;
+const THROTTLE_MIN_PIECE_BYTES = 512;
 /**
  * @module Byte streams slowed to a steady rate, for the download speed a share link may set. The rate belongs to
  * a Pacer that several streams may share (every download of one link together), so parallel connections do not
  * multiply it: each piece of about a tenth of a second books the next free slot of its pacer. Pure stream code.
  */
-import { THROTTLE_MIN_PIECE_BYTES, THROTTLE_PIECES_PER_SECOND } from "../constants";
 
 /** A rate in bytes per second and the time (performance.now() ms) from which it is free again. */
 export interface Pacer {

@@ -16,7 +16,11 @@ import { realVirtualPath, type ScopedPath } from "../fs/scope";
 import { FsError } from "../fs/fs-error";
 import { openBeneath } from "../fs/beneath";
 import { closeSync, constants, readSync } from "node:fs";
-import { AUTO_ORIENT_HEAD_BYTES, AUTO_ORIENT_JPEG_QUALITY } from "../constants";
+
+/** Image fix: bytes read from a JPEG's head to find its EXIF orientation (APP1 holds at most 64 KiB and comes first). */
+const AUTO_ORIENT_HEAD_BYTES = 128 * 1024;
+/** Image fix: JPEG quality of a re-encode when jpegtran cannot turn the picture losslessly (95: no visible loss). */
+const AUTO_ORIENT_JPEG_QUALITY = 95;
 
 /** What autoOrientJpeg did: nothing (already upright), a lossless turn, or a re-encode. */
 export type AutoOrientResult = "upright" | "lossless" | "reencoded";

@@ -10,7 +10,9 @@ import type { ScopedFile } from "../tools/tool-input";
 import { buildLastFrameArgs } from "../tools/ffmpeg-still";
 import { cachedEntry, derivedCachePath } from "./media-cache";
 import { probeVideo, runMediaFfmpeg } from "./media-tools";
-import { LAST_FRAME_TAIL_S } from "../constants";
+
+/** `/api/frame?t=` past the last frame's start: seconds before the end decoded to find the last frame (several frames). */
+const LAST_FRAME_TAIL_S = 1;
 
 /** Frame rate assumed when ffprobe reports none (PAL video, the common default of test sources too). */
 const FALLBACK_FPS = 25;

@@ -2,7 +2,8 @@
  * @module Makes sharp loadable inside the compiled binary (STACK-NOTES section 4): the embedded libvips
  * is written to a cache folder and dlopen'ed before sharp's addon loads, so the addon's NEEDED entry
  * resolves by soname. preloadVips() runs on the first use of sharp, so an idle server keeps libvips (about 6 MB
- * resident) out of memory. A no-op when run from source.
+ * resident) out of memory. A no-op when run from source. The folder is under the user's cache folder (Config
+ * xdgCacheHome, XDG_CACHE_HOME), else the temp folder.
  */
 import { dlopen } from "bun:ffi";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -18,12 +19,20 @@ const SONAME = "libvips-cpp.so.8.18.7";
 
 let preloaded = false;
 
+/** The user's cache folder the library is written under; "" for the temp folder. */
+let cacheHome = "";
+
+/** Sets the user's cache folder (Config xdgCacheHome) at boot, before the first use of sharp. */
+export function setVipsCacheHome(dir: string): void {
+  cacheHome = dir;
+}
+
 /** Writes out and dlopens the embedded libvips once; must run before sharp is required. Never throws. */
 export function preloadVips(): void {
   if (preloaded || !vips.startsWith("/$bunfs/")) return;
   preloaded = true;
   try {
-    const dir = join(process.env.XDG_CACHE_HOME ?? tmpdir(), "fbe-libvips-8.18.7");
+    const dir = join(cacheHome || tmpdir(), "fbe-libvips-8.18.7");
     const so = join(dir, SONAME);
     if (!existsSync(so) || statSync(so).size !== statSync(vips).size) {
       mkdirSync(dir, { recursive: true });

@@ -11,9 +11,14 @@ import type { ScopedFile } from "../tools/tool-input";
 import { cachedEntry, derivedCachePath } from "./media-cache";
 import { probeVideo, runMediaFfmpeg } from "./media-tools";
 import { NotFound } from "../errors";
-import {
-  SEEK_THUMBNAILS_MAX_TILES, SEEK_THUMBNAILS_MIN_INTERVAL_S, SPRITE_COLUMNS, SPRITE_TILE_WIDTH, SPRITE_TILES_PER_SHEET,
-} from "../constants";
+
+/** Seek thumbnails (`/api/frame?thumbnails=vtt`): at most this many tiles over the whole video, one every SECONDS at least. */
+const SEEK_THUMBNAILS_MAX_TILES = 100;
+const SEEK_THUMBNAILS_MIN_INTERVAL_S = 2;
+/** Seek thumbnails: width of one tile in px (height by the aspect ratio), and tiles per row and per sprite sheet. */
+const SPRITE_TILE_WIDTH = 160;
+const SPRITE_COLUMNS = 5;
+const SPRITE_TILES_PER_SHEET = 25;
 
 /** Where the tiles of a video are. Times in seconds, sizes in px. */
 export interface ThumbnailPlan {

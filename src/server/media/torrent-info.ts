@@ -7,7 +7,13 @@
  */
 import bencode from "bencode";
 import { createHash } from "node:crypto";
-import { TORRENT_MS_DATE_ABOVE } from "../constants";
+
+/**
+ * A torrent `creation date` above this is taken as milliseconds and divided by 1000 (BEP 3 says seconds; some
+ * WebTorrent-made torrents hold milliseconds, e.g. webtorrent-fixtures' numbers.torrent: 1449730287842, 2015-12-10).
+ * 1e11 seconds is the year 5138, while every millisecond time since 1973 is larger.
+ */
+const TORRENT_MS_DATE_ABOVE = 100_000_000_000;
 
 /** One file of a torrent. */
 export interface TorrentFile {

@@ -6,7 +6,10 @@
 import { existsSync } from "node:fs";
 import { isToolAvailable } from "../tools/available";
 import { HARDWARE_H264_ENCODERS, SOFTWARE_H264_ENCODER, buildEncoderTestArgs, runEncoderList, runEncoderTest } from "../tools/ffmpeg-encoders";
-import { ENCODER_TEST_TIMEOUT_MS, VAAPI_DEVICE } from "../constants";
+import { VAAPI_DEVICE } from "../constants";
+
+/** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
+const ENCODER_TEST_TIMEOUT_MS = 10_000;
 
 /** What About shows when ffmpeg is not installed. */
 export const NO_VIDEO_ENCODER = "none";

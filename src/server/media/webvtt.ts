@@ -17,7 +17,9 @@ import { isCached } from "./thumb-cache";
 import { probeMedia, requireMediaTools, runMediaFfmpeg } from "./media-tools";
 import { decodeSubtitle } from "./decode-subtitle";
 import { BadRequest, NotFound } from "../errors";
-import { SUBTITLE_MAX_BYTES } from "../constants";
+
+/** Sidecar subtitle files larger than this (bytes) are refused: real ones are well under 1 MiB. */
+const SUBTITLE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The Content-Type of every WebVTT answer (W3C WebVTT section 7.1: text/vtt, always UTF-8). */
 export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";

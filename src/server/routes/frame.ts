@@ -19,7 +19,10 @@ import { parseIndex, parseSeconds } from "./request/media-params";
 import { BadRequest } from "../errors";
 import { assertMayReceive } from "../auth/download-policy";
 import type { ScopedPath } from "../fs/scope";
-import { FRAME_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
+import { THUMB_MAX_WIDTH } from "../constants";
+
+/** `/api/frame?t=&w=`: the still's width in px when `w` is absent (a seek-bar preview); the largest is THUMB_MAX_WIDTH. */
+const FRAME_DEFAULT_WIDTH = 320;
 
 const ROUTE = "frame";
 

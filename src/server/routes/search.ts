@@ -14,11 +14,14 @@ import { normalizeVirtualPath } from "../fs/scope";
 import { getSettings } from "../settings/settings-service";
 import { BadRequest } from "../errors";
 import { parseQuery, QueryError } from "../search/query-parser";
-import { searchAnswer } from "../search/search-answer";
+import { SEARCH_MAX_RESULTS, searchAnswer } from "../search/search-answer";
 import type { FileIndex } from "../search/types";
 import { removeKeyword, topKeywords } from "../db/hot-keywords-table";
 import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../search/hot-keywords";
-import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
+
+/** Hot keywords: `num` of GET /api/hot-search when absent (10 hot keywords) and its upper bound. */
+const HOT_KEYWORDS_DEFAULT = 10;
+const HOT_KEYWORDS_MAX = 100;
 
 export const searchRoutes = new Hono<AppEnv>()
   .use("/search", requireAuth)

@@ -9,11 +9,14 @@ import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../env";
 import type { Deps } from "../deps";
 import { currentSettings } from "../settings/settings-service";
-import { DEFAULT_APP_NAME, ENCODER_PAGE_WAIT_MS } from "../constants";
+import { DEFAULT_APP_NAME } from "../constants";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
 import { assetResponse, htmlResponse, readAssets } from "./request/static-assets";
 import { videoEncoderWithin } from "../media/video-encoder";
+
+/** A page render waits at most this long (ms) for the encoder probe; About then says "probing" until a reload. */
+const ENCODER_PAGE_WAIT_MS = 1_000;
 
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");

@@ -17,10 +17,9 @@ import { exists } from "../fs/upload";
 import { assertNoTempName } from "../fs/temp-name";
 import type { ScopedPath } from "../fs/scope";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, UnsupportedMediaType } from "../errors";
-import { TUS_VERSION } from "../constants";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./request/hook-request";
-import { TUS_CONTENT_TYPE, discoveryHeaders, formatExpires, formatMetadata, parseByteCount, parseMetadata, speaksOurVersion } from "../tus/tus-headers";
+import { TUS_CONTENT_TYPE, TUS_VERSION, discoveryHeaders, formatExpires, formatMetadata, parseByteCount, parseMetadata, speaksOurVersion } from "../tus/tus-headers";
 import { finishUpload, isComplete, startUpload, writeChunk } from "../tus/tus-upload";
 import type { TusUpload } from "../tus/tus-store";
 

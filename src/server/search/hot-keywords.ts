@@ -4,8 +4,10 @@
  * normalisation of what is recorded or removed, and the pairing of a search with the record call that follows it.
  */
 import type { Database } from "bun:sqlite";
-import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
 import { recordKeyword } from "../db/hot-keywords-table";
+
+/** Hot keywords: a record call this soon (ms) after the same user's search of it is not counted again. */
+export const HOT_KEYWORD_FOLLOW_MS = 30_000;
 
 /** A `type:word` filter anywhere in the text, with the spaces after it. */
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;

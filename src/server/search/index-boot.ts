@@ -13,22 +13,14 @@ import { watchLimit } from "./tree-watch";
 import { sharedFolderWatchers } from "../listing/listing-cache/watchers";
 
 /**
- * The cap on the index's folder watches from `env`: FBE_INDEX_WATCH_MAX (a whole number, 0 for none), else no cap
- * but the kernel's limit (tree-watch.ts watchLimit).
- */
-export function indexWatchCapOf(env: Record<string, string | undefined>): number {
-  const raw = env.FBE_INDEX_WATCH_MAX;
-  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Infinity;
-}
-
-/**
  * Opens the index of `rootReal` (the database file beside `databaseFile`, or in `indexLocation`); startFileIndex
  * then builds it in the background while the server answers (state() is "building"). A failed walk is logged and
  * the next refresh tries again. `onTemp` receives the temp files each full walk passes (TempSweeper.found). The
- * index watches its tree through the listing cache's watchers, as many folders as the kernel's limit (and
- * FBE_INDEX_WATCH_MAX of the boot environment) allows.
+ * index watches its tree through the listing cache's watchers, as many folders as the kernel's limit and
+ * `watchMax` (Config indexWatchMax, FBE_INDEX_WATCH_MAX: a whole number, 0 for none; Infinity for no cap of ours)
+ * allow.
  */
-export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger, onTemp?: (abs: string) => void): SqliteFileIndex {
+export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger, watchMax: number, onTemp?: (abs: string) => void): SqliteFileIndex {
   const s = getSettings(db);
   const file = indexFileOf(databaseFile, s.indexLocation);
   mkdirSync(dirname(file), { recursive: true });
@@ -39,7 +31,7 @@ export function openFileIndex(db: Database, databaseFile: string, rootReal: stri
     excludeDirs: s.excludeIndexDirs,
     fromScratch: s.rmOldIndex,
     onTemp,
-    watch: { watchers: sharedFolderWatchers(), maxWatches: watchLimit(indexWatchCapOf(process.env)) },
+    watch: { watchers: sharedFolderWatchers(), maxWatches: watchLimit(watchMax) },
     onError: (err) => log.error(`file index walk failed: ${err instanceof Error ? err.message : String(err)}`),
   });
   onFsChange(rootReal, (change) => index.apply(change), (path) => index.folderTotals(path)?.size ?? null);

@@ -8,7 +8,11 @@ import type { ParsedQuery, SearchHit } from "./types";
 import { compareHits, matchesQuery } from "./query-parser";
 import { typeFromName } from "../fs/file-type";
 import { isTempName } from "../fs/temp-name";
-import { LIVE_SEARCH_MAX_ENTRIES, LIVE_SEARCH_MAX_MS } from "../constants";
+
+/** Search fallback while the index is building: the live walk stops after this many entries... */
+const LIVE_SEARCH_MAX_ENTRIES = 200_000;
+/** ...or after this long (ms), and the answer says so (`X-Search-Index: building` / `partial`). */
+const LIVE_SEARCH_MAX_MS = 3_000;
 
 /** What the live walk searches: `abs` is the folder on disk whose virtual path (in the user's scope) is `under`. */
 export interface LiveSearchRequest {

@@ -5,7 +5,11 @@
  */
 import type { FileIndex, ParsedQuery, SearchHit } from "./types";
 import { liveSearch } from "./live-search";
-import { SEARCH_STREAM_PAGE } from "../constants";
+
+/** Search: most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */
+export const SEARCH_MAX_RESULTS = 10_000;
+/** Search: hits read from the index for the first page while the answer streams (each next page doubles). */
+export const SEARCH_STREAM_PAGE = 500;
 
 /** One search to answer: `under`/`abs` is the searched folder (virtual path in the user's scope, and on disk). */
 export interface SearchJob {

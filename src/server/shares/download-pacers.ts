@@ -3,7 +3,9 @@
  * public downloads together, however many run at once. Kept in memory; idle pacers are dropped.
  */
 import { makePacer, type Pacer } from "../http/throttle-stream";
-import { PACER_SWEEP_LINKS } from "../constants";
+
+/** Share download speed: past this many links with a pacer in memory, the idle ones are dropped. */
+const PACER_SWEEP_LINKS = 1_000;
 
 const pacers = new Map<string, Pacer>();
 

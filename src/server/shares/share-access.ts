@@ -12,9 +12,11 @@ import { assertNotBanned, recordFailedLogin } from "../auth/login-ban";
 import { takeSharePasswordAttempt } from "../auth/attempt-limits";
 import { getSettings } from "../settings/settings-service";
 import { Forbidden } from "../errors";
-import { SHARE_TOKEN_LIFETIME_S } from "../constants";
 import type { ShareAccess } from "../../shared/wire/share";
 import { liveLink } from "./share-service";
+
+/** Lifetime (seconds) of the token a visitor gets for a password link: an hour of browsing and downloads. */
+const SHARE_TOKEN_LIFETIME_S = 60 * 60;
 
 const SHARE_TOKEN_TYPE = "share";
 

@@ -10,13 +10,16 @@ import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, set
 import { findUserById, listUsers } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
-import { SHARE_DOWNLOAD_LIMIT_MAX, SHARE_HASH_BYTES } from "../constants";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
 import {
   SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit,
 } from "../../shared/wire/share";
 import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";
 import { rootPathOf, scopePathOf } from "./share-target";
+
+/** Random bytes of a share hash: 128 bits (at least 96 against guessing) from the system CSPRNG, base64url. */
+const SHARE_HASH_BYTES = 16;
 
 /** A link as listed for admins: `outOfScope` when its owner's scope (or its owner) no longer holds its target. */
 export type ListedLink = ShareRow & { outOfScope: boolean };

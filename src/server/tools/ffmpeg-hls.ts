@@ -7,7 +7,16 @@ import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { fileUrl, inputArgs, type MediaInput } from "./ffmpeg";
 import { withToolInput, type ToolFile } from "./tool-input";
-import { HLS_AUDIO_BITRATE, HLS_TS_OFFSET_S, HLS_X264_PRESET, VAAPI_DEVICE } from "../constants";
+import { HLS_AUDIO_BITRATE, VAAPI_DEVICE } from "../constants";
+
+/**
+ * On-demand HLS: every encoder's output times are the source's plus this many seconds. Without it the run that starts
+ * at 0 shifts its first B-frame-delayed frames (negative DTS) while runs started later do not, and their segments
+ * would not line up (measured: 80 ms at 25 fps); any constant above the encoder delay works.
+ */
+const HLS_TS_OFFSET_S = 10;
+/** On-demand HLS: the x264 preset (`-preset veryfast`: real-time 1080p on one core, small enough files). */
+const HLS_X264_PRESET = "veryfast";
 
 /** What buildHlsArgs needs. */
 export interface HlsEncodeOptions {

@@ -14,12 +14,15 @@ import { buildInfo } from "../build-info";
 import { createTransferApp, isPlainFileRequest } from "../routes/transfer-app";
 import { pipeHandlers, proxyHttp, proxyUpgrade, type PipeData } from "./proxy";
 import type { ThreadInit, ThreadMessage } from "./internal-protocol";
+import { allowFfi } from "../fs/libc";
 
 declare const self: Worker;
 const post = (m: ThreadMessage) => self.postMessage(m);
 
 function start(init: ThreadInit): void {
   const { config, link } = init;
+  // Files are opened beneath their scope through libc unless the Config turned bun:ffi off.
+  allowFfi(config.listingFfi);
   const db = openReaderDatabase(config.database);
   const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal } as Deps;
   const ipOf = (req: Request) => server.requestIP(req)?.address ?? "unknown";

@@ -20,7 +20,6 @@ import type { InternalLink, ThreadInit, ThreadMessage } from "./internal-protoco
 
 /** Most transfer threads ever started: past 3 the main thread, which still serves everything else, is the limit. */
 const MAX_THREADS = 3;
-const DEFAULT_IDLE_MS = 120_000;
 
 /** How many threads and how long they idle before stopping. */
 export interface TransferThreadOptions {
@@ -29,19 +28,12 @@ export interface TransferThreadOptions {
 }
 
 /**
- * Options from the environment: FBE_TRANSFER_THREADS (a count from 0 to 16, or `auto` for one less than the
- * cores, at most MAX_THREADS; default 0, off) and FBE_TRANSFER_IDLE_MS (default 120 s). Bad values fall back
- * to the defaults.
+ * Options from `config`: transferThreads (FBE_TRANSFER_THREADS: a count from 0 to 16, or `auto` for one less than
+ * the cores, at most MAX_THREADS; default 0, off) and transferIdleMs (FBE_TRANSFER_IDLE_MS, default 120 s).
  */
-export function transferThreadOptions(env: Record<string, string | undefined>, cores = availableParallelism()): TransferThreadOptions {
-  const int = (raw: string | undefined, min: number, max: number) => {
-    const n = Number(raw);
-    return raw !== undefined && raw !== "" && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-  };
-  return {
-    count: env.FBE_TRANSFER_THREADS === "auto" ? Math.max(0, Math.min(cores - 1, MAX_THREADS)) : (int(env.FBE_TRANSFER_THREADS, 0, 16) ?? 0),
-    idleMs: int(env.FBE_TRANSFER_IDLE_MS, 1000, 86_400_000) ?? DEFAULT_IDLE_MS,
-  };
+export function transferThreadOptions(config: Pick<Config, "transferThreads" | "transferIdleMs">, cores = availableParallelism()): TransferThreadOptions {
+  const { transferThreads: count } = config;
+  return { count: count === "auto" ? Math.max(0, Math.min(cores - 1, MAX_THREADS)) : count, idleMs: config.transferIdleMs };
 }
 
 /** What the threads need from the server. */

@@ -1,5 +1,8 @@
+
+/** tus resumable uploads (tus.io protocol 1.0): the one protocol version spoken and the extensions offered. */
+export const TUS_VERSION = "1.0.0";
+const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
 /** @module Pure parts of the tus 1.0 protocol (tus.io/protocols/resumable-upload): header values read and written. */
-import { TUS_EXTENSIONS, TUS_VERSION } from "../constants";
 
 /** The content type of every tus body (core protocol: PATCH and creation-with-upload). */
 export const TUS_CONTENT_TYPE = "application/offset+octet-stream";

@@ -11,8 +11,11 @@ import { basename, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
 import { startSweepTimer } from "../fs/sweep-timer";
 import { PayloadTooLarge, TooManyRequests } from "../errors";
-import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES } from "../constants";
+import type { Config } from "../config/flags";
 import { deleteTusRow, insertTusRow, readTusRows, type TusRow } from "../db/tus-uploads-table";
+
+/** tus: the file in the cache folder that remembers incomplete uploads across restarts. */
+const TUS_JOURNAL_FILE = "tus-uploads.json";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */
 export interface TusUpload {
@@ -51,18 +54,13 @@ export interface TusCreateLimits {
 }
 
 /**
- * The options at boot: the rows in `db`, the old journal in `cacheDir`; the expiry TUS_EXPIRY_MS and the chunk
- * size TUS_CHUNK_BYTES unless `env` (process.env) sets FBE_TUS_EXPIRY_MS or FBE_TUS_CHUNK_BYTES (whole numbers
- * above 0; chunks at most TUS_MAX_CHUNK_BYTES), for operators behind a proxy's body limit and for tests.
+ * The options at boot: the rows in `db`, the old journal in `cacheDir`; the expiry and the chunk size of `config`
+ * (FBE_TUS_EXPIRY_MS and FBE_TUS_CHUNK_BYTES, for operators behind a proxy's body limit and for tests).
  */
-export function tusStoreOptions(env: Record<string, string | undefined>, cacheDir: string, db: Database | null): TusStoreOptions {
-  const whole = (raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
-    const n = Number(raw);
-    return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : fallback;
-  };
+export function tusStoreOptions(config: Pick<Config, "tusExpiryMs" | "tusChunkBytes">, cacheDir: string, db: Database | null): TusStoreOptions {
   return {
-    expiryMs: whole(env.FBE_TUS_EXPIRY_MS, TUS_EXPIRY_MS),
-    chunkBytes: whole(env.FBE_TUS_CHUNK_BYTES, TUS_CHUNK_BYTES, TUS_MAX_CHUNK_BYTES),
+    expiryMs: config.tusExpiryMs,
+    chunkBytes: config.tusChunkBytes,
     db,
     legacyJournalPath: join(cacheDir, TUS_JOURNAL_FILE),
   };

@@ -5,7 +5,6 @@ import { countUsers, deleteUser, findUserById, findUserByName, insertUser, updat
 import { hashPassword, verifyPassword } from "../auth/password";
 import { ALL_PERMISSIONS, type Permissions, type User } from "./types";
 import { parseUsername } from "./user-fields";
-import { GENERATED_PASSWORD_LENGTH } from "../constants";
 import { getSettings, getUserDefaults } from "../settings/settings-service";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../errors";
 import { CURRENT_PASSWORD_FIELD, OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChanges, parseUserRequest, type UserChanges } from "./user-changes";
@@ -13,6 +12,9 @@ import { assertAdminKept, assertMayChange, assertMayDelete, normalizeAdmin } fro
 import { switchOtpOff, toggleOtp } from "./user-otp";
 import { ensureScopeFolder, homeScopeOf } from "./user-home";
 import { endUserSessions } from "../auth/sessions";
+
+/** Length of a generated first-run admin password. */
+const GENERATED_PASSWORD_LENGTH = 16;
 
 /** What a self-registered account may do until an admin widens it: read and download, nothing else. */
 export const SIGNUP_PERM: Readonly<Permissions> = {

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { TempSweeper, tempMaxAgeOf } from "../../../src/server/fs/temp-sweep";
+import { TempSweeper } from "../../../src/server/fs/temp-sweep";
+import { loadConfig } from "../../../src/server/config/load";
 import { isTempName, tempPathBeside } from "../../../src/server/fs/temp-name";
 
 const dir = mkdtempSync(join(tmpdir(), "fbe-temp-sweeper-"));
@@ -51,9 +52,9 @@ describe("TempSweeper", () => {
   });
 
   it("reads FBE_TEMP_MAX_AGE_MS, falling back to an hour", () => {
-    expect(tempMaxAgeOf({ FBE_TEMP_MAX_AGE_MS: "5000" })).toBe(5000);
-    expect(tempMaxAgeOf({ FBE_TEMP_MAX_AGE_MS: "-1" })).toBe(3_600_000);
-    expect(tempMaxAgeOf({})).toBe(3_600_000);
+    expect(loadConfig([], { FBE_TEMP_MAX_AGE_MS: "5000" }, "/").tempMaxAgeMs).toBe(5000);
+    expect(loadConfig([], { FBE_TEMP_MAX_AGE_MS: "-1" }, "/").tempMaxAgeMs).toBe(3_600_000);
+    expect(loadConfig([], {}, "/").tempMaxAgeMs).toBe(3_600_000);
   });
 
   it("names temps in one family", () => {

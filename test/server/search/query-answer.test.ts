@@ -2,11 +2,10 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { searchAnswer, type SearchJob } from "../../../src/server/search/search-answer";
+import { SEARCH_STREAM_PAGE, searchAnswer, type SearchJob } from "../../../src/server/search/search-answer";
 import { liveSearch } from "../../../src/server/search/live-search";
 import { compareHits, matchesQuery, parseQuery } from "../../../src/server/search/query-parser";
 import type { FileIndex, IndexEntry, ParsedQuery, SearchRequest } from "../../../src/server/search/types";
-import { SEARCH_STREAM_PAGE } from "../../../src/server/constants";
 
 /** A small in-memory FileIndex following the interface's contract; records the pages asked of it. */
 function memoryIndex(paths: string[], state: "building" | "ready" = "ready") {

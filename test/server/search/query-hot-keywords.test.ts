@@ -1,9 +1,8 @@
 import { describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
-import { HOT_KEYWORD_FOLLOW_MS } from "../../../src/server/constants";
 import { migrate } from "../../../src/server/db/migrations";
 import { recordKeyword, removeKeyword, topKeywords } from "../../../src/server/db/hot-keywords-table";
-import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../../../src/server/search/hot-keywords";
+import { HOT_KEYWORD_FOLLOW_MS, recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../../../src/server/search/hot-keywords";
 
 const store = () => {
   const db = new Database(":memory:");

@@ -1,22 +1,23 @@
 import { describe, expect, it } from "bun:test";
 import { transferThreadOptions } from "../../../src/server/transfer-threads/transfer-threads";
+import { loadConfig } from "../../../src/server/config/load";
 import { isPlainFileRequest } from "../../../src/server/routes/transfer-app";
 
 describe("transfer thread options", () => {
   it("are off by default; auto is one thread less than the cores, at most 3, and none on one core", () => {
-    expect(transferThreadOptions({}, 8).count).toBe(0);
-    expect(transferThreadOptions({ FBE_TRANSFER_THREADS: "auto" }, 1).count).toBe(0);
-    expect(transferThreadOptions({ FBE_TRANSFER_THREADS: "auto" }, 2).count).toBe(1);
-    expect(transferThreadOptions({ FBE_TRANSFER_THREADS: "auto" }, 64).count).toBe(3);
-    expect(transferThreadOptions({}, 2).idleMs).toBe(120_000);
+    expect(transferThreadOptions(loadConfig([], {}, "/"), 8).count).toBe(0);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: "auto" }, "/"), 1).count).toBe(0);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: "auto" }, "/"), 2).count).toBe(1);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: "auto" }, "/"), 64).count).toBe(3);
+    expect(transferThreadOptions(loadConfig([], {}, "/"), 2).idleMs).toBe(120_000);
   });
 
   it("take FBE_TRANSFER_THREADS and FBE_TRANSFER_IDLE_MS, ignoring values out of range", () => {
-    expect(transferThreadOptions({ FBE_TRANSFER_THREADS: "0" }, 8).count).toBe(0);
-    expect(transferThreadOptions({ FBE_TRANSFER_THREADS: "5" }, 2).count).toBe(5);
-    for (const bad of ["-1", "17", "1.5", "two", ""]) expect(transferThreadOptions({ FBE_TRANSFER_THREADS: bad }, 4).count).toBe(0);
-    expect(transferThreadOptions({ FBE_TRANSFER_IDLE_MS: "5000" }, 2).idleMs).toBe(5000);
-    expect(transferThreadOptions({ FBE_TRANSFER_IDLE_MS: "10" }, 2).idleMs).toBe(120_000);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: "0" }, "/"), 8).count).toBe(0);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: "5" }, "/"), 2).count).toBe(5);
+    for (const bad of ["-1", "17", "1.5", "two", ""]) expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_THREADS: bad }, "/"), 4).count).toBe(0);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_IDLE_MS: "5000" }, "/"), 2).idleMs).toBe(5000);
+    expect(transferThreadOptions(loadConfig([], { FBE_TRANSFER_IDLE_MS: "10" }, "/"), 2).idleMs).toBe(120_000);
   });
 });
 

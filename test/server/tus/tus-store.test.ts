@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../../src/server/db/open";
+import { loadConfig } from "../../../src/server/config/load";
 import { TusStore, tusStoreOptions, type TusStoreOptions } from "../../../src/server/tus/tus-store";
 import { formatMetadata, parseByteCount, parseMetadata } from "../../../src/server/tus/tus-headers";
 
@@ -97,9 +98,9 @@ describe("TusStore", () => {
   });
 
   it("reads its options from the environment with bounds", () => {
-    expect(tusStoreOptions({}, "/c", null)).toEqual({ expiryMs: 86_400_000, chunkBytes: 32 * 1024 * 1024, db: null, legacyJournalPath: "/c/tus-uploads.json" });
-    expect(tusStoreOptions({ FBE_TUS_EXPIRY_MS: "1500", FBE_TUS_CHUNK_BYTES: "262144" }, "/c", null)).toMatchObject({ expiryMs: 1500, chunkBytes: 262144 });
-    expect(tusStoreOptions({ FBE_TUS_EXPIRY_MS: "-1", FBE_TUS_CHUNK_BYTES: String(2 ** 40) }, "/c", null)).toMatchObject({ expiryMs: 86_400_000, chunkBytes: 96 * 1024 * 1024 });
+    expect(tusStoreOptions(loadConfig([], {}, "/"), "/c", null)).toEqual({ expiryMs: 86_400_000, chunkBytes: 32 * 1024 * 1024, db: null, legacyJournalPath: "/c/tus-uploads.json" });
+    expect(tusStoreOptions(loadConfig([], { FBE_TUS_EXPIRY_MS: "1500", FBE_TUS_CHUNK_BYTES: "262144" }, "/"), "/c", null)).toMatchObject({ expiryMs: 1500, chunkBytes: 262144 });
+    expect(tusStoreOptions(loadConfig([], { FBE_TUS_EXPIRY_MS: "-1", FBE_TUS_CHUNK_BYTES: String(2 ** 40) }, "/"), "/c", null)).toMatchObject({ expiryMs: 86_400_000, chunkBytes: 96 * 1024 * 1024 });
   });
 });
 

@@ -67,9 +67,14 @@ export class FolderCache {
   private total = 0;
 
   constructor(
-    private readonly limits: CacheLimits,
+    private limits: CacheLimits,
     private readonly watchers: FolderWatchers = sharedFolderWatchers(),
   ) {}
+
+  /** Replaces the limits (at boot, from the Config, before the first read). */
+  setLimits(limits: CacheLimits): void {
+    this.limits = limits;
+  }
 
   /** Bytes held now (entries plus derived values); never above maxBytes once a call returns. */
   get bytes(): number {

@@ -3,15 +3,21 @@
  * they read folders (read-compact.ts) and write listing bodies (listing/compact-body.ts) away from the event loop,
  * two of them sharing one read or one body. Each message { id, op, ... } is answered { id, ... }, or
  * { id, error: { message, code } } when it failed. Ops: list, stat, finish, order, first, write, end
- * (worker-client.ts).
+ * (worker-client.ts), after one unanswered { op: "init", ffi } that passes the server's Config.
  */
 import { bodyEnds, bodyOrder, endBody, startPiece, writeItems, type CompactBodyRequest, type Piece } from "../compact-body";
 import { nameAt, type CompactFolder } from "./compact";
 import { finishShared, listShared, namesOf, statShared, type SharedRead } from "./read-compact";
 import { orderOf } from "./natural-key";
 import { warmUp } from "./warm-up";
-import { openLibc } from "../../fs/libc";
+import { allowFfi, openLibc } from "../../fs/libc";
 import { BoundedCache } from "../../bounded-cache";
+
+/** The first message of the client: whether libc may be called through bun:ffi (Config listingFfi). */
+interface Init {
+  op: "init";
+  ffi: boolean;
+}
 
 type Request =
   | { id: number; op: "list"; abs: string; readId: number }
@@ -47,7 +53,7 @@ const recentNames = new BoundedCache<number, string[]>(KEEP_NAMES);
 const GC_FROM_BYTES = 4 << 20;
 let collect: false | "now" | "soon" = false;
 
-const port = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
+const port = self as unknown as { onmessage: ((e: MessageEvent<Request | Init>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
 
 function remember(readId: number, names: string[]): void {
   recentNames.set(readId, names);
@@ -113,8 +119,14 @@ function handle(m: Request): [unknown, Transferable[]] {
 
 let lastMessage = 0;
 
-port.onmessage = (e) => {
+port.onmessage = (e: MessageEvent<Request | Init>) => {
   const m = e.data;
+  if (m.op === "init") {
+    allowFfi(m.ffi);
+    // Code warmed up while no request came in the last moment (a round takes a few ms).
+    setTimeout(() => warmUp(() => performance.now() - lastMessage > 20), 50);
+    return;
+  }
   lastMessage = performance.now();
   try {
     const [answer, transfer] = handle(m);
@@ -129,6 +141,3 @@ port.onmessage = (e) => {
     port.postMessage({ id: m.id, error: { message: String(x?.message ?? err), code: x?.code, errno: x?.errno, syscall: x?.syscall, path: x?.path } });
   }
 };
-
-// Code warmed up while no request came in the last moment (a round takes a few ms).
-setTimeout(() => warmUp(() => performance.now() - lastMessage > 20), 50);

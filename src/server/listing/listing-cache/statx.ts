@@ -1,7 +1,7 @@
 /**
  * @module One stat per folder entry for the folder workers: libc `statx` through bun:ffi, relative to the folder's
  * descriptor, into one reused buffer (no Stats object per entry); lstatSync/statSync by path where ffi is missing
- * (not Linux, big-endian, FBE_LISTING_FFI=0).
+ * (not Linux, big-endian, turned off by the Config: FBE_LISTING_FFI=0).
  */
 import { lstatSync, statSync } from "node:fs";
 import { ffiAvailable, openLibc } from "../../fs/libc";

@@ -1,7 +1,7 @@
 /**
- * @module The main thread's side of the folder workers (folder-worker.ts): at most POOL threads started on first
- * use and ended after IDLE_MS without work (each holds some 20 MiB), each request sent to the least busy one. Every call resolves null when
- * no worker can run (FBE_LISTING_WORKER=0, a failed start): the caller then reads on the main thread.
+ * @module The main thread's side of the folder workers (folder-worker.ts): at most `pool` threads started on first
+ * use and ended after `idleMs` without work (each holds some 20 MiB), each request sent to the least busy one. Every call resolves null when
+ * no worker can run (turned off by the Config, FBE_LISTING_WORKER=0; a failed start): the caller then reads on the main thread.
  */
 import type { CompactBodyRequest } from "../compact-body";
 import type { CompactFolder } from "./compact";
@@ -9,14 +9,12 @@ import type { SharedRead } from "./read-compact";
 import { workerUrl } from "../../worker-url";
 import { BoundedCache } from "../../bounded-cache";
 
-/** Folder worker threads at most (FBE_LISTING_THREADS, default 2; a second starts when the first has company). */
-const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
-/**
- * A thread without work for this long ends (FBE_LISTING_IDLE_MS, default 30 s), and the listing cache empties after
- * as long without a listing (shared-cache.ts); the next read starts a thread again.
- */
-export const LISTING_IDLE_MS = Math.max(100, Number(process.env.FBE_LISTING_IDLE_MS) || 30_000);
-const IDLE_MS = LISTING_IDLE_MS;
+/** Folder worker threads at most (Config listingThreads, default 2; a second starts when the first has company). */
+let pool = 2;
+/** A thread without work for this long (ms) ends (Config listingIdleMs, default 30 s); the next read starts one again. */
+let idleMs = 30_000;
+/** Whether the threads may call libc through bun:ffi (Config listingFfi), told to each in its first message. */
+let ffi = true;
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -29,12 +27,12 @@ type BunWorker = Worker & { ref: () => void; unref: () => void };
 interface Thread {
   worker: BunWorker;
   pending: Map<number, Pending>;
-  /** The timer that ends the thread once it has been idle for IDLE_MS. */
+  /** The timer that ends the thread once it has been idle for idleMs. */
   idle?: ReturnType<typeof setTimeout>;
 }
 
 let threads: Thread[] = [];
-let disabled = process.env.FBE_LISTING_WORKER === "0" || typeof Worker === "undefined";
+let disabled = typeof Worker === "undefined";
 let nextId = 0;
 /** Which thread read each folder (it keeps the names for the body that follows). */
 const readBy = new BoundedCache<number, Thread>(16);
@@ -44,6 +42,22 @@ const WORKER_URL = workerUrl("listing/listing-cache/folder-worker.ts");
 
 /** Thrown inside when a worker ended: pending calls resolve null and the main thread does the work. */
 const UNAVAILABLE = new Error("folder worker unavailable");
+
+/** What configureFolderWorkers takes: the Config's listing settings. */
+export interface FolderWorkerOptions {
+  threads: number;
+  idleMs: number;
+  enabled: boolean;
+  ffi: boolean;
+}
+
+/** Sets the pool from the Config at boot, before the first read: its size, idle time, on/off and bun:ffi use. */
+export function configureFolderWorkers(o: FolderWorkerOptions): void {
+  pool = o.threads;
+  idleMs = o.idleMs;
+  ffi = o.ffi;
+  if (!o.enabled) disabled = true;
+}
 
 function spawn(): Thread | null {
   try {
@@ -68,6 +82,7 @@ function spawn(): Thread | null {
       t.pending.clear();
       worker.terminate();
     };
+    worker.postMessage({ op: "init", ffi });
     worker.unref();
     threads.push(t);
     retireWhenIdle(t);
@@ -78,7 +93,7 @@ function spawn(): Thread | null {
   }
 }
 
-/** Ends `t` after IDLE_MS unless it gets work before: its memory goes back, reads it made are forgotten. */
+/** Ends `t` after idleMs unless it gets work before: its memory goes back, reads it made are forgotten. */
 function retireWhenIdle(t: Thread): void {
   clearTimeout(t.idle);
   t.idle = setTimeout(() => {
@@ -86,7 +101,7 @@ function retireWhenIdle(t: Thread): void {
     threads = threads.filter((x) => x !== t);
     for (const [id, by] of readBy) if (by === t) readBy.delete(id);
     t.worker.terminate();
-  }, IDLE_MS);
+  }, idleMs);
   t.idle.unref?.();
 }
 
@@ -99,7 +114,7 @@ function pick(prefer?: Thread): Thread | null {
   if (prefer && threads.includes(prefer) && prefer.pending.size === 0) return prefer;
   const idle = threads.find((t) => t.pending.size === 0);
   if (idle) return idle;
-  return threads.length < POOL ? spawn() : null;
+  return threads.length < pool ? spawn() : null;
 }
 
 async function call<T>(t: Thread, msg: Record<string, unknown>, transfer: Transferable[] = []): Promise<T | null> {
@@ -135,7 +150,7 @@ export function newReadId(): number {
 
 /** A second thread beside `t` (started when the pool has room); null when there is none. */
 function partner(t: Thread): Thread | null {
-  const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < POOL ? spawn() : null);
+  const other = threads.find((x) => x !== t && x.pending.size === 0) ?? (threads.length < pool ? spawn() : null);
   return other && !disabled ? other : null;
 }
 

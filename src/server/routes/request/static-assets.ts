@@ -7,7 +7,15 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { ENCODINGS, negotiateEncoding, type Encoding } from "./accept-encoding";
-import { HTML_BROTLI_QUALITY, HTML_GZIP_LEVEL, STATIC_ASSET_CACHE_CONTROL } from "../../constants";
+
+/** Cache-Control of the UI's hashed assets: their names change with their content, so a year and immutable. */
+const STATIC_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/**
+ * On-the-fly compression of the rendered index.html (1.5 KB): brotli quality 5 gives 744 B in 0.2 ms where
+ * quality 11 gives 657 B in 4 ms; gzip level 6 gives 856 B in 0.1 ms (measured with node:zlib under Bun 1.4.5).
+ */
+const HTML_BROTLI_QUALITY = 5;
+const HTML_GZIP_LEVEL = 6;
 
 /** One file on disk (or in the binary's embedded folder). */
 interface Body {
