@@ -43,6 +43,20 @@ describe("loadConfig", () => {
     expect(flagsHelp()).toMatch(/--allowed-hosts .*421.*env FB_ALLOWED_HOSTS/);
   });
 
+  it("reads the FBE_ rows from the environment alone, each falling back to its default", () => {
+    const env = { FBE_LISTING_CACHE_MB: "0.01", FBE_LISTING_WORKER: "0", FBE_INDEX_WATCH_MAX: "2", FBE_TRANSFER_THREADS: "auto", FBE_UMASK: "022" };
+    expect(loadConfig([], env, "/")).toMatchObject({ listingCacheMb: 0.01, listingWorker: false, indexWatchMax: 2, transferThreads: "auto", umask: 0o022 });
+    expect(loadConfig([], { FBE_LISTING_THREADS: "", FBE_INDEX_WATCH_MAX: "many" }, "/")).toMatchObject({
+      listingCacheMb: 64, listingCacheFolders: 512, listingThreads: 2, listingIdleMs: 30_000, listingWorker: true, listingFfi: true,
+      indexWatchMax: Infinity, transferThreads: 0, umask: 0o027, hlsDebug: false, xdgCacheHome: "",
+    });
+    const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
+    writeFileSync(join(dir, "l.yaml"), "listingCacheMb: 1\n");
+    expect(loadConfig(["--config", "l.yaml"], {}, dir).listingCacheMb).toBe(64);
+    expect(() => loadConfig(["--listingCacheMb", "1"], {}, "/")).toThrow("unknown flag");
+    expect(flagsHelp()).not.toContain("FBE_");
+  });
+
   it("normalizes base URLs", () => {
     expect(normalizeBaseUrl("")).toBe("");
     expect(normalizeBaseUrl("/")).toBe("");
