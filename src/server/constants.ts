@@ -106,7 +106,7 @@ export const STATIC_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 export const HTML_BROTLI_QUALITY = 5;
 export const HTML_GZIP_LEVEL = 6;
-/** Random bytes of a share hash: 128 bits (the issue asks at least 96) from the system CSPRNG, base64url. */
+/** Random bytes of a share hash: 128 bits (at least 96 are needed against guessing) from the system CSPRNG, base64url. */
 export const SHARE_HASH_BYTES = 16;
 /** Largest download limit of a share link (a sanity bound, not from the spec). */
 export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
@@ -114,7 +114,7 @@ export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 export const SHARE_TOKEN_LIFETIME_S = 60 * 60;
 /** How often (ms) expired share links and ended sessions are purged from the store. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-/** Background tasks: at most this many progress pushes per second per task (the issue: "a few pushes a second"). */
+/** Background tasks: at most this many progress pushes per second per task (a few pushes a second). */
 export const TASK_REPORT_INTERVAL_MS = 250;
 /** Background tasks: how often (ms) a node looks for pending rows (also those queued by other nodes) and beats. */
 export const TASK_POLL_INTERVAL_MS = 1000;
@@ -130,7 +130,7 @@ export const TASK_SHUTDOWN_WAIT_MS = 10_000;
 export const SOCKET_SESSION_CHECK_MS = 15_000;
 /** Close code of a task or command socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
-/** The message of a task that was running when its server stopped without ending it (the issue's wording). */
+/** The message of a task that was running when its server stopped without ending it. */
 export const TASK_INTERRUPTED_MESSAGE = "interrupted by restart";
 /**
  * Command runner (`/api/command`): a command is killed, with its whole process group, after 10 minutes. Long
@@ -164,7 +164,7 @@ export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
  */
 export const TORRENT_MS_DATE_ABOVE = 100_000_000_000;
 /**
- * On-demand HLS (issue 12): an encoder nobody asked a segment of for this long (ms) is stopped. 30 s covers a
+ * On-demand HLS: an encoder nobody asked a segment of for this long (ms) is stopped. 30 s covers a
  * paused player's buffer refills (hls.js asks every segment length while playing) without keeping ffmpeg busy for
  * a closed tab. Tests shorten it with FBE_HLS_IDLE_MS (read once at boot, hls/hls-options.ts).
  */
@@ -186,7 +186,7 @@ export const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
  * would not line up (measured: 80 ms at 25 fps); any constant above the encoder delay works.
  */
 export const HLS_TS_OFFSET_S = 10;
-/** On-demand HLS: the x264 preset (the issue: `-preset veryfast`: real-time 1080p on one core, small enough files). */
+/** On-demand HLS: the x264 preset (`-preset veryfast`: real-time 1080p on one core, small enough files). */
 export const HLS_X264_PRESET = "veryfast";
 /** On-demand HLS: AAC stereo bit rate of every quality, bit/s. */
 export const HLS_AUDIO_BITRATE = 128_000;
@@ -194,7 +194,7 @@ export const HLS_AUDIO_BITRATE = 128_000;
 export const HLS_PROBE_CACHE_SIZE = 256;
 /** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
 export const HLS_SEGMENT_WAIT_MS = 120_000;
-/** Search (issue 13): most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */
+/** Search: most hits one answer streams when the request gives no `limit` (the UI shows 50, growing by 50). */
 export const SEARCH_MAX_RESULTS = 10_000;
 /** Search: hits read from the index for the first page while the answer streams (each next page doubles). */
 export const SEARCH_STREAM_PAGE = 500;

@@ -15,7 +15,7 @@ import { isCaptchaActive } from "../auth/captcha";
 import { assetResponse, htmlResponse, readAssets } from "./static-assets";
 import { videoEncoderWithin } from "../media/video-encoder";
 
-// Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
+// Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5 keeps dist/ui whole there too).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
 const UI_DIR = COMPILED
   ? [join(import.meta.dir, "ui"), join(import.meta.dir, "dist", "ui")].find((d) => existsSync(join(d, "index.html"))) ?? join(import.meta.dir, "ui")
