@@ -50,7 +50,7 @@ function securityOf(access: Access, method: string): Record<string, string[]>[] 
 }
 
 /** `/api/users/:id`, `/api/public/dl/:hash{[^/]+}/*` → `/api/users/{id}`, `/api/public/dl/{hash}/{path}`; and the names in order. */
-export function openApiPath(pattern: string): { path: string; names: string[] } {
+function openApiPath(pattern: string): { path: string; names: string[] } {
   const names: string[] = [];
   let path = pattern.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => {
     names.push(name);
@@ -104,7 +104,7 @@ function operation(spec: OperationSpec, method: string, names: string[], own: st
 }
 
 /** What the document is built from. */
-export interface DocumentInput {
+interface DocumentInput {
   routes: readonly RouteEntry[];
   /** The configured base URL ("" or "/files"). */
   baseurl: string;

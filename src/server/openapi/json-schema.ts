@@ -30,7 +30,7 @@ export interface JsonSchema {
 }
 
 /** A field schema marked optional; see object(). */
-export class Optional {
+class Optional {
   readonly optional = true;
   constructor(readonly schema: JsonSchema) {}
 }
