@@ -20,7 +20,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = { ...FILE_OPE
 /** Descriptions of path parameters by name, unless a row gives its own. */
 const PATH_PARAMS: Record<string, string> = {
   path: "A path in the user's scope (inside the share for public routes), segments URL-encoded; a folder may end with /.",
-  id: "A user id (for /api/progress: the operation's X-Progress-Id).",
+  id: "A user id.",
   hash: "A share link's hash.",
   handle: "A session's public handle.",
   file: "A file name.",

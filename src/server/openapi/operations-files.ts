@@ -139,6 +139,7 @@ export const FILE_OPERATIONS: Record<string, OperationSpec> = {
   },
   "GET /api/progress/:id": {
     id: "getOperationProgress", tag: "resources", access: "login", summary: "Counts of a long copy, move or delete started with X-Progress-Id",
+    pathParams: { id: "The X-Progress-Id the operation was started with." },
     responses: { 200: { description: "The counts.", json: ref("OperationProgress"), example: EXAMPLES.progress } }, errors: [401, 404],
   },
   "OPTIONS /api/tus/*": {
