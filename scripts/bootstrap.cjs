@@ -113,7 +113,7 @@ function ensureNpmDeps() {
   if (r.status !== 0) process.exit(r.status || 1);
 }
 
-/** Repairs Bun when npm skipped its postinstall (STACK-NOTES section 1). */
+/** Repairs Bun when npm skipped its postinstall (the bun package downloads its binary there). */
 function ensureBun() {
   try {
     execFileSync(BUN, ["--version"], { stdio: "ignore" });

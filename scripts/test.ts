@@ -1,7 +1,7 @@
 /**
  * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
  * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined
- * `N passed, N failed` line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
+ * `N passed, N failed` line (neither runner prints it) and exits non-zero on any failure.
  */
 import { join } from "node:path";
 import { buildIfStale } from "./build";
@@ -39,7 +39,7 @@ export async function run(cmd: string[], env: Record<string, string> = {}, timeo
   return { text, code };
 }
 
-/** Bun prints " N pass" and " N fail" lines (STACK-NOTES section 9). */
+/** Bun prints " N pass" and " N fail" lines. */
 export function parseBunSummary(text: string): { passed: number; failed: number } {
   const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
   return { passed: num(/^\s*(\d+) pass$/m), failed: num(/^\s*(\d+) fail$/m) };

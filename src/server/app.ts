@@ -24,6 +24,7 @@ import { searchRoutes } from "./routes/search";
 import { searchIndexRoutes } from "./routes/search-index";
 import { progressRoutes } from "./routes/progress";
 import { tusRoutes } from "./routes/tus";
+import { openApiRoutes } from "./routes/openapi";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -47,7 +48,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", searchRoutes)
     .route("/", searchIndexRoutes)
     .route("/", progressRoutes)
-    .route("/", tusRoutes);
+    .route("/", tusRoutes)
+    .route("/", openApiRoutes(() => app.routes));
 
   app.use("*", commonMiddleware(deps));
   app.route("/", healthRoutes);

@@ -21,7 +21,7 @@ export interface Deps {
   tasks: TaskService;
   /** On-demand HLS: probes, playlists and the encoder manager (stopped at shutdown). */
   hls: HlsService;
-  /** The file-name index of the files root (issue 13); absent until one is built, search then walks live. */
+  /** The file-name index of the files root (search and folder sizes); absent until one is built, search then walks live. */
   index?: FileIndex | null;
   /** Incomplete resumable (tus) uploads, remembered across restarts and swept when expired. */
   tus: TusStore;

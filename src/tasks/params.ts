@@ -1,5 +1,5 @@
 /**
- * @module Reading a kind's Params from a client message (STYLE rule 14: each kind's parseParams): a missing param
+ * @module Reading a kind's Params from a client message (each kind's parseParams): a missing param
  * takes its default, a present one must have the right type and range, otherwise a TaskInputError names it.
  */
 import { TaskInputError } from "./types";

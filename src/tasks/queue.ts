@@ -1,5 +1,5 @@
 /**
- * @module The one task state machine (STYLE rule 15; SPEC section 4 Task lifecycle): pending(0) -> doing(1) ->
+ * @module The one task state machine, the only code that changes a task's status (SPEC section 4 Task lifecycle): pending(0) -> doing(1) ->
  * done(4) | failed(5), doing -> wait-cancel(2) -> cancelled(3), and (ours) retry: a finished, failed or cancelled
  * task goes back to pending as a fresh run of the same row (same TaskID and Params; start and end times cleared).
  * Only this module changes a task's status; it stores through db/tasks-table.ts and emits typed events that the

@@ -1,5 +1,5 @@
 /**
- * @module Runs one claimed task to its end (STYLE rules 14 and 15): builds the TaskContext (the owner's scope and
+ * @module Runs one claimed task to its end: builds the TaskContext (the owner's scope and
  * rules, a temp folder in the cache dir, throttled progress, tracked outputs), checks the kind's tools, runs the
  * kind, and in `finally` removes partial outputs of a failed or cancelled run and the temp folder. The final
  * status goes through the queue: done with the kind's message, cancelled when the signal aborted, else failed.

@@ -1,5 +1,5 @@
 /**
- * @module Domain types of the task engine (SPEC section 3 Task, section 4 Task lifecycle; STYLE rules 14 and 15):
+ * @module Domain types of the task engine (SPEC section 3 Task, section 4 Task lifecycle):
  * the stored task, the context a kind runs with, and the TaskKind contract each kind file exports.
  */
 import type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
@@ -58,7 +58,7 @@ export interface TaskScope {
   allows(virtualPath: string): boolean;
 }
 
-/** What a kind gets while it runs. Kinds never touch the queue or the socket (STYLE rule 14). */
+/** What a kind gets while it runs. Kinds never touch the queue or the socket: the queue alone changes status. */
 export interface TaskContext {
   /** Aborted on cancel and on shutdown: stop at once (tools/run-tool.ts kills the process group). */
   readonly signal: AbortSignal;
@@ -77,7 +77,7 @@ export interface TaskContext {
   trackOutput(abs: string): void;
 }
 
-/** One kind of background work (STYLE rule 14): one file in src/tasks/kinds/ exports one of these. */
+/** One kind of background work: one file in src/tasks/kinds/ exports one of these. */
 export interface TaskKind<P = Record<string, unknown>> {
   readonly type: TaskKindName;
   /**

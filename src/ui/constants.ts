@@ -179,7 +179,7 @@ export const STATS_CHART_HEIGHT_PX = 500;
 export const SEARCH_TYPE_CHIPS = ["video", "audio", "image", "pdf", "text", "archive", "dir"] as const;
 /** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
 export const STATS_CHART_COLORS = ["#4d8dff", "#f2555a", "#f0b44c", "#34c38f", "#a78bfa", "#f472b6", "#22b8cf", "#fb923c", "#94a3b8", "#84cc16"] as const;
-/** How often the Indexed Search fieldset asks the index status again while a walk runs (UI choice, issue 13). */
+/** How often the Indexed Search fieldset asks the index status again while a walk runs (UI choice). */
 export const INDEX_STATUS_POLL_MS = 2000;
 /** Sessions lists: how much of a User-Agent no browser name was found in is shown instead (characters). */
 export const SESSION_AGENT_CHARS = 40;

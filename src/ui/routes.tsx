@@ -1,4 +1,4 @@
-/** @module The one route table (STYLE rule 18, SPEC §2 Routes): routes with guards and title keys, RequireAuth, catch-all. */
+/** @module The one route table (SPEC §2 Routes): routes with guards and title keys, RequireAuth, catch-all. */
 import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
@@ -45,7 +45,7 @@ export interface RouteDef {
   redirect?: string;
 }
 
-/** Every route of this milestone, in match order ("/files/*" before "/files", whose pattern also takes "/files/"). */
+/** Every route of the UI, in match order ("/files/*" before "/files", whose pattern also takes "/files/"). */
 export const ROUTES: readonly RouteDef[] = [
   { path: "/login", guard: "guest", titleKey: "routes.login", page: LoginPage, frame: "plain" },
   { path: "/files/*", guard: "login", titleKey: "routes.files", page: FilesPage, frame: "app" },

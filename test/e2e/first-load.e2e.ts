@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startServer, type TestServer } from "../support/server";
 import { item, openFolder, signIn, writeTree } from "./fixtures";
 
-/** The issue "A light first load": all requests of a folder's first load, on the wire, stay under 200 KB. */
+/** A light first load: all requests of a folder's first load, on the wire, stay under 200 KB. */
 const FIRST_LOAD_BUDGET_BYTES = 200_000;
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * The file index in the interface (issue 13): the Indexed Search fieldset of the global settings shows the index
+ * The file index in the interface: the Indexed Search fieldset of the global settings shows the index
  * status and rebuilds it; the listing shows folder sizes the index knows, "—" for one it does not. Screenshots at
  * 1280 and 375 px.
  */

@@ -1,4 +1,4 @@
-/** Issue 9: the public share page, /share/{hash}, seen by a visitor who never logged in. */
+/** The public share page, /share/{hash}, seen by a visitor who never logged in. */
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

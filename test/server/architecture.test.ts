@@ -11,7 +11,7 @@ function files(dir: string): string[] {
   });
 }
 
-describe("layering (STYLE rules 1 and 5)", () => {
+describe("layering: routes over core over db and tools; only tools run processes", () => {
   it("keeps hono out of core modules: only routes, app, env, errors and auth middleware import it", () => {
     const allowed = /^server\/(routes\/|app\.ts$|env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
     // hono/jwt is used as a plain JWT library (no HTTP types), so it is fine anywhere.

@@ -10,7 +10,7 @@ import { findSevenZip } from "../../src/server/tools/sevenzip";
 import { makeTree, type Tree } from "./tree";
 import { storedZip } from "./stored-zip";
 
-/** The 7-Zip engine; fails the test with a message naming it when missing (STYLE rule 22). */
+/** The 7-Zip engine; fails the test with a message naming it when missing (no silent skip). */
 export function sevenZip(): string {
   const engine = findSevenZip();
   if (!engine) throw new Error("these tests need 7-Zip (7zz, 7z or 7za) on PATH; npm test installs the 7zip package");

@@ -169,6 +169,7 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   route("DELETE", "/api/hot-search", { path: fixed("/api/hot-search"), query: ["keyword"] }),
   route("GET", "/api/search-index", { path: fixed("/api/search-index") }),
   route("POST", "/api/search-index/rebuild", { path: fixed("/api/search-index/rebuild") }),
+  route("GET", "/api/openapi.json", { path: fixed("/api/openapi.json"), headers: ["If-None-Match"] }),
   route("GET", "/api/progress/:id", { path: () => fc.oneof(encodedText, fc.uuid()).map((id) => `/api/progress/${id}`) }),
   route("OPTIONS", "/api/tus/*", { path: under("/api/tus"), headers: ["Tus-Resumable"], mustHeaders: ["Tus-Resumable"] }),
   route("POST", "/api/tus/*", { path: under("/api/tus"), query: ["override"], valid: { override: ["true"] }, body: "raw", headers: ["Tus-Resumable", "Upload-Length", "Upload-Metadata", "Upload-Defer-Length", "Content-Type"], mustHeaders: ["Tus-Resumable", "Upload-Length"] }),

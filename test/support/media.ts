@@ -13,7 +13,7 @@ export const TEST_CUES = [
   { start: 1.1, end: 1.8, text: "Second line" },
 ] as const;
 
-/** Fails with a message naming the tool when ffmpeg or ffprobe is missing (STYLE rule 22: no silent skip). */
+/** Fails with a message naming the tool when ffmpeg or ffprobe is missing (no silent skip: npm test installs the tools). */
 export function requireMediaTools(): void {
   for (const t of ["ffmpeg", "ffprobe"]) {
     if (!isToolAvailable(t)) throw new Error(`${t} is not installed: the media task tests need it (npm test installs it)`);

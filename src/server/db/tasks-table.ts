@@ -1,7 +1,7 @@
 /**
  * @module Rows of the tasks table (migrations 1 and 6): the claimable queue of background tasks. Plain functions;
  * every status write is guarded by the status it expects, so two nodes sharing the database never both win.
- * Times are Unix seconds. Only src/tasks/queue.ts calls the writers (STYLE rule 15).
+ * Times are Unix seconds. Only src/tasks/queue.ts calls the writers: it alone changes a task's status.
  */
 import type { Database } from "bun:sqlite";
 import { TASK_STATUS, type TaskKindName, type TaskStatusCode } from "../../shared/wire/task";

@@ -1,4 +1,7 @@
-/** @module Domain description of a file or folder and its mode string (Go os.FileMode style, as the contract's modeStr). */
+/**
+ * @module FileInfo, the domain description of a file or folder, and its numeric mode: permission bits plus Go
+ * os.FileMode's directory and symlink bits, as the wire's `mode` (the `modeStr` text is presenters/mode-string.ts).
+ */
 import type { Stats } from "node:fs";
 import type { FileType } from "./file-type";
 

@@ -29,7 +29,7 @@ async function openInScope(scope: string, abs: string, flags: number): Promise<F
 /**
  * Yields the bytes of `abs` in STREAM_CHUNK_BYTES chunks, reading only when the next chunk is pulled.
  * Aborting `signal` closes the file handle at once, even while the consumer is parked and never resumes
- * this generator (STACK-NOTES section 5: an aborted zip leaked one descriptor per download otherwise).
+ * this generator (measured: an aborted zip leaked one descriptor per download otherwise).
  * A file that cannot be opened any more (deleted meanwhile) or is no regular file any more (a folder, a FIFO
  * or a device put in its place since it was walked) yields nothing. `scope`: see openRegularFile.
  */

@@ -1,6 +1,6 @@
 /**
- * @module The text of a subtitle file whatever its encoding (issue 12: "legacy encodings detected and decoded to
- * UTF-8"): a byte order mark decides first, valid UTF-8 is kept, and anything else (GBK, Big5, Shift_JIS, EUC-KR,
+ * @module The text of a subtitle file whatever its encoding (legacy encodings are detected and decoded to
+ * UTF-8): a byte order mark decides first, valid UTF-8 is kept, and anything else (GBK, Big5, Shift_JIS, EUC-KR,
  * CP1251, Latin-1...) is judged line by line by the same chardet + frequency scoring that names archive entries
  * (archive/name-encoding.ts), then decoded with iconv-lite.
  */

@@ -22,7 +22,7 @@ import { TrxFormatError } from "./trx-format";
 import type { ScopedFile } from "../tools/tool-input";
 
 export { ARCHIVE_LIST_FAILED } from "../archive/listing-page";
-/** Compressed single streams (not listable archives of entries), left out of the archive table (issue 11). */
+/** Compressed single streams (not listable archives of entries), left out of the archive table. */
 export const UNLISTED_ARCHIVE_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
 
 /** The metadata of one file, by kind. */

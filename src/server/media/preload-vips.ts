@@ -1,5 +1,5 @@
 /**
- * @module Makes sharp loadable inside the compiled binary (STACK-NOTES section 4): the embedded libvips
+ * @module Makes sharp loadable inside the compiled binary (measured with Bun 1.4.5): the embedded libvips
  * is written to a cache folder and dlopen'ed before sharp's addon loads, so the addon's NEEDED entry
  * resolves by soname. preloadVips() runs on the first use of sharp, so an idle server keeps libvips (about 6 MB
  * resident) out of memory. A no-op when run from source. The folder is under the user's cache folder (Config

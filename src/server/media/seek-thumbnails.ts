@@ -1,5 +1,5 @@
 /**
- * @module Seek thumbnails of a video (issue 12 `/api/frame{path}?thumbnails=vtt` and `&sprite=N`): tiles evenly spaced
+ * @module Seek thumbnails of a video (`/api/frame{path}?thumbnails=vtt` and `&sprite=N`): tiles evenly spaced
  * over the whole duration (at most SEEK_THUMBNAILS_MAX_TILES, one every SEEK_THUMBNAILS_MIN_INTERVAL_S or more),
  * laid out in sprite sheets of SPRITE_TILES_PER_SHEET, and the WebVTT thumbnails track whose cues point at them with
  * media fragments (`#xywh=x,y,w,h`, the form players such as Vidstack and Video.js read).

@@ -19,7 +19,7 @@ export function loadSharp(logError: (line: string) => void = console.error): Sha
   if (sharpModule !== undefined) return sharpModule;
   preloadVips();
   try {
-    // CommonJS entry on purpose: its static require of the addon is what the bundler embeds (STACK-NOTES section 4).
+    // CommonJS entry on purpose: its static require of the addon is what the bundler embeds (measured with Bun 1.4.5).
     sharpModule = require("sharp") as Sharp;
   } catch (err) {
     sharpModule = null;

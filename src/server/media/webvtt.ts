@@ -1,5 +1,5 @@
 /**
- * @module Subtitles as WebVTT for the player (issue 12, SPEC section 7 media URLs): a sidecar file (`.vtt` decoded to
+ * @module Subtitles as WebVTT for the player (SPEC section 7 media URLs): a sidecar file (`.vtt` decoded to
  * UTF-8 as it is; `.srt`, `.ass`, `.ssa` decoded to UTF-8, then converted by ffmpeg) and a text subtitle stream of a
  * video (`-map 0:s:N`, ffmpeg). Each result is a cache entry (media/media-cache.ts) keyed by the source's path, size
  * and mtime, so a second request runs no tool.

@@ -1,4 +1,4 @@
-/** @module Maps the file index's own status to the wire shape of GET /api/search-index (issue 13). */
+/** @module Maps the file index's own status to the wire shape of GET /api/search-index. */
 import type { FileIndex } from "../search/types";
 import type { SearchIndexStatus } from "../../shared/wire/search-index";
 

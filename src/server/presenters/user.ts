@@ -1,4 +1,4 @@
-/** @module Maps User to the users API JSON; secrets are left out field by field (STYLE rule 6). */
+/** @module Maps User to the users API JSON; secrets are left out field by field, so a new stored field is never sent by accident. */
 import type { User } from "../users/types";
 import type { Account } from "../../shared/wire/user";
 import { TOKEN_USER_FIELDS, type TokenUser } from "../../shared/wire/token";

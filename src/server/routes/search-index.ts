@@ -1,5 +1,5 @@
 /**
- * @module GET /api/search-index and POST /api/search-index/rebuild (issue 13, Global settings "Indexed Search",
+ * @module GET /api/search-index and POST /api/search-index/rebuild (Global settings "Indexed Search",
  * admins only): the index status line and the "Rebuild index" button. The rebuild runs in the background; the
  * answer is 202 at once and the status says `building: true` until the walk is done.
  */

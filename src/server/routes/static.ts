@@ -18,7 +18,7 @@ import { videoEncoderWithin } from "../media/video-encoder";
 /** A page render waits at most this long (ms) for the encoder probe; About then says "probing" until a reload. */
 const ENCODER_PAGE_WAIT_MS = 1_000;
 
-// Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5; STACK-NOTES saw dist/ui kept whole).
+// Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5 keeps dist/ui whole there too).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
 const UI_DIR = COMPILED
   ? [join(import.meta.dir, "ui"), join(import.meta.dir, "dist", "ui")].find((d) => existsSync(join(d, "index.html"))) ?? join(import.meta.dir, "ui")

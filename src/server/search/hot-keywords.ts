@@ -33,7 +33,7 @@ function stripType(text: string): string {
 const lastSearch = new WeakMap<Database, Map<number, { keyword: string; at: number }>>();
 
 /**
- * Records the keyword of a search the user `userId` ran (issue 13: every search records its keyword) and remembers
+ * Records the keyword of a search the user `userId` ran (every search records its keyword) and remembers
  * it, so the record call the UI sends after the search (SPEC section 7) does not count it twice.
  */
 export function recordSearchKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {

@@ -1,5 +1,5 @@
 /**
- * @module The bounded live walk that answers searches while the index is building or absent (issue 13): async,
+ * @module The bounded live walk that answers searches while the index is building or absent: async,
  * stops after LIVE_SEARCH_MAX_ENTRIES entries or LIVE_SEARCH_MAX_MS, never follows symbolic links.
  */
 import { opendir } from "node:fs/promises";

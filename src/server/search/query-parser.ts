@@ -93,7 +93,7 @@ export function isExactName(query: ParsedQuery, name: string): boolean {
   return query.terms.some((t) => !t.excluded && t.text === folded);
 }
 
-/** Ranking order of hits (issue 13): exact name matches first, then shorter paths, then by path. */
+/** Ranking order of hits: exact name matches first, then shorter paths, then by path. */
 export function compareHits(query: ParsedQuery, a: { path: string }, b: { path: string }): number {
   const ea = isExactName(query, baseName(a.path)) ? 0 : 1;
   const eb = isExactName(query, baseName(b.path)) ? 0 : 1;

@@ -1,5 +1,5 @@
 /**
- * @module Answers a parsed search (issue 13) as a JSON array of `{path, dir}` relative to the searched folder:
+ * @module Answers a parsed search as a JSON array of `{path, dir}` relative to the searched folder:
  * streamed page by page from the index when it is ready, else from the bounded live walk, with `X-Search-Index`
  * saying which (`ready`, `building`, `absent`) and `X-Search-Partial: true` when the walk was cut short.
  */

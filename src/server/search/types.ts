@@ -38,7 +38,7 @@ export interface IndexEntry {
   readonly type: FileType | "";
 }
 
-/** The total size and counts below a folder, kept by the index (SPEC "Folder sizes" of issue 13). */
+/** The total size and counts below a folder, kept by the index (the listing's folder sizes). */
 export interface FolderTotals {
   readonly size: number;
   readonly numFiles: number;

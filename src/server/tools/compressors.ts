@@ -9,7 +9,7 @@ export const COMPRESSOR_TOOLS: readonly CompressorTool[] = ["bzip2", "xz", "lz4"
 /**
  * Arguments that make `tool` compress stdin to stdout:
  * - bzip2 `-c`: its default block size (900 k) costs no speed.
- * - xz `-c -T0 -1`: all cores, preset 1, the fastest useful for a download (STACK-NOTES section 5).
+ * - xz `-c -T0 -1`: all cores, preset 1, the fastest useful for a download (measured).
  * - lz4 `-c`: level 1 (its default); with stdout not a terminal lz4 streams frames.
  */
 export function buildCompressorArgs(tool: CompressorTool): string[] {

@@ -1,6 +1,6 @@
 /**
  * @module The H.264 encoders ffmpeg offers and whether one really works here (About's hardware acceleration):
- * pure builders and parser, and the runners, part of the ffmpeg wrapper (STYLE rule 5).
+ * pure builders and parser, and the runners, part of the ffmpeg wrapper (only src/server/tools runs external tools).
  */
 import { runTool } from "./run-tool";
 

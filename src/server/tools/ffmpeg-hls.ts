@@ -1,5 +1,5 @@
 /**
- * @module The ffmpeg wrapper of on-demand HLS encoders (STYLE rule 5): the pure argument builder of one encoder run
+ * @module The ffmpeg wrapper of on-demand HLS encoders (only src/server/tools runs external tools): the pure argument builder of one encoder run
  * (H.264 + AAC stereo MPEG-TS segments from a start segment to the end of the file) and its runner, which reports
  * each finished segment.
  */

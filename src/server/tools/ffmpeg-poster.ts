@@ -16,7 +16,7 @@ export interface PosterOptions {
   output: string;
 }
 
-/** The poster frame's time: 10 % of the duration (issue 11: "a frame at 10 % of the duration"), past black intros. */
+/** The poster frame's time: 10 % of the duration, past black intros. */
 export function posterTime(durationS: number): number {
   return durationS > 0 ? durationS / 10 : 0;
 }

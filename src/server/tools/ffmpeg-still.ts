@@ -1,5 +1,5 @@
 /**
- * @module Pure ffmpeg argument builders of the seek-bar pictures (issue 12 `/api/frame`): the last frame of a video
+ * @module Pure ffmpeg argument builders of the seek-bar pictures (`/api/frame`): the last frame of a video
  * (for a time at or past its end) and a sprite sheet of evenly spaced tiles. A still at a time is the poster builder
  * (ffmpeg-poster.ts); ffmpeg.ts runs them all.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The ffmpeg wrapper (STYLE rule 5): the common flags, the subtitle extraction builder, a pure parser of
+ * @module The ffmpeg wrapper (only src/server/tools runs external tools): the common flags, the subtitle extraction builder, a pure parser of
  * `-progress pipe:1` blocks, and the one runner. The frame grabbing builders (contact sheet, single frames) are the
  * pure sibling ffmpeg-frames.ts.
  */
@@ -10,7 +10,7 @@ import { TOOL_INPUT_PATH, withToolInput, type ToolFile } from "./tool-input";
 
 /**
  * Flags every run starts with: no banner, never read stdin (a task has no terminal), no stats line on stderr,
- * machine-readable progress blocks on stdout (STACK-NOTES section 7). `loglevel` is "error" unless a caller needs
+ * machine-readable progress blocks on stdout (ffmpeg: -progress). `loglevel` is "error" unless a caller needs
  * a filter's info lines (showinfo counts frames).
  */
 export function buildCommonArgs(overwrite: boolean, loglevel: "error" | "info" = "error"): string[] {
@@ -72,7 +72,7 @@ export function buildSubtitleArgs(o: SubtitleExtractOptions): string[] {
   return [...buildCommonArgs(o.overwrite), ...inputArgs(o.input), ...outs];
 }
 
-/** One `-progress` block. Times in microseconds (`out_time_us`; `out_time_ms` is microseconds too, STACK-NOTES 7). */
+/** One `-progress` block. Times in microseconds (`out_time_us`; `out_time_ms` is microseconds too, as ffmpeg prints them). */
 export interface FfmpegProgress {
   outTimeUs: number;
   frame: number;

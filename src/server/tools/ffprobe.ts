@@ -1,5 +1,5 @@
 /**
- * @module The ffprobe wrapper (STYLE rule 5): the argument builder, a pure parser of
+ * @module The ffprobe wrapper (the only module that runs ffprobe): the argument builder, a pure parser of
  * `ffprobe -print_format json -show_format -show_streams` into a small typed summary, and one runner.
  */
 import { runTool } from "./run-tool";

@@ -1,5 +1,5 @@
 /**
- * @module The fontconfig wrapper (STYLE rule 5): finds a font file for text drawn by ffmpeg (the contact sheet header
+ * @module The fontconfig wrapper (the only module that runs fc-match): finds a font file for text drawn by ffmpeg (the contact sheet header
  * and frame times) through `fc-match`, one that has glyphs for the text's characters (a CJK file name needs a CJK
  * font). A machine without fontconfig or fonts gets null, and callers draw no text.
  */

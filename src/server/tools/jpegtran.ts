@@ -1,5 +1,5 @@
 /**
- * @module The jpegtran wrapper (STYLE rule 5; Debian package libjpeg-turbo-progs): a pure builder of the lossless
+ * @module The jpegtran wrapper (the only module that runs it; Debian package libjpeg-turbo-progs): a pure builder of the lossless
  * transform that turns a JPEG of a given EXIF orientation upright, and the one runner.
  */
 import { runTool } from "./run-tool";

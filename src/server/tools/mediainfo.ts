@@ -1,5 +1,5 @@
 /**
- * @module The mediainfo wrapper (STYLE rule 5): the pure argument builder and one run through runTool that keeps
+ * @module The mediainfo wrapper (the only module that runs mediainfo): the pure argument builder and one run through runTool that keeps
  * the tool's text report exactly as printed (sections separated by blank lines), for GET ?mediaInfo=yes.
  */
 import { basename, dirname } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * @module The mktorrent wrapper (STYLE rule 5): pure argument building and progress parsing, and the one run
+ * @module The mktorrent wrapper (the only module that runs mktorrent): pure argument building and progress parsing, and the one run
  * through runTool (own process group, abort kills it). mktorrent 1.1 options: -a announce, -p private, -l piece
  * length exponent, -c comment, -s source, -n name, -o output, -t hashing threads; `--` ends the options so a
  * target named like an option stays a path.

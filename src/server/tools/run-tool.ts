@@ -1,5 +1,5 @@
 /**
- * @module Runs one command-line tool to completion in its own process group (STYLE rule 5): argument array only,
+ * @module Runs one command-line tool to completion in its own process group (only src/server/tools runs external tools): argument array only,
  * never a shell string; output read line by line; an abort kills the whole group (the tool and anything it started).
  */
 import { ToolFailed } from "./spawn";

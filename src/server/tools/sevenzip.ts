@@ -1,6 +1,6 @@
 /**
- * @module The 7-Zip wrapper (STYLE rule 5): finds the engine, builds the argument arrays of list, test and extract
- * (pure), and runs them through runTool. Behaviour measured on 7-Zip 26.02 (`7zz`, STACK-NOTES section 7).
+ * @module The 7-Zip wrapper (the only module that runs 7-Zip): finds the engine, builds the argument arrays of list, test and extract
+ * (pure), and runs them through runTool. Behaviour measured on 7-Zip 26.02 (`7zz`).
  */
 import { findTool } from "./available";
 import { runTool } from "./run-tool";

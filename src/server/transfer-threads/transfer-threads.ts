@@ -1,6 +1,6 @@
 /**
  * @module Transfer threads: more listeners on the server's port, each a Bun Worker on its own core, so file
- * downloads and Range reads are not all sent from the one JavaScript thread (issue 14: a bare Bun.serve sending
+ * downloads and Range reads are not all sent from the one JavaScript thread (measured: a bare Bun.serve sending
  * 1 MiB Range reads went from ~2,300-2,600 to ~2,900-3,200 req/s on 2 cores with a second listener). Linux spreads new connections over listeners bound with SO_REUSEPORT (socket(7)). The threads start
  * with the first `/api/raw/` request and stop after FBE_TRANSFER_IDLE_MS without work, so an idle server
  * keeps one thread. Everything but plain file answers is handed to the main thread (proxy.ts).

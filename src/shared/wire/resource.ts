@@ -12,7 +12,7 @@ export interface Resource {
   readonly name: string;
   readonly path: string;
   readonly url: string;
-  /** Bytes; a listed folder's total below it when `sizeKnown` is true (issue 13 folder sizes). */
+  /** Bytes; a listed folder's total below it when `sizeKnown` is true (folder sizes from the file index). */
   readonly size: number;
   /**
    * Items of a listing that are folders: true when `size` is the total of everything below the folder (known

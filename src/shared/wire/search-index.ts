@@ -1,4 +1,4 @@
-/** @module Wire shape of the file index status (GET /api/search-index, issue 13: Global settings, Indexed Search). Types only. */
+/** @module Wire shape of the file index status (GET /api/search-index, shown in the Global settings' Indexed Search fieldset). Types only. */
 
 /** What the index is doing: "building" until its first walk is done, "ready" after, "absent" when the server has none. */
 export type SearchIndexState = "building" | "ready" | "absent";

@@ -108,7 +108,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   indexLocation: "",
   indexInterval: 60,
   excludeIndexDirs: [],
-  // The issue: 2 tasks in parallel by default (a torrent hash or a transcode keeps one core busy each).
+  // 2 tasks in parallel by default: a torrent hash or a transcode keeps one core busy each.
   taskWorkers: 2,
   // 1:200: above what real files pack to (text and logs about 1:10, a sparse disk image 1:100), far below a zip bomb's 1:1000+.
   unarchiveMaxRatio: 200,
@@ -143,7 +143,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     thumbnailWidth: 128, thumbnailVideoWidth: 512, thumbnailVideoColumns: 4, thumbnailVideoNumcaps: 16, thumbnailVideoComment: "",
   },
   loginBan: { enabled: true, maxAttempts: 5, windowSeconds: 600, banSeconds: 1800 },
-  // The issue: 10 logins a minute per IP, 5 per user name; share passwords like logins per IP.
+  // 10 logins a minute per IP, 5 per user name; share passwords like logins per IP.
   rateLimit: { loginPerIp: 10, loginPerUser: 5, sharePasswordPerIp: 10, windowSeconds: 60 },
   captcha: { enabled: false, key: "", verifyUrl: DEFAULT_CAPTCHA_VERIFY_URL },
 };

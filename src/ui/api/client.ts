@@ -1,4 +1,4 @@
-/** @module The only place that calls fetch: X-Auth, X-Renew-Token, ApiError on non-2xx (STYLE rule 9, SPEC §8 API). */
+/** @module The only place that calls fetch: X-Auth, X-Renew-Token, ApiError on non-2xx (SPEC §8 API). */
 import { config } from "../stores/config";
 
 /** A non-2xx answer: its status and body text ("404 Not Found"), or "status statusText" when empty. */

@@ -1,6 +1,6 @@
 /**
- * @module The one mapping from a failed call to what the user sees: the 403/404/500 error views (SPEC §2 Files view,
- * STYLE rule 9) and, for popups and inline errors, a translated sentence; never a bare status line or a stack.
+ * @module The one mapping from a failed call to what the user sees: the 403/404/500 error views (SPEC §2 Files view)
+ * and, for popups and inline errors, a translated sentence; never a bare status line or a stack.
  */
 import i18next from "i18next";
 import { ApiError } from "./client";

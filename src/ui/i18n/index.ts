@@ -1,6 +1,6 @@
 /**
  * @module i18next set-up; each locale is its own chunk, loaded when first used, so a page downloads only its
- * language. en.json is the source of the key type (STYLE rule 20).
+ * language. en.json is the source of the key type.
  */
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";

@@ -1,4 +1,4 @@
-/** @module The help list derived from the one shortcut table (STYLE rule 19): grouped, each key combination once. */
+/** @module The help list derived from the one shortcut table: grouped, each key combination once. */
 import { COMPONENT_KEYS, HELP_GROUPS, POINTER_GESTURES, SHORTCUTS, type HelpGroup, type ShortcutAction } from "./shortcuts";
 
 /** What a key does, as a `shortcuts.<label>` text. */

@@ -1,4 +1,4 @@
-/** @module The one shortcut table (STYLE rule 19): action -> keys -> when it applies (SPEC §2 Files view, Preview, Editor). */
+/** @module The one shortcut table: action -> keys -> when it applies (SPEC §2 Files view, Preview, Editor). */
 import { canOpenRename } from "../stores/operation-rules";
 
 /** Actions a key can trigger. */

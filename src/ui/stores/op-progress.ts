@@ -1,5 +1,5 @@
 /**
- * @module Progress of a long copy, move or delete (issue 14 "Big trees"): the call names itself with a random id,
+ * @module Progress of a long copy, move or delete (big trees): the call names itself with a random id,
  * and while it runs the counts are read from GET /api/progress/{id} every POLL_MS after a first FIRST_POLL_MS, so a
  * short operation never shows anything. The card in the layout (OperationProgress) shows `current`.
  */

@@ -1,4 +1,4 @@
-/** @module Pure rules of the index status line (issue 13, Global settings "Indexed Search"): what it says and when to ask again. */
+/** @module Pure rules of the index status line (Global settings "Indexed Search"): what it says and when to ask again. */
 import type { SearchIndexStatus } from "../../shared/wire/search-index";
 
 /** What the status line shows: "absent" (no index), "building" (a walk runs or a rebuild was just asked), "idle". */

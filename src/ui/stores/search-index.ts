@@ -1,5 +1,5 @@
 /**
- * @module Index status of the Global settings "Indexed Search" fieldset (issue 13): reads it when the screen opens,
+ * @module Index status of the Global settings "Indexed Search" fieldset: reads it when the screen opens,
  * asks again every INDEX_STATUS_POLL_MS while a walk runs, and starts a rebuild from scratch.
  */
 import { proxy, useSnapshot } from "valtio";

@@ -1,4 +1,4 @@
-/** @module Query values of the media URLs (SPEC section 7, issue 12): 0-based indexes (`si`, `sprite`) and times (`t`). */
+/** @module Query values of the media URLs (SPEC section 7): 0-based indexes (`si`, `sprite`) and times (`t`). */
 import { BadRequest } from "../../errors";
 
 /**

@@ -1,4 +1,4 @@
-/** @module The one WebSocket adapter of the server (Hono on Bun, STACK-NOTES section 6): routes upgrade with it, serve.ts hands `websocket` to Bun.serve. */
+/** @module The one WebSocket adapter of the server (Hono on Bun: hono/bun createBunWebSocket): routes upgrade with it, serve.ts hands `websocket` to Bun.serve. */
 import { createBunWebSocket } from "hono/bun";
 
 const adapter = createBunWebSocket();

@@ -1,6 +1,6 @@
 /**
  * @module The listing of a shared folder: sub-folders open inside the share, files open the preview; images show
- * their thumbnails (SPEC §2 Share page, issue 9).
+ * their thumbnails (SPEC §2 Share page).
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

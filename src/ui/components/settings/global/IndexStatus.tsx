@@ -1,5 +1,5 @@
 /**
- * @module The index status line and "Rebuild index" button of the Indexed Search fieldset (issue 13): entries,
+ * @module The index status line and "Rebuild index" button of the Indexed Search fieldset: entries,
  * last build time and "building now" while a walk runs (asked again every few seconds meanwhile), and a notice when
  * the system's watch limit leaves folders whose outside changes wait for the refresh interval.
  */
