@@ -1,5 +1,5 @@
 /**
- * @module Listing figures beside nginx and caddy (ISSUE 14): 10k-entry folder at wrk c=16 (req/s, median of 3),
+ * @module Listing figures beside nginx and caddy: 10k-entry folder at wrk c=16 (req/s, median of 3),
  * one request for a 100k-entry folder (ms, median of 3; fbe also right after a file was added, and once with its
  * cache emptied, reading the whole folder), and the latency of 1 MiB Range reads while fbe builds a 100k listing.
  * Data: flat folders under $FBE_BENCH_DATA (/work/bench-data).

@@ -8,7 +8,7 @@ import { join } from "node:path";
 
 export const NAMES = 1_000_000;
 export const FOLDERS = 20_000;
-/** ~100 hits of the rare word, ~10,000 of the common one (issue 13 benchmark). */
+/** ~100 hits of the rare word, ~10,000 of the common one. */
 export const RARE_WORD = "zephyrine";
 export const COMMON_WORD = "lantern";
 const RARE_EVERY = NAMES / 100;

@@ -1,5 +1,5 @@
 /**
- * @module Search figures (issue 13): on a generated tree of 1,000,000 names in 20,000 folders (search-tree.ts,
+ * @module Search figures: on a generated tree of 1,000,000 names in 20,000 folders (search-tree.ts,
  * under /work/bench-data or $FBE_BENCH_DATA), the index build time, peak RSS and file size (search-child.ts in its
  * own process), first-page query p50/p99 for a rare (~100 hits) and a common (~10,000 hits) word, beside plocate
  * (updatedb time, database size, `plocate -i` time for the first 50 and for all hits) and `find -iname`; then the

@@ -1,5 +1,5 @@
 /**
- * @module Transfer figures (issue 14): GET of a 1 GiB file (curl, MB/s), 1 MiB Range reads at random offsets
+ * @module Transfer figures: GET of a 1 GiB file (curl, MB/s), 1 MiB Range reads at random offsets
  * (wrk, 16 connections, 10 s windows, req/s) and an upload of the 1 GiB file (fbe POST, nginx WebDAV PUT), fbe
  * beside nginx and caddy in one run, each a median of RUNS, with fbe's idle and peak RSS. Data under
  * /work/bench-data/transfer (or $FBE_BENCH_DATA), made once.

@@ -14,7 +14,7 @@ import type { VideoMetainfo } from "../../shared/wire/metainfo";
 import { DEFAULT_SETTINGS, type GlobalSettings } from "../../shared/wire/settings";
 import type { FolderUsage } from "../fs/folder-usage";
 import type { OpProgress } from "../fs/op-progress";
-import type { HotKeyword } from "../search/hot-keywords";
+import type { HotKeyword } from "../db/hot-keywords-table";
 import type { MediaGrant, SearchHit } from "./wire-schemas";
 
 const file: Resource = {

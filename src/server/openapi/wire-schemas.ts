@@ -15,7 +15,7 @@ import type { TaskMessage } from "../../shared/wire/task";
 import { TASK_CONTROLS, TASK_KINDS, TASK_MSG, TASK_STATUS } from "../../shared/wire/task";
 import type { FolderUsage } from "../fs/folder-usage";
 import type { OpProgress } from "../fs/op-progress";
-import type { HotKeyword } from "../search/hot-keywords";
+import type { HotKeyword } from "../db/hot-keywords-table";
 import { arr, bool, int, mapOf, object, oneOfValues, opt, orNull, ref, str, type JsonSchema } from "./json-schema";
 import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
