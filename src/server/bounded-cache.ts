@@ -45,11 +45,6 @@ export class BoundedCache<K, V> {
     return this.entries.delete(key);
   }
 
-  /** Forgets every entry. */
-  clear(): void {
-    this.entries.clear();
-  }
-
   /** The entries as [key, value], least recently used first; iterating counts as no use. */
   [Symbol.iterator](): IterableIterator<[K, V]> {
     return this.entries.entries();

@@ -14,12 +14,12 @@ import { BoundedCache } from "../bounded-cache";
  * ffprobe reads only a file's headers and answers a healthy file in well under a second, so a run this long (ms) is
  * stuck on a broken, hostile or remote-mounted file and is given up on.
  */
-export const PROBE_TIMEOUT_MS = 30_000;
+const PROBE_TIMEOUT_MS = 30_000;
 /**
  * File versions whose probe is remembered (a summary of a few hundred bytes each): enough for the videos a few
  * players and a listing of posters ask about at once, so segment and sprite requests skip ffprobe.
  */
-export const PROBES_REMEMBERED = 256;
+const PROBES_REMEMBERED = 256;
 
 /** A probe that ran past PROBE_TIMEOUT_MS; a ToolFailed (the file could not be read in time) that callers may tell apart. */
 export class ProbeTimedOut extends ToolFailed {

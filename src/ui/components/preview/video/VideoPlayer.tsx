@@ -67,7 +67,17 @@ export function VideoPlayer({ file, probe, plan, urls }: {
   }, []);
   useEffect(() => {
     const list = video.current!.textTracks;
-    for (let i = 0; i < list.length; i++) list[i].mode = tracks[i]?.id === subtitle ? "showing" : "disabled";
+    const apply = () => {
+      for (let i = 0; i < list.length; i++) {
+        const mode = tracks[i]?.id === subtitle ? "showing" : "disabled";
+        if (list[i].mode !== mode) list[i].mode = mode;
+      }
+    };
+    apply();
+    // The browser may turn a track on of its own accord later (its automatic pick by the system's language): the
+    // chosen track stays the only one showing.
+    list.addEventListener("change", apply);
+    return () => list.removeEventListener("change", apply);
   }, [subtitle, tracks]);
   const qualityMenu =
     plan.offered.length > 1
