@@ -1,8 +1,35 @@
 /** @module Shared steps of the browser tests: a server per test file, logging in, files on disk, dropping files. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { login, type TestServer } from "../support/server";
+import { FileServers, type FileServerOptions } from "./file-servers";
+
+export { expect };
+
+/**
+ * Playwright's `test` with the file's server: `server` is started on the file's first test with the options of
+ * `test.use({ serverOptions })` (a describe block may set its own, then it gets its own server) and kept for the
+ * file's other tests; `signedIn` is the page with the admin's session already in local storage.
+ */
+export const test = base.extend<{ server: TestServer; signedIn: Page; serverOptions: FileServerOptions; fileSwitch: void }, { fileServers: FileServers }>({
+  fileServers: [
+    async ({}, use) => {
+      const servers = new FileServers();
+      await use(servers);
+      await servers.stop();
+    },
+    { scope: "worker" },
+  ],
+  serverOptions: [{}, { option: true }],
+  // Before every test, so a file that starts no server of its own still stops the previous file's servers.
+  fileSwitch: [async ({ fileServers }, use, info) => use(await fileServers.enter(info.file)), { auto: true }],
+  server: async ({ fileServers, serverOptions }, use, info) => use(await fileServers.get(info.file, serverOptions)),
+  signedIn: async ({ page, server }, use) => {
+    await signIn(page, server);
+    await use(page);
+  },
+});
 
 /** A valid 2x2 PNG (red), small enough to inline; the server can thumbnail it. */
 /** A phone with a touch screen, as Chromium emulates one: 375 px wide, taps and touch events (`test.use(TOUCH_PHONE)`). */
