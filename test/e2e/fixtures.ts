@@ -216,3 +216,47 @@ export async function saveGlobalSettings(page: Page): Promise<void> {
   expect((await answer).ok()).toBe(true);
   await reloaded;
 }
+
+/**
+ * Waits until the screen stops changing by itself: every image in view has loaded, and no CSS transition (a slide
+ * moving, a panel opening) is under way. For screenshots, instead of a guessed pause.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const inView = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    };
+    const loaded = [...document.images].every((img) => !inView(img) || (img.complete && img.naturalWidth > 0));
+    return loaded && document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running");
+  });
+}
+
+/**
+ * Waits until the page has had no request under way for `quietMs` (default 500 ms: Playwright's own network-idle
+ * span), counting from now; a page that keeps asking never gets there and fails the test by its timeout.
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  const open = new Set<unknown>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await new Promise<void>((resolve) => {
+    const arm = () => {
+      clearTimeout(timer);
+      if (open.size === 0) timer = setTimeout(finish, quietMs);
+    };
+    const started = (r: unknown) => {
+      open.add(r);
+      clearTimeout(timer);
+    };
+    const ended = (r: unknown) => {
+      open.delete(r);
+      arm();
+    };
+    const finish = () => {
+      page.off("request", started).off("requestfinished", ended).off("requestfailed", ended);
+      resolve();
+    };
+    page.on("request", started).on("requestfinished", ended).on("requestfailed", ended);
+    arm();
+  });
+}
