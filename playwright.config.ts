@@ -5,7 +5,8 @@ export default defineConfig({
   testDir: "test/e2e",
   testMatch: "**/*.e2e.ts",
   globalSetup: "./test/e2e/global-setup.ts",
-  workers: 1,
+  // Each test file starts its own servers over its own temp folders, so files run side by side, one per worker.
+  workers: 2,
   reporter: "list",
   outputDir: "test-results",
   timeout: 60_000,

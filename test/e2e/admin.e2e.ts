@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { item, loginThroughForm, screenshot, signIn, writeTree } from "./fixtures";
+import { item, loginThroughForm, screenshot, settled, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -278,7 +278,7 @@ test.describe("on a phone", () => {
     for (const [path, heading] of [["/settings/profile", "Profile settings"], ["/settings/users", "Users"], ["/settings/global", "Global settings"]]) {
       await page.goto(`${server.url}${path}`);
       await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: info.outputPath(`${path.split("/").pop()}-375.png`), fullPage: true });

@@ -1,23 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import { expect, test, openFolder, writeTree, TOUCH_PHONE } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "Photographs from the holidays/Summer 2024 in the mountains/Day one at the lake/Evening by the water/sunset.txt": "s" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "Photographs from the holidays/Summer 2024 in the mountains/Day one at the lake/Evening by the water/sunset.txt": "s" });
+    },
+  },
 });
 
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("deep breadcrumbs stay on one line, the hidden ancestors in a '...' menu that opens them", async ({ page }) => {
-    await signIn(page, server);
+  test("deep breadcrumbs stay on one line, the hidden ancestors in a '...' menu that opens them", async ({ signedIn: page, server }) => {
     await openFolder(page, server, "/Photographs from the holidays/Summer 2024 in the mountains/Day one at the lake/Evening by the water/");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
     // One line: the trail is no taller than one crumb and no wider than the screen.

@@ -1,31 +1,22 @@
-import { expect, test } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "work/taken/": "",
-    "work/six.txt": "123456",
-    "work/docs/a.txt": "12345",
-    "work/docs/deeper/b.txt": "1234567890",
-    "work/keep.txt": "keep",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "work/taken/": "",
+        "work/six.txt": "123456",
+        "work/docs/a.txt": "12345",
+        "work/docs/deeper/b.txt": "1234567890",
+        "work/keep.txt": "keep",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("New Folder with a taken name keeps the dialog open and says so; a new name then creates it", async ({ page }) => {
+test("New Folder with a taken name keeps the dialog open and says so; a new name then creates it", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "New Folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
@@ -44,7 +35,7 @@ test("New Folder with a taken name keeps the dialog open and says so; a new name
   await expect(page).toHaveURL(`${server.url}/files/work/fresh/`);
 });
 
-test("the delete dialog focuses Cancel, so Delete then Enter keeps the file", async ({ page }) => {
+test("the delete dialog focuses Cancel, so Delete then Enter keeps the file", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   await item(page, "keep.txt").click();
   await page.keyboard.press("Delete");
@@ -56,7 +47,7 @@ test("the delete dialog focuses Cancel, so Delete then Enter keeps the file", as
   expect(existsSync(join(server.root, "work", "keep.txt"))).toBe(true);
 });
 
-test("File info shows one size with the exact bytes on hover, and copies a checksum", async ({ page, context }) => {
+test("File info shows one size with the exact bytes on hover, and copies a checksum", async ({ signedIn: page, context, server }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await openFolder(page, server, "/work/");
   await item(page, "six.txt").click();
@@ -73,7 +64,7 @@ test("File info shows one size with the exact bytes on hover, and copies a check
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sum);
 });
 
-test("File info of a folder measures it on the server with a spinner, and closing cancels the measure", async ({ page }) => {
+test("File info of a folder measures it on the server with a spinner, and closing cancels the measure", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
@@ -102,7 +93,7 @@ test("File info of a folder measures it on the server with a spinner, and closin
   await failed;
 });
 
-test("Help groups the keys and lists each key combination once", async ({ page }) => {
+test("Help groups the keys and lists each key combination once", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   await page.keyboard.press("F1");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });

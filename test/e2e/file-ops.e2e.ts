@@ -1,37 +1,29 @@
-import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, screenshot, writeTree } from "./fixtures";
 
-let server: TestServer;
 const BODY = "checksum me\n".repeat(100);
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "ren/old name.txt": "keep me",
-    "ren/taken.txt": "taken",
-    "perm/script.sh": "#!/bin/sh\n",
-    "perm/dir/inner.txt": "x",
-    "sums/data.txt": BODY,
-    "sums/sub/a.txt": "a",
-    "sums/sub/b.txt": "b",
-    "gone/bye.txt": "bye",
-    "gone/stay.txt": "stay",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "ren/old name.txt": "keep me",
+        "ren/taken.txt": "taken",
+        "perm/script.sh": "#!/bin/sh\n",
+        "perm/dir/inner.txt": "x",
+        "sums/data.txt": BODY,
+        "sums/sub/a.txt": "a",
+        "sums/sub/b.txt": "b",
+        "gone/bye.txt": "bye",
+        "gone/stay.txt": "stay",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("F2 renames the selected item with a trimmed name", async ({ page }) => {
+test("F2 renames the selected item with a trimmed name", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/ren/");
   await item(page, "old name.txt").click();
   await page.keyboard.press("F2");
@@ -46,7 +38,7 @@ test("F2 renames the selected item with a trimmed name", async ({ page }) => {
   expect(existsSync(join(server.root, "ren", "old name.txt"))).toBe(false);
 });
 
-test("F2 does nothing with two items selected", async ({ page }) => {
+test("F2 does nothing with two items selected", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/ren/");
   await item(page, "taken.txt").click();
   await page.getByRole("option").first().click({ modifiers: ["ControlOrMeta"] });
@@ -54,7 +46,7 @@ test("F2 does nothing with two items selected", async ({ page }) => {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("renaming onto an existing name asks, and Keep both keeps both files", async ({ page }) => {
+test("renaming onto an existing name asks, and Keep both keeps both files", async ({ signedIn: page, server }) => {
   writeTree(server.root, { "ren/clash.txt": "clash" });
   await openFolder(page, server, "/ren/");
   await item(page, "clash.txt").click();
@@ -69,7 +61,7 @@ test("renaming onto an existing name asks, and Keep both keeps both files", asyn
   expect(readFileSync(join(server.root, "ren", "taken.txt"), "utf8")).toBe("taken");
 });
 
-test("the chmod dialog changes the mode on disk, 777 by default and recursive for a folder", async ({ page }) => {
+test("the chmod dialog changes the mode on disk, 777 by default and recursive for a folder", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/perm/");
   await item(page, "script.sh").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Chmod" }).click();
@@ -90,7 +82,7 @@ test("the chmod dialog changes the mode on disk, 777 by default and recursive fo
   expect(statSync(join(server.root, "perm", "dir")).mode & 0o777).toBe(0o700);
 });
 
-test("the info dialog shows the size and an on-demand checksum equal to node's", async ({ page }) => {
+test("the info dialog shows the size and an on-demand checksum equal to node's", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/sums/");
   await item(page, "data.txt").click();
   await page.getByRole("button", { name: "Info", exact: true }).click();
@@ -111,7 +103,7 @@ test("the info dialog shows the size and an on-demand checksum equal to node's",
   await expect(dialog).toContainText(/Folders\s*0/);
 });
 
-test("deletes through the context menu and reloads the listing", async ({ page }) => {
+test("deletes through the context menu and reloads the listing", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/gone/");
   await item(page, "bye.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -124,7 +116,7 @@ test("deletes through the context menu and reloads the listing", async ({ page }
   expect(existsSync(join(server.root, "gone", "stay.txt"))).toBe(true);
 });
 
-test("F1 lists the shortcuts and the sidebar shows About with the version", async ({ page }, testInfo) => {
+test("F1 lists the shortcuts and the sidebar shows About with the version", async ({ signedIn: page, server }, testInfo) => {
   await openFolder(page, server, "/");
   await page.keyboard.press("F1");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });

@@ -1,8 +1,35 @@
 /** @module Shared steps of the browser tests: a server per test file, logging in, files on disk, dropping files. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { login, type TestServer } from "../support/server";
+import { FileServers, type FileServerOptions } from "./file-servers";
+
+export { expect };
+
+/**
+ * Playwright's `test` with the file's server: `server` is started on the file's first test with the options of
+ * `test.use({ serverOptions })` (a describe block may set its own, then it gets its own server) and kept for the
+ * file's other tests; `signedIn` is the page with the admin's session already in local storage.
+ */
+export const test = base.extend<{ server: TestServer; signedIn: Page; serverOptions: FileServerOptions; fileSwitch: void }, { fileServers: FileServers }>({
+  fileServers: [
+    async ({}, use) => {
+      const servers = new FileServers();
+      await use(servers);
+      await servers.stop();
+    },
+    { scope: "worker" },
+  ],
+  serverOptions: [{}, { option: true }],
+  // Before every test, so a file that starts no server of its own still stops the previous file's servers.
+  fileSwitch: [async ({ fileServers }, use, info) => use(await fileServers.enter(info.file)), { auto: true }],
+  server: async ({ fileServers, serverOptions }, use, info) => use(await fileServers.get(info.file, serverOptions)),
+  signedIn: async ({ page, server }, use) => {
+    await signIn(page, server);
+    await use(page);
+  },
+});
 
 /** A valid 2x2 PNG (red), small enough to inline; the server can thumbnail it. */
 /** A phone with a touch screen, as Chromium emulates one: 375 px wide, taps and touch events (`test.use(TOUCH_PHONE)`). */
@@ -188,4 +215,48 @@ export async function saveGlobalSettings(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save" }).click();
   expect((await answer).ok()).toBe(true);
   await reloaded;
+}
+
+/**
+ * Waits until the screen stops changing by itself: every image in view has loaded, and no CSS transition (a slide
+ * moving, a panel opening) is under way. For screenshots, instead of a guessed pause.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const inView = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    };
+    const loaded = [...document.images].every((img) => !inView(img) || (img.complete && img.naturalWidth > 0));
+    return loaded && document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running");
+  });
+}
+
+/**
+ * Waits until the page has had no request under way for `quietMs` (default 500 ms: Playwright's own network-idle
+ * span), counting from now; a page that keeps asking never gets there and fails the test by its timeout.
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  const open = new Set<unknown>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await new Promise<void>((resolve) => {
+    const arm = () => {
+      clearTimeout(timer);
+      if (open.size === 0) timer = setTimeout(finish, quietMs);
+    };
+    const started = (r: unknown) => {
+      open.add(r);
+      clearTimeout(timer);
+    };
+    const ended = (r: unknown) => {
+      open.delete(r);
+      arm();
+    };
+    const finish = () => {
+      page.off("request", started).off("requestfinished", ended).off("requestfailed", ended);
+      resolve();
+    };
+    page.on("request", started).on("requestfinished", ended).on("requestfailed", ended);
+    arm();
+  });
 }

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { login, startServer, type TestServer } from "../support/server";
 import { orientedJpeg } from "../support/oriented-jpeg";
-import { item, openFolder, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import { item, openFolder, screenshot, settled, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
 let server: TestServer;
 
@@ -232,17 +232,17 @@ test("on a phone the gallery fits the screen with thumbnails, dots or a running 
   await expect(preview(page).getByRole("img", { name: "p3.png" })).toBeInViewport();
   // SPEC §9: thumbnails 100 px wide.
   expect((await preview(page).getByRole("button", { name: "Show p3.png" }).boundingBox())?.width).toBe(100);
-  await page.waitForTimeout(1500);
+  await settled(page);
   await screenshot(page, testInfo, "gallery-thumbs-375");
   await setSlideshow({ showDotIndicator: true, showThumbIndicator: false });
   await page.reload();
   await expect(preview(page).locator(".swiper-pagination-bullet-active")).toBeInViewport();
-  await page.waitForTimeout(1500);
+  await settled(page);
   await screenshot(page, testInfo, "gallery-dots-375");
   await setSlideshow({ autoplaySlide: true, autoplayInterval: 4000 });
   await page.reload();
   await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await settled(page);
   await screenshot(page, testInfo, "gallery-slideshow-375");
 });
 
@@ -251,7 +251,7 @@ test("the gallery in the dark theme", async ({ page }, testInfo) => {
   await setSlideshow({ autoplaySlide: true, autoplayInterval: 6000 });
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await settled(page);
   await screenshot(page, testInfo, "gallery-dark-slideshow-1280");
 });
 

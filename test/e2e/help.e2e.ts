@@ -1,22 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { openFolder, signIn, TOUCH_PHONE } from "./fixtures";
-
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+import { expect, test, openFolder, TOUCH_PHONE } from "./fixtures";
 
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("Help lists the touch gestures, with the keyboard shortcuts folded away below them", async ({ page }) => {
-    await signIn(page, server);
+  test("Help lists the touch gestures, with the keyboard shortcuts folded away below them", async ({ signedIn: page, server }) => {
     await openFolder(page, server, "/");
     await page.getByRole("button", { name: "Toggle menu" }).tap();
     await page.getByRole("button", { name: "Help" }).tap();
@@ -33,8 +20,7 @@ test.describe("on a touch phone", () => {
   });
 });
 
-test("Help with a mouse lists the keyboard shortcuts and no touch gestures", async ({ page }) => {
-  await signIn(page, server);
+test("Help with a mouse lists the keyboard shortcuts and no touch gestures", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/");
   await page.keyboard.press("F1");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });

@@ -1,31 +1,22 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "work/": "",
-    "trash/one.txt": "1",
-    "trash/two.txt": "2",
-    "trash/three.txt": "3",
-    "trash/keep.txt": "k",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "work/": "",
+        "trash/one.txt": "1",
+        "trash/two.txt": "2",
+        "trash/three.txt": "3",
+        "trash/keep.txt": "k",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("creates a folder from the sidebar and opens it", async ({ page }) => {
+test("creates a folder from the sidebar and opens it", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "New Folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
@@ -36,7 +27,7 @@ test("creates a folder from the sidebar and opens it", async ({ page }) => {
   expect(statSync(join(server.root, "work", "Holiday #1")).isDirectory()).toBe(true);
 });
 
-test("Esc closes the new-folder dialog without creating anything", async ({ page }) => {
+test("Esc closes the new-folder dialog without creating anything", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "New Folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
@@ -46,7 +37,7 @@ test("Esc closes the new-folder dialog without creating anything", async ({ page
   expect(existsSync(join(server.root, "work", "never"))).toBe(false);
 });
 
-test("deletes the selected file after confirmation", async ({ page }) => {
+test("deletes the selected file after confirmation", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/trash/");
   await item(page, "one.txt").click();
   await page.getByRole("button", { name: "Delete" }).click();
@@ -62,7 +53,7 @@ test("deletes the selected file after confirmation", async ({ page }) => {
   expect(existsSync(join(server.root, "trash", "one.txt"))).toBe(false);
 });
 
-test("the Delete key asks to delete the whole selection", async ({ page }) => {
+test("the Delete key asks to delete the whole selection", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/trash/");
   await item(page, "two.txt").click();
   await item(page, "three.txt").click({ modifiers: ["ControlOrMeta"] });

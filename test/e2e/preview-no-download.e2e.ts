@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpeg, makeVideo } from "../support/media";
 import { startServer, type TestServer } from "../support/server";
-import { createUser, PNG_RED, screenshot, signInAs, writeTree } from "./fixtures";
+import { createUser, PNG_RED, screenshot, settled, signInAs, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -115,7 +115,7 @@ test("screenshots of the needs-download preview at 1280 and 375 px", { tag: "@sc
     await page.goto(`${server.url}/files/media/tone.mp3`);
     await expect(preview(page).getByRole("status")).toHaveText(NEEDS_DOWNLOAD);
     await expect(page.locator("#loading")).toHaveCount(0);
-    await page.waitForTimeout(300);
+    await settled(page);
     await screenshot(page, info, `needs-download-audio-${width}`);
   }
 });

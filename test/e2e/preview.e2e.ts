@@ -1,35 +1,26 @@
-import { expect, test } from "@playwright/test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, PNG_RED, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import { expect, test, item, openFolder, PNG_RED, screenshot, writeTree, TOUCH_PHONE } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "album/a-first.png": PNG_RED,
-    "album/b-notes.txt": "between the images",
-    "album/c-second.png": PNG_RED,
-    "album/d-third.png": PNG_RED,
-    "docs/readme.txt": "line one\nline two <b>not bold</b>",
-    "docs/blob.bin": Buffer.from([0, 159, 146, 150, 0, 1]),
-    "gallery/x1.png": PNG_RED,
-    "gallery/x2.png": PNG_RED,
-    "gallery/x3.png": PNG_RED,
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "album/a-first.png": PNG_RED,
+        "album/b-notes.txt": "between the images",
+        "album/c-second.png": PNG_RED,
+        "album/d-third.png": PNG_RED,
+        "docs/readme.txt": "line one\nline two <b>not bold</b>",
+        "docs/blob.bin": Buffer.from([0, 159, 146, 150, 0, 1]),
+        "gallery/x1.png": PNG_RED,
+        "gallery/x2.png": PNG_RED,
+        "gallery/x3.png": PNG_RED,
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("lists images with lazy thumbnails", async ({ page }) => {
+test("lists images with lazy thumbnails", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/album/");
   const thumb = item(page, "a-first.png").locator("img");
   await expect(thumb).toHaveAttribute("loading", "lazy");
@@ -37,7 +28,7 @@ test("lists images with lazy thumbnails", async ({ page }) => {
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("previews an image, moves to the next image with ArrowRight, and closes with Esc", async ({ page }) => {
+test("previews an image, moves to the next image with ArrowRight, and closes with Esc", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/album/");
   await item(page, "a-first.png").dblclick();
   await expect(page).toHaveURL(`${server.url}/files/album/a-first.png`);
@@ -64,7 +55,7 @@ test("previews an image, moves to the next image with ArrowRight, and closes wit
   await expect(item(page, "a-first.png")).toBeVisible();
 });
 
-test("opens a text file the user may change in the editor, and Close goes to the parent folder", async ({ page }) => {
+test("opens a text file the user may change in the editor, and Close goes to the parent folder", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/docs/readme.txt`);
   const editor = page.getByRole("region", { name: "Editor" });
   await expect(editor.getByRole("textbox", { name: "Content of readme.txt" })).toHaveText("line one" + "line two <b>not bold</b>");
@@ -72,7 +63,7 @@ test("opens a text file the user may change in the editor, and Close goes to the
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
 });
 
-test("offers a download for a file it cannot show", async ({ page }) => {
+test("offers a download for a file it cannot show", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/docs/blob.bin`);
   await expect(page.getByText("No preview is available for this file.")).toBeVisible();
   const downloading = page.waitForEvent("download");
@@ -83,7 +74,7 @@ test("offers a download for a file it cannot show", async ({ page }) => {
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
 });
 
-test("deleting an image in the preview shows a placeholder, then moves to the next image", async ({ page }) => {
+test("deleting an image in the preview shows a placeholder, then moves to the next image", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/gallery/x2.png`);
   const preview = page.getByRole("region", { name: "File preview" });
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("x2.png");
@@ -102,7 +93,7 @@ test("deleting an image in the preview shows a placeholder, then moves to the ne
 test.describe("on a phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("the preview bar shows 'n of N' beside the name, on the first row", async ({ page }, testInfo) => {
+  test("the preview bar shows 'n of N' beside the name, on the first row", async ({ signedIn: page, server }, testInfo) => {
     await page.goto(`${server.url}/files/album/c-second.png`);
     const preview = page.getByRole("region", { name: "File preview" });
     const name = preview.getByRole("heading", { level: 1 });

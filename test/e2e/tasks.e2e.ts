@@ -288,6 +288,8 @@ test("when the server goes away a quiet notice and the panel say the connection 
 });
 
 test("a working task connection shows no popup, a drop of a few seconds a quiet notice, and its return a quiet word", async ({ page }) => {
+  // The page's clock is the test's: the seconds of the drop, the reconnect and the word's stay are moved, not waited.
+  await page.clock.install();
   // Every popup the page shows is written down, however short it lives; the page's task socket is kept at hand.
   await page.addInitScript(() => {
     const w = window as unknown as { __toasts: string[]; __sockets: WebSocket[] };
@@ -312,11 +314,14 @@ test("a working task connection shows no popup, a drop of a few seconds a quiet 
   expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual([]);
   // The connection drops (the server side stays up): nothing at first, a quiet notice after a few seconds.
   await page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.at(-1)!.close());
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2000);
   await expect(notice).toHaveCount(0);
-  await expect(notice).toHaveText("Live task updates lost, reconnecting…", { timeout: 6000 });
+  await page.clock.runFor(3000);
+  await expect(notice).toHaveText("Live task updates lost, reconnecting…");
   // The reconnect (every 10 s) brings a quiet word, which goes away by itself; no popup at any time.
-  await expect(notice).toHaveText("Live task updates are back", { timeout: 12_000 });
-  await expect(notice).toHaveCount(0, { timeout: 8000 });
+  await page.clock.runFor(5000);
+  await expect(notice).toHaveText("Live task updates are back");
+  await page.clock.runFor(4000);
+  await expect(notice).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual([]);
 });

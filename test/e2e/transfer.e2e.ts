@@ -1,33 +1,24 @@
-import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { dropTree, item, openFolder, signIn, writeTree } from "./fixtures";
+import { expect, test, dropTree, item, openFolder, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "up/": "",
-    "clash/album/old.txt": "old",
-    "dl/a.txt": "alpha",
-    "dl/b.txt": "beta",
-    "dl/sub/c.txt": "gamma",
-    "dl/single.txt": "single",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "up/": "",
+        "clash/album/old.txt": "old",
+        "dl/a.txt": "alpha",
+        "dl/b.txt": "beta",
+        "dl/sub/c.txt": "gamma",
+        "dl/single.txt": "single",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("uploads a dropped folder tree keeping its structure, empty folders included", async ({ page }) => {
+test("uploads a dropped folder tree keeping its structure, empty folders included", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/up/");
   await dropTree(page, {
     "album/cover.txt": "cover",
@@ -46,7 +37,7 @@ test("uploads a dropped folder tree keeping its structure, empty folders include
   await expect(page.getByRole("region", { name: "Uploads" })).toContainText("album/2024/deep/feb.txt");
 });
 
-test("a dropped folder whose name exists raises the replace prompt, and Replace overwrites", async ({ page }) => {
+test("a dropped folder whose name exists raises the replace prompt, and Replace overwrites", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/clash/");
   await dropTree(page, { "album/old.txt": "new", "album/extra.txt": "extra" });
   const dialog = page.getByRole("dialog", { name: "Replace files?" });
@@ -57,7 +48,7 @@ test("a dropped folder whose name exists raises the replace prompt, and Replace 
   expect(readFileSync(join(server.root, "clash", "album", "extra.txt"), "utf8")).toBe("extra");
 });
 
-test("the upload panel can cancel a running upload", async ({ page }) => {
+test("the upload panel can cancel a running upload", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/up/");
   await page.route("**/api/resources/up/held.txt*", () => {
     // Never answered: the upload stays in flight until cancelled.
@@ -69,7 +60,7 @@ test("the upload panel can cancel a running upload", async ({ page }) => {
   await expect(panel).toContainText("Cancelled: 2");
 });
 
-test("downloads a multi-selection as tar.gz with the chosen format", async ({ page }, testInfo) => {
+test("downloads a multi-selection as tar.gz with the chosen format", async ({ signedIn: page, server }, testInfo) => {
   await openFolder(page, server, "/dl/");
   await item(page, "a.txt").click();
   await item(page, "sub").click({ modifiers: ["ControlOrMeta"] });
@@ -88,7 +79,7 @@ test("downloads a multi-selection as tar.gz with the chosen format", async ({ pa
   expect(names.some((n) => n.includes("b.txt"))).toBe(false);
 });
 
-test("Ctrl+S on a single plain file downloads it directly", async ({ page }) => {
+test("Ctrl+S on a single plain file downloads it directly", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/dl/");
   await item(page, "single.txt").click();
   const downloading = page.waitForEvent("download");

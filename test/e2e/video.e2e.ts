@@ -12,7 +12,7 @@ import { ffmpeg, makeMp4WithMovText, makeVideo, TEST_CUES } from "../support/med
 import { login, startServer, type TestServer } from "../support/server";
 import { encoderCounts } from "../support/hls";
 import { makeUser, putUser, type TestUser } from "../support/factories";
-import { screenshot, signIn, signInAs } from "./fixtures";
+import { networkQuiet, screenshot, signIn, signInAs } from "./fixtures";
 
 let server: TestServer;
 /** A user whose saved interface language is Japanese. */
@@ -316,8 +316,8 @@ test("an AVI preview shows its poster and encodes nothing until Play is pressed,
   const poster = (await video(page).getAttribute("poster")) ?? "";
   expect(poster).toMatch(/\/api\/frame\/idle\/look\.avi\?auth=[^&]+&w=1280$/);
   expect((await posterLoaded).headers()["content-type"]).toBe("image/jpeg");
-  // Looking for a while starts no encoder and asks for no segment.
-  await page.waitForTimeout(2000);
+  // Looking until the page asks for nothing more starts no encoder and asks for no segment.
+  await networkQuiet(page);
   expect(await started()).toBe(before);
   expect(segments).toEqual([]);
   await play(page);
