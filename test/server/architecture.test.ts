@@ -14,7 +14,7 @@ function files(dir: string): string[] {
 describe("layering (STYLE rules 1 and 5)", () => {
   it("keeps hono out of core modules: only routes, app, env, errors and auth middleware import it", () => {
     const allowed = /^server\/(routes\/|app\.ts$|env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
-    // hono/jwt is used as a plain JWT library (no HTTP types), so it is fine anywhere.
+    // hono/jwt is a plain JWT library (no HTTP types); a test below keeps it inside auth/jwt.ts.
     const httpImport = /from ["']hono(?!\/jwt["'])/;
     const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
       .map((f) => relative(SRC, f))
@@ -29,6 +29,13 @@ describe("layering (STYLE rules 1 and 5)", () => {
     const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
       .map((f) => relative(SRC, f))
       .filter((f) => low.test(f) && searchImport.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("signs and verifies tokens only in auth/jwt.ts: no other module imports hono/jwt", () => {
+    const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
+      .map((f) => relative(SRC, f))
+      .filter((f) => f !== "server/auth/jwt.ts" && /from ["']hono\/jwt["']/.test(readFileSync(join(SRC, f), "utf8")));
     expect(offenders).toEqual([]);
   });
 
