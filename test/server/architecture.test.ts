@@ -12,8 +12,8 @@ function files(dir: string): string[] {
 }
 
 describe("layering (STYLE rules 1 and 5)", () => {
-  it("keeps hono out of core modules: only routes, app, env, errors and auth middleware import it", () => {
-    const allowed = /^server\/(routes\/|app\.ts$|env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
+  it("keeps hono out of core modules: only routes, app, app-env, errors and auth middleware import it", () => {
+    const allowed = /^server\/(routes\/|app\.ts$|app-env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
     // hono/jwt is a plain JWT library (no HTTP types); a test below keeps it inside auth/jwt.ts.
     const httpImport = /from ["']hono(?!\/jwt["'])/;
     const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]

@@ -1,5 +1,5 @@
 /**
- * @module Settings of the HLS encoder manager, resolved once at boot from the constants and two environment
+ * @module Settings of the HLS encoder pool, resolved once at boot from the constants and two environment
  * variables meant for tests and operators: FBE_HLS_IDLE_MS (idle time before an encoder is stopped) and
  * FBE_HLS_DEBUG=1 (responses carry the encoder counts in the X-Hls-Encoders header).
  */
@@ -9,7 +9,7 @@ import {
   HLS_ENCODER_IDLE_MS, HLS_ENCODER_LOOKAHEAD_SEGMENTS, HLS_MAX_ENCODERS_CAP, HLS_SEGMENT_WAIT_MS,
 } from "../constants";
 
-/** What the HLS route and manager are configured with. */
+/** What the HLS route and encoder pool are configured with. */
 export interface HlsOptions {
   segmentS: number;
   idleMs: number;

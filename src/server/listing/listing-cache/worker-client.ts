@@ -12,7 +12,7 @@ import { workerUrl } from "../../worker-url";
 const POOL = Math.max(1, Math.min(8, Number(process.env.FBE_LISTING_THREADS) || 2));
 /**
  * A thread without work for this long ends (FBE_LISTING_IDLE_MS, default 30 s), and the listing cache empties after
- * as long without a listing (shared-cache.ts); the next read starts a thread again.
+ * as long without a listing (server-listing-cache.ts); the next read starts a thread again.
  */
 export const LISTING_IDLE_MS = Math.max(100, Number(process.env.FBE_LISTING_IDLE_MS) || 30_000);
 const IDLE_MS = LISTING_IDLE_MS;
