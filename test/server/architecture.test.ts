@@ -39,6 +39,27 @@ describe("layering (STYLE rules 1 and 5)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps SQL text in src/server/db and the search index's own store", () => {
+    // The main database's queries live in db/ modules; the file index has its own SQLite file, whose tables and
+    // queries stay with it in search/ (index-store, index-query, index-service and the snapshot-* modules).
+    const allowed = /^server\/(db\/|search\/(index-store|index-query|index-service|snapshot-build|snapshot-reader|snapshot-tables)\.ts$)/;
+    const statements = [
+      "SELECT\\s+[a-zA-Z_*(]",
+      "INSERT\\s+(OR\\s+\\w+\\s+)?INTO",
+      "UPDATE\\s+\\w+\\s+SET",
+      "DELETE\\s+FROM",
+      "CREATE\\s+(TEMP\\s+|UNIQUE\\s+|VIRTUAL\\s+)?(TABLE|INDEX|VIEW|TRIGGER)",
+      "DROP\\s+(TABLE|INDEX|VIEW|TRIGGER)",
+      "ALTER\\s+TABLE",
+      "PRAGMA\\s+\\w",
+    ];
+    const sql = new RegExp(`\\b(${statements.join("|")})`);
+    const offenders = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !allowed.test(f) && sql.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
   it("spawns processes only from src/server/tools", () => {
     const offenders = files(join(SRC, "server"))
       .map((f) => relative(SRC, f))
