@@ -1,6 +1,6 @@
 /** @module createApp(deps): middleware order, route mounts, error mapping. Never listens (serve.ts does). */
 import { Hono } from "hono";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "./app-env";
 import type { Deps } from "./deps";
 import { errorBody } from "./errors";
 import { commonMiddleware, errorHandler } from "./routes/request/app-common";

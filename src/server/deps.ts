@@ -19,7 +19,7 @@ export interface Deps {
   rootReal: string;
   /** Background tasks: the queue, this node's workers and the feed of task connections. */
   tasks: TaskService;
-  /** On-demand HLS: probes, playlists and the encoder manager (stopped at shutdown). */
+  /** On-demand HLS: probes, playlists and the encoder pool (stopped at shutdown). */
   hls: HlsService;
   /** The file-name index of the files root (search and folder sizes); absent until one is built, search then walks live. */
   index?: FileIndex | null;

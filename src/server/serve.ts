@@ -22,7 +22,7 @@ import { openFileIndex, startFileIndex } from "./search/index-boot";
 import { TusStore, tusStoreOptions } from "./tus/tus-store";
 import { TransferThreads, transferThreadOptions } from "./transfer-threads/transfer-threads";
 import { watchListener } from "./http/fd-release";
-import { configureListing } from "./listing/listing-cache/shared-cache";
+import { configureListing } from "./listing/listing-cache/server-listing-cache";
 import { setVipsCacheHome } from "./media/preload-vips";
 
 /**

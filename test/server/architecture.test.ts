@@ -12,9 +12,9 @@ function files(dir: string): string[] {
 }
 
 describe("layering: routes over core over db and tools; only tools run processes", () => {
-  it("keeps hono out of core modules: only routes, app, env, errors and auth middleware import it", () => {
-    const allowed = /^server\/(routes\/|app\.ts$|env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
-    // hono/jwt is used as a plain JWT library (no HTTP types), so it is fine anywhere.
+  it("keeps hono out of core modules: only routes, app, app-env, errors and auth middleware import it", () => {
+    const allowed = /^server\/(routes\/|app\.ts$|app-env\.ts$|errors\.ts$|auth\/middleware\.ts$)/;
+    // hono/jwt is a plain JWT library (no HTTP types); a test below keeps it inside auth/jwt.ts.
     const httpImport = /from ["']hono(?!\/jwt["'])/;
     const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
       .map((f) => relative(SRC, f))
@@ -29,6 +29,34 @@ describe("layering: routes over core over db and tools; only tools run processes
     const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
       .map((f) => relative(SRC, f))
       .filter((f) => low.test(f) && searchImport.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("signs and verifies tokens only in auth/jwt.ts: no other module imports hono/jwt", () => {
+    const offenders = [...files(join(SRC, "server")), ...files(join(SRC, "tasks"))]
+      .map((f) => relative(SRC, f))
+      .filter((f) => f !== "server/auth/jwt.ts" && /from ["']hono\/jwt["']/.test(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("keeps SQL text in src/server/db and the search index's own store", () => {
+    // The main database's queries live in db/ modules; the file index has its own SQLite file, whose tables and
+    // queries stay with it in search/ (index-store, index-query, index-service and the snapshot-* modules).
+    const allowed = /^server\/(db\/|search\/(index-store|index-query|index-service|snapshot-build|snapshot-reader|snapshot-tables)\.ts$)/;
+    const statements = [
+      "SELECT\\s+[a-zA-Z_*(]",
+      "INSERT\\s+(OR\\s+\\w+\\s+)?INTO",
+      "UPDATE\\s+\\w+\\s+SET",
+      "DELETE\\s+FROM",
+      "CREATE\\s+(TEMP\\s+|UNIQUE\\s+|VIRTUAL\\s+)?(TABLE|INDEX|VIEW|TRIGGER)",
+      "DROP\\s+(TABLE|INDEX|VIEW|TRIGGER)",
+      "ALTER\\s+TABLE",
+      "PRAGMA\\s+\\w",
+    ];
+    const sql = new RegExp(`\\b(${statements.join("|")})`);
+    const offenders = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !allowed.test(f) && sql.test(readFileSync(join(SRC, f), "utf8")));
     expect(offenders).toEqual([]);
   });
 

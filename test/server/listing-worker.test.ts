@@ -12,7 +12,7 @@ import { rawNamesOfOpenFolder } from "../../src/server/listing/listing-cache/get
 import { bodyInWorker, readInWorker, workersEnabled } from "../../src/server/listing/listing-cache/worker-client";
 import { naturalKey, tiedKey } from "../../src/server/listing/listing-cache/natural-key";
 import { naturalCompare } from "../../src/server/fs/natural-order";
-import { listingCache } from "../../src/server/listing/listing-cache/shared-cache";
+import { listingCache } from "../../src/server/listing/listing-cache/server-listing-cache";
 import { listingBody, type FolderRequest } from "../../src/server/listing/listing-body";
 import { presentListing } from "../../src/server/presenters/resource";
 import type { Sorting } from "../../src/server/users/types";

@@ -1,4 +1,8 @@
-/** @module Login tokens: HS256 JWTs (RFC 7519) with the user's public claims, 2 h lifetime (CONTRACT "HTTP API"). */
+/**
+ * @module Every token the server signs and verifies: HS256 JWTs (RFC 7519). Login tokens carry the user's public
+ * claims for a 2 h lifetime (CONTRACT "HTTP API"); media tokens (media-token.ts) and share tokens
+ * (shares/share-access.ts) are signed here too, through signClaims.
+ */
 import { sign, verify } from "hono/jwt";
 import type { User } from "../users/types";
 import type { TokenPayload } from "../../shared/wire/token";
@@ -7,6 +11,14 @@ import { BoundedCache } from "../bounded-cache";
 import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
 export type { TokenPayload, TokenUser } from "../../shared/wire/token";
+
+/**
+ * Signs `claims` (an object of JSON values with `exp` in Unix seconds) as a compact HS256 JWS with `secret`; the
+ * one signer of the server's tokens.
+ */
+export function signClaims(claims: object, secret: string): Promise<string> {
+  return sign(claims as Record<string, unknown>, secret, "HS256");
+}
 
 /**
  * Issues a token of session `sid` for `user`; `now` is Unix seconds and the expiry is now + TOKEN_LIFETIME_S.
@@ -20,7 +32,7 @@ export function issueToken(user: User, sid: string, secret: string, now = Math.f
     exp: now + TOKEN_LIFETIME_S,
     iss: TOKEN_ISSUER,
   };
-  return sign(payload as unknown as Record<string, unknown>, secret, "HS256");
+  return signClaims(payload, secret);
 }
 
 /**

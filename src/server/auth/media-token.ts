@@ -4,7 +4,7 @@
  * from and a path prefix in the user's scope; it authorizes only GET and HEAD under that prefix, never a
  * write or a WebSocket, and stops working when its session ends.
  */
-import { sign } from "hono/jwt";
+import { signClaims } from "./jwt";
 import { MEDIA_TOKEN_BUCKET_S, MEDIA_TOKEN_MIN_LIFETIME_S, TOKEN_ISSUER } from "../constants";
 
 /** Value of the `typ` claim that tells a media token from a login token. */
@@ -36,7 +36,7 @@ export async function issueMediaToken(
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expires: number }> {
   const claims: MediaClaims = { typ: MEDIA_TOKEN_TYPE, uid: grant.uid, sid: grant.sid, pfx: grant.prefix, exp: mediaTokenExpiry(now), iss: TOKEN_ISSUER };
-  return { token: await sign(claims as unknown as Record<string, unknown>, secret, "HS256"), expires: claims.exp };
+  return { token: await signClaims(claims, secret), expires: claims.exp };
 }
 
 /** The claims when an already verified `payload` is a media token, else null. */

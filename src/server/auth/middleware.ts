@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { asLoginToken, verifySigned } from "./jwt";
 import { asMediaToken } from "./media-token";
 import { cachedUser, sessionUser } from "./sessions";

@@ -1,5 +1,5 @@
 /**
- * @module Settings of the HLS encoder manager, resolved once at boot from the constants and two settings of the
+ * @module Settings of the HLS encoder pool, resolved once at boot from the constants and two settings of the
  * Config meant for tests and operators: FBE_HLS_IDLE_MS (idle time before an encoder is stopped) and
  * FBE_HLS_DEBUG=1 (responses carry the encoder counts in the X-Hls-Encoders header).
  */
@@ -21,7 +21,7 @@ const HLS_ENCODER_LOOKAHEAD_SEGMENTS = 3;
 /** On-demand HLS: an encoder that has not finished a requested segment after this long (ms) fails the request. */
 const HLS_SEGMENT_WAIT_MS = 120_000;
 
-/** What the HLS route and manager are configured with. */
+/** What the HLS route and encoder pool are configured with. */
 export interface HlsOptions {
   segmentS: number;
   idleMs: number;

@@ -1,6 +1,6 @@
 /**
  * @module On-demand HLS of one server: probes sources (media/probe-cache.ts), writes their media and
- * master playlists, and hands segment requests to the encoder manager. Built once at boot (serve.ts), stopped at
+ * master playlists, and hands segment requests to the encoder pool. Built once at boot (serve.ts), stopped at
  * shutdown so no ffmpeg outlives the server.
  */
 import { stat } from "node:fs/promises";
@@ -9,7 +9,7 @@ import type { ScopedFile } from "../tools/tool-input";
 import { MediaContentRefused } from "../tools/media-input";
 import { isToolAvailable } from "../tools/available";
 import { clampQuality, encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
-import { EncoderManager } from "./encoder-manager";
+import { EncoderPool } from "./encoder-pool";
 import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
 import { qualityDir, sourceKey } from "./segment-cache";
 import { HLS_DEBUG_HEADER, type HlsOptions } from "./hls-options";
@@ -36,10 +36,10 @@ export interface HlsSource {
 }
 
 export class HlsService {
-  readonly manager: EncoderManager;
+  readonly encoders: EncoderPool;
 
   constructor(readonly options: HlsOptions, private readonly cacheDir: string, logError: (line: string) => void) {
-    this.manager = new EncoderManager({ ...options, logError });
+    this.encoders = new EncoderPool({ ...options, logError });
   }
 
   /**
@@ -97,13 +97,13 @@ export class HlsService {
 
   /**
    * The cached file of segment `n` of `source` at quality `q`, encoded when missing.
-   * @throws NotFound (404) for a segment past the end; the manager's errors (503, ffmpeg failures).
+   * @throws NotFound (404) for a segment past the end; the encoder pool's errors (503, ffmpeg failures).
    */
   async segment(source: HlsSource, q: HlsQuality, n: number): Promise<string> {
     if (n >= source.segmentCount) throw new NotFound(`the video has ${source.segmentCount} segments`);
     const res = resValue(q);
     const dir = qualityDir(this.cacheDir, source.key, res);
-    const path = await this.manager.segment({
+    const path = await this.encoders.segment({
       key: `${source.key}/${res}`, dir, file: source.file, input: source.input, videoStream: source.videoStream, encoder: await videoEncoder(),
       height: encodedHeight(q, source.height), mbps: q.mbps, segmentCount: source.segmentCount,
     }, n);
@@ -118,7 +118,7 @@ export class HlsService {
    */
   maybeCollect(perMillion: number, ttlS: number, log: (line: string) => void): void {
     if (!shouldCollect(perMillion)) return;
-    void collectHlsCache(this.cacheDir, ttlS, this.manager.busySources()).then(
+    void collectHlsCache(this.cacheDir, ttlS, this.encoders.busySources()).then(
       (n) => n > 0 && log(`HLS cache: ${n} videos unused for ${ttlS} s removed`),
       (err: Error) => log(`HLS cache collection failed: ${err.message}`),
     );
@@ -127,12 +127,12 @@ export class HlsService {
   /** The debug header (name and value) with the encoder counts, or null when debugging is off. */
   debugHeader(): [string, string] | null {
     if (!this.options.debugHeader) return null;
-    const s = this.manager.stats();
+    const s = this.encoders.stats();
     return [HLS_DEBUG_HEADER, `running=${s.running}; peak=${s.peak}; started=${s.started}; max=${s.max}`];
   }
 
   /** Stops every encoder (shutdown). */
   stop(): Promise<void> {
-    return this.manager.stopAll();
+    return this.encoders.stopAll();
   }
 }

@@ -5,7 +5,7 @@
 import type { Sorting } from "../users/types";
 import { describe } from "../fs/describe";
 import { folderName, type Listing } from "./visible-items";
-import { freshFolder } from "./listing-cache/shared-cache";
+import { freshFolder } from "./listing-cache/server-listing-cache";
 import { assertReadInScope, orderedItems } from "./listing-body";
 
 /**

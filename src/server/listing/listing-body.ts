@@ -19,7 +19,7 @@ import { modeStringOf } from "../presenters/mode-string";
 import { visibleItems, type ListingViewer } from "./visible-items";
 import type { CachedEntry } from "./listing-cache/entries";
 import type { CachedFolder } from "./listing-cache/folder-cache";
-import { freshFolder, listingCache } from "./listing-cache/shared-cache";
+import { freshFolder, listingCache } from "./listing-cache/server-listing-cache";
 import { canPresort, presorted, sortedBy } from "./listing-cache/sorted";
 import { SLICE, yieldToLoop } from "./listing-cache/yielding";
 import { ByteSink } from "./byte-sink";

@@ -1,18 +1,18 @@
 /**
  * @module WebSocket `/api/command/{path}?auth=TOKEN` (SPEC section 7, CONTRACT "HTTP API"): the command runner of
  * the shell overlay. A login token only (never a media token), the execute permission and a folder the user may
- * reach, all checked before the upgrade (401/403/404 as plain answers); then commands/command-session.ts runs
+ * reach, all checked before the upgrade (401/403/404 as plain answers); then commands/command-connection.ts runs
  * the lines. The protocol is documented in src/shared/wire/command.ts. When the login session ends (logout,
  * lost execute, user deleted, expiry) the running command is killed and the socket closed (auth/session-watch.ts).
  */
 import { Hono } from "hono";
 import type { ServerWebSocket } from "bun";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAuth, requirePerm } from "../auth/middleware";
 import { liveExecutor, watchSessions } from "../auth/session-watch";
 import { SESSION_ENDED_CLOSE_CODE } from "../constants";
 import { currentSettings, getSettings } from "../settings/settings-service";
-import { createCommandSession, refusalMessage, type CommandSession } from "../commands/command-session";
+import { createCommandConnection, refusalMessage, type CommandConnection } from "../commands/command-connection";
 import { COMMAND_LIMIT_CLOSE_CODE, commandSlotsOf } from "../commands/command-slots";
 import { CommandRefused } from "../commands/command-line";
 import { describe } from "../fs/describe";
@@ -32,7 +32,7 @@ export const commandRoutes = new Hono<AppEnv>().get(
     const sid = c.get("sessionId");
     // The user is read again for every line: a logout, a lost permission or a changed list takes effect at once.
     const liveUser = () => liveExecutor(db, config.noauth, userId, sid);
-    let session: CommandSession | null = null;
+    let connection: CommandConnection | null = null;
     let unwatch: (() => void) | undefined;
     // docs/security.md "Command runner limits": connections and running commands per user, read at each use.
     const slots = commandSlotsOf(db);
@@ -47,7 +47,7 @@ export const commandRoutes = new Hono<AppEnv>().get(
           return;
         }
         holdsConnection = true;
-        session = createCommandSession({
+        connection = createCommandConnection({
           cwd: target.abs,
           allowedCommands: () => liveUser()?.commands ?? null,
           shell: () => getSettings(db).shell,
@@ -60,17 +60,17 @@ export const commandRoutes = new Hono<AppEnv>().get(
         unwatch = watchSessions(db, () => {
           if (liveUser()) return;
           unwatch?.();
-          session?.stop();
+          connection?.stop();
           ws.close(SESSION_ENDED_CLOSE_CODE, "session ended");
         }, { log });
       },
       onMessage(evt) {
         const line = typeof evt.data === "string" ? evt.data : new TextDecoder().decode(evt.data as ArrayBuffer);
-        session?.receive(line).catch((err) => log.error(`command in ${target.path}: ${(err as Error)?.stack || String(err)}`));
+        connection?.receive(line).catch((err) => log.error(`command in ${target.path}: ${(err as Error)?.stack || String(err)}`));
       },
       onClose() {
         unwatch?.();
-        session?.stop();
+        connection?.stop();
         if (holdsConnection) slots.releaseConnection(userId);
         holdsConnection = false;
       },

@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget } from "./request/request-path";
 import { typeFromName } from "../fs/file-type";

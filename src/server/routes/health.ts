@@ -1,5 +1,5 @@
 /** @module GET /health: liveness without auth (CONTRACT). */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 
 export const healthRoutes = new Hono<AppEnv>().get("/health", (c) => c.json({ status: "OK" }));

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { User } from "../users/types";
 import { requireAuth } from "../auth/middleware";
 import { issueToken } from "../auth/jwt";

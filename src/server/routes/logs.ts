@@ -3,7 +3,7 @@
  * removal also forgets the login attempt limits counted in memory (auth/attempt-limits.ts).
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
 import { deleteAllFailedLogins, deleteFailedLogin, listFailedLogins } from "../db/failed-logins-table";
 import { isBanActive } from "../auth/login-ban";

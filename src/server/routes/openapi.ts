@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { createHash } from "node:crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { buildOpenApiDocument, type RouteEntry } from "../openapi/document";
 
 /** The document route; `routes` lists the whole app's routes once it is built (createApp passes `() => app.routes`). */

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget } from "./request/request-path";
 import { getSettings } from "../settings/settings-service";

@@ -4,7 +4,7 @@
  * An unknown id, or one of another user, answers 404.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAuth } from "../auth/middleware";
 import { progressOf } from "../fs/op-progress";
 import { NotFound } from "../errors";

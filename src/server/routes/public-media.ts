@@ -10,7 +10,7 @@
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { ScopedPath } from "../fs/scope";
 import type { ShareRow } from "../db/shares-table";
 import { asShare, type Route } from "./public";

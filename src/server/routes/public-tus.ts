@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { ScopedPath } from "../fs/scope";
 import type { ShareRow } from "../db/shares-table";
 import type { TusUpload } from "../tus/tus-store";

@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { liveLink } from "../shares/share-service";
 import { hasShareAccess, unlockShare } from "../shares/share-access";
 import { takeDownloadUnits, type ShareRow } from "../db/shares-table";

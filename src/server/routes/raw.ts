@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireReadAuth } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request/request-path";
 import { assertMayReceive, mayReceive } from "../auth/download-policy";

@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { PermissionName } from "../users/types";
 import { requireReadAuth, requirePerm } from "../auth/middleware";
 import { requestTarget, resolveUserPath, userPathFilter, userScopeDir } from "./request/request-path";

@@ -4,7 +4,7 @@
  * answer is 202 at once and the status says `building: true` until the walk is done.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
 import { presentIndexStatus } from "../presenters/search-index";
 import { Conflict } from "../errors";

@@ -7,7 +7,7 @@
  */
 import { linkShownAt } from "../listing/visible-items";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
 import { requestTarget, userPathFilter } from "./request/request-path";
 import { normalizeVirtualPath } from "../fs/scope";

@@ -1,6 +1,6 @@
 /** @module GET and PUT /api/settings: the global settings and the defaults for new users (admins only, SPEC section 7). */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth } from "../auth/middleware";
 import { getSettings, updateSettings } from "../settings/settings-service";
 import { presentSettings } from "../presenters/settings";

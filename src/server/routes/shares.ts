@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
 import { changeLinkRate, checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
 import { presentShare } from "../presenters/share";

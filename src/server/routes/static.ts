@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { Deps } from "../deps";
 import { currentSettings } from "../settings/settings-service";
 import { DEFAULT_APP_NAME } from "../constants";

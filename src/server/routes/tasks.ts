@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import type { WSContext } from "hono/ws";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { Deps } from "../deps";
 import type { User } from "../users/types";
 import { requireAuth, requirePerm } from "../auth/middleware";

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { statSync } from "node:fs";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import type { Deps } from "../deps";
 import { commonMiddleware, errorHandler } from "./request/app-common";
 import { requireReadAuth } from "../auth/middleware";

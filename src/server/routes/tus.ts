@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAuth, requirePerm } from "../auth/middleware";
 import { hasPermission } from "../auth/permissions";
 import { requestTarget } from "./request/request-path";

@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { User } from "../users/types";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from "../auth/middleware";
 import { findUserById, listUsers } from "../db/users-table";
 import { changeUser, createUser, removeUser } from "../users/user-service";

@@ -5,8 +5,7 @@
  * toward the attempt limit of that IP on that link (rateLimit.sharePasswordPerIp per window).
  */
 import type { Database } from "bun:sqlite";
-import { sign } from "hono/jwt";
-import { verifySigned } from "../auth/jwt";
+import { signClaims, verifySigned } from "../auth/jwt";
 import { verifyPassword } from "../auth/password";
 import { assertNotBanned, recordFailedLogin } from "../auth/login-ban";
 import { takeSharePasswordAttempt } from "../auth/attempt-limits";
@@ -38,7 +37,7 @@ export async function unlockShare(db: Database, secret: string, hash: string, pa
   }
   taken.refund();
   const expires = now + SHARE_TOKEN_LIFETIME_S;
-  return { token: await sign({ typ: SHARE_TOKEN_TYPE, hash, exp: expires }, secret, "HS256"), expires };
+  return { token: await signClaims({ typ: SHARE_TOKEN_TYPE, hash, exp: expires }, secret), expires };
 }
 
 /** True when `token` is a live share token of link `hash`. */

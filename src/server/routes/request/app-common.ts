@@ -4,7 +4,7 @@
  * thrown errors to a status and a short message.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { Deps } from "../../deps";
 import { errorBody, toErrorResponse } from "../../errors";
 import { hostMatcher } from "../../http/allowed-hosts";

@@ -1,6 +1,6 @@
 /** @module The client address of a request: the socket peer, or the proxy's X-Forwarded-For entry when trusted. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 
 type RequestIpServer = { requestIP?: (req: Request) => { address: string } | null };
 

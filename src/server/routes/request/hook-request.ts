@@ -1,6 +1,6 @@
 /** @module Describes the operation of a request for its event hooks (commands/hooks.ts): who, where, on what. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { HookAction, HookRequest } from "../../commands/hooks";
 import type { ScopedPath } from "../../fs/scope";
 import { userScopeDir } from "./request-path";

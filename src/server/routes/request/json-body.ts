@@ -4,7 +4,7 @@
  * body is read only up to the cap, so an oversized body is never held in memory.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import { PayloadTooLarge } from "../../errors";
 
 /** Cap of every JSON body (bytes): settings, users, share options; far above any real one. */

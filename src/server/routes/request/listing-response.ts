@@ -3,7 +3,7 @@
  * compressed by `Accept-Encoding`, with a weak ETag (`If-None-Match` answers 304).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { FileInfo } from "../../fs/file-info";
 import type { ScopedPath } from "../../fs/scope";
 import { folderName } from "../../listing/visible-items";

@@ -4,7 +4,7 @@
  */
 import { closeSync, constants, fstatSync } from "node:fs";
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { ScopedPath } from "../../fs/scope";
 import { assertMayReceive } from "../../auth/download-policy";
 import { fileResponse } from "../../http/file-response";

@@ -3,7 +3,7 @@
  * through the one resolver (fs/scope.ts) and the user's allow/deny rules (fs/rules.ts).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../../fs/scope";
 import { pathFilter, type PathFilter } from "../../fs/rules";
 import { currentSettings } from "../../settings/settings-service";

@@ -1,6 +1,6 @@
 /** @module Whether a request came over TLS (http/request-tls.ts), read from the Hono context and the trustProxy setting. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import { claimsForwardedTls, isTlsRequest } from "../../http/request-tls";
 import { currentSettings } from "../../settings/settings-service";
 

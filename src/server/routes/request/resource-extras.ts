@@ -6,7 +6,7 @@
 import { readFileBeneath } from "../../fs/read-text";
 import type { Context } from "hono";
 import { dirname } from "node:path";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { FileInfo } from "../../fs/file-info";
 import type { ScopedPath } from "../../fs/scope";
 import { hasPermission } from "../../auth/permissions";

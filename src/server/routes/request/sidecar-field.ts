@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { dirname } from "node:path";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { FileInfo } from "../../fs/file-info";
 import type { ScopedPath } from "../../fs/scope";
 import { findSidecarSubtitles } from "../../media/sidecar-subtitles";

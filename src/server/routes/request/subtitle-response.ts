@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import { requestTarget, resolveUserPath } from "./request-path";
 import type { ScopedPath } from "../../fs/scope";
 import { fileResponse } from "../../http/file-response";

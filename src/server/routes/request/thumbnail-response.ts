@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { stat } from "node:fs/promises";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../app-env";
 import type { ScopedPath } from "../../fs/scope";
 import { extensionOf, typeFromName } from "../../fs/file-type";
 import { canThumbnail, thumbnailPath } from "../../media/thumbnails";

@@ -1,5 +1,5 @@
 /**
- * @module The HLS encoder manager: at most one ffmpeg per (file, quality) encoding forward from a start segment,
+ * @module The pool of HLS encoders: at most one ffmpeg per (file, quality) encoding forward from a start segment,
  * finished segments renamed into the cache as the encoder produces them, a new encoder where a request lands far
  * from the running one (a seek), idle encoders stopped, and a global bound on running encoders.
  */
@@ -30,8 +30,8 @@ export interface EncodeJob {
   segmentCount: number;
 }
 
-/** Settings of a manager (hls-options.ts reads them once at boot). */
-export interface EncoderManagerOptions {
+/** Settings of the pool (hls-options.ts reads them once at boot). */
+export interface EncoderPoolOptions {
   segmentS: number;
   idleMs: number;
   maxEncoders: number;
@@ -69,7 +69,7 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 /** A request re-plans (start or join an encoder) at most this often before giving up: two seeks fighting. */
 const MAX_PLANS = 4;
 
-export class EncoderManager {
+export class EncoderPool {
   private readonly encoders = new Map<string, Encoder>();
   private readonly counts = { running: 0, peak: 0, started: 0 };
   private lock: Promise<unknown> = Promise.resolve();
@@ -78,7 +78,7 @@ export class EncoderManager {
   /** Woken at any encoder's finished segment or end (a request waiting for a free encoder). */
   private readonly anyWake: WakeSet = new Set();
 
-  constructor(private readonly o: EncoderManagerOptions) {}
+  constructor(private readonly o: EncoderPoolOptions) {}
 
   /** Running encoders now, the most at once since boot, runs started since boot, and the bound. */
   stats(): EncoderCounts {

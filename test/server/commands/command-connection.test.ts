@@ -2,14 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCommandSession, type CommandSessionOptions } from "../../../src/server/commands/command-session";
+import { createCommandConnection, type CommandConnectionOptions } from "../../../src/server/commands/command-connection";
 import type { CommandServerMessage } from "../../../src/shared/wire/command";
 
 /** A session over a real temp folder whose messages are collected. */
-function session(extra: Partial<CommandSessionOptions> = {}) {
+function session(extra: Partial<CommandConnectionOptions> = {}) {
   const messages: CommandServerMessage[] = [];
   const closed: string[] = [];
-  const s = createCommandSession({
+  const s = createCommandConnection({
     cwd: mkdtempSync(join(tmpdir(), "fbe-cmd-")),
     allowedCommands: () => ["sleep", "yes", "echo", "no-such-program-fbe"],
     shell: () => [],

@@ -22,8 +22,8 @@ const COMMAND_TIMEOUT_MS = 10 * 60 * 1000;
  */
 const COMMAND_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-/** What a session needs from its connection and the server. */
-export interface CommandSessionOptions {
+/** What a command runner connection needs from its WebSocket and the server. */
+export interface CommandConnectionOptions {
   /** Absolute folder the commands run in (inside the user's scope). */
   cwd: string;
   /** The current allowed commands of the user, read anew for every line (null when the session ended). */
@@ -44,8 +44,8 @@ export interface CommandSessionOptions {
   commandSlot?: { take(): boolean; release(): void; limit(): number };
 }
 
-/** A live session: feed it the client's lines, tell it when the connection closes. */
-export interface CommandSession {
+/** A live connection of the command runner: feed it the client's lines, tell it when the socket closes. */
+export interface CommandConnection {
   receive(line: string): Promise<void>;
   stop(): void;
 }
@@ -55,8 +55,8 @@ export function refusalMessage(err: CommandRefused): CommandServerMessage {
   return { type: "refused", code: err.code, detail: err.detail, message: err.message };
 }
 
-/** Starts a session for one connection. */
-export function createCommandSession(o: CommandSessionOptions): CommandSession {
+/** Starts the command runner of one WebSocket connection. */
+export function createCommandConnection(o: CommandConnectionOptions): CommandConnection {
   let running: AbortController | null = null;
   let overflow = false;
   const refuse = (err: CommandRefused) => o.send(refusalMessage(err));
