@@ -5,7 +5,7 @@ import type { TokenPayload } from "../../shared/wire/token";
 import { presentTokenUser } from "../presenters/user";
 import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
-export type { TokenPayload, TokenUser } from "../../shared/wire/token";
+export type { TokenPayload } from "../../shared/wire/token";
 
 /**
  * Issues a token of session `sid` for `user`; `now` is Unix seconds and the expiry is now + TOKEN_LIFETIME_S.

@@ -32,11 +32,6 @@ export function ffiAvailable(): boolean {
   return process.platform === "linux" && endianness() === "LE" && process.env.FBE_LISTING_FFI !== "0";
 }
 
-/** True when stats are read through libc statx (bun:ffi on Linux). */
-export function usesStatx(): boolean {
-  return openStatx() !== null;
-}
-
 /** The stat function over `nameBuf`: statx relative to the folder's descriptor, else lstatSync/statSync by path. */
 export function statFn(nameBuf: Uint8Array): { fn: StatFn; usesFd: boolean } {
   const x = openStatx();
