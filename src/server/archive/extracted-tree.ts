@@ -23,7 +23,6 @@ export function rawEntries(dir: Buffer): Buffer[] {
  * Calls `visit` for every entry under `root`, parents before children, with its path relative to `root` in bytes;
  * a folder's content is visited unless `visit` returns false for it (e.g. it removed the folder).
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: a visitor that returns nothing means "go on", as true does
 function walk(root: Buffer, visit: (abs: Buffer, rel: Buffer) => boolean | void, rel: Buffer = Buffer.alloc(0)): void {
   for (const name of rawEntries(rel.length ? childPath(root, rel) : root)) {
     const r = rel.length ? childPath(rel, name) : name;
