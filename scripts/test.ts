@@ -1,8 +1,7 @@
 /**
- * @module `npm test`: runs the static checks (STATIC_CHECKS: Biome's format and lint check, knip's unused files and
- * exports), builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and Playwright's runner
- * (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined `N passed, N failed`
- * line (neither runner prints it: STACK-NOTES section 9) and exits non-zero on any failure.
+ * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
+ * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined
+ * `N passed, N failed` line (neither runner prints it) and exits non-zero on any failure.
  */
 import { join } from "node:path";
 import { buildIfStale } from "./build";
@@ -40,12 +39,32 @@ export async function run(cmd: string[], env: Record<string, string> = {}, timeo
   return { text, code };
 }
 
+/** Bun prints " N pass" and " N fail" lines. */
+export function parseBunSummary(text: string): { passed: number; failed: number } {
+  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  return { passed: num(/^\s*(\d+) pass$/m), failed: num(/^\s*(\d+) fail$/m) };
+}
+
+/** Playwright's list reporter prints "N passed (…)", "N failed", "N flaky". Flaky counts as passed. */
+export function parsePlaywrightSummary(text: string): { passed: number; failed: number } {
+  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  return { passed: num(/^\s*(\d+) passed/m) + num(/^\s*(\d+) flaky/m), failed: num(/^\s*(\d+) failed/m) };
+}
+
+/**
+ * The lines of Bun's output that name a failed test (`(fail) file > name [ms]`), in order and without repeats.
+ * They are printed again beside the combined summary so a log's tail names what failed.
+ */
+export function bunFailureLines(text: string): string[] {
+  return [...new Set(text.split("\n").filter((l) => l.startsWith("(fail) ")))];
+}
+
 const BIN = join(ROOT, "node_modules", ".bin");
 
 /**
- * The checks run before the test runners, as [name, command]: each counts as one check of the combined summary,
- * passed when the command exits 0. `biome ci` checks the format and the lint rules of biome.json and fails on
- * warnings too; knip reports unused files, exports and dependencies (knip.ts).
+ * The static checks `npm test` runs before the test runners, as [name, command]: each counts as one check of the
+ * combined summary, passed when the command exits 0. `biome ci` checks the format and the lint rules of
+ * biome.jsonc and fails on warnings too; knip reports unused files, exports and dependencies (knip.ts).
  */
 const STATIC_CHECKS: [string, string[]][] = [
   ["biome ci", [join(BIN, "biome"), "ci", "--error-on-warnings", "--colors=off", "."]],
@@ -65,26 +84,6 @@ export async function runStaticChecks(): Promise<{ results: RunResult[]; failed:
     if (code !== 0) failed.push(took);
   }
   return { results, failed };
-}
-
-/** Bun prints " N pass" and " N fail" lines (STACK-NOTES section 9). */
-export function parseBunSummary(text: string): { passed: number; failed: number } {
-  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
-  return { passed: num(/^\s*(\d+) pass$/m), failed: num(/^\s*(\d+) fail$/m) };
-}
-
-/** Playwright's list reporter prints "N passed (…)", "N failed", "N flaky". Flaky counts as passed. */
-export function parsePlaywrightSummary(text: string): { passed: number; failed: number } {
-  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
-  return { passed: num(/^\s*(\d+) passed/m) + num(/^\s*(\d+) flaky/m), failed: num(/^\s*(\d+) failed/m) };
-}
-
-/**
- * The lines of Bun's output that name a failed test (`(fail) file > name [ms]`), in order and without repeats.
- * They are printed again beside the combined summary so a log's tail names what failed.
- */
-export function bunFailureLines(text: string): string[] {
-  return [...new Set(text.split("\n").filter((l) => l.startsWith("(fail) ")))];
 }
 
 async function main(): Promise<number> {
