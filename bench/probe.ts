@@ -46,7 +46,7 @@ async function probeOnce(url: string, token: string, name: string): Promise<numb
   const res = await fetch(`${url}/api/resources/${name}?probe=yes`, { headers: { "X-Auth": token } });
   const body = (await res.json()) as { metainfo?: { Duration?: number } };
   const s = (performance.now() - t) / 1000;
-  if (res.status !== 200 || !(body.metainfo?.Duration! > 0)) throw new Error(`probe of ${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  if (res.status !== 200 || !((body.metainfo?.Duration ?? 0) > 0)) throw new Error(`probe of ${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   return s;
 }
 

@@ -59,9 +59,37 @@ export function bunFailureLines(text: string): string[] {
   return [...new Set(text.split("\n").filter((l) => l.startsWith("(fail) ")))];
 }
 
-async function main(): Promise<number> {
-  await buildIfStale();
+const BIN = join(ROOT, "node_modules", ".bin");
+
+/**
+ * The static checks `npm test` runs before the test runners, as [name, command]: each counts as one check of the
+ * combined summary, passed when the command exits 0. `biome ci` checks the format and the lint rules of
+ * biome.jsonc and fails on warnings too; knip reports unused files, exports and dependencies (knip.ts).
+ */
+const STATIC_CHECKS: [string, string[]][] = [
+  ["biome ci", [join(BIN, "biome"), "ci", "--error-on-warnings", "--colors=off", "."]],
+  ["knip", [join(BIN, "knip"), "--no-progress"]],
+];
+
+/** Runs STATIC_CHECKS one after the other: one result each, and the names (with their time) of those that failed. */
+export async function runStaticChecks(): Promise<{ results: RunResult[]; failed: string[] }> {
   const results: RunResult[] = [];
+  const failed: string[] = [];
+  for (const [name, cmd] of STATIC_CHECKS) {
+    const started = performance.now();
+    const { code } = await run(cmd, { NO_COLOR: "1" });
+    const took = `${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
+    console.log(`${code === 0 ? "ok" : "FAILED"}: ${took}`);
+    results.push({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, code });
+    if (code !== 0) failed.push(took);
+  }
+  return { results, failed };
+}
+
+async function main(): Promise<number> {
+  const checks = await runStaticChecks();
+  await buildIfStale();
+  const results: RunResult[] = [...checks.results];
   const bun = await run([process.execPath, "test"]);
   results.push({ ...parseBunSummary(bun.text), code: bun.code });
   // Browser tests tagged SCREENS_TAG (screenshots at every width and theme) run with the long ones (scripts/stress.ts).
@@ -73,6 +101,7 @@ async function main(): Promise<number> {
   if (failed === 0 && results.some((r) => r.code !== 0)) failed = 1;
   const bunFailures = bunFailureLines(bun.text);
   if (bunFailures.length > 0) console.log(`\nBun tests that failed:\n${bunFailures.join("\n")}`);
+  if (checks.failed.length > 0) console.log(`\nStatic checks that failed:\n${checks.failed.join("\n")}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;
 }

@@ -5,7 +5,6 @@
 import type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
 import type { SettingsCore } from "../shared/wire/settings";
 
-export { TASK_STATUS as TaskStatus } from "../shared/wire/task";
 export type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
 
 /** A task as stored (camelCase; presenters/task.ts maps it to the wire fields). Times are Unix seconds, 0 = not yet. */

@@ -33,7 +33,7 @@ describe("the UI's static assets and page, compressed", () => {
         expect(res.status).toBe(200);
         expect(res.headers["content-type"]).toStartWith(url === js ? "text/javascript" : "text/css");
         expect(res.headers["content-length"]).toBe(String(res.body.length));
-        expect(res.headers["vary"]).toBe("Accept-Encoding");
+        expect(res.headers.vary).toBe("Accept-Encoding");
         expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       }
     }
@@ -84,7 +84,7 @@ describe("the UI's static assets and page, compressed", () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     for (const res of [plain, br, gz]) {
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.headers["vary"]).toBe("Accept-Encoding");
+      expect(res.headers.vary).toBe("Accept-Encoding");
       expect(res.headers["content-type"]).toStartWith("text/html");
       expect(res.headers["content-length"]).toBe(String(res.body.length));
     }

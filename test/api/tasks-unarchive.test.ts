@@ -107,7 +107,7 @@ describe("unarchive over the task connection", () => {
     const t = await queued(ws, { Task: "unarchive", TargetPath: "/big.tar.gz", Params: { archiveRm: true } });
     const from = ws.messages.length;
     expect((await waitStatus(ws, t.TaskID, [3, 4, 5], 120_000)).Status).toBe(4);
-    const pcts = ws.messages.slice(from).filter((m) => isTask(m) && m.TaskID === t.TaskID && /^\d+%$/.test(m.Message)).map((m) => parseInt((m as { Message: string }).Message));
+    const pcts = ws.messages.slice(from).filter((m) => isTask(m) && m.TaskID === t.TaskID && /^\d+%$/.test(m.Message)).map((m) => parseInt((m as { Message: string }).Message, 10));
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
     expect(readdirSync(dir)).toEqual(["top"]);
 

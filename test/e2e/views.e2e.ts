@@ -128,7 +128,7 @@ test("the context menu offers every entry, with the task entries enabled for the
   await expect(page.getByRole("option", { selected: true })).toHaveCount(0);
 });
 
-test("a user without execute sees the task entries disabled", async ({ page, browser }) => {
+test("a user without execute sees the task entries disabled", async ({ browser }) => {
   await createUser(server, "noexec", "noexec-password-1", { create: true, rename: true, delete: true, download: true });
   const other = await browser.newPage();
   await signInAs(other, server, "noexec", "noexec-password-1");

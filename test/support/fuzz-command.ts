@@ -43,7 +43,11 @@ export async function fuzzCommandSocket(w: FuzzWorld, runs: number, seed: number
   ws.close();
   w.cases += lines.length;
   if (log) {
-    const kinds = messages.map((m) => /"type":"(\w+)"/.exec(m)?.[1] ?? "?").reduce<Record<string, number>>((a, k) => ({ ...a, [k]: (a[k] ?? 0) + 1 }), {});
+    const kinds: Record<string, number> = {};
+    for (const m of messages) {
+      const k = /"type":"(\w+)"/.exec(m)?.[1] ?? "?";
+      kinds[k] = (kinds[k] ?? 0) + 1;
+    }
     console.log(`fuzz: command lines: ${lines.length} in ${Math.round(performance.now() - started)} ms ${JSON.stringify(kinds)}`);
   }
   for (const m of messages) {

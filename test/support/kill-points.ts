@@ -167,14 +167,6 @@ export function randomDelay(min: number, max: number): number {
   return min + Math.floor(Math.random() * (max - min));
 }
 
-/** Starts `op` (not awaited; its failure is expected), waits `delayMs`, then SIGKILLs the server. */
-export async function killDuring(r: Running, op: () => Promise<unknown>, delayMs: number): Promise<void> {
-  const running = op().catch(() => null);
-  await Bun.sleep(delayMs);
-  await kill9(r);
-  await running;
-}
-
 function walk(dir: string, prefix = ""): string[] {
   const out: string[] = [];
   let names: string[];

@@ -10,7 +10,7 @@ import { presentTokenUser } from "../presenters/user";
 import { BoundedCache } from "../bounded-cache";
 import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
 
-export type { TokenPayload, TokenUser } from "../../shared/wire/token";
+export type { TokenPayload } from "../../shared/wire/token";
 
 /**
  * Signs `claims` (an object of JSON values with `exp` in Unix seconds) as a compact HS256 JWS with `secret`; the

@@ -157,10 +157,3 @@ export function endBody(piece: Piece, rest: Uint8Array | null, tail: Uint8Array)
   const json = buf.length - at > at / 4 ? buf.slice(0, at) : buf.subarray(0, at);
   return { json, etag: `W/"${Bun.hash(json).toString(36)}-${json.length.toString(36)}"` };
 }
-
-/** The whole body of `c` for `req` in the calling thread: the UTF-8 JSON and its weak ETag. */
-export function compactBody(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, nameOrder?: Uint32Array): { json: Uint8Array; etag: string } {
-  const order = bodyOrder(c, nameOf, req, nameOrder);
-  const { head, tail } = bodyEnds(c, req, order);
-  return endBody(writeItems(c, nameOf, req, order, 0, order.length, startPiece(c, req, order.length, head)), null, tail);
-}

@@ -5,7 +5,7 @@
  * merges both layers' ranked hits. The methods mirror IndexStore's so the change code reads the same.
  */
 import type { Database } from "bun:sqlite";
-import { IndexStore } from "./index-store";
+import type { IndexStore } from "./index-store";
 import { recentHits } from "./index-query";
 import { SnapshotReader } from "./snapshot-reader";
 import { compareHits, planOf, type RankedHit } from "./search-plan";

@@ -8,7 +8,6 @@ import {
 } from "../../shared/wire/settings";
 
 export type { UserDefaults } from "../../shared/wire/user";
-export { DEFAULT_CAPTCHA_VERIFY_URL, TRANSITION_EFFECTS } from "../../shared/wire/settings";
 
 /** The global settings as stored: the wire fields plus the captcha secret, which never leaves the server. */
 export type StoredSettings = Omit<SettingsCore, "captcha"> & { captcha: CaptchaSettings & { secret: string } };

@@ -2,7 +2,7 @@
 import { apiFetch, apiJson } from "./client";
 import type { SearchIndexStatus } from "../../shared/wire/search-index";
 
-export type { SearchIndexStatus, SearchIndexState, SearchIndexWatch } from "../../shared/wire/search-index";
+export type { SearchIndexStatus, SearchIndexWatch } from "../../shared/wire/search-index";
 
 /** Fetches the index status: entries, last build time (ms), whether a walk runs, state. @throws ApiError (403). */
 export function fetchIndexStatus(signal?: AbortSignal): Promise<SearchIndexStatus> {

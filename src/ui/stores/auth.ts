@@ -32,11 +32,6 @@ export function currentUser(): TokenUser | null {
   return state.user;
 }
 
-/** Whether someone is logged in. */
-export function isLoggedIn(): boolean {
-  return state.user !== null;
-}
-
 /**
  * Checks and stores a token and takes the user from its payload.
  * @throws Error('token malformed' | 'token expired') and leaves the session unchanged.

@@ -1,7 +1,7 @@
 /** @module Folder picker store of the move and copy dialogs (SPEC §2 Overlay dialogs: Folder picker). */
 import { proxy, ref, useSnapshot } from "valtio";
 import { fetchResource, type Resource } from "../api/resources";
-import { pickerDestination, togglePick } from "./folder-picker-rules";
+import { togglePick } from "./folder-picker-rules";
 import { errorMessage } from "../api/errors";
 import { makeFolder } from "./operations";
 
@@ -19,11 +19,6 @@ let seq = 0;
 /** Snapshot of the picker. */
 export function useFolderPicker() {
   return useSnapshot(state);
-}
-
-/** The folder the dialog would move or copy into now. */
-export function pickedDestination(): string {
-  return pickerDestination(state.browsing, state.picked);
 }
 
 /** Opens a folder in the picker (the start folder, a double-clicked one, or ".."), dropping the pick. */

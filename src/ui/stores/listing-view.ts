@@ -82,11 +82,6 @@ export function revealItem(path: string, index: number): void {
   state.reveal = { path, seq: (state.reveal?.seq ?? 0) + 1 };
 }
 
-/** Starts over at the first page (a new folder). */
-export function resetShown(): void {
-  state.shown = PAGE_SIZE;
-}
-
 /**
  * Entering a listing: the same folder as the one last left gets back its shown count, and the scroll
  * position to restore is returned; another folder starts at the first page and the top.

@@ -117,9 +117,3 @@ export function reload(): Promise<void> {
 export function reloadIfShowing(dir: string): Promise<void> {
   return state.path === dir ? reload() : Promise.resolve();
 }
-
-/** Forgets the view (leaving /files). */
-export function resetRequest(): void {
-  seq++;
-  Object.assign(state, { path: null, loading: false, resource: null, error: null });
-}

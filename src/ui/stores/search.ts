@@ -5,7 +5,7 @@ import { recordKeyword, searchFiles } from "../api/search";
 import { ApiError } from "../api/client";
 import { errorMessage } from "../api/errors";
 import { SEARCH_PAGE_SIZE } from "../constants";
-import { grownCount, hotKeywordOf, isEmptyKeywordError, movedIndex, searchesAsYouType, type SearchHit } from "./search-rules";
+import { grownCount, hotKeywordOf, isEmptyKeywordError, searchesAsYouType, type SearchHit } from "./search-rules";
 
 /** Typing searches once the keys rest this long, in ms (UI choice: one request per word, not per key). */
 const TYPING_PAUSE_MS = 300;
@@ -32,11 +32,6 @@ let typing: ReturnType<typeof setTimeout> | undefined;
 /** Snapshot of the search state. */
 export function useSearch() {
   return useSnapshot(state);
-}
-
-/** Whether the panel is open (the keyboard dispatcher stands down then). */
-export function isSearchOpen(): boolean {
-  return state.status !== "idle";
 }
 
 /** Opens the panel for a folder; a new folder forgets the previous results. */
@@ -110,10 +105,4 @@ export async function runSearch(record = true): Promise<void> {
 /** Shows 50 more hits (SPEC §9). */
 export function showMoreHits(): void {
   state.shown = grownCount(state.shown, state.hits?.length ?? 0);
-}
-
-/** Moves the highlighted hit by one, wrapping; showing more when it reaches the hidden ones. */
-export function moveSelection(delta: 1 | -1): void {
-  state.selected = movedIndex(state.selected, delta, state.shown);
-  if (state.selected >= state.shown - 1) showMoreHits();
 }

@@ -17,8 +17,6 @@ import { notifyError } from "../notify";
 import { TUS_MIN_BYTES, TUS_PARALLEL_UPLOADS, UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
 import { errorMessage } from "../api/errors";
 
-export type { UploadItem } from "./upload-send";
-
 const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({ items: [], speed: null, samples: ref([]) });
 let nextId = 1;
 let pumping = false;
@@ -35,11 +33,6 @@ function warnBeforeUnload(e: BeforeUnloadEvent): string {
 /** Snapshot of the queue and the total speed (bytes/s, null while unknown). */
 export function useUploads() {
   return useSnapshot(state);
-}
-
-/** Whether uploads are waiting or running. */
-export function uploading(): boolean {
-  return isBusy(state.items);
 }
 
 /**

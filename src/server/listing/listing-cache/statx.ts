@@ -26,11 +26,6 @@ function openStatx(): typeof statxLib {
   return statxLib;
 }
 
-/** True when stats are read through libc statx (bun:ffi on Linux). */
-export function usesStatx(): boolean {
-  return openStatx() !== null;
-}
-
 /** The stat function over `nameBuf`: statx relative to the folder's descriptor, else lstatSync/statSync by path. */
 export function statFn(nameBuf: Uint8Array): { fn: StatFn; usesFd: boolean } {
   const x = openStatx();

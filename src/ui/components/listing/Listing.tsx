@@ -28,8 +28,6 @@ import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 
-export { displayOrder } from "./useListingOrder";
-
 /** Renders a folder's content and handles pointer interaction with it. */
 export function Listing({ listing }: { listing: Resource }) {
   const { t, i18n } = useTranslation();

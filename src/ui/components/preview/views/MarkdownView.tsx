@@ -65,6 +65,7 @@ export function MarkdownView({ url, name, openPath }: { url: string; name: strin
       aria-busy={page.status === "loading"}
       tabIndex={0}
       onClick={onClick}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitized this HTML (markdown-page.ts)
       dangerouslySetInnerHTML={{ __html: page.status === "ready" ? page.value : "" }}
     />
   );
