@@ -1,7 +1,5 @@
 /** @module Server-side limits and fixed values, each with the source it comes from. */
 
-/** Product name used when no branding name is configured (SPEC section 1). */
-export const DEFAULT_APP_NAME = "File Browser Enhanced";
 /** Token lifetime: 2 hours (CONTRACT "HTTP API"), in seconds. */
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
 /** Random bytes of a session id (128 bits, from the system CSPRNG). */
@@ -23,8 +21,6 @@ export const SESSION_PURGE_GRACE_S = MEDIA_TOKEN_MIN_LIFETIME_S + MEDIA_TOKEN_BU
 export const TOKEN_RENEW_WINDOW_S = 60 * 60;
 /** Issuer claim of our tokens. */
 export const TOKEN_ISSUER = "File Browser Enhanced";
-/** Text files under this size (bytes) carry `content` in the resource answer (CONTRACT). */
-export const TEXT_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Bytes read from a file head to sniff its type when the extension says nothing (one disk block). */
 export const SNIFF_BYTES = 512;
 /** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
@@ -90,14 +86,6 @@ export const USAGE_DIR_CONCURRENCY = 4;
 export const PASSWORD_CHECKS_AT_ONCE = 4;
 /** Folder usage: entries stat'ed together per batch, between which the walk checks whether the client went away. */
 export const USAGE_STAT_BATCH = 64;
-/**
- * Request header of PUT /api/resources (the editor's save): the `modified` value (RFC 3339, ms precision) the
- * file had when it was opened; the save answers 412 when the file's modified time differs now. Chosen over
- * If-Unmodified-Since, whose HTTP dates have whole seconds only.
- */
-export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
-/** Response header of a successful save: the file's new `modified` value, the precondition of the next save. */
-export const MODIFIED_AT_HEADER = "X-Modified-At";
 /** Cache-Control of the UI's hashed assets: their names change with their content, so a year and immutable. */
 export const STATIC_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /**
@@ -108,8 +96,6 @@ export const HTML_BROTLI_QUALITY = 5;
 export const HTML_GZIP_LEVEL = 6;
 /** Random bytes of a share hash: 128 bits (the issue asks at least 96) from the system CSPRNG, base64url. */
 export const SHARE_HASH_BYTES = 16;
-/** Largest download limit of a share link (a sanity bound, not from the spec). */
-export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** Lifetime (seconds) of the token a visitor gets for a password link: an hour of browsing and downloads. */
 export const SHARE_TOKEN_LIFETIME_S = 60 * 60;
 /** How often (ms) expired share links and ended sessions are purged from the store. */
@@ -212,8 +198,6 @@ export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";
 /** tus: the largest body (bytes) of one POST or PATCH; clients send bigger files in several chunks. */
 export const TUS_MAX_CHUNK_BYTES = 96 * 1024 * 1024;
-/** tus: the chunk size the UI sends (bytes; FBE_TUS_CHUNK_BYTES overrides, up to TUS_MAX_CHUNK_BYTES, e.g. below a proxy's body limit). */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 /** tus: an incomplete upload untouched this long (ms) expires and its temp file is removed (FBE_TUS_EXPIRY_MS overrides). */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** tus: how often (ms, at most) the expired uploads are swept; shorter expiries sweep at a quarter of the expiry. */

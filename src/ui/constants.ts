@@ -28,8 +28,6 @@ export const SLIDESHOW_THUMB_WIDTH = 100;
 export const SLIDESHOW_THUMB_GAP_PX = 6;
 /** How far pinch or double tap zooms into a gallery image (UI choice). */
 export const GALLERY_MAX_ZOOM = 4;
-/** Default application name when none is configured (SPEC §1). */
-export const DEFAULT_APP_NAME = "File Browser Enhanced";
 /** Interface languages (SPEC §1); the first one is the default. */
 export const LOCALES = ["en", "ja", "ko", "ru", "zh-cn", "zh-tw"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -53,8 +51,6 @@ export const UPLOAD_SPEED_MIN_SPAN_MS = 500;
 export const UPLOAD_SPEED_TICK_MS = 1000;
 /** Files at least this big (bytes) upload resumably through tus in chunks; smaller ones go in one plain POST (UI choice: one request, nothing to resume). */
 export const TUS_MIN_BYTES = 1024 * 1024;
-/** tus chunk size, bytes, when the server's config names none: one PATCH each (the server takes at most 96 MiB; big chunks keep round trips few). */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 /** tus: waits (ms) before each retry after a failed request; a drop longer than all of them waits for the `online` event. */
 export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
 /** Resumable (tus) uploads running at once; plain small uploads run one at a time (UI choice, 2-core servers). */
@@ -83,12 +79,6 @@ export const LIST_THUMB_PX = 36;
  * server's thumbnail cache is shared between cards and screens (the server accepts up to THUMB_MAX_WIDTH 2048).
  */
 export const THUMB_WIDTH_BUCKETS = [128, 256, 384, 512, 768, 1024] as const;
-/** Archive formats of the download picker, in the order shown (SPEC §2 Overlay dialogs: Download). */
-export const ARCHIVE_FORMATS = ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.lz4", "tar.sz"] as const;
-export type ArchiveFormat = (typeof ARCHIVE_FORMATS)[number];
-/** On-demand checksums of the info dialog (SPEC §2 Overlay dialogs: File info). */
-export const CHECKSUM_ALGORITHMS = ["md5", "sha1", "sha256", "sha512"] as const;
-export type ChecksumAlgorithm = (typeof CHECKSUM_ALGORITHMS)[number];
 /** The chmod dialog starts with this mode (SPEC §9). */
 export const CHMOD_DEFAULT_MODE = "777";
 /** A chmod mode has at most this many octal characters (SPEC §5 Chmod). */
@@ -97,12 +87,6 @@ export const CHMOD_MAX_LENGTH = 3;
 export const LONG_PRESS_MS = 500;
 /** How long a deleted image shows its placeholder before the preview moves on (SPEC §2 Preview). */
 export const DELETED_PLACEHOLDER_MS = 800;
-/** Video quality list after "normal" (0): HLS resolution and Mbps, numbered 1 to 18 (SPEC §9, §5). */
-export const VIDEO_HLS_QUALITIES: ReadonlyArray<readonly [string, readonly number[]]> = [
-  ["1080p", [60, 50, 40, 30, 25, 20, 15, 10, 8, 6, 5, 4]],
-  ["720p", [4, 3, 2, 1.5, 1]],
-  ["480p", [1]],
-];
 /** Events of the command runner card, in the order shown (SPEC §2 Global settings: command runner). */
 export const COMMAND_EVENTS = [
   "before_copy", "after_copy", "before_rename", "after_rename", "before_upload", "after_upload",
@@ -112,20 +96,12 @@ export const COMMAND_EVENTS = [
 export const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
 /** A media token this close to expiry (ms) is fetched anew before it goes into a URL. */
 export const MEDIA_TOKEN_REFRESH_MARGIN_MS = 30 * 60 * 1000;
-/** The editor's save precondition: the `modified` the file had when opened; 412 when it changed (server IF_MODIFIED_AT_HEADER). */
-export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
-/** A saved file's new `modified`, answered by the save (server MODIFIED_AT_HEADER). */
-export const MODIFIED_AT_HEADER = "X-Modified-At";
 /** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
 export const COPIED_FEEDBACK_MS = 1000;
 /** The share duration units the Share dialog offers, in the order shown (SPEC §5 Share duration). */
 export const SHARE_UNIT_CHOICES = ["seconds", "minutes", "hours", "days"] as const;
 /** The share duration unit chosen when the Share dialog opens (SPEC §9: default unit hours). */
 export const DEFAULT_SHARE_UNIT = "hours";
-/** Largest download limit the Share dialog takes: the server's bound (SHARE_DOWNLOAD_LIMIT_MAX in src/server/constants.ts). */
-export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
-/** The share page previews a text file only up to this size, bytes (the server's TEXT_CONTENT_MAX_BYTES, CONTRACT: 5 MiB). */
-export const SHARE_TEXT_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 /** Width the share page asks for its listing thumbnails (one of THUMB_WIDTH_BUCKETS: 48 px boxes at up to 2x). */
 export const SHARE_THUMB_WIDTH = 128;
 /** sessionStorage key prefix of a password link's share token, per hash (kept for the tab, gone when it closes). */
@@ -146,8 +122,6 @@ export const BIT_RATE_DIVISOR = 1024;
 export const SOFTWARE_H264_ENCODERS: readonly string[] = ["libx264", "libx264rgb", "libopenh264"];
 /** The archive preview table renders this many rows, then this many more per 'Show more' (UI choice: a 1000-row DOM stays fast on phones). */
 export const ARCHIVE_ROWS_STEP = 1000;
-/** The server's sentence for an archive it cannot list (SPEC §8 Search and archive; server ARCHIVE_LIST_FAILED). */
-export const ARCHIVE_LIST_FAILED_TEXT = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
 /** Audio codecs every browser plays (SPEC §2 Preview, audio codec playability). */
 export const AUDIO_CODECS_ALWAYS = ["mp3", "opus", "vorbis", "aac", "flac"] as const;
 /** Audio codecs only the Edge browser plays (SPEC §2 Preview, audio codec playability). */
@@ -156,8 +130,6 @@ export const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const
 export const VIDEO_CODECS_ALWAYS = ["h264", "vp8", "vp9", "theora", "av1"] as const;
 /** Video codecs only Edge, Safari and Chrome on iOS play (SPEC §2 Preview, video codec playability). */
 export const VIDEO_CODECS_HEVC = ["hevc", "h265"] as const;
-/** Picture-based subtitle codecs (ffprobe names): ffmpeg cannot turn them into WebVTT text, so no track is offered. */
-export const PICTURE_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub"];
 /** The volume keys change the video's volume by this much, within 0..1 (SPEC §9: video volume step 0.1). */
 export const VIDEO_VOLUME_STEP = 0.1;
 /** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */

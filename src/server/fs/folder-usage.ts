@@ -8,14 +8,9 @@ import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UPLOAD_TEMP_PREFIX, USAGE_DIR_CONCURRENCY, USAGE_STAT_BATCH } from "../constants";
 import { limiter } from "../limiter";
+import type { FolderUsage } from "../../shared/wire/folder-usage";
 
-/** What GET /api/resources/{dir}/?usage=true answers. */
-export interface FolderUsage {
-  /** Sum of the sizes of the files below, in bytes (folder entries and links add nothing). */
-  size: number;
-  numFiles: number;
-  numDirs: number;
-}
+export type { FolderUsage };
 
 export interface UsageRequest {
   /** Absolute scope folder of the user (symlink targets must stay inside it). */

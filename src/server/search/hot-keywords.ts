@@ -5,6 +5,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { HOT_KEYWORD_FOLLOW_MS } from "../constants";
+import type { HotKeyword } from "../../shared/wire/search";
 
 /** A `type:word` filter anywhere in the text, with the spaces after it. */
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;
@@ -24,12 +25,6 @@ export function removedKeyword(keyword: string): string {
 
 function stripType(text: string): string {
   return text.replace(TYPE_FILTER, "$1");
-}
-
-/** One row of the hot list (SPEC section 3 Search hit keyword). */
-export interface HotKeyword {
-  readonly keyword: string;
-  readonly hits: number;
 }
 
 /**

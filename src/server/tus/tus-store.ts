@@ -11,7 +11,8 @@ import { basename, join } from "node:path";
 import { tempPathBeside } from "../fs/upload";
 import { startSweepTimer } from "../fs/sweep-timer";
 import { PayloadTooLarge, TooManyRequests } from "../errors";
-import { TUS_CHUNK_BYTES, TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES } from "../constants";
+import { TUS_EXPIRY_MS, TUS_JOURNAL_FILE, TUS_MAX_CHUNK_BYTES } from "../constants";
+import { TUS_CHUNK_BYTES } from "../../shared/wire/upload";
 import { deleteTusRow, insertTusRow, readTusRows, type TusRow } from "../db/tus-uploads-table";
 
 /** One incomplete upload. `offset` counts the bytes stored in `tmp`; times are ms since the epoch. */

@@ -3,6 +3,7 @@
  * a new tab asks again. The public calls send it as X-Share-Token, the URLs the browser loads itself as `token=`.
  */
 import { SHARE_TOKEN_STORAGE_PREFIX } from "../constants";
+import { SHARE_TOKEN_HEADER } from "../../shared/wire/headers";
 
 /** The token kept for link `hash`, or null (none, or storage refused). */
 export function shareToken(hash: string): string | null {
@@ -33,5 +34,5 @@ export function withShareToken(url: string, hash: string): string {
 /** The X-Share-Token header of link `hash`, empty when there is no token. */
 export function shareTokenHeaders(hash: string): Record<string, string> {
   const token = shareToken(hash);
-  return token ? { "X-Share-Token": token } : {};
+  return token ? { [SHARE_TOKEN_HEADER]: token } : {};
 }

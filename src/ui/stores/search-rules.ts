@@ -1,12 +1,9 @@
 /** @module Pure rules of the search panel (SPEC §2 Search panel, §5 Search and Hot-search keyword, §9 paging). */
 import { encodePath } from "../format/encode-path";
 import { SEARCH_GROW_AT_PX, SEARCH_PAGE_SIZE } from "../constants";
+import type { SearchHit } from "../../shared/wire/search";
 
-/** One hit of GET /api/search: a path relative to the searched folder, and whether it is a folder. */
-export interface SearchHit {
-  path: string;
-  dir: boolean;
-}
+export type { SearchHit };
 
 const TYPE_TOKEN = /(^|\s)type:(\S*)/gi;
 

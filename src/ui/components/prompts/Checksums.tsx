@@ -6,7 +6,8 @@ import { fetchChecksum } from "../../api/resource-actions";
 import { errorMessage } from "../../api/errors";
 import { copyText } from "../../stores/menu-actions";
 import { notifyError } from "../../notify";
-import { CHECKSUM_ALGORITHMS, COPIED_FEEDBACK_MS, type ChecksumAlgorithm } from "../../constants";
+import { COPIED_FEEDBACK_MS } from "../../constants";
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../../shared/wire/checksum";
 
 type Sum = { state: "busy" } | { state: "done"; hex: string } | { state: "failed"; message: string };
 

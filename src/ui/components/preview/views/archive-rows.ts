@@ -5,7 +5,8 @@
 import type { ArchiveEntryMetainfo, ProbedResource } from "../../../api/media";
 import { ApiError } from "../../../api/client";
 import { errorDetail } from "../../../api/errors";
-import { ARCHIVE_LIST_FAILED_TEXT, ARCHIVE_ROWS_STEP } from "../../../constants";
+import { ARCHIVE_ROWS_STEP } from "../../../constants";
+import { isArchiveListRefusal } from "../../../../shared/wire/archive-list-refusal";
 
 /** Totals of an archive listing: entries by kind and byte sums over the files. */
 export interface ArchiveSummary {
@@ -87,5 +88,5 @@ export function archiveMoreStep(visible: number, loaded: number, total: number):
 
 /** True when `err` is the server's refusal to list the archive (encrypted names or no entries, SPEC §8). */
 export function isArchiveListFailure(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 400 && (errorDetail(err.text) ?? err.text).includes(ARCHIVE_LIST_FAILED_TEXT);
+  return err instanceof ApiError && err.status === 400 && isArchiveListRefusal(errorDetail(err.text) ?? err.text);
 }
