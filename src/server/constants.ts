@@ -188,8 +188,7 @@ export const SEARCH_STREAM_PAGE = 500;
 export const LIVE_SEARCH_MAX_ENTRIES = 200_000;
 /** ...or after this long (ms), and the answer says so (`X-Search-Index: building` / `partial`). */
 export const LIVE_SEARCH_MAX_MS = 3_000;
-/** Hot keywords: `num` of GET /api/hot-search when absent (SPEC section 9: 10 hot keywords) and its upper bound. */
-export const HOT_KEYWORDS_DEFAULT = 10;
+/** Hot keywords: the upper bound of `num` of GET /api/hot-search (its default is HOT_KEYWORDS_DEFAULT of the wire). */
 export const HOT_KEYWORDS_MAX = 100;
 /** Hot keywords: a record call (SPEC section 7) this soon (ms) after the same user's search of it is not counted again. */
 export const HOT_KEYWORD_FOLLOW_MS = 30_000;

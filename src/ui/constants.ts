@@ -4,8 +4,6 @@
 export const SUCCESS_POPUP_MS = 1000;
 /** Error popups stay this long (SPEC §9, §8). */
 export const ERROR_POPUP_MS = 3000;
-/** Title notices stay this long (SPEC §9). */
-export const TITLE_NOTICE_MS = 30_000;
 /** The start-up loading overlay is removed this long after mount (SPEC §2 Start-up, §9). */
 export const LOADING_OVERLAY_MS = 200;
 /** Two touches within this window are a double tap (SPEC §9). */
@@ -20,8 +18,6 @@ export const MOBILE_MAX_WIDTH = 736;
 export const BACK_TO_TOP_OFFSET = 10;
 /** Breadcrumbs show only this many trailing path segments (SPEC §2 Files view). */
 export const BREADCRUMB_VISIBLE_SEGMENTS = 3;
-/** Width requested for listing thumbnails (server THUMB_DEFAULT_WIDTH). */
-export const THUMB_WIDTH = 256;
 /** Width of the gallery's thumbnail strip images, CSS px (SPEC §9 slideshow thumbnail width). */
 export const SLIDESHOW_THUMB_WIDTH = 100;
 /** Gap between the gallery's thumbnails, px (gallery.css `.gallery-thumbs`). */
@@ -138,8 +134,6 @@ export const AUDIO_LIST_ITEM_HEIGHT_PX = 32;
 export const SEARCH_PAGE_SIZE = 50;
 /** Distance from the bottom of the results, in px, at which the next step shows (SPEC §9). */
 export const SEARCH_GROW_AT_PX = 100;
-/** Hot keywords offered as suggestions (SPEC §9 Hot keywords 10). */
-export const HOT_KEYWORD_SUGGESTIONS = 10;
 /** Delay in ms before the suggestions hide once focus leaves the input (SPEC §9). */
 export const SUGGESTIONS_HIDE_MS = 300;
 /** Bounds and default of the search stats slider (SPEC §9 Stats slider 3 to 10). */

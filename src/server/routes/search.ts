@@ -17,7 +17,8 @@ import { parseQuery, QueryError } from "../search/query-parser";
 import { searchAnswer } from "../search/search-answer";
 import type { FileIndex } from "../search/types";
 import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword, removeKeyword, topKeywords } from "../search/hot-keywords";
-import { HOT_KEYWORDS_DEFAULT, HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
+import { HOT_KEYWORDS_MAX, SEARCH_MAX_RESULTS } from "../constants";
+import { HOT_KEYWORDS_DEFAULT } from "../../shared/wire/search";
 
 export const searchRoutes = new Hono<AppEnv>()
   .use("/search", requireAuth)

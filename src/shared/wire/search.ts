@@ -1,4 +1,7 @@
-/** @module Answers of the search calls: GET /api/search/{path}?query= and GET /api/hot-search. Types only. */
+/** @module Answers and counts of the search calls: GET /api/search/{path}?query= and GET /api/hot-search. Types and one count. */
+
+/** Hot keywords GET /api/hot-search answers when it names no `num`; the search panel suggests as many. */
+export const HOT_KEYWORDS_DEFAULT = 10;
 
 /** One hit of GET /api/search: a path relative to the searched folder, and whether it is a folder. */
 export interface SearchHit {
