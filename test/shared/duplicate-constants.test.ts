@@ -137,7 +137,8 @@ describe("constants of the server and the UI (one definition per value, in src/s
   it("reads the constants it polices (the check is not blind)", () => {
     const ids = new Set(constants.map((c) => c.id));
     expect(ids).toContain("server/constants.ts:TUS_MAX_CHUNK_BYTES");
-    expect(ids).toContain("ui/constants.ts:PAGE_SIZE");
+    expect(ids).toContain("ui/constants.ts:MOBILE_MAX_WIDTH");
+    expect(ids).toContain("ui/stores/listing-view.ts:PAGE_SIZE");
     expect(ids).toContain("shared/wire/headers.ts:AUTH_HEADER");
     expect(constants.find((c) => c.id === "shared/wire/upload.ts:TUS_CHUNK_BYTES")?.value).toBe(32 * 1024 * 1024);
   });

@@ -22,7 +22,7 @@ import { GalleryThumbs } from "./GalleryThumbs";
 import { registerGallery } from "./gallery-control";
 import { useSlideshow } from "./useSlideshow";
 import { useImageZoom } from "./useImageZoom";
-import { GALLERY_MAX_ZOOM } from "../../../constants";
+import { GALLERY_MAX_ZOOM } from "./zoom-math";
 
 const MODULES = [Virtual, Thumbs, Pagination, Autoplay, EffectCreative, EffectFade];
 
