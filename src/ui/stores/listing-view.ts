@@ -5,9 +5,9 @@
 import { proxy, useSnapshot } from "valtio";
 import type { Sorting } from "../auth/token";
 import { toggleSorting } from "./sort-items";
-import { updateProfile, updateSorting } from "../api/users";
+import { updateProfile, updateSorting } from "../api/profile";
 import { renewToken } from "./auth";
-import { reload } from "./request";
+import { reload } from "./current-resource";
 import { notifyError } from "../notify";
 import { errorMessage } from "../api/errors";
 

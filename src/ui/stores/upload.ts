@@ -8,7 +8,7 @@ import i18next from "i18next";
 import { createFolder, fetchResource } from "../api/resources";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
-import { currentListing, reloadIfShowing } from "./request";
+import { currentListing, reloadIfShowing } from "./current-resource";
 import { applyConflictChoices, findConflicts, isBusy, nextToStart, totalProgress, uploadOutcome } from "./upload-rules";
 import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
 import { sourcesFromFiles, topLevelNames, type UploadTree } from "./upload-tree";

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { deletePaths } from "../../stores/operations";
-import { currentPath } from "../../stores/request";
+import { currentPath } from "../../stores/current-resource";
 import { baseName } from "../../stores/transfer-rules";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { markDeleted } from "../../stores/preview-deleted";

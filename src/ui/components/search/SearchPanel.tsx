@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Loader2, Search, X } from "lucide-react";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useLayout } from "../../stores/layout";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { closeSearch, openSearch, runSearch, setQuery, typeQuery, useSearch } from "../../stores/search";
 import { hotKeywordOf } from "../../stores/search-rules";
 import { TypeChips } from "./TypeChips";
@@ -23,7 +23,7 @@ export function SearchPanel({ dir }: { dir: string }) {
   const { t } = useTranslation();
   const s = useSearch();
   const { prompt } = useLayout();
-  const { resource } = useRequest();
+  const { resource } = useCurrentResource();
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [suggest, setSuggest] = useState(false);
