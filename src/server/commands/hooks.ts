@@ -13,9 +13,10 @@ import { runCommand, type CommandOutcome } from "../tools/command";
 import { BadRequest } from "../errors";
 import { HOOK_TIMEOUT_MS } from "../constants";
 import { commandInvocation, CommandRefused, parseCommandLine } from "./command-line";
+import type { HookAction } from "../../shared/wire/hooks";
 
 /** The operations that have hooks; `rename` also covers move (the same PATCH action). */
-export type HookAction = "upload" | "save" | "rename" | "copy" | "delete";
+export type { HookAction };
 
 /** One operation about to run, described for its hooks. */
 export interface HookRequest {

@@ -1,12 +1,10 @@
 /** @module Pure rules of the global settings form (SPEC §5 Settings ranges, §9 video quality list). */
 import type { GlobalSettings, SettingsUpdate } from "../api/settings";
 import { VIDEO_QUALITIES } from "../../shared/wire/video";
+import { HOOK_ACTIONS } from "../../shared/wire/hooks";
 
 /** Events of the command runner card, in the order shown (SPEC §2 Global settings: command runner). */
-export const COMMAND_EVENTS = [
-  "before_copy", "after_copy", "before_rename", "after_rename", "before_upload", "after_upload",
-  "before_delete", "after_delete", "before_save", "after_save",
-] as const;
+export const COMMAND_EVENTS: readonly string[] = HOOK_ACTIONS.flatMap((a) => [`before_${a}`, `after_${a}`]);
 
 /** One option of the video quality select: 0 is "normal", then HLS resolution and bit rate (SPEC §9). */
 export interface QualityOption {
