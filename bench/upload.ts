@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { BINARY } from "../scripts/build";
 import { benchLogin, startBinary } from "./bench-server";
 import { TUS_MAX_CHUNK_BYTES } from "../src/server/constants";
-import { TUS_CHUNK_BYTES } from "../src/server/config/flags";
+import { TUS_CHUNK_BYTES } from "../src/shared/wire/upload";
 
 const SIZE = 1024 * 1024 * 1024;
 const RUNS = 3;

@@ -1,7 +1,5 @@
 /** @module Server-side limits and fixed values, each with the source it comes from. */
 
-/** Product name used when no branding name is configured (SPEC section 1). */
-export const DEFAULT_APP_NAME = "File Browser Enhanced";
 /** Token lifetime: 2 hours (CONTRACT "HTTP API"), in seconds. */
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
 /** How many verified tokens (strings) are remembered so repeated requests skip the HMAC check. */
@@ -19,8 +17,6 @@ export const MEDIA_TOKEN_BUCKET_S = 60 * 60;
 export const SESSION_PURGE_GRACE_S = MEDIA_TOKEN_MIN_LIFETIME_S + MEDIA_TOKEN_BUCKET_S;
 /** Issuer claim of our tokens. */
 export const TOKEN_ISSUER = "File Browser Enhanced";
-/** Text files under this size (bytes) carry `content` in the resource answer (CONTRACT). */
-export const TEXT_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
 export const THUMB_DEFAULT_WIDTH = 256;
 export const THUMB_MAX_WIDTH = 2048;
@@ -40,16 +36,6 @@ export const UPLOAD_TEMP_PREFIX = ".fbe-upload-";
 export { USER_HOMES_DIR } from "../shared/wire/settings";
 /** Bytes read from disk per chunk when streaming archives and checksums: big enough for throughput, small for memory. */
 export const STREAM_CHUNK_BYTES = 512 * 1024;
-/**
- * Request header of PUT /api/resources (the editor's save): the `modified` value (RFC 3339, ms precision) the
- * file had when it was opened; the save answers 412 when the file's modified time differs now. Chosen over
- * If-Unmodified-Since, whose HTTP dates have whole seconds only.
- */
-export const IF_MODIFIED_AT_HEADER = "X-If-Modified-At";
-/** Response header of a successful save: the file's new `modified` value, the precondition of the next save. */
-export const MODIFIED_AT_HEADER = "X-Modified-At";
-/** Largest download limit of a share link (a sanity bound, not from the spec). */
-export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** Close code of a task or command socket whose login session ended (RFC 6455 leaves 4000-4999 to applications). */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 /**

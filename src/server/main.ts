@@ -3,7 +3,7 @@ import { loadConfig, UsageError } from "./config/load";
 import { flagsHelp } from "./config/flags";
 import { buildInfo } from "./build-info";
 import { serve } from "./serve";
-import { DEFAULT_APP_NAME } from "./constants";
+import { DEFAULT_APP_NAME } from "../shared/wire/settings";
 import { umaskFromEnv } from "./config/umask";
 
 async function main(argv: string[]): Promise<number> {

@@ -4,10 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Suspense } from "react";
 import { config } from "./stores/config";
 import { AppRoutes } from "./routes";
-import { TOAST_MOBILE_OFFSET_PX } from "./constants";
 import { useUserTheme } from "./hooks/useUserTheme";
 import { useToasterWanted } from "./notify";
 import { lazyNamed } from "./lazy-named";
+
+/** On phones, popups sit above the bottom action bar (64 px bar + 16 px gap). */
+const TOAST_MOBILE_OFFSET_PX = 80;
 
 // sonner's code loads with the first popup (see notify.ts).
 const Toaster = lazyNamed(() => import("sonner"), "Toaster");

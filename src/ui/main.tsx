@@ -8,7 +8,9 @@ import { followUserTheme, initTheme } from "./stores/theme";
 import { initI18n } from "./i18n";
 import { detectLanguage } from "./i18n/detect-language";
 import { config } from "./stores/config";
-import { LOADING_OVERLAY_MS } from "./constants";
+
+/** The start-up loading overlay is removed this long after mount (SPEC §2 Start-up, §9). */
+const LOADING_OVERLAY_MS = 200;
 
 // First, before anything paints: the theme last chosen on this device (the CSP forbids an inline script for it).
 initTheme();

@@ -3,7 +3,11 @@
  * the first popup, so a page that shows none never downloads it; App mounts its Toaster from that moment on.
  */
 import { useSyncExternalStore } from "react";
-import { ERROR_POPUP_MS, SUCCESS_POPUP_MS } from "./constants";
+
+/** Success popups stay this long (SPEC §9). */
+const SUCCESS_POPUP_MS = 1000;
+/** Error popups stay this long (SPEC §9, §8). */
+const ERROR_POPUP_MS = 3000;
 
 let library: Promise<typeof import("sonner")> | null = null;
 const listeners = new Set<() => void>();

@@ -8,13 +8,15 @@ import { clearSelection } from "./stores/selection";
 import { closePrompt, setSidebarOpen } from "./stores/layout";
 import { useTitle } from "./hooks/useTitle";
 import { safeRedirect } from "./auth/login-errors";
-import { DEFAULT_REDIRECT } from "./constants";
 import { AppLayout } from "./components/layout/AppLayout";
 import { LoginPage } from "./pages/LoginPage";
 import { FilesPage } from "./pages/FilesPage";
 import { ErrorPage } from "./pages/ErrorPage";
 import { LoadingView } from "./components/common/LoadingView";
 import { lazyNamed } from "./lazy-named";
+
+/** Default route after login (SPEC §2 Routes). */
+const DEFAULT_REDIRECT = "/files/";
 
 // The settings pages load on first visit, keeping their code out of the files view's first load.
 const ProfilePage = lazyNamed(() => import("./pages/settings/ProfilePage"), "ProfilePage");

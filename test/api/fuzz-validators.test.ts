@@ -12,7 +12,7 @@ import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSett
 import { SETTINGS_FIELDS, type FieldSpec, type SectionSpec } from "../../src/server/settings/schema";
 import { SELF_FIELDS, USER_FIELDS } from "../../src/server/users/user-changes";
 import { SHARE_EXPIRES_MAX, SHARE_UNITS } from "../../src/shared/wire/share";
-import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../src/server/constants";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../src/shared/wire/share";
 
 /** Cases per field: about 110 fields and forms, the whole file in about 10 s. */
 const RUNS = Number(process.env.FBE_FUZZ_VALIDATOR_RUNS) || 40;

@@ -1,8 +1,7 @@
 /** @module The archive formats of the download dialog (SPEC section 2 "Download"): extension, MIME type, container and compression. */
 import { BadRequest } from "../errors";
 import type { CompressorTool } from "../tools/compressors";
-
-export type ArchiveFormat = "zip" | "tar" | "tar.gz" | "tar.bz2" | "tar.xz" | "tar.lz4" | "tar.sz";
+import type { ArchiveFormat } from "../../shared/wire/archive";
 
 /** How a tar stream is compressed: not at all, in-process (gzip, snappy), or through a tool process. */
 export type Compression = "none" | "gzip" | "snappy" | CompressorTool;

@@ -6,6 +6,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
+import { ARCHIVE_LIST_FAILED } from "../../shared/wire/archive-list-refusal";
 import { decodeEntry, pathDecoder, runSevenZipListStream, type ArchiveEntry, type RawArchiveEntry } from "../tools/sevenzip";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest } from "../errors";
@@ -13,8 +14,6 @@ import { listOneAtATime } from "./listing-queue";
 import { findVolumeSet, isVolumeName } from "./volume-set";
 import type { ScopedFile } from "../tools/tool-input";
 
-/** SPEC section 8: what an archive whose entries cannot be listed answers. */
-export const ARCHIVE_LIST_FAILED = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
 /** The answer of a listing that ran past its time limit. */
 export const ARCHIVE_LIST_TOO_SLOW = "the archive takes too long to list";
 /**

@@ -6,7 +6,7 @@
 import type { User } from "../users/types";
 import { hasPermission } from "./permissions";
 import { Forbidden } from "../errors";
-import { TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";
 
 /**
  * What a route sends of a file:

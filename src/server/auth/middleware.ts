@@ -14,6 +14,7 @@ import { cachedUser, sessionUser } from "./sessions";
 import { noteSessionUse } from "./session-list";
 import { isReadMethod, transportRefusal, type TokenSource } from "./request-origin";
 import { Forbidden, Unauthorized } from "../errors";
+import { AUTH_HEADER, RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
 import { currentSettings } from "../settings/settings-service";
@@ -23,7 +24,7 @@ const TOKEN_RENEW_WINDOW_S = 60 * 60;
 
 /** The token of a request and where it came from: the header wins, then the query, then the cookie. */
 function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } | null {
-  const header = c.req.header("X-Auth");
+  const header = c.req.header(AUTH_HEADER);
   if (header) return { token: header, source: "header" };
   const query = c.req.query("auth");
   if (query) return { token: query, source: "query" };
@@ -58,7 +59,7 @@ function authenticate(acceptMedia: boolean) {
     if (deps.config.noauth) {
       // docs/security.md "No-auth mode": every request is authorized as a cookie would be, so the cookie's
       // cross-site rules apply; an X-Auth header (of any value) cannot be sent cross-site without a preflight.
-      assertTransport(c, c.req.header("X-Auth") ? "header" : "cookie", upgrade);
+      assertTransport(c, c.req.header(AUTH_HEADER) ? "header" : "cookie", upgrade);
       const user = cachedUser(deps.db, 1);
       if (!user) throw new Unauthorized();
       c.set("user", user);
@@ -76,7 +77,7 @@ function authenticate(acceptMedia: boolean) {
       c.set("user", user);
       c.set("sessionId", login.sid);
       noteSessionUse(deps.db, login.sid, now);
-      if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header("X-Renew-Token", "true");
+      if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header(RENEW_TOKEN_HEADER, "true");
       return next();
     }
     // A media token travels only in the query, reads only, never opens a WebSocket.

@@ -12,6 +12,7 @@ import { getSettings } from "../settings/settings-service";
 import { runCommand, type CommandOutcome } from "../tools/command";
 import { BadRequest } from "../errors";
 import { commandInvocation, CommandRefused, parseCommandLine } from "./command-line";
+import type { HookAction } from "../../shared/wire/hooks";
 
 /**
  * Event hooks: each hook line is killed after 60 s. A before-hook holds the upload, save, rename, copy or delete
@@ -20,7 +21,7 @@ import { commandInvocation, CommandRefused, parseCommandLine } from "./command-l
 const HOOK_TIMEOUT_MS = 60 * 1000;
 
 /** The operations that have hooks; `rename` also covers move (the same PATCH action). */
-export type HookAction = "upload" | "save" | "rename" | "copy" | "delete";
+export type { HookAction };
 
 /** One operation about to run, described for its hooks. */
 export interface HookRequest {

@@ -4,11 +4,10 @@
  */
 import { TUS_MAX_CHUNK_BYTES } from "../constants";
 import { DEFAULT_UMASK, parseUmask } from "./umask";
+import { TUS_CHUNK_BYTES } from "../../shared/wire/upload";
 
 /** tus: an incomplete upload untouched this long (ms) expires and its temp file is removed. */
 const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
-/** tus: the chunk size the UI sends (bytes; up to TUS_MAX_CHUNK_BYTES, e.g. below a proxy's body limit). */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
 /**
  * A temp file (UPLOAD_TEMP_PREFIX) no request or task of this server holds is swept once it is older than this (ms,
  * by mtime), or at once when it was last written before the server started.

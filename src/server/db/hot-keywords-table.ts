@@ -3,12 +3,7 @@
  * their hit counts; search/hot-keywords.ts normalises what is recorded.
  */
 import type { Database } from "bun:sqlite";
-
-/** One row of the hot list (SPEC section 3 Search hit keyword). */
-export interface HotKeyword {
-  readonly keyword: string;
-  readonly hits: number;
-}
+import type { HotKeyword } from "../../shared/wire/search";
 
 /**
  * Adds one hit to a keyword of the user `userId` (already normalised; "" is skipped). `last_at` (ms) grows

@@ -3,10 +3,7 @@ import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { BadRequest } from "../errors";
 import { readFileChunks } from "./read-chunks";
-
-export type ChecksumAlgorithm = "md5" | "sha1" | "sha256" | "sha512";
-
-export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ["md5", "sha1", "sha256", "sha512"];
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../shared/wire/checksum";
 
 /**
  * The algorithm named by the `checksum` query value (case-insensitive).

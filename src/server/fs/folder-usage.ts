@@ -8,19 +8,14 @@ import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { limiter } from "../limiter";
+import type { FolderUsage } from "../../shared/wire/folder-usage";
 
 /** Folder usage (GET ?usage=true): directories read at once, so a big tree never holds more open handles than this. */
 const USAGE_DIR_CONCURRENCY = 4;
 /** Folder usage: entries stat'ed together per batch, between which the walk checks whether the client went away. */
 const USAGE_STAT_BATCH = 64;
 
-/** What GET /api/resources/{dir}/?usage=true answers. */
-export interface FolderUsage {
-  /** Sum of the sizes of the files below, in bytes (folder entries and links add nothing). */
-  size: number;
-  numFiles: number;
-  numDirs: number;
-}
+export type { FolderUsage };
 
 export interface UsageRequest {
   /** Absolute scope folder of the user (symlink targets must stay inside it). */

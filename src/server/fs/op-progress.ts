@@ -6,6 +6,7 @@
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
+import type { OperationProgress } from "../../shared/wire/op-progress";
 
 /** How long a finished operation's counts stay readable (ms). */
 export const PROGRESS_TTL_MS = 60_000;
@@ -13,15 +14,7 @@ export const PROGRESS_TTL_MS = 60_000;
 const ID_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Counts of one operation, as GET /api/progress/{id} answers them. */
-export interface OpProgress {
-  readonly action: "copy" | "move" | "delete";
-  /** Files, folders and links to handle, and bytes of the files; 0 until the first walk has counted them. */
-  totalItems: number;
-  totalBytes: number;
-  doneItems: number;
-  doneBytes: number;
-  done: boolean;
-}
+export type OpProgress = OperationProgress;
 
 const running = new Map<string, { owner: number; progress: OpProgress; endedAt?: number }>();
 

@@ -1,6 +1,6 @@
 /** @module Text content of small files for the editor and preview. */
 import { closeSync, constants, fstatSync, readFileSync, readSync, type Stats } from "node:fs";
-import { TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";
 import { openBeneath } from "./beneath";
 import type { ScopedPath } from "./scope";
 

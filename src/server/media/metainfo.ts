@@ -20,10 +20,7 @@ import { parseTorrent, TorrentFormatError, type TorrentInfo } from "./torrent-in
 import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
 import type { ScopedFile } from "../tools/tool-input";
-
-export { ARCHIVE_LIST_FAILED } from "../archive/listing-page";
-/** Compressed single streams (not listable archives of entries), left out of the archive table. */
-export const UNLISTED_ARCHIVE_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
+import { COMPRESSED_STREAM_SUFFIXES } from "../../shared/wire/archive";
 
 /** The metadata of one file, by kind. */
 export type Metainfo =
@@ -55,7 +52,7 @@ export function metainfoKindOf(info: FileInfo): Metainfo["kind"] | null {
   if (info.type === "video" || info.type === "audio") return info.type;
   if (lower.endsWith(".torrent")) return "torrent";
   if (lower.endsWith(".trx")) return "firmware";
-  if (info.type === "archive" && !UNLISTED_ARCHIVE_SUFFIXES.some((s) => lower.endsWith(s))) return "archive";
+  if (info.type === "archive" && !COMPRESSED_STREAM_SUFFIXES.some((s) => lower.endsWith(s))) return "archive";
   return null;
 }
 

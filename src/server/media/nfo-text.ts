@@ -4,7 +4,7 @@
  */
 import { iconvLite } from "../archive/legacy-codecs";
 import { readFileBeneath, type FileInScope } from "../fs/read-text";
-import { TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";
 import { BadRequest } from "../errors";
 
 /** The encoding of .nfo files that are not UTF-8 (iconv-lite's name for IBM PC code page 437). */

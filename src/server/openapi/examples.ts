@@ -14,8 +14,8 @@ import type { VideoMetainfo } from "../../shared/wire/metainfo";
 import { DEFAULT_SETTINGS, type GlobalSettings } from "../../shared/wire/settings";
 import type { FolderUsage } from "../fs/folder-usage";
 import type { OpProgress } from "../fs/op-progress";
-import type { HotKeyword } from "../db/hot-keywords-table";
-import type { MediaGrant, SearchHit } from "./wire-schemas";
+import type { HotKeyword, SearchHit } from "../../shared/wire/search";
+import type { MediaGrant } from "../../shared/wire/media-grant";
 
 const file: Resource = {
   name: "notes.txt", path: "/docs/notes.txt", url: "/files/docs/notes.txt", size: 1200, modified: "2026-11-20T09:30:00.000Z",

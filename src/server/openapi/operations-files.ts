@@ -6,7 +6,7 @@
 import { arr, ref, str } from "./json-schema";
 import { EXAMPLES } from "./examples";
 import { flag, intParam, OK_TEXT, textParam, type OperationSpec, type ParamSpec } from "./operation-spec";
-import { CHECKSUM_ALGORITHMS } from "../fs/checksum";
+import { CHECKSUM_ALGORITHMS } from "../../shared/wire/checksum";
 import { ARCHIVE_FORMATS } from "../archive/formats";
 
 const FILE_TYPES_OUT = ["application/octet-stream", "*/*"];

@@ -15,26 +15,14 @@ import type { TaskMessage } from "../../shared/wire/task";
 import { TASK_CONTROLS, TASK_KINDS, TASK_MSG, TASK_STATUS } from "../../shared/wire/task";
 import type { FolderUsage } from "../fs/folder-usage";
 import type { OpProgress } from "../fs/op-progress";
-import type { HotKeyword } from "../db/hot-keywords-table";
+import type { HotKeyword, SearchHit } from "../../shared/wire/search";
+import type { MediaGrant } from "../../shared/wire/media-grant";
 import { arr, bool, int, mapOf, object, oneOfValues, opt, orNull, ref, str, type JsonSchema } from "./json-schema";
 import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
 
 /** The file types a resource's `type` names (FileType; "" for folders). */
 const FILE_TYPES: readonly (FileType | "")[] = ["video", "audio", "image", "text", "textImmutable", "document", "archive", "font", "blob", ""];
-
-/** One hit of GET /api/search: a path relative to the searched folder, and whether it is a folder. */
-export interface SearchHit {
-  path: string;
-  dir: boolean;
-}
-
-/** GET /api/media-token/{path}: a read-only token for URLs under `prefix`, until `expires` (Unix seconds). */
-export interface MediaGrant {
-  token: string;
-  prefix: string;
-  expires: number;
-}
 
 /** What a share visitor's GET /api/public/share/{hash} adds to the item. */
 interface PublicShareFields {

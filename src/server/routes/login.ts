@@ -24,6 +24,8 @@ import { getCookie } from "hono/cookie";
 import { takeLoginAttempt } from "../auth/attempt-limits";
 import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
+import { RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
+import type { MediaGrant } from "../../shared/wire/media-grant";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -77,7 +79,7 @@ export const loginRoutes = new Hono<AppEnv>()
   })
   .post("/renew", requireAuth, async (c) => {
     const deps = c.get("deps");
-    c.header("X-Renew-Token", null as unknown as string);
+    c.header(RENEW_TOKEN_HEADER, null as unknown as string);
     const sid = c.get("sessionId");
     // No-auth mode has no session to renew: it gets a new one, as a login would.
     if (!sid) return answerNewSession(c, c.get("user"));
@@ -106,7 +108,7 @@ export const loginRoutes = new Hono<AppEnv>()
     await stat(target.abs);
     const prefix = target.wantsDir ? (target.path === "/" ? "/" : `${target.path}/`) : target.path;
     const { token, expires } = await issueMediaToken(deps.secret, { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix });
-    return c.json({ token, prefix, expires });
+    return c.json({ token, prefix, expires } satisfies MediaGrant);
   })
   .post("/signup", async (c) => {
     const deps = c.get("deps");

@@ -33,7 +33,7 @@ import { isMarkdownName, markdownPage } from "../media/markdown-page";
 import { PUBLIC_MARKDOWN_PAGE_CSP } from "../http/security-headers";
 import { MEDIA_QUERY } from "../../shared/wire/video";
 import { BadRequest, NotFound } from "../errors";
-import { TEXT_CONTENT_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";
 
 type MediaAnswer = (c: Context<AppEnv>, target: ScopedPath, share: ShareRow, base: string) => Promise<Response>;
 

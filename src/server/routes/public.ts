@@ -33,6 +33,8 @@ import { throttleStream } from "../http/throttle-stream";
 import { pacerOf } from "../shares/download-pacers";
 import type { ScopedPath } from "../fs/scope";
 import type { Resource } from "../../shared/wire/resource";
+import type { PublicResource } from "../../shared/wire/share";
+import { SHARE_TOKEN_HEADER } from "../../shared/wire/headers";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
 
 /** The public route names: each is the URL prefix `public/{route}/{hash}` its sub-path comes after. */
@@ -53,7 +55,7 @@ export async function asShare(
   try {
     const deps = c.get("deps");
     const { share, owner } = liveLink(deps.db, hash, Math.floor(Date.now() / 1000));
-    if (share.passwordHash && !(await hasShareAccess(deps.secret, hash, c.req.header("X-Share-Token") || c.req.query("token")))) {
+    if (share.passwordHash && !(await hasShareAccess(deps.secret, hash, c.req.header(SHARE_TOKEN_HEADER) || c.req.query("token")))) {
       throw new Unauthorized("password required");
     }
     c.set("user", owner);
@@ -87,13 +89,13 @@ function info(c: Context<AppEnv>): Promise<Response> {
     // An upload-only folder shows only itself: no listing, no sub-folder.
     if (share.uploadOnly) {
       if (`${target.path}/` !== share.path && target.path !== share.path) throw new NotFound();
-      return c.json({ name, isDir: true, path: "/", uploadOnly: true, hash });
+      return c.json({ name, isDir: true, path: "/", uploadOnly: true, hash } satisfies Partial<PublicResource>);
     }
     const item = describe(target.abs, target.path, name);
     const body = item.isDir
       ? presentListing(await listFolderCached(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)), false, owner.sorting)
       : presentFile(item, false);
-    return c.json({ ...rebase(body, base), hash, uploadOnly: false });
+    return c.json({ ...rebase(body, base), hash, uploadOnly: false } satisfies PublicResource);
   });
 }
 

@@ -28,7 +28,7 @@ import { assertNoTempName } from "../fs/temp-name";
 import type { FileInfo } from "../fs/file-info";
 import { presentFile } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
-import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER } from "../constants";
+import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, PROGRESS_ID_HEADER } from "../../shared/wire/headers";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./request/hook-request";
 import { resourceExtra } from "./request/resource-extras";
@@ -159,7 +159,7 @@ export const resourceRoutes = new Hono<AppEnv>()
  * GET /api/progress/{id}); without the header `op` gets undefined.
  */
 async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"], op: (p: OpProgress | undefined) => Promise<T>): Promise<T> {
-  const id = c.req.header("X-Progress-Id");
+  const id = c.req.header(PROGRESS_ID_HEADER);
   if (!isProgressId(id)) return op(undefined);
   try {
     return await op(startProgress(id, c.get("user").id, action));

@@ -19,8 +19,9 @@ import type { FileIndex } from "../search/types";
 import { removeKeyword, topKeywords } from "../db/hot-keywords-table";
 import { recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../search/hot-keywords";
 
-/** Hot keywords: `num` of GET /api/hot-search when absent (10 hot keywords) and its upper bound. */
-const HOT_KEYWORDS_DEFAULT = 10;
+import { HOT_KEYWORDS_DEFAULT } from "../../shared/wire/search";
+
+/** Hot keywords: the upper bound of `num` of GET /api/hot-search. */
 const HOT_KEYWORDS_MAX = 100;
 
 export const searchRoutes = new Hono<AppEnv>()

@@ -9,7 +9,7 @@ import { isAbsolute, join } from "node:path";
 import type { AppEnv } from "../app-env";
 import type { Deps } from "../deps";
 import { currentSettings } from "../settings/settings-service";
-import { DEFAULT_APP_NAME } from "../constants";
+import { DEFAULT_APP_NAME } from "../../shared/wire/settings";
 import { NotFound } from "../errors";
 import { isCaptchaActive } from "../auth/captcha";
 import { assetResponse, htmlResponse, readAssets } from "./request/static-assets";

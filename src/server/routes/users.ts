@@ -15,7 +15,7 @@ import { otpAuthUri, qrCodePng } from "../auth/otp";
 import { getSettings } from "../settings/settings-service";
 import { presentUser } from "../presenters/user";
 import { BadRequest, Forbidden, NotFound } from "../errors";
-import { DEFAULT_APP_NAME } from "../constants";
+import { DEFAULT_APP_NAME } from "../../shared/wire/settings";
 import { endSessionByHandle, listSessions } from "../auth/session-list";
 import { endUserSessions } from "../auth/sessions";
 import { readJsonBody } from "./request/json-body";

@@ -10,6 +10,7 @@ import { liveSearch } from "./live-search";
 export const SEARCH_MAX_RESULTS = 10_000;
 /** Search: hits read from the index for the first page while the answer streams (each next page doubles). */
 export const SEARCH_STREAM_PAGE = 500;
+import type { SearchHit as WireSearchHit } from "../../shared/wire/search";
 
 /** One search to answer: `under`/`abs` is the searched folder (virtual path in the user's scope, and on disk). */
 export interface SearchJob {
@@ -78,7 +79,7 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
 }
 
 /** A hit as the wire has it (SPEC section 3 Search result): path relative to the searched folder, no leading "/". */
-function wireHit(under: string, hit: SearchHit): { path: string; dir: boolean } {
+function wireHit(under: string, hit: SearchHit): WireSearchHit {
   const rel = under === "/" ? hit.path.slice(1) : hit.path.slice(under.length + 1);
   return { path: rel, dir: hit.isDir };
 }

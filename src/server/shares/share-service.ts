@@ -10,9 +10,8 @@ import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, set
 import { findUserById, listUsers } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
-import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
 import {
-  SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit,
+  SHARE_DOWNLOAD_LIMIT_MAX, SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit,
 } from "../../shared/wire/share";
 import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";

@@ -6,6 +6,7 @@ import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { demuxerOf, probeGuardArgs, refuseTextContent } from "./media-input";
 import { withToolInput, type ToolFile } from "./tool-input";
+import { PICTURE_SUBTITLE_CODECS, TEXT_SUBTITLE_CODECS } from "../../shared/wire/subtitle-codecs";
 
 /**
  * How ffprobe is called: errors only, JSON, the container and every stream, with only container demuxers and local
@@ -15,14 +16,6 @@ export function buildProbeArgs(file: string): string[] {
   // "file:" keeps a name such as "http:x.mp4" or "-i.mkv" from being read as a protocol or an option.
   return ["-v", "error", ...probeGuardArgs(), "-print_format", "json", "-show_format", "-show_streams", `file:${file}`];
 }
-
-/** Subtitle codecs that are text (ffmpeg converts them to vtt, srt and ass); names from `ffmpeg -codecs`. */
-export const TEXT_SUBTITLE_CODECS: readonly string[] = [
-  "mov_text", "subrip", "srt", "ass", "ssa", "webvtt", "text", "microdvd", "subviewer", "subviewer1",
-  "jacosub", "sami", "realtext", "stl", "pjs", "mpl2", "vplayer",
-];
-/** Subtitle codecs that are pictures (they cannot become text without OCR). */
-export const BITMAP_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"];
 
 /** One subtitle stream of a probed file. */
 export interface ProbedSubtitle {
@@ -149,7 +142,7 @@ function audioOf(s: Json | undefined): ProbedAudio | null {
 /** Text, bitmap or neither, by ffmpeg codec name. */
 export function subtitleKind(codec: string): ProbedSubtitle["kind"] {
   if (TEXT_SUBTITLE_CODECS.includes(codec)) return "text";
-  if (BITMAP_SUBTITLE_CODECS.includes(codec)) return "bitmap";
+  if (PICTURE_SUBTITLE_CODECS.includes(codec)) return "bitmap";
   return "other";
 }
 

@@ -1,5 +1,8 @@
-/** @module Wire shape of a file or folder (CONTRACT "HTTP API" GET /api/resources, SPEC section 3 Resource). Types only. */
+/** @module Wire shape of a file or folder (CONTRACT "HTTP API" GET /api/resources, SPEC section 3 Resource). Types and one limit. */
 import type { Sorting } from "./user";
+
+/** Text files under this size (bytes) carry `content` in the resource answer (5 MiB). */
+export const TEXT_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Types of files the server reports (CONTRACT `type` values). */
 export type FileType = "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";

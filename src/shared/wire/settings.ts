@@ -87,6 +87,9 @@ export const TRANSITION_EFFECTS: readonly string[] = [
   "lg-slide-skew-ver-cross-rev", "lg-lollipop", "lg-lollipop-rev", "lg-rotate", "lg-rotate-rev", "lg-tube",
 ];
 
+/** Product name used when the branding names none. */
+export const DEFAULT_APP_NAME = "File Browser Enhanced";
+
 /** Folder under the files root that holds user homes (`/users/<name>`) when createUserDir is on, or for new users while the default scope is the whole root. */
 export const USER_HOMES_DIR = "/users";
 

@@ -1,4 +1,5 @@
-/** @module Wire shape of a share link (SPEC section 3 Share link, CONTRACT: `expire` Unix seconds, 0 = permanent). Types only. */
+/** @module Wire shape of a share link (SPEC section 3 Share link, CONTRACT: `expire` Unix seconds, 0 = permanent). Types and constants only. */
+import type { Resource } from "./resource";
 
 /** A share link as the API answers it. */
 export interface ShareLink {
@@ -38,6 +39,8 @@ export interface ShareOptions {
   downloadRate?: number;
 }
 
+/** Largest download limit of a share link (a sanity bound, not from the spec). */
+export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** Slowest public download speed a link may set (bytes per second): 1 KiB/s. */
 export const SHARE_DOWNLOAD_RATE_MIN = 1024;
 /** Fastest limited speed a link may set (bytes per second): 10 GiB/s. */
@@ -48,6 +51,13 @@ export interface ShareAccess {
   readonly token: string;
   /** Unix seconds. */
   readonly expires: number;
+}
+
+/** The shared item as GET /api/public/share/{hash} answers it: paths are relative to the share, starting with "/". */
+export interface PublicResource extends Resource {
+  readonly hash: string;
+  /** An upload-only folder: no items, no downloads; visitors may only upload into it. */
+  readonly uploadOnly?: boolean;
 }
 
 /** What the public share page gets for a link: the item, and for a folder its listing (SPEC section 2 Share page). */

@@ -17,9 +17,10 @@ import { isTempName, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
 import { mkdirsBeneath, type PinnedDir } from "../../server/fs/beneath";
 import { TOOL_OUTPUT_DIR } from "../../server/tools/tool-input";
 import { TaskInputError, type TaskContext } from "../types";
+import { ARCHIVE_LIST_FAILED } from "../../shared/wire/archive-list-refusal";
 
-/** SPEC section 8: an archive whose listing is empty or needs a password it did not get. */
-export const WRONG_PASSWORD_MESSAGE = "failed to get file list from archive, maybe encrypted archive. Wrong password?";
+/** An archive whose listing is empty or needs a password it did not get: the same sentence as the preview's refusal. */
+export const WRONG_PASSWORD_MESSAGE = ARCHIVE_LIST_FAILED;
 /** An output folder given with `..`. */
 export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
 /** An output directory that names a file. */

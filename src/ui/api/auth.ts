@@ -1,6 +1,8 @@
 /** @module Login and token renewal calls (SPEC §7). */
 import { apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
+import { AUTH_HEADER } from "../../shared/wire/headers";
+import type { MediaGrant } from "../../shared/wire/media-grant";
 
 /** Credentials of POST /api/login. */
 export interface Credentials {
@@ -23,7 +25,7 @@ export function loginRequest(creds: Credentials): Promise<string> {
 
 /** Asks for a fresh token with the current one (or none, in no-auth mode). @throws ApiError. */
 export function renewRequest(token: string | null): Promise<string> {
-  return apiText("/api/renew", { method: "POST", auth: false, headers: token ? { "X-Auth": token } : {} });
+  return apiText("/api/renew", { method: "POST", auth: false, headers: token ? { [AUTH_HEADER]: token } : {} });
 }
 
 /** Creates an account when signup is open. @throws ApiError (409 username taken). */
@@ -36,12 +38,7 @@ export async function signupRequest(username: string, password: string): Promise
   });
 }
 
-/** A read-only media token: the prefix it covers and its expiry (Unix seconds). */
-export interface MediaGrant {
-  token: string;
-  prefix: string;
-  expires: number;
-}
+export type { MediaGrant };
 
 /** Asks for the media token of a folder ("/a/") or a file path. @throws ApiError (403 outside the scope, 404 missing). */
 export function mediaTokenRequest(path: string): Promise<MediaGrant> {
@@ -50,7 +47,7 @@ export function mediaTokenRequest(path: string): Promise<MediaGrant> {
 
 /** Ends the current session on the server (logout). @throws ApiError. */
 export async function logoutRequest(token: string): Promise<void> {
-  await apiText("/api/logout", { method: "POST", auth: false, headers: { "X-Auth": token } });
+  await apiText("/api/logout", { method: "POST", auth: false, headers: { [AUTH_HEADER]: token } });
 }
 
 /** Ends every other session of the current user; returns how many ended. @throws ApiError. */

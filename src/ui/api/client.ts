@@ -1,5 +1,6 @@
 /** @module The only place that calls fetch: X-Auth, X-Renew-Token, ApiError on non-2xx (SPEC §8 API). */
 import { config } from "../stores/config";
+import { AUTH_HEADER, RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
 
 /** A non-2xx answer: its status and body text ("404 Not Found"), or "status statusText" when empty. */
 export class ApiError extends Error {
@@ -52,14 +53,14 @@ function handleStatus(status: number, renew: string | null, auth: boolean): void
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   const { auth = true, headers = {}, ...init } = opts;
   const token = auth ? hooks.getToken() : null;
-  if (token) headers["X-Auth"] = token;
+  if (token) headers[AUTH_HEADER] = token;
   let res: Response;
   try {
     res = await fetch(apiUrl(path), { ...init, headers });
   } catch (err) {
     throw new ApiError(0, String((err as Error)?.message ?? err));
   }
-  handleStatus(res.status, res.headers.get("X-Renew-Token"), auth);
+  handleStatus(res.status, res.headers.get(RENEW_TOKEN_HEADER), auth);
   if (res.ok) return res;
   const text = (await res.text().catch(() => "")).trim();
   throw new ApiError(res.status, text || `${res.status} ${res.statusText}`.trim());
@@ -94,11 +95,11 @@ export function apiUpload(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", apiUrl(path));
     const token = auth ? hooks.getToken() : null;
-    if (token) xhr.setRequestHeader("X-Auth", token);
+    if (token) xhr.setRequestHeader(AUTH_HEADER, token);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : body.size);
     xhr.onload = () => {
-      handleStatus(xhr.status, xhr.getResponseHeader("X-Renew-Token"), auth);
+      handleStatus(xhr.status, xhr.getResponseHeader(RENEW_TOKEN_HEADER), auth);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(body.size, body.size);
         resolve(xhr.responseText);

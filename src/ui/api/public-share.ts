@@ -7,16 +7,10 @@ import { apiJson, apiText, apiUrl } from "./client";
 import { tusTransfer, type TusListeners, type TusTransfer } from "./tus-upload";
 import { shareTokenHeaders } from "./share-token";
 import { encodePath } from "../format/encode-path";
-import type { Resource } from "../../shared/wire/resource";
-import type { ShareAccess } from "../../shared/wire/share";
+import type { PublicResource, ShareAccess } from "../../shared/wire/share";
 import type { ProbedResource } from "./media";
 
-/** The shared item as GET /api/public/share/{hash} answers it: paths are relative to the share, starting with "/". */
-export interface PublicResource extends Resource {
-  readonly hash: string;
-  /** An upload-only folder: no items, no downloads; visitors may only upload into it. */
-  readonly uploadOnly?: boolean;
-}
+export type { PublicResource };
 
 /**
  * Fetches the shared item, or the folder or file `sub` inside a shared folder (decoded path, "/" for the item).

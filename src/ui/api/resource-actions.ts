@@ -2,7 +2,9 @@
 import { apiFetch, apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
-import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, type ChecksumAlgorithm } from "../constants";
+import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, PROGRESS_ID_HEADER } from "../../shared/wire/headers";
+import type { ChecksumAlgorithm } from "../../shared/wire/checksum";
+import type { FolderUsage } from "../../shared/wire/folder-usage";
 
 /** What the server does when the destination exists: refuse (409), replace it, or pick a free name ("a (1).txt"). */
 export type ConflictPolicy = "fail" | "override" | "rename";
@@ -20,7 +22,7 @@ export function transferQuery(action: "rename" | "copy", destination: string, co
 
 /** The header naming an operation whose progress GET /api/progress/{id} reads (see stores/op-progress.ts). */
 export function progressHeader(progressId?: string): Record<string, string> {
-  return progressId ? { "X-Progress-Id": progressId } : {};
+  return progressId ? { [PROGRESS_ID_HEADER]: progressId } : {};
 }
 
 /**
@@ -71,12 +73,7 @@ export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Prom
   return res.checksums?.[algo] ?? "";
 }
 
-/** Total size and counts of everything below a folder (a file: its own size), as the user sees it. */
-export interface FolderUsage {
-  size: number;
-  numFiles: number;
-  numDirs: number;
-}
+export type { FolderUsage };
 
 /** Asks the server to measure a folder (GET ?usage=true); `signal` cancels it, and the server stops walking. @throws ApiError. */
 export function fetchFolderUsage(path: string, signal?: AbortSignal): Promise<FolderUsage> {

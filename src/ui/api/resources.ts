@@ -2,6 +2,7 @@
 import { apiFetch, apiJson, apiUpload, type ProgressListener } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "../../shared/wire/resource";
+import { PROGRESS_ID_HEADER } from "../../shared/wire/headers";
 
 export type { Resource, ResourceType } from "../../shared/wire/resource";
 
@@ -17,7 +18,7 @@ export async function createFolder(path: string): Promise<void> {
 
 /** Deletes a file or folder; `progressId` names the operation for its progress. @throws ApiError. */
 export async function deleteResource(path: string, progressId?: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}`, { method: "DELETE", headers: progressId ? { "X-Progress-Id": progressId } : {} });
+  await apiFetch(`/api/resources${encodePath(path)}`, { method: "DELETE", headers: progressId ? { [PROGRESS_ID_HEADER]: progressId } : {} });
 }
 
 /** Uploads one file body to a decoded path, reporting progress. @throws ApiError (409 when it exists and !override). */

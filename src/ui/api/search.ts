@@ -1,13 +1,9 @@
 /** @module Search and hot-keyword calls (SPEC §7: GET /api/search/{path}?query=, GET/POST/DELETE /api/hot-search). */
 import { apiFetch, apiJson } from "./client";
 import { encodePath } from "../format/encode-path";
-import type { SearchHit } from "../stores/search-rules";
+import type { HotKeyword, SearchHit } from "../../shared/wire/search";
 
-/** A hot keyword and how often it was searched. */
-export interface HotKeyword {
-  keyword: string;
-  hits: number;
-}
+export type { HotKeyword };
 
 /** Searches below a folder; hit paths are relative to it. @throws ApiError (400 'empty keyword is not allowed!'). */
 export function searchFiles(dir: string, query: string, signal?: AbortSignal): Promise<SearchHit[]> {

@@ -2,7 +2,10 @@
  * @module The share token of a password link, kept per hash in sessionStorage: a reload in the same tab keeps it,
  * a new tab asks again. The public calls send it as X-Share-Token, the URLs the browser loads itself as `token=`.
  */
-import { SHARE_TOKEN_STORAGE_PREFIX } from "../constants";
+import { SHARE_TOKEN_HEADER } from "../../shared/wire/headers";
+
+/** sessionStorage key prefix of a password link's share token, per hash (kept for the tab, gone when it closes). */
+const SHARE_TOKEN_STORAGE_PREFIX = "fbe-share-token:";
 
 /** The token kept for link `hash`, or null (none, or storage refused). */
 export function shareToken(hash: string): string | null {
@@ -33,5 +36,5 @@ export function withShareToken(url: string, hash: string): string {
 /** The X-Share-Token header of link `hash`, empty when there is no token. */
 export function shareTokenHeaders(hash: string): Record<string, string> {
   const token = shareToken(hash);
-  return token ? { "X-Share-Token": token } : {};
+  return token ? { [SHARE_TOKEN_HEADER]: token } : {};
 }

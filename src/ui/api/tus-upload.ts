@@ -8,8 +8,11 @@
 import type { DetailedError, Upload } from "tus-js-client";
 import { ApiError, apiUrl, sessionBridge } from "./client";
 import { encodePath } from "../format/encode-path";
-import { TUS_RETRY_DELAYS_MS } from "../constants";
 import { config } from "../stores/config";
+import { AUTH_HEADER, RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
+
+/** tus: waits (ms) before each retry after a failed request; a drop longer than all of them waits for the `online` event. */
+const TUS_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
 
 /** What one transfer tells its owner while it runs. */
 export interface TusListeners {
@@ -81,10 +84,10 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
     onBeforeRequest: (req) => {
       if (via) return Object.entries(via.headers()).forEach(([k, v]) => req.setHeader(k, v));
       const token = sessionBridge.token();
-      if (token) req.setHeader("X-Auth", token);
+      if (token) req.setHeader(AUTH_HEADER, token);
     },
     onAfterResponse: (_req, res) => {
-      if (!via) sessionBridge.noteAnswer(res.getStatus(), res.getHeader("X-Renew-Token") ?? null);
+      if (!via) sessionBridge.noteAnswer(res.getStatus(), res.getHeader(RENEW_TOKEN_HEADER) ?? null);
     },
     onShouldRetry: (err) => {
       const again = retryable(err);

@@ -4,7 +4,6 @@
  */
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
-import { THUMB_WIDTH } from "../constants";
 
 /** Download URL of a file (served as an attachment). */
 export function downloadUrl(path: string, token: string): string {
@@ -16,8 +15,8 @@ export function inlineUrl(path: string, token: string): string {
   return `${downloadUrl(path, token)}&inline=true`;
 }
 
-/** Thumbnail URL of an image, or the poster of a video (SPEC §7 the thumbnail URL). */
-export function thumbnailUrl(path: string, token: string, width: number = THUMB_WIDTH): string {
+/** Thumbnail URL of an image, or the poster of a video, `width` px wide (SPEC §7 the thumbnail URL). */
+export function thumbnailUrl(path: string, token: string, width: number): string {
   return apiUrl(`/api/raw${encodePath(path)}?thumb=true&w=${width}&inline=true&auth=${encodeURIComponent(token)}`);
 }
 

@@ -1,5 +1,7 @@
 /** @module Breadcrumb trail of a folder path (SPEC §2 Files view). */
-import { BREADCRUMB_VISIBLE_SEGMENTS } from "../constants";
+
+/** Breadcrumbs show only this many trailing path segments (SPEC §2 Files view). */
+const BREADCRUMB_VISIBLE_SEGMENTS = 3;
 
 /**
  * One crumb: its label and the folder path it opens (decoded, ending with "/"). The folded "..." crumb also

@@ -1,6 +1,8 @@
 /** @module Double-tap detection for touch screens (SPEC §2 Listing: two touches within 300 ms open). */
 import { useRef } from "react";
-import { DOUBLE_TOUCH_MS } from "../constants";
+
+/** Two touches within this window are a double tap (SPEC §9). */
+const DOUBLE_TOUCH_MS = 300;
 
 /** Returns a function to call on each touch; it answers true when it completes a double tap on the same key. */
 export function useDoubleTap(): (key: string) => boolean {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { config } from "../stores/config";
 import { useAuth } from "../stores/auth";
-import { loadPath, useRequest } from "../stores/request";
+import { loadPath, useCurrentResource } from "../stores/current-resource";
 import { filesRoute, resourcePathOf } from "../format/encode-path";
 import { ErrorView } from "../components/common/ErrorView";
 import { LoadingView } from "../components/common/LoadingView";
@@ -27,7 +27,7 @@ export function FilesPage() {
   // useLocation re-renders on navigation; the raw pathname keeps the escapes wouter decodes ("%2F", "%25").
   const [, navigate] = useLocation();
   const path = resourcePathOf(window.location.pathname, config.baseURL);
-  const { resource, error, listing } = useRequest();
+  const { resource, error, listing } = useCurrentResource();
   const { user } = useAuth();
   // `?edit`: the Edit button of a rendered markdown file (SPEC §2 Preview) asks for the editor.
   const editRequested = new URLSearchParams(useSearch()).has("edit");

@@ -5,8 +5,10 @@ import { configureClient } from "../api/client";
 import { loginRequest, logoutRequest, renewRequest, type Credentials } from "../api/auth";
 import { clearMediaTokens } from "./media-tokens";
 import { applyOwnLocale } from "./own-account";
-import { TOKEN_STORAGE_KEY } from "../constants";
 import { config } from "./config";
+
+/** Where the session token is kept (SPEC §4 Session: local storage). */
+const TOKEN_STORAGE_KEY = "jwt";
 
 interface AuthState {
   token: string | null;

@@ -3,7 +3,7 @@ import { proxy, ref, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { afterPaste, EMPTY_CLIPBOARD, pasteAction, putOnClipboard, type ClipboardContent } from "./clipboard-rules";
 import { transferItems } from "./transfer";
-import { settledFolder } from "./request";
+import { settledFolder } from "./current-resource";
 import { notifySuccess } from "../notify";
 
 const state = proxy<ClipboardContent>({ mode: EMPTY_CLIPBOARD.mode, paths: ref([]) });

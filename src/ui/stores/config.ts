@@ -1,5 +1,6 @@
 /** @module The server-injected configuration (SPEC §2 Start-up), read once on page load. */
-import { DEFAULT_APP_NAME, TUS_CHUNK_BYTES } from "../constants";
+import { DEFAULT_APP_NAME } from "../../shared/wire/settings";
+import { TUS_CHUNK_BYTES } from "../../shared/wire/upload";
 import { DEFAULT_SETTINGS, type SettingsCore } from "../../shared/wire/settings";
 
 /** Build information shown in the footer and the about box. */

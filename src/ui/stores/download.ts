@@ -5,7 +5,7 @@ import { notifyError } from "../notify";
 import { errorMessage } from "../api/errors";
 import { showPrompt } from "./layout";
 import { downloadPlan, type DownloadItem } from "./download-rules";
-import type { ArchiveFormat } from "../constants";
+import type { ArchiveFormat } from "../../shared/wire/archive";
 
 function startDownload(href: string): void {
   const a = document.createElement("a");

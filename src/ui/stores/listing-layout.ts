@@ -1,5 +1,16 @@
 /** @module Pure listing layout: mosaic columns and card width (SPEC §2 Listing, §9 mosaic item width 300 px), thumbnail widths. */
-import { MOSAIC_GAP_PX, MOSAIC_MIN_COLUMNS, MOSAIC_MIN_WIDTH, THUMB_WIDTH_BUCKETS } from "../constants";
+
+/** Mosaic cards are at least this wide: the column count is the container width divided by it (SPEC §2 Listing, §9). */
+const MOSAIC_MIN_WIDTH = 300;
+/** The mosaic keeps at least this many columns, so a phone shows two cards per row (UI choice). */
+export const MOSAIC_MIN_COLUMNS = 2;
+/** Gap between mosaic cards, px (listing-views.css `.mosaic .section-items` gap). */
+export const MOSAIC_GAP_PX = 12;
+/**
+ * Thumbnail widths the listing asks for: the box width times devicePixelRatio, rounded up to one of these so the
+ * server's thumbnail cache is shared between cards and screens (the server accepts up to THUMB_MAX_WIDTH 2048).
+ */
+const THUMB_WIDTH_BUCKETS = [128, 256, 384, 512, 768, 1024] as const;
 
 /** Columns of the mosaic view: the container width divided by 300, rounded down, and at least two (phones). */
 export function mosaicColumns(containerWidth: number): number {

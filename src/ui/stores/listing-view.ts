@@ -5,12 +5,14 @@
 import { proxy, useSnapshot } from "valtio";
 import type { Sorting } from "../auth/token";
 import { toggleSorting } from "./sort-items";
-import { PAGE_SIZE } from "../constants";
-import { updateProfile, updateSorting } from "../api/users";
+import { updateProfile, updateSorting } from "../api/profile";
 import { renewToken } from "./auth";
-import { reload } from "./request";
+import { reload } from "./current-resource";
 import { notifyError } from "../notify";
 import { errorMessage } from "../api/errors";
+
+/** Listing items shown at a time, and added when scrolled to the bottom (SPEC §9). */
+const PAGE_SIZE = 100;
 
 /** List rows or mosaic cards. */
 export type ViewMode = "list" | "mosaic";

@@ -6,7 +6,9 @@
 import { proxy, useSnapshot } from "valtio";
 import { useEffect } from "react";
 import { mediaTokenRequest, type MediaGrant } from "../api/auth";
-import { MEDIA_TOKEN_REFRESH_MARGIN_MS } from "../constants";
+
+/** A media token this close to expiry (ms) is fetched anew before it goes into a URL. */
+const MEDIA_TOKEN_REFRESH_MARGIN_MS = 30 * 60 * 1000;
 
 const state = proxy<{ grants: Record<string, MediaGrant> }>({ grants: {} });
 const pending = new Map<string, Promise<string>>();

@@ -4,7 +4,7 @@ import type { Resource } from "../api/resources";
 import { externalLink } from "../api/urls";
 import { ensureMediaToken } from "./media-tokens";
 import { showPrompt, toggleTaskPanel } from "./layout";
-import { reload } from "./request";
+import { reload } from "./current-resource";
 import { taskFit, type MenuItemId } from "./context-menu-rules";
 import { copyToClipboard, cutToClipboard, pasteIntoCurrentFolder } from "./clipboard";
 import { downloadSelection } from "./download";

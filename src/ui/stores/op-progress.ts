@@ -5,30 +5,21 @@
  */
 import { proxy, useSnapshot } from "valtio";
 import { apiJson } from "../api/client";
-
-/** Counts the server reports for one operation. */
-export interface OperationCounts {
-  action: "copy" | "move" | "delete";
-  totalItems: number;
-  totalBytes: number;
-  doneItems: number;
-  doneBytes: number;
-  done: boolean;
-}
+import type { OperationProgress } from "../../shared/wire/op-progress";
 
 /** Milliseconds before the first read and between reads. */
 const FIRST_POLL_MS = 300;
 const POLL_MS = 400;
 
-const state = proxy<{ current: OperationCounts | null }>({ current: null });
+const state = proxy<{ current: OperationProgress | null }>({ current: null });
 
 /** The running operation's counts, null when none is long enough to show. */
-export function useOperationProgress(): { current: OperationCounts | null } {
-  return useSnapshot(state) as { current: OperationCounts | null };
+export function useOperationProgress(): { current: OperationProgress | null } {
+  return useSnapshot(state) as { current: OperationProgress | null };
 }
 
 /** Whole percent of items done (0 while the server is still counting). */
-export function percentDone(c: OperationCounts): number {
+export function percentDone(c: OperationProgress): number {
   return c.totalItems > 0 ? Math.min(100, Math.floor((c.doneItems / c.totalItems) * 100)) : 0;
 }
 
@@ -39,7 +30,7 @@ export async function trackOperation<T>(work: (progressId: string) => Promise<T>
   let timer: ReturnType<typeof setTimeout> | undefined;
   const poll = async () => {
     try {
-      const counts = await apiJson<OperationCounts>(`/api/progress/${id}`);
+      const counts = await apiJson<OperationProgress>(`/api/progress/${id}`);
       if (!stopped) state.current = counts;
     } catch {
       // Not started yet on the server (404), or a passing network error: the next read tells.

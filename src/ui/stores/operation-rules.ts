@@ -1,5 +1,7 @@
 /** @module Pure rules of single-item operations (SPEC §5 Names and Chmod, §2 F2 rules). */
-import { CHMOD_MAX_LENGTH } from "../constants";
+
+/** A chmod mode has at most this many octal characters (SPEC §5 Chmod). */
+const CHMOD_MAX_LENGTH = 3;
 
 /** Trims a typed name and refuses empty names, names with a slash, and "." or ".." (SPEC §5 Names). */
 export function cleanName(raw: string): string | null {

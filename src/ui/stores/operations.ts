@@ -5,7 +5,7 @@ import { changeMode, createEmptyFile, moveResource, renameWithPassword, type Con
 import { ApiError } from "../api/client";
 import { joinPath, parentPath } from "../format/encode-path";
 import { askConflict, withProgress } from "./layout";
-import { reload } from "./request";
+import { reload } from "./current-resource";
 import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";

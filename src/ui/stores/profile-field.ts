@@ -1,6 +1,6 @@
 /** @module Saving one field of the user's own profile from a settings card: the PUT, a fresh token, a popup. */
 import i18next from "i18next";
-import { updateProfile, type ProfileFields } from "../api/users";
+import { updateProfile, type ProfileFields } from "../api/profile";
 import { renewToken } from "./auth";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";

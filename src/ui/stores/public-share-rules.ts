@@ -1,7 +1,7 @@
 /** @module Pure rules of the public share page (SPEC §2 Share page): its route, breadcrumbs inside the share, preview kinds. */
 import { decodePath, encodePath } from "../format/encode-path";
 import { breadcrumbTrail, type Crumb } from "../format/breadcrumbs";
-import { SHARE_TEXT_PREVIEW_MAX_BYTES } from "../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";
 import type { Resource } from "../../shared/wire/resource";
 
 /** What a share route names: the link's hash and a decoded path inside the share ("/" for the shared item). */
@@ -48,15 +48,15 @@ export function foldersFirst<T extends Pick<Resource, "isDir">>(items: readonly 
 
 /**
  * How a file previews: images, video, audio and PDF inline; markdown rendered and text, both up to
- * SHARE_TEXT_PREVIEW_MAX_BYTES; others download.
+ * TEXT_CONTENT_MAX_BYTES; others download.
  */
 export function previewKind(file: Pick<Resource, "type" | "size" | "isDir" | "name">): SharePreviewKind {
   if (file.isDir) return "download";
   if (file.type === "image" || file.type === "video" || file.type === "audio") return file.type;
   const name = file.name.toLowerCase();
   if (name.endsWith(".pdf")) return "pdf";
-  if (/\.(md|markdown)$/.test(name)) return file.size < SHARE_TEXT_PREVIEW_MAX_BYTES ? "markdown" : "download";
-  if ((file.type === "text" || file.type === "textImmutable") && file.size <= SHARE_TEXT_PREVIEW_MAX_BYTES) return "text";
+  if (/\.(md|markdown)$/.test(name)) return file.size < TEXT_CONTENT_MAX_BYTES ? "markdown" : "download";
+  if ((file.type === "text" || file.type === "textImmutable") && file.size <= TEXT_CONTENT_MAX_BYTES) return "text";
   return "download";
 }
 

@@ -6,8 +6,10 @@ import { proxy, useSnapshot } from "valtio";
 import { fetchIndexStatus, requestIndexRebuild, type SearchIndexStatus } from "../api/search-index";
 import { errorMessage } from "../api/errors";
 import { notifyError } from "../notify";
-import { INDEX_STATUS_POLL_MS } from "../constants";
 import { shouldPoll } from "./search-index-rules";
+
+/** How often the Indexed Search fieldset asks the index status again while a walk runs (UI choice, issue 13). */
+const INDEX_STATUS_POLL_MS = 2000;
 
 interface IndexStatusState {
   status: SearchIndexStatus | null;

@@ -1,12 +1,13 @@
 /** @module Pure rules of the search panel (SPEC §2 Search panel, §5 Search and Hot-search keyword, §9 paging). */
 import { encodePath } from "../format/encode-path";
-import { SEARCH_GROW_AT_PX, SEARCH_PAGE_SIZE } from "../constants";
+import type { SearchHit } from "../../shared/wire/search";
 
-/** One hit of GET /api/search: a path relative to the searched folder, and whether it is a folder. */
-export interface SearchHit {
-  path: string;
-  dir: boolean;
-}
+/** Search results shown first and added per step (SPEC §9 Search results 50 per page). */
+export const SEARCH_PAGE_SIZE = 50;
+/** Distance from the bottom of the results, in px, at which the next step shows (SPEC §9). */
+const SEARCH_GROW_AT_PX = 100;
+
+export type { SearchHit };
 
 const TYPE_TOKEN = /(^|\s)type:(\S*)/gi;
 

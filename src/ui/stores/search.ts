@@ -4,8 +4,7 @@ import i18next from "i18next";
 import { recordKeyword, searchFiles } from "../api/search";
 import { ApiError } from "../api/client";
 import { errorMessage } from "../api/errors";
-import { SEARCH_PAGE_SIZE } from "../constants";
-import { grownCount, hotKeywordOf, isEmptyKeywordError, searchesAsYouType, type SearchHit } from "./search-rules";
+import { grownCount, hotKeywordOf, isEmptyKeywordError, SEARCH_PAGE_SIZE, searchesAsYouType, type SearchHit } from "./search-rules";
 
 /** Typing searches once the keys rest this long, in ms (UI choice: one request per word, not per key). */
 const TYPING_PAUSE_MS = 300;

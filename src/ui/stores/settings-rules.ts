@@ -1,6 +1,10 @@
 /** @module Pure rules of the global settings form (SPEC §5 Settings ranges, §9 video quality list). */
 import type { GlobalSettings, SettingsUpdate } from "../api/settings";
-import { COMMAND_EVENTS, VIDEO_HLS_QUALITIES } from "../constants";
+import { VIDEO_QUALITIES } from "../../shared/wire/video";
+import { HOOK_ACTIONS } from "../../shared/wire/hooks";
+
+/** Events of the command runner card, in the order shown (SPEC §2 Global settings: command runner). */
+export const COMMAND_EVENTS: readonly string[] = HOOK_ACTIONS.flatMap((a) => [`before_${a}`, `after_${a}`]);
 
 /** One option of the video quality select: 0 is "normal", then HLS resolution and bit rate (SPEC §9). */
 export interface QualityOption {
@@ -12,7 +16,7 @@ export interface QualityOption {
 /** The 19 quality options: normal (0, the default) then 1 to 18. */
 export const QUALITY_OPTIONS: readonly QualityOption[] = [
   { value: 0 },
-  ...VIDEO_HLS_QUALITIES.flatMap(([res, rates]) => rates.map((mbps) => ({ res, mbps }))).map((o, i) => ({ value: i + 1, ...o })),
+  ...VIDEO_QUALITIES.flatMap((q, value) => (q ? [{ value, res: `${q.height}p`, mbps: q.mbps }] : [])),
 ];
 
 /** SPEC §5: a number input's text as a number; an empty or invalid entry is NaN (sent as null, refused by the server). */

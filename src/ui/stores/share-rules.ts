@@ -3,7 +3,7 @@
  * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
  */
 import { SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, type ShareOptions, type ShareUnit } from "../../shared/wire/share";
-import { SHARE_DOWNLOAD_LIMIT_MAX } from "../constants";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../shared/wire/share";
 
 /**
  * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when

@@ -8,7 +8,11 @@ import { connectCommandSocket } from "../api/command-socket";
 import { currentToken } from "./auth";
 import { closePrompt, showPrompt } from "./layout";
 import { appendLines, historyStep, lineOfMessage, remember, type ShellLine, type ShellNoteKey } from "./shell-rules";
-import { SHELL_HISTORY_SIZE, SHELL_MAX_LINES } from "../constants";
+
+/** The shell overlay keeps this many output lines and drops the oldest (a browser cannot hold a `yes` for long). */
+const SHELL_MAX_LINES = 1000;
+/** Command lines the shell overlay remembers for up/down, newest last (a session's worth, kept in memory only). */
+const SHELL_HISTORY_SIZE = 50;
 
 interface ShellState {
   dir: string;

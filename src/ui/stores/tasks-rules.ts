@@ -1,6 +1,8 @@
 /** @module Pure rules of the task list and connection (SPEC §2 Task panel, §4 Task lifecycle and Task connection, §8 Tasks). */
 import { TASK_MSG, TASK_STATUS, type TaskMessage, type TaskStatusCode } from "../../shared/wire/task";
-import { TASK_TOTALS_ABOVE } from "../constants";
+
+/** The task panel shows its totals table when it lists more tasks than this (SPEC §2 Task panel). */
+const TASK_TOTALS_ABOVE = 6;
 
 /** The bulk actions of the panel (SPEC §2 Task panel). */
 export type BulkAction = "removeCompleted" | "cancelAll" | "removeAll";

@@ -7,10 +7,12 @@ import { proxy, useSnapshot } from "valtio";
 import type { TaskMessage, TaskRequest } from "../../shared/wire/task";
 import { connectTaskSocket, type TaskSocket } from "../api/task-socket";
 import { notifyError, notifySuccess } from "../notify";
-import { UNARCHIVE_PASSWORD_STORAGE_KEY } from "../constants";
 import { config } from "./config";
 import { currentToken } from "./auth";
 import { bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, reconnects, refusalKey, taskSocketUrl, type BulkAction } from "./tasks-rules";
+
+/** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */
+const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";
 
 interface TasksState {
   tasks: TaskMessage[];

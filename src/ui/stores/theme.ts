@@ -5,8 +5,10 @@
 import { proxy, useSnapshot } from "valtio";
 import type { Theme } from "../../shared/wire/user";
 import { saveProfileField } from "./profile-field";
-import { THEME_STORAGE_KEY } from "../constants";
 import { isTheme, resolveTheme, themeOrDefault, type ResolvedTheme } from "./theme-rules";
+
+/** Where the theme last chosen on this device is kept, so the login page shows it before anyone logs in. */
+const THEME_STORAGE_KEY = "fbe-theme";
 
 interface ThemeState {
   choice: Theme;

@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { copyResource, moveResource, type ConflictPolicy } from "../api/resource-actions";
 import { ApiError } from "../api/client";
 import { askConflict, withProgress } from "./layout";
-import { reload } from "./request";
+import { reload } from "./current-resource";
 import { clearSelection } from "./selection";
 import { planTransfer, type ConflictChoice, type TransferAction, type TransferStep } from "./transfer-rules";
 import { notifyError, notifySuccess } from "../notify";

@@ -1,5 +1,9 @@
 /** @module Pure transfer speed and time left of uploads: bytes/s averaged over a sliding window of samples. */
-import { UPLOAD_SPEED_MIN_SPAN_MS, UPLOAD_SPEED_WINDOW_MS } from "../constants";
+
+/** Upload speeds are averaged over this sliding window, ms (UI choice: smooth, yet follows a change within seconds). */
+const UPLOAD_SPEED_WINDOW_MS = 3000;
+/** No speed is shown until the samples span this long, ms (the first progress events are bursty). */
+const UPLOAD_SPEED_MIN_SPAN_MS = 500;
 
 /** Bytes sent so far (`bytes`) at a time (`t`, ms). */
 export interface SpeedSample {

@@ -8,14 +8,22 @@ import i18next from "i18next";
 import { createFolder, fetchResource } from "../api/resources";
 import { joinPath } from "../format/encode-path";
 import { askReplace } from "./layout";
-import { currentListing, reloadIfShowing } from "./request";
+import { currentListing, reloadIfShowing } from "./current-resource";
 import { applyConflictChoices, findConflicts, isBusy, nextToStart, totalProgress, uploadOutcome } from "./upload-rules";
 import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules";
 import { sourcesFromFiles, topLevelNames, type UploadTree } from "./upload-tree";
 import { sendItem, type UploadItem } from "./upload-send";
 import { notifyError } from "../notify";
-import { TUS_MIN_BYTES, TUS_PARALLEL_UPLOADS, UPLOAD_PANEL_LINGER_MS, UPLOAD_SPEED_TICK_MS } from "../constants";
 import { errorMessage } from "../api/errors";
+
+/** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */
+const UPLOAD_PANEL_LINGER_MS = 4000;
+/** While uploading, a speed sample is also taken this often, ms, so a stalled upload shows its speed falling. */
+const UPLOAD_SPEED_TICK_MS = 1000;
+/** Files at least this big (bytes) upload resumably through tus in chunks; smaller ones go in one plain POST (UI choice: one request, nothing to resume). */
+const TUS_MIN_BYTES = 1024 * 1024;
+/** Resumable (tus) uploads running at once; plain small uploads run one at a time (UI choice, 2-core servers). */
+const TUS_PARALLEL_UPLOADS = 3;
 
 const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({ items: [], speed: null, samples: ref([]) });
 let nextId = 1;

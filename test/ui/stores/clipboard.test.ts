@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, mock } from "bun:test";
 // whole run, so each keeps the real module's other exports.
 const calls: string[] = [];
 const actions = await import("../../../src/ui/api/resource-actions");
-const request = await import("../../../src/ui/stores/request");
+const request = await import("../../../src/ui/stores/current-resource");
 mock.module("../../../src/ui/api/resource-actions", () => ({
   ...actions,
   moveResource: async (from: string, to: string) => void calls.push(`move ${from} -> ${to}`),
   copyResource: async (from: string, to: string, policy: string) => void calls.push(`copy ${from} -> ${to} (${policy})`),
 }));
-mock.module("../../../src/ui/stores/request", () => ({ ...request, reload: async () => {} }));
+mock.module("../../../src/ui/stores/current-resource", () => ({ ...request, reload: async () => {} }));
 
 const { clearClipboard, clipboardContent, copyToClipboard, cutToClipboard, pasteInto } = await import("../../../src/ui/stores/clipboard");
 

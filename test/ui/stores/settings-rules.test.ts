@@ -1,8 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import {
-  commandLines, commandsFromTexts, commandTexts, globalPayload, numberText, QUALITY_OPTIONS, settingsTexts, splitShell, toNumber,
+  COMMAND_EVENTS, commandLines, commandsFromTexts, commandTexts, globalPayload, numberText, QUALITY_OPTIONS, settingsTexts, splitShell, toNumber,
 } from "../../../src/ui/stores/settings-rules";
-import { COMMAND_EVENTS } from "../../../src/ui/constants";
 import type { GlobalSettings } from "../../../src/ui/api/settings";
 
 describe("number inputs", () => {

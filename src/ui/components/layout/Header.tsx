@@ -5,7 +5,7 @@ import { Link, useRoute } from "wouter";
 import { config } from "../../stores/config";
 import { setSidebarOpen, useLayout } from "../../stores/layout";
 import { useAuth } from "../../stores/auth";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { canUseShell } from "../../stores/shell-rules";
 import { openShell } from "../../stores/shell";
 import { FileActions } from "../listing/FileActions";
@@ -19,7 +19,7 @@ export function Header() {
   const { sidebarOpen } = useLayout();
   const { user } = useAuth();
   const [inFiles] = useRoute("/files/*");
-  const { listing } = useRequest();
+  const { listing } = useCurrentResource();
   return (
     <header className="header">
       <button

@@ -2,7 +2,9 @@
 import { useEffect, useState } from "react";
 import { ArrowUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { BACK_TO_TOP_OFFSET } from "../../constants";
+
+/** The back-to-top button shows after this scroll offset (SPEC §9). */
+const BACK_TO_TOP_OFFSET = 10;
 
 /** A floating button that scrolls the window back to the top. */
 export function BackToTop() {

@@ -3,7 +3,7 @@ import { ClipboardPaste, Copy, Download, Ellipsis, FilePlus, FolderInput, Folder
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { escapeSelection, setMultipleMode, useSelection } from "../../stores/selection";
 import { openActionSheet } from "../../stores/action-sheet";
 import { pickSelected } from "../../stores/selection-rules";
@@ -31,7 +31,7 @@ function openMore(e: MouseEvent<HTMLButtonElement>): void {
 export function FileActions() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { resource, listing } = useRequest();
+  const { resource, listing } = useCurrentResource();
   const { selected, multiple } = useSelection();
   const clip = useClipboard();
   if (!user || !resource?.isDir || !listing) return null;

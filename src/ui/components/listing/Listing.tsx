@@ -23,10 +23,14 @@ import { useItemDrag } from "./useItemDrag";
 import { useListingOrder, effectiveSorting } from "./useListingOrder";
 import { useMosaicColumns } from "./useMosaicColumns";
 import { thumbnailWidth } from "../../stores/listing-layout";
-import { LIST_THUMB_PX, LISTING_MORE_MARGIN } from "../../constants";
 import { useScrollMemory } from "./useScrollMemory";
 import { BackToTop } from "./BackToTop";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
+
+/** The next page of the listing is added this close to the bottom (rootMargin): scrolling goes on without a stop. */
+const LISTING_MORE_MARGIN = "0px 0px 50% 0px";
+/** Listing thumbnails are square-ish boxes this wide in the list view, px (listing.css `.thumb`). */
+const LIST_THUMB_PX = 36;
 
 /** Renders a folder's content and handles pointer interaction with it. */
 export function Listing({ listing }: { listing: Resource }) {

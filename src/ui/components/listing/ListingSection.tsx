@@ -1,8 +1,12 @@
 /** @module One section of the listing, Folders or Files (SPEC §2 Listing), rendering only the rows near the viewport. */
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Resource } from "../../api/resources";
-import { LIST_ROW_GUESS_PX, MOSAIC_GAP_PX, MOSAIC_ROW_GUESS_PX } from "../../constants";
 import { scrollRowIntoView, useSectionRows } from "./useSectionRows";
+import { MOSAIC_GAP_PX } from "../../stores/listing-layout";
+
+/** Row height before the first row is measured, px: list rows (theme.css --row-height) and mosaic rows. */
+const LIST_ROW_GUESS_PX = 48;
+const MOSAIC_ROW_GUESS_PX = 220;
 
 /** Props of a section: its shown items, how many cards a mosaic row holds, and the item the keyboard moved to. */
 export interface ListingSectionProps {

@@ -6,7 +6,7 @@ import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useAuth } from "../../stores/auth";
 import { hasPrompt, setSidebarOpen, showPrompt, toggleTaskPanel, useLayout } from "../../stores/layout";
 import { revealItem, useListingView } from "../../stores/listing-view";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { escapeSelection, moveSelection, selectAll, selectedPaths, selectOnly, useSelection } from "../../stores/selection";
 import { pickSelected } from "../../stores/selection-rules";
 import { copyToClipboard, cutToClipboard, pasteIntoCurrentFolder, useClipboard } from "../../stores/clipboard";
@@ -19,7 +19,7 @@ export function ListingShortcuts({ listing }: { listing: Resource }) {
   const [, navigate] = useLocation();
   const { user } = useAuth();
   const { prompt } = useLayout();
-  const { loading } = useRequest();
+  const { loading } = useCurrentResource();
   const { selected } = useSelection();
   const clip = useClipboard();
   const view = useListingView();

@@ -1,7 +1,6 @@
 /** @module Measures the listing width and answers the mosaic column count and card width (SPEC §2 Listing, §9). */
 import { useEffect, useState, type RefObject } from "react";
-import { mosaicCardWidth, mosaicColumns } from "../../stores/listing-layout";
-import { MOSAIC_MIN_COLUMNS } from "../../constants";
+import { MOSAIC_MIN_COLUMNS, mosaicCardWidth, mosaicColumns } from "../../stores/listing-layout";
 
 /** Column count of the mosaic and the width of one card (CSS px, 0 until measured) for the element; follows resizes. */
 export function useMosaicColumns(ref: RefObject<HTMLElement | null>, enabled: boolean): { columns: number; cardWidth: number } {

@@ -5,7 +5,11 @@
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { LIST_OVERSCAN_ROWS, MOSAIC_OVERSCAN_ROWS } from "../../constants";
+
+/** Rows rendered beyond each edge of the window in the virtual list view (smooth scrolling, small DOM). */
+const LIST_OVERSCAN_ROWS = 8;
+/** Rows of cards rendered beyond each edge of the window in the virtual mosaic. */
+const MOSAIC_OVERSCAN_ROWS = 2;
 
 /** The rendered part of a section: which items, and the padding standing for the rows above and below. */
 export interface SectionRows {

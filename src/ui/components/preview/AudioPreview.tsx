@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { filesRoute } from "../../format/encode-path";
-import { attachPlayer, detachPlayer, openTrack, selectTrack, setPlayerToken, useAudioPlayer } from "./views/audio-player";
+import { attachPlayer, detachPlayer, openTrack, selectTrack, setPlayerToken, useAudioPlayer } from "../../stores/audio-player";
 import { TrackTagsView } from "./views/TrackTagsView";
 import { AudioPlaylist } from "./views/AudioPlaylist";
 
 /**
- * Plays the audio `file` and the rest of its folder. The <audio> element lives in views/audio-player.ts: when this
+ * Plays the audio `file` and the rest of its folder. The <audio> element lives in stores/audio-player.ts: when this
  * preview is replaced by the one of the next track in the same folder, the new one takes the element over and
  * playback goes on.
  */

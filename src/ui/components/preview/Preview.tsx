@@ -9,7 +9,7 @@ import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { useAuth } from "../../stores/auth";
 import { showPrompt, useLayout } from "../../stores/layout";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { downloadFile } from "../../stores/download";
 import { runMenuAction } from "../../stores/menu-actions";
 import { filesRoute } from "../../format/encode-path";
@@ -33,7 +33,7 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { user } = useAuth();
   const token = useMediaToken(folderPrefix(file.path));
   const { prompt } = useLayout();
-  const { loading, path: routed } = useRequest();
+  const { loading, path: routed } = useCurrentResource();
   const siblings = usePreviewSiblings(file, listing);
   // Previous/next move from the routed file: a key pressed again before the next file has loaded moves on from it.
   const { prev, next, position, count } = useMemo(() => routedNeighbours(siblings, file.path, routed), [siblings, file.path, routed]);

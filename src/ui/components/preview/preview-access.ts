@@ -4,7 +4,7 @@
  * own bytes, so a view that plays or embeds the file itself gives way to a sentence saying why. Pure.
  */
 import type { PreviewKind } from "./preview-kind";
-import { SHARE_TEXT_PREVIEW_MAX_BYTES } from "../../constants";
+import { TEXT_CONTENT_MAX_BYTES } from "../../../shared/wire/resource";
 
 /**
  * How the preview shows a file:
@@ -31,7 +31,7 @@ const NEEDS_ORIGINAL: readonly PreviewKind[] = ["audio", "pdf", "archive", "torr
  * How to preview a file of `kind` and `size` bytes (`hasContent`: the server sent its text). `canDownload` from
  * holdsDownload; `hlsOffered` is false when the Video settings turn HLS off. Without download: an .nfo of 5 MiB or
  * more and a markdown file sent without its text need the permission too (the server answers a text preview only
- * under the editor's 5 MiB, SHARE_TEXT_PREVIEW_MAX_BYTES); the fallback card stays (without its download link).
+ * under the editor's 5 MiB, TEXT_CONTENT_MAX_BYTES); the fallback card stays (without its download link).
  */
 export function previewAccess(
   file: { kind: PreviewKind; size: number; hasContent: boolean },
@@ -40,7 +40,7 @@ export function previewAccess(
   if (opts.canDownload) return "full";
   if (file.kind === "video") return opts.hlsOffered ? "hls" : "needsDownload";
   if (NEEDS_ORIGINAL.includes(file.kind)) return "needsDownload";
-  if (file.kind === "nfo") return file.size < SHARE_TEXT_PREVIEW_MAX_BYTES ? "full" : "needsDownload";
+  if (file.kind === "nfo") return file.size < TEXT_CONTENT_MAX_BYTES ? "full" : "needsDownload";
   if (file.kind === "markdown") return file.hasContent ? "full" : "needsDownload";
   return "full";
 }

@@ -1,11 +1,9 @@
 /** @module Which view previews a file (SPEC §2 Preview "By type"), from its type and name. Pure. */
 import type { Resource } from "../../api/resources";
+import { COMPRESSED_STREAM_SUFFIXES } from "../../../shared/wire/archive";
 
 /** The preview views. "download" is the fallback card with a download link. */
 export type PreviewKind = "image" | "video" | "audio" | "pdf" | "nfo" | "markdown" | "archive" | "torrent" | "firmware" | "text" | "download";
-
-/** Compressed single streams: no archive table for them (SPEC §2 Preview). */
-export const UNTABLED_ARCHIVE_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
 
 /** True when the name ends with one of `suffixes`, case-insensitively. */
 function endsWithAny(name: string, suffixes: readonly string[]): boolean {
@@ -22,7 +20,7 @@ export function previewKind(file: Pick<Resource, "name" | "type" | "content">): 
   if (name.endsWith(".md") || name.endsWith(".markdown")) return "markdown";
   if (name.endsWith(".torrent")) return "torrent";
   if (name.endsWith(".trx")) return "firmware";
-  if (file.type === "archive" && !endsWithAny(name, UNTABLED_ARCHIVE_SUFFIXES)) return "archive";
+  if (file.type === "archive" && !endsWithAny(name, COMPRESSED_STREAM_SUFFIXES)) return "archive";
   if ((file.type === "text" || file.type === "textImmutable") && file.content !== undefined) return "text";
   return "download";
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { filesRoute, parentPath } from "../../format/encode-path";
-import { previewOpenedFromListing } from "../../stores/request";
+import { previewOpenedFromListing } from "../../stores/current-resource";
 
 /**
  * What closes the preview of `file`. Opened from its folder's listing (that listing was on screen when its first

@@ -6,7 +6,10 @@ import { fetchChecksum } from "../../api/resource-actions";
 import { errorMessage } from "../../api/errors";
 import { copyText } from "../../stores/menu-actions";
 import { notifyError } from "../../notify";
-import { CHECKSUM_ALGORITHMS, COPIED_FEEDBACK_MS, type ChecksumAlgorithm } from "../../constants";
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../../shared/wire/checksum";
+
+/** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
+const COPIED_FEEDBACK_MS = 1000;
 
 type Sum = { state: "busy" } | { state: "done"; hex: string } | { state: "failed"; message: string };
 

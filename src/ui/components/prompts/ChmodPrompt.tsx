@@ -5,7 +5,9 @@ import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { chmodPaths } from "../../stores/operations";
 import { isValidMode, sanitizeMode } from "../../stores/operation-rules";
-import { CHMOD_DEFAULT_MODE } from "../../constants";
+
+/** The chmod dialog starts with this mode (SPEC §9). */
+const CHMOD_DEFAULT_MODE = "777";
 
 /** Changes the mode of `paths`. The field keeps octal digits only, at most three (sanitizeMode). */
 export function ChmodPrompt({ paths }: { paths: readonly string[] }) {

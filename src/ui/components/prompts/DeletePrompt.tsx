@@ -4,11 +4,13 @@ import { useLocation } from "wouter";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { deletePaths } from "../../stores/operations";
-import { currentPath } from "../../stores/request";
+import { currentPath } from "../../stores/current-resource";
 import { baseName } from "../../stores/transfer-rules";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { markDeleted } from "../../stores/preview-deleted";
-import { DELETED_PLACEHOLDER_MS } from "../../constants";
+
+/** How long a deleted image shows its placeholder before the preview moves on (SPEC §2 Preview). */
+const DELETED_PLACEHOLDER_MS = 800;
 
 /**
  * Asks before deleting; the listing then reloads, or, when the open item was deleted, the view goes to `then`

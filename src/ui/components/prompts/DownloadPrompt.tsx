@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { downloadArchive } from "../../stores/download";
-import { ARCHIVE_FORMATS } from "../../constants";
+import { ARCHIVE_FORMATS } from "../../../shared/wire/archive";
 
 /** Offers the archive formats for `paths`; a choice starts the download and closes the dialog. */
 export function DownloadPrompt({ paths }: { paths: readonly string[] }) {

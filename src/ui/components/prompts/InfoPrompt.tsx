@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
-import { currentListing } from "../../stores/request";
+import { currentListing } from "../../stores/current-resource";
 import { fetchResource, type Resource } from "../../api/resources";
 import type { FolderUsage } from "../../api/resource-actions";
 import { formatFullDate } from "../../format/format-date";

@@ -5,7 +5,7 @@ import { CancelSubmitActions, Dialog } from "../common/Dialog";
 import { closePrompt } from "../../stores/layout";
 import { useFolderPicker } from "../../stores/folder-picker";
 import { canSubmitTo, pickerDestination } from "../../stores/folder-picker-rules";
-import { currentListing } from "../../stores/request";
+import { currentListing } from "../../stores/current-resource";
 import { transferItems } from "../../stores/transfer";
 import { filesRoute } from "../../format/encode-path";
 import { FolderPicker } from "./FolderPicker";

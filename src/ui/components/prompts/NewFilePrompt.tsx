@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";
 import { closePrompt } from "../../stores/layout";
 import { makeFile } from "../../stores/operations";
-import { currentListing } from "../../stores/request";
+import { currentListing } from "../../stores/current-resource";
 import { filesRoute } from "../../format/encode-path";
 
 /** Asks for a file name and opens the new file. */

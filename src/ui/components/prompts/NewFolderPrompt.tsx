@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";
 import { closePrompt } from "../../stores/layout";
 import { makeFolder } from "../../stores/operations";
-import { currentListing } from "../../stores/request";
+import { currentListing } from "../../stores/current-resource";
 import { filesRoute } from "../../format/encode-path";
 
 /** Asks for a folder name and navigates into the new folder. */

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";
 import { closePrompt } from "../../stores/layout";
 import { renameItem } from "../../stores/operations";
-import { currentPath, reload } from "../../stores/request";
+import { currentPath, reload } from "../../stores/current-resource";
 import { clearSelection } from "../../stores/selection";
 import { baseName } from "../../stores/transfer-rules";
 import { filesRoute } from "../../format/encode-path";

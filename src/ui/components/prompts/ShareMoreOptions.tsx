@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../constants";
+import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../../shared/wire/share";
 
 /** What the options hold as typed. */
 export interface ShareOptionValues {

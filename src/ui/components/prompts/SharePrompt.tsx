@@ -12,8 +12,12 @@ import { createShare, loadLinksOf, useShares } from "../../stores/shares";
 import { chosenDuration, EXPIRY_CHOICES, EXPIRY_PRESETS, expiryText, parseDownloadLimit, parseDownloadRate, shareOptions, type ExpiryChoice } from "../../stores/share-rules";
 import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
 import { ShareLinkRow } from "./ShareLinkRow";
-import { DEFAULT_SHARE_UNIT, SHARE_UNIT_CHOICES } from "../../constants";
-import { SHARE_EXPIRES_MAX, type ShareUnit } from "../../../shared/wire/share";
+import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareUnit } from "../../../shared/wire/share";
+
+/** The share duration units the Share dialog offers, in the order shown (SPEC §5 Share duration). */
+const SHARE_UNIT_CHOICES = Object.keys(SHARE_UNITS) as ShareUnit[];
+/** The share duration unit chosen when the Share dialog opens (SPEC §9: default unit hours). */
+const DEFAULT_SHARE_UNIT: ShareUnit = "hours";
 
 const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "", rate: "" };
 

@@ -8,20 +8,22 @@ import { useTranslation } from "react-i18next";
 import { Loader2, Search, X } from "lucide-react";
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useLayout } from "../../stores/layout";
-import { useRequest } from "../../stores/request";
+import { useCurrentResource } from "../../stores/current-resource";
 import { closeSearch, openSearch, runSearch, setQuery, typeQuery, useSearch } from "../../stores/search";
 import { hotKeywordOf } from "../../stores/search-rules";
-import { SUGGESTIONS_HIDE_MS } from "../../constants";
 import { TypeChips } from "./TypeChips";
 import { SearchSuggestions } from "./SearchSuggestions";
 import { SearchResults } from "./SearchResults";
+
+/** Delay in ms before the suggestions hide once focus leaves the input (SPEC §9). */
+const SUGGESTIONS_HIDE_MS = 300;
 
 /** The search button and, while open, the panel searching under `dir` (the listing's folder). */
 export function SearchPanel({ dir }: { dir: string }) {
   const { t } = useTranslation();
   const s = useSearch();
   const { prompt } = useLayout();
-  const { resource } = useRequest();
+  const { resource } = useCurrentResource();
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [suggest, setSuggest] = useState(false);

@@ -11,8 +11,11 @@ import { useAuth } from "../../stores/auth";
 import { fetchHotKeywords, removeHotKeyword, type HotKeyword } from "../../api/search";
 import { errorMessage } from "../../api/errors";
 import { removableKeyword } from "../../stores/search-rules";
-import { STATS_KEYWORDS_MAX, STATS_KEYWORDS_MIN } from "../../constants";
 import { StatsChart, type StatsChartKind } from "./StatsChart";
+
+/** Bounds and default of the search stats slider (SPEC §9 Stats slider 3 to 10). */
+const STATS_KEYWORDS_MIN = 3;
+const STATS_KEYWORDS_MAX = 10;
 
 /** Loads the top keywords for the slider's count and shows them as a chart and a list. */
 export function SearchStatsPrompt() {

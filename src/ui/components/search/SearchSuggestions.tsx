@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Flame } from "lucide-react";
 import { fetchHotKeywords, type HotKeyword } from "../../api/search";
-import { HOT_KEYWORD_SUGGESTIONS } from "../../constants";
+import { HOT_KEYWORDS_DEFAULT } from "../../../shared/wire/search";
 
 /** Loads the 10 hot keywords when shown; a click on one hands it to `onPick`. A failed load shows nothing. */
 export function SearchSuggestions({ onPick }: { onPick: (keyword: string) => void }) {
@@ -11,7 +11,7 @@ export function SearchSuggestions({ onPick }: { onPick: (keyword: string) => voi
   const [keywords, setKeywords] = useState<HotKeyword[]>([]);
   useEffect(() => {
     let live = true;
-    fetchHotKeywords(HOT_KEYWORD_SUGGESTIONS)
+    fetchHotKeywords(HOT_KEYWORDS_DEFAULT)
       .then((list) => live && setKeywords(list))
       .catch(() => live && setKeywords([]));
     return () => {

@@ -2,7 +2,11 @@
 import { useEffect, useRef } from "react";
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, PieController, Tooltip } from "chart.js";
 import type { HotKeyword } from "../../api/search";
-import { STATS_CHART_COLORS, STATS_CHART_HEIGHT_PX } from "../../constants";
+
+/** Height of the search stats chart in px (SPEC §9 Chart height 500). */
+const STATS_CHART_HEIGHT_PX = 500;
+/** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
+const STATS_CHART_COLORS = ["#4d8dff", "#f2555a", "#f0b44c", "#34c38f", "#a78bfa", "#f472b6", "#22b8cf", "#fb923c", "#94a3b8", "#84cc16"] as const;
 
 // Only the pieces the two chart kinds use.
 Chart.register(ArcElement, BarController, BarElement, CategoryScale, LinearScale, PieController, Legend, Tooltip);

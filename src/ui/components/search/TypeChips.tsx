@@ -1,7 +1,9 @@
 /** @module Type-filter chips of the search panel: each adds or removes `type:x` in the query (SPEC §5 Search). */
 import { useTranslation } from "react-i18next";
-import { SEARCH_TYPE_CHIPS } from "../../constants";
 import { queryTypes, toggleType } from "../../stores/search-rules";
+
+/** The type filters offered as chips in the search panel (SPEC §5 Search type: filter, the common ones). */
+const SEARCH_TYPE_CHIPS = ["video", "audio", "image", "pdf", "text", "archive", "dir"] as const;
 
 /** A row of toggle buttons, pressed when the query holds their `type:` filter; `onChange` gets the new query. */
 export function TypeChips({ query, onChange }: { query: string; onChange: (next: string) => void }) {

@@ -11,8 +11,10 @@ import { notifyError, notifySuccess } from "../../notify";
 import { errorMessage } from "../../api/errors";
 import { browserName } from "../../format/browser-name";
 import { formatFullDate, formatRelative } from "../../format/format-date";
-import { SESSION_AGENT_CHARS } from "../../constants";
 import { endableSessions, groupSessions, type SessionGroup } from "../../stores/session-groups";
+
+/** Sessions lists: how much of a User-Agent no browser name was found in is shown instead (characters). */
+const SESSION_AGENT_CHARS = 40;
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 

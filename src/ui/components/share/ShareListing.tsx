@@ -11,9 +11,11 @@ import { formatFullDate, formatRelative } from "../../format/format-date";
 import { currentLanguage } from "../../i18n";
 import { foldersFirst, itemSubPath, shareRoute } from "../../stores/public-share-rules";
 import { openSharePreview } from "../../stores/public-share";
-import { SHARE_THUMB_WIDTH } from "../../constants";
 import { FileIcon } from "../listing/FileIcon";
 import { ShareBreadcrumbs } from "./ShareBreadcrumbs";
+
+/** Width the share page asks for its listing thumbnails (one of THUMB_WIDTH_BUCKETS: 48 px boxes at up to 2x). */
+const SHARE_THUMB_WIDTH = 128;
 
 function ItemIcon({ item, hash }: { item: Resource; hash: string }) {
   if (!item.isDir && item.type === "image") {

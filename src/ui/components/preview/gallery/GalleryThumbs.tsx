@@ -8,9 +8,8 @@ import type { Swiper as SwiperInstance } from "swiper";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../api/resources";
 import { thumbnailUrl } from "../../../api/urls";
-import { SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH } from "../../../constants";
 import { useImageVersions, versionedUrl } from "../../../stores/preview-processed";
-import { thumbPixelWidth, thumbsPerView } from "./gallery-params";
+import { SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH, thumbPixelWidth, thumbsPerView } from "./gallery-params";
 
 /**
  * Thumbnails of `slides`; `current` is marked and a click or Enter on another calls `onPick(index)`. `onSwiper`

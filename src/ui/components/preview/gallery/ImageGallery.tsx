@@ -13,7 +13,7 @@ import { useLocation } from "wouter";
 import type { Resource } from "../../../api/resources";
 import { inlineUrl } from "../../../api/urls";
 import { config } from "../../../stores/config";
-import { useRequest } from "../../../stores/request";
+import { useCurrentResource } from "../../../stores/current-resource";
 import { useImageVersions, versionedUrl } from "../../../stores/preview-processed";
 import { filesRoute, resourcePathOf } from "../../../format/encode-path";
 import { usePreviewSiblings } from "../usePreviewSiblings";
@@ -22,13 +22,13 @@ import { GalleryThumbs } from "./GalleryThumbs";
 import { registerGallery } from "./gallery-control";
 import { useSlideshow } from "./useSlideshow";
 import { useImageZoom } from "./useImageZoom";
-import { GALLERY_MAX_ZOOM } from "../../../constants";
+import { GALLERY_MAX_ZOOM } from "./zoom-math";
 
 const MODULES = [Virtual, Thumbs, Pagination, Autoplay, EffectCreative, EffectFade];
 
 /** The images of the folder of `file` in display order (the file alone until its folder is loaded). */
 function useSlides(file: Resource): readonly Resource[] {
-  const { listing } = useRequest();
+  const { listing } = useCurrentResource();
   const siblings = usePreviewSiblings(file, listing as Resource | null);
   const images = useMemo(() => siblings.filter((i) => !i.isDir && i.type === "image"), [siblings]);
   const listed = images.some((i) => i.path === file.path);

@@ -4,8 +4,12 @@
  */
 import type { SwiperOptions } from "swiper/types";
 import type { SettingsCore } from "../../../../shared/wire/settings";
-import { SLIDESHOW_THUMB_GAP_PX, SLIDESHOW_THUMB_WIDTH } from "../../../constants";
 import { transitionPreset } from "./transition-presets";
+
+/** Width of the gallery's thumbnail strip images, CSS px (SPEC §9 slideshow thumbnail width). */
+export const SLIDESHOW_THUMB_WIDTH = 100;
+/** Gap between the gallery's thumbnails, px (gallery.css `.gallery-thumbs`). */
+export const SLIDESHOW_THUMB_GAP_PX = 6;
 
 /** The Slideshow fieldset of the global settings. */
 export type SlideshowSettings = SettingsCore["slideshow"];

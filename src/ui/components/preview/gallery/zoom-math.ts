@@ -3,7 +3,9 @@
  * centred in its slide with `translate(x, y) scale(scale)` about its own centre; every point here is in CSS pixels
  * relative to that centre. Pure.
  */
-import { GALLERY_MAX_ZOOM } from "../../../constants";
+
+/** How far pinch or double tap zooms into a gallery image (UI choice). */
+export const GALLERY_MAX_ZOOM = 4;
 
 /** How the image is zoomed: 1 and no offset is the fitted image. */
 export interface Zoom {

@@ -3,8 +3,12 @@
  * §9 quality list): which qualities the menu offers, which one plays first, and the error or warning to show. Pure.
  */
 import { clampQuality, offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
-import { VIDEO_CODECS_ALWAYS, VIDEO_CODECS_HEVC } from "../../../constants";
 import { isAudioCodecPlayable } from "../views/audio-tags";
+
+/** Video codecs every browser plays (SPEC §2 Preview, video codec playability; av1 too in every current browser). */
+const VIDEO_CODECS_ALWAYS = ["h264", "vp8", "vp9", "theora", "av1"] as const;
+/** Video codecs only Edge, Safari and Chrome on iOS play (SPEC §2 Preview, video codec playability). */
+const VIDEO_CODECS_HEVC = ["hevc", "h265"] as const;
 
 /** Edge on the desktop, Android ("EdgA/") or iOS ("EdgiOS/"). */
 const isEdge = (ua: string) => /\bEdg(e|A|iOS)?\//.test(ua);

@@ -4,7 +4,7 @@
  */
 import type { VideoUrls } from "./video-urls";
 import { isUiLanguage, languageName } from "./track-language";
-import { PICTURE_SUBTITLE_CODECS } from "../../../constants";
+import { PICTURE_SUBTITLE_CODECS } from "../../../../shared/wire/subtitle-codecs";
 import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
 
 /** One track of the subtitles menu. */

@@ -6,7 +6,9 @@
 import i18next from "i18next";
 import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
-import { VIDEO_VOLUME_STEP } from "../../../constants";
+
+/** The volume keys change the video's volume by this much, within 0..1 (SPEC §9: video volume step 0.1). */
+const VIDEO_VOLUME_STEP = 0.1;
 
 /** The elements of the open player. */
 export interface VideoElements {

@@ -7,9 +7,8 @@ import { useTranslation } from "react-i18next";
 import type { ArchiveEntryMetainfo } from "../../../api/media";
 import { errorMessage } from "../../../api/errors";
 import { formatSize } from "../../../format/format-size";
-import { ARCHIVE_ROWS_STEP } from "../../../constants";
 import { FileIcon } from "../../listing/FileIcon";
-import { archiveMoreStep, orderArchiveEntries } from "./archive-rows";
+import { ARCHIVE_ROWS_STEP, archiveMoreStep, orderArchiveEntries } from "./archive-rows";
 
 /** What the table shows: the entries loaded so far of the archive `name`, which holds `total`. */
 interface ArchiveTableProps {

@@ -3,8 +3,10 @@ import { useEffect, useRef, type CSSProperties } from "react";
 import { Play, Volume2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
-import { AUDIO_LIST_ITEM_HEIGHT_PX } from "../../../constants";
-import { selectTrack, useAudioPlayer } from "./audio-player";
+import { selectTrack, useAudioPlayer } from "../../../stores/audio-player";
+
+/** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */
+const AUDIO_LIST_ITEM_HEIGHT_PX = 32;
 
 /** The folder's audio files in listing order; the current one is marked, a click plays another. */
 export function AudioPlaylist() {

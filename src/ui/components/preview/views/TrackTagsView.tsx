@@ -3,7 +3,7 @@ import { Music } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../api/resources";
 import { audioCodecOf, isAudioCodecPlayable, trackTags } from "./audio-tags";
-import type { TrackProbe } from "./audio-player";
+import type { TrackProbe } from "../../../stores/audio-player";
 
 /** Title, artist, album and year of `track` from its `probe` (the file name until it arrives or when it fails). */
 export function TrackTagsView({ track, probe }: { track: Resource; probe: TrackProbe | undefined }) {

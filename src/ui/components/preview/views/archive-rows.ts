@@ -5,7 +5,10 @@
 import type { ArchiveEntryMetainfo, ProbedResource } from "../../../api/media";
 import { ApiError } from "../../../api/client";
 import { errorDetail } from "../../../api/errors";
-import { ARCHIVE_LIST_FAILED_TEXT, ARCHIVE_ROWS_STEP } from "../../../constants";
+import { isArchiveListRefusal } from "../../../../shared/wire/archive-list-refusal";
+
+/** The archive preview table renders this many rows, then this many more per 'Show more' (UI choice: a 1000-row DOM stays fast on phones). */
+export const ARCHIVE_ROWS_STEP = 1000;
 
 /** Totals of an archive listing: entries by kind and byte sums over the files. */
 export interface ArchiveSummary {
@@ -87,5 +90,5 @@ export function archiveMoreStep(visible: number, loaded: number, total: number):
 
 /** True when `err` is the server's refusal to list the archive (encrypted names or no entries, SPEC §8). */
 export function isArchiveListFailure(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 400 && (errorDetail(err.text) ?? err.text).includes(ARCHIVE_LIST_FAILED_TEXT);
+  return err instanceof ApiError && err.status === 400 && isArchiveListRefusal(errorDetail(err.text) ?? err.text);
 }

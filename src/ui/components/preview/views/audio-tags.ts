@@ -1,6 +1,10 @@
 /** @module What the audio player shows of a track (SPEC §2 Preview, §3 `audioinfo`): its tags and whether the browser plays its codec. Pure. */
 import type { AudioInfo, AudioMetainfo, ProbedResource } from "../../../api/media";
-import { AUDIO_CODECS_ALWAYS, AUDIO_CODECS_EDGE_ONLY } from "../../../constants";
+
+/** Audio codecs every browser plays (SPEC §2 Preview, audio codec playability). */
+const AUDIO_CODECS_ALWAYS = ["mp3", "opus", "vorbis", "aac", "flac"] as const;
+/** Audio codecs only the Edge browser plays (SPEC §2 Preview, audio codec playability). */
+const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const;
 
 /** The tags shown for the current track; `title` is never empty. */
 export interface TrackTags {

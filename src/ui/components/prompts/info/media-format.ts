@@ -2,8 +2,12 @@
  * @module Pure formatting of the File info metadata (SPEC §2 Overlay dialogs: File info): bit rates, media durations,
  * frame rates, channels, subtitles, and which files have metadata to probe.
  */
-import { BIT_RATE_DIVISOR, SOFTWARE_H264_ENCODERS } from "../../../constants";
 import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
+
+/** File info shows bit rates divided by this and with 2 decimals as kb/s (SPEC §2 Overlay dialogs: File info). */
+const BIT_RATE_DIVISOR = 1024;
+/** H.264 encoders of ffmpeg that run on the CPU; any other encoder the server picked is a hardware one (SPEC §2 About). */
+const SOFTWARE_H264_ENCODERS: readonly string[] = ["libx264", "libx264rgb", "libopenh264"];
 
 /** The metadata a file has, from its type and name; archives are left to the preview's table. */
 export type MetainfoKind = "video" | "audio" | "image" | "torrent" | "firmware";

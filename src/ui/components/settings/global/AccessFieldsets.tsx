@@ -4,9 +4,11 @@ import type { GlobalSettings } from "../../../api/settings";
 import { SETTINGS_RANGES } from "../../../../shared/wire/settings";
 import { setSectionField, setSettingsText, setTopField } from "../../../stores/settings";
 import type { SettingsTexts } from "../../../stores/settings-rules";
-import { BRANDING_DOCS_URL } from "../../../constants";
 import { CheckField, Fieldset, NumberField, TextAreaField, TextField } from "../fields";
 import { RulesEditor } from "../RulesEditor";
+
+/** Where the branding docs live (SPEC §2 Global settings: a link to the branding docs, a README anchor). */
+const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
 
 /** Instance name, branding folder and the login page description (60 x 8 textarea). */
 export function BrandingFieldset({ branding }: { branding: GlobalSettings["branding"] }) {

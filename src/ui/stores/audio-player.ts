@@ -4,10 +4,10 @@
  * playing element over instead of starting a new one. Plays through the folder and stops after its last track.
  */
 import { proxy, ref, useSnapshot } from "valtio";
-import type { Resource } from "../../../api/resources";
-import { fetchPlaylist, fetchProbe, type ProbedResource } from "../../../api/media";
-import { inlineUrl } from "../../../api/urls";
-import { parentPath } from "../../../format/encode-path";
+import type { Resource } from "../api/resources";
+import { fetchPlaylist, fetchProbe, type ProbedResource } from "../api/media";
+import { inlineUrl } from "../api/urls";
+import { parentPath } from "../format/encode-path";
 
 /** The probe answer of a track, "loading" while asked, "failed" when the server could not read it. */
 export type TrackProbe = ProbedResource | "loading" | "failed";

@@ -6,7 +6,7 @@ import { errorKindOf, type ErrorKind } from "../api/errors";
 import { parentPath } from "../format/encode-path";
 import { withProgress } from "./layout";
 
-interface RequestState {
+interface CurrentResourceState {
   path: string | null;
   loading: boolean;
   resource: Resource | null;
@@ -15,7 +15,7 @@ interface RequestState {
   listing: Resource | null;
 }
 
-const state = proxy<RequestState>({ path: null, loading: false, resource: null, error: null, listing: null });
+const state = proxy<CurrentResourceState>({ path: null, loading: false, resource: null, error: null, listing: null });
 let seq = 0;
 /**
  * The folder of the preview on screen, and whether its listing was on screen when the preview's first file
@@ -25,7 +25,7 @@ let seq = 0;
 let preview: { dir: string; fromListing: boolean } | null = null;
 
 /** Snapshot of the files view. */
-export function useRequest() {
+export function useCurrentResource() {
   return useSnapshot(state);
 }
 

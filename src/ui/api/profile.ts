@@ -1,4 +1,4 @@
-/** @module User profile calls: language, listing order, view mode, hidden files and theme (SPEC §7 PUT /api/users/{id}). */
+/** @module The signed-in user's own profile calls: language, listing order, view mode, hidden files and theme (SPEC §7 PUT /api/users/{id}). */
 import { apiFetch } from "./client";
 import type { AccountFields, Sorting } from "../../shared/wire/user";
 
