@@ -60,16 +60,6 @@ export interface PublicResource extends Resource {
   readonly uploadOnly?: boolean;
 }
 
-/** What the public share page gets for a link: the item, and for a folder its listing (SPEC section 2 Share page). */
-export interface PublicShare {
-  readonly hash: string;
-  readonly name: string;
-  readonly isDir: boolean;
-  readonly size: number;
-  readonly modified: string;
-  readonly expire: number;
-}
-
 /** Units of POST /api/share/{path}?expires=N&unit= (SPEC section 5 Share duration). */
 export const SHARE_UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
 /** Name of a share duration unit. */
