@@ -18,6 +18,7 @@ import { TOKEN_RENEW_WINDOW_S } from "../constants";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
 import { currentSettings } from "../settings/settings-service";
+import { nowSeconds } from "../deps";
 
 /** The token of a request and where it came from: the header wins, then the query, then the cookie. */
 function findToken(c: Context<AppEnv>): { token: string; source: TokenSource } | null {
@@ -65,8 +66,8 @@ function authenticate(acceptMedia: boolean) {
     const found = findToken(c);
     if (!found) throw new Unauthorized();
     assertTransport(c, found.source, upgrade);
-    const claims = await verifySigned(found.token, deps.secret);
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds(deps.clock);
+    const claims = await verifySigned(found.token, deps.secret, now);
     const login = asLoginToken(claims);
     if (login) {
       const user = sessionUser(deps.db, login.user.id, login.sid, now);

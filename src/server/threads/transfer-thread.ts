@@ -6,7 +6,7 @@
  */
 import { Database } from "bun:sqlite";
 import type { Server } from "bun";
-import type { Deps } from "../deps";
+import { systemClock, type Deps } from "../deps";
 import { serveErrorResponse } from "../errors";
 import { unwatchListener, watchListener } from "../http/fd-release";
 import { createLogger } from "../logger";
@@ -31,7 +31,7 @@ function openStore(path: string): Database {
 function start(init: ThreadInit): void {
   const { config, link } = init;
   const db = openStore(config.database);
-  const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal } as Deps;
+  const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal, clock: systemClock } as Deps;
   const ipOf = (req: Request) => server.requestIP(req)?.address ?? "unknown";
   const app = createTransferApp(deps, (req) => proxyHttp(req, ipOf(req), link));
   const prefix = `${config.baseurl}/api/raw/`;
