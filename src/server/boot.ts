@@ -16,6 +16,7 @@ import { ACTIVE_TEMP_FILES, removeActiveTempFiles } from "./fs/upload";
 import { TempSweeper, tempMaxAgeOf } from "./fs/temp-sweep";
 import { systemClock, type Clock, type Deps } from "./deps";
 import { startMaintenance } from "./maintenance";
+import { videoEncoder } from "./media/video-encoder";
 import { websocket } from "./routes/websocket";
 import { startTaskService } from "../tasks/service";
 import { HlsService } from "./hls/hls-service";
@@ -84,6 +85,8 @@ export async function boot(config: Readonly<Config>, o: BootOptions): Promise<Bo
   const app = createApp(deps);
   const threads = new TransferThreads(transferThreadOptions(o.env), { config, secret: deps.secret, rootReal, log, app, websocket: websocket as never });
   let server: ReturnType<typeof Bun.serve> | undefined;
+  // About's encoder probe runs a few short ffmpeg encodes: start it now so no page waits for it.
+  void videoEncoder();
 
   return {
     deps,

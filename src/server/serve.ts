@@ -27,8 +27,6 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  // About's encoder probe runs a few short ffmpeg encodes: start it now so no page waits for it.
-  void videoEncoder();
   // With SO_REUSEPORT a second server on a taken port would bind too instead of failing: check first.
   if (config.port !== 0) assertPortFree(config.address, config.port);
   const server = booted.listen();

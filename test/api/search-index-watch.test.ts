@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { login, startServer, type TestServer } from "../support/server";
 import { makeTree } from "../support/tree";
 import { call } from "../support/factories";
 
@@ -22,7 +21,7 @@ afterAll(async () => {
 async function indexedServer(env: Record<string, string> = {}) {
   const root = mkdtempSync(join(tmpdir(), "fbe-index-watch-"));
   makeTree(root, { photos: { "2024": { "old.jpg": "x" } }, docs: { notes: { "a.txt": "a" } } });
-  const server = await startInProcess({ root, env });
+  const server = await startServer({ root, env });
   started.push({ server, root });
   const admin = await login(server);
   const status = async () => (await (await call(server, admin, "GET", "/search-index")).json()) as Record<string, unknown>;

@@ -13,11 +13,15 @@ export interface FileServer<S extends TestServer = ProcessServer> {
 /** Registers beforeAll/afterAll hooks that start a server with `start(opts)` and log the admin in. */
 function perFile<S extends TestServer>(start: (o: StartOptions) => Promise<S>, opts: StartOptions): FileServer<S> {
   const ctx = {} as FileServer<S>;
+  let started: Promise<S> | undefined;
   beforeAll(async () => {
-    ctx.server = await start(opts);
+    started = start(opts);
+    ctx.server = await started;
     ctx.admin = await login(ctx.server);
   });
-  afterAll(() => ctx.server?.stop());
+  // A start still under way when its hook timed out is stopped once it is done: a server in the test process
+  // would otherwise outlive its file.
+  afterAll(async () => (await started?.catch(() => undefined))?.stop());
   return ctx;
 }
 
