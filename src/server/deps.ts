@@ -8,6 +8,20 @@ import type { HlsService } from "./hls/hls-service";
 import type { FileIndex } from "./search/types";
 import type { TusStore } from "./tus/tus-store";
 
+/** Where the server reads the time of expiries, sessions, rate-limit windows and sweeps from. */
+export interface Clock {
+  /** Milliseconds since the epoch, as Date.now(). */
+  now(): number;
+}
+
+/** The system's clock (Date.now()). */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Unix seconds (whole) of `clock`: the unit of token claims and of the store's times. */
+export function nowSeconds(clock: Clock): number {
+  return Math.floor(clock.now() / 1000);
+}
+
 export interface Deps {
   config: Readonly<Config>;
   db: Database;
@@ -25,4 +39,6 @@ export interface Deps {
   index?: FileIndex | null;
   /** Incomplete resumable (tus) uploads, remembered across restarts and swept when expired. */
   tus: TusStore;
+  /** The time of token expiry, sessions, rate-limit windows, share expiry and the tus and temp sweeps. */
+  clock: Clock;
 }

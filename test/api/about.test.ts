@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** The server-injected config of a page, as the UI reads it. */
 async function pageConfig(): Promise<Record<string, any>> {

@@ -7,11 +7,12 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
-import { startServer, type TestServer } from "../support/server";
+import { serverInProcess } from "../support/server-per-file";
+import { type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { rawRequest } from "../support/raw-request";
 
-const ctx = serverPerFile({ args: ["--noauth"] });
+const ctx = serverInProcess({ args: ["--noauth"] });
 const UPGRADE = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
 const started: TestServer[] = [];
 // These tests start servers of their own, which takes seconds on a busy machine.
@@ -60,9 +61,9 @@ describe("a server on a loopback address without --allowed-hosts", () => {
 
 describe("--allowed-hosts", () => {
   it("answers exactly the listed names, from the flag or FB_ALLOWED_HOSTS", async () => {
-    const byFlag = await startServer({ args: ["--noauth", "--allowed-hosts", "files.example, Other.Example:8443"] });
+    const byFlag = await startInProcess({ args: ["--noauth", "--allowed-hosts", "files.example, Other.Example:8443"] });
     started.push(byFlag);
-    const byEnv = await startServer({ args: ["--noauth"], env: { FB_ALLOWED_HOSTS: "files.example" } });
+    const byEnv = await startInProcess({ args: ["--noauth"], env: { FB_ALLOWED_HOSTS: "files.example" } });
     started.push(byEnv);
     for (const server of [byFlag, byEnv]) {
       expect((await asHost(server, "files.example", "/api/resources/")).status).toBe(200);
@@ -74,13 +75,13 @@ describe("--allowed-hosts", () => {
   }, START_MS);
 
   it("with * answers every name", async () => {
-    const server = await startServer({ args: ["--noauth", "--allowed-hosts", "*"] });
+    const server = await startInProcess({ args: ["--noauth", "--allowed-hosts", "*"] });
     started.push(server);
     expect((await asHost(server, "anything.example", "/api/resources/")).status).toBe(200);
   }, START_MS);
 
   it("refuses to start with an entry that is not a host name", async () => {
-    const failed = await startServer({ args: ["--allowed-hosts", "files.example/path"] }).then(
+    const failed = await startInProcess({ args: ["--allowed-hosts", "files.example/path"] }).then(
       (s) => { started.push(s); return ""; },
       (err: Error) => err.message,
     );

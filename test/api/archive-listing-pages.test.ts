@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { sevenZip } from "../support/archives";
 import { storedZip } from "../support/stored-zip";
 import { processesWith } from "../support/task-helpers";
 import { manyEntryName, manyEntrySize, writeManyEntryZip } from "../support/many-entry-zip";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 /** Enough entries for three pages of 10,000 (the last one short). */
 const COUNT = 25_000;
 /** Each listing of the 25,000 entries takes about a second on a loaded 2-core machine; a test makes up to six. */

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { uncompressSync } from "snappy";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer } from "../support/server";
 import { makeTree } from "../support/tree";
 import { missingTools } from "../../src/server/tools/available";
 
-let server: TestServer;
+let server: ProcessServer;
 let token: string;
 let work: string;
 const LONG = `${"a-rather-long-folder-name-".repeat(3)}x/${"and-a-long-file-name-".repeat(4)}.txt`;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login } from "../support/server";
+import { startInProcess, type InProcessServer } from "../support/in-process";
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
 });
 afterAll(() => server.stop());
 
@@ -62,7 +63,7 @@ describe("authenticated calls", () => {
 
   it("renew a valid token into a new valid one", async () => {
     const token = await login(server);
-    await Bun.sleep(1100); // iat has a one-second resolution
+    server.clock.advance(1100); // iat has a one-second resolution
     const res = await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": token } });
     expect(res.status).toBe(200);
     const renewed = await res.text();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, putSettings } from "../support/factories";
 import type { FailedLog } from "../../src/shared/wire/failed-log";
 
@@ -7,7 +8,7 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
 });
 afterAll(() => server.stop());

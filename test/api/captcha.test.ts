@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, putSettings } from "../support/factories";
 
 let server: TestServer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
       return Response.json({ success: form.secret === "s3cret" && form.response === "solved" });
     },
   });
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   await putSettings(server, admin, { captcha: { enabled: true, key: "site-key", secret: "s3cret", verifyUrl: `http://127.0.0.1:${verifier.port}/verify` } });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, NO_PERM, putSettings } from "../support/factories";
 import { login } from "../support/server";
@@ -7,7 +7,7 @@ import { openJsonSocket } from "../support/json-socket";
 import { openCommandSocket, type CommandSocket } from "../support/command-socket";
 import type { CommandServerMessage } from "../../src/shared/wire/command";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** Creates a user allowed to run `sleep` and `ls` and returns a login token. */
 async function runner(): Promise<string> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 let n = 0;
 
 /** Creates a folder with a POST carrying `headers`; returns the status and whether the folder appeared. */

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, putUser, NO_PERM, type TestUser } from "../support/factories";
 import { ffmpeg, makeMkvWithSubs, requireMediaTools } from "../support/media";
 
@@ -96,7 +97,7 @@ for (const threads of ["0", "1"]) {
     let viewer: TestUser;
     let downloader: TestUser;
     beforeAll(async () => {
-      server = await startServer({ root, env: { FBE_TRANSFER_THREADS: threads } });
+      server = await startInProcess({ root, env: { FBE_TRANSFER_THREADS: threads } });
       const admin = await login(server);
       viewer = await makeUser(server, admin, { perm: { create: true, rename: true, modify: true, share: true } });
       downloader = await makeUser(server, admin, { perm: { download: true } });
@@ -135,7 +136,7 @@ for (const threads of ["0", "1"]) {
 describe("a share link whose owner has no download permission", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ root });
+    server = await startInProcess({ root });
   }, 30_000);
   afterAll(() => server?.stop());
 

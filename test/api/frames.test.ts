@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser, type TestUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 import { requireMediaTools } from "../support/media";
 import { AWKWARD_NAME, encodePath, looksLike, makeColourVideo, mintMediaToken, parseVtt, pixelAt, spawnLog } from "../support/subtitle-media";
 
 const tools = spawnLog();
-const ctx = serverPerFile({ env: tools.env });
+const ctx = serverInProcess({ env: tools.env });
 const ODD = AWKWARD_NAME;
 const enc = encodePath;
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import fc from "fast-check";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
 import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSetting } from "../support/fuzz-out-of-range";
 import { SETTINGS_FIELDS, type FieldSpec, type SectionSpec } from "../../src/server/settings/schema";
@@ -30,7 +31,7 @@ let failures: string[] = [];
 let failed = 0;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   [user, victim] = await Promise.all([makeUser(server, admin), makeUser(server, admin)]);
   baseline = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;

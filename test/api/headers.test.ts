@@ -3,11 +3,11 @@
  * app's own PDF preview), and HSTS behind a TLS proxy (X-Forwarded-Proto with trustProxy) with the setting on and off.
  */
 import { afterEach, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, putSettings } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const HTTPS = { "X-Forwarded-Proto": "https" };
 
 afterEach(() => putSettings(ctx.server, ctx.admin, { hsts: false, trustProxy: false }));

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, putSettings } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const out = mkdtempSync(join(tmpdir(), "fbe-hooks-"));
 const EVENTS = ["upload", "save", "rename", "copy", "delete"].flatMap((a) => [`before_${a}`, `after_${a}`]);
 let root = "";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, type TestUser } from "../support/factories";
 
 let server: TestServer;
@@ -10,7 +11,7 @@ let user: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   user = await makeUser(server, admin, { perm: { admin: true } });
   other = await makeUser(server, admin);

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { readFileSync, statSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { call, makeUser } from "../support/factories";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { imageFacts, noisyJpeg, orientedJpeg, redCorner, turnedPixels } from "../support/oriented-jpeg";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const processImage = (path: string, token = ctx.admin, extra = "") => call(ctx.server, token, "PATCH", `/resources${path}?action=imageProcess${extra}`);
 const file = (rel: string) => join(ctx.server.root, rel);
 let png: Buffer;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { appendFileSync, chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putUser, type TestUser } from "../support/factories";
 
@@ -14,7 +15,7 @@ let reader: TestUser;
 const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   makeTree(server.root, {
     live: { "a.txt": "aaa", "b.txt": "bbb", sub: { "x.txt": "x" } },

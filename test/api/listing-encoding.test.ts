@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { rawRequest, type RawResponse } from "../support/wire-http";
 
 let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   mkdirSync(join(server.root, "many"));
   for (let i = 0; i < 300; i++) writeFileSync(join(server.root, "many", `item-${i}.txt`), "x".repeat(i));

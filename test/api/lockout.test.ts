@@ -5,11 +5,11 @@
  * The server trusts X-Forwarded-For here, so each request names its client address.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putSettings } from "../support/factories";
 import type { FailedLog } from "../../src/shared/wire/failed-log";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 // Each failed login hashes a password on purpose (argon2id), a few hundred milliseconds on a busy machine.
 const SLOW_MS = 30_000;
 

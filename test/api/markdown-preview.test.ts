@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { truncateSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 const README = [
   "# Project notes",

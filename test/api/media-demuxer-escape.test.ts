@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, type TestUser } from "../support/factories";
 import { ffmpeg, requireMediaTools } from "../support/media";
 import { openTaskSocket } from "../support/task-socket";
@@ -10,7 +10,7 @@ import { isToolAvailable } from "../../src/server/tools/available";
 
 // A user's "video" whose content is an HLS playlist or an ffconcat script naming another user's files must never
 // make ffprobe, ffmpeg or mediainfo read those files (docs/security.md "Media tools").
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 /** Words of the other user's subtitle track and sidecar file: they must never show up in A's answers. */
 const SECRET_TEXT = "ZEBRA-SECRET-CUE-7731";
 let root: string;

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser } from "../support/factories";
 import { makeVideo, requireMediaTools } from "../support/media";
 import { makeTaggedMp3 } from "../support/audio";
 import { isToolAvailable } from "../../src/server/tools/available";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 beforeAll(async () => {
   requireMediaTools();

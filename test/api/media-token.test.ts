@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 beforeAll(() => {
   makeTree(ctx.server.root, {

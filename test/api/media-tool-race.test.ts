@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeUser } from "../support/factories";
 import { ffmpeg, requireMediaTools } from "../support/media";
 
@@ -35,7 +36,7 @@ let token: string;
 
 beforeAll(async () => {
   requireMediaTools();
-  server = await startServer();
+  server = await startInProcess();
   const scope = join(server.root, "bob");
   mkdirSync(join(scope, "a"), { recursive: true });
   mkdirSync(join(server.root, "other"), { recursive: true });

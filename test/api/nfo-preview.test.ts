@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** CP437 bytes of the art, written by hand from the IBM code page 437 chart (not through any decoder). */
 const CP437_ART = Uint8Array.from([

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 
-const ctx = serverPerFile({ args: ["--noauth"] });
+const ctx = serverInProcess({ args: ["--noauth"] });
 const EVIL = "https://evil.example";
 const UPGRADE = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
 let n = 0;

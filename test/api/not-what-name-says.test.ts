@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 
 let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   for (const name of ["f.txt", "f.nfo", "f.md", "f.jpg", "f.srt", "f.torrent", "f.trx", "f.bin"]) execFileSync("mkfifo", [join(server.root, name)]);
   mkdirSync(join(server.root, "d.jpg"));
   writeFileSync(join(server.root, "v.mp4"), "not a video either");

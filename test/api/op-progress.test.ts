@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeUser, type TestUser } from "../support/factories";
 
 // Long copies and deletes of big trees tell how far they are and leave the server answering other requests.
@@ -41,7 +42,7 @@ async function watch(id: string, until: Promise<Response>): Promise<Progress[]> 
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   other = await makeUser(server, token, { perm: { create: true, delete: true, download: true } });
 });

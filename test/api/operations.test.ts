@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree, type Tree } from "../support/tree";
 
 let server: TestServer;
@@ -11,7 +12,7 @@ let outside: string;
 let world = 0;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   outside = mkdtempSync(join(tmpdir(), "fbe-outside-"));
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Secret, TOTP } from "otpauth";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, putUser, type TestUser } from "../support/factories";
 
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
 });
 afterAll(() => server.stop());

@@ -6,10 +6,10 @@
 import { beforeEach, describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, type Perm } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const HIDE_SECRET = [{ allow: false, path: "/dst/box/secret.txt", regex: false, regexp: { raw: "" } }];
 
 /** A fresh tree: /src/a.txt, /src/box/new.txt, /dst/a.txt, /dst/box/{old.txt, secret.txt}, /dst/plain/old.txt. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { NO_PERM, call, makeUser, type Perm, type TestUser } from "../support/factories";
 
@@ -8,7 +9,7 @@ let admin: string;
 let n = 0;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   makeTree(server.root, { "a.txt": "hello", dir: { "b.txt": "inner" } });
 });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putUser } from "../support/factories";
 import { makeTree } from "../support/tree";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 beforeAll(() => {
   makeTree(join(ctx.server.root, "media"), {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
@@ -10,7 +10,7 @@ import { buildAsusUImage, buildTrx } from "../support/trx";
 import { makeSevenZip, sevenZip } from "../support/archives";
 import { makeTree, type Tree } from "../support/tree";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const ANNOUNCE = "http://tracker.example/announce";
 let startS = 0;
 

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { orientedJpeg } from "../support/oriented-jpeg";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** A 64 x 48 JPEG whose EXIF block sharp writes with the tags of a camera photo taken in Tokyo. */
 function cameraJpeg(): Promise<Buffer> {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { cpSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { inspectTorrent } from "../support/torrent";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 /** The .torrent files and their content shipped by the webtorrent-fixtures package (MIT; content public domain or CC). */
 const FIXTURES = join(dirname(Bun.resolveSync("webtorrent-fixtures", import.meta.dir)), "fixtures");
 

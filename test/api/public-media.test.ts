@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { makeMkvWithSubs, makeVideo, requireMediaTools } from "../support/media";
 import { rawRequest } from "../support/raw-request";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const ROUTES = ["playlist", "frame", "probe", "vtt", "markdown"] as const;
 
 beforeAll(async () => {

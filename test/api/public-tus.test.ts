@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call } from "../support/factories";
 import { rawRequest } from "../support/raw-request";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const TUS = { "Tus-Resumable": "1.0.0" };
 const CHUNK = { ...TUS, "Content-Type": "application/offset+octet-stream" };
 

@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putSettings } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 // Long enough for three failed logins one after another (each hashes a password), short enough to wait out.
 const WINDOW_S = 5;
 const BIG = randomBytes(1024 * 1024);

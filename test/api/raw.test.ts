@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer } from "../support/server";
 import { makeTree } from "../support/tree";
 
-let server: TestServer;
+let server: ProcessServer;
 let token: string;
 const SAMPLE = join(import.meta.dir, "..", "..", "scripts", "sample-files");
 const BODY = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putSettings, putUser } from "../support/factories";
 
@@ -13,7 +14,7 @@ const BACKTRACKING_NAME = `${"a".repeat(29)}!`;
 const LISTING_BUDGET_MS = 400;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   makeTree(server.root, { [BACKTRACKING_NAME]: "x", "aaa": "hidden by the rule", "b.txt": "b" });
 });

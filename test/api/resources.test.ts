@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:net";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 
 let server: TestServer;
@@ -10,7 +11,7 @@ let token: string;
 const FIXTURES = join(import.meta.dir, "..", "..", "scripts", "sample-files");
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   makeTree(server.root, {
     "notes.txt": "hello notes\n",

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { rawGet } from "../support/raw-http";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
@@ -16,7 +17,7 @@ const allow = (path: string) => ({ allow: true, path, regex: false, regexp: { ra
 const denyRegex = (raw: string) => ({ allow: false, path: "", regex: true, regexp: { raw } });
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   makeTree(server.root, {
     "public.txt": "hi",

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { call } from "../support/factories";
 import { openTaskSocket } from "../support/task-socket";
@@ -26,7 +27,7 @@ async function indexed(query: string): Promise<string[]> {
 
 beforeAll(async () => {
   makeTree(root, { start: { "kiwi-start.txt": "12345", sub: { "kiwi-deep.txt": "123" } }, other: {} });
-  server = await startServer({ root });
+  server = await startInProcess({ root });
   admin = await login(server);
   // The first walk runs in the background after `listening`; a tiny tree is done at once.
   for (let i = 0; i < 100; i++) {

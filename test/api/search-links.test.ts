@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeUser } from "../support/factories";
 
 let server: TestServer;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   symlinkSync(join(root, "secret.txt"), join(bob, "linked-out.txt"));
   symlinkSync("sub/mine.txt", join(bob, "linked-in.txt"));
   symlinkSync("nowhere.txt", join(bob, "linked-dangling.txt"));
-  server = await startServer({ root });
+  server = await startInProcess({ root });
   const admin = await login(server);
   token = (await makeUser(server, admin, { scope: "/bob", perm: { download: true } })).token;
 });

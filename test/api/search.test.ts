@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { rawGet } from "../support/raw-http";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   // A link inside the scope of the /docs user to a folder outside it: never followed.
   symlinkSync(join(root, "secret"), join(root, "docs", "out-link"));
-  server = await startServer({ root });
+  server = await startInProcess({ root });
   admin = await login(server);
   ruled = await makeUser(server, admin, { rules: [deny("/secret")] });
   scoped = await makeUser(server, admin, { scope: "/docs" });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { rawGet } from "../support/raw-http";
 import { makeTree } from "../support/tree";
 
@@ -10,7 +11,7 @@ let token: string;
 const SECRET = "TOP-SECRET-OUTSIDE-THE-ROOT";
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   // A file beside the root, and links from inside the root to it and to the folder that holds it.
   writeFileSync(join(server.home, "secret.txt"), SECRET);

@@ -3,10 +3,10 @@
  * browser per login, the current one marked; the user or an admin may revoke one or all, nobody else.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putSettings } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0";
 const SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { login, serverCommand } from "../support/server";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putUser } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** Status of a plain authenticated read with `token`. */
 async function readStatus(token: string): Promise<number> {

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { runTool } from "../support/zip-writer";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 beforeAll(() => {
   makeTree(join(ctx.server.root, "pub"), {

@@ -4,11 +4,11 @@
  * parallel requests cannot pass the limit together.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const CONTENT = "0123456789abcdef";
 
 beforeAll(() => {

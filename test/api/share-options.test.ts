@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 beforeAll(() => {
   makeTree(ctx.server.root, { "doc.txt": "the document", inbox: { "old.txt": "kept", sub: { "x.txt": "x" } } });

@@ -3,12 +3,12 @@
  * as a path from the files root, and a later change of the owner's scope can only narrow what it reaches.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { login } from "../support/server";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putUser, type TestUser } from "../support/factories";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 let ann: TestUser;
 
 beforeAll(async () => {

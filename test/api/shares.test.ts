@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const SECRET = "top-secret-outside-the-share";
 
 beforeAll(() => {
@@ -89,7 +89,7 @@ describe("a public file link", () => {
   it("stops working when it expires", async () => {
     const link = await share("/report.txt", "?expires=1&unit=seconds");
     expect((await pub(`/dl/${link.hash}`)).status).toBe(200);
-    await Bun.sleep(2100);
+    ctx.server.clock.advance(2100);
     expect((await pub(`/dl/${link.hash}`)).status).toBe(404);
     expect((await pub(`/share/${link.hash}`)).status).toBe(404);
   });

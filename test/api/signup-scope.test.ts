@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, serverCommand, startServer, type TestServer } from "../support/server";
+import { login, serverCommand, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 
@@ -19,7 +20,7 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
   makeTree(server.root, { "victim.txt": "another user's file", users: {} });
 });
@@ -67,7 +68,7 @@ describe("a self-registered account", () => {
   });
 
   it("gets a home folder from a --signup server even when the settings leave the default scope at /", async () => {
-    const open = await startServer({ args: ["--signup"] });
+    const open = await startInProcess({ args: ["--signup"] });
     try {
       makeTree(open.root, { "victim.txt": "another user's file" });
       expect((await call(open, null, "POST", "/signup", { username: "flagged", password: "a-long-password-123" })).status).toBe(200);

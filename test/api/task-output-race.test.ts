@@ -10,7 +10,7 @@ import { copyFileSync, readdirSync, rmSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 import { isTask, openTaskSocket, type TaskSocket } from "../support/task-socket";
 import { submit, waitStatus } from "../support/task-helpers";
@@ -19,7 +19,7 @@ import { SEVERAL, makeSevenZip, sevenZip } from "../support/archives";
 import { SWAPPER, raceWorld } from "../support/scope-race";
 
 const BUN = fileURLToPath(new URL("../../node_modules/.bin/bun", import.meta.url));
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 let fixtures: string;
 
 beforeAll(async () => {

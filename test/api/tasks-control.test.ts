@@ -2,14 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { mkdirSync, readdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { isTask, openTaskSocket, type TaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
 import { inspectTorrent } from "../support/torrent";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** Bytes of the sparse file a long task hashes: about half a minute of mktorrent on this machine, no disk used. */
 const LONG_FILE_BYTES = 8 * 1024 ** 3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { readdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer, type TestServer } from "../support/server";
 import { call, putSettings } from "../support/factories";
 import { isTask, openTaskSocket, type TaskSocket } from "../support/task-socket";
 import { processesWith, queued, waitStatus } from "../support/task-helpers";
@@ -21,7 +21,7 @@ async function hashing(ws: TaskSocket, name: string) {
   return t;
 }
 
-function exited(server: TestServer): Promise<{ code: number | null; signal: string | null }> {
+function exited(server: ProcessServer): Promise<{ code: number | null; signal: string | null }> {
   const p = server.process;
   if (p.exitCode !== null || p.signalCode !== null) return Promise.resolve({ code: p.exitCode, signal: p.signalCode });
   return new Promise((r) => p.once("exit", (code, signal) => r({ code, signal })));

@@ -3,14 +3,14 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
 import { makeMkvWithSubs, makeMp4WithMovText, makeSlowVideo, probeImage, probeSubtitleFile, requireMediaTools, fillFolder } from "../support/media";
 import { headerFontSize, headerHeight } from "../../src/tasks/kinds/contact-sheet-header";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 let fixtures: string;
 
 beforeAll(async () => {

@@ -2,13 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser, type Perm } from "../support/factories";
 import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
 import { SEVERAL, SINGLE_TOP, legacyNameZip, makeSevenZip, sevenZip, slipZip } from "../support/archives";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 sevenZip();
 
 /** A user with execute and rename (plus `perm`), a folder of their own and an open task socket. */

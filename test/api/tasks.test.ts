@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { existsSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, type Perm } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { isTask, openTaskSocket } from "../support/task-socket";
@@ -11,7 +11,7 @@ import { inspectTorrent } from "../support/torrent";
 import { isToolAvailable } from "../../src/server/tools/available";
 import { SOCKET_SESSION_CHECK_MS } from "../../src/server/auth/session-watch";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 
 /** A user with execute (plus `perm`), a folder of their own under the root, and an open task socket. */
 async function worker(perm: Perm = {}, extra: { rules?: unknown[] } = {}) {

@@ -7,14 +7,14 @@ import { describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser } from "../support/factories";
 import { openTaskSocket } from "../support/task-socket";
 import { queued, waitStatus } from "../support/task-helpers";
 import { makeSevenZip, sevenZip } from "../support/archives";
 import { UPLOAD_TEMP_PREFIX } from "../../src/server/constants";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const TEMP = `${UPLOAD_TEMP_PREFIX}planted`;
 const REFUSAL = `400 Bad Request (names starting with ${UPLOAD_TEMP_PREFIX} are reserved for the server's temporary files)`;
 

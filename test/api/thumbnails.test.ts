@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { putSettings } from "../support/factories";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { ffmpeg, makeVideo, requireMediaTools } from "../support/media";
 import { imageFacts, orientedJpeg, redCorner } from "../support/oriented-jpeg";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 const thumb = (path: string, w: number) => fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=${w}`, { headers: { "X-Auth": ctx.admin } });
 const thumbsDir = () => join(ctx.server.home, ".cache", "thumbs");
 /** Every cache entry, as paths relative to the thumbs folder. */

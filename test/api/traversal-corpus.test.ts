@@ -10,8 +10,9 @@ import { createHash } from "node:crypto";
 import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
-import { login, startServer } from "../support/server";
+import { serverInProcess } from "../support/server-per-file";
+import { login } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { call, makeUser, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 import { rawRequest, type RawAnswer } from "../support/raw-request";
@@ -165,7 +166,7 @@ function buildWorld(): void {
 }
 
 buildWorld();
-const ctx = serverPerFile({ root });
+const ctx = serverInProcess({ root });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Runs `fn` over `items` with at most `limit` at once. */
@@ -285,7 +286,7 @@ describe("the traversal corpus", () => {
   }, 120_000);
 
   it("never discloses anything outside the scope through a transfer thread either (plain /api/raw reads)", async () => {
-    const threaded = await startServer({ root, env: { FBE_TRANSFER_THREADS: "1" } });
+    const threaded = await startInProcess({ root, env: { FBE_TRANSFER_THREADS: "1" } });
     try {
       const admin = await login(threaded);
       const user = await makeUser(threaded, admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN, rules: [{ allow: false, path: "/dir/hidden", regex: false, regexp: { raw: "" } }] });

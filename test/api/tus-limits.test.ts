@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, statfsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer, type TestServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
@@ -28,7 +28,7 @@ const freeBytes = () => {
 };
 
 /** Waits until the server process ended. */
-function exited(s: TestServer): Promise<void> {
+function exited(s: ProcessServer): Promise<void> {
   return new Promise((resolve) => (s.process.exitCode !== null ? resolve() : s.process.once("exit", () => resolve())));
 }
 

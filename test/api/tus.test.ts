@@ -3,7 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess, type InProcessServer } from "../support/in-process";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 const OCTETS = "application/offset+octet-stream";
@@ -11,7 +12,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   token = await login(server);
   mkdirSync(join(server.root, "in"), { recursive: true });
 });
@@ -200,10 +201,10 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
 });
 
 describe("tus expiration", () => {
-  let short: TestServer;
+  let short: InProcessServer;
   let shortToken: string;
   beforeAll(async () => {
-    short = await startServer({ env: { FBE_TUS_EXPIRY_MS: "1500" } });
+    short = await startInProcess({ env: { FBE_TUS_EXPIRY_MS: "1500" } });
     shortToken = await login(short);
   });
   afterAll(() => short.stop());
@@ -214,7 +215,9 @@ describe("tus expiration", () => {
     const expires = Date.parse(res.headers.get("Upload-Expires")!);
     expect(expires - Date.now()).toBeLessThan(2_000);
     expect(tempFiles(short.root)).toHaveLength(1);
-    await Bun.sleep(2_500);
+    // Past the expiry on the server's clock: the sweep timer (every 375 ms here) removes it at its next tick.
+    short.clock.advance(2_500);
+    for (let i = 0; i < 40 && tempFiles(short.root).length > 0; i++) await Bun.sleep(50);
     expect(tempFiles(short.root)).toEqual([]);
     expect((await tus(short, shortToken, "/late.bin", { method: "HEAD" })).status).toBe(404);
   });

@@ -2,14 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putSettings } from "../support/factories";
 import { openTaskSocket } from "../support/task-socket";
 import { queued, waitStatus } from "../support/task-helpers";
 import { makeSevenZip, sevenZip } from "../support/archives";
 import { claimedSizeZip } from "../support/claimed-size-zip";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 sevenZip();
 /** 20 MiB of zeros deflate to about 20 KiB: a ratio near 1:1000. */
 const ZEROS_MIB = 20;

@@ -2,14 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { serverPerFile } from "../support/server-per-file";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 import { openTaskSocket } from "../support/task-socket";
 import { queued, waitStatus } from "../support/task-helpers";
 import { makeSevenZip, sevenZip, textBytes } from "../support/archives";
 import { storedZip } from "../support/stored-zip";
 
-const ctx = serverPerFile();
+const ctx = serverInProcess();
 sevenZip();
 
 describe("unarchive failure messages", () => {

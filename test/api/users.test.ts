@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
+import { startInProcess } from "../support/in-process";
 import { NO_PERM, call, makeUser, putSettings, putUser } from "../support/factories";
 
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   admin = await login(server);
 });
 afterAll(() => server.stop());
@@ -263,7 +264,7 @@ describe("POST /api/signup", () => {
 
 describe("POST /api/signup with the --signup flag", () => {
   it("is open even while the setting is off", async () => {
-    const open = await startServer({ args: ["--signup"] });
+    const open = await startInProcess({ args: ["--signup"] });
     try {
       const res = await call(open, null, "POST", "/signup", { username: "flagged", password: "flagged-password" });
       expect(res.status).toBe(200);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer } from "../support/server";
 import { sevenZip } from "../support/archives";
 import { processesWith } from "../support/task-helpers";
 import { manyEntryName, manyEntrySize, writeManyEntryZip } from "../support/many-entry-zip";
@@ -15,7 +15,7 @@ const COUNT = 300_000;
 /** Growth of the server's peak RSS allowed for the four listings (measured: under 10 MiB; 4.3 GiB before). */
 const MAX_GROWTH_KIB = 100 * 1024;
 
-let server: TestServer;
+let server: ProcessServer;
 let token: string;
 
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import PipelinedRequestsQueue from "autocannon/lib/pipelinedRequestsQueue.js";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer, type ProcessServer } from "../support/server";
 import { makeUser } from "../support/factories";
 
 const SECONDS = Number(process.env.FBE_LOAD_SECONDS) || 60;
@@ -41,7 +41,7 @@ interface Kind {
   rate?: number;
 }
 
-let server: TestServer;
+let server: ProcessServer;
 let root: string;
 let admin: string;
 const users: { username: string; password: string }[] = [];

@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { makeTree, type Tree } from "./tree";
-import { login, startServer, type TestServer } from "./server";
+import { login, startServer, type ProcessServer, type TestServer } from "./server";
 import { call, makeUser, type TestUser } from "./factories";
 
 /** The files every run starts from (restored before each route's batch). */
@@ -33,7 +33,7 @@ export const FUZZ_PATHS = [
 export type AuthKind = "anon" | "admin" | "user" | "media" | "bogus" | "cookie" | "pool";
 
 export interface FuzzWorld {
-  server: TestServer;
+  server: ProcessServer;
   admin: string;
   /** A user with the defaults for new users: no admin, no execute. */
   user: TestUser;

@@ -25,9 +25,15 @@ export interface TestServer {
   password: string;
   /** Everything the server printed so far. */
   output: () => string;
-  process: ChildProcess;
-  /** Stops the server (SIGTERM) and removes the temp folders it created. */
+  /** The server's process; absent for a server inside the test process (in-process.ts). */
+  process?: ChildProcess;
+  /** Stops the server (SIGTERM for a process) and removes the temp folders it created. */
   stop: () => Promise<void>;
+}
+
+/** A server started by startServer: a process of its own. */
+export interface ProcessServer extends TestServer {
+  process: ChildProcess;
 }
 
 export interface StartOptions {
@@ -52,7 +58,7 @@ export function serverCommand(): string[] {
  * Starts a server and resolves once it printed `listening on http://ADDR:PORT` (rejects after 20 s
  * or when it exits first, with its output in the message).
  */
-export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+export async function startServer(opts: StartOptions = {}): Promise<ProcessServer> {
   const home = mkdtempSync(join(tmpdir(), "fbe-test-"));
   const root = opts.root ?? join(home, "files");
   mkdirSync(root, { recursive: true });

@@ -47,13 +47,20 @@ export async function verifySigned(token: string, secret: string, nowS = Math.fl
   const known = verified.get(key);
   if (known) return typeof known.exp === "number" && known.exp > nowS ? known : null;
   try {
-    const payload = (await verify(token, secret, "HS256")) as Record<string, unknown>;
-    if (!payload || typeof payload !== "object") return null;
+    // The time claims are checked here at `nowS` (the server's clock), by the rules hono/jwt applies at its own.
+    const payload = (await verify(token, secret, { alg: "HS256", exp: false, iat: false, nbf: false })) as Record<string, unknown>;
+    if (!payload || typeof payload !== "object" || !timelyAt(payload, nowS)) return null;
     verified.set(key, payload);
     return payload;
   } catch {
     return null;
   }
+}
+
+/** False when a present exp is not after `nowS`, or a present iat or nbf is after it, or any of them is no finite number. */
+function timelyAt(p: Record<string, unknown>, nowS: number): boolean {
+  const at = (v: unknown, ok: (n: number) => boolean) => v === undefined || (typeof v === "number" && Number.isFinite(v) && ok(v));
+  return at(p.exp, (n) => n > nowS) && at(p.iat, (n) => n <= nowS) && at(p.nbf, (n) => n <= nowS);
 }
 
 /** Tokens whose signature was checked, at most VERIFIED_TOKEN_CACHE_SIZE (the least recently used forgotten first). */

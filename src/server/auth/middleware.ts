@@ -18,6 +18,7 @@ import { AUTH_HEADER, RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
 import type { PermissionName } from "../users/types";
 import { hasPermission, isSelfOrAdmin } from "./permissions";
 import { currentSettings } from "../settings/settings-service";
+import { nowSeconds } from "../deps";
 
 /** A token this close to expiry (seconds) makes responses carry `X-Renew-Token: true`. */
 const TOKEN_RENEW_WINDOW_S = 60 * 60;
@@ -68,8 +69,8 @@ function authenticate(acceptMedia: boolean) {
     const found = findToken(c);
     if (!found) throw new Unauthorized();
     assertTransport(c, found.source, upgrade);
-    const claims = await verifySigned(found.token, deps.secret);
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds(deps.clock);
+    const claims = await verifySigned(found.token, deps.secret, now);
     const login = asLoginToken(claims);
     if (login) {
       const user = sessionUser(deps.db, login.user.id, login.sid, now);

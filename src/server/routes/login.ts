@@ -26,6 +26,7 @@ import { clipUserAgent, noteSessionRenewal } from "../auth/session-list";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
 import { RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
 import type { MediaGrant } from "../../shared/wire/media-grant";
+import { nowSeconds } from "../deps";
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -52,7 +53,7 @@ function clientOf(c: Context<AppEnv>): { ip: string; userAgent: string } {
 /** Starts a session for `user` and answers its first token. */
 async function answerNewSession(c: Context<AppEnv>, user: User): Promise<Response> {
   const deps = c.get("deps");
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds(deps.clock);
   const sid = startSession(deps.db, user.id, now + TOKEN_LIFETIME_S, now, clientOf(c));
   return answerToken(c, await issueToken(user, sid, deps.secret, now));
 }
@@ -74,7 +75,7 @@ export const loginRoutes = new Hono<AppEnv>()
       otpPasscode: text(body.otpPasscode).trim(),
       captcha: text(body.recaptcha) || text(body.captcha),
       ip: clientIp(c, currentSettings(deps.db).trustProxy),
-    });
+    }, nowSeconds(deps.clock));
     return answerNewSession(c, user);
   })
   .post("/renew", requireAuth, async (c) => {
@@ -83,7 +84,7 @@ export const loginRoutes = new Hono<AppEnv>()
     const sid = c.get("sessionId");
     // No-auth mode has no session to renew: it gets a new one, as a login would.
     if (!sid) return answerNewSession(c, c.get("user"));
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds(deps.clock);
     renewSession(deps.db, sid, now + TOKEN_LIFETIME_S);
     noteSessionRenewal(deps.db, sid, now, clientOf(c));
     return answerToken(c, await issueToken(c.get("user"), sid, deps.secret, now), true);
@@ -107,7 +108,7 @@ export const loginRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, "media-token");
     await stat(target.abs);
     const prefix = target.wantsDir ? (target.path === "/" ? "/" : `${target.path}/`) : target.path;
-    const { token, expires } = await issueMediaToken(deps.secret, { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix });
+    const { token, expires } = await issueMediaToken(deps.secret, { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix }, nowSeconds(deps.clock));
     return c.json({ token, prefix, expires } satisfies MediaGrant);
   })
   .post("/signup", async (c) => {
@@ -117,7 +118,7 @@ export const loginRoutes = new Hono<AppEnv>()
     const body = enabled ? await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES) : null;
     if (enabled && (!body || typeof body !== "object")) throw new BadRequest("JSON body {username, password} expected");
     // Every signup counts, successful or not: each one makes an account.
-    if (enabled) takeLoginAttempt(deps.db, "signup", clientIp(c, settings.trustProxy), text((body as Record<string, unknown>).username).trim(), settings.rateLimit);
+    if (enabled) takeLoginAttempt(deps.db, "signup", clientIp(c, settings.trustProxy), text((body as Record<string, unknown>).username).trim(), settings.rateLimit, deps.clock.now());
     await signup(deps.db, deps.rootReal, enabled, body);
     return c.text("200 OK");
   });

@@ -11,6 +11,7 @@ import { clearLoginAttempts } from "../auth/attempt-limits";
 import { getSettings } from "../settings/settings-service";
 import { presentFailedLogin } from "../presenters/failed-login";
 import { BadRequest, NotFound } from "../errors";
+import { nowSeconds } from "../deps";
 
 /** Failed-login records for admins. */
 export const logRoutes = new Hono<AppEnv>()
@@ -18,7 +19,7 @@ export const logRoutes = new Hono<AppEnv>()
   .get("/logs", (c) => {
     const db = c.get("deps").db;
     const ban = getSettings(db).loginBan;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds(c.get("deps").clock);
     return c.json(listFailedLogins(db).map((rec) => presentFailedLogin(rec, isBanActive(rec.bannedAt, ban, now))));
   })
   .delete("/logs", (c) => {

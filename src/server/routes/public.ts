@@ -36,6 +36,7 @@ import type { Resource } from "../../shared/wire/resource";
 import type { PublicResource } from "../../shared/wire/share";
 import { SHARE_TOKEN_HEADER } from "../../shared/wire/headers";
 import { CREDENTIALS_BODY_MAX_BYTES, readJsonBody } from "./request/json-body";
+import { nowSeconds } from "../deps";
 
 /** The public route names: each is the URL prefix `public/{route}/{hash}` its sub-path comes after. */
 export type Route = "share" | "dl" | "upload" | "tus" | "playlist" | "frame" | "probe" | "vtt" | "markdown";
@@ -54,7 +55,7 @@ export async function asShare(
   const hash = c.req.param("hash") ?? "";
   try {
     const deps = c.get("deps");
-    const { share, owner } = liveLink(deps.db, hash, Math.floor(Date.now() / 1000));
+    const { share, owner } = liveLink(deps.db, hash, nowSeconds(deps.clock));
     if (share.passwordHash && !(await hasShareAccess(deps.secret, hash, c.req.header(SHARE_TOKEN_HEADER) || c.req.query("token")))) {
       throw new Unauthorized("password required");
     }
@@ -106,7 +107,7 @@ export const publicRoutes = new Hono<AppEnv>()
     if (!body || typeof body.password !== "string") throw new BadRequest("JSON body {password} expected");
     const ip = clientIp(c, currentSettings(deps.db).trustProxy);
     try {
-      return c.json(await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, Math.floor(Date.now() / 1000)));
+      return c.json(await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, nowSeconds(deps.clock)));
     } catch (err) {
       if (err instanceof HttpError && err.status !== 404) throw err;
       throw new NotFound();

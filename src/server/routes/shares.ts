@@ -5,7 +5,7 @@
  * PATCH /api/share/{hash} with {downloadRate} (owner or admin: the link's public download speed),
  * DELETE /api/share/{hash} (owner or admin).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
@@ -14,8 +14,10 @@ import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
 import { requestTarget } from "./request/request-path";
 import { readJsonBody } from "./request/json-body";
+import { nowSeconds } from "../deps";
 
-const now = () => Math.floor(Date.now() / 1000);
+/** Unix seconds of the server's clock. */
+const now = (c: Context<AppEnv>) => nowSeconds(c.get("deps").clock);
 
 /** The shared path as stored: a folder ends with "/". */
 async function sharedPath(abs: string, path: string): Promise<string> {
@@ -28,10 +30,10 @@ export const shareRoutes = new Hono<AppEnv>()
   .get("/shared", (c) => {
     const db = c.get("deps").db;
     const names = new Map(listUsers(db).map((u) => [u.id, u.username]));
-    return c.json(everyLink(db, now()).map((s) => presentShare(s, names.get(s.userId))));
+    return c.json(everyLink(db, now(c)).map((s) => presentShare(s, names.get(s.userId))));
   })
   .post("/share/*", requirePerm("download"), async (c) => {
-    const t = now();
+    const t = now(c);
     const expire = parseExpiry(c.req.query("expires"), c.req.query("unit"), t);
     const target = requestTarget(c, "share");
     const path = await sharedPath(target.abs, target.path);
@@ -41,7 +43,7 @@ export const shareRoutes = new Hono<AppEnv>()
   .get("/share/*", async (c) => {
     const target = requestTarget(c, "share");
     const path = await sharedPath(target.abs, target.path);
-    return c.json(linksOfPath(c.get("deps").db, c.get("user"), path, now()).map((s) => presentShare(s)));
+    return c.json(linksOfPath(c.get("deps").db, c.get("user"), path, now(c)).map((s) => presentShare(s)));
   })
   .patch("/share/:hash", async (c) => {
     const body = (await readJsonBody(c)) ?? null;

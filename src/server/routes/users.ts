@@ -19,6 +19,7 @@ import { DEFAULT_APP_NAME } from "../../shared/wire/settings";
 import { endSessionByHandle, listSessions } from "../auth/session-list";
 import { endUserSessions } from "../auth/sessions";
 import { readJsonBody } from "./request/json-body";
+import { nowSeconds } from "../deps";
 
 /** The numeric `:id` of the path. @throws NotFound for anything but a positive integer. */
 function userId(raw: string): number {
@@ -85,7 +86,7 @@ export const userRoutes = new Hono<AppEnv>()
   .get("/users/:id/sessions", requireSelfOrAdmin("id"), (c) => {
     const id = userId(c.req.param("id"));
     if (!findUserById(c.get("deps").db, id)) throw new NotFound();
-    return c.json(listSessions(c.get("deps").db, id, Math.floor(Date.now() / 1000), c.get("sessionId")));
+    return c.json(listSessions(c.get("deps").db, id, nowSeconds(c.get("deps").clock), c.get("sessionId")));
   })
   // Ends every session of the user (an admin signing a user out everywhere); answers how many ended.
   .delete("/users/:id/sessions", requireSelfOrAdmin("id"), (c) => {

@@ -192,6 +192,11 @@ export class SqliteFileIndex implements FileIndex {
     };
   }
 
+  /** True once close() was called. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   close(): void {
     this.closed = true;
     this.tree?.close();

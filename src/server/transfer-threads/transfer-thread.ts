@@ -5,7 +5,7 @@
  * after `idleMs` without a request or an open WebSocket.
  */
 import type { Server } from "bun";
-import type { Deps } from "../deps";
+import { systemClock, type Deps } from "../deps";
 import { serveErrorResponse } from "../errors";
 import { unwatchListener, watchListener } from "../http/fd-release";
 import { createLogger } from "../logger";
@@ -24,7 +24,7 @@ function start(init: ThreadInit): void {
   // Files are opened beneath their scope through libc unless the Config turned bun:ffi off.
   allowFfi(config.listingFfi);
   const db = openReaderDatabase(config.database);
-  const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal } as Deps;
+  const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal, clock: systemClock } as Deps;
   const ipOf = (req: Request) => server.requestIP(req)?.address ?? "unknown";
   const app = createTransferApp(deps, (req) => proxyHttp(req, ipOf(req), link));
   const prefix = `${config.baseurl}/api/raw/`;
