@@ -14,7 +14,6 @@ const FILES = 1000;
 const FILE_BYTES = 1024 * 1024;
 const TOTAL = FILES * FILE_BYTES;
 
-
 /**
  * Writes FILES files of FILE_BYTES each. Each is a slice of one 16 MiB random pool at its own offset:
  * cheap to make, and incompressible for deflate, whose 32 KiB window never sees the repeats.
@@ -41,7 +40,8 @@ const mbps = (s: number) => TOTAL / 1e6 / s;
 
 /** Runs the benchmark and returns printable rows. */
 export async function benchArchive(): Promise<string[]> {
-  for (const tool of ["curl", "zip", "tar", "gzip"]) if (!Bun.which(tool)) throw new Error(`bench/archive.ts needs ${tool} on PATH`);
+  for (const tool of ["curl", "zip", "tar", "gzip"])
+    if (!Bun.which(tool)) throw new Error(`bench/archive.ts needs ${tool} on PATH`);
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-archive-"));
   const root = join(home, "files");
   const data = join(root, "data");
@@ -64,7 +64,8 @@ export async function benchArchive(): Promise<string[]> {
     const zipStore = await timeCommand(["zip", "-0", "-r", "-q", "-", "data"], root);
     const zipDeflate = await timeCommand(["zip", "-r", "-q", "-", "data"], root);
     const tarGz = await timeCommand(["tar", "czf", "-", "data"], root);
-    const row = (label: string, s: number, extra = "") => `  ${label.padEnd(34)}${mbps(s).toFixed(0).padStart(6)} MB/s  ${s.toFixed(1).padStart(6)} s${extra}`;
+    const row = (label: string, s: number, extra = "") =>
+      `  ${label.padEnd(34)}${mbps(s).toFixed(0).padStart(6)} MB/s  ${s.toFixed(1).padStart(6)} s${extra}`;
     return [
       `folder: ${FILES} files x 1 MiB (${(TOTAL / 1e6).toFixed(0)} MB, incompressible, page cache warm); MB/s = folder bytes / time`,
       row("GET ?algo=zip (stored, ZIP64)", zipServer.s, `  ${(zipServer.bytes / 1e6).toFixed(0)} MB out`),

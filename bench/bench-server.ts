@@ -17,8 +17,28 @@ export interface BenchServer {
  * resolves once it printed (`env` adds environment variables, e.g. FBE_HLS_IDLE_MS)
  * `listening on http://...`. Throws with the output when the process ends before that.
  */
-export async function startBinary(binary: string, root: string, home: string, extraFlags: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
-  const flags = ["-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--password", BENCH_PASSWORD, "--log", "off", ...extraFlags];
+export async function startBinary(
+  binary: string,
+  root: string,
+  home: string,
+  extraFlags: string[] = [],
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const flags = [
+    "-p",
+    "0",
+    "-a",
+    "127.0.0.1",
+    "-r",
+    root,
+    "-d",
+    join(home, "fbe.db"),
+    "--password",
+    BENCH_PASSWORD,
+    "--log",
+    "off",
+    ...extraFlags,
+  ];
   const proc = Bun.spawn([binary, ...flags], {
     env: { ...process.env, ...env },
     stdout: "pipe",
@@ -37,7 +57,10 @@ export async function startBinary(binary: string, root: string, home: string, ex
 
 /** Logs in as admin through POST /api/login and returns the token. Throws on a non-200 answer. */
 export async function benchLogin(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: BENCH_PASSWORD }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    body: JSON.stringify({ username: "admin", password: BENCH_PASSWORD }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return res.text();
 }
@@ -65,9 +88,15 @@ export function rssSplitKb(pid: number): { anon: number; file: number } {
  * Downloads `url` with curl to /dev/null (`headers` as given); returns seconds taken and bytes received.
  * Throws when curl fails or the answer is not 2xx.
  */
-export async function curlDownload(url: string, headers: Record<string, string> = {}): Promise<{ s: number; bytes: number }> {
+export async function curlDownload(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ s: number; bytes: number }> {
   const h = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
-  const p = Bun.spawn(["curl", "-sS", "-f", "-o", "/dev/null", ...h, "-w", "%{size_download}", url], { stdout: "pipe", stderr: "inherit" });
+  const p = Bun.spawn(["curl", "-sS", "-f", "-o", "/dev/null", ...h, "-w", "%{size_download}", url], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const t = performance.now();
   const out = await new Response(p.stdout).text();
   if ((await p.exited) !== 0) throw new Error(`curl ${url} failed`);

@@ -24,17 +24,51 @@ async function run(cmd: string[]): Promise<number> {
   const t = performance.now();
   const p = Bun.spawn(cmd, { stdout: "ignore", stderr: "pipe" });
   const code = await p.exited;
-  if (code !== 0) throw new Error(`${cmd.slice(0, 3).join(" ")} failed: ${(await new Response(p.stderr).text()).slice(-300)}`);
+  if (code !== 0)
+    throw new Error(`${cmd.slice(0, 3).join(" ")} failed: ${(await new Response(p.stderr).text()).slice(-300)}`);
   return (performance.now() - t) / 1000;
 }
 
 /** The 20-minute video: one encoded minute, then looped by copying packets. */
 async function makeVideo(dir: string): Promise<string> {
   const minute = join(dir, "minute.mp4");
-  await run(["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=60",
-    "-f", "lavfi", "-i", "sine=frequency=440:duration=60", "-c:v", "libx264", "-preset", "ultrafast", "-g", "250", "-c:a", "aac", minute]);
+  await run([
+    "ffmpeg",
+    "-nostdin",
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=1280x720:rate=25:duration=60",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=60",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-g",
+    "250",
+    "-c:a",
+    "aac",
+    minute,
+  ]);
   const out = join(dir, "twenty-minutes.mp4");
-  await run(["ffmpeg", "-nostdin", "-v", "error", "-stream_loop", String(MINUTES - 1), "-i", minute, "-c", "copy", out]);
+  await run([
+    "ffmpeg",
+    "-nostdin",
+    "-v",
+    "error",
+    "-stream_loop",
+    String(MINUTES - 1),
+    "-i",
+    minute,
+    "-c",
+    "copy",
+    out,
+  ]);
   rmSync(minute);
   return out;
 }
@@ -45,18 +79,39 @@ async function handCommand(dir: string, video: string, out: string): Promise<str
   const probe = await runProbe(video, new AbortController().signal);
   const sheetWidth = sheetLayout(d.numcaps, d.columns).columns * d.width;
   const text = await sheetText({
-    fileName: basename(video), sizeBytes: probe.sizeBytes, probe, comment: d.comment, frameWidth: d.width, sheetWidth,
-    textFile: join(dir, "header.txt"), signal: new AbortController().signal,
+    fileName: basename(video),
+    sizeBytes: probe.sizeBytes,
+    probe,
+    comment: d.comment,
+    frameWidth: d.width,
+    sheetWidth,
+    textFile: join(dir, "header.txt"),
+    signal: new AbortController().signal,
   });
   const times = frameTimes(probe.videoDurationS, d.numcaps, probe.frameRate);
-  return ["ffmpeg", ...buildContactSheetArgs({ input: { path: video, demuxer: probe.demuxer }, times, width: d.width, readSeconds: 1, keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps), format: "jpg", overwrite: true, columns: d.columns, output: out, ...text })];
+  return [
+    "ffmpeg",
+    ...buildContactSheetArgs({
+      input: { path: video, demuxer: probe.demuxer },
+      times,
+      width: d.width,
+      readSeconds: 1,
+      keyframeSeek: useKeyframeSeek(probe.videoDurationS, d.numcaps),
+      format: "jpg",
+      overwrite: true,
+      columns: d.columns,
+      output: out,
+      ...text,
+    }),
+  ];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Runs the benchmark and returns printable rows. */
 export async function benchContactSheet(): Promise<string[]> {
-  for (const tool of ["ffmpeg", "ffprobe"]) if (!Bun.which(tool)) throw new Error(`bench/contact-sheet.ts needs ${tool} on PATH`);
+  for (const tool of ["ffmpeg", "ffprobe"])
+    if (!Bun.which(tool)) throw new Error(`bench/contact-sheet.ts needs ${tool} on PATH`);
   const dir = mkdtempSync(join(tmpdir(), "fbe-bench-sheet-"));
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-sheet-home-"));
   const server = await startBinary(BINARY, dir, home);
@@ -66,8 +121,20 @@ export async function benchContactSheet(): Promise<string[]> {
     const hand = await handCommand(dir, video, join(dir, "hand.jpg"));
     const d = TASK_DEFAULTS.mkthumb;
     const selectEvery = Math.round((MINUTES * 60 * 25) / d.numcaps);
-    const whole = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", video, "-vf",
-      `select=not(mod(n\\,${selectEvery})),scale=${d.width}:-2,tile=${d.columns}x${d.numcaps / d.columns}`, "-frames:v", "1", join(dir, "whole.jpg")];
+    const whole = [
+      "ffmpeg",
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      video,
+      "-vf",
+      `select=not(mod(n\\,${selectEvery})),scale=${d.width}:-2,tile=${d.columns}x${d.numcaps / d.columns}`,
+      "-frames:v",
+      "1",
+      join(dir, "whole.jpg"),
+    ];
     const times = { kind: [] as number[], hand: [] as number[], probe: [] as number[] };
     const request = { Task: "mkthumb" as const, TargetPath: `/${basename(video)}`, Params: { overwrite: true } };
     await timeTaskRequest(ws, request); // warm the page cache and the font lookup

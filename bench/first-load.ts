@@ -15,7 +15,16 @@ const GOAL_BYTES = 200 * 1000;
 const BIGGEST_SHOWN = 5;
 // Same browser and flags as playwright.config.ts.
 const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** One finished request: its URL and the bytes it took on the wire (headers and body, as Chromium counts). */
 interface Transfer {
@@ -58,7 +67,9 @@ function shortName(url: string): string {
 function summary(label: string, transfers: Transfer[]): { total: number; lines: string[] } {
   const total = transfers.reduce((s, t) => s + t.bytes, 0);
   const onWire = transfers.filter((t) => t.bytes > 0);
-  const lines = [`${label.padEnd(32)}${kb(total).padStart(10)} in ${onWire.length} requests on the wire (${transfers.length} in all)`];
+  const lines = [
+    `${label.padEnd(32)}${kb(total).padStart(10)} in ${onWire.length} requests on the wire (${transfers.length} in all)`,
+  ];
   for (const t of [...onWire].sort((a, b) => b.bytes - a.bytes).slice(0, BIGGEST_SHOWN)) {
     lines.push(`    ${kb(t.bytes).padStart(10)}  ${shortName(t.url)}${t.encoding ? ` (${t.encoding})` : ""}`);
   }

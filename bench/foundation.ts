@@ -16,7 +16,6 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-
 /** Runs the benchmark and returns printable rows. */
 export async function benchFoundation(): Promise<string[]> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-"));

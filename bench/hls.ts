@@ -28,8 +28,27 @@ const ffmpeg = (args: string[]) => runTimed(["ffmpeg", "-nostdin", "-v", "error"
 async function makeSources(dir: string): Promise<{ minute: string; long: string }> {
   const minute = join(dir, "minute.mkv");
   await ffmpeg([
-    "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=60", "-f", "lavfi", "-i", "sine=frequency=440:duration=60",
-    "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "2M", "-g", "250", "-pix_fmt", "yuv420p", "-c:a", "aac", minute,
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=1280x720:rate=25:duration=60",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=60",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-b:v",
+    "2M",
+    "-g",
+    "250",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    minute,
   ]);
   const long = join(dir, "long.mkv");
   await ffmpeg(["-stream_loop", String(MINUTES - 1), "-i", minute, "-c", "copy", long]);
@@ -104,13 +123,25 @@ export async function benchHls(): Promise<string[]> {
     const url = (name: string, q: string) => `${server.url}/api/playlist/${name}?auth=${token}&res=720-2${q}`;
     const segments = (MINUTES * 60) / HLS_SEGMENT_SECONDS;
     const middle = segments / 2;
-    const job = { input: { path: long, demuxer: "matroska" }, videoStream: 0, encoder: "libx264", height: 720, mbps: 2, segmentCount: segments, segmentS: HLS_SEGMENT_SECONDS };
+    const job = {
+      input: { path: long, demuxer: "matroska" },
+      videoStream: 0,
+      encoder: "libx264",
+      height: 720,
+      mbps: 2,
+      segmentCount: segments,
+      segmentS: HLS_SEGMENT_SECONDS,
+    };
     // Warm-up: the binary's encoder probe, the page cache of the source and of ffmpeg itself.
     linkSync(long, join(dir, "warm.mkv"));
     await timedGet(url("warm.mkv", "&seg=0"));
     await plainRun(plainArgs({ ...job, startSegment: 0 }, 4, out));
     const load = machineNote();
-    const first: number[] = [], firstWithPlaylist: number[] = [], seek: number[] = [], plainFirst: number[] = [], plainSeek: number[] = [];
+    const first: number[] = [],
+      firstWithPlaylist: number[] = [],
+      seek: number[] = [],
+      plainFirst: number[] = [],
+      plainSeek: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       console.error(`hls bench: run ${i + 1} of ${RUNS}`);
       await untilNoEncoder(url("warm.mkv", ""));
@@ -133,7 +164,11 @@ export async function benchHls(): Promise<string[]> {
     await untilNoEncoder(url("minute.mkv", ""));
     const serverCpu = childCpuS(server.proc.pid) - before;
     const runs = (await encoderCounts(url("minute.mkv", ""))).started - runsBefore;
-    const plainCpu = (await plainRun(plainArgs({ ...job, input: { path: minute, demuxer: "matroska" }, segmentCount: 15, startSegment: 0 }, 60, out))).cpuS;
+    const plainCpu = (
+      await plainRun(
+        plainArgs({ ...job, input: { path: minute, demuxer: "matroska" }, segmentCount: 15, startSegment: 0 }, 60, out),
+      )
+    ).cpuS;
     return [
       `720p-2 Mbps from a 1280x720 H.264 source, ${RUNS} runs each, medians (${load})`,
       `  first segment, cold cache               ${ms(median(first))}   ${ratio(median(first), median(plainFirst))} of plain ffmpeg`,

@@ -16,7 +16,8 @@ export interface Peer {
 
 /** The path of `tool` on this machine (/usr/sbin, /usr/bin), or null when it is not installed. */
 export function toolPath(tool: string): string | null {
-  for (const dir of ["/usr/sbin", "/usr/bin", "/usr/local/bin"]) if (existsSync(join(dir, tool))) return join(dir, tool);
+  for (const dir of ["/usr/sbin", "/usr/bin", "/usr/local/bin"])
+    if (existsSync(join(dir, tool))) return join(dir, tool);
   return null;
 }
 
@@ -55,7 +56,10 @@ export async function startNginx(root: string): Promise<Peer | null> {
   const port = await freePort();
   const conf = join(prefix, "nginx.conf");
   writeFileSync(conf, fillConfig("listing-nginx.conf", { ROOT: root, PORT: String(port), PREFIX: prefix }));
-  const proc = Bun.spawn([bin, "-c", conf, "-p", prefix, "-e", join(prefix, "error.log"), "-g", "daemon off;"], { stdout: "ignore", stderr: "inherit" });
+  const proc = Bun.spawn([bin, "-c", conf, "-p", prefix, "-e", join(prefix, "error.log"), "-g", "daemon off;"], {
+    stdout: "ignore",
+    stderr: "inherit",
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(url, proc, "nginx");
   return { name: "nginx", url, stop: () => stopProc(proc, prefix) };
@@ -70,8 +74,17 @@ export async function startCaddy(root: string): Promise<Peer | null> {
   const port = await freePort();
   const conf = join(prefix, "Caddyfile");
   writeFileSync(conf, fillConfig("listing.Caddyfile", { ROOT: root, PORT: String(port) }));
-  const env = { ...process.env, HOME: prefix, XDG_DATA_HOME: join(prefix, "data"), XDG_CONFIG_HOME: join(prefix, "data") };
-  const proc = Bun.spawn([bin, "run", "--config", conf, "--adapter", "caddyfile"], { stdout: "ignore", stderr: "ignore", env });
+  const env = {
+    ...process.env,
+    HOME: prefix,
+    XDG_DATA_HOME: join(prefix, "data"),
+    XDG_CONFIG_HOME: join(prefix, "data"),
+  };
+  const proc = Bun.spawn([bin, "run", "--config", conf, "--adapter", "caddyfile"], {
+    stdout: "ignore",
+    stderr: "ignore",
+    env,
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(url, proc, "caddy");
   return { name: "caddy", url, stop: () => stopProc(proc, prefix) };
@@ -89,7 +102,10 @@ async function stopProc(proc: ReturnType<typeof Bun.spawn>, prefix: string): Pro
  */
 export async function wrkRps(url: string, headers: Record<string, string>, seconds = 10): Promise<number> {
   const h = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
-  const p = Bun.spawn(["wrk", "-t2", "-c16", `-d${seconds}s`, "--timeout", "30s", ...h, url], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn(["wrk", "-t2", "-c16", `-d${seconds}s`, "--timeout", "30s", ...h, url], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const out = await new Response(p.stdout).text();
   if ((await p.exited) !== 0) throw new Error(`wrk failed: ${await new Response(p.stderr).text()}`);
   if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors on ${url}:\n${out}`);

@@ -53,8 +53,16 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<n
 
 async function figures(t: Target): Promise<{ rps: number; ms: number }> {
   await timedGet(t.folder("flat-10000"), t.headers);
-  const rps = median([await wrkRps(t.folder("flat-10000"), t.headers), await wrkRps(t.folder("flat-10000"), t.headers), await wrkRps(t.folder("flat-10000"), t.headers)]);
-  const ms = median([await timedGet(t.folder("flat-100000"), t.headers), await timedGet(t.folder("flat-100000"), t.headers), await timedGet(t.folder("flat-100000"), t.headers)]);
+  const rps = median([
+    await wrkRps(t.folder("flat-10000"), t.headers),
+    await wrkRps(t.folder("flat-10000"), t.headers),
+    await wrkRps(t.folder("flat-10000"), t.headers),
+  ]);
+  const ms = median([
+    await timedGet(t.folder("flat-100000"), t.headers),
+    await timedGet(t.folder("flat-100000"), t.headers),
+    await timedGet(t.folder("flat-100000"), t.headers),
+  ]);
   return { rps, ms };
 }
 
@@ -85,7 +93,11 @@ async function rangeRead(rangeUrl: string, headers: Record<string, string>): Pro
  * the Range read latency (max, median of 3 runs) during it, and the slowest of 50 Range reads with no listing
  * running (the machine's own noise).
  */
-async function fbeExtras(root: string, t: Target, rangeUrl: string): Promise<{ coldAloneMs: number; coldMs: number; rangeMaxMs: number; idleMaxMs: number }> {
+async function fbeExtras(
+  root: string,
+  t: Target,
+  rangeUrl: string,
+): Promise<{ coldAloneMs: number; coldMs: number; rangeMaxMs: number; idleMaxMs: number }> {
   const alone: number[] = [];
   for (let run = 0; run < 3; run++) {
     stir(root);
@@ -113,7 +125,12 @@ async function fbeExtras(root: string, t: Target, rangeUrl: string): Promise<{ c
 
 const mib = (kb: number) => (kb / 1024).toFixed(0);
 
-async function benchFbe(binary: string, label: string, root: string, rows: string[]): Promise<{ rps: number; ms: number }> {
+async function benchFbe(
+  binary: string,
+  label: string,
+  root: string,
+  rows: string[],
+): Promise<{ rps: number; ms: number }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-list-"));
   const { proc, url } = await startBinary(binary, root, home);
   let peakKb = rssKb(proc.pid);
@@ -137,7 +154,9 @@ async function benchFbe(binary: string, label: string, root: string, rows: strin
     const rested = rssSplitKb(proc.pid);
     // The cache is empty now: the next 100k listing reads the whole folder (as nginx does on every request).
     const freshMs = (await curlDownload(t.folder("flat-100000"), t.headers)).s * 1000;
-    rows.push(`${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS right after ${mib(busyKb)} MiB, 30 s later ${mib(restedKb)} MiB (${mib(rested.anon)} anonymous + ${mib(rested.file)} file-backed), peak ${mib(peakKb)} MiB`);
+    rows.push(
+      `${label}: 10k ${f.rps.toFixed(0)} req/s (gzip ${gz.toFixed(0)}), 100k ${f.ms.toFixed(0)} ms (after a file was added ${x.coldAloneMs.toFixed(0)} ms alone, ${x.coldMs.toFixed(0)} ms with Range reads running; a whole read after the cache emptied ${freshMs.toFixed(0)} ms), 1 MiB Range during a 100k listing max ${x.rangeMaxMs.toFixed(1)} ms (idle max ${x.idleMaxMs.toFixed(1)} ms), RSS right after ${mib(busyKb)} MiB, 30 s later ${mib(restedKb)} MiB (${mib(rested.anon)} anonymous + ${mib(rested.file)} file-backed), peak ${mib(peakKb)} MiB`,
+    );
     return f;
   } finally {
     for (const f of stirred.splice(0)) rmSync(f, { force: true });
@@ -155,7 +174,12 @@ interface PeerFigures {
   entries: number;
 }
 
-async function benchPeer(start: (root: string) => Promise<Peer | null>, root: string, rows: string[], headers: Record<string, string>): Promise<PeerFigures | null> {
+async function benchPeer(
+  start: (root: string) => Promise<Peer | null>,
+  root: string,
+  rows: string[],
+  headers: Record<string, string>,
+): Promise<PeerFigures | null> {
   const peer = await start(root);
   if (!peer) return null;
   try {
@@ -180,8 +204,17 @@ export async function benchListing(binary = BINARY, before?: string): Promise<st
   const fbe = await benchFbe(binary, "fbe", root, rows);
   const peers = [nginx, caddy].filter((p) => p !== null) as PeerFigures[];
   const full = peers.filter((p) => p.entries >= 100_000);
-  if (nginx) rows.push(`fbe / nginx: 10k req/s ${(fbe.rps / nginx.rps).toFixed(2)}x, 100k time ${(fbe.ms / nginx.ms).toFixed(2)}x`);
-  if (peers.length) rows.push(`fbe / best: 10k req/s ${(fbe.rps / Math.max(...peers.map((b) => b.rps))).toFixed(2)}x` + (full.length ? `, 100k time ${(fbe.ms / Math.min(...full.map((b) => b.ms))).toFixed(2)}x (peers answering all entries)` : ""));
+  if (nginx)
+    rows.push(
+      `fbe / nginx: 10k req/s ${(fbe.rps / nginx.rps).toFixed(2)}x, 100k time ${(fbe.ms / nginx.ms).toFixed(2)}x`,
+    );
+  if (peers.length)
+    rows.push(
+      `fbe / best: 10k req/s ${(fbe.rps / Math.max(...peers.map((b) => b.rps))).toFixed(2)}x` +
+        (full.length
+          ? `, 100k time ${(fbe.ms / Math.min(...full.map((b) => b.ms))).toFixed(2)}x (peers answering all entries)`
+          : ""),
+    );
   rows.push(`load after: ${machineNote()}`);
   return rows;
 }

@@ -72,7 +72,11 @@ export async function startCaddy(root: string, work: string): Promise<Peer | nul
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const conf = config("Caddyfile", dir, { PORT: String(port), ROOT: root });
-  const proc = Bun.spawn([bin, "run", "--config", conf, "--adapter", "caddyfile"], { stdout: "ignore", stderr: "ignore", env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir } });
+  const proc = Bun.spawn([bin, "run", "--config", conf, "--adapter", "caddyfile"], {
+    stdout: "ignore",
+    stderr: "ignore",
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+  });
   const url = `http://127.0.0.1:${port}`;
   await ready(url);
   return { name: "caddy", url, pid: proc.pid, stop: async () => void (proc.kill("SIGTERM"), await proc.exited) };

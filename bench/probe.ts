@@ -17,7 +17,14 @@ const LONG_MINUTES = 20;
 
 const ffmpeg = (args: string[]) => runTimed(["ffmpeg", "-nostdin", "-v", "error", "-y", ...args]);
 const lavfi = (size: string, seconds: number) => [
-  "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=25:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc2=size=${size}:rate=25:duration=${seconds}`,
+  "-f",
+  "lavfi",
+  "-i",
+  `sine=frequency=440:duration=${seconds}`,
 ];
 const h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "250", "-c:a", "aac"];
 
@@ -26,7 +33,23 @@ async function makeShort(dir: string): Promise<string> {
   const srt = join(dir, "cues.srt");
   await Bun.write(srt, "1\n00:00:01,000 --> 00:00:03,000\nHello\n\n2\n00:00:05,000 --> 00:00:07,000\nAgain\n");
   const out = join(dir, "short.mp4");
-  await ffmpeg([...lavfi("1280x720", 10), "-i", srt, "-map", "0", "-map", "1", "-map", "2", ...h264, "-c:s", "mov_text", "-metadata:s:s:0", "language=eng", out]);
+  await ffmpeg([
+    ...lavfi("1280x720", 10),
+    "-i",
+    srt,
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-map",
+    "2",
+    ...h264,
+    "-c:s",
+    "mov_text",
+    "-metadata:s:s:0",
+    "language=eng",
+    out,
+  ]);
   return out;
 }
 
@@ -46,7 +69,8 @@ async function probeOnce(url: string, token: string, name: string): Promise<numb
   const res = await fetch(`${url}/api/resources/${name}?probe=yes`, { headers: { "X-Auth": token } });
   const body = (await res.json()) as { metainfo?: { Duration?: number } };
   const s = (performance.now() - t) / 1000;
-  if (res.status !== 200 || !((body.metainfo?.Duration ?? 0) > 0)) throw new Error(`probe of ${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  if (res.status !== 200 || !((body.metainfo?.Duration ?? 0) > 0))
+    throw new Error(`probe of ${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   return s;
 }
 
@@ -74,7 +98,8 @@ async function measure(url: string, token: string, dir: string, name: string, la
 
 /** Runs the benchmark and returns printable rows. */
 export async function benchProbe(): Promise<string[]> {
-  for (const tool of ["ffmpeg", "ffprobe"]) if (!Bun.which(tool)) throw new Error(`bench/probe.ts needs ${tool} on PATH`);
+  for (const tool of ["ffmpeg", "ffprobe"])
+    if (!Bun.which(tool)) throw new Error(`bench/probe.ts needs ${tool} on PATH`);
   const dir = mkdtempSync(join(tmpdir(), "fbe-bench-probe-"));
   const home = mkdtempSync(join(tmpdir(), "fbe-bench-probe-home-"));
   const server = await startBinary(BINARY, dir, home);

@@ -29,7 +29,12 @@ const CASES: Case[] = [
   { name: "4 KiB file", path: "/small.bin", headers: {}, route: "/api/raw" },
   { name: "1 MiB file", path: "/mid.bin", headers: {}, route: "/api/raw" },
   { name: "64 KiB Range of it", path: "/mid.bin", headers: { Range: "bytes=65536-131071" }, route: "/api/raw" },
-  { name: `listing of ${LISTING_ENTRIES} entries (nginx: JSON autoindex)`, path: "/many/", headers: {}, route: "/api/resources" },
+  {
+    name: `listing of ${LISTING_ENTRIES} entries (nginx: JSON autoindex)`,
+    path: "/many/",
+    headers: {},
+    route: "/api/resources",
+  },
 ];
 
 /** The files every server serves. */
@@ -38,7 +43,8 @@ function makeRoot(home: string): string {
   mkdirSync(join(root, "many"), { recursive: true });
   writeFileSync(join(root, "small.bin"), Buffer.alloc(4096, "s"));
   writeFileSync(join(root, "mid.bin"), Buffer.alloc(1 << 20, "m"));
-  for (let i = 0; i < LISTING_ENTRIES; i++) writeFileSync(join(root, "many", `file-${String(i).padStart(4, "0")}.txt`), "x");
+  for (let i = 0; i < LISTING_ENTRIES; i++)
+    writeFileSync(join(root, "many", `file-${String(i).padStart(4, "0")}.txt`), "x");
   return root;
 }
 

@@ -10,13 +10,22 @@ import type { ParsedQuery } from "../src/server/search/types";
 const [tree, file, ...words] = process.argv.slice(2);
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const index = new SqliteFileIndex({ rootAbs: tree!, file: file!, intervalMinutes: 0, excludeDirs: [], fromScratch: true });
+const index = new SqliteFileIndex({
+  rootAbs: tree!,
+  file: file!,
+  intervalMinutes: 0,
+  excludeDirs: [],
+  fromScratch: true,
+});
 const t0 = performance.now();
 await index.start();
 const buildS = (performance.now() - t0) / 1000;
 clearInterval(sample);
 peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
-const query = (w: string): ParsedQuery => ({ terms: [{ text: w, excluded: false, required: true, phrase: true }], type: null });
+const query = (w: string): ParsedQuery => ({
+  terms: [{ text: w, excluded: false, required: true, phrase: true }],
+  type: null,
+});
 const times: Record<string, number[]> = {};
 const hits: Record<string, number> = {};
 for (const w of words) {
@@ -30,4 +39,6 @@ for (const w of words) {
 }
 const entries = index.status().entries;
 index.close();
-console.log(JSON.stringify({ buildS, peakMB: peak / 1048576, fileMB: statSync(file!).size / 1048576, entries, times, hits }));
+console.log(
+  JSON.stringify({ buildS, peakMB: peak / 1048576, fileMB: statSync(file!).size / 1048576, entries, times, hits }),
+);

@@ -38,7 +38,11 @@ export function makeSearchTree(dir: string): number {
   let n = 0;
   for (let f = 0; f < FOLDERS; f++) {
     // 200 top folders of 100 subfolders each: /d-0042/s-0007
-    const folder = join(dir, `d-${String(Math.floor(f / 100)).padStart(4, "0")}`, `s-${String(f % 100).padStart(4, "0")}-${(next() % 65536).toString(16)}`);
+    const folder = join(
+      dir,
+      `d-${String(Math.floor(f / 100)).padStart(4, "0")}`,
+      `s-${String(f % 100).padStart(4, "0")}-${(next() % 65536).toString(16)}`,
+    );
     mkdirSync(folder, { recursive: true });
     for (let i = 0; i < perFolder; i++, n++) {
       let name = `f${next().toString(16)}-${(next() % 4096).toString(16)}`;

@@ -14,7 +14,14 @@ const [tree, file, mode] = process.argv.slice(2);
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const watch = mode === "watch" ? { watchers: sharedFolderWatchers(), maxWatches: watchLimit(Infinity) } : undefined;
-const index = new SqliteFileIndex({ rootAbs: tree!, file: file!, intervalMinutes: 0, excludeDirs: [], fromScratch: true, watch });
+const index = new SqliteFileIndex({
+  rootAbs: tree!,
+  file: file!,
+  intervalMinutes: 0,
+  excludeDirs: [],
+  fromScratch: true,
+  watch,
+});
 const t0 = performance.now();
 await index.start();
 const buildS = (performance.now() - t0) / 1000;
@@ -30,7 +37,9 @@ function kernelWatches(): number {
   for (const fd of readdirSync("/proc/self/fd")) {
     try {
       if (readlinkSync(`/proc/self/fd/${fd}`) !== "anon_inode:inotify") continue;
-      n += readFileSync(`/proc/self/fdinfo/${fd}`, "utf8").split("\n").filter((l) => l.startsWith("inotify wd:")).length;
+      n += readFileSync(`/proc/self/fdinfo/${fd}`, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("inotify wd:")).length;
     } catch {
       // The descriptor closed while we looked.
     }
@@ -41,7 +50,9 @@ function kernelWatches(): number {
 /** KiB of the kernel's inotify mark slab (every process's marks), or null when /proc/slabinfo cannot be read. */
 function markSlabKiB(): number | null {
   try {
-    const line = readFileSync("/proc/slabinfo", "utf8").split("\n").find((l) => l.startsWith("inotify_inode_mark "));
+    const line = readFileSync("/proc/slabinfo", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("inotify_inode_mark "));
     if (!line) return null;
     const [, active, , size] = line.split(/\s+/);
     return (Number(active) * Number(size)) / 1024;
@@ -52,8 +63,15 @@ function markSlabKiB(): number | null {
 
 const status = index.status();
 const out = {
-  mode, buildS, rssMB: rss / 1048576, peakMB: peak / 1048576, entries: status.entries,
-  folders: status.watch?.folders ?? 0, short: status.watch?.short ?? false, kernelWatches: kernelWatches(), markSlabKiB: markSlabKiB(),
+  mode,
+  buildS,
+  rssMB: rss / 1048576,
+  peakMB: peak / 1048576,
+  entries: status.entries,
+  folders: status.watch?.folders ?? 0,
+  short: status.watch?.short ?? false,
+  kernelWatches: kernelWatches(),
+  markSlabKiB: markSlabKiB(),
 };
 index.close();
 console.log(JSON.stringify(out));

@@ -31,29 +31,57 @@ export async function benchSearch(): Promise<string[]> {
   const tree = join(DATA, "search-tree");
   mkdirSync(DATA, { recursive: true });
   const made = makeSearchTree(tree);
-  const lines = [`tree: ${NAMES} names in ${FOLDERS} folders at ${tree}${made ? ` (made in ${f1(made)} s)` : " (reused)"}; ${machineNote()}`];
+  const lines = [
+    `tree: ${NAMES} names in ${FOLDERS} folders at ${tree}${made ? ` (made in ${f1(made)} s)` : " (reused)"}; ${machineNote()}`,
+  ];
   const db = join(DATA, "search-index.db");
   rmSync(db, { force: true });
-  const child = Bun.spawnSync([process.execPath, join(import.meta.dir, "search-child.ts"), tree, db, RARE_WORD, COMMON_WORD], { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawnSync(
+    [process.execPath, join(import.meta.dir, "search-child.ts"), tree, db, RARE_WORD, COMMON_WORD],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   if (child.exitCode !== 0) throw new Error(`index child failed: ${child.stderr.toString().slice(-500)}`);
   const ours = JSON.parse(child.stdout.toString().trim().split("\n").pop()!) as {
-    buildS: number; peakMB: number; fileMB: number; entries: number; times: Record<string, number[]>; hits: Record<string, number>;
+    buildS: number;
+    peakMB: number;
+    fileMB: number;
+    entries: number;
+    times: Record<string, number[]>;
+    hits: Record<string, number>;
   };
   const plocateDb = join(DATA, "search-plocate.db");
-  const updatedbS = await runTimed(["updatedb", "-l", "0", "-U", tree, "-o", plocateDb, "--prunepaths", "", "--prunenames", ""]);
+  const updatedbS = await runTimed([
+    "updatedb",
+    "-l",
+    "0",
+    "-U",
+    tree,
+    "-o",
+    plocateDb,
+    "--prunepaths",
+    "",
+    "--prunenames",
+    "",
+  ]);
   const plocateMB = statSync(plocateDb).size / 1048576;
-  lines.push(`build: index ${f1(ours.buildS)} s (${ours.entries} entries, peak RSS ${f1(ours.peakMB)} MB, file ${f1(ours.fileMB)} MB)` +
-    ` | updatedb ${f1(updatedbS)} s (db ${f1(plocateMB)} MB) | index/plocate size ${(ours.fileMB / plocateMB).toFixed(2)}`);
-  lines.push("goals: build <= 60 s, RSS <= 300 MB, index file <= 2x plocate db, query p50 <= 10 ms and faster than plocate");
+  lines.push(
+    `build: index ${f1(ours.buildS)} s (${ours.entries} entries, peak RSS ${f1(ours.peakMB)} MB, file ${f1(ours.fileMB)} MB)` +
+      ` | updatedb ${f1(updatedbS)} s (db ${f1(plocateMB)} MB) | index/plocate size ${(ours.fileMB / plocateMB).toFixed(2)}`,
+  );
+  lines.push(
+    "goals: build <= 60 s, RSS <= 300 MB, index file <= 2x plocate db, query p50 <= 10 ms and faster than plocate",
+  );
   for (const w of [RARE_WORD, COMMON_WORD]) {
     const t = ours.times[w]!;
     const first = await timings(["plocate", "-d", plocateDb, "-i", "-l", "50", w]);
     const all = await timings(["plocate", "-d", plocateDb, "-i", w]);
     const findS = await runTimed(["find", tree, "-iname", `*${w}*`]);
     const p50 = percentile(t, 50);
-    lines.push(`"${w}" (${ours.hits[w]} hits), first page of 50: index p50 ${f1(p50)} ms p99 ${f1(percentile(t, 99))} ms` +
-      ` | plocate -l 50 p50 ${f1(percentile(first, 50))} ms (${ratio(p50, percentile(first, 50))})` +
-      ` | plocate all p50 ${f1(percentile(all, 50))} ms | find -iname ${f1(findS * 1000)} ms (${ratio(p50, findS * 1000)})`);
+    lines.push(
+      `"${w}" (${ours.hits[w]} hits), first page of 50: index p50 ${f1(p50)} ms p99 ${f1(percentile(t, 99))} ms` +
+        ` | plocate -l 50 p50 ${f1(percentile(first, 50))} ms (${ratio(p50, percentile(first, 50))})` +
+        ` | plocate all p50 ${f1(percentile(all, 50))} ms | find -iname ${f1(findS * 1000)} ms (${ratio(p50, findS * 1000)})`,
+    );
   }
   lines.push(...(await overHttp(tree)));
   return lines;

@@ -23,7 +23,14 @@ function median(xs: number[]): number {
 async function wrk(url: string, headers: Record<string, string>): Promise<number> {
   const rates: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const args = ["wrk", "-t2", "-c16", `-d${SECONDS}s`, ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), url];
+    const args = [
+      "wrk",
+      "-t2",
+      "-c16",
+      `-d${SECONDS}s`,
+      ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+      url,
+    ];
     const p = Bun.spawn(args, { stdout: "pipe", stderr: "inherit" });
     const text = await new Response(p.stdout).text();
     if ((await p.exited) !== 0) throw new Error(`wrk failed:\n${text}`);

@@ -42,7 +42,9 @@ export async function benchShare(): Promise<string[]> {
     const { proc, url } = await startBinary(BINARY, root, home);
     const token = await benchLogin(url);
     const auth = { "X-Auth": token };
-    const mint = async (path: string) => (await (await fetch(`${url}/api/share${path}?expires=1&unit=hours`, { method: "POST", headers: auth })).json()).hash as string;
+    const mint = async (path: string) =>
+      (await (await fetch(`${url}/api/share${path}?expires=1&unit=hours`, { method: "POST", headers: auth })).json())
+        .hash as string;
     const fileHash = await mint("/big.bin");
     const folderHash = await mint("/folder/");
     const times = { raw: [] as number[], pub: [] as number[], zip: [] as number[], pubZip: [] as number[] };

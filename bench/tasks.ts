@@ -46,15 +46,29 @@ export async function benchTasks(): Promise<string[]> {
     const task: number[] = [];
     const hand: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      task.push(await timeTaskRequest(ws, { Task: "mktorrent", TargetPath: "/big.bin", Params: { torrentOutput: `/out-task-${i}.torrent` } }));
+      task.push(
+        await timeTaskRequest(ws, {
+          Task: "mktorrent",
+          TargetPath: "/big.bin",
+          Params: { torrentOutput: `/out-task-${i}.torrent` },
+        }),
+      );
       const args = buildMktorrentArgs({
-        target: file, output: join(root, `out-hand-${i}.torrent`), announce: d.announce, isPrivate: d.isPrivate, pieceLength: d.pieceLength,
-        comment: "", source: "", name: "", threads: availableParallelism(),
+        target: file,
+        output: join(root, `out-hand-${i}.torrent`),
+        announce: d.announce,
+        isPrivate: d.isPrivate,
+        pieceLength: d.pieceLength,
+        comment: "",
+        source: "",
+        name: "",
+        threads: availableParallelism(),
       });
       hand.push(await timeByHand(args));
     }
     ws.close();
-    const fmt = (xs: number[]) => `${xs.map((x) => x.toFixed(2)).join(" s, ")} s (best ${Math.min(...xs).toFixed(2)} s, ${(FILE_BYTES / 1e6 / Math.min(...xs)).toFixed(0)} MB/s)`;
+    const fmt = (xs: number[]) =>
+      `${xs.map((x) => x.toFixed(2)).join(" s, ")} s (best ${Math.min(...xs).toFixed(2)} s, ${(FILE_BYTES / 1e6 / Math.min(...xs)).toFixed(0)} MB/s)`;
     return [
       `mktorrent of 1 GiB random data, piece 2^${d.pieceLength}, ${availableParallelism()} threads, ${ROUNDS} rounds alternating:`,
       `  through the task (send -> done message): ${fmt(task)}`,

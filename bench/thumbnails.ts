@@ -24,9 +24,26 @@ const WEBP_QUALITY = 80;
 
 /** Writes IMAGES JPEGs img001.jpg... into `dir`: 1920x1280 test pictures with temporal and uniform grain. */
 async function makeImages(dir: string): Promise<string[]> {
-  await runTimed(["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", `testsrc2=size=${SOURCE_W}x${SOURCE_H}:rate=25,noise=alls=14:allf=t+u`,
-    "-frames:v", String(IMAGES), "-q:v", "3", "-pix_fmt", "yuvj420p", join(dir, "img%03d.jpg")]);
-  return readdirSync(dir).filter((f) => f.endsWith(".jpg")).sort();
+  await runTimed([
+    "ffmpeg",
+    "-nostdin",
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc2=size=${SOURCE_W}x${SOURCE_H}:rate=25,noise=alls=14:allf=t+u`,
+    "-frames:v",
+    String(IMAGES),
+    "-q:v",
+    "3",
+    "-pix_fmt",
+    "yuvj420p",
+    join(dir, "img%03d.jpg"),
+  ]);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".jpg"))
+    .sort();
 }
 
 /** Fetches every name's thumbnail with CLIENTS clients working through one shared queue; returns seconds taken. */
@@ -37,7 +54,8 @@ async function thumbnailPass(url: string, token: string, names: string[]): Promi
     for (let name = queue.shift(); name; name = queue.shift()) {
       const res = await fetch(`${url}/api/raw/${name}?thumb=true&w=${WIDTH}&inline=true&auth=${token}`);
       const body = await res.arrayBuffer();
-      if (res.status !== 200 || res.headers.get("content-type") !== "image/webp") throw new Error(`thumbnail of ${name}: ${res.status} ${res.headers.get("content-type")}`);
+      if (res.status !== 200 || res.headers.get("content-type") !== "image/webp")
+        throw new Error(`thumbnail of ${name}: ${res.status} ${res.headers.get("content-type")}`);
       if (body.byteLength === 0) throw new Error(`empty thumbnail of ${name}`);
     }
   };
@@ -51,8 +69,18 @@ async function vipsPass(files: string[], processes: number, outDir: string): Pro
   mkdirSync(outDir);
   const per = Math.ceil(files.length / processes);
   const t = performance.now();
-  await Promise.all(Array.from({ length: processes }, (_, i) =>
-    runTimed(["vipsthumbnail", "-s", `${WIDTH}x`, "-o", join(outDir, `%s.webp[Q=${WEBP_QUALITY}]`), ...files.slice(i * per, (i + 1) * per)])));
+  await Promise.all(
+    Array.from({ length: processes }, (_, i) =>
+      runTimed([
+        "vipsthumbnail",
+        "-s",
+        `${WIDTH}x`,
+        "-o",
+        join(outDir, `%s.webp[Q=${WEBP_QUALITY}]`),
+        ...files.slice(i * per, (i + 1) * per),
+      ]),
+    ),
+  );
   const made = readdirSync(outDir).length;
   if (made !== files.length) throw new Error(`vipsthumbnail wrote ${made} of ${files.length} thumbnails`);
   return (performance.now() - t) / 1000;
@@ -62,7 +90,9 @@ const rate = (s: number) => IMAGES / s;
 /** One printed row: images/s, and the ratio to each reference run in `refs` (label -> seconds). */
 const row = (label: string, s: number, refs: Record<string, number> = {}) =>
   `  ${label.padEnd(36)}${rate(s).toFixed(1).padStart(7)} images/s` +
-  Object.entries(refs).map(([name, refS]) => `   x${(rate(s) / rate(refS)).toFixed(2)} of ${name}`).join("");
+  Object.entries(refs)
+    .map(([name, refS]) => `   x${(rate(s) / rate(refS)).toFixed(2)} of ${name}`)
+    .join("");
 
 /** Width and height of the WebP thumbnail `data`, as sharp reads them. */
 async function thumbSize(data: ArrayBuffer): Promise<string> {
@@ -97,7 +127,9 @@ export async function benchThumbnails(): Promise<string[]> {
         times.vips2.push(await vipsPass(files, 2, vipsOut));
       }
     }
-    const refs: Record<string, number> = vips ? { "vips 1 process": median(times.vips1), "vips 2 processes": median(times.vips2) } : {};
+    const refs: Record<string, number> = vips
+      ? { "vips 1 process": median(times.vips1), "vips 2 processes": median(times.vips2) }
+      : {};
     const sample = await fetch(`${server.url}/api/raw/${names[0]}?thumb=true&w=${WIDTH}&inline=true&auth=${token}`);
     const size = await thumbSize(await sample.arrayBuffer());
     const want = `${WIDTH}x${Math.round((SOURCE_H * WIDTH) / SOURCE_W)}`;

@@ -71,7 +71,8 @@ export async function benchUnarchive(): Promise<string[]> {
       server.proc.kill("SIGTERM");
       await server.proc.exited;
     }
-    const row = (label: string, s: number) => `${label.padEnd(34)} ${s.toFixed(2).padStart(6)} s  ${(TOTAL / 1e6 / s).toFixed(0).padStart(5)} MB/s`;
+    const row = (label: string, s: number) =>
+      `${label.padEnd(34)} ${s.toFixed(2).padStart(6)} s  ${(TOTAL / 1e6 / s).toFixed(0).padStart(5)} MB/s`;
     return [
       `1 GiB zip (${FILES} x 256 MiB random), median of ${RUNS}:`,
       row("7zz x by hand", median(hand)),

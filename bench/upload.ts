@@ -31,7 +31,11 @@ function makeFile(path: string, bytes: number): void {
 /** Sends the file in one POST; returns seconds. */
 async function plainPost(url: string, token: string, file: string, name: string): Promise<number> {
   const t = performance.now();
-  const res = await fetch(`${url}/api/resources/${name}?override=true`, { method: "POST", headers: { "X-Auth": token }, body: Bun.file(file) });
+  const res = await fetch(`${url}/api/resources/${name}?override=true`, {
+    method: "POST",
+    headers: { "X-Auth": token },
+    body: Bun.file(file),
+  });
   if (res.status !== 200) throw new Error(`plain upload: ${res.status} ${await res.text()}`);
   return (performance.now() - t) / 1000;
 }
@@ -40,7 +44,10 @@ async function plainPost(url: string, token: string, file: string, name: string)
 async function tusUpload(url: string, token: string, file: string, name: string, chunk: number): Promise<number> {
   const headers = { "X-Auth": token, "Tus-Resumable": "1.0.0" };
   const t = performance.now();
-  const created = await fetch(`${url}/api/tus/${name}?override=true`, { method: "POST", headers: { ...headers, "Upload-Length": String(SIZE) } });
+  const created = await fetch(`${url}/api/tus/${name}?override=true`, {
+    method: "POST",
+    headers: { ...headers, "Upload-Length": String(SIZE) },
+  });
   if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${await created.text()}`);
   for (let offset = 0; offset < SIZE; offset += chunk) {
     const body = Bun.file(file).slice(offset, Math.min(SIZE, offset + chunk));
@@ -83,9 +90,12 @@ export async function benchUpload(): Promise<string[]> {
   }
   const mbps = (s: number) => SIZE / 1e6 / s;
   const plain = mbps(median(times.plain));
-  const row = (label: string, v: number) => `  ${label.padEnd(34)}${v.toFixed(0).padStart(6)} MB/s  (${(v / plain).toFixed(2)}x plain)`;
+  const row = (label: string, v: number) =>
+    `  ${label.padEnd(34)}${v.toFixed(0).padStart(6)} MB/s  (${(v / plain).toFixed(2)}x plain)`;
   return [
-    `upload 1 GiB, median of ${RUNS} (load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`,
+    `upload 1 GiB, median of ${RUNS} (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
     row("plain POST /api/resources", plain),
     row(`tus, ${TUS_CHUNK_BYTES / 1048576} MiB chunks (UI default)`, mbps(median(times.tusDefault))),
     row(`tus, ${TUS_MAX_CHUNK_BYTES / 1048576} MiB chunks (largest)`, mbps(median(times.tusMax))),

@@ -78,7 +78,12 @@ function ensureNodeVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const problem = nodeVersionProblem(process.versions.node, pkg.engines && pkg.engines.node);
   if (!problem) return;
-  console.error(problem.split("\n").map((line) => `[fbe] ${line}`).join("\n"));
+  console.error(
+    problem
+      .split("\n")
+      .map((line) => `[fbe] ${line}`)
+      .join("\n"),
+  );
   process.exit(1);
 }
 
@@ -134,7 +139,10 @@ function ensureTools(command) {
     console.log(`[fbe] installing system packages: ${pkgs.join(" ")}`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const r = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], { stdio: "inherit", env });
+    const r = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...pkgs], {
+      stdio: "inherit",
+      env,
+    });
     if (r.status === 0) return;
   }
   const names = missing.map(([names]) => names[0]).join(", ");

@@ -40,5 +40,7 @@ if (import.meta.main) {
   const t = performance.now();
   const r = await buildUi();
   const kb = (n: number) => `${Math.round(n / 1000)} KB`;
-  console.log(`[fbe] UI built into dist/ui in ${Math.round(performance.now() - t)} ms: ${r.files} text assets, ${kb(r.plainBytes)} plain, ${kb(r.brBytes)} brotli, ${kb(r.gzBytes)} gzip`);
+  console.log(
+    `[fbe] UI built into dist/ui in ${Math.round(performance.now() - t)} ms: ${r.files} text assets, ${kb(r.plainBytes)} plain, ${kb(r.brBytes)} brotli, ${kb(r.gzBytes)} gzip`,
+  );
 }

@@ -23,7 +23,13 @@ function newestMtime(path: string): number {
 export function isStale(): boolean {
   if (!existsSync(BINARY) || !existsSync(join(ROOT, "dist", "ui", "index.html"))) return true;
   const built = statSync(BINARY).mtimeMs;
-  const inputs = [join(ROOT, "src"), join(ROOT, "package-lock.json"), join(ROOT, "scripts", "build.ts"), join(ROOT, "scripts", "build-ui.ts"), join(ROOT, "scripts", "precompress.ts")];
+  const inputs = [
+    join(ROOT, "src"),
+    join(ROOT, "package-lock.json"),
+    join(ROOT, "scripts", "build.ts"),
+    join(ROOT, "scripts", "build-ui.ts"),
+    join(ROOT, "scripts", "precompress.ts"),
+  ];
   return inputs.some((p) => newestMtime(p) > built);
 }
 
@@ -36,7 +42,8 @@ async function git(args: string[]): Promise<string> {
 /** Builds the UI and compiles dist/fbe. Throws when either step fails. */
 export async function build(): Promise<void> {
   const t0 = performance.now();
-  if (!existsSync(LIBVIPS)) throw new Error(`missing ${LIBVIPS}: sharp's libvips package does not match the pinned version`);
+  if (!existsSync(LIBVIPS))
+    throw new Error(`missing ${LIBVIPS}: sharp's libvips package does not match the pinned version`);
   await buildUi();
   const pkg = await Bun.file(join(ROOT, "package.json")).json();
   const commit = (await git(["rev-parse", "--short", "HEAD"])) || "unknown";
@@ -48,13 +55,19 @@ export async function build(): Promise<void> {
   const args = [
     // --splitting: what the server loads with a dynamic import() (markdown, QR codes, tar, snappy, the CLI) is a
     // chunk of its own in the binary, parsed only when first used, so an idle server never holds its source.
-    "build", "--compile", "--production", "--splitting", join("src", "server", "main.ts"),
+    "build",
+    "--compile",
+    "--production",
+    "--splitting",
+    join("src", "server", "main.ts"),
     // Worker entry points are bundled only when named (Bun's executables docs, "Worker").
     join("src", "server", "transfer-threads", "transfer-thread.ts"),
     // The folder threads' entry (listing-cache/worker-client.ts starts it by this file's path below src/server).
     join("src", "server", "listing", "listing-cache", "folder-worker.ts"),
-    "--asset", join("dist", "ui"),
-    "--outfile", join("dist", "fbe"),
+    "--asset",
+    join("dist", "ui"),
+    "--outfile",
+    join("dist", "fbe"),
     ...Object.entries(define).flatMap(([k, v]) => ["--define", `${k}=${v}`]),
   ];
   const proc = Bun.spawn([process.execPath, ...args], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });

@@ -8,7 +8,20 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 /** Extensions worth compressing: text formats. Images, fonts in woff2 and archives are compressed already. */
-export const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".map", ".txt", ".xml", ".wasm", ".ttf", ".otf"]);
+export const COMPRESSIBLE = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".html",
+  ".svg",
+  ".json",
+  ".map",
+  ".txt",
+  ".xml",
+  ".wasm",
+  ".ttf",
+  ".otf",
+]);
 
 // index.html is a template the server fills in per request (the injected config), so its siblings would never be sent.
 const SKIPPED = new Set(["index.html"]);

@@ -40,7 +40,11 @@ const defaults: Array<[string, string, string]> = [
 const args = defaults.filter(([, envName]) => !env[envName]).flatMap(([flag, , value]) => [flag, value]);
 if (firstRun && password) args.push("--username", env.FB_USERNAME || "admin", "--password", password);
 
-const child = Bun.spawn([BINARY, ...args, ...process.argv.slice(2)], { stdout: "pipe", stderr: "inherit", stdin: "inherit" });
+const child = Bun.spawn([BINARY, ...args, ...process.argv.slice(2)], {
+  stdout: "pipe",
+  stderr: "inherit",
+  stdin: "inherit",
+});
 process.on("SIGINT", () => child.kill("SIGINT"));
 process.on("SIGTERM", () => child.kill("SIGTERM"));
 
@@ -54,7 +58,11 @@ for await (const chunk of child.stdout) {
     announced = true;
     const user = env.FB_USERNAME || "admin";
     console.log(`\n  File Browser Enhanced is running: open ${m[1].replace(/\/$/, "")}/files/`);
-    console.log(password ? `  log in as "${user}" with password "${password}" (kept in data/.admin-password)\n` : `  log in with the admin account of ./data/filebrowser.db\n`);
+    console.log(
+      password
+        ? `  log in as "${user}" with password "${password}" (kept in data/.admin-password)\n`
+        : `  log in with the admin account of ./data/filebrowser.db\n`,
+    );
   }
 }
 process.exit(await child.exited);

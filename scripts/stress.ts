@@ -17,24 +17,35 @@ const STRESS_FILE_MAX_MS = 5 * 60_000;
 
 /** The stress files, sorted: every file in test/stress/ whose name ends in `.stress.ts`. */
 export function stressFiles(dir = STRESS_DIR): string[] {
-  return readdirSync(dir).filter((n) => n.endsWith(".stress.ts")).sort();
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".stress.ts"))
+    .sort();
 }
 
 /** Runs one stress file under `bun test`, output shown live; returns its counts (a crash or timeout counts one failure). */
 async function runFile(name: string): Promise<{ passed: number; failed: number }> {
-  const { text, code } = await run([process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`], {}, STRESS_FILE_MAX_MS);
+  const { text, code } = await run(
+    [process.execPath, "test", "--timeout", String(STRESS_FILE_MAX_MS), `./test/stress/${name}`],
+    {},
+    STRESS_FILE_MAX_MS,
+  );
   return failedWhenNoneRan(parseBunSummary(text), code);
 }
 
 /** `counts`, with one failure added when the runner exited non-zero or ran nothing yet reported none. */
-function failedWhenNoneRan(counts: { passed: number; failed: number }, code: number): { passed: number; failed: number } {
+function failedWhenNoneRan(
+  counts: { passed: number; failed: number },
+  code: number,
+): { passed: number; failed: number } {
   if (counts.failed === 0 && (code !== 0 || counts.passed === 0)) counts.failed = 1;
   return counts;
 }
 
 /** Runs the browser tests tagged SCREENS_TAG under Playwright; a crash or an empty run counts one failure. */
 async function runScreens(): Promise<{ passed: number; failed: number }> {
-  const { text, code } = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep", SCREENS_TAG], { FORCE_COLOR: "0" });
+  const { text, code } = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep", SCREENS_TAG], {
+    FORCE_COLOR: "0",
+  });
   return failedWhenNoneRan(parsePlaywrightSummary(text), code);
 }
 
@@ -45,13 +56,17 @@ async function main(): Promise<number> {
   for (const name of stressFiles()) {
     const started = Date.now();
     const r = await runFile(name);
-    console.log(`[stress] ${name}: ${r.passed} passed, ${r.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[stress] ${name}: ${r.passed} passed, ${r.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     passed += r.passed;
     failed += r.failed;
   }
   const started = Date.now();
   const screens = await runScreens();
-  console.log(`[stress] browser tests tagged ${SCREENS_TAG}: ${screens.passed} passed, ${screens.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[stress] browser tests tagged ${SCREENS_TAG}: ${screens.passed} passed, ${screens.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   passed += screens.passed;
   failed += screens.failed;
   console.log(`\n${passed} passed, ${failed} failed`);

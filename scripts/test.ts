@@ -24,7 +24,11 @@ interface RunResult {
  * Runs a command in the repo with output shown live and captured; returns the captured text and exit code.
  * `timeoutMs` (when given) kills it with SIGKILL after that long.
  */
-export async function run(cmd: string[], env: Record<string, string> = {}, timeoutMs?: number): Promise<{ text: string; code: number }> {
+export async function run(
+  cmd: string[],
+  env: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<{ text: string; code: number }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   let text = "";
@@ -97,7 +101,9 @@ async function main(): Promise<number> {
   const bun = await run([process.execPath, "test", "--timeout", String(BUN_TEST_TIMEOUT_MS)]);
   results.push({ ...parseBunSummary(bun.text), code: bun.code });
   // Browser tests tagged SCREENS_TAG (screenshots at every width and theme) run with the long ones (scripts/stress.ts).
-  const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep-invert", SCREENS_TAG], { FORCE_COLOR: "0" });
+  const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep-invert", SCREENS_TAG], {
+    FORCE_COLOR: "0",
+  });
   results.push({ ...parsePlaywrightSummary(pw.text), code: pw.code });
   const passed = results.reduce((n, r) => n + r.passed, 0);
   let failed = results.reduce((n, r) => n + r.failed, 0);

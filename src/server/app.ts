@@ -49,7 +49,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", searchIndexRoutes)
     .route("/", progressRoutes)
     .route("/", tusRoutes)
-    .route("/", openApiRoutes(() => app.routes));
+    .route(
+      "/",
+      openApiRoutes(() => app.routes),
+    );
 
   app.use("*", commonMiddleware(deps));
   app.route("/", healthRoutes);

@@ -81,12 +81,31 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
   });
   const stopTempSweeper = temps.startSweeper((err) => log.error(`temp sweep: ${String(err)}`));
   const index = openFileIndex(db, config.database, rootReal, log, config.indexWatchMax, (abs) => temps.found(abs));
-  const deps: Deps = { config, db, secret: getSigningSecret(db), log, build: buildInfo(), rootReal, tasks, hls, index, tus, clock };
+  const deps: Deps = {
+    config,
+    db,
+    secret: getSigningSecret(db),
+    log,
+    build: buildInfo(),
+    rootReal,
+    tasks,
+    hls,
+    index,
+    tus,
+    clock,
+  };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
 
   const app = createApp(deps);
-  const threads = new TransferThreads(transferThreadOptions(config), { config, secret: deps.secret, rootReal, log, app, websocket: websocket as never });
+  const threads = new TransferThreads(transferThreadOptions(config), {
+    config,
+    secret: deps.secret,
+    rootReal,
+    log,
+    app,
+    websocket: websocket as never,
+  });
   let server: ReturnType<typeof Bun.serve> | undefined;
   // About's encoder probe runs a few short ffmpeg encodes: start it now so no page waits for it.
   void videoEncoder();

@@ -36,48 +36,76 @@ export function errorBody(status: number, detail?: string): string {
 
 /** Base of the HTTP errors thrown by core code; the status picks the answer, the detail is shown to users. */
 export class HttpError extends HTTPException {
-  constructor(status: ContentfulStatusCode, readonly detail?: string) {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly detail?: string,
+  ) {
     super(status, { message: errorBody(status, detail) });
   }
 }
 
 export class BadRequest extends HttpError {
-  constructor(detail?: string) { super(400, detail); }
+  constructor(detail?: string) {
+    super(400, detail);
+  }
 }
 export class Unauthorized extends HttpError {
-  constructor(detail?: string) { super(401, detail); }
+  constructor(detail?: string) {
+    super(401, detail);
+  }
 }
 export class Forbidden extends HttpError {
-  constructor(detail?: string) { super(403, detail); }
+  constructor(detail?: string) {
+    super(403, detail);
+  }
 }
 export class NotFound extends HttpError {
-  constructor(detail?: string) { super(404, detail); }
+  constructor(detail?: string) {
+    super(404, detail);
+  }
 }
 export class Conflict extends HttpError {
-  constructor(detail?: string) { super(409, detail); }
+  constructor(detail?: string) {
+    super(409, detail);
+  }
 }
 /** 412: a request's precondition (the editor's X-If-Modified-At) no longer holds: the file changed meanwhile. */
 export class PreconditionFailed extends HttpError {
-  constructor(detail?: string) { super(412, detail); }
+  constructor(detail?: string) {
+    super(412, detail);
+  }
 }
 /** 413: a body (or a declared upload length) larger than the server takes. */
 export class PayloadTooLarge extends HttpError {
-  constructor(detail?: string) { super(413, detail); }
+  constructor(detail?: string) {
+    super(413, detail);
+  }
 }
 /** 415: a body of a content type the route does not read (a tus PATCH that is not application/offset+octet-stream). */
 export class UnsupportedMediaType extends HttpError {
-  constructor(detail?: string) { super(415, detail); }
+  constructor(detail?: string) {
+    super(415, detail);
+  }
 }
 export class RangeNotSatisfiable extends HttpError {
-  constructor(detail?: string) { super(416, detail); }
+  constructor(detail?: string) {
+    super(416, detail);
+  }
 }
 /** 429: a ban or a rate limit; `retryAfterS` (seconds), when known, goes out as the Retry-After header. */
 export class TooManyRequests extends HttpError {
-  constructor(detail?: string, readonly retryAfterS?: number) { super(429, detail); }
+  constructor(
+    detail?: string,
+    readonly retryAfterS?: number,
+  ) {
+    super(429, detail);
+  }
 }
 /** 503: the server lacks what the request needs right now, e.g. an optional tool that is not installed. */
 export class ServiceUnavailable extends HttpError {
-  constructor(detail?: string) { super(503, detail); }
+  constructor(detail?: string) {
+    super(503, detail);
+  }
 }
 
 /** Node-style file system error codes mapped to statuses; OUTSIDE_SCOPE is ours (a path escaping the user's scope). */
@@ -112,9 +140,19 @@ const FS_DETAILS: Record<string, string> = {
  * Maps any thrown value to `{status, body}` for the response. HttpErrors keep their status;
  * file system errors map by `code`; everything else is a 500 with no detail (never a stack).
  */
-export function toErrorResponse(err: unknown): { status: ContentfulStatusCode; body: string; unexpected: boolean; headers?: Record<string, string> } {
+export function toErrorResponse(err: unknown): {
+  status: ContentfulStatusCode;
+  body: string;
+  unexpected: boolean;
+  headers?: Record<string, string>;
+} {
   if (err instanceof TooManyRequests && err.retryAfterS !== undefined) {
-    return { status: 429, body: err.message, unexpected: false, headers: { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterS))) } };
+    return {
+      status: 429,
+      body: err.message,
+      unexpected: false,
+      headers: { "Retry-After": String(Math.max(1, Math.ceil(err.retryAfterS))) },
+    };
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

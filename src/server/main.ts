@@ -12,7 +12,9 @@ async function main(argv: string[]): Promise<number> {
   process.umask(umaskFromEnv(process.env));
   if (command === "version" || command === "--version") {
     const b = buildInfo();
-    console.log(`${DEFAULT_APP_NAME} ${b.version}\ncommit: ${b.commit}\nbuilt: ${b.buildDate}\nos/arch: ${b.os}/${b.arch}\nruntime: ${b.runtime}`);
+    console.log(
+      `${DEFAULT_APP_NAME} ${b.version}\ncommit: ${b.commit}\nbuilt: ${b.buildDate}\nos/arch: ${b.os}/${b.arch}\nruntime: ${b.runtime}`,
+    );
     return 0;
   }
   if (command === "help" || command === "--help" || command === "-h") {

@@ -41,7 +41,10 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   const indexed = booted.startIndex();
   // Start-up code (module bodies, migrations, the first walk) never runs again: once the walk and the encoder
   // probe are done, drop its compiled code and garbage and give the freed pages back (JSC's shrinkFootprintWhenIdle).
-  void Promise.all([indexed, videoEncoder()]).then(() => Bun.shrink(), () => {});
+  void Promise.all([indexed, videoEncoder()]).then(
+    () => Bun.shrink(),
+    () => {},
+  );
 }
 
 /**

@@ -20,7 +20,11 @@ export const TARGET_MISSING_MESSAGE = "target does not exist";
  * The TaskScope of `user` under the files root `rootReal`, with the global rules before the user's own
  * (SPEC section 6; the last matching rule wins).
  */
-export function makeTaskScope(rootReal: string, user: Pick<User, "scope" | "rules">, globalRules: readonly Rule[]): TaskScope {
+export function makeTaskScope(
+  rootReal: string,
+  user: Pick<User, "scope" | "rules">,
+  globalRules: readonly Rule[],
+): TaskScope {
   const root = scopeDir(rootReal, user.scope);
   const allows = pathFilter(globalRules, user.rules);
   return {

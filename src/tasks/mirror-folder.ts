@@ -13,7 +13,12 @@ import type { TaskScope, TaskTarget } from "./types";
  * Builds the mirror of the folder `target` under `dest` (an empty folder of the task's temp dir) and returns the
  * mirror's path for the target itself.
  */
-export async function mirrorFolder(scope: TaskScope, target: TaskTarget, dest: string, signal: AbortSignal): Promise<string> {
+export async function mirrorFolder(
+  scope: TaskScope,
+  target: TaskTarget,
+  dest: string,
+  signal: AbortSignal,
+): Promise<string> {
   const selected = [{ path: target.path, abs: target.abs, wantsDir: true, scope: scope.root }];
   let top = dest;
   for await (const e of collectEntries(selected, { scopeAbs: scope.root, filter: scope.allows, signal })) {

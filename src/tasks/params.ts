@@ -42,9 +42,15 @@ export function intParam(p: Record<string, unknown>, key: string, def: number, m
 }
 
 /** One of `choices`; `def` when absent. @throws TaskInputError when it is anything else. */
-export function choiceParam<T extends string>(p: Record<string, unknown>, key: string, def: T, choices: readonly T[]): T {
+export function choiceParam<T extends string>(
+  p: Record<string, unknown>,
+  key: string,
+  def: T,
+  choices: readonly T[],
+): T {
   const v = p[key];
   if (v === undefined || v === null) return def;
-  if (typeof v !== "string" || !choices.includes(v as T)) throw new TaskInputError(`${key} must be one of ${choices.join(", ")}`);
+  if (typeof v !== "string" || !choices.includes(v as T))
+    throw new TaskInputError(`${key} must be one of ${choices.join(", ")}`);
   return v as T;
 }

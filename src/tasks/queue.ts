@@ -8,7 +8,14 @@
 import type { Database } from "bun:sqlite";
 import { TASK_STATUS, type TaskKindName, type TaskStatusCode } from "../shared/wire/task";
 import {
-  claimOldestPending, deleteTask, deleteTasksOfUser, failInterrupted, getTask, insertTask, setTaskMessage, transitionTask,
+  claimOldestPending,
+  deleteTask,
+  deleteTasksOfUser,
+  failInterrupted,
+  getTask,
+  insertTask,
+  setTaskMessage,
+  transitionTask,
 } from "../server/db/tasks-table";
 import { findUserById } from "../server/db/users-table";
 import { TaskInputError, type TaskRecord } from "./types";
@@ -48,7 +55,10 @@ export function retryRefusal(status: TaskStatusCode): string | null {
 export class TaskQueue {
   private readonly listeners = new Set<(e: TaskEvent) => void>();
 
-  constructor(private readonly db: Database, private readonly clock: () => number = () => Math.floor(Date.now() / 1000)) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
 
   /** Listens to every change; returns the function that stops listening. */
   subscribe(listener: (e: TaskEvent) => void): () => void {
@@ -83,7 +93,9 @@ export class TaskQueue {
 
   /** doing or wait-cancel -> failed with the reason. */
   fail(id: number, message: string): TaskRecord | null {
-    return this.emitChanged(transitionTask(this.db, id, [doing, waitCancel], failed, message, { endTime: this.clock() }));
+    return this.emitChanged(
+      transitionTask(this.db, id, [doing, waitCancel], failed, message, { endTime: this.clock() }),
+    );
   }
 
   /** doing or wait-cancel -> cancelled, once the run has stopped and its partial outputs are gone. */
@@ -145,7 +157,12 @@ export class TaskQueue {
    * Fails the rows a previous run of `nodeId` or a dead node left doing (see failInterrupted); returns them with
    * the partial outputs their runs recorded, for the caller to remove.
    */
-  failInterrupted(nodeId: string, staleBefore: number, message: string, running: readonly number[] = []): { task: TaskRecord; outputs: string[] }[] {
+  failInterrupted(
+    nodeId: string,
+    staleBefore: number,
+    message: string,
+    running: readonly number[] = [],
+  ): { task: TaskRecord; outputs: string[] }[] {
     const rows = failInterrupted(this.db, nodeId, staleBefore, message, this.clock(), running);
     for (const r of rows) this.emitChanged(r.task);
     return rows;

@@ -38,11 +38,13 @@ export function parseTaskRequest(text: string): ParsedTaskRequest {
   if (!isObject(Params)) throw new TaskInputError("Params must be an object");
   if ((TASK_CONTROLS as readonly string[]).includes(Task)) {
     const id = Params.TaskID;
-    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) throw new TaskInputError("Params.TaskID must be a positive integer");
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1)
+      throw new TaskInputError("Params.TaskID must be a positive integer");
     return { op: Task as TaskControlName, taskId: id };
   }
   if (!(TASK_KINDS as readonly string[]).includes(Task)) throw new TaskInputError(`unknown Task: ${Task.slice(0, 40)}`);
-  if (typeof TargetPath !== "string" || TargetPath === "") throw new TaskInputError("TargetPath must be a non-empty string");
+  if (typeof TargetPath !== "string" || TargetPath === "")
+    throw new TaskInputError("TargetPath must be a non-empty string");
   return { op: "kind", kind: Task as TaskKindName, targetPath: TargetPath, params: Params };
 }
 
@@ -58,7 +60,8 @@ export interface TaskRequestContext {
 /** SPEC section 6: every kind needs execute; unarchive also rename (it creates and may remove files). */
 function assertAllowed(user: User, kind: TaskKindName): void {
   if (!hasPermission(user, "execute")) throw new TaskInputError("you do not have the execute permission");
-  if (kind === "unarchive" && !hasPermission(user, "rename")) throw new TaskInputError("unarchive needs the rename permission");
+  if (kind === "unarchive" && !hasPermission(user, "rename"))
+    throw new TaskInputError("unarchive needs the rename permission");
 }
 
 /** The user's own task, or any task for an admin. @throws TaskInputError 'task N not found' otherwise. */

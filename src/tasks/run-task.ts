@@ -59,7 +59,14 @@ function throttledReport(push: (message: string) => void): { report: (m: string)
   };
 }
 
-async function execute(deps: RunTaskDeps, task: TaskRecord, signal: AbortSignal, outputs: Set<string>, tempDir: string, report: (m: string) => void): Promise<string> {
+async function execute(
+  deps: RunTaskDeps,
+  task: TaskRecord,
+  signal: AbortSignal,
+  outputs: Set<string>,
+  tempDir: string,
+  report: (m: string) => void,
+): Promise<string> {
   const kind = TASK_KIND_REGISTRY[task.kind];
   if (!kind) throw new Error(`unknown task kind ${task.kind}`);
   const missing = missingTools(kind.tools);
@@ -97,7 +104,10 @@ export async function runTask(deps: RunTaskDeps, task: TaskRecord, signal: Abort
   try {
     result = { ok: true, message: await execute(deps, task, signal, outputs, tempDir, progress.report) };
   } catch (err) {
-    result = { ok: false, message: withoutServerPaths(deps, task, tempDir, err instanceof Error ? err.message : String(err)) };
+    result = {
+      ok: false,
+      message: withoutServerPaths(deps, task, tempDir, err instanceof Error ? err.message : String(err)),
+    };
   } finally {
     progress.stop();
     for (const p of outputs) ACTIVE_TEMP_FILES.delete(p);
@@ -136,7 +146,10 @@ async function removeOutput(scopeRoot: string | null, abs: string): Promise<void
  */
 function withoutServerPaths(deps: RunTaskDeps, task: TaskRecord, tempDir: string, message: string): string {
   const owner = findUserById(deps.db, task.userId);
-  const swaps: [string, string][] = [[tempDir, "<temp>"], [deps.cacheDir, "<cache>"]];
+  const swaps: [string, string][] = [
+    [tempDir, "<temp>"],
+    [deps.cacheDir, "<cache>"],
+  ];
   if (owner) {
     const scope = scopeDir(deps.rootReal, owner.scope);
     if (scope !== deps.rootReal) swaps.push([`${scope}/`, "/"], [scope, "/"]);

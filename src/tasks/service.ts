@@ -22,14 +22,26 @@ export interface TaskService {
  * Builds the service and starts it: rows this node left doing before a restart are failed ('interrupted by
  * restart'), then pending ones are claimed by up to taskWorkers workers (global setting, read at each claim).
  */
-export function startTaskService(o: { db: Database; rootReal: string; cacheDir: string; log?: { error(msg: string): void } }): TaskService {
+export function startTaskService(o: {
+  db: Database;
+  rootReal: string;
+  cacheDir: string;
+  log?: { error(msg: string): void };
+}): TaskService {
   const queue = new TaskQueue(o.db);
   const feed = new TaskFeed(o.db, queue);
-  const pool = new TaskPool({ ...o, queue, workers: () => getSettings(o.db).taskWorkers, nodeId: nodeIdOf(o.cacheDir) });
+  const pool = new TaskPool({
+    ...o,
+    queue,
+    workers: () => getSettings(o.db).taskWorkers,
+    nodeId: nodeIdOf(o.cacheDir),
+  });
   pool.start();
   const unwatch = watchSessions(o.db, () => feed.checkSessions(), { log: o.log });
   return {
-    queue, pool, feed,
+    queue,
+    pool,
+    feed,
     async stop() {
       unwatch();
       await pool.stop();

@@ -31,7 +31,10 @@ export interface TaskViewer {
 export class TaskFeed {
   private readonly viewers = new Set<TaskViewer>();
 
-  constructor(private readonly db: Database, queue: TaskQueue) {
+  constructor(
+    private readonly db: Database,
+    queue: TaskQueue,
+  ) {
     queue.subscribe((e) => this.publish(e));
   }
 
@@ -61,7 +64,9 @@ export class TaskFeed {
         this.drop(v);
         continue;
       }
-      if (v.isAdmin) ownerName ??= (e.type === "removed" ? e.owner : undefined) ?? findUserById(this.db, e.task.userId)?.username ?? "";
+      if (v.isAdmin)
+        ownerName ??=
+          (e.type === "removed" ? e.owner : undefined) ?? findUserById(this.db, e.task.userId)?.username ?? "";
       v.send(e.task, { removed: e.type === "removed", username: v.isAdmin ? ownerName : undefined });
     }
   }

@@ -32,8 +32,17 @@ const SharePage = lazyNamed(() => import("./pages/SharePage"), "SharePage");
 export type Guard = "public" | "guest" | "login" | "admin";
 
 type TitleKey =
-  | "routes.login" | "routes.files" | "routes.settings" | "routes.forbidden" | "routes.notFound" | "routes.internal"
-  | "routes.globalSettings" | "routes.users" | "routes.newUser" | "routes.editUser" | "routes.failedLogs"
+  | "routes.login"
+  | "routes.files"
+  | "routes.settings"
+  | "routes.forbidden"
+  | "routes.notFound"
+  | "routes.internal"
+  | "routes.globalSettings"
+  | "routes.users"
+  | "routes.newUser"
+  | "routes.editUser"
+  | "routes.failedLogs"
   | "routes.sharedLinks";
 
 /** One route: a page in a frame, or a redirect. */
@@ -55,21 +64,46 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/shared", guard: "admin", titleKey: "routes.sharedLinks", page: SharedLinksPage, frame: "app" },
   { path: "/settings", guard: "login", redirect: "/settings/profile" },
   { path: "/settings/profile", guard: "login", titleKey: "routes.settings", page: ProfilePage, frame: "app" },
-  { path: "/settings/global", guard: "admin", titleKey: "routes.globalSettings", page: GlobalSettingsPage, frame: "app" },
+  {
+    path: "/settings/global",
+    guard: "admin",
+    titleKey: "routes.globalSettings",
+    page: GlobalSettingsPage,
+    frame: "app",
+  },
   { path: "/settings/users", guard: "admin", titleKey: "routes.users", page: UsersPage, frame: "app" },
   { path: "/settings/users/new", guard: "admin", titleKey: "routes.newUser", page: UserEditPage, frame: "app" },
   { path: "/settings/users/:id", guard: "admin", titleKey: "routes.editUser", page: UserEditPage, frame: "app" },
   { path: "/settings/logs", guard: "admin", titleKey: "routes.failedLogs", page: FailedLogsPage, frame: "app" },
   { path: "/share/*", guard: "public", page: SharePage, frame: "plain" },
-  { path: "/403", guard: "public", titleKey: "routes.forbidden", page: () => <ErrorPage kind="forbidden" />, frame: "app" },
-  { path: "/404", guard: "public", titleKey: "routes.notFound", page: () => <ErrorPage kind="notFound" />, frame: "app" },
-  { path: "/500", guard: "public", titleKey: "routes.internal", page: () => <ErrorPage kind="internal" />, frame: "app" },
+  {
+    path: "/403",
+    guard: "public",
+    titleKey: "routes.forbidden",
+    page: () => <ErrorPage kind="forbidden" />,
+    frame: "app",
+  },
+  {
+    path: "/404",
+    guard: "public",
+    titleKey: "routes.notFound",
+    page: () => <ErrorPage kind="notFound" />,
+    frame: "app",
+  },
+  {
+    path: "/500",
+    guard: "public",
+    titleKey: "routes.internal",
+    page: () => <ErrorPage kind="internal" />,
+    frame: "app",
+  },
 ];
 
 /** The full wanted path below the base URL, with its query (for the login redirect). */
 function wantedPath(): string {
   const { pathname, search } = window.location;
-  const below = config.baseURL && pathname.startsWith(config.baseURL) ? pathname.slice(config.baseURL.length) : pathname;
+  const below =
+    config.baseURL && pathname.startsWith(config.baseURL) ? pathname.slice(config.baseURL.length) : pathname;
   return `${below || "/"}${search}`;
 }
 
@@ -125,7 +159,9 @@ export function AppRoutes() {
     <Switch>
       {ROUTES.map((def) => (
         <Route key={def.path} path={def.path}>
-          <RequireAuth guard={def.guard}>{def.redirect ? <Redirect to={def.redirect} replace /> : <RoutePage def={def} />}</RequireAuth>
+          <RequireAuth guard={def.guard}>
+            {def.redirect ? <Redirect to={def.redirect} replace /> : <RoutePage def={def} />}
+          </RequireAuth>
         </Route>
       ))}
       <Route>

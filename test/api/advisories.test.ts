@@ -48,8 +48,18 @@ const PRIVATE = "PRIVATE-UNDER-A-DENY-RULE";
 const ALL = { create: true, rename: true, modify: true, delete: true, share: true, download: true, execute: true };
 
 /** GET/any request sent byte for byte (no client-side path cleaning), with the token in X-Auth. */
-const raw = (token: string | null, target: string, method = "GET", body?: string, headers: Record<string, string> = {}) =>
-  rawRequest(ctx.server.origin, target, { method, body, headers: { ...(token ? { "X-Auth": token } : {}), ...headers } });
+const raw = (
+  token: string | null,
+  target: string,
+  method = "GET",
+  body?: string,
+  headers: Record<string, string> = {},
+) =>
+  rawRequest(ctx.server.origin, target, {
+    method,
+    body,
+    headers: { ...(token ? { "X-Auth": token } : {}), ...headers },
+  });
 
 async function shareOf(token: string, path: string, body?: unknown): Promise<string> {
   const res = await call(ctx.server, token, "POST", `/share${path}`, body);
@@ -78,7 +88,11 @@ describe("symlink escape (GHSA-239w-m3h6-ch8v, CVE-2026-54094)", () => {
       ["GET", "/api/raw/linkdir/s.txt", {}],
       ["POST", "/api/resources/link.txt?override=true", {}],
       ["POST", "/api/resources/linkdir/s.txt?override=true", {}],
-      ["POST", "/api/tus/link.txt?override=true", { "Tus-Resumable": "1.0.0", "Upload-Length": "5", "Content-Type": "application/offset+octet-stream" }],
+      [
+        "POST",
+        "/api/tus/link.txt?override=true",
+        { "Tus-Resumable": "1.0.0", "Upload-Length": "5", "Content-Type": "application/offset+octet-stream" },
+      ],
       ["POST", "/api/share/link.txt", {}],
       ["POST", "/api/share/linkdir/", {}],
     ] as const) {
@@ -101,18 +115,36 @@ describe("symlink escape by relocation: a relative link copied or moved to anoth
     expect((await raw(bob.token, "/api/raw/deep/l")).body).toBe("bob's");
     // Copied or moved one level up, the same link text would point at <root>/mine.txt, outside the scope: refused.
     for (const action of ["copy", "rename"]) {
-      expect((await raw(bob.token, `/api/resources/deep/l?action=${action}&destination=${encodeURIComponent("/l")}`, "PATCH")).status).toBe(403);
+      expect(
+        (
+          await raw(
+            bob.token,
+            `/api/resources/deep/l?action=${action}&destination=${encodeURIComponent("/l")}`,
+            "PATCH",
+          )
+        ).status,
+      ).toBe(403);
     }
     expect(existsSync(join(ctx.server.root, "bob", "l"))).toBe(false);
     // Such a link put there by other means (a shell, a sync tool) reads nothing either.
     symlinkSync("../mine.txt", join(ctx.server.root, "bob", "l"));
     const hash = await shareOf(bob.token, "/");
-    for (const target of ["/api/raw/l", "/api/raw/?algo=tar", "/api/raw/?algo=zip", `/api/raw/?algo=tar&files=${encodeURIComponent("/l,/deep")}`, "/api/resources/l?checksum=md5"]) {
+    for (const target of [
+      "/api/raw/l",
+      "/api/raw/?algo=tar",
+      "/api/raw/?algo=zip",
+      `/api/raw/?algo=tar&files=${encodeURIComponent("/l,/deep")}`,
+      "/api/resources/l?checksum=md5",
+    ]) {
       const res = await raw(bob.token, target);
       expect(res.body).not.toContain(SECRET);
       expect(res.status).toBeLessThan(500);
     }
-    for (const target of [`/api/public/dl/${hash}/l`, `/api/public/dl/${hash}?algo=tar`, `/api/public/share/${hash}/l`]) {
+    for (const target of [
+      `/api/public/dl/${hash}/l`,
+      `/api/public/dl/${hash}?algo=tar`,
+      `/api/public/share/${hash}/l`,
+    ]) {
       const res = await raw(null, target);
       expect(res.body).not.toContain(SECRET);
     }
@@ -125,10 +157,23 @@ describe("symlink escape by relocation: a relative link copied or moved to anoth
 
 describe("rules checked before path cleaning (GHSA-9f3r-2vgw-m8xp)", () => {
   it("judges a copy or move destination after `.`, `..` and `//` are resolved", async () => {
-    const user = await makeUser(ctx.server, ctx.admin, { perm: ALL, rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
-    for (const dest of ["/secret2/../secret/new.txt", "/./secret/new.txt", "//secret/new.txt", "/secret2/%2e%2e/secret/new.txt", "/projects/../secret/new.txt"]) {
+    const user = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+    });
+    for (const dest of [
+      "/secret2/../secret/new.txt",
+      "/./secret/new.txt",
+      "//secret/new.txt",
+      "/secret2/%2e%2e/secret/new.txt",
+      "/projects/../secret/new.txt",
+    ]) {
       for (const action of ["copy", "rename"]) {
-        const res = await raw(user.token, `/api/resources/projects/x.txt?action=${action}&destination=${encodeURIComponent(dest)}`, "PATCH");
+        const res = await raw(
+          user.token,
+          `/api/resources/projects/x.txt?action=${action}&destination=${encodeURIComponent(dest)}`,
+          "PATCH",
+        );
         expect(`${action} ${dest} ${res.status}`).toBe(`${action} ${dest} 403`);
       }
     }
@@ -148,17 +193,31 @@ describe("rules after a copy, a move, a rename, a delete or a chmod: a free name
         { allow: false, path: "/alice/folder/private", regex: false, regexp: { raw: "" } },
       ],
     });
-    makeTree(join(ctx.server.root, "alice"), { "free.txt": "f", folder: { "ok.txt": "ok", private: { "p.txt": PRIVATE } } });
+    makeTree(join(ctx.server.root, "alice"), {
+      "free.txt": "f",
+      folder: { "ok.txt": "ok", private: { "p.txt": PRIVATE } },
+    });
     // "/alice" exists: a free name for it would be "/alice (1)", which the rules deny.
-    const free = await raw(fenced.token, `/api/resources/alice/free.txt?action=copy&rename=true&destination=${encodeURIComponent("/alice")}`, "PATCH");
+    const free = await raw(
+      fenced.token,
+      `/api/resources/alice/free.txt?action=copy&rename=true&destination=${encodeURIComponent("/alice")}`,
+      "PATCH",
+    );
     expect(free.status).toBe(403);
     expect(readdirSync(ctx.server.root).filter((n) => n.startsWith("alice ("))).toEqual([]);
     const pw = await raw(fenced.token, "/api/resources/alice/free.txt?action=passwdrename&password=x", "PATCH");
     expect(pw.status).toBe(403);
     expect(existsSync(join(ctx.server.root, "alice", "free.txt"))).toBe(true);
     // A copy leaves the denied folder behind (as archives do); a move, which would carry it, is refused.
-    for (const [action, status] of [["copy", 200], ["rename", 403]] as const) {
-      const res = await raw(fenced.token, `/api/resources/alice/folder?action=${action}&destination=${encodeURIComponent(`/alice/${action}-of-folder`)}`, "PATCH");
+    for (const [action, status] of [
+      ["copy", 200],
+      ["rename", 403],
+    ] as const) {
+      const res = await raw(
+        fenced.token,
+        `/api/resources/alice/folder?action=${action}&destination=${encodeURIComponent(`/alice/${action}-of-folder`)}`,
+        "PATCH",
+      );
       const read = await raw(fenced.token, `/api/raw/alice/${action}-of-folder/private/p.txt`);
       expect(`${action} ${res.status} then read ${read.status}`).toBe(`${action} ${status} then read 404`);
       expect(read.body).not.toContain(PRIVATE);
@@ -170,7 +229,9 @@ describe("rules after a copy, a move, a rename, a delete or a chmod: a free name
     expect(readFileSync(join(ctx.server.root, "alice", "folder", "private", "p.txt"), "utf8")).toBe(PRIVATE);
     // Neither a delete nor a recursive chmod reaches what the rules hide.
     const chmod = await raw(fenced.token, "/api/resources/alice/folder/?action=chmod&mode=700&recursive=true", "PATCH");
-    expect(`${chmod.status} ${chmod.body}`).toBe("403 403 Forbidden (cannot change the mode of a folder holding items the rules hide)");
+    expect(`${chmod.status} ${chmod.body}`).toBe(
+      "403 403 Forbidden (cannot change the mode of a folder holding items the rules hide)",
+    );
     const del = await raw(fenced.token, "/api/resources/alice/folder/", "DELETE");
     expect(`${del.status} ${del.body}`).toBe("403 403 Forbidden (cannot delete a folder holding items the rules hide)");
     expect(readFileSync(join(ctx.server.root, "alice", "folder", "private", "p.txt"), "utf8")).toBe(PRIVATE);
@@ -180,8 +241,21 @@ describe("rules after a copy, a move, a rename, a delete or a chmod: a free name
 
 describe("`//` and trailing-slash rule bypass (GHSA-4mh3-h929-w968)", () => {
   it("keeps a denied folder denied however the path is written", async () => {
-    const user = await makeUser(ctx.server, ctx.admin, { perm: ALL, rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
-    for (const path of ["/secret/s.txt", "//secret/s.txt", "/secret//s.txt", "///secret///s.txt", "/secret/./s.txt", "/./secret/s.txt", "/secret/", "/secret//", "/%73ecret/s.txt"]) {
+    const user = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+    });
+    for (const path of [
+      "/secret/s.txt",
+      "//secret/s.txt",
+      "/secret//s.txt",
+      "///secret///s.txt",
+      "/secret/./s.txt",
+      "/./secret/s.txt",
+      "/secret/",
+      "/secret//",
+      "/%73ecret/s.txt",
+    ]) {
       for (const route of ["raw", "resources"]) {
         const res = await raw(user.token, `/api/${route}${path}`);
         expect(`${route}${path} ${res.status}`).toBe(`${route}${path} 403`);
@@ -195,10 +269,16 @@ describe("`//` and trailing-slash rule bypass (GHSA-4mh3-h929-w968)", () => {
 
 describe("prefix rules without a separator: /secret must not hide /secret2, and /secret/ must hide /secret itself (GHSA-5q48-q4fm-g3m6)", () => {
   it("matches a path rule segment by segment", async () => {
-    const noSep = await makeUser(ctx.server, ctx.admin, { perm: ALL, rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
+    const noSep = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+    });
     expect((await raw(noSep.token, "/api/raw/secret2/s2.txt")).status).toBe(200);
     expect((await raw(noSep.token, "/api/raw/secret/s.txt")).status).toBe(403);
-    const withSep = await makeUser(ctx.server, ctx.admin, { perm: ALL, rules: [{ allow: false, path: "/secret/", regex: false, regexp: { raw: "" } }] });
+    const withSep = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [{ allow: false, path: "/secret/", regex: false, regexp: { raw: "" } }],
+    });
     expect((await raw(withSep.token, "/api/resources/secret")).status).toBe(403);
     expect((await raw(withSep.token, "/api/resources/secret/")).status).toBe(403);
     expect((await raw(withSep.token, "/api/raw/secret/s.txt")).status).toBe(403);
@@ -208,9 +288,16 @@ describe("prefix rules without a separator: /secret must not hide /secret2, and 
 
 describe("public directory shares and the owner's rules (GHSA-j9jx-hp4c-ghhh, CVE-2026-54091)", () => {
   it("judge a path below a shared folder by where it lies in the owner's scope", async () => {
-    const owner = await makeUser(ctx.server, ctx.admin, { perm: ALL, rules: [{ allow: false, path: "/projects/public/private", regex: false, regexp: { raw: "" } }] });
+    const owner = await makeUser(ctx.server, ctx.admin, {
+      perm: ALL,
+      rules: [{ allow: false, path: "/projects/public/private", regex: false, regexp: { raw: "" } }],
+    });
     const hash = await shareOf(owner.token, "/projects/public/");
-    for (const target of [`/api/public/dl/${hash}/private/p.txt`, `/api/public/share/${hash}/private/`, `/api/public/dl/${hash}/private/?algo=tar`]) {
+    for (const target of [
+      `/api/public/dl/${hash}/private/p.txt`,
+      `/api/public/share/${hash}/private/`,
+      `/api/public/dl/${hash}/private/?algo=tar`,
+    ]) {
       const res = await raw(null, target);
       expect(`${target} ${res.status}`).toBe(`${target} 404`);
     }
@@ -228,7 +315,12 @@ describe("a directory share rooted at its parent (GHSA-mr74-928f-rw69)", () => {
     const hash = await shareOf(ctx.admin, "/projects/public/");
     const listing = await raw(null, `/api/public/share/${hash}`);
     expect(listing.body).not.toContain("x.txt");
-    for (const target of [`/api/public/dl/${hash}/x.txt`, `/api/public/dl/${hash}/..%2fx.txt`, `/api/public/dl/${hash}/%2e%2e/x.txt`, `/api/public/share/${hash}/..%2f`]) {
+    for (const target of [
+      `/api/public/dl/${hash}/x.txt`,
+      `/api/public/dl/${hash}/..%2fx.txt`,
+      `/api/public/dl/${hash}/%2e%2e/x.txt`,
+      `/api/public/share/${hash}/..%2f`,
+    ]) {
       const res = await raw(null, target);
       expect(`${target} ${res.status}`).toBe(`${target} 404`);
       expect(res.body).not.toContain("sibling of the shared folder");
@@ -240,14 +332,23 @@ describe("zip-slip on unarchive", () => {
   it("extracts nothing outside the output folder: `../` and absolute names, links and hard links leading out", async () => {
     const dir = join(ctx.server.root, "alice", "arch");
     makeTree(dir, {});
-    slipZip(join(dir, "slip.zip"), ["../../evil-up.txt", "/tmp/evil-abs.txt", "..\\..\\evil-back.txt", "ok/../../../evil-mid.txt"]);
+    slipZip(join(dir, "slip.zip"), [
+      "../../evil-up.txt",
+      "/tmp/evil-abs.txt",
+      "..\\..\\evil-back.txt",
+      "ok/../../../evil-mid.txt",
+    ]);
     symlinkArchive(join(dir, "links.tar"));
     symlinkArchive(join(dir, "links.zip"));
     hardLinkTar(join(dir, "hard.tar"));
     const alice = await makeUser(ctx.server, ctx.admin, { scope: "/alice", perm: ALL });
     const ws = await openTaskSocket(ctx.server, alice.token);
     for (const name of ["slip.zip", "links.tar", "links.zip", "hard.tar"]) {
-      const task = await queued(ws, { Task: "unarchive", TargetPath: `/arch/${name}`, Params: { archiveOneTopLevel: false, archiveOutput: `out-${name}` } });
+      const task = await queued(ws, {
+        Task: "unarchive",
+        TargetPath: `/arch/${name}`,
+        Params: { archiveOneTopLevel: false, archiveOutput: `out-${name}` },
+      });
       const done = await waitStatus(ws, task.TaskID, [3, 4, 5]);
       expect([4, 5]).toContain(done.Status);
     }
@@ -272,14 +373,22 @@ describe("command runner injection and the shell setting (GHSA-3q2w-42mv-cph4 CV
     it(`runs only listed command names, never a chained one (shell ${JSON.stringify(shell)})`, async () => {
       await putSettings(ctx.server, ctx.admin, { shell });
       const runner = await makeUser(ctx.server, ctx.admin, { scope: "/alice", perm: { execute: true } });
-      expect((await putUser(ctx.server, ctx.admin, runner.id, ["commands"], { commands: ["echo", "ls"] })).status).toBe(200);
+      expect((await putUser(ctx.server, ctx.admin, runner.id, ["commands"], { commands: ["echo", "ls"] })).status).toBe(
+        200,
+      );
       const token = await login(ctx.server, runner.username, runner.password);
       const ws = await openCommandSocket(ctx.server, token, "/");
       // An allowlist by prefix would let these through (GHSA-w7qc-6grj-w7r8).
       for (const line of ["lsof", "ls2", "echoo a", "/bin/sh -c 'touch pwned1'", "touch pwned2"]) {
         expect((await ws.run(line)).map((m) => m.type)).toEqual(["refused"]);
       }
-      for (const line of ["echo a; touch pwned3", "echo $(touch pwned4)", "echo `touch pwned5`", "echo a && touch pwned6", "echo a\ntouch pwned7"]) {
+      for (const line of [
+        "echo a; touch pwned3",
+        "echo $(touch pwned4)",
+        "echo `touch pwned5`",
+        "echo a && touch pwned6",
+        "echo a\ntouch pwned7",
+      ]) {
         const out = await ws.run(line);
         if (shell.length) expect(out.map((m) => m.type)).toEqual(["refused"]);
       }
@@ -287,7 +396,11 @@ describe("command runner injection and the shell setting (GHSA-3q2w-42mv-cph4 CV
       expect(linesOf(await ws.run("ls"))).toContain("own.txt");
       await ws.close();
       expect(pwned()).toEqual([]);
-      const outside = await raw(null, `/api/command/..%2f?auth=${token}`, "GET", undefined, { Upgrade: "websocket", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" });
+      const outside = await raw(null, `/api/command/..%2f?auth=${token}`, "GET", undefined, {
+        Upgrade: "websocket",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version": "13",
+      });
       expect(outside.status).toBe(403);
     });
   }
@@ -295,9 +408,15 @@ describe("command runner injection and the shell setting (GHSA-3q2w-42mv-cph4 CV
 
 describe("hook injection through file names (GHSA-jvpw-637p-h3pw, CVE-2026-35585)", () => {
   it("runs no shell code from an uploaded file's name", async () => {
-    await putSettings(ctx.server, ctx.admin, { shell: ["bash", "-c"], commands: { before_upload: ["echo $FILE"], after_upload: ["echo \"$FILE\""] } });
+    await putSettings(ctx.server, ctx.admin, {
+      shell: ["bash", "-c"],
+      commands: { before_upload: ["echo $FILE"], after_upload: ['echo "$FILE"'] },
+    });
     for (const name of ["$(touch pwned-hook1)", "a;touch pwned-hook2", "`touch pwned-hook3`"]) {
-      expect((await call(ctx.server, ctx.admin, "POST", `/resources/alice/${encodeURIComponent(name)}?override=true`, "x")).status).toBe(200);
+      expect(
+        (await call(ctx.server, ctx.admin, "POST", `/resources/alice/${encodeURIComponent(name)}?override=true`, "x"))
+          .status,
+      ).toBe(200);
     }
     await putSettings(ctx.server, ctx.admin, { shell: [], commands: {} });
     expect(readdirSync(join(ctx.server.root, "alice")).filter((n) => n.startsWith("pwned"))).toEqual([]);
@@ -307,20 +426,38 @@ describe("hook injection through file names (GHSA-jvpw-637p-h3pw, CVE-2026-35585
 
 describe("signup inheriting execute or admin (GHSA-5gg9-5g7w-hm73, GHSA-x8jc-jvqm-pm3f CVE-2026-34528, GHSA-7526-j432-6ppp CVE-2026-35607)", () => {
   it("gives a self-registered user neither admin, nor execute, nor commands, whatever the defaults say", async () => {
-    await putSettings(ctx.server, ctx.admin, { signup: true, createUserDir: true, defaults: { perm: { admin: true, execute: true, create: true }, commands: ["ls", "echo"] } });
+    await putSettings(ctx.server, ctx.admin, {
+      signup: true,
+      createUserDir: true,
+      defaults: { perm: { admin: true, execute: true, create: true }, commands: ["ls", "echo"] },
+    });
     try {
-      const res = await fetch(`${ctx.server.url}/api/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "newcomer", password: "a-long-password-123" }) });
+      const res = await fetch(`${ctx.server.url}/api/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "newcomer", password: "a-long-password-123" }),
+      });
       expect(res.status).toBe(200);
     } finally {
-      await putSettings(ctx.server, ctx.admin, { signup: false, createUserDir: false, defaults: { perm: { admin: false, execute: false, create: true }, commands: [] } });
+      await putSettings(ctx.server, ctx.admin, {
+        signup: false,
+        createUserDir: false,
+        defaults: { perm: { admin: false, execute: false, create: true }, commands: [] },
+      });
     }
     const token = await login(ctx.server, "newcomer", "a-long-password-123");
-    const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { user: { perm: Record<string, boolean>; commands: string[] } };
+    const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as {
+      user: { perm: Record<string, boolean>; commands: string[] };
+    };
     expect(user.perm.admin).toBe(false);
     expect(user.perm.execute).toBe(false);
     expect(user.commands ?? []).toEqual([]);
     expect((await call(ctx.server, token, "GET", "/users")).status).toBe(403);
-    const ws = await raw(null, `/api/command/?auth=${token}`, "GET", undefined, { Upgrade: "websocket", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" });
+    const ws = await raw(null, `/api/command/?auth=${token}`, "GET", undefined, {
+      Upgrade: "websocket",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+      "Sec-WebSocket-Version": "13",
+    });
     expect(ws.status).toBe(403);
   });
 
@@ -349,7 +486,10 @@ describe("shares reaching outside their path or outliving their owner (GHSA-6cqf
 
   it("never lists a password hash or bypass token, and a password link needs the password for downloads too", async () => {
     const hash = await shareOf(owner.token, "/projects/public/a.txt", { password: "share-pass-1" });
-    for (const body of [await (await call(ctx.server, owner.token, "GET", "/share/projects/public/a.txt")).text(), await (await call(ctx.server, ctx.admin, "GET", "/shared")).text()]) {
+    for (const body of [
+      await (await call(ctx.server, owner.token, "GET", "/share/projects/public/a.txt")).text(),
+      await (await call(ctx.server, ctx.admin, "GET", "/shared")).text(),
+    ]) {
       expect(body).not.toMatch(/password_?hash|"token"|\$argon|\$2[aby]\$/i);
     }
     expect((await raw(null, `/api/public/dl/${hash}`)).status).toBe(401);
@@ -362,7 +502,13 @@ describe("shares reaching outside their path or outliving their owner (GHSA-6cqf
     const revoked = await makeUser(ctx.server, ctx.admin, { perm: ALL });
     const hash = await shareOf(revoked.token, "/projects/public/a.txt");
     expect((await raw(null, `/api/public/dl/${hash}`)).status).toBe(200);
-    expect((await putUser(ctx.server, ctx.admin, revoked.id, ["perm"], { perm: { ...ALL, share: false, download: false, admin: false } })).status).toBe(200);
+    expect(
+      (
+        await putUser(ctx.server, ctx.admin, revoked.id, ["perm"], {
+          perm: { ...ALL, share: false, download: false, admin: false },
+        })
+      ).status,
+    ).toBe(200);
     expect((await raw(null, `/api/public/dl/${hash}`)).status).toBe(404);
   });
 
@@ -379,9 +525,17 @@ describe("shares reaching outside their path or outliving their owner (GHSA-6cqf
 describe("CSRF: a cookie alone never authorizes a write (GHSA-72wf-hwcq-65h9, CVE-2021-46398)", () => {
   it("refuses a cross-site form creating an admin, and the user does not appear", async () => {
     const data = { username: "backdoor", password: "a-long-password-123", perm: { admin: true } };
-    const attempts: Record<string, string>[] = [{ Origin: "https://evil.example" }, {}, { "Sec-Fetch-Site": "cross-site" }];
+    const attempts: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      {},
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of attempts) {
-      const res = await raw(null, "/api/users", "POST", JSON.stringify({ what: "user", which: [], data }), { Cookie: `auth=${ctx.admin}`, "Content-Type": "text/plain", ...headers });
+      const res = await raw(null, "/api/users", "POST", JSON.stringify({ what: "user", which: [], data }), {
+        Cookie: `auth=${ctx.admin}`,
+        "Content-Type": "text/plain",
+        ...headers,
+      });
       expect(res.status).toBe(403);
     }
     const users = (await (await call(ctx.server, ctx.admin, "GET", "/users")).json()) as { username: string }[];
@@ -398,7 +552,12 @@ describe("stored XSS through file names, share titles and uploaded HTML/SVG (GHS
       "c.epub": `PK${evil}`,
       "d.md": `# hi\n\n${evil}\n<img src=x onerror=alert(1)>`,
     });
-    for (const target of ["/api/raw/xss/a.html?inline=true", "/api/raw/xss/b.svg?inline=true", "/api/raw/xss/c.epub?inline=true", "/api/raw/xss/a.html"]) {
+    for (const target of [
+      "/api/raw/xss/a.html?inline=true",
+      "/api/raw/xss/b.svg?inline=true",
+      "/api/raw/xss/c.epub?inline=true",
+      "/api/raw/xss/a.html",
+    ]) {
       const res = await raw(ctx.admin, target);
       expect(res.headers["content-security-policy"]).toMatch(/^sandbox/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -415,12 +574,16 @@ describe("stored XSS through file names, share titles and uploaded HTML/SVG (GHS
   it("keeps hostile file names and branding as data: JSON listings, share pages and the app page escape them", async () => {
     // A name cannot hold "/", so no closing tag: an opening one and an event handler are the payload.
     const name = `"><img src=x onerror=alert(1)><script>alert(3).txt`;
-    expect((await call(ctx.server, ctx.admin, "POST", `/resources/xss/${encodeURIComponent(name)}`, "x")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", `/resources/xss/${encodeURIComponent(name)}`, "x")).status).toBe(
+      200,
+    );
     const listing = await raw(ctx.admin, "/api/resources/xss/");
     expect(listing.headers["content-type"]).toContain("application/json");
     expect(JSON.parse(listing.body).items.map((i: { name: string }) => i.name)).toContain(name);
     const hash = await shareOf(ctx.admin, `/xss/${encodeURIComponent(name)}`);
-    await putSettings(ctx.server, ctx.admin, { branding: { name: `</title>${evil}`, description: `"><script>alert(2)</script>` } });
+    await putSettings(ctx.server, ctx.admin, {
+      branding: { name: `</title>${evil}`, description: `"><script>alert(2)</script>` },
+    });
     for (const page of [`/share/${hash}`, "/files/", "/login"]) {
       const html = await raw(null, page);
       expect(html.body).not.toContain(evil);
@@ -444,7 +607,9 @@ describe("tokens in URLs leaking through Referer and logs (GHSA-rmwh-g367-mj4x)"
     expect(media).not.toBe(ctx.admin);
     expect((await raw(null, `/api/raw/projects/x.txt?auth=${media}`)).status).toBe(200);
     expect((await raw(null, `/api/raw/secret/s.txt?auth=${media}`)).status).toBe(403);
-    expect((await raw(null, `/api/resources/projects/new.txt?auth=${media}`, "POST", "x")).status).toBeGreaterThanOrEqual(401);
+    expect(
+      (await raw(null, `/api/resources/projects/new.txt?auth=${media}`, "POST", "x")).status,
+    ).toBeGreaterThanOrEqual(401);
     expect(existsSync(join(ctx.server.root, "projects", "new.txt"))).toBe(false);
     expect(ctx.server.output()).not.toContain(ctx.admin);
     expect(ctx.server.output()).not.toContain(media);
@@ -459,7 +624,12 @@ describe("files and the store readable by every account of the machine (GHSA-jj2
     expect((await call(ctx.server, ctx.admin, "POST", "/resources/umask/deep/er/new.txt")).status).toBe(200);
     const tus = await fetch(`${ctx.server.url}/api/tus/umask/tus.bin`, {
       method: "POST",
-      headers: { "X-Auth": ctx.admin, "Tus-Resumable": "1.0.0", "Upload-Length": "5", "Content-Type": "application/offset+octet-stream" },
+      headers: {
+        "X-Auth": ctx.admin,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": "5",
+        "Content-Type": "application/offset+octet-stream",
+      },
       body: "hello",
     });
     expect(tus.status).toBe(201);

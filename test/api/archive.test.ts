@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { chmodSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
@@ -42,7 +53,9 @@ beforeAll(async () => {
   symlinkSync(join(work, "outside-secret.txt"), join(docs, "link-out.txt"));
   symlinkSync(work, join(docs, "link-out-dir"));
   symlinkSync("a.txt", join(docs, "link-in.txt"));
-  for (const rel of walk(join(server.root, "sel"))) if (!lstatSync(join(server.root, "sel", rel)).isSymbolicLink()) utimesSync(join(server.root, "sel", rel), WHEN, WHEN);
+  for (const rel of walk(join(server.root, "sel")))
+    if (!lstatSync(join(server.root, "sel", rel)).isSymbolicLink())
+      utimesSync(join(server.root, "sel", rel), WHEN, WHEN);
 });
 afterAll(async () => {
   await server.stop();
@@ -115,8 +128,18 @@ const sha = (p: string) => createHash("sha256").update(readFileSync(p)).digest("
 
 /** The selected folder `docs` as it must come out: in-scope links followed, links leading out left out. */
 const DOCS_ENTRIES = [
-  "docs", "docs/.hidden", "docs/a.txt", "docs/empty.txt", "docs/emptydir", "docs/link-in.txt", "docs/private.txt",
-  "docs/random.bin", "docs/run.sh", "docs/ünïcode näme.txt", `docs/${LONG.split("/")[0]}`, `docs/${LONG}`,
+  "docs",
+  "docs/.hidden",
+  "docs/a.txt",
+  "docs/empty.txt",
+  "docs/emptydir",
+  "docs/link-in.txt",
+  "docs/private.txt",
+  "docs/random.bin",
+  "docs/run.sh",
+  "docs/ünïcode näme.txt",
+  `docs/${LONG.split("/")[0]}`,
+  `docs/${LONG}`,
 ].sort();
 
 /** Compares the extracted files with their sources: content, permission bits and modification time. */
@@ -136,7 +159,9 @@ describe("archive downloads of a folder (?algo=)", () => {
     it(`streams ${algo} that its standard tool extracts to exactly the selected files, with modes and mtimes`, async () => {
       const res = await raw(`/sel/docs/?algo=${algo}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="docs.${algo}"; filename*=UTF-8''docs.${algo}`);
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="docs.${algo}"; filename*=UTF-8''docs.${algo}`,
+      );
       const dir = extract(algo, Buffer.from(await res.arrayBuffer()));
       expect(walk(dir).sort()).toEqual(DOCS_ENTRIES);
       const files = DOCS_ENTRIES.filter((rel) => lstatSync(join(dir, rel)).isFile());
@@ -176,10 +201,16 @@ describe("archive download headers and missing tools", () => {
     try {
       makeTree(join(bare.root, "d"), { "a.txt": "a" });
       const t = await login(bare);
-      for (const [algo, tool] of [["tar.xz", "xz"], ["tar.bz2", "bzip2"], ["tar.lz4", "lz4"]]) {
+      for (const [algo, tool] of [
+        ["tar.xz", "xz"],
+        ["tar.bz2", "bzip2"],
+        ["tar.lz4", "lz4"],
+      ]) {
         const res = await fetch(`${bare.url}/api/raw/d/?algo=${algo}`, { headers: { "X-Auth": t } });
         expect(res.status).toBe(503);
-        expect(await res.text()).toBe(`503 Service Unavailable (${algo} needs ${tool}, which is not installed on the server)`);
+        expect(await res.text()).toBe(
+          `503 Service Unavailable (${algo} needs ${tool}, which is not installed on the server)`,
+        );
       }
       const gz = await fetch(`${bare.url}/api/raw/d/?algo=tar.gz`, { headers: { "X-Auth": t } });
       expect(gz.status).toBe(200);
@@ -191,7 +222,8 @@ describe("archive download headers and missing tools", () => {
 });
 
 describe("archive downloads of several files (?files=)", () => {
-  const files = (paths: string[]) => encodeURIComponent(paths.map((p) => p.split("/").map(encodeURIComponent).join("/")).join(","));
+  const files = (paths: string[]) =>
+    encodeURIComponent(paths.map((p) => p.split("/").map(encodeURIComponent).join("/")).join(","));
 
   it("holds each selected file and folder under its path relative to their common folder", async () => {
     const selection = files(["/sel/top.txt", "/sel/other", "/sel/docs/a.txt"]);
@@ -200,8 +232,21 @@ describe("archive downloads of several files (?files=)", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toStartWith(`attachment; filename="download.${algo}"`);
       const dir = extract(algo, Buffer.from(await res.arrayBuffer()));
-      expect(walk(dir).sort()).toEqual(["docs", "docs/a.txt", "other", "other/b,with comma.txt", "other/nested", "other/nested/c.txt", "top.txt"]);
-      expectSameFiles(dir, (rel) => join(server.root, "sel", rel), ["docs/a.txt", "other/b,with comma.txt", "other/nested/c.txt", "top.txt"]);
+      expect(walk(dir).sort()).toEqual([
+        "docs",
+        "docs/a.txt",
+        "other",
+        "other/b,with comma.txt",
+        "other/nested",
+        "other/nested/c.txt",
+        "top.txt",
+      ]);
+      expectSameFiles(dir, (rel) => join(server.root, "sel", rel), [
+        "docs/a.txt",
+        "other/b,with comma.txt",
+        "other/nested/c.txt",
+        "top.txt",
+      ]);
     }
   });
 
@@ -223,12 +268,16 @@ describe("aborted and large archive downloads", () => {
     const p = Bun.spawnSync(["pgrep", "-P", String(server.process.pid)], { stdout: "pipe" });
     return p.stdout.toString().trim().split("\n").filter(Boolean);
   };
-  const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0);
+  const rssKb = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0);
   const fds = () => readdirSync(`/proc/${server.process.pid}/fd`).length;
 
   it("kills the compressor process and closes files when the client aborts, and keeps serving", async () => {
     const block = randomBytes(8 * 1024 * 1024);
-    makeTree(join(server.root, "stream"), Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`part-${i}.bin`, block])));
+    makeTree(
+      join(server.root, "stream"),
+      Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`part-${i}.bin`, block])),
+    );
     await (await raw("/sel/top.txt")).arrayBuffer();
     const before = fds();
     for (const algo of ["tar.xz", "tar.bz2", "tar.lz4", "tar.gz", "zip"]) {

@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe("POST /api/login", () => {
   it("answers a three-part HS256 token whose payload holds the user and a 2 h lifetime", async () => {
@@ -86,14 +90,24 @@ describe("token renewal", () => {
     const { Database } = await import("bun:sqlite");
     const { sign } = await import("hono/jwt");
     const db = new Database(`${server.home}/fbe.db`, { readonly: true });
-    const secret = JSON.parse((db.query("SELECT value FROM settings WHERE key = 'jwtSecret'").get() as { value: string }).value);
+    const secret = JSON.parse(
+      (db.query("SELECT value FROM settings WHERE key = 'jwtSecret'").get() as { value: string }).value,
+    );
     db.close();
     const now = Math.floor(Date.now() / 1000);
     const fresh = await login(server);
     // The same live session, with a token that has only half an hour left.
     const { sid } = JSON.parse(Buffer.from(fresh.split(".")[1], "base64url").toString());
-    const ageing = await sign({ user: { id: 1 }, sid, iat: now - 5400, exp: now + 1800, iss: "File Browser Enhanced" }, secret, "HS256");
-    const expired = await sign({ user: { id: 1 }, sid, iat: now - 7300, exp: now - 100, iss: "File Browser Enhanced" }, secret, "HS256");
+    const ageing = await sign(
+      { user: { id: 1 }, sid, iat: now - 5400, exp: now + 1800, iss: "File Browser Enhanced" },
+      secret,
+      "HS256",
+    );
+    const expired = await sign(
+      { user: { id: 1 }, sid, iat: now - 7300, exp: now - 100, iss: "File Browser Enhanced" },
+      secret,
+      "HS256",
+    );
     const get = (t: string) => fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": t } });
     expect((await get(fresh)).headers.get("x-renew-token")).toBeNull();
     const r = await get(ageing);

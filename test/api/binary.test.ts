@@ -30,7 +30,10 @@ describe("the server process", () => {
       for (let i = 0; i < 50 && !/password: \S+/.test(server.output()); i++) await Bun.sleep(50);
       const m = /password: (\S+)/.exec(server.output());
       expect(m).not.toBeNull();
-      const res = await fetch(`${server.url}/api/login`, { method: "POST", body: JSON.stringify({ username: "admin", password: m![1] }) });
+      const res = await fetch(`${server.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ username: "admin", password: m![1] }),
+      });
       expect(res.status).toBe(200);
     } finally {
       await server.stop();
@@ -53,10 +56,19 @@ describe("the server process", () => {
     mkdirSync(src);
     const chunk = randomBytes(1024 * 1024);
     for (let i = 0; i < 300; i++) writeFileSync(join(src, `f${i}.bin`), chunk);
-    const token = await (await fetch(`${server.url}/api/login`, { method: "POST", body: JSON.stringify({ username: server.username, password: server.password }) })).text();
-    const copying = fetch(`${server.url}/api/resources/big/?action=copy&destination=${encodeURIComponent("/copy")}`, { method: "PATCH", headers: { "X-Auth": token } }).catch(() => null);
+    const token = await (
+      await fetch(`${server.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ username: server.username, password: server.password }),
+      })
+    ).text();
+    const copying = fetch(`${server.url}/api/resources/big/?action=copy&destination=${encodeURIComponent("/copy")}`, {
+      method: "PATCH",
+      headers: { "X-Auth": token },
+    }).catch(() => null);
     // Stop once the copy's temp folder exists, i.e. while the copy is under way.
-    for (let i = 0; i < 200 && !readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-")); i++) await Bun.sleep(5);
+    for (let i = 0; i < 200 && !readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-")); i++)
+      await Bun.sleep(5);
     expect(readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-"))).toBe(true);
     const exited = new Promise<number | null>((r) => server.process.once("exit", (code) => r(code)));
     server.process.kill("SIGTERM");
@@ -74,7 +86,10 @@ describe("the server process", () => {
   it("reads FB_ variables and a --config file, flags winning", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
     writeFileSync(join(dir, "conf.json"), JSON.stringify({ baseurl: "/from-file", signup: true }));
-    const server = await startServer({ args: ["--config", join(dir, "conf.json"), "--baseurl", "/flag"], env: { FB_BASEURL: "/env" } });
+    const server = await startServer({
+      args: ["--config", join(dir, "conf.json"), "--baseurl", "/flag"],
+      env: { FB_BASEURL: "/env" },
+    });
     try {
       const html = await (await fetch(`${server.origin}/flag/files/`)).text();
       const config = JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]);

@@ -47,10 +47,15 @@ function pushLoginBody(declared: number | null, maxSend: number): Promise<{ stat
     };
     const sock = connect(Number(url.port), url.hostname, () => {
       const framing = declared === null ? "Transfer-Encoding: chunked" : `Content-Length: ${declared}`;
-      sock.write(`POST /api/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+      sock.write(
+        `POST /api/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+      );
       const pump = () => {
         while (sent < maxSend && !got) {
-          const data = declared === null ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+          const data =
+            declared === null
+              ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+              : piece;
           sent += piece.length;
           if (!sock.write(data)) return void sock.once("drain", pump);
         }
@@ -89,14 +94,22 @@ describe("a login body", () => {
     const big = await call(ctx.server, null, "POST", "/login", { username: "admin", password: "x".repeat(9 * KIB) });
     expect(big.status).toBe(413);
     expect(await big.text()).toBe(TOO_LARGE_AUTH);
-    const fits = await call(ctx.server, null, "POST", "/login", { username: ctx.server.username, password: ctx.server.password, pad: "p".repeat(7 * KIB) });
+    const fits = await call(ctx.server, null, "POST", "/login", {
+      username: ctx.server.username,
+      password: ctx.server.password,
+      pad: "p".repeat(7 * KIB),
+    });
     expect(fits.status).toBe(200);
   });
 });
 
 describe("the other routes reached before a login", () => {
   it("refuse a signup body over 8 KiB with 413 and make no account", async () => {
-    const res = await call(ctx.server, null, "POST", "/signup", { username: "padded-signup", password: "long-enough-password", pad: "p".repeat(9 * KIB) });
+    const res = await call(ctx.server, null, "POST", "/signup", {
+      username: "padded-signup",
+      password: "long-enough-password",
+      pad: "p".repeat(9 * KIB),
+    });
     expect(res.status).toBe(413);
     expect(await res.text()).toBe(TOO_LARGE_AUTH);
     const users = (await (await call(ctx.server, ctx.admin, "GET", "/users")).json()) as Array<{ username: string }>;
@@ -110,7 +123,9 @@ describe("the other routes reached before a login", () => {
     const res = await call(ctx.server, null, "POST", `/public/share/${hash}/token`, { password: "s".repeat(9 * KIB) });
     expect(res.status).toBe(413);
     expect(await res.text()).toBe(TOO_LARGE_AUTH);
-    expect((await call(ctx.server, null, "POST", `/public/share/${hash}/token`, { password: "share-secret" })).status).toBe(200);
+    expect(
+      (await call(ctx.server, null, "POST", `/public/share/${hash}/token`, { password: "share-secret" })).status,
+    ).toBe(200);
   });
 });
 
@@ -127,12 +142,22 @@ describe("every other JSON route", () => {
     ];
     for (const [method, path, body] of cases) {
       const res = await call(ctx.server, ctx.admin, method, path, body);
-      expect({ method, path, status: res.status, body: await res.text() }).toEqual({ method, path, status: 413, body: TOO_LARGE });
+      expect({ method, path, status: res.status, body: await res.text() }).toEqual({
+        method,
+        path,
+        status: 413,
+        body: TOO_LARGE,
+      });
     }
   });
 
   it("still reads a body of several hundred KiB", async () => {
-    const res = await call(ctx.server, ctx.admin, "PUT", "/users/1", { what: "user", which: ["locale"], data: { locale: "en" }, pad: "p".repeat(512 * KIB) });
+    const res = await call(ctx.server, ctx.admin, "PUT", "/users/1", {
+      what: "user",
+      which: ["locale"],
+      data: { locale: "en" },
+      pad: "p".repeat(512 * KIB),
+    });
     expect(res.status).toBe(200);
   });
 });

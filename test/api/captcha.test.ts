@@ -21,7 +21,14 @@ beforeAll(async () => {
   });
   server = await startInProcess();
   admin = await login(server);
-  await putSettings(server, admin, { captcha: { enabled: true, key: "site-key", secret: "s3cret", verifyUrl: `http://127.0.0.1:${verifier.port}/verify` } });
+  await putSettings(server, admin, {
+    captcha: {
+      enabled: true,
+      key: "site-key",
+      secret: "s3cret",
+      verifyUrl: `http://127.0.0.1:${verifier.port}/verify`,
+    },
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -52,8 +59,15 @@ describe("login with captcha enabled", () => {
   });
 
   it("keeps the secret out of GET /api/settings and keeps it when a save leaves it empty", async () => {
-    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as { captcha: Record<string, unknown> };
-    expect(settings.captcha).toEqual({ enabled: true, key: "site-key", verifyUrl: `http://127.0.0.1:${verifier.port}/verify`, secretSet: true });
+    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as {
+      captcha: Record<string, unknown>;
+    };
+    expect(settings.captcha).toEqual({
+      enabled: true,
+      key: "site-key",
+      verifyUrl: `http://127.0.0.1:${verifier.port}/verify`,
+      secretSet: true,
+    });
     await putSettings(server, admin, { captcha: { ...settings.captcha, secret: "" } });
     expect((await attempt({ recaptcha: "solved" })).status).toBe(200);
   });

@@ -30,12 +30,29 @@ describe("fbe users", () => {
     const r = fbe("users", "add", "boss", "boss-password-1", "--perm.admin", "--json");
     expect(r.code).toBe(0);
     const user = JSON.parse(r.out);
-    expect(user).toMatchObject({ id: 1, username: "boss", scope: "/", perm: { admin: true, create: true, execute: true } });
+    expect(user).toMatchObject({
+      id: 1,
+      username: "boss",
+      scope: "/",
+      perm: { admin: true, create: true, execute: true },
+    });
     expect(r.out).not.toContain("argon2");
   });
 
   it("adds a user with scope, locale, lockPassword and permission flags, creating the scope under --root", () => {
-    const r = fbe("users", "add", "bob", "bob-password-12", "--scope", "/bob", "--locale=ja", "--lockPassword", "--perm.create=false", "-r", root);
+    const r = fbe(
+      "users",
+      "add",
+      "bob",
+      "bob-password-12",
+      "--scope",
+      "/bob",
+      "--locale=ja",
+      "--lockPassword",
+      "--perm.create=false",
+      "-r",
+      root,
+    );
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe("created user 2 bob");
     expect(existsSync(join(root, "bob"))).toBe(true);
@@ -48,7 +65,11 @@ describe("fbe users", () => {
     expect(table.out).toContain("2\tbob\t/bob\tfalse\tja");
     const list = JSON.parse(fbe("users", "ls", "--json").out);
     expect(list).toHaveLength(2);
-    expect(list[1]).toMatchObject({ username: "bob", lockPassword: true, perm: { create: false, download: true, admin: false } });
+    expect(list[1]).toMatchObject({
+      username: "bob",
+      lockPassword: true,
+      perm: { create: false, download: true, admin: false },
+    });
   });
 
   it("updates a user by name or id", () => {
@@ -86,9 +107,26 @@ describe("fbe users", () => {
 
 describe("fbe config", () => {
   it("sets settings by their dotted names and prints the result", () => {
-    const r = fbe("config", "set", "--signup", "--createUserDir", "--branding.name", "Acme Drive", "--video.volume", "40", "--rules", '[{"allow":false,"path":"/private"}]');
+    const r = fbe(
+      "config",
+      "set",
+      "--signup",
+      "--createUserDir",
+      "--branding.name",
+      "Acme Drive",
+      "--video.volume",
+      "40",
+      "--rules",
+      '[{"allow":false,"path":"/private"}]',
+    );
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ signup: true, createUserDir: true, branding: { name: "Acme Drive" }, video: { volume: 40 }, rules: [{ allow: false, path: "/private", regex: false }] });
+    expect(JSON.parse(r.out)).toMatchObject({
+      signup: true,
+      createUserDir: true,
+      branding: { name: "Acme Drive" },
+      video: { volume: 40 },
+      rules: [{ allow: false, path: "/private", regex: false }],
+    });
   });
 
   it("refuses values out of range with exit code 1 and unknown names with 2", () => {
@@ -102,7 +140,11 @@ describe("fbe config", () => {
     expect(fbe("config", "set", "--captcha.secret", "hush-hush").code).toBe(0);
     const r = fbe("config", "cat", "--json");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ signup: true, branding: { name: "Acme Drive" }, captcha: { secretSet: true } });
+    expect(JSON.parse(r.out)).toMatchObject({
+      signup: true,
+      branding: { name: "Acme Drive" },
+      captcha: { secretSet: true },
+    });
     expect(r.out).not.toContain("hush-hush");
   });
 });

@@ -12,7 +12,12 @@ const ctx = serverInProcess();
 /** Creates a user allowed to run `sleep` and `ls` and returns a login token. */
 async function runner(): Promise<string> {
   const username = `limit-${Math.random().toString(36).slice(2, 8)}`;
-  const data = { username, password: "a-long-password-123", perm: { ...NO_PERM, execute: true }, commands: ["sleep", "ls"] };
+  const data = {
+    username,
+    password: "a-long-password-123",
+    perm: { ...NO_PERM, execute: true },
+    commands: ["sleep", "ls"],
+  };
   const res = await call(ctx.server, ctx.admin, "POST", "/users", { what: "user", which: [], data });
   expect(res.status).toBe(201);
   return login(ctx.server, username, data.password);
@@ -20,7 +25,10 @@ async function runner(): Promise<string> {
 
 /** Opens a raw command connection and waits until the server closes it or 3 s pass; returns what it saw. */
 async function refusedConnection(token: string): Promise<{ messages: CommandServerMessage[]; code: number | null }> {
-  const sock = await openJsonSocket<CommandServerMessage>(`${ctx.server.url.replace(/^http/, "ws")}/api/command/?auth=${encodeURIComponent(token)}`, "command");
+  const sock = await openJsonSocket<CommandServerMessage>(
+    `${ctx.server.url.replace(/^http/, "ws")}/api/command/?auth=${encodeURIComponent(token)}`,
+    "command",
+  );
   const closed = await Promise.race([sock.closed, Bun.sleep(3_000).then(() => null)]);
   if (!closed) sock.ws.close();
   return { messages: sock.messages, code: closed?.code ?? null };
@@ -64,12 +72,16 @@ describe("command runner limits per user", () => {
 
   it("of thirty connections opened at once by one user, at most four run a command", async () => {
     const token = await runner();
-    const attempts = await Promise.all(Array.from({ length: 30 }, () => openCommandSocket(ctx.server, token, "/work/")));
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => openCommandSocket(ctx.server, token, "/work/")),
+    );
     try {
-      const answers = await Promise.all(attempts.map(async (s) => {
-        s.send("sleep 2");
-        return s.waitFor((m) => m.type === "start" || m.type === "refused", 5_000).catch(() => null);
-      }));
+      const answers = await Promise.all(
+        attempts.map(async (s) => {
+          s.send("sleep 2");
+          return s.waitFor((m) => m.type === "start" || m.type === "refused", 5_000).catch(() => null);
+        }),
+      );
       expect(answers.filter((m) => m?.type === "start").length).toBeLessThanOrEqual(4);
       expect(answers.filter((m) => m?.type === "start").length).toBeGreaterThan(0);
     } finally {

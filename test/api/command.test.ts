@@ -33,7 +33,9 @@ async function userWith(perm: Perm, commands: string[]): Promise<string> {
 
 /** The pwned* files anywhere a command could have made them. */
 function pwned(): string[] {
-  return [join(ctx.server.root, "work"), ctx.server.root].flatMap((d) => readdirSync(d).filter((n) => n.startsWith("pwned")));
+  return [join(ctx.server.root, "work"), ctx.server.root].flatMap((d) =>
+    readdirSync(d).filter((n) => n.startsWith("pwned")),
+  );
 }
 
 /** The upgrade request as a browser sends it, for checking the answer given before any upgrade. */
@@ -69,7 +71,9 @@ for (const shell of [["bash", "-c"], []]) {
     it("refuses a command that is not in the user's list and runs nothing", async () => {
       const ws = await openCommandSocket(ctx.server, runner, "/work/");
       const out = await ws.run("touch pwned0");
-      expect(out).toEqual([{ type: "refused", code: "not_allowed", detail: "touch", message: "command not allowed: touch" }]);
+      expect(out).toEqual([
+        { type: "refused", code: "not_allowed", detail: "touch", message: "command not allowed: touch" },
+      ]);
       expect(pwned()).toEqual([]);
       await ws.close();
     });
@@ -103,7 +107,9 @@ for (const shell of [["bash", "-c"], []]) {
       await ws.run("cat *");
       await ws.run("ls -l * */");
       await ws.run("cat '$(touch pwned1)' 'a;touch pwned2' '`touch pwned3`'");
-      expect(linesOf(await ws.run("echo 'b&&touch pwned4' \"c|touch pwned5\""))).toEqual(["b&&touch pwned4 c|touch pwned5"]);
+      expect(linesOf(await ws.run("echo 'b&&touch pwned4' \"c|touch pwned5\""))).toEqual([
+        "b&&touch pwned4 c|touch pwned5",
+      ]);
       expect(pwned()).toEqual([]);
       await ws.close();
     });
@@ -127,14 +133,20 @@ describe("who may open the command runner", () => {
   });
 
   it("refuses a path outside the scope (403), a missing folder (404) and a file (400)", async () => {
-    expect((await rawGet(ctx.server.origin, `/api/command/..%2f..%2f?auth=${runner}`, upgradeHeaders())).status).toBe(403);
+    expect((await rawGet(ctx.server.origin, `/api/command/..%2f..%2f?auth=${runner}`, upgradeHeaders())).status).toBe(
+      403,
+    );
     expect((await rawGet(ctx.server.origin, `/api/command/nope/?auth=${runner}`, upgradeHeaders())).status).toBe(404);
-    expect((await rawGet(ctx.server.origin, `/api/command/work/hello.txt?auth=${runner}`, upgradeHeaders())).status).toBe(400);
+    expect(
+      (await rawGet(ctx.server.origin, `/api/command/work/hello.txt?auth=${runner}`, upgradeHeaders())).status,
+    ).toBe(400);
   });
 
   it("refuses every line of a user with execute but no allowed command", async () => {
     const ws = await openCommandSocket(ctx.server, await userWith({ execute: true }, []), "/work/");
-    expect(await ws.run("ls")).toEqual([{ type: "refused", code: "not_allowed", detail: "ls", message: "command not allowed: ls" }]);
+    expect(await ws.run("ls")).toEqual([
+      { type: "refused", code: "not_allowed", detail: "ls", message: "command not allowed: ls" },
+    ]);
     await ws.close();
   });
 });
@@ -163,7 +175,9 @@ describe("what a command sees and how long the connection lasts", () => {
 describe("a running command", () => {
   /** Process ids of `sleep <seconds>` commands still alive. */
   const sleepers = (seconds: string) => {
-    const out = Bun.spawnSync(["pgrep", "-f", `^sleep ${seconds}$`]).stdout.toString().trim();
+    const out = Bun.spawnSync(["pgrep", "-f", `^sleep ${seconds}$`])
+      .stdout.toString()
+      .trim();
     return out ? out.split("\n") : [];
   };
 
@@ -171,7 +185,9 @@ describe("a running command", () => {
     const ws = await openCommandSocket(ctx.server, runner, "/work/");
     ws.send("sleep 31.5");
     await ws.waitFor((m) => m.type === "start");
-    expect(await ws.run("echo hi")).toEqual([{ type: "refused", code: "busy", detail: "", message: "a command is already running" }]);
+    expect(await ws.run("echo hi")).toEqual([
+      { type: "refused", code: "busy", detail: "", message: "a command is already running" },
+    ]);
     await ws.close();
   });
 

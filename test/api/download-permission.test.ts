@@ -24,7 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(root, "data.bin"), randomBytes(4096));
   writeFileSync(join(root, "notes.txt"), `notes ${randomBytes(8).toString("hex")}\n`);
   writeFileSync(join(root, "folder", "inside.txt"), "inside\n");
-  writeFileSync(join(root, "icon.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>`);
+  writeFileSync(
+    join(root, "icon.svg"),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>`,
+  );
   writeFileSync(join(root, "info.nfo"), "release notes\n");
   writeFileSync(join(root, "readme.md"), "# Title\n");
   writeFileSync(join(root, "clip.srt"), "1\n00:00:00,200 --> 00:00:00,900\nSidecar line\n");
@@ -58,25 +61,115 @@ const MATRIX: Row[] = [
   { name: "inline=true of a binary file", url: "/raw/data.bin?inline=true", viewer: 403, downloader: 200 },
   { name: "inline=true of a text file", url: "/raw/notes.txt?inline=true", viewer: 403, downloader: 200 },
   { name: "inline=true of a video", url: "/raw/clip.mkv?inline=true", viewer: 403, downloader: 200 },
-  { name: "inline=true of an image, as its largest thumbnail", url: "/raw/photo.jpg?inline=true", viewer: 200, downloader: 200, type: "image/webp" },
-  { name: "inline=true of an image sharp cannot shrink", url: "/raw/icon.svg?inline=true", viewer: 403, downloader: 200 },
-  { name: "thumb=true of an image", url: "/raw/photo.jpg?thumb=true&w=32", viewer: 200, downloader: 200, type: "image/webp" },
-  { name: "thumb=true of a video (its poster)", url: "/raw/clip.mkv?thumb=true", viewer: 200, downloader: 200, type: "image/jpeg" },
+  {
+    name: "inline=true of an image, as its largest thumbnail",
+    url: "/raw/photo.jpg?inline=true",
+    viewer: 200,
+    downloader: 200,
+    type: "image/webp",
+  },
+  {
+    name: "inline=true of an image sharp cannot shrink",
+    url: "/raw/icon.svg?inline=true",
+    viewer: 403,
+    downloader: 200,
+  },
+  {
+    name: "thumb=true of an image",
+    url: "/raw/photo.jpg?thumb=true&w=32",
+    viewer: 200,
+    downloader: 200,
+    type: "image/webp",
+  },
+  {
+    name: "thumb=true of a video (its poster)",
+    url: "/raw/clip.mkv?thumb=true",
+    viewer: 200,
+    downloader: 200,
+    type: "image/jpeg",
+  },
   { name: "thumb=true of a file that is no image", url: "/raw/data.bin?thumb=true", viewer: 403, downloader: 200 },
   { name: "thumb=true of an image sharp cannot shrink", url: "/raw/icon.svg?thumb=true", viewer: 403, downloader: 200 },
-  { name: "a sidecar .srt as WebVTT", url: "/raw/clip.srt?subtitle=true&movie=/clip.mkv", viewer: 200, downloader: 200, type: "text/vtt" },
-  { name: "a sidecar .vtt under 5 MiB", url: "/raw/clip.vtt?subtitle=true&movie=/clip.mkv", viewer: 200, downloader: 200, type: "text/vtt", textPreview: true },
-  { name: "a sidecar .vtt of 5 MiB or more", url: "/raw/big.vtt?subtitle=true&movie=/clip.mkv", viewer: 403, downloader: 200 },
-  { name: "an embedded subtitle stream as WebVTT", url: "/raw/vtt?movie=/clip.mkv&si=0", viewer: 200, downloader: 200, type: "text/vtt" },
-  { name: "the HLS master playlist", url: "/playlist/clip.mkv?master=true", viewer: 200, downloader: 200, type: "application/vnd.apple.mpegurl" },
-  { name: "an HLS segment", url: "/playlist/clip.mkv?res=480-1&seg=0", viewer: 200, downloader: 200, type: "video/mp2t" },
+  {
+    name: "a sidecar .srt as WebVTT",
+    url: "/raw/clip.srt?subtitle=true&movie=/clip.mkv",
+    viewer: 200,
+    downloader: 200,
+    type: "text/vtt",
+  },
+  {
+    name: "a sidecar .vtt under 5 MiB",
+    url: "/raw/clip.vtt?subtitle=true&movie=/clip.mkv",
+    viewer: 200,
+    downloader: 200,
+    type: "text/vtt",
+    textPreview: true,
+  },
+  {
+    name: "a sidecar .vtt of 5 MiB or more",
+    url: "/raw/big.vtt?subtitle=true&movie=/clip.mkv",
+    viewer: 403,
+    downloader: 200,
+  },
+  {
+    name: "an embedded subtitle stream as WebVTT",
+    url: "/raw/vtt?movie=/clip.mkv&si=0",
+    viewer: 200,
+    downloader: 200,
+    type: "text/vtt",
+  },
+  {
+    name: "the HLS master playlist",
+    url: "/playlist/clip.mkv?master=true",
+    viewer: 200,
+    downloader: 200,
+    type: "application/vnd.apple.mpegurl",
+  },
+  {
+    name: "an HLS segment",
+    url: "/playlist/clip.mkv?res=480-1&seg=0",
+    viewer: 200,
+    downloader: 200,
+    type: "video/mp2t",
+  },
   { name: "a video frame", url: "/frame/clip.mkv?t=0.5", viewer: 200, downloader: 200, type: "image/jpeg" },
-  { name: "the seek thumbnails track", url: "/frame/clip.mkv?thumbnails=vtt", viewer: 200, downloader: 200, type: "text/vtt" },
-  { name: "a seek thumbnails sprite", url: "/frame/clip.mkv?sprite=0", viewer: 200, downloader: 200, type: "image/jpeg" },
+  {
+    name: "the seek thumbnails track",
+    url: "/frame/clip.mkv?thumbnails=vtt",
+    viewer: 200,
+    downloader: 200,
+    type: "text/vtt",
+  },
+  {
+    name: "a seek thumbnails sprite",
+    url: "/frame/clip.mkv?sprite=0",
+    viewer: 200,
+    downloader: 200,
+    type: "image/jpeg",
+  },
   { name: "a folder archive", url: "/raw/folder/?algo=zip", viewer: 403, downloader: 200 },
-  { name: "a several-file archive", url: `/raw/?files=${encodeURIComponent("/notes.txt,/data.bin")}&algo=tar`, viewer: 403, downloader: 200 },
-  { name: "the content of a text file", url: "/resources/notes.txt", viewer: 200, downloader: 200, type: "application/json", textPreview: true },
-  { name: "the .nfo text preview", url: "/resources/info.nfo?preview=nfo", viewer: 200, downloader: 200, type: "application/json", textPreview: true },
+  {
+    name: "a several-file archive",
+    url: `/raw/?files=${encodeURIComponent("/notes.txt,/data.bin")}&algo=tar`,
+    viewer: 403,
+    downloader: 200,
+  },
+  {
+    name: "the content of a text file",
+    url: "/resources/notes.txt",
+    viewer: 200,
+    downloader: 200,
+    type: "application/json",
+    textPreview: true,
+  },
+  {
+    name: "the .nfo text preview",
+    url: "/resources/info.nfo?preview=nfo",
+    viewer: 200,
+    downloader: 200,
+    type: "application/json",
+    textPreview: true,
+  },
   { name: "checksums", url: "/resources/data.bin?checksum=md5", viewer: 403, downloader: 200 },
   { name: "the probe of a video", url: "/resources/clip.mkv?probe=yes", viewer: 403, downloader: 200 },
   { name: "the media info of a video", url: "/resources/clip.mkv?mediaInfo=yes", viewer: 403, downloader: 200 },
@@ -115,7 +208,8 @@ for (const threads of ["0", "1"]) {
         if (row.type) expect(res.headers.get("content-type") ?? "").toStartWith(row.type);
         const original = originalOf(row);
         // Never the file's own bytes, whole or as a part, unless the row is a text preview.
-        if (original && !row.textPreview && original.length > 0) expect(body.includes(original.subarray(0, Math.min(original.length, 256)))).toBe(false);
+        if (original && !row.textPreview && original.length > 0)
+          expect(body.includes(original.subarray(0, Math.min(original.length, 256)))).toBe(false);
         const allowed = await send(downloader.token);
         await allowed.arrayBuffer();
         expect(`${row.name}: ${allowed.status}`).toBe(`${row.name}: ${row.downloader}`);
@@ -143,10 +237,17 @@ describe("a share link whose owner has no download permission", () => {
   it("answers 404 to the public for every read, previews included", async () => {
     const admin = await login(server);
     const owner = await makeUser(server, admin, { perm: { share: true, download: true } });
-    const link = async (path: string) => ((await (await call(server, owner.token, "POST", `/share${path}`)).json()) as { hash: string }).hash;
+    const link = async (path: string) =>
+      ((await (await call(server, owner.token, "POST", `/share${path}`)).json()) as { hash: string }).hash;
     const [data, photo] = [await link("/data.bin"), await link("/photo.jpg")];
     expect((await putUser(server, admin, owner.id, ["perm"], { perm: { ...NO_PERM, share: true } })).status).toBe(200);
-    for (const [hash, query] of [[data, ""], [data, "?inline=true"], [data, "?thumb=true"], [photo, "?inline=true"], [photo, "?thumb=true"]]) {
+    for (const [hash, query] of [
+      [data, ""],
+      [data, "?inline=true"],
+      [data, "?thumb=true"],
+      [photo, "?inline=true"],
+      [photo, "?thumb=true"],
+    ]) {
       const res = await fetch(`${server.url}/api/public/dl/${hash}${query}`);
       expect(`${query}: ${res.status}`).toBe(`${query}: 404`);
     }

@@ -32,7 +32,11 @@ describe("a server killed with SIGKILL in the middle of an operation", () => {
 
 /** A short error body: "<status> <reason> (<detail>)", no stack trace, no path. */
 function expectShortError(what: string, status: number, body: string, want: number, detail: string): void {
-  expect({ what, status, body }).toEqual({ what, status: want, body: `${want} ${want === 507 ? "Insufficient Storage" : "Service Unavailable"} (${detail})` });
+  expect({ what, status, body }).toEqual({
+    what,
+    status: want,
+    body: `${want} ${want === 507 ? "Insufficient Storage" : "Service Unavailable"} (${detail})`,
+  });
 }
 
 describe("a files root on a full disk", () => {
@@ -55,7 +59,11 @@ describe("a files root on a full disk", () => {
       // Copies fill the disk until one no longer fits: that one answers 507 and leaves nothing.
       let copies = 0;
       for (; copies < 5; copies++) {
-        res = await api(r, "PATCH", `/resources/keep.bin?action=copy&destination=${encodeURIComponent(`/copy${copies}.bin`)}`);
+        res = await api(
+          r,
+          "PATCH",
+          `/resources/keep.bin?action=copy&destination=${encodeURIComponent(`/copy${copies}.bin`)}`,
+        );
         if (res.status !== 200) break;
       }
       expectShortError("copy", res.status, await res.text(), 507, "no space left on the disk");

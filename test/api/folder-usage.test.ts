@@ -72,13 +72,19 @@ describe("GET /api/resources/{dir}/?usage=true", () => {
       for (let f = 0; f < 150; f++) writeFileSync(join(dir, `f${f}`), "");
     }
     const controller = new AbortController();
-    const res = fetch(`${server.url}/api/resources/big/?usage=true`, { headers: { "X-Auth": scoped.token }, signal: controller.signal });
+    const res = fetch(`${server.url}/api/resources/big/?usage=true`, {
+      headers: { "X-Auth": scoped.token },
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 30);
     await expect(res).rejects.toThrow();
     const stopped = "folder usage of /big stopped: the client went away";
     for (let i = 0; i < 50 && !server.output().includes(stopped); i++) await Bun.sleep(100);
     expect(server.output()).toContain(stopped);
     // The server is still fine and a full walk still counts everything.
-    expect(await usage(scoped.token, "/big/")).toEqual({ status: 200, body: { size: 0, numFiles: 60_000, numDirs: 400 } });
+    expect(await usage(scoped.token, "/big/")).toEqual({
+      status: 200,
+      body: { size: 0, numFiles: 60_000, numDirs: 400 },
+    });
   }, 60_000);
 });

@@ -5,7 +5,16 @@ import { serverInProcess } from "../support/server-per-file";
 import { makeUser, type TestUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 import { requireMediaTools } from "../support/media";
-import { AWKWARD_NAME, encodePath, looksLike, makeColourVideo, mintMediaToken, parseVtt, pixelAt, spawnLog } from "../support/subtitle-media";
+import {
+  AWKWARD_NAME,
+  encodePath,
+  looksLike,
+  makeColourVideo,
+  mintMediaToken,
+  parseVtt,
+  pixelAt,
+  spawnLog,
+} from "../support/subtitle-media";
 
 const tools = spawnLog();
 const ctx = serverInProcess({ env: tools.env });
@@ -17,7 +26,8 @@ let ruled: TestUser;
 let scoped: TestUser;
 
 const mint = (path: string, login = ctx.admin) => mintMediaToken(ctx.server, login, path);
-const frameUrl = (path: string, query: string, token = mediaToken) => `${ctx.server.url}/api/frame${enc(path)}?auth=${token}&${query}`;
+const frameUrl = (path: string, query: string, token = mediaToken) =>
+  `${ctx.server.url}/api/frame${enc(path)}?auth=${token}&${query}`;
 /** The JPEG at `url`: its size and the colour at (x, y), the centre when not given. */
 async function jpegAt(url: string, x?: number, y?: number) {
   const res = await fetch(url);
@@ -34,17 +44,41 @@ beforeAll(async () => {
   mkdirSync(movies);
   mkdirSync(join(ctx.server.root, "private"));
   // Red for 2 s, then blue for 2 s; and 62 s (31 tiles of 2 s: two sprite sheets) red until 30 s, then blue.
-  await makeColourVideo(movies, "colours.mp4", [["red", 2], ["blue", 2]]);
-  await makeColourVideo(movies, "long.mp4", [["red", 30], ["blue", 32]], "160x120", 5);
+  await makeColourVideo(movies, "colours.mp4", [
+    ["red", 2],
+    ["blue", 2],
+  ]);
+  await makeColourVideo(
+    movies,
+    "long.mp4",
+    [
+      ["red", 30],
+      ["blue", 32],
+    ],
+    "160x120",
+    5,
+  );
   // 20 s: blue only from 1.5 s to 2.5 s, around the poster time (10 % of the duration).
-  await makeColourVideo(movies, "poster.mp4", [["red", 1.5], ["blue", 1], ["red", 17.5]], "160x120", 5);
+  await makeColourVideo(
+    movies,
+    "poster.mp4",
+    [
+      ["red", 1.5],
+      ["blue", 1],
+      ["red", 17.5],
+    ],
+    "160x120",
+    5,
+  );
   copyFileSync(join(movies, "colours.mp4"), join(movies, `${ODD}.mp4`));
   copyFileSync(join(movies, "colours.mp4"), join(movies, "denied.mp4"));
   copyFileSync(join(movies, "colours.mp4"), join(ctx.server.root, "private", "v.mp4"));
   symlinkSync(join(ctx.server.root, "private", "v.mp4"), join(movies, "link-out.mp4"));
   writeFileSync(join(movies, "notes.srt"), "1\n00:00:00,000 --> 00:00:01,000\nhi\n");
   mediaToken = await mint("/movies/");
-  ruled = await makeUser(ctx.server, ctx.admin, { rules: [{ allow: false, path: "/movies/denied.mp4", regex: false, regexp: { raw: "" } }] });
+  ruled = await makeUser(ctx.server, ctx.admin, {
+    rules: [{ allow: false, path: "/movies/denied.mp4", regex: false, regexp: { raw: "" } }],
+  });
   scoped = await makeUser(ctx.server, ctx.admin, { scope: "/movies" });
 });
 
@@ -76,7 +110,8 @@ describe("a still of a video at a time", () => {
   });
 
   it("shows the last frame for a time at or past the end", async () => {
-    for (const t of ["4", "3.99", "1000"]) expect(looksLike((await jpegAt(frameUrl("/movies/colours.mp4", `t=${t}`))).rgb, "blue")).toBe(true);
+    for (const t of ["4", "3.99", "1000"])
+      expect(looksLike((await jpegAt(frameUrl("/movies/colours.mp4", `t=${t}`))).rgb, "blue")).toBe(true);
   });
 
   it("comes from the cache the second time: neither ffprobe nor ffmpeg runs", async () => {
@@ -137,7 +172,13 @@ describe("seek thumbnails", () => {
     expect([sheet0.width, sheet0.height]).toEqual([5 * 160, 5 * 120]);
     const sheet1 = await jpegAt(`${ctx.server.origin}${cues[25]!.url}`);
     expect([sheet1.width, sheet1.height]).toEqual([5 * 160, 2 * 120]);
-    for (const [i, colour] of [[5, "red"], [14, "red"], [16, "blue"], [24, "blue"], [27, "blue"]] as const) {
+    for (const [i, colour] of [
+      [5, "red"],
+      [14, "red"],
+      [16, "blue"],
+      [24, "blue"],
+      [27, "blue"],
+    ] as const) {
       const c = cues[i]!;
       const tile = await jpegAt(`${ctx.server.origin}${c.url}`, c.x + c.w / 2, c.y + c.h / 2);
       expect(looksLike(tile.rgb, colour)).toBe(true);
@@ -149,7 +190,10 @@ describe("seek thumbnails", () => {
 
   it("a short video has one small sheet", async () => {
     const cues = await thumbnailsOf("/movies/colours.mp4");
-    expect(cues.map((c) => [c.start, c.end, c.x, c.y])).toEqual([[0, 2, 0, 0], [2, 4, 160, 0]]);
+    expect(cues.map((c) => [c.start, c.end, c.x, c.y])).toEqual([
+      [0, 2, 0, 0],
+      [2, 4, 160, 0],
+    ]);
     const sheet = await jpegAt(`${ctx.server.origin}${cues[0]!.url}`, 80, 60);
     expect([sheet.width, sheet.height]).toEqual([320, 120]);
     expect(looksLike(sheet.rgb, "red")).toBe(true);
@@ -176,7 +220,8 @@ describe("auth and scope of the frame URLs", () => {
   const queries = ["t=1", "thumbnails=vtt", "sprite=0"];
 
   it("refuse a request without a token", async () => {
-    for (const q of queries) expect((await fetch(`${ctx.server.url}/api/frame/movies/colours.mp4?${q}`)).status).toBe(401);
+    for (const q of queries)
+      expect((await fetch(`${ctx.server.url}/api/frame/movies/colours.mp4?${q}`)).status).toBe(401);
   });
 
   it("refuse a media token of another folder", async () => {
@@ -210,13 +255,14 @@ describe("one ffprobe run per video, shared by every media URL", () => {
     copyFileSync(join(ctx.server.root, "movies", "colours.mp4"), join(ctx.server.root, "movies", "shared.mp4"));
     const path = "/movies/shared.mp4";
     const asAdmin = { headers: { "X-Auth": ctx.admin } };
-    const all = () => Promise.all([
-      fetch(`${ctx.server.url}/api/resources${path}?probe=yes`, asAdmin),
-      fetch(`${ctx.server.url}/api/playlist${path}?auth=${ctx.admin}&master=true`),
-      fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=96`, asAdmin),
-      fetch(frameUrl(path, "t=1")),
-      fetch(frameUrl(path, "thumbnails=vtt")),
-    ]);
+    const all = () =>
+      Promise.all([
+        fetch(`${ctx.server.url}/api/resources${path}?probe=yes`, asAdmin),
+        fetch(`${ctx.server.url}/api/playlist${path}?auth=${ctx.admin}&master=true`),
+        fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=96`, asAdmin),
+        fetch(frameUrl(path, "t=1")),
+        fetch(frameUrl(path, "thumbnails=vtt")),
+      ]);
     const probes = tools.count("ffprobe");
     for (const res of await all()) expect(res.status).toBe(200);
     expect(tools.count("ffprobe")).toBe(probes + 1);

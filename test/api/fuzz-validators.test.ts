@@ -9,7 +9,13 @@ import fc from "fast-check";
 import { login, type TestServer } from "../support/server";
 import { startInProcess } from "../support/in-process";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
-import { BAD_USER_FIELDS, notOfType, notOneOf, outOfRangeInteger, outOfRangeSetting } from "../support/fuzz-out-of-range";
+import {
+  BAD_USER_FIELDS,
+  notOfType,
+  notOneOf,
+  outOfRangeInteger,
+  outOfRangeSetting,
+} from "../support/fuzz-out-of-range";
 import { SETTINGS_FIELDS, type FieldSpec, type SectionSpec } from "../../src/server/settings/schema";
 import { SELF_FIELDS, USER_FIELDS } from "../../src/server/users/user-changes";
 import { SHARE_EXPIRES_MAX, SHARE_UNITS } from "../../src/shared/wire/share";
@@ -67,7 +73,10 @@ function overlay(base: Record<string, unknown>, patch: Record<string, unknown>):
   const out = structuredClone(base);
   for (const [k, v] of Object.entries(patch)) {
     const b = out[k];
-    const value = v && typeof v === "object" && !Array.isArray(v) && b && typeof b === "object" && !Array.isArray(b) ? overlay(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+    const value =
+      v && typeof v === "object" && !Array.isArray(v) && b && typeof b === "object" && !Array.isArray(b)
+        ? overlay(b as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
     // Defined, not assigned: a "__proto__" key stays an own key (assigning it would set the prototype and vanish).
     Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -76,7 +85,8 @@ function overlay(base: Record<string, unknown>, patch: Record<string, unknown>):
 
 /** Every settings field, section and defaults field; `variant` sends the whole settings object around the bad value. */
 function settingsTargets(): Target[] {
-  const put = (patch: Record<string, unknown>, whole: boolean) => call(server, admin, "PUT", "/settings", whole ? overlay(baseline, patch) : patch);
+  const put = (patch: Record<string, unknown>, whole: boolean) =>
+    call(server, admin, "PUT", "/settings", whole ? overlay(baseline, patch) : patch);
   const out: Target[] = [];
   const add = (name: string, bad: fc.Arbitrary<unknown>, patch: (v: unknown) => Record<string, unknown>) =>
     out.push({ name, bad, send: (v, whole) => put(patch(v), whole) });
@@ -85,12 +95,14 @@ function settingsTargets(): Target[] {
       add(key, outOfRangeSetting(spec as FieldSpec), (v) => ({ [key]: v }));
       if ((spec as FieldSpec).kind !== "user-defaults") continue;
       for (const [sub, bad] of Object.entries(BAD_USER_FIELDS)) {
-        if (sub !== "username" && sub !== "password" && sub !== "lockPassword") add(`defaults.${sub}`, bad, (v) => ({ defaults: { [sub]: v } }));
+        if (sub !== "username" && sub !== "password" && sub !== "lockPassword")
+          add(`defaults.${sub}`, bad, (v) => ({ defaults: { [sub]: v } }));
       }
       continue;
     }
     add(key, notOfType("object"), (v) => ({ [key]: v }));
-    for (const [field, fieldSpec] of Object.entries(spec as SectionSpec)) add(`${key}.${field}`, outOfRangeSetting(fieldSpec), (v) => ({ [key]: { [field]: v } }));
+    for (const [field, fieldSpec] of Object.entries(spec as SectionSpec))
+      add(`${key}.${field}`, outOfRangeSetting(fieldSpec), (v) => ({ [key]: { [field]: v } }));
   }
   return out;
 }
@@ -101,13 +113,30 @@ function userTargets(): Target[] {
   for (const f of USER_FIELDS) {
     const bad = BAD_USER_FIELDS[f];
     out.push({
-      name: f, bad,
-      send: (v) => call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: freshName(), password: PASSWORD, [f]: v } }),
+      name: f,
+      bad,
+      send: (v) =>
+        call(server, admin, "POST", "/users", {
+          what: "user",
+          which: [],
+          data: { username: freshName(), password: PASSWORD, [f]: v },
+        }),
     });
     // With which ["all"] an empty password means "unchanged"; name the field for passwords.
     const which = (all: boolean) => (all && f !== "password" ? ["all"] : [f]);
-    out.push({ name: f, bad, send: (v, all) => call(server, admin, "PUT", `/users/${victim.id}`, { what: "user", which: which(all), data: { [f]: v } }) });
-    if (SELF_FIELDS.includes(f)) out.push({ name: f, bad, send: (v, all) => call(server, user.token, "PUT", `/users/${user.id}`, { what: "user", which: which(all), data: { [f]: v } }) });
+    out.push({
+      name: f,
+      bad,
+      send: (v, all) =>
+        call(server, admin, "PUT", `/users/${victim.id}`, { what: "user", which: which(all), data: { [f]: v } }),
+    });
+    if (SELF_FIELDS.includes(f))
+      out.push({
+        name: f,
+        bad,
+        send: (v, all) =>
+          call(server, user.token, "PUT", `/users/${user.id}`, { what: "user", which: which(all), data: { [f]: v } }),
+      });
   }
   return out;
 }
@@ -122,7 +151,8 @@ async function expectRefused(t: Target, label: string): Promise<void> {
         const res = await t.send(value, variant);
         const text = await res.text();
         const ok = res.status === 400 && text.startsWith("400 Bad Request (") && text.includes(t.name);
-        if (!ok) last = `${label} ${t.name} = ${JSON.stringify(value)?.slice(0, 200)} answered ${res.status} ${text.slice(0, 200)}`;
+        if (!ok)
+          last = `${label} ${t.name} = ${JSON.stringify(value)?.slice(0, 200)} answered ${res.status} ${text.slice(0, 200)}`;
         return ok;
       }),
       { numRuns: RUNS, seed },
@@ -143,7 +173,8 @@ describe("validator fuzzing", () => {
   }, 120_000);
 
   it("refuses every out-of-range user field with 400 naming the field, and changes nobody", async () => {
-    const users = async () => (await (await call(server, admin, "GET", "/users")).json()) as Array<Record<string, unknown>>;
+    const users = async () =>
+      (await (await call(server, admin, "GET", "/users")).json()) as Array<Record<string, unknown>>;
     beginTest();
     const before = await users();
     for (const t of userTargets()) await expectRefused(t, "users API");
@@ -155,10 +186,20 @@ describe("validator fuzzing", () => {
     beginTest();
     // Signups count against the per-IP and per-name attempt limits (auth/attempt-limits.ts; a bad name repeats across
     // cases): lifted so every case reaches the validator.
-    await putSettings(server, admin, { signup: true, createUserDir: true, rateLimit: { loginPerIp: 100000, loginPerUser: 100000 } });
+    await putSettings(server, admin, {
+      signup: true,
+      createUserDir: true,
+      rateLimit: { loginPerIp: 100000, loginPerUser: 100000 },
+    });
     const signup = (body: unknown) => call(server, null, "POST", "/signup", body);
-    await expectRefused({ name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) }, "POST /api/signup");
-    await expectRefused({ name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) }, "POST /api/signup");
+    await expectRefused(
+      { name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) },
+      "POST /api/signup",
+    );
+    await expectRefused(
+      { name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) },
+      "POST /api/signup",
+    );
     await putSettings(server, admin, { signup: false, createUserDir: false });
     endTest();
   }, 120_000);
@@ -172,9 +213,24 @@ describe("validator fuzzing", () => {
     const targets: Target[] = [
       { name: "password", bad: notOfType("string"), send: (v) => share("", { password: v }) },
       { name: "uploadOnly", bad: notOfType("boolean"), send: (v) => share("", { uploadOnly: v }) },
-      { name: "downloadLimit", bad: fc.oneof(outOfRangeInteger(0, SHARE_DOWNLOAD_LIMIT_MAX).filter((v) => v !== null && typeof v !== "string"), notOfType("number", "null")), send: (v) => share("", { downloadLimit: v }) },
-      { name: "expires", bad: outOfRangeInteger(0, SHARE_EXPIRES_MAX).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), send: (v) => share(new URLSearchParams({ expires: String(v), unit: "hours" }).toString()) },
-      { name: "unit", bad: notOneOf(Object.keys(SHARE_UNITS)).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), send: (v) => share(new URLSearchParams({ expires: "1", unit: String(v) }).toString()) },
+      {
+        name: "downloadLimit",
+        bad: fc.oneof(
+          outOfRangeInteger(0, SHARE_DOWNLOAD_LIMIT_MAX).filter((v) => v !== null && typeof v !== "string"),
+          notOfType("number", "null"),
+        ),
+        send: (v) => share("", { downloadLimit: v }),
+      },
+      {
+        name: "expires",
+        bad: outOfRangeInteger(0, SHARE_EXPIRES_MAX).map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
+        send: (v) => share(new URLSearchParams({ expires: String(v), unit: "hours" }).toString()),
+      },
+      {
+        name: "unit",
+        bad: notOneOf(Object.keys(SHARE_UNITS)).map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
+        send: (v) => share(new URLSearchParams({ expires: "1", unit: String(v) }).toString()),
+      },
     ];
     for (const t of targets) await expectRefused(t, "POST /api/share");
     expect(await links()).toBe(before);

@@ -23,10 +23,12 @@ const loginAnswer = (headers: Record<string, string> = {}) =>
 function authCookie(res: Response): Record<string, string> {
   const line = res.headers.getSetCookie().find((c) => c.startsWith("auth="));
   if (!line) throw new Error(`no auth cookie in ${JSON.stringify(res.headers.getSetCookie())}`);
-  return Object.fromEntries(line.split(";").map((part) => {
-    const [k, ...v] = part.trim().split("=");
-    return [k!.toLowerCase(), v.join("=")];
-  }));
+  return Object.fromEntries(
+    line.split(";").map((part) => {
+      const [k, ...v] = part.trim().split("=");
+      return [k!.toLowerCase(), v.join("=")];
+    }),
+  );
 }
 
 describe("the app's pages", () => {
@@ -35,7 +37,10 @@ describe("the app's pages", () => {
     expect(res.status).toBe(200);
     const csp = res.headers.get("Content-Security-Policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
-    const script = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+    const script = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src"))!;
     expect(script).toBe("script-src 'self'");
     expect(csp).not.toContain("unsafe-eval");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
@@ -44,7 +49,10 @@ describe("the app's pages", () => {
   });
 
   it("API answers and errors carry the same framing refusal", async () => {
-    for (const res of [await call(ctx.server, ctx.admin, "GET", "/users"), await call(ctx.server, null, "GET", "/users")]) {
+    for (const res of [
+      await call(ctx.server, ctx.admin, "GET", "/users"),
+      await call(ctx.server, null, "GET", "/users"),
+    ]) {
       expect(res.headers.get("X-Frame-Options")).toBe("DENY");
       expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     }
@@ -123,10 +131,16 @@ describe("Strict-Transport-Security", () => {
     expect(api.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
     // Plain http: a browser ignores HSTS there, and the server does not claim it.
     expect((await fetch(`${ctx.server.url}/files/`)).headers.get("Strict-Transport-Security")).toBeNull();
-    expect((await fetch(`${ctx.server.url}/files/`, { headers: { "X-Forwarded-Proto": "http" } })).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(
+      (await fetch(`${ctx.server.url}/files/`, { headers: { "X-Forwarded-Proto": "http" } })).headers.get(
+        "Strict-Transport-Security",
+      ),
+    ).toBeNull();
     // An untrusted X-Forwarded-Proto is anybody's word.
     await putSettings(ctx.server, ctx.admin, { trustProxy: false });
-    expect((await fetch(`${ctx.server.url}/files/`, { headers: HTTPS })).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(
+      (await fetch(`${ctx.server.url}/files/`, { headers: HTTPS })).headers.get("Strict-Transport-Security"),
+    ).toBeNull();
   });
 
   it("rejects a setting that is not a boolean", async () => {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
@@ -28,14 +38,34 @@ beforeAll(async () => {
   await makeVideo(movies, "clip.mp4", 10, "640x480");
   await makeVideo(movies, "small.mp4", 3, "320x240");
   await makeVideo(movies, "long-a.mp4", 60, "640x480");
-  for (const copy of ["long-b.mp4", "long-c.mp4", "long-d.mp4"]) copyFileSync(join(movies, "long-a.mp4"), join(movies, copy));
+  for (const copy of ["long-b.mp4", "long-c.mp4", "long-d.mp4"])
+    copyFileSync(join(movies, "long-a.mp4"), join(movies, copy));
   copyFileSync(join(movies, "clip.mp4"), join(movies, odd));
   copyFileSync(join(movies, "clip.mp4"), join(server.root, "secret", "clip.mp4"));
   // MPEG-4 part 2 video and MP3 sound in AVI: what browsers never play directly.
-  await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=5", "-f", "lavfi", "-i", "sine=frequency=330:duration=5",
-    "-c:v", "mpeg4", "-q:v", "5", "-c:a", "libmp3lame", "-t", "5", join(movies, "old.avi")]);
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=640x480:rate=25:duration=5",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=330:duration=5",
+    "-c:v",
+    "mpeg4",
+    "-q:v",
+    "5",
+    "-c:a",
+    "libmp3lame",
+    "-t",
+    "5",
+    join(movies, "old.avi"),
+  ]);
   symlinkSync(join(movies, "clip.mp4"), join(server.root, "home", "bob", "escape.mp4"));
-  ruled = await makeUser(server, admin, { rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
+  ruled = await makeUser(server, admin, {
+    rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+  });
   scoped = await makeUser(server, admin, { scope: "/home/bob" });
 }, 60_000);
 afterAll(() => server?.stop());
@@ -47,9 +77,23 @@ const segDir = (rel: string, res: string) => {
   const abs = join(realpathSync(server.root), rel);
   return qualityDir(join(server.home, ".cache"), sourceKey(abs, statSync(abs)), res);
 };
-const cachedSegments = (rel: string, res: string) => (existsSync(segDir(rel, res)) ? readdirSync(segDir(rel, res)).filter((n) => n.endsWith(".ts")).sort() : []);
+const cachedSegments = (rel: string, res: string) =>
+  existsSync(segDir(rel, res))
+    ? readdirSync(segDir(rel, res))
+        .filter((n) => n.endsWith(".ts"))
+        .sort()
+    : [];
 const probeDuration = (rel: string) => {
-  const p = Bun.spawnSync(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", join(server.root, rel)]);
+  const p = Bun.spawnSync([
+    "ffprobe",
+    "-v",
+    "error",
+    "-show_entries",
+    "format=duration",
+    "-of",
+    "csv=p=0",
+    join(server.root, rel),
+  ]);
   return Number(p.stdout.toString().trim());
 };
 
@@ -69,7 +113,11 @@ describe("the media playlist", () => {
     pl.segments.forEach((s, n) => {
       const u = new URL(s.uri, res.url);
       expect(u.pathname).toBe("/api/playlist/movies/clip.mp4");
-      expect([...u.searchParams]).toEqual([["auth", admin], ["res", "480-1"], ["seg", String(n)]]);
+      expect([...u.searchParams]).toEqual([
+        ["auth", admin],
+        ["res", "480-1"],
+        ["seg", String(n)],
+      ]);
     });
   });
 
@@ -88,7 +136,9 @@ describe("the media playlist", () => {
       const answer = await get("/movies/clip.mp4", `auth=${admin}&res=${res}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("x-quality")).toBe("480-1");
-      const uris = parseMediaPlaylist(await answer.text()).segments.map((s) => new URL(s.uri, answer.url).searchParams.get("res"));
+      const uris = parseMediaPlaylist(await answer.text()).segments.map((s) =>
+        new URL(s.uri, answer.url).searchParams.get("res"),
+      );
       expect(uris).toEqual(["480-1", "480-1", "480-1"]);
     }
     // A 240 px video asked for 720p 2 Mbps plays its only quality, encoded at its own height.
@@ -106,7 +156,9 @@ describe("the media playlist", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     const lines = (await res.text()).trim().split("\n");
-    expect(lines.filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual(['#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=640x480,CODECS="avc1.640028,mp4a.40.2"']);
+    expect(lines.filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual([
+      '#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=640x480,CODECS="avc1.640028,mp4a.40.2"',
+    ]);
     const media = new URL(lines.at(-1)!, res.url);
     expect(media.searchParams.get("res")).toBe("480-1");
     expect((await fetch(media)).status).toBe(200);
@@ -114,7 +166,9 @@ describe("the media playlist", () => {
 
   it("offers a video shorter than every quality the smallest one, encoded at its own height", async () => {
     const master = await (await get("/movies/small.mp4", `auth=${admin}&master=true`)).text();
-    expect(master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual(['#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=320x240,CODECS="avc1.640028,mp4a.40.2"']);
+    expect(master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual([
+      '#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=320x240,CODECS="avc1.640028,mp4a.40.2"',
+    ]);
     const seg = await get("/movies/small.mp4", `auth=${admin}&res=480-1&seg=0`);
     expect(seg.status).toBe(200);
     const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));
@@ -163,8 +217,12 @@ describe("segments", () => {
     const seeked = probeSegment(new Uint8Array(await seek.arrayBuffer()));
     expect(cachedSegments("movies/long-a.mp4", "480-1").some((n) => /^seg-[0-9]\.ts$/.test(n))).toBe(false);
     // The same file (a copy) encoded from segment 8 on: segment 10 starts at the same time, 8 s after segment 8.
-    const eight = probeSegment(new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=8`)).arrayBuffer()));
-    const ten = probeSegment(new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=10`)).arrayBuffer()));
+    const eight = probeSegment(
+      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=8`)).arrayBuffer()),
+    );
+    const ten = probeSegment(
+      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=10`)).arrayBuffer()),
+    );
     expect(ten.video.startS).toBeCloseTo(seeked.video.startS, 2);
     expect(ten.video.startS - eight.video.startS).toBeCloseTo(8, 2);
     expect(seekMs).toBeLessThan(15_000);
@@ -209,7 +267,8 @@ describe("segments", () => {
 });
 
 describe("who may stream", () => {
-  const mint = async (path: string) => ((await (await call(server, admin, "GET", `/media-token${path}`)).json()) as { token: string }).token;
+  const mint = async (path: string) =>
+    ((await (await call(server, admin, "GET", `/media-token${path}`)).json()) as { token: string }).token;
 
   it("needs a login or a media token whose prefix covers the video; the playlist carries the media token", async () => {
     expect((await get("/movies/clip.mp4", "res=480-1")).status).toBe(401);
@@ -236,8 +295,11 @@ describe("who may stream", () => {
   });
 
   it("answers 403 with the transcoding sentence while the Video setting disables HLS", async () => {
-    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as { video: Record<string, unknown> };
-    const put = (disableHls: boolean) => call(server, admin, "PUT", "/settings", { video: { ...settings.video, disableHls } });
+    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as {
+      video: Record<string, unknown>;
+    };
+    const put = (disableHls: boolean) =>
+      call(server, admin, "PUT", "/settings", { video: { ...settings.video, disableHls } });
     expect((await put(true)).status).toBe(200);
     try {
       for (const q of ["res=480-1", "res=480-1&seg=0", "master=true"]) {
@@ -292,7 +354,6 @@ describe("server shutdown", () => {
       rmSync(cache, { recursive: true, force: true });
     }
   }, 60_000);
-
 
   it("leaves no encoder running", async () => {
     const own = await startServer({ env: { FBE_HLS_DEBUG: "1" } });

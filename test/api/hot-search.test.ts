@@ -23,9 +23,12 @@ const top = async (num?: number, token = user.token) => {
   expect(res.status).toBe(200);
   return (await res.json()) as { keyword: string; hits: number }[];
 };
-const search = (query: string, token = user.token) => call(server, token, "GET", `/search/?query=${encodeURIComponent(query)}`);
-const record = (keyword: string, token = user.token) => call(server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
-const remove = (keyword: string, token = user.token) => call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+const search = (query: string, token = user.token) =>
+  call(server, token, "GET", `/search/?query=${encodeURIComponent(query)}`);
+const record = (keyword: string, token = user.token) =>
+  call(server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+const remove = (keyword: string, token = user.token) =>
+  call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
 
 describe("hot keywords", () => {
   it("every search records its keyword without the type filter, quotes, plus and minus", async () => {
@@ -51,7 +54,10 @@ describe("hot keywords", () => {
     for (const k of ["写真", "café", "写真", "alpha", "type:pdf café"]) expect((await record(k)).status).toBe(200);
     expect((await record("type:dir")).status).toBe(200);
     expect(await top()).toEqual([
-      { keyword: "café", hits: 2 }, { keyword: "写真", hits: 2 }, { keyword: "alpha", hits: 1 }, { keyword: "Summer Trip beach cold", hits: 1 },
+      { keyword: "café", hits: 2 },
+      { keyword: "写真", hits: 2 },
+      { keyword: "alpha", hits: 1 },
+      { keyword: "Summer Trip beach cold", hits: 1 },
     ]);
     expect((await top(2)).map((k) => k.keyword)).toEqual(["café", "写真"]);
   });
@@ -72,14 +78,22 @@ describe("hot keywords", () => {
     expect((await record("alpha", other.token)).status).toBe(200);
     expect(await top(10)).toEqual(before);
     expect(await top(10, admin)).toEqual([]);
-    expect(await top(10, other.token)).toEqual([{ keyword: "alpha", hits: 1 }, { keyword: "layoffs 2027", hits: 1 }, { keyword: "merger plans", hits: 1 }]);
+    expect(await top(10, other.token)).toEqual([
+      { keyword: "alpha", hits: 1 },
+      { keyword: "layoffs 2027", hits: 1 },
+      { keyword: "merger plans", hits: 1 },
+    ]);
     expect((await remove("alpha")).status).toBe(200);
     expect((await top(10, other.token)).map((k) => k.keyword)).toContain("alpha");
   });
 
   it("refuses a bad num and calls without a login", async () => {
     expect((await call(server, user.token, "GET", "/hot-search?num=x")).status).toBe(400);
-    for (const [method, path] of [["GET", "/hot-search?num=3"], ["POST", "/hot-search?keyword=a"], ["DELETE", "/hot-search?keyword=a"]]) {
+    for (const [method, path] of [
+      ["GET", "/hot-search?num=3"],
+      ["POST", "/hot-search?keyword=a"],
+      ["DELETE", "/hot-search?keyword=a"],
+    ]) {
       expect({ method, status: (await call(server, null, method, path)).status }).toEqual({ method, status: 401 });
     }
   });

@@ -7,14 +7,17 @@ import { makeTree } from "../support/tree";
 import { imageFacts, noisyJpeg, orientedJpeg, redCorner, turnedPixels } from "../support/oriented-jpeg";
 
 const ctx = serverInProcess();
-const processImage = (path: string, token = ctx.admin, extra = "") => call(ctx.server, token, "PATCH", `/resources${path}?action=imageProcess${extra}`);
+const processImage = (path: string, token = ctx.admin, extra = "") =>
+  call(ctx.server, token, "PATCH", `/resources${path}?action=imageProcess${extra}`);
 const file = (rel: string) => join(ctx.server.root, rel);
 let png: Buffer;
 let noise: Buffer;
 
 beforeAll(async () => {
   const sharp = require("sharp");
-  png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0f0" } }).png().toBuffer();
+  png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0f0" } })
+    .png()
+    .toBuffer();
   noise = await noisyJpeg(64, 32, 6);
   makeTree(ctx.server.root, {
     "six.jpg": await orientedJpeg(64, 32, 6),
@@ -107,7 +110,10 @@ describe("PATCH /api/resources?action=imageProcess", () => {
     expect((await processImage("/..%2f..%2fetc/")).status).toBe(403);
     expect((await processImage("/../six.jpg")).status).not.toBe(200);
     makeTree(ctx.server.root, { secret: { "s.jpg": await orientedJpeg(64, 32, 6) } });
-    const ruled = await makeUser(ctx.server, ctx.admin, { perm: { rename: true }, rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }] });
+    const ruled = await makeUser(ctx.server, ctx.admin, {
+      perm: { rename: true },
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+    });
     expect((await processImage("/secret/s.jpg", ruled.token)).status).toBe(403);
     expect((await processImage("/", ruled.token, "&recursive=true")).status).toBe(200);
     expect((await imageFacts(file("secret/s.jpg"))).orientation).toBe(6);

@@ -25,7 +25,8 @@ async function sizes(dir: string): Promise<Record<string, number>> {
   return Object.fromEntries(body.items.map((i) => [i.name, i.size]));
 }
 
-const onDisk = (dir: string) => Object.fromEntries(readdirSync(join(server.root, dir)).map((n) => [n, statSync(join(server.root, dir, n)).size]));
+const onDisk = (dir: string) =>
+  Object.fromEntries(readdirSync(join(server.root, dir)).map((n) => [n, statSync(join(server.root, dir, n)).size]));
 
 describe("a listing cache smaller than the folders listed", () => {
   it("answers every folder right while folders are dropped and read again", async () => {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { appendFileSync, chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { login, type TestServer } from "../support/server";
 import { startInProcess } from "../support/in-process";
@@ -30,8 +40,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-interface Item { name: string; size: number; modified: string; isDir: boolean; type: string; modeStr: string }
-interface Folder { items: Item[]; numDirs: number; numFiles: number }
+interface Item {
+  name: string;
+  size: number;
+  modified: string;
+  isDir: boolean;
+  type: string;
+  modeStr: string;
+}
+interface Folder {
+  items: Item[];
+  numDirs: number;
+  numFiles: number;
+}
 
 async function list(token: string, dir: string): Promise<Folder> {
   const res = await call(server, token, "GET", `/resources${dir}`);
@@ -55,7 +76,10 @@ function onDisk(dir: string): { name: string; size: number; modified: string }[]
     });
 }
 
-const shown = (f: Folder) => f.items.map((i) => ({ name: i.name, size: i.isDir ? -1 : i.size, modified: i.modified })).sort((a, b) => (a.name < b.name ? -1 : 1));
+const shown = (f: Folder) =>
+  f.items
+    .map((i) => ({ name: i.name, size: i.isDir ? -1 : i.size, modified: i.modified }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
 
 describe("listing cache freshness", () => {
   it("shows changes made behind the product's back in the very next listing", async () => {
@@ -67,7 +91,10 @@ describe("listing cache freshness", () => {
       ["delete", () => rmSync(join(server.root, dir, "b.txt"))],
       ["rename", () => renameSync(join(server.root, dir, "a.txt"), join(server.root, dir, "renamed.txt"))],
       ["size change", () => appendFileSync(join(server.root, dir, "renamed.txt"), "more bytes")],
-      ["mtime change", () => utimesSync(join(server.root, dir, "new.txt"), new Date(), new Date("2001-02-03T04:05:06.789Z"))],
+      [
+        "mtime change",
+        () => utimesSync(join(server.root, dir, "new.txt"), new Date(), new Date("2001-02-03T04:05:06.789Z")),
+      ],
       ["subfolder content", () => writeFileSync(join(server.root, dir, "sub", "y.txt"), "y")],
       ["folder created", () => mkdirSync(join(server.root, dir, "made"))],
     ];
@@ -86,7 +113,16 @@ describe("listing cache freshness", () => {
     expect(shown(await list(admin, "/product/"))).toEqual(onDisk("product"));
     expect((await call(server, admin, "DELETE", "/resources/product/gone.txt")).status).toBe(200);
     expect(shown(await list(admin, "/product/"))).toEqual(onDisk("product"));
-    expect((await call(server, admin, "PATCH", `/resources/product/old.txt?action=rename&destination=${encodeURIComponent("/product/new.txt")}`)).status).toBe(200);
+    expect(
+      (
+        await call(
+          server,
+          admin,
+          "PATCH",
+          `/resources/product/old.txt?action=rename&destination=${encodeURIComponent("/product/new.txt")}`,
+        )
+      ).status,
+    ).toBe(200);
     const after = await list(admin, "/product/");
     expect(shown(after)).toEqual(onDisk("product"));
     expect(after.items.map((i) => i.name).sort()).toEqual(["keep.txt", "new.txt", "up.txt"]);
@@ -108,7 +144,8 @@ describe("per-user views of a cached folder", () => {
   });
 
   it("keeps the modify permission's text type per user", async () => {
-    const typeOf = async (token: string) => (await list(token, "/mixed/")).items.find((i) => i.name === "public.txt")!.type;
+    const typeOf = async (token: string) =>
+      (await list(token, "/mixed/")).items.find((i) => i.name === "public.txt")!.type;
     expect(await typeOf(admin)).toBe("text");
     expect(await typeOf(reader.token)).toBe("textImmutable");
     expect(await typeOf(admin)).toBe("text");

@@ -54,13 +54,17 @@ describe("listing bodies", () => {
     const changed = await rawGet("/many/", { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(String(changed.headers.etag)).not.toBe(etag);
-    const item = (JSON.parse(changed.body.toString("utf8")) as { items: { name: string; size: number }[] }).items.find((i) => i.name === "item-1.txt");
+    const item = (JSON.parse(changed.body.toString("utf8")) as { items: { name: string; size: number }[] }).items.find(
+      (i) => i.name === "item-1.txt",
+    );
     expect(item?.size).toBe(6);
   });
 
   it("answer a burst of requests on a folder just changed with the same, fresh body", async () => {
     writeFileSync(join(server.root, "many", "burst.txt"), "burst");
-    const bodies = await Promise.all(Array.from({ length: 12 }, (_, i) => rawGet("/many/", { "Accept-Encoding": i % 2 ? "gzip" : "identity" })));
+    const bodies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => rawGet("/many/", { "Accept-Encoding": i % 2 ? "gzip" : "identity" })),
+    );
     const plain = bodies.map((r) => (r.headers["content-encoding"] === "gzip" ? gunzipSync(r.body) : r.body));
     for (const b of plain) expect(b.equals(plain[0])).toBe(true);
     const names = (JSON.parse(plain[0].toString("utf8")) as { items: { name: string }[] }).items.map((i) => i.name);

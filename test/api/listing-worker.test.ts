@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, readlinkSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import {
+  mkdirSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
 
@@ -24,7 +34,10 @@ afterAll(() => server.stop());
 const auth = () => ({ "X-Auth": token });
 
 /** Milliseconds `req` took, with its status and answer. */
-async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number; bytes: ArrayBuffer; end: number }> {
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; status: number; bytes: ArrayBuffer; end: number }> {
   const t = performance.now();
   const res = await fetch(url, { headers });
   const bytes = await res.arrayBuffer();
@@ -57,7 +70,10 @@ describe("a large folder listed for the first time", () => {
       }
       const answer = await big;
       expect(answer.status).toBe(200);
-      const body = JSON.parse(new TextDecoder().decode(answer.bytes)) as { items: { name: string }[]; numFiles: number };
+      const body = JSON.parse(new TextDecoder().decode(answer.bytes)) as {
+        items: { name: string }[];
+        numFiles: number;
+      };
       expect(body.numFiles).toBe(BIG);
       expect(body.items[0].name).toBe("entry-0.txt");
       expect(body.items[BIG - 1].name).toBe(`entry-${BIG - 1}.txt`);
@@ -79,14 +95,33 @@ describe("the folder threads", () => {
       for (let i = 0; i < 20; i++) writeFileSync(join(idle.root, "d", `f-${i}.txt`), String(i));
       // Bun names the thread of each Worker "Worker" (/proc/PID/task/TID/comm).
       const task = `/proc/${idle.process.pid}/task`;
-      const threads = () => readdirSync(task).filter((tid) => readFileSync(`${task}/${tid}/comm`, "utf8").trim() === "Worker").length;
-      const list = async () => ((await (await fetch(`${idle.url}/api/resources/d/`, { headers: { "X-Auth": own } })).json()) as { items: unknown[] }).items.length;
+      const threads = () =>
+        readdirSync(task).filter((tid) => readFileSync(`${task}/${tid}/comm`, "utf8").trim() === "Worker").length;
+      const list = async () =>
+        (
+          (await (await fetch(`${idle.url}/api/resources/d/`, { headers: { "X-Auth": own } })).json()) as {
+            items: unknown[];
+          }
+        ).items.length;
       // Folder watches of the cache: the "inotify wd:" lines of each inotify descriptor (/proc/PID/fdinfo).
       const fds = `/proc/${idle.process.pid}/fd`;
       const watches = () =>
         readdirSync(fds)
-          .filter((fd) => { try { return readlinkSync(`${fds}/${fd}`) === "anon_inode:inotify"; } catch { return false; } })
-          .reduce((n, fd) => n + readFileSync(`/proc/${idle.process.pid}/fdinfo/${fd}`, "utf8").split("\n").filter((l) => l.startsWith("inotify wd:")).length, 0);
+          .filter((fd) => {
+            try {
+              return readlinkSync(`${fds}/${fd}`) === "anon_inode:inotify";
+            } catch {
+              return false;
+            }
+          })
+          .reduce(
+            (n, fd) =>
+              n +
+              readFileSync(`/proc/${idle.process.pid}/fdinfo/${fd}`, "utf8")
+                .split("\n")
+                .filter((l) => l.startsWith("inotify wd:")).length,
+            0,
+          );
       const before = threads();
       const watchedBefore = watches();
       expect(before).toBe(0);

@@ -20,27 +20,45 @@ const loginFrom = (ip: string, username: string, password: string) =>
 const logs = async () => (await (await call(ctx.server, ctx.admin, "GET", "/logs")).json()) as FailedLog[];
 
 describe("failed logins for a user name", () => {
-  it("from one address never refuse the right password from another address that has not failed", async () => {
-    const u = await makeUser(ctx.server, ctx.admin, { login: false });
-    for (let i = 0; i < 5; i++) expect((await loginFrom("203.0.113.1", u.username, `wrong-password-${i}`)).status).toBe(403);
-    expect((await loginFrom("203.0.113.2", u.username, u.password)).status).toBe(200);
-  }, SLOW_MS);
+  it(
+    "from one address never refuse the right password from another address that has not failed",
+    async () => {
+      const u = await makeUser(ctx.server, ctx.admin, { login: false });
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom("203.0.113.1", u.username, `wrong-password-${i}`)).status).toBe(403);
+      expect((await loginFrom("203.0.113.2", u.username, u.password)).status).toBe(200);
+    },
+    SLOW_MS,
+  );
 
-  it("from many addresses, one each, never refuse the right password from a fresh address", async () => {
-    const u = await makeUser(ctx.server, ctx.admin, { login: false });
-    const failed = await Promise.all(Array.from({ length: 8 }, (_, i) => loginFrom(`198.51.100.${10 + i}`, u.username.toUpperCase(), `wrong-password-${i}`)));
-    expect(failed.map((r) => r.status)).toEqual(Array(8).fill(403));
-    expect((await loginFrom("198.51.100.99", u.username, u.password)).status).toBe(200);
-  }, SLOW_MS);
+  it(
+    "from many addresses, one each, never refuse the right password from a fresh address",
+    async () => {
+      const u = await makeUser(ctx.server, ctx.admin, { login: false });
+      const failed = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          loginFrom(`198.51.100.${10 + i}`, u.username.toUpperCase(), `wrong-password-${i}`),
+        ),
+      );
+      expect(failed.map((r) => r.status)).toEqual(Array(8).fill(403));
+      expect((await loginFrom("198.51.100.99", u.username, u.password)).status).toBe(200);
+    },
+    SLOW_MS,
+  );
 
-  it("still ban the failing address for the right password too, logged with bannedAt", async () => {
-    const u = await makeUser(ctx.server, ctx.admin, { login: false });
-    for (let i = 0; i < 5; i++) expect((await loginFrom("192.0.2.44", u.username, `wrong-password-${i}`)).status).toBe(403);
-    const banned = await loginFrom("192.0.2.44", u.username, u.password);
-    expect(banned.status).toBe(429);
-    const log = (await logs()).find((l) => l.ip === "192.0.2.44");
-    expect(log).toMatchObject({ failedAttemptsCount: 5, banned: true, lastUsername: u.username });
-    expect(new Date(log!.bannedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect((await loginFrom("192.0.2.45", u.username, u.password)).status).toBe(200);
-  }, SLOW_MS);
+  it(
+    "still ban the failing address for the right password too, logged with bannedAt",
+    async () => {
+      const u = await makeUser(ctx.server, ctx.admin, { login: false });
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom("192.0.2.44", u.username, `wrong-password-${i}`)).status).toBe(403);
+      const banned = await loginFrom("192.0.2.44", u.username, u.password);
+      expect(banned.status).toBe(429);
+      const log = (await logs()).find((l) => l.ip === "192.0.2.44");
+      expect(log).toMatchObject({ failedAttemptsCount: 5, banned: true, lastUsername: u.username });
+      expect(new Date(log!.bannedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect((await loginFrom("192.0.2.45", u.username, u.password)).status).toBe(200);
+    },
+    SLOW_MS,
+  );
 });

@@ -18,8 +18,10 @@ let alice: TestUser;
 
 /** The attacks, by name in A's folder: playlists and concat scripts naming B's files by absolute and relative paths. */
 const ATTACKS: Record<string, (r: string) => string> = {
-  "hls-abs.mp4": (r) => `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10,\n${r}/b/secret.mkv\n#EXT-X-ENDLIST\n`,
-  "hls-rel.mkv": () => "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10,\n../b/secret.mkv\n#EXT-X-ENDLIST\n",
+  "hls-abs.mp4": (r) =>
+    `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10,\n${r}/b/secret.mkv\n#EXT-X-ENDLIST\n`,
+  "hls-rel.mkv": () =>
+    "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10,\n../b/secret.mkv\n#EXT-X-ENDLIST\n",
   "concat-abs.mp4": (r) => `ffconcat version 1.0\nfile '${r}/b/secret.mkv'\n`,
   "concat-rel.mkv": () => "ffconcat version 1.0\nfile '../b/secret.mkv'\n",
 };
@@ -33,7 +35,9 @@ async function get(path: string, query: string): Promise<{ status: number; body:
 
 /** True when `body` carries anything of B's files or of the server's disk layout. */
 function leaks(body: string): boolean {
-  return body.includes(SECRET_TEXT) || body.includes(root) || body.includes("secret.mkv") || body.includes("secret.srt");
+  return (
+    body.includes(SECRET_TEXT) || body.includes(root) || body.includes("secret.mkv") || body.includes("secret.srt")
+  );
 }
 
 /** Asks `route`/NAME?QUERY for every attack and query: each answers 415, of none of `types`, with nothing of B's. */
@@ -57,15 +61,44 @@ beforeAll(async () => {
   const srt = join(root, "b", "secret.srt");
   writeFileSync(srt, `1\n00:00:00,200 --> 00:00:01,800\n${SECRET_TEXT}\n`);
   await ffmpeg([
-    "-f", "lavfi", "-i", "color=c=lime:size=160x120:rate=25:duration=2", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-i", srt,
-    "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-c:s", "srt",
-    "-t", "2", join(root, "b", "secret.mkv"),
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=lime:size=160x120:rate=25:duration=2",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=2",
+    "-i",
+    srt,
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-map",
+    "2",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-c:s",
+    "srt",
+    "-t",
+    "2",
+    join(root, "b", "secret.mkv"),
   ]);
   for (const [name, content] of Object.entries(ATTACKS)) writeFileSync(join(root, "a", name), content(root));
   // A binary file no demuxer reads: its probe failure must not echo ffprobe's words or the disk path.
   writeFileSync(join(root, "a", "broken.mkv"), new Uint8Array([0x00, 0x01, 0x02, 0x03, 0x00, 0xff, 0x00, 0x10]));
   await makeUser(ctx.server, ctx.admin, { scope: "/b", perm: { download: true } });
-  alice = await makeUser(ctx.server, ctx.admin, { scope: "/a", perm: { download: true, execute: true, create: true, modify: true } });
+  alice = await makeUser(ctx.server, ctx.admin, {
+    scope: "/a",
+    perm: { download: true, execute: true, create: true, modify: true },
+  });
 }, 60_000);
 
 describe("a video whose content is a playlist or a concat script naming another user's files", () => {
@@ -85,7 +118,9 @@ describe("a video whose content is a playlist or a concat script naming another 
   it("gets 415 from the poster thumbnail instead of a frame of the other video", async () => {
     for (const name of NAMES) {
       for (let round = 0; round < 2; round++) {
-        const res = await fetch(`${ctx.server.url}/api/raw/${name}?thumb=true&w=128`, { headers: { "X-Auth": alice.token } });
+        const res = await fetch(`${ctx.server.url}/api/raw/${name}?thumb=true&w=128`, {
+          headers: { "X-Auth": alice.token },
+        });
         const body = await res.text();
         expect([name, round, res.status]).toEqual([name, round, 415]);
         expect(res.headers.get("content-type") ?? "").not.toContain("image/");
@@ -103,12 +138,15 @@ describe("a video whose content is a playlist or a concat script naming another 
       const res = await call(ctx.server, alice.token, "GET", `/resources/${name}?probe=yes`);
       const body = await res.text();
       expect([name, res.status]).toEqual([name, 415]);
-      expect(body).toBe("415 Unsupported Media Type (the file's content is text (a playlist or a list of files), not video or audio)");
+      expect(body).toBe(
+        "415 Unsupported Media Type (the file's content is text (a playlist or a list of files), not video or audio)",
+      );
     }
   });
 
   it("gets 415 from mediaInfo=yes, which never tells the other file's name or size", async () => {
-    if (!isToolAvailable("mediainfo")) throw new Error("mediainfo is not installed: this test needs it (npm test installs it)");
+    if (!isToolAvailable("mediainfo"))
+      throw new Error("mediainfo is not installed: this test needs it (npm test installs it)");
     for (const name of NAMES) {
       const res = await call(ctx.server, alice.token, "GET", `/resources/${name}?mediaInfo=yes`);
       const body = await res.text();
@@ -127,7 +165,12 @@ describe("a video whose content is a playlist or a concat script naming another 
       ]) {
         const t = await queued(ws, req);
         const end = await waitStatus(ws, t.TaskID, [4, 5]);
-        expect([name, req.Task, end.Status, end.Message]).toEqual([name, req.Task, 5, "the file's content is text (a playlist or a list of files), not video or audio"]);
+        expect([name, req.Task, end.Status, end.Message]).toEqual([
+          name,
+          req.Task,
+          5,
+          "the file's content is text (a playlist or a list of files), not video or audio",
+        ]);
       }
     }
     await ws.close();

@@ -11,7 +11,8 @@ const ctx = serverInProcess();
 
 beforeAll(async () => {
   requireMediaTools();
-  if (!isToolAvailable("mediainfo")) throw new Error("mediainfo is not installed: these tests need it (npm test installs it)");
+  if (!isToolAvailable("mediainfo"))
+    throw new Error("mediainfo is not installed: these tests need it (npm test installs it)");
   await makeVideo(ctx.server.root, "-clip.mp4");
   await makeTaggedMp3(ctx.server.root, "tone.mp3");
   writeFileSync(join(ctx.server.root, "notes.txt"), "not media");

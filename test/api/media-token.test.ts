@@ -64,10 +64,16 @@ describe("a media token of a folder", () => {
     expect((await get(`/resources/movies/new/${q}`, { method: "POST" })).status).toBe(403);
     expect((await get(`/resources/movies/up.txt${q}`, { method: "POST", body: "x" })).status).toBe(403);
     expect((await get(`/resources/movies/clip.bin${q}`, { method: "PUT", body: "changed" })).status).toBe(403);
-    expect((await get(`/resources/movies/clip.bin${q}&action=rename&destination=%2Fmovies%2Fr.bin`, { method: "PATCH" })).status).toBe(403);
+    expect(
+      (await get(`/resources/movies/clip.bin${q}&action=rename&destination=%2Fmovies%2Fr.bin`, { method: "PATCH" }))
+        .status,
+    ).toBe(403);
     expect((await get(`/resources/movies/clip.bin${q}`, { method: "DELETE" })).status).toBe(403);
     // Even from this server's origin, where a login cookie could write, a media token cannot.
-    const sameOrigin = await get(`/resources/movies/clip.bin`, { method: "DELETE", headers: { Cookie: `auth=${token}`, Origin: ctx.server.origin } });
+    const sameOrigin = await get(`/resources/movies/clip.bin`, {
+      method: "DELETE",
+      headers: { Cookie: `auth=${token}`, Origin: ctx.server.origin },
+    });
     expect(sameOrigin.status).toBe(401);
     expect(readFileSync(join(ctx.server.root, "movies/clip.bin"), "utf8")).toBe("0123456789abcdef");
     expect(existsSync(join(ctx.server.root, "movies/new"))).toBe(false);
@@ -80,7 +86,9 @@ describe("a media token of a folder", () => {
     expect((await get(`/settings?auth=${token}`)).status).toBe(401);
     expect((await get(`/media-token/movies/?auth=${token}`)).status).toBe(401);
     expect((await get(`/raw/movies/clip.bin`, { headers: { "X-Auth": token } })).status).toBe(401);
-    const upgrade = await get(`/raw/movies/clip.bin?auth=${token}`, { headers: { Upgrade: "websocket", Connection: "Upgrade" } });
+    const upgrade = await get(`/raw/movies/clip.bin?auth=${token}`, {
+      headers: { Upgrade: "websocket", Connection: "Upgrade" },
+    });
     expect(upgrade.status).toBe(401);
   });
 
@@ -112,10 +120,15 @@ describe("a media token of a file", () => {
 
 describe("minting", () => {
   it("refuses paths outside the scope, denied by rules, or missing", async () => {
-    const u = await makeUser(ctx.server, ctx.admin, { scope: "/movies", rules: [{ allow: false, path: "/extra", regex: false, regexp: { raw: "" } }] });
+    const u = await makeUser(ctx.server, ctx.admin, {
+      scope: "/movies",
+      rules: [{ allow: false, path: "/extra", regex: false, regexp: { raw: "" } }],
+    });
     // Dot segments are resolved by URL parsing before routing (404 under the scope); an encoded slash reaches the resolver (403).
     for (const dots of ["..", "%2E%2E"]) {
-      expect([403, 404]).toContain((await rawGet(ctx.server.origin, `/api/media-token/${dots}/private/`, { "X-Auth": u.token })).status);
+      expect([403, 404]).toContain(
+        (await rawGet(ctx.server.origin, `/api/media-token/${dots}/private/`, { "X-Auth": u.token })).status,
+      );
     }
     expect((await rawGet(ctx.server.origin, "/api/media-token/..%2fprivate/", { "X-Auth": u.token })).status).toBe(403);
     expect((await call(ctx.server, u.token, "GET", "/media-token/extra/")).status).toBe(403);

@@ -41,11 +41,30 @@ beforeAll(async () => {
   mkdirSync(join(scope, "a"), { recursive: true });
   mkdirSync(join(server.root, "other"), { recursive: true });
   const song = (dir: string, title: string) =>
-    ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "libmp3lame", "-metadata", `title=${title}`, join(dir, "song.mp3")]);
+    ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=1",
+      "-c:a",
+      "libmp3lame",
+      "-metadata",
+      `title=${title}`,
+      join(dir, "song.mp3"),
+    ]);
   await song(join(scope, "a"), "bobs-own-song");
   await song(join(server.root, "other"), OTHERS_TITLE);
   symlinkSync(join(server.root, "other"), join(scope, "out"));
-  const perm = { create: true, rename: true, modify: true, delete: true, download: true, share: false, execute: false, admin: false };
+  const perm = {
+    create: true,
+    rename: true,
+    modify: true,
+    delete: true,
+    download: true,
+    share: false,
+    execute: false,
+    admin: false,
+  };
   token = (await makeUser(server, await login(server), { scope: "/bob", perm })).token;
 });
 
@@ -54,7 +73,10 @@ afterAll(() => server.stop());
 describe("a media tool started while the file's folder is swapped for a link out of the scope", () => {
   it("reads bob's own file or answers an error, never another user's file, for ?probe=yes and ?mediaInfo=yes", async () => {
     const until = Date.now() + 3_000;
-    const flipper = Bun.spawn([BUN, "-e", FLIPPER, join(server.root, "bob"), String(until)], { stdout: "ignore", stderr: "inherit" });
+    const flipper = Bun.spawn([BUN, "-e", FLIPPER, join(server.root, "bob"), String(until)], {
+      stdout: "ignore",
+      stderr: "inherit",
+    });
     const seen = { requests: 0, ok: 0, leaks: 0 };
     const loop = async (query: string) => {
       while (Date.now() < until) {

@@ -15,8 +15,17 @@ async function answer(query: string): Promise<[number, string]> {
 
 describe("metadata queries when the media tools are not installed", () => {
   it("name the missing tool", async () => {
-    expect(await answer("a.mp3?mediaInfo=yes")).toEqual([503, "503 Service Unavailable (mediainfo is not installed on the server)"]);
-    expect(await answer("b.mkv?probe=yes")).toEqual([503, "503 Service Unavailable (ffprobe is not installed on the server)"]);
-    expect(await answer("c.zip?probe=yes")).toEqual([503, "503 Service Unavailable (7-Zip (7zz, 7z, 7za) is not installed on the server)"]);
+    expect(await answer("a.mp3?mediaInfo=yes")).toEqual([
+      503,
+      "503 Service Unavailable (mediainfo is not installed on the server)",
+    ]);
+    expect(await answer("b.mkv?probe=yes")).toEqual([
+      503,
+      "503 Service Unavailable (ffprobe is not installed on the server)",
+    ]);
+    expect(await answer("c.zip?probe=yes")).toEqual([
+      503,
+      "503 Service Unavailable (7-Zip (7zz, 7z, 7za) is not installed on the server)",
+    ]);
   });
 });

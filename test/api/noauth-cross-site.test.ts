@@ -10,7 +10,12 @@ import { serverInProcess } from "../support/server-per-file";
 
 const ctx = serverInProcess({ args: ["--noauth"] });
 const EVIL = "https://evil.example";
-const UPGRADE = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
+const UPGRADE = {
+  Upgrade: "websocket",
+  Connection: "Upgrade",
+  "Sec-WebSocket-Version": "13",
+  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+};
 let n = 0;
 
 /** Creates a folder with a POST carrying `headers`; returns the status and whether the folder appeared. */
@@ -31,7 +36,10 @@ describe("in no-auth mode, writes", () => {
   it("are refused from a foreign origin and nothing is written", async () => {
     expect(await createFolder({ Origin: EVIL })).toEqual({ status: 403, created: false });
     expect(await createFolder({ Origin: "null" })).toEqual({ status: 403, created: false });
-    expect(await createFolder({ Origin: EVIL, "Sec-Fetch-Site": "same-origin" })).toEqual({ status: 403, created: false });
+    expect(await createFolder({ Origin: EVIL, "Sec-Fetch-Site": "same-origin" })).toEqual({
+      status: 403,
+      created: false,
+    });
   });
 
   it("are refused with no Origin, no Fetch Metadata and no X-Auth to vouch for them", async () => {
@@ -48,7 +56,9 @@ describe("in no-auth mode, writes", () => {
   it("cannot create an admin from another site", async () => {
     const user = { username: "intruder", password: "long-enough-password", perm: { admin: true } };
     const forged = await fetch(`${ctx.server.url}/api/users`, {
-      method: "POST", headers: { Origin: EVIL, "Content-Type": "text/plain" }, body: JSON.stringify({ what: "user", which: [], data: user }),
+      method: "POST",
+      headers: { Origin: EVIL, "Content-Type": "text/plain" },
+      body: JSON.stringify({ what: "user", which: [], data: user }),
     });
     expect(forged.status).toBe(403);
     const users = (await (await fetch(`${ctx.server.url}/api/users`)).json()) as Array<{ username: string }>;
@@ -56,8 +66,19 @@ describe("in no-auth mode, writes", () => {
   });
 
   it("through DELETE from a foreign origin leave the file", async () => {
-    expect((await fetch(`${ctx.server.url}/api/resources/keep.txt`, { method: "POST", headers: { Origin: ctx.server.origin }, body: "x" })).status).toBe(200);
-    const res = await fetch(`${ctx.server.url}/api/resources/keep.txt`, { method: "DELETE", headers: { Origin: EVIL } });
+    expect(
+      (
+        await fetch(`${ctx.server.url}/api/resources/keep.txt`, {
+          method: "POST",
+          headers: { Origin: ctx.server.origin },
+          body: "x",
+        })
+      ).status,
+    ).toBe(200);
+    const res = await fetch(`${ctx.server.url}/api/resources/keep.txt`, {
+      method: "DELETE",
+      headers: { Origin: EVIL },
+    });
     expect(res.status).toBe(403);
     expect(existsSync(join(ctx.server.root, "keep.txt"))).toBe(true);
   });

@@ -16,7 +16,8 @@ let token: string;
 
 beforeAll(async () => {
   server = await startInProcess();
-  for (const name of ["f.txt", "f.nfo", "f.md", "f.jpg", "f.srt", "f.torrent", "f.trx", "f.bin"]) execFileSync("mkfifo", [join(server.root, name)]);
+  for (const name of ["f.txt", "f.nfo", "f.md", "f.jpg", "f.srt", "f.torrent", "f.trx", "f.bin"])
+    execFileSync("mkfifo", [join(server.root, name)]);
   mkdirSync(join(server.root, "d.jpg"));
   writeFileSync(join(server.root, "v.mp4"), "not a video either");
   token = await login(server);
@@ -32,8 +33,16 @@ async function get(path: string): Promise<{ status: number; body: string }> {
 
 describe("a FIFO or a folder under a file's name", () => {
   it("answers the raw, inline, thumbnail, subtitle, torrent and firmware calls with a short 400", async () => {
-    for (const path of ["/api/raw/f.txt", "/api/raw/f.txt?inline=true", "/api/raw/f.bin", "/api/raw/f.jpg?thumb=true&w=128", "/api/raw/d.jpg?thumb=true&w=128",
-      "/api/raw/f.srt?subtitle=true&movie=%2Fv.mp4", "/api/resources/f.torrent?probe=yes", "/api/resources/f.trx?probe=yes"]) {
+    for (const path of [
+      "/api/raw/f.txt",
+      "/api/raw/f.txt?inline=true",
+      "/api/raw/f.bin",
+      "/api/raw/f.jpg?thumb=true&w=128",
+      "/api/raw/d.jpg?thumb=true&w=128",
+      "/api/raw/f.srt?subtitle=true&movie=%2Fv.mp4",
+      "/api/resources/f.torrent?probe=yes",
+      "/api/resources/f.trx?probe=yes",
+    ]) {
       const { status, body } = await get(path);
       expect(`${path} ${status}`).toBe(`${path} 400`);
       expect(body).toStartWith("400 Bad Request (");
@@ -42,7 +51,11 @@ describe("a FIFO or a folder under a file's name", () => {
   });
 
   it("gives the text previews nothing to show instead of waiting for a writer", async () => {
-    for (const path of ["/api/resources/f.txt", "/api/resources/f.nfo?preview=nfo", "/api/resources/f.md?preview=markdown"]) {
+    for (const path of [
+      "/api/resources/f.txt",
+      "/api/resources/f.nfo?preview=nfo",
+      "/api/resources/f.md?preview=markdown",
+    ]) {
       expect(`${path} ${(await get(path)).status}`).toBe(`${path} 200`);
     }
   });

@@ -26,7 +26,8 @@ function makeBig(name: string): void {
   for (let i = 0; i < FILES; i++) writeFileSync(join(dir, i % 2 ? "sub" : "", `f-${i}.txt`), "0123456789");
 }
 
-const progress = (id: string, auth = token) => fetch(`${server.url}/api/progress/${id}`, { headers: { "X-Auth": auth } });
+const progress = (id: string, auth = token) =>
+  fetch(`${server.url}/api/progress/${id}`, { headers: { "X-Auth": auth } });
 
 /** Polls the progress of `id` until the operation ends; the counts seen on the way. */
 async function watch(id: string, until: Promise<Response>): Promise<Progress[]> {
@@ -68,20 +69,34 @@ describe("progress of long operations", () => {
     expect(copyDone).toBe(false);
     expect((await copy).status).toBe(200);
     const counts = await seen;
-    const last = ((await (await progress(id)).json()) as Progress);
-    expect(last).toEqual({ action: "copy", totalItems: FILES + 2, totalBytes: FILES * 10, doneItems: FILES + 2, doneBytes: FILES * 10, done: true });
+    const last = (await (await progress(id)).json()) as Progress;
+    expect(last).toEqual({
+      action: "copy",
+      totalItems: FILES + 2,
+      totalBytes: FILES * 10,
+      doneItems: FILES + 2,
+      doneBytes: FILES * 10,
+      done: true,
+    });
     expect(counts.some((p) => p.doneItems > 0 && p.doneItems < FILES + 2)).toBe(true);
     expect(readdirSync(join(server.root, "big-copy", "sub")).length).toBe(FILES / 2);
   });
 
   it("counts a big delete, and another user cannot read the counts", async () => {
     const id = "delete-progress-1";
-    const del = fetch(`${server.url}/api/resources/big-copy`, { method: "DELETE", headers: { "X-Auth": token, "X-Progress-Id": id } });
+    const del = fetch(`${server.url}/api/resources/big-copy`, {
+      method: "DELETE",
+      headers: { "X-Auth": token, "X-Progress-Id": id },
+    });
     const counts = await watch(id, del);
     expect((await del).status).toBe(200);
     expect(existsSync(join(server.root, "big-copy"))).toBe(false);
     expect(counts.some((p) => p.action === "delete" && p.doneItems > 0 && p.doneItems < FILES + 2)).toBe(true);
-    expect(((await (await progress(id)).json()) as Progress)).toMatchObject({ totalItems: FILES + 2, doneItems: FILES + 2, done: true });
+    expect((await (await progress(id)).json()) as Progress).toMatchObject({
+      totalItems: FILES + 2,
+      doneItems: FILES + 2,
+      done: true,
+    });
     expect((await progress(id, other.token)).status).toBe(404);
     expect((await progress("never-started-1")).status).toBe(404);
   });
@@ -89,10 +104,13 @@ describe("progress of long operations", () => {
   it("works without the header, and ignores an id of the wrong shape", async () => {
     mkdirSync(join(server.root, "small"));
     writeFileSync(join(server.root, "small", "a.txt"), "a");
-    const res = await fetch(`${server.url}/api/resources/small?action=copy&destination=${encodeURIComponent("/small-2")}`, {
-      method: "PATCH",
-      headers: { "X-Auth": token, "X-Progress-Id": "bad id!" },
-    });
+    const res = await fetch(
+      `${server.url}/api/resources/small?action=copy&destination=${encodeURIComponent("/small-2")}`,
+      {
+        method: "PATCH",
+        headers: { "X-Auth": token, "X-Progress-Id": "bad id!" },
+      },
+    );
     expect(res.status).toBe(200);
     expect(existsSync(join(server.root, "small-2", "a.txt"))).toBe(true);
     expect((await progress("bad id!")).status).toBe(404);

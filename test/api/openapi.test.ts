@@ -10,7 +10,11 @@ import type { Deps } from "../../src/server/deps";
 import { buildOpenApiDocument, OPERATIONS } from "../../src/server/openapi/document";
 import { startServer, type TestServer } from "../support/server";
 
-type Doc = { paths: Record<string, Record<string, { "x-undocumented"?: boolean }>>; components: object; servers: { url: string }[] };
+type Doc = {
+  paths: Record<string, Record<string, { "x-undocumented"?: boolean }>>;
+  components: object;
+  servers: { url: string }[];
+};
 
 /** The app's routes for `baseurl`; building the app registers routes and runs no handler. */
 function appRoutes(baseurl: string) {
@@ -19,17 +23,27 @@ function appRoutes(baseurl: string) {
 }
 
 function documentFor(baseurl: string): Doc {
-  return buildOpenApiDocument({ routes: createApp({ config: { baseurl } } as unknown as Deps).routes, baseurl, version: "test" }) as unknown as Doc;
+  return buildOpenApiDocument({
+    routes: createApp({ config: { baseurl } } as unknown as Deps).routes,
+    baseurl,
+    version: "test",
+  }) as unknown as Doc;
 }
 
 /** A URL path the route pattern matches: each parameter and the trailing `*` filled with sample segments. */
 function sampleUrl(pattern: string): string {
-  return pattern.replace(/:(\w+)(\{[^}]*\})?/g, "x1").replace(/\/\*$/, "/a/b.txt").replace(/^\*$/, "/a");
+  return pattern
+    .replace(/:(\w+)(\{[^}]*\})?/g, "x1")
+    .replace(/\/\*$/, "/a/b.txt")
+    .replace(/^\*$/, "/a");
 }
 
 /** Segments of a path or pattern that are literal text (no parameter, no wildcard). */
 function literalSegments(path: string): number {
-  return path.replace(/:(\w+)\{[^}]*\}/g, ":$1").split("/").filter((s) => s && !/[:*{]/.test(s)).length;
+  return path
+    .replace(/:(\w+)\{[^}]*\}/g, ":$1")
+    .split("/")
+    .filter((s) => s && !/[:*{]/.test(s)).length;
 }
 
 /**
@@ -38,7 +52,10 @@ function literalSegments(path: string): number {
  */
 function templatesOf(doc: Doc, url: string, pattern: string): string[] {
   return Object.keys(doc.paths).filter((t) => {
-    const re = t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{path\}$/, ".+").replace(/\{\w+\}/g, "[^/]+");
+    const re = t
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/\{path\}$/, ".+")
+      .replace(/\{\w+\}/g, "[^/]+");
     return literalSegments(t) === literalSegments(pattern) && new RegExp(`^${re}$`).test(url);
   });
 }
@@ -49,7 +66,8 @@ function examplesOf(doc: Doc): { where: string; schema: object; example: unknown
   const walk = (node: unknown, where: string) => {
     if (!node || typeof node !== "object") return;
     const o = node as Record<string, unknown>;
-    if ("example" in o && o.schema && typeof o.schema === "object") found.push({ where, schema: o.schema, example: o.example });
+    if ("example" in o && o.schema && typeof o.schema === "object")
+      found.push({ where, schema: o.schema, example: o.example });
     for (const [k, v] of Object.entries(o)) walk(v, `${where}/${k}`);
   };
   walk(doc.paths, "#/paths");
@@ -81,7 +99,11 @@ describe("the HTTP API document", () => {
   }
 
   it("describes no route the app does not register", () => {
-    const registered = new Set(appRoutes("/fb").concat(appRoutes("")).map((r) => `${r.method} ${r.path.replace(/^\/fb(?=\/)/, "")}`));
+    const registered = new Set(
+      appRoutes("/fb")
+        .concat(appRoutes(""))
+        .map((r) => `${r.method} ${r.path.replace(/^\/fb(?=\/)/, "")}`),
+    );
     expect(Object.keys(OPERATIONS).filter((k) => !registered.has(k))).toEqual([]);
   });
 

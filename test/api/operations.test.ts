@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { login, type TestServer } from "../support/server";
@@ -37,10 +48,15 @@ const api = (pathAndQuery: string, init: RequestInit = {}) => {
   return fetch(url, { ...init, headers: { "X-Auth": token, ...(init.headers ?? {}) } });
 };
 const patch = (path: string, query: Record<string, string>) =>
-  fetch(`${server.url}/api/resources${enc(path)}?${new URLSearchParams(query)}`, { method: "PATCH", headers: { "X-Auth": token } });
+  fetch(`${server.url}/api/resources${enc(path)}?${new URLSearchParams(query)}`, {
+    method: "PATCH",
+    headers: { "X-Auth": token },
+  });
 // The destination is a resource path (each segment URL-encoded), sent as a query value.
-const move = (from: string, to: string, extra: Record<string, string> = {}) => patch(from, { action: "rename", destination: enc(to), ...extra });
-const copy = (from: string, to: string, extra: Record<string, string> = {}) => patch(from, { action: "copy", destination: enc(to), ...extra });
+const move = (from: string, to: string, extra: Record<string, string> = {}) =>
+  patch(from, { action: "rename", destination: enc(to), ...extra });
+const copy = (from: string, to: string, extra: Record<string, string> = {}) =>
+  patch(from, { action: "copy", destination: enc(to), ...extra });
 const names = (abs: string) => readdirSync(abs).sort();
 const read = (abs: string) => readFileSync(abs, "utf8");
 
@@ -84,7 +100,13 @@ describe("PATCH action=rename (rename and move)", () => {
   });
 
   it("picks a free name with rename=true: name (1).ext, then name (2).ext, and dir (1) for folders", async () => {
-    const { dir, abs } = newWorld({ "a.txt": "A", in: { "a.txt": "1" }, in2: { "a.txt": "2" }, target: { "a.txt": "T", d: {} }, d: {} });
+    const { dir, abs } = newWorld({
+      "a.txt": "A",
+      in: { "a.txt": "1" },
+      in2: { "a.txt": "2" },
+      target: { "a.txt": "T", d: {} },
+      d: {},
+    });
     expect((await move(`${dir}/in/a.txt`, `${dir}/target/a.txt`, { rename: "true" })).status).toBe(200);
     expect((await move(`${dir}/in2/a.txt`, `${dir}/target/a.txt`, { rename: "true" })).status).toBe(200);
     expect((await move(`${dir}/d`, `${dir}/target/d`, { rename: "true" })).status).toBe(200);
@@ -121,7 +143,9 @@ describe("PATCH action=rename (rename and move)", () => {
     expect((await patch(`${dir}/a.txt`, { action: "rename" })).status).toBe(400);
     const unknown = await patch(`${dir}/a.txt`, { action: "explode" });
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toBe("400 Bad Request (action must be one of rename, passwdrename, imageProcess, copy, chmod)");
+    expect(await unknown.text()).toBe(
+      "400 Bad Request (action must be one of rename, passwdrename, imageProcess, copy, chmod)",
+    );
   });
 });
 
@@ -232,7 +256,8 @@ describe("PATCH action=chmod", () => {
     expect(statSync(join(abs, "d")).mode & 0o7777).toBe(0o750);
     expect(statSync(join(abs, "d", "a.txt")).mode & 0o7777).toBe(0o644);
     expect((await patch(`${dir}/d/`, { action: "chmod", mode: "711", recursive: "true" })).status).toBe(200);
-    for (const rel of ["d", "d/a.txt", "d/sub", "d/sub/b.txt"]) expect([rel, statSync(join(abs, rel)).mode & 0o7777]).toEqual([rel, 0o711]);
+    for (const rel of ["d", "d/a.txt", "d/sub", "d/sub/b.txt"])
+      expect([rel, statSync(join(abs, rel)).mode & 0o7777]).toEqual([rel, 0o711]);
   });
 
   it("never changes files outside the scope through a symlink below the folder", async () => {
@@ -266,7 +291,13 @@ describe("GET ?checksum=", () => {
       const body = await res.json();
       const tool = Bun.spawnSync([`${algo}sum`, join(abs, "blob.bin")], { stdout: "pipe" });
       const expected = tool.stdout.toString().split(" ")[0];
-      expect(body).toMatchObject({ name: "blob.bin", path: `${dir}/blob.bin`, size: data.length, isDir: false, checksums: { [algo]: expected } });
+      expect(body).toMatchObject({
+        name: "blob.bin",
+        path: `${dir}/blob.bin`,
+        size: data.length,
+        isDir: false,
+        checksums: { [algo]: expected },
+      });
     }
   });
 
@@ -284,7 +315,9 @@ describe("PATCH action=passwdrename", () => {
     const { dir, abs } = newWorld({ "movie.mkv": "M" });
     expect((await patch(`${dir}/movie.mkv`, { action: "passwdrename", password: "s3:cr/t" })).status).toBe(200);
     expect(names(abs)).toEqual(["@s3x!xcrx#xt@#movie.mkv"]);
-    expect((await patch(`${dir}/@s3x!xcrx#xt@#movie.mkv`, { action: "passwdrename", password: "other" })).status).toBe(200);
+    expect((await patch(`${dir}/@s3x!xcrx#xt@#movie.mkv`, { action: "passwdrename", password: "other" })).status).toBe(
+      200,
+    );
     expect(names(abs)).toEqual(["@other@#movie.mkv"]);
     expect((await patch(`${dir}/@other@#movie.mkv`, { action: "passwdrename", password: "" })).status).toBe(200);
     expect(names(abs)).toEqual(["movie.mkv"]);

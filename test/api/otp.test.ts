@@ -15,12 +15,14 @@ afterAll(() => server.stop());
 
 const codeOf = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
-const loginBody = (u: TestUser, otpPasscode?: string) => call(server, null, "POST", "/login", { username: u.username, password: u.password, otpPasscode });
+const loginBody = (u: TestUser, otpPasscode?: string) =>
+  call(server, null, "POST", "/login", { username: u.username, password: u.password, otpPasscode });
 /** GET of the QR: shows the key there is. */
 const qr = (u: TestUser, query = "") => fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${u.token}${query}`);
 /** POST of the QR: makes the key when there is none, or a new one with `?regenerate=once`. */
 const makeKey = (u: TestUser, query = "") => call(server, u.token, "POST", `/users/otp-qrcode/${u.id}${query}`);
-const keyOf = async (u: TestUser) => ((await (await call(server, u.token, "GET", `/users/${u.id}`)).json()) as { otpKey?: string; otp: boolean });
+const keyOf = async (u: TestUser) =>
+  (await (await call(server, u.token, "GET", `/users/${u.id}`)).json()) as { otpKey?: string; otp: boolean };
 /** A 6-digit code that is not valid now (nor one step either way). */
 const wrongCode = (secret: string) => {
   const valid = new Set([-30_000, 0, 30_000].map((d) => codeOf(secret, d)));
@@ -120,7 +122,11 @@ describe("login with OTP on", () => {
   });
 
   it("still answers plain 403 for a wrong password, passcode or not", async () => {
-    const res = await call(server, null, "POST", "/login", { username: u.username, password: "not-the-password", otpPasscode: codeOf(secret) });
+    const res = await call(server, null, "POST", "/login", {
+      username: u.username,
+      password: "not-the-password",
+      otpPasscode: codeOf(secret),
+    });
     expect(res.status).toBe(403);
     expect(await res.text()).toBe("403 Forbidden");
   });
@@ -143,4 +149,3 @@ describe("login with OTP on", () => {
     expect((await loginBody(v)).status).toBe(200);
   });
 });
-

@@ -29,8 +29,18 @@ const read = (rel: string) => readFileSync(join(ctx.server.root, rel), "utf8");
 const there = (rel: string) => existsSync(join(ctx.server.root, rel));
 
 /** PATCH `action` of `from` onto `to` with override=true as `token`; the status and the body. */
-async function override(token: string, action: "copy" | "rename", from: string, to: string): Promise<{ status: number; body: string }> {
-  const res = await call(ctx.server, token, "PATCH", `/resources${from}?action=${action}&destination=${encodeURIComponent(to)}&override=true`);
+async function override(
+  token: string,
+  action: "copy" | "rename",
+  from: string,
+  to: string,
+): Promise<{ status: number; body: string }> {
+  const res = await call(
+    ctx.server,
+    token,
+    "PATCH",
+    `/resources${from}?action=${action}&destination=${encodeURIComponent(to)}&override=true`,
+  );
   return { status: res.status, body: await res.text() };
 }
 
@@ -98,9 +108,16 @@ describe("replacing a folder with override", () => {
 describe("a destination holding items the user's rules hide", () => {
   it("is never replaced, even with every permission, and the hidden file survives a copy and a move", async () => {
     const u = await user({ create: true, rename: true, modify: true, delete: true }, HIDE_SECRET);
-    for (const [action, from] of [["copy", "/src/box"], ["rename", "/src/box"], ["copy", "/src/a.txt"], ["rename", "/src/a.txt"]] as const) {
+    for (const [action, from] of [
+      ["copy", "/src/box"],
+      ["rename", "/src/box"],
+      ["copy", "/src/a.txt"],
+      ["rename", "/src/a.txt"],
+    ] as const) {
       const res = await override(u.token, action, from, "/dst/box");
-      expect(`${action} ${from}: ${res.status} ${res.body}`).toBe(`${action} ${from}: 403 403 Forbidden (cannot replace a folder holding items the rules hide)`);
+      expect(`${action} ${from}: ${res.status} ${res.body}`).toBe(
+        `${action} ${from}: 403 403 Forbidden (cannot replace a folder holding items the rules hide)`,
+      );
     }
     expect(read("dst/box/secret.txt")).toBe("secret");
     expect(read("dst/box/old.txt")).toBe("old box");

@@ -35,42 +35,119 @@ const scratch = () => {
 
 /** Every call a permission governs among the routes that exist today (SPEC section 6, CONTRACT permissions). */
 const CALLS: GovernedCall[] = [
-  { name: "POST /api/resources/{dir}/ (new folder)", perm: "create", ok: 200, run: (t) => call(server, t, "POST", `/resources/${fresh()}/`) },
-  { name: "POST /api/resources/{file} (upload)", perm: "create", ok: 200, run: (t) => call(server, t, "POST", `/resources/${fresh()}.txt`, "data") },
-  { name: "DELETE /api/resources/{file}", perm: "delete", ok: 200, run: (t) => call(server, t, "DELETE", `/resources/${scratch()}`) },
-  { name: "GET /api/raw/{file} (download)", perm: "download", ok: 200, run: (t) => call(server, t, "GET", "/raw/a.txt") },
-  { name: "PUT /api/resources/{file} (save)", perm: "modify", ok: 200, run: (t) => call(server, t, "PUT", `/resources/${scratch()}`, "saved") },
   {
-    name: "PATCH /api/resources/{file}?action=rename", perm: "rename", ok: 200,
-    run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=rename&destination=${encodeURIComponent(`/${fresh()}.txt`)}`),
+    name: "POST /api/resources/{dir}/ (new folder)",
+    perm: "create",
+    ok: 200,
+    run: (t) => call(server, t, "POST", `/resources/${fresh()}/`),
   },
   {
-    name: "PATCH /api/resources/{file}?action=copy", perm: "create", ok: 200,
-    run: (t) => call(server, t, "PATCH", `/resources/a.txt?action=copy&destination=${encodeURIComponent(`/${fresh()}.txt`)}`),
+    name: "POST /api/resources/{file} (upload)",
+    perm: "create",
+    ok: 200,
+    run: (t) => call(server, t, "POST", `/resources/${fresh()}.txt`, "data"),
   },
-  { name: "PATCH /api/resources/{file}?action=chmod", perm: "modify", ok: 200, run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=chmod&mode=644`) },
   {
-    name: "PATCH /api/resources/{file}?action=passwdrename", perm: "rename", ok: 200,
+    name: "DELETE /api/resources/{file}",
+    perm: "delete",
+    ok: 200,
+    run: (t) => call(server, t, "DELETE", `/resources/${scratch()}`),
+  },
+  {
+    name: "GET /api/raw/{file} (download)",
+    perm: "download",
+    ok: 200,
+    run: (t) => call(server, t, "GET", "/raw/a.txt"),
+  },
+  {
+    name: "PUT /api/resources/{file} (save)",
+    perm: "modify",
+    ok: 200,
+    run: (t) => call(server, t, "PUT", `/resources/${scratch()}`, "saved"),
+  },
+  {
+    name: "PATCH /api/resources/{file}?action=rename",
+    perm: "rename",
+    ok: 200,
+    run: (t) =>
+      call(
+        server,
+        t,
+        "PATCH",
+        `/resources/${scratch()}?action=rename&destination=${encodeURIComponent(`/${fresh()}.txt`)}`,
+      ),
+  },
+  {
+    name: "PATCH /api/resources/{file}?action=copy",
+    perm: "create",
+    ok: 200,
+    run: (t) =>
+      call(server, t, "PATCH", `/resources/a.txt?action=copy&destination=${encodeURIComponent(`/${fresh()}.txt`)}`),
+  },
+  {
+    name: "PATCH /api/resources/{file}?action=chmod",
+    perm: "modify",
+    ok: 200,
+    run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=chmod&mode=644`),
+  },
+  {
+    name: "PATCH /api/resources/{file}?action=passwdrename",
+    perm: "rename",
+    ok: 200,
     run: (t) => call(server, t, "PATCH", `/resources/${scratch()}?action=passwdrename&password=pw`),
   },
-  { name: "GET /api/resources/{file}?checksum=md5", perm: "download", ok: 200, run: (t) => call(server, t, "GET", "/resources/a.txt?checksum=md5") },
-  { name: "GET /api/raw/{dir}/?algo=zip (archive)", perm: "download", ok: 200, run: (t) => call(server, t, "GET", "/raw/?algo=zip") },
   {
-    name: "GET /api/raw/?files=...&algo=tar (archive of a selection)", perm: "download", ok: 200,
+    name: "GET /api/resources/{file}?checksum=md5",
+    perm: "download",
+    ok: 200,
+    run: (t) => call(server, t, "GET", "/resources/a.txt?checksum=md5"),
+  },
+  {
+    name: "GET /api/raw/{dir}/?algo=zip (archive)",
+    perm: "download",
+    ok: 200,
+    run: (t) => call(server, t, "GET", "/raw/?algo=zip"),
+  },
+  {
+    name: "GET /api/raw/?files=...&algo=tar (archive of a selection)",
+    perm: "download",
+    ok: 200,
     run: (t) => call(server, t, "GET", `/raw/?files=${encodeURIComponent(encodeURIComponent("/a.txt"))}&algo=tar`),
   },
-  { name: "GET /api/share/{file} (its links)", perm: "share", ok: 200, run: (t) => call(server, t, "GET", "/share/a.txt") },
+  {
+    name: "GET /api/share/{file} (its links)",
+    perm: "share",
+    ok: 200,
+    run: (t) => call(server, t, "GET", "/share/a.txt"),
+  },
   { name: "GET /api/shared (every link)", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/shared") },
   { name: "GET /api/users", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/users") },
   {
-    name: "POST /api/users", perm: "admin", ok: 201,
-    run: (t) => call(server, t, "POST", "/users", { what: "user", which: [], data: { username: fresh(), password: "a-long-password-123" } }),
+    name: "POST /api/users",
+    perm: "admin",
+    ok: 201,
+    run: (t) =>
+      call(server, t, "POST", "/users", {
+        what: "user",
+        which: [],
+        data: { username: fresh(), password: "a-long-password-123" },
+      }),
   },
   { name: "DELETE /api/users/{id}", perm: "admin", ok: 404, run: (t) => call(server, t, "DELETE", "/users/99999") },
   { name: "GET /api/settings", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/settings") },
-  { name: "PUT /api/settings", perm: "admin", ok: 200, run: (t) => call(server, t, "PUT", "/settings", { branding: { name: "" } }) },
+  {
+    name: "PUT /api/settings",
+    perm: "admin",
+    ok: 200,
+    run: (t) => call(server, t, "PUT", "/settings", { branding: { name: "" } }),
+  },
   { name: "GET /api/logs", perm: "admin", ok: 200, run: (t) => call(server, t, "GET", "/logs") },
-  { name: "DELETE /api/logs?ip=", perm: "admin", ok: 404, run: (t) => call(server, t, "DELETE", "/logs?ip=203.0.113.9") },
+  {
+    name: "DELETE /api/logs?ip=",
+    perm: "admin",
+    ok: 404,
+    run: (t) => call(server, t, "DELETE", "/logs?ip=203.0.113.9"),
+  },
 ];
 
 const users = new Map<string, TestUser>();

@@ -21,7 +21,8 @@ function mktorrent(args: string[]): void {
 }
 
 beforeAll(() => {
-  if (!isToolAvailable("mktorrent")) throw new Error("mktorrent is not installed: these tests need it (npm test installs it)");
+  if (!isToolAvailable("mktorrent"))
+    throw new Error("mktorrent is not installed: these tests need it (npm test installs it)");
   const root = ctx.server.root;
   mkdirSync(join(root, "album", "disc 2"), { recursive: true });
   writeFileSync(join(root, "album", "a.txt"), "hello torrent\n");
@@ -49,10 +50,19 @@ describe("GET ?probe=yes on a torrent", () => {
     expect(m.InfoHash).toBe(facts.infoHash);
     expect(m.InfoHash).toMatch(/^[0-9a-f]{40}$/);
     expect(m).toMatchObject({
-      Name: "album", Announce: ANNOUNCE, Length: 14 + 70_000, NumFiles: 2, Comment: "made in a test", Source: "FBE",
-      PieceLength: 32768, Private: true,
+      Name: "album",
+      Announce: ANNOUNCE,
+      Length: 14 + 70_000,
+      NumFiles: 2,
+      Comment: "made in a test",
+      Source: "FBE",
+      PieceLength: 32768,
+      Private: true,
     });
-    expect(m.Files).toEqual([{ Path: "a.txt", Length: 14 }, { Path: "disc 2/b.bin", Length: 70_000 }]);
+    expect(m.Files).toEqual([
+      { Path: "a.txt", Length: 14 },
+      { Path: "disc 2/b.bin", Length: 70_000 },
+    ]);
     expect(m.CreatedBy).toMatch(/^mktorrent \d/);
     expect(m.CreationDate).toBeGreaterThanOrEqual(startS);
     expect(m.CreationDate).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
@@ -61,7 +71,16 @@ describe("GET ?probe=yes on a torrent", () => {
   it("reads a single-file public torrent: the file is the torrent's name", async () => {
     const m = ((await probe("/single.torrent")).body as Json).metainfo;
     const facts = inspectTorrent(join(ctx.server.root, "single.torrent"), join(ctx.server.root, "single.bin"));
-    expect(m).toMatchObject({ Name: "single.bin", InfoHash: facts.infoHash, Length: 40_000, NumFiles: 1, PieceLength: 65536, Private: false, Comment: "", Source: "" });
+    expect(m).toMatchObject({
+      Name: "single.bin",
+      InfoHash: facts.infoHash,
+      Length: 40_000,
+      NumFiles: 1,
+      PieceLength: 65536,
+      Private: false,
+      Comment: "",
+      Source: "",
+    });
     expect(m.Files).toEqual([{ Path: "single.bin", Length: 40_000 }]);
   });
 
@@ -84,7 +103,10 @@ describe("GET ?probe=yes on a torrent", () => {
   it("does not read a .torrent larger than 64 MiB", async () => {
     writeFileSync(join(ctx.server.root, "huge.torrent"), "");
     truncateSync(join(ctx.server.root, "huge.torrent"), 64 * 1024 * 1024 + 1);
-    expect(await probe("/huge.torrent")).toEqual({ status: 400, body: "400 Bad Request (the file is too large for a torrent)" });
+    expect(await probe("/huge.torrent")).toEqual({
+      status: 400,
+      body: "400 Bad Request (the file is too large for a torrent)",
+    });
   });
 });
 
@@ -92,19 +114,39 @@ describe("GET ?probe=yes on a .trx firmware image", () => {
   const CREATED_S = 1_600_000_000;
 
   it("answers the TRX header with its CRC checked, and ProductId, KernelVer, FsVer and Created from the ASUS tail and U-Boot header", async () => {
-    const img = buildTrx({ version: 1, flags: 0x5, createdS: CREATED_S, imageName: "Linux Kernel Image", asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] }, payloadBytes: 3000 });
+    const img = buildTrx({
+      version: 1,
+      flags: 0x5,
+      createdS: CREATED_S,
+      imageName: "Linux Kernel Image",
+      asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] },
+      payloadBytes: 3000,
+    });
     writeFileSync(join(ctx.server.root, "fw.trx"), img.bytes);
     const { status, body } = await probe("/fw.trx");
     expect(status).toBe(200);
     expect((body as Json).metainfo).toEqual({
-      ProductId: "RT-AC68U", KernelVer: "3.0", FsVer: "0.4", Created: "2020-09-13T12:26:40.000Z",
-      Magic: "HDR0", Length: img.bytes.length, CRC32: img.crc.toString(16).padStart(8, "0"), CRCValid: true,
-      Flags: 5, Version: 1, Offsets: img.offsets,
+      ProductId: "RT-AC68U",
+      KernelVer: "3.0",
+      FsVer: "0.4",
+      Created: "2020-09-13T12:26:40.000Z",
+      Magic: "HDR0",
+      Length: img.bytes.length,
+      CRC32: img.crc.toString(16).padStart(8, "0"),
+      CRCValid: true,
+      Flags: 5,
+      Version: 1,
+      Offsets: img.offsets,
     });
   });
 
   it("says the CRC does not match when a byte of the image changed", async () => {
-    const img = buildTrx({ version: 1, flags: 0, asus: { productId: "RT-N66U", versions: [1, 9, 2, 7] }, payloadBytes: 2000 });
+    const img = buildTrx({
+      version: 1,
+      flags: 0,
+      asus: { productId: "RT-N66U", versions: [1, 9, 2, 7] },
+      payloadBytes: 2000,
+    });
     img.bytes[100] ^= 0xff;
     writeFileSync(join(ctx.server.root, "bad.trx"), img.bytes);
     const m = ((await probe("/bad.trx")).body as Json).metainfo;
@@ -115,21 +157,43 @@ describe("GET ?probe=yes on a .trx firmware image", () => {
     const img = buildTrx({ version: 2, flags: 0, payloadBytes: 600_000 });
     writeFileSync(join(ctx.server.root, "v2.trx"), img.bytes);
     const m = ((await probe("/v2.trx")).body as Json).metainfo;
-    expect(m).toMatchObject({ Version: 2, Offsets: img.offsets, CRCValid: true, ProductId: "", KernelVer: "", FsVer: "", Created: "" });
+    expect(m).toMatchObject({
+      Version: 2,
+      Offsets: img.offsets,
+      CRCValid: true,
+      ProductId: "",
+      KernelVer: "",
+      FsVer: "",
+      Created: "",
+    });
     expect(m.Offsets).toHaveLength(4);
   });
 
   it("reads ProductId, KernelVer, FsVer and Created of an ASUS firmware that is a bare U-Boot image, with its data CRC checked", async () => {
-    const bytes = buildAsusUImage({ createdS: CREATED_S, productId: "RT-AX53U", versions: [3, 0, 0, 4], payloadBytes: 5000 });
+    const bytes = buildAsusUImage({
+      createdS: CREATED_S,
+      productId: "RT-AX53U",
+      versions: [3, 0, 0, 4],
+      payloadBytes: 5000,
+    });
     writeFileSync(join(ctx.server.root, "RT-AX53U_3.0.0.4_386_51948-g1ce5fdc.trx"), bytes);
     const { status, body } = await probe("/RT-AX53U_3.0.0.4_386_51948-g1ce5fdc.trx");
     expect(status).toBe(200);
     expect((body as Json).metainfo).toMatchObject({
-      ProductId: "RT-AX53U", KernelVer: "3.0", FsVer: "0.4", Created: "2020-09-13T12:26:40.000Z", Magic: "uImage", Length: bytes.length, CRCValid: true,
+      ProductId: "RT-AX53U",
+      KernelVer: "3.0",
+      FsVer: "0.4",
+      Created: "2020-09-13T12:26:40.000Z",
+      Magic: "uImage",
+      Length: bytes.length,
+      CRCValid: true,
     });
     bytes[3000] ^= 0xff;
     writeFileSync(join(ctx.server.root, "changed.trx"), bytes);
-    expect(((await probe("/changed.trx")).body as Json).metainfo).toMatchObject({ ProductId: "RT-AX53U", CRCValid: false });
+    expect(((await probe("/changed.trx")).body as Json).metainfo).toMatchObject({
+      ProductId: "RT-AX53U",
+      CRCValid: false,
+    });
   });
 
   it("answers 400 for a .trx without the HDR0 magic", async () => {
@@ -178,7 +242,15 @@ describe("GET ?probe=yes on an archive", () => {
 
   it("lists a tar with the entries' own times", async () => {
     makeTree(join(ctx.server.root, "tarsrc"), TREE);
-    const r = Bun.spawnSync(["tar", "-C", join(ctx.server.root, "tarsrc"), `--mtime=@${TREE_TIME_S}`, "-cf", join(ctx.server.root, "t.tar"), "top"]);
+    const r = Bun.spawnSync([
+      "tar",
+      "-C",
+      join(ctx.server.root, "tarsrc"),
+      `--mtime=@${TREE_TIME_S}`,
+      "-cf",
+      join(ctx.server.root, "t.tar"),
+      "top",
+    ]);
     expect(r.exitCode).toBe(0);
     const m = ((await probe("/t.tar")).body as Json).metainfo as Json[];
     expect(sorted(m).map(({ Path, IsDir, Size }) => ({ Path, IsDir, Size }))).toEqual(ENTRIES);
@@ -188,10 +260,25 @@ describe("GET ?probe=yes on an archive", () => {
   it("gives no entry list for compressed single streams: .tar.gz, .tar.bz2, .tar.xz, .gz, .bz2, .xz, .tgz", async () => {
     // Each made by the real compressor from the tar above, which 7-Zip could open as a stream holding a tar.
     const compressor: Record<string, string> = { gz: "gzip", tgz: "gzip", bz2: "bzip2", xz: "xz" };
-    for (const name of ["t.tar.gz", "t.tar.bz2", "t.tar.xz", "t.tgz", "notes.txt.gz", "notes.txt.bz2", "notes.txt.xz"]) {
+    for (const name of [
+      "t.tar.gz",
+      "t.tar.bz2",
+      "t.tar.xz",
+      "t.tgz",
+      "notes.txt.gz",
+      "notes.txt.bz2",
+      "notes.txt.xz",
+    ]) {
       const tool = compressor[name.split(".").pop()!]!;
       if (!Bun.which(tool)) throw new Error(`${tool} is not installed: this test needs it`);
-      const r = Bun.spawnSync(["sh", "-c", `${tool} -c "$1" > "$2"`, "sh", join(ctx.server.root, "t.tar"), join(ctx.server.root, name)]);
+      const r = Bun.spawnSync([
+        "sh",
+        "-c",
+        `${tool} -c "$1" > "$2"`,
+        "sh",
+        join(ctx.server.root, "t.tar"),
+        join(ctx.server.root, name),
+      ]);
       expect(r.exitCode).toBe(0);
       const { status, body } = await probe(`/${name}`);
       expect(status).toBe(200);
@@ -202,11 +289,16 @@ describe("GET ?probe=yes on an archive", () => {
 
   it("answers 400 with the SPEC sentence for a 7z whose names are encrypted, and for an archive without entries", async () => {
     makeSevenZip({ dest: join(ctx.server.root, "secret.7z"), tree: TREE, password: "pw", headerEncrypted: true });
-    writeFileSync(join(ctx.server.root, "empty.zip"), Uint8Array.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+    writeFileSync(
+      join(ctx.server.root, "empty.zip"),
+      Uint8Array.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]),
+    );
     for (const name of ["secret.7z", "empty.zip"]) {
       const { status, body } = await probe(`/${name}`);
       expect(status).toBe(400);
-      expect(body).toBe("400 Bad Request (failed to get file list from archive, maybe encrypted archive. Wrong password?)");
+      expect(body).toBe(
+        "400 Bad Request (failed to get file list from archive, maybe encrypted archive. Wrong password?)",
+      );
     }
   });
 

@@ -14,8 +14,20 @@ function cameraJpeg(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: "Canon", Model: "Canon EOS R6", DateTime: "2023:08:15 14:30:05" },
-      IFD2: { DateTimeOriginal: "2023:08:15 14:30:00", ExposureTime: "1/250", FNumber: "28/10", ISOSpeedRatings: "400", FocalLength: "50/1", LensModel: "RF50mm F1.8 STM" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 39/1 2952/100", GPSLongitudeRef: "W", GPSLongitude: "139/1 42/1 1260/100" },
+      IFD2: {
+        DateTimeOriginal: "2023:08:15 14:30:00",
+        ExposureTime: "1/250",
+        FNumber: "28/10",
+        ISOSpeedRatings: "400",
+        FocalLength: "50/1",
+        LensModel: "RF50mm F1.8 STM",
+      },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "35/1 39/1 2952/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "139/1 42/1 1260/100",
+      },
     })
     .toBuffer();
 }
@@ -23,7 +35,12 @@ function cameraJpeg(): Promise<Buffer> {
 beforeAll(async () => {
   const root = ctx.server.root;
   writeFileSync(join(root, "camera.jpg"), await cameraJpeg());
-  writeFileSync(join(root, "plain.png"), await sharp({ create: { width: 30, height: 20, channels: 4, background: "#ff000080" } }).png().toBuffer());
+  writeFileSync(
+    join(root, "plain.png"),
+    await sharp({ create: { width: 30, height: 20, channels: 4, background: "#ff000080" } })
+      .png()
+      .toBuffer(),
+  );
   // Stored 40 x 20 with orientation 6: shown 20 x 40.
   writeFileSync(join(root, "sideways.jpg"), await orientedJpeg(40, 20, 6));
   writeFileSync(join(root, "broken.jpg"), "not a picture at all");
@@ -43,8 +60,17 @@ describe("GET ?probe=yes on a picture", () => {
     expect(body.metainfo).toBeUndefined();
     const i = body.imageinfo;
     expect(i).toMatchObject({
-      width: 64, height: 48, format: "jpeg", make: "Canon", model: "Canon EOS R6", lens: "RF50mm F1.8 STM",
-      taken: "2023-08-15 14:30:00", exposureTime: 0.004, fNumber: 2.8, iso: 400, focalLength: 50,
+      width: 64,
+      height: 48,
+      format: "jpeg",
+      make: "Canon",
+      model: "Canon EOS R6",
+      lens: "RF50mm F1.8 STM",
+      taken: "2023-08-15 14:30:00",
+      exposureTime: 0.004,
+      fNumber: 2.8,
+      iso: 400,
+      focalLength: 50,
     });
     expect(i.gps.latitude).toBeCloseTo(35 + 39 / 60 + 29.52 / 3600, 6);
     expect(i.gps.longitude).toBeCloseTo(-(139 + 42 / 60 + 12.6 / 3600), 6);

@@ -12,7 +12,8 @@ const SIDE = "1\n00:00:00,200 --> 00:00:00,900\nhi\n";
 
 beforeAll(async () => {
   requireMediaTools();
-  if (!isToolAvailable("mediainfo")) throw new Error("mediainfo is not installed: these tests cross-check bit rates with it (npm test installs it)");
+  if (!isToolAvailable("mediainfo"))
+    throw new Error("mediainfo is not installed: these tests cross-check bit rates with it (npm test installs it)");
   const root = ctx.server.root;
   mkdirSync(join(root, "movies"));
   await makeMp4WithMovText(join(root, "movies"), "clip.mp4");
@@ -21,7 +22,16 @@ beforeAll(async () => {
   await makeTaggedMp3(root, "tone.mp3");
   await makeTaggedFlac(root, "tone.flac");
   for (const d of ["sub", "subs", "Subs"]) mkdirSync(join(root, "movies", d));
-  for (const f of ["clip.srt", "clip.eng.ass", "clip2.srt", "clip.txt", "subs/clip.vtt", "Subs/clip.fr.ssa", "sub/other.srt", "sub/clip.zh.srt"]) {
+  for (const f of [
+    "clip.srt",
+    "clip.eng.ass",
+    "clip2.srt",
+    "clip.txt",
+    "subs/clip.vtt",
+    "Subs/clip.fr.ssa",
+    "sub/other.srt",
+    "sub/clip.zh.srt",
+  ]) {
     writeFileSync(join(root, "movies", f), SIDE);
   }
 });
@@ -47,7 +57,10 @@ async function probe(path: string, token = ctx.admin): Promise<Json> {
 
 /** ffprobe's JSON of a file, run by hand (the numbers our answer must carry over unchanged). */
 function ffprobeByHand(rel: string): Json {
-  const r = Bun.spawnSync(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", join(ctx.server.root, rel)], { stdout: "pipe" });
+  const r = Bun.spawnSync(
+    ["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", join(ctx.server.root, rel)],
+    { stdout: "pipe" },
+  );
   return JSON.parse(r.stdout.toString()) as Json;
 }
 
@@ -56,15 +69,28 @@ describe("GET ?probe=yes on a video", () => {
     const body = await probe("/movies/clip.mp4");
     const m = body.metainfo as Json;
     const hand = ffprobeByHand("movies/clip.mp4");
-    const [v, a] = [hand.streams.find((s: Json) => s.codec_type === "video"), hand.streams.find((s: Json) => s.codec_type === "audio")];
+    const [v, a] = [
+      hand.streams.find((s: Json) => s.codec_type === "video"),
+      hand.streams.find((s: Json) => s.codec_type === "audio"),
+    ];
     expect(body.name).toBe("clip.mp4");
     expect(m.FormatName).toBe("mov,mp4,m4a,3gp,3g2,mj2");
     expect(m.FormatLongName).toBe("QuickTime / MOV");
     expect(m.Duration).toBeCloseTo(2, 1);
     // Overall bit rate: bits of the file over its duration.
-    expect(m.OverallBitRate).toBeCloseTo((statSync(join(ctx.server.root, "movies/clip.mp4")).size * 8) / m.Duration, -3);
+    expect(m.OverallBitRate).toBeCloseTo(
+      (statSync(join(ctx.server.root, "movies/clip.mp4")).size * 8) / m.Duration,
+      -3,
+    );
     expect(m.SubtitleEmbedded).toEqual([{ CodecName: "mov_text", Name: "", Lang: "eng" }]);
-    expect([m.VCodecName, m.VCodecLongName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual(["h264", "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10", 320, 240, 25, "4:3"]);
+    expect([m.VCodecName, m.VCodecLongName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual([
+      "h264",
+      "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10",
+      320,
+      240,
+      25,
+      "4:3",
+    ]);
     // x264's ultrafast preset turns off CABAC and B-frames: the stream is Constrained Baseline whatever ffprobe says.
     expect(m.VProfile).toBe("Constrained Baseline");
     expect([m.VProfile, m.VBitRate]).toEqual([v.profile, Number(v.bit_rate)]);
@@ -73,12 +99,36 @@ describe("GET ?probe=yes on a video", () => {
     expect([m.VBitRate, m.ABitRate]).toEqual([Number(mi.video.BitRate), Number(mi.audio.BitRate)]);
     expect(m.OverallBitRate).toBe(Number(mi.general.OverallBitRate));
     expect(m.VBitRate).toBeGreaterThan(0);
-    expect([m.ACodecName, m.ACodecLongName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["aac", "AAC (Advanced Audio Coding)", "LC", 44100, 1, "mono"]);
+    expect([m.ACodecName, m.ACodecLongName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual([
+      "aac",
+      "AAC (Advanced Audio Coding)",
+      "LC",
+      44100,
+      1,
+      "mono",
+    ]);
     expect(m.ABitRate).toBe(Number(a.bit_rate));
     expect(Object.keys(m).sort()).toEqual([
-      "ABitRate", "AChannelLayout", "AChannels", "ACodecLongName", "ACodecName", "AProfile", "ASamplingRate", "Duration", "FormatLongName",
-      "FormatName", "OverallBitRate", "SubtitleEmbedded", "VBitRate", "VCodecLongName", "VCodecName", "VDisplayAspectRatio", "VFrameRate",
-      "VHeight", "VProfile", "VWidth",
+      "ABitRate",
+      "AChannelLayout",
+      "AChannels",
+      "ACodecLongName",
+      "ACodecName",
+      "AProfile",
+      "ASamplingRate",
+      "Duration",
+      "FormatLongName",
+      "FormatName",
+      "OverallBitRate",
+      "SubtitleEmbedded",
+      "VBitRate",
+      "VCodecLongName",
+      "VCodecName",
+      "VDisplayAspectRatio",
+      "VFrameRate",
+      "VHeight",
+      "VProfile",
+      "VWidth",
     ]);
   });
 
@@ -105,7 +155,19 @@ describe("GET ?probe=yes on a video", () => {
   });
 
   it("takes a Matroska stream's bit rate from its BPS statistics tag (Matroska has no bit_rate field)", async () => {
-    await ffmpeg(["-i", join(ctx.server.root, "subs.mkv"), "-map", "0", "-c", "copy", "-metadata:s:v:0", "BPS=512000", "-metadata:s:a:0", "BPS=69000", join(ctx.server.root, "bps.mkv")]);
+    await ffmpeg([
+      "-i",
+      join(ctx.server.root, "subs.mkv"),
+      "-map",
+      "0",
+      "-c",
+      "copy",
+      "-metadata:s:v:0",
+      "BPS=512000",
+      "-metadata:s:a:0",
+      "BPS=69000",
+      join(ctx.server.root, "bps.mkv"),
+    ]);
     const hand = ffprobeByHand("bps.mkv").streams[0];
     expect(hand.bit_rate).toBeUndefined();
     const m = (await probe("/bps.mkv")).metainfo;
@@ -114,8 +176,22 @@ describe("GET ?probe=yes on a video", () => {
 
   it("reads an AVI", async () => {
     const m = (await probe("/old.avi")).metainfo;
-    expect([m.FormatName, m.FormatLongName, m.VCodecName, m.VWidth, m.VHeight, m.VFrameRate, m.VDisplayAspectRatio]).toEqual(["avi", "AVI (Audio Video Interleaved)", "h264", 320, 240, 25, "4:3"]);
-    expect([m.ACodecName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["aac", "LC", 44100, 1, "mono"]);
+    expect([
+      m.FormatName,
+      m.FormatLongName,
+      m.VCodecName,
+      m.VWidth,
+      m.VHeight,
+      m.VFrameRate,
+      m.VDisplayAspectRatio,
+    ]).toEqual(["avi", "AVI (Audio Video Interleaved)", "h264", 320, 240, 25, "4:3"]);
+    expect([m.ACodecName, m.AProfile, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual([
+      "aac",
+      "LC",
+      44100,
+      1,
+      "mono",
+    ]);
     expect(m.SubtitleEmbedded).toEqual([]);
     expect(m.Duration).toBeCloseTo(1, 0);
   });
@@ -125,12 +201,29 @@ describe("GET ?probe=yes on audio", () => {
   it("reads an mp3's codec details and its ID3 tags, also as audioinfo", async () => {
     const body = await probe("/tone.mp3");
     const m = body.metainfo;
-    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout, m.ABitRate]).toEqual(["mp3", "mp3", 44100, 1, "mono", 64000]);
+    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout, m.ABitRate]).toEqual([
+      "mp3",
+      "mp3",
+      44100,
+      1,
+      "mono",
+      64000,
+    ]);
     expect(m.Duration).toBeCloseTo(1, 1);
     expect([m.Title, m.Album, m.Artist, m.Genre, m.Track, m.Year]).toEqual([
-      AUDIO_TAGS.title, AUDIO_TAGS.album, AUDIO_TAGS.artist, AUDIO_TAGS.genre, AUDIO_TAGS.track, AUDIO_TAGS.date,
+      AUDIO_TAGS.title,
+      AUDIO_TAGS.album,
+      AUDIO_TAGS.artist,
+      AUDIO_TAGS.genre,
+      AUDIO_TAGS.track,
+      AUDIO_TAGS.date,
     ]);
-    expect(body.audioinfo).toEqual({ title: AUDIO_TAGS.title, album: AUDIO_TAGS.album, year: AUDIO_TAGS.date, artist: AUDIO_TAGS.artist });
+    expect(body.audioinfo).toEqual({
+      title: AUDIO_TAGS.title,
+      album: AUDIO_TAGS.album,
+      year: AUDIO_TAGS.date,
+      artist: AUDIO_TAGS.artist,
+    });
     expect(body.subtitles).toBeUndefined();
     // The tags really are ID3v2.3 frames at the file's start (ID3v2.3 section 3: "ID3", version 3, then frames such as TIT2).
     const bytes = readFileSync(join(ctx.server.root, "tone.mp3"));
@@ -141,12 +234,25 @@ describe("GET ?probe=yes on audio", () => {
   it("reads a FLAC's Vorbis comments whatever their case", async () => {
     const body = await probe("/tone.flac");
     const m = body.metainfo;
-    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual(["flac", "flac", 48000, 2, "stereo"]);
+    expect([m.FormatName, m.ACodecName, m.ASamplingRate, m.AChannels, m.AChannelLayout]).toEqual([
+      "flac",
+      "flac",
+      48000,
+      2,
+      "stereo",
+    ]);
     expect([m.Title, m.Album, m.Artist, m.Genre, m.Track, m.Year]).toEqual([
-      AUDIO_TAGS.title, AUDIO_TAGS.album, AUDIO_TAGS.artist, AUDIO_TAGS.genre, AUDIO_TAGS.track, AUDIO_TAGS.date,
+      AUDIO_TAGS.title,
+      AUDIO_TAGS.album,
+      AUDIO_TAGS.artist,
+      AUDIO_TAGS.genre,
+      AUDIO_TAGS.track,
+      AUDIO_TAGS.date,
     ]);
     // ffprobe shows FLAC's comments under upper-case keys: the answer above came through case-insensitive lookup.
-    expect(Object.keys(ffprobeByHand("tone.flac").format.tags)).toEqual(expect.arrayContaining(["TITLE", "ALBUM", "ARTIST", "GENRE", "DATE"]));
+    expect(Object.keys(ffprobeByHand("tone.flac").format.tags)).toEqual(
+      expect.arrayContaining(["TITLE", "ALBUM", "ARTIST", "GENRE", "DATE"]),
+    );
     expect(body.audioinfo.title).toBe(AUDIO_TAGS.title);
     // The tags really are Vorbis comments in the FLAC metadata ("fLaC", then blocks; comments are NAME=value).
     const bytes = readFileSync(join(ctx.server.root, "tone.flac"));
@@ -172,10 +278,22 @@ describe("GET ?probe=yes when the client goes away", () => {
     const free = Buffer.from([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65]);
     writeFileSync(stuck, Buffer.alloc(48 << 20).fill(free));
     const aborter = new AbortController();
-    const pending = fetch(`${ctx.server.url}/api/resources/stuck.mkv?probe=yes`, { headers: { "X-Auth": ctx.admin }, signal: aborter.signal }).catch(() => null);
+    const pending = fetch(`${ctx.server.url}/api/resources/stuck.mkv?probe=yes`, {
+      headers: { "X-Auth": ctx.admin },
+      signal: aborter.signal,
+    }).catch(() => null);
     // ffprobe reads the file as its descriptor 3 (/proc/self/fd/3): found by where that descriptor leads.
-    const running = () => Bun.spawnSync(["pgrep", "-x", "ffprobe"]).stdout.toString().split("\n").filter(Boolean)
-      .some((pid) => Bun.spawnSync(["readlink", `/proc/${pid}/fd/3`]).stdout.toString().trim() === stuck);
+    const running = () =>
+      Bun.spawnSync(["pgrep", "-x", "ffprobe"])
+        .stdout.toString()
+        .split("\n")
+        .filter(Boolean)
+        .some(
+          (pid) =>
+            Bun.spawnSync(["readlink", `/proc/${pid}/fd/3`])
+              .stdout.toString()
+              .trim() === stuck,
+        );
     for (let i = 0; i < 50 && !running(); i++) await Bun.sleep(50);
     expect(running()).toBe(true);
     aborter.abort();

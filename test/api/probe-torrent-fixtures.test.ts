@@ -40,10 +40,18 @@ async function metainfo(name: string): Promise<Json> {
 function byParseTorrent(file: string): Json {
   const p = parsed[file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]!.parsedTorrent;
   return {
-    Name: p.name, Length: p.length, NumFiles: p.files.length, PieceLength: p.pieceLength, Private: p.private === true,
-    CreatedBy: p.createdBy ?? "", Comment: p.comment ?? "",
+    Name: p.name,
+    Length: p.length,
+    NumFiles: p.files.length,
+    PieceLength: p.pieceLength,
+    Private: p.private === true,
+    CreatedBy: p.createdBy ?? "",
+    Comment: p.comment ?? "",
     // parse-torrent puts the torrent's name before a multi-file torrent's paths; ours are inside the torrent.
-    Files: p.files.map((f: Json) => ({ Path: p.info.files ? f.path.split("/").slice(1).join("/") : f.path, Length: f.length })),
+    Files: p.files.map((f: Json) => ({
+      Path: p.info.files ? f.path.split("/").slice(1).join("/") : f.path,
+      Length: f.length,
+    })),
   };
 }
 
@@ -60,8 +68,16 @@ describe("GET ?probe=yes on the real torrents of webtorrent-fixtures", () => {
     expect(inspectTorrent(join(ctx.server.root, "leaves.torrent"), epub).badPieces).toEqual([]);
     expect(m).toMatchObject(byParseTorrent("leaves"));
     expect(m).toMatchObject({
-      Name: "Leaves of Grass by Walt Whitman.epub", Length: statSync(epub).size, NumFiles: 1, PieceLength: 16384,
-      CreatedBy: "uTorrent/3300", CreationDate: 1375363666, Private: false, Announce: "", Comment: "", Source: "",
+      Name: "Leaves of Grass by Walt Whitman.epub",
+      Length: statSync(epub).size,
+      NumFiles: 1,
+      PieceLength: 16384,
+      CreatedBy: "uTorrent/3300",
+      CreationDate: 1375363666,
+      Private: false,
+      Announce: "",
+      Comment: "",
+      Source: "",
     });
     expect(new Date(m.CreationDate * 1000).toISOString()).toBe(parsed.leaves!.parsedTorrent.created.toISOString());
   });
@@ -69,13 +85,20 @@ describe("GET ?probe=yes on the real torrents of webtorrent-fixtures", () => {
   it("reads multi-file torrents with subfolders, file by file, against the files shipped with them", async () => {
     for (const name of ["numbers", "lots-of-numbers"]) {
       const m = await metainfo(name);
-      expect(inspectTorrent(join(ctx.server.root, `${name}.torrent`), join(ctx.server.root, name)).badPieces).toEqual([]);
+      expect(inspectTorrent(join(ctx.server.root, `${name}.torrent`), join(ctx.server.root, name)).badPieces).toEqual(
+        [],
+      );
       for (const f of m.Files) expect(f.Length).toBe(statSync(join(ctx.server.root, name, f.Path)).size);
       expect(m).toMatchObject(byParseTorrent(name));
     }
     const lots = await metainfo("lots-of-numbers");
     expect(lots.Files.map((f: Json) => f.Path)).toEqual([
-      "big numbers/10.txt", "big numbers/11.txt", "big numbers/12.txt", "small numbers/1.txt", "small numbers/2.txt", "small numbers/3.txt",
+      "big numbers/10.txt",
+      "big numbers/11.txt",
+      "big numbers/12.txt",
+      "small numbers/1.txt",
+      "small numbers/2.txt",
+      "small numbers/3.txt",
     ]);
     // numbers.torrent holds its creation date in milliseconds (1449730287842): answered in seconds.
     expect((await metainfo("numbers")).CreationDate).toBe(1449730287);
@@ -83,9 +106,21 @@ describe("GET ?probe=yes on the real torrents of webtorrent-fixtures", () => {
 
   it("reads the private flag of Big Buck Bunny and the 5.5 GB length of Sintel", async () => {
     const bunny = await metainfo("bunny");
-    expect(bunny).toMatchObject({ ...byParseTorrent("bunny"), Private: true, PieceLength: 524288, Length: 434839491, CreatedBy: "uTorrent/3320", CreationDate: 1387309701 });
+    expect(bunny).toMatchObject({
+      ...byParseTorrent("bunny"),
+      Private: true,
+      PieceLength: 524288,
+      Length: 434839491,
+      CreatedBy: "uTorrent/3320",
+      CreationDate: 1387309701,
+    });
     const sintel = await metainfo("sintel");
-    expect(sintel).toMatchObject({ ...byParseTorrent("sintel"), Length: 5490455272, PieceLength: 4194304, CreationDate: 1304585353 });
+    expect(sintel).toMatchObject({
+      ...byParseTorrent("sintel"),
+      Length: 5490455272,
+      PieceLength: 4194304,
+      CreationDate: 1304585353,
+    });
     expect(sintel.Length).toBeGreaterThan(2 ** 32);
   });
 });

@@ -16,13 +16,20 @@ beforeAll(async () => {
   mkdirSync(join(root, "private"));
   await makeMkvWithSubs(join(root, "pub"), "movie.mkv");
   writeFileSync(join(root, "pub", "movie.en.srt"), "1\n00:00:00,200 --> 00:00:00,900\nSidecar line\n");
-  writeFileSync(join(root, "pub", "readme.md"), "# Shared notes\n\n![secret](../private/pic.png) [out](../private/notes.md)\n");
+  writeFileSync(
+    join(root, "pub", "readme.md"),
+    "# Shared notes\n\n![secret](../private/pic.png) [out](../private/notes.md)\n",
+  );
   await makeVideo(join(root, "private"), "other.mp4", 1);
   writeFileSync(join(root, "private", "notes.md"), "# Private\n");
 });
 
 /** Creates a link (folder paths end with "/"); returns its hash. */
-async function share(path: string, options: Record<string, unknown> = {}, query = "?expires=1&unit=hours"): Promise<string> {
+async function share(
+  path: string,
+  options: Record<string, unknown> = {},
+  query = "?expires=1&unit=hours",
+): Promise<string> {
   const res = await call(ctx.server, ctx.admin, "POST", `/share${path}${query}`, options);
   if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { hash: string }).hash;
@@ -33,7 +40,10 @@ const pub = (path: string, init: RequestInit = {}) => fetch(`${ctx.server.url}/a
 describe("a visitor's previews of a shared folder", () => {
   it("probe, HLS, seek thumbnails, embedded and sidecar subtitles and the markdown page all answer through the link", async () => {
     const hash = await share("/pub/");
-    const probe = (await (await pub(`/probe/${hash}/movie.mkv`)).json()) as { metainfo: { SubtitleEmbedded: unknown[] }; subtitles: { Path: string }[] };
+    const probe = (await (await pub(`/probe/${hash}/movie.mkv`)).json()) as {
+      metainfo: { SubtitleEmbedded: unknown[] };
+      subtitles: { Path: string }[];
+    };
     expect(probe.metainfo.SubtitleEmbedded.length).toBe(3);
     // Sidecar paths are inside the share, never the owner's.
     expect(probe.subtitles.map((s) => s.Path)).toEqual(["/movie.en.srt"]);
@@ -72,7 +82,13 @@ describe("a visitor's previews of a shared folder", () => {
 describe("what a visitor cannot reach through the preview routes", () => {
   it("no route leaves the shared folder, by dot segments, encoded dots or encoded slashes", async () => {
     const hash = await share("/pub/");
-    const escapes = ["/../private/other.mp4", "/%2e%2e/private/other.mp4", "/..%2fprivate%2fother.mp4", "/sub/../../private/other.mp4", "/%2E%2E%5Cprivate%5Cother.mp4"];
+    const escapes = [
+      "/../private/other.mp4",
+      "/%2e%2e/private/other.mp4",
+      "/..%2fprivate%2fother.mp4",
+      "/sub/../../private/other.mp4",
+      "/%2E%2E%5Cprivate%5Cother.mp4",
+    ];
     const answered: string[] = [];
     for (const route of ROUTES) {
       for (const escape of escapes) {
@@ -88,10 +104,16 @@ describe("what a visitor cannot reach through the preview routes", () => {
     // A trailing name after a file link is only a name for the browser: the answer is still the shared file's.
     const probe = (await (await pub(`/probe/${file}/other.mp4`)).json()) as { metainfo: { Duration: number } };
     expect(Math.round(probe.metainfo.Duration)).toBe(2);
-    expect((await rawRequest(ctx.server.url, `/api/public/playlist/${file}/../private/other.mp4?master=true`)).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await rawRequest(ctx.server.url, `/api/public/playlist/${file}/../private/other.mp4?master=true`)).status,
+    ).toBeGreaterThanOrEqual(400);
     const locked = await share("/private/", { password: "pw-of-private" });
     const open = await share("/pub/", { password: "pw-of-pub" });
-    const res = await pub(`/share/${open}/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: "pw-of-pub" }) });
+    const res = await pub(`/share/${open}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password: "pw-of-pub" }),
+    });
     const { token } = (await res.json()) as { token: string };
     expect((await pub(`/playlist/${open}/movie.mkv?master=true&token=${token}`)).status).toBe(200);
     expect((await pub(`/playlist/${locked}/other.mp4?master=true&token=${token}`)).status).toBe(401);
@@ -101,9 +123,17 @@ describe("what a visitor cannot reach through the preview routes", () => {
     const hash = await share("/pub/", { password: "right" });
     for (const route of ROUTES) expect((await pub(`/${route}/${hash}/movie.mkv`)).status).toBe(401);
     expect((await pub(`/playlist/${hash}/movie.mkv?master=true&token=forged.token.value`)).status).toBe(401);
-    const wrong = await pub(`/share/${hash}/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: "wrong" }) });
+    const wrong = await pub(`/share/${hash}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password: "wrong" }),
+    });
     expect(wrong.status).toBe(403);
-    const ok = await pub(`/share/${hash}/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: "right" }) });
+    const ok = await pub(`/share/${hash}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password: "right" }),
+    });
     const { token } = (await ok.json()) as { token: string };
     const master = await (await pub(`/playlist/${hash}/movie.mkv?master=true&token=${token}`)).text();
     expect(master).toContain(`token=${encodeURIComponent(token)}`);

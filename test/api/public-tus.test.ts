@@ -22,7 +22,10 @@ async function share(path: string, options: Record<string, unknown>, query = "?e
 
 const tus = (path: string, init: RequestInit = {}) => fetch(`${ctx.server.url}/api/public/tus${path}`, init);
 const create = (hash: string, name: string, length: number, headers: Record<string, string> = {}) =>
-  tus(`/${hash}/${encodeURIComponent(name)}`, { method: "POST", headers: { ...TUS, "Upload-Length": String(length), ...headers } });
+  tus(`/${hash}/${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: { ...TUS, "Upload-Length": String(length), ...headers },
+  });
 
 describe("a resumable upload into an upload-only link", () => {
   it("takes a file in chunks, tells its offset after a drop, and stores it by name", async () => {
@@ -32,13 +35,17 @@ describe("a resumable upload into an upload-only link", () => {
     const location = made.headers.get("Location")!;
     expect(location).toMatch(new RegExp(`/api/public/tus/${hash}/big%20file\\.bin\\?key=[\\w-]{20,}$`));
     const at = (init: RequestInit) => fetch(`${ctx.server.url}${location}`, init);
-    expect((await at({ method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "0" }, body: "01234" })).status).toBe(204);
+    expect((await at({ method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "0" }, body: "01234" })).status).toBe(
+      204,
+    );
     // After a dropped connection the client asks where the upload stands and goes on from there.
     const head = await at({ method: "HEAD", headers: TUS });
     expect(head.headers.get("Upload-Offset")).toBe("5");
     expect(head.headers.get("Upload-Metadata")).toBeNull();
     expect(existsSync(join(ctx.server.root, "inbox", "big file.bin"))).toBe(false);
-    expect((await at({ method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "5" }, body: "56789" })).status).toBe(204);
+    expect((await at({ method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "5" }, body: "56789" })).status).toBe(
+      204,
+    );
     expect(readFileSync(join(ctx.server.root, "inbox", "big file.bin"), "utf8")).toBe("0123456789");
   });
 
@@ -46,7 +53,9 @@ describe("a resumable upload into an upload-only link", () => {
     const hash = await share("/inbox/", { uploadOnly: true });
     expect((await create(hash, "old.txt", 3)).status).toBe(409);
     expect(readFileSync(join(ctx.server.root, "inbox", "old.txt"), "utf8")).toBe("kept");
-    expect((await tus(`/${hash}/sub/y.txt`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } })).status).toBe(404);
+    expect(
+      (await tus(`/${hash}/sub/y.txt`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } })).status,
+    ).toBe(404);
     const plain = await share("/inbox/", {});
     expect((await create(plain, "z.txt", 1)).status).toBe(404);
     const locked = await share("/inbox/", { uploadOnly: true, password: "drop-box" });
@@ -65,18 +74,36 @@ describe("what another visitor of the same link cannot do", () => {
     const bare = `${ctx.server.url}${location.slice(0, location.indexOf("?"))}`;
     for (const url of [bare, `${bare}?key=guessed-key-of-the-same-length-abc`]) {
       expect((await fetch(url, { method: "HEAD", headers: TUS })).status).toBe(404);
-      expect((await fetch(url, { method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "0" }, body: "evil!!" })).status).toBe(404);
+      expect(
+        (await fetch(url, { method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "0" }, body: "evil!!" })).status,
+      ).toBe(404);
       expect((await fetch(url, { method: "DELETE", headers: TUS })).status).toBe(404);
     }
     expect((await create(hash, "mine.txt", 6)).status).toBe(409);
-    expect((await fetch(`${ctx.server.url}${location}`, { method: "PATCH", headers: { ...CHUNK, "Upload-Offset": "0" }, body: "honest" })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${ctx.server.url}${location}`, {
+          method: "PATCH",
+          headers: { ...CHUNK, "Upload-Offset": "0" },
+          body: "honest",
+        })
+      ).status,
+    ).toBe(204);
     expect(readFileSync(join(ctx.server.root, "inbox", "mine.txt"), "utf8")).toBe("honest");
   });
 
   it("no path leaves the shared folder", async () => {
     const hash = await share("/inbox/", { uploadOnly: true });
-    for (const escape of ["/../other/evil.txt", "/%2e%2e/other/evil.txt", "/..%2fother%2fevil.txt", "/sub/../../other/evil.txt"]) {
-      const res = await rawRequest(ctx.server.url, `/api/public/tus/${hash}${escape}`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } });
+    for (const escape of [
+      "/../other/evil.txt",
+      "/%2e%2e/other/evil.txt",
+      "/..%2fother%2fevil.txt",
+      "/sub/../../other/evil.txt",
+    ]) {
+      const res = await rawRequest(ctx.server.url, `/api/public/tus/${hash}${escape}`, {
+        method: "POST",
+        headers: { ...TUS, "Upload-Length": "1" },
+      });
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
     expect(existsSync(join(ctx.server.root, "other", "evil.txt"))).toBe(false);

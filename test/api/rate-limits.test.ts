@@ -16,14 +16,19 @@ const BIG = randomBytes(1024 * 1024);
 
 beforeAll(async () => {
   await putSettings(ctx.server, ctx.admin, {
-    trustProxy: true, signup: true, createUserDir: true, minimumPasswordLength: 8, loginBan: { enabled: false },
+    trustProxy: true,
+    signup: true,
+    createUserDir: true,
+    minimumPasswordLength: 8,
+    loginBan: { enabled: false },
     rateLimit: { loginPerIp: 3, loginPerUser: 2, sharePasswordPerIp: 2, windowSeconds: WINDOW_S },
   });
   makeTree(ctx.server.root, { "big.bin": BIG, "note.txt": "hello" });
 });
 
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
-const loginAs = (username: string, password: string, ip: string) => call(ctx.server, null, "POST", "/login", { username, password }, from(ip));
+const loginAs = (username: string, password: string, ip: string) =>
+  call(ctx.server, null, "POST", "/login", { username, password }, from(ip));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Asserts a 429 of the limits: Retry-After within the window, a short message. */
@@ -39,7 +44,10 @@ describe("logins", () => {
   it("are limited per user name from one IP, even for the right password, until the window passes; other IPs go on", async () => {
     const u = await makeUser(ctx.server, ctx.admin, { login: false });
     // At once: a failed login takes a while (password hashing), and the window is short here.
-    const failed = await Promise.all([loginAs(u.username, "wrong-password-1", "192.0.2.1"), loginAs(u.username.toUpperCase(), "wrong-password-2", "192.0.2.1")]);
+    const failed = await Promise.all([
+      loginAs(u.username, "wrong-password-1", "192.0.2.1"),
+      loginAs(u.username.toUpperCase(), "wrong-password-2", "192.0.2.1"),
+    ]);
     expect(failed.map((r) => r.status)).toEqual([403, 403]);
     await expectLimited(await loginAs(u.username, u.password, "192.0.2.1"));
     expect((await loginAs(u.username, u.password, "192.0.2.3")).status).toBe(200);
@@ -48,7 +56,9 @@ describe("logins", () => {
   }, 15_000);
 
   it("are limited per client IP across user names; other IPs go on", async () => {
-    const failed = await Promise.all(["nobody-a", "nobody-b", "nobody-c"].map((name) => loginAs(name, "wrong-password", "198.51.100.7")));
+    const failed = await Promise.all(
+      ["nobody-a", "nobody-b", "nobody-c"].map((name) => loginAs(name, "wrong-password", "198.51.100.7")),
+    );
     expect(failed.map((r) => r.status)).toEqual([403, 403, 403]);
     await expectLimited(await loginAs(ctx.server.username, ctx.server.password, "198.51.100.7"));
     expect((await loginAs(ctx.server.username, ctx.server.password, "198.51.100.8")).status).toBe(200);
@@ -72,21 +82,40 @@ describe("signups", () => {
   it("are limited per client IP, successful or not", async () => {
     const ip = "192.0.2.99";
     for (let i = 0; i < 3; i++) {
-      const res = await call(ctx.server, null, "POST", "/signup", { username: `newcomer-${i}-${Date.now()}`, password: "long-enough-pw" }, from(ip));
+      const res = await call(
+        ctx.server,
+        null,
+        "POST",
+        "/signup",
+        { username: `newcomer-${i}-${Date.now()}`, password: "long-enough-pw" },
+        from(ip),
+      );
       expect(res.status).toBe(200);
     }
-    await expectLimited(await call(ctx.server, null, "POST", "/signup", { username: `newcomer-x-${Date.now()}`, password: "long-enough-pw" }, from(ip)));
+    await expectLimited(
+      await call(
+        ctx.server,
+        null,
+        "POST",
+        "/signup",
+        { username: `newcomer-x-${Date.now()}`, password: "long-enough-pw" },
+        from(ip),
+      ),
+    );
   });
 });
 
 describe("share passwords", () => {
   it("are limited per link and IP; another IP or another link is not", async () => {
     const make = async () => {
-      const res = await call(ctx.server, ctx.admin, "POST", "/share/note.txt?expires=1&unit=hours", { password: "open-sesame" });
+      const res = await call(ctx.server, ctx.admin, "POST", "/share/note.txt?expires=1&unit=hours", {
+        password: "open-sesame",
+      });
       return ((await res.json()) as { hash: string }).hash;
     };
     const [a, b] = [await make(), await make()];
-    const unlock = (hash: string, password: string, ip: string) => call(ctx.server, null, "POST", `/public/share/${hash}/token`, { password }, from(ip));
+    const unlock = (hash: string, password: string, ip: string) =>
+      call(ctx.server, null, "POST", `/public/share/${hash}/token`, { password }, from(ip));
     const failed = await Promise.all([unlock(a, "guess-1", "192.0.2.20"), unlock(a, "guess-2", "192.0.2.20")]);
     expect(failed.map((r) => r.status)).toEqual([403, 403]);
     await expectLimited(await unlock(a, "open-sesame", "192.0.2.20"));
@@ -97,7 +126,9 @@ describe("share passwords", () => {
 
 describe("share download speed", () => {
   it("holds a 1 MiB public download to 256 KiB/s, whole and intact; a link without one is fast", async () => {
-    const res = await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=1&unit=hours", { downloadRate: 256 * 1024 });
+    const res = await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=1&unit=hours", {
+      downloadRate: 256 * 1024,
+    });
     const link = (await res.json()) as { hash: string; downloadRate: number };
     expect(link.downloadRate).toBe(256 * 1024);
     const started = performance.now();
@@ -107,7 +138,10 @@ describe("share download speed", () => {
     expect(Buffer.from(body).equals(BIG)).toBe(true);
     expect(seconds).toBeGreaterThanOrEqual(3.5);
     expect(seconds).toBeLessThan(6);
-    const plain = (await (await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=2&unit=hours")).json()) as { hash: string; downloadRate: number };
+    const plain = (await (await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=2&unit=hours")).json()) as {
+      hash: string;
+      downloadRate: number;
+    };
     expect(plain.downloadRate).toBe(0);
     const t0 = performance.now();
     await (await fetch(`${ctx.server.url}/api/public/dl/${plain.hash}`)).arrayBuffer();
@@ -121,21 +155,33 @@ describe("share download speed", () => {
     expect(((await changed.json()) as { downloadRate: number }).downloadRate).toBe(512 * 1024);
     // Two downloads at once share the 512 KiB/s: 2 MiB in all take about 4 s, where one alone takes 2.
     const started = performance.now();
-    const bodies = await Promise.all([0, 1].map(async () => (await fetch(`${ctx.server.url}/api/public/dl/${hash}`)).arrayBuffer()));
+    const bodies = await Promise.all(
+      [0, 1].map(async () => (await fetch(`${ctx.server.url}/api/public/dl/${hash}`)).arrayBuffer()),
+    );
     expect(bodies.map((b) => b.byteLength)).toEqual([BIG.length, BIG.length]);
     expect((performance.now() - started) / 1000).toBeGreaterThanOrEqual(3.5);
     const stranger = await makeUser(ctx.server, ctx.admin, { perm: { share: true, download: true } });
     expect((await call(ctx.server, stranger.token, "PATCH", `/share/${hash}`, { downloadRate: 0 })).status).toBe(403);
     expect((await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 10 })).status).toBe(400);
     expect((await call(ctx.server, ctx.admin, "PATCH", "/share/no-such-link", { downloadRate: 0 })).status).toBe(404);
-    expect(((await (await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 0 })).json()) as { downloadRate: number }).downloadRate).toBe(0);
+    expect(
+      (
+        (await (await call(ctx.server, ctx.admin, "PATCH", `/share/${hash}`, { downloadRate: 0 })).json()) as {
+          downloadRate: number;
+        }
+      ).downloadRate,
+    ).toBe(0);
   }, 15_000);
 
   it("is listed with the link and checked when the link is made", async () => {
-    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/share/big.bin")).json()) as { downloadRate: number }[];
+    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/share/big.bin")).json()) as {
+      downloadRate: number;
+    }[];
     expect(listed.some((l) => l.downloadRate === 256 * 1024)).toBe(true);
     for (const bad of [5, -1, 1.5, "fast"]) {
-      const res = await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=1&unit=hours", { downloadRate: bad });
+      const res = await call(ctx.server, ctx.admin, "POST", "/share/big.bin?expires=1&unit=hours", {
+        downloadRate: bad,
+      });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("downloadRate");
     }

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const raw = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}/api/raw${path}`, { headers: { "X-Auth": token, ...headers } });
+const raw = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api/raw${path}`, { headers: { "X-Auth": token, ...headers } });
 
 describe("GET /api/raw", () => {
   it("streams the whole file with length, type, validators and an attachment disposition", async () => {
@@ -71,7 +72,9 @@ describe("GET /api/raw", () => {
 
   it("serves inline=true inline and names a UTF-8 file with RFC 8187 encoding", async () => {
     const res = await raw(`/${encodeURIComponent("résumé 2024.txt")}?inline=true`);
-    expect(res.headers.get("content-disposition")).toBe(`inline; filename="r_sum_ 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `inline; filename="r_sum_ 2024.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%202024.txt`,
+    );
     expect(res.headers.get("content-type")).toStartWith("text/plain");
   });
 
@@ -126,9 +129,14 @@ describe("thumbnails without sharp", () => {
         const res = await fetch(`${broken.url}/api/raw/rotated.jpg?thumb=true&w=64&auth=${t}`);
         expect(res.status).toBe(200);
         expect(res.headers.get("content-type")).toBe("image/jpeg");
-        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SAMPLE, "photos", "rotated.jpg")))).toBe(true);
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SAMPLE, "photos", "rotated.jpg")))).toBe(
+          true,
+        );
       }
-      const lines = broken.output().split("\n").filter((l) => l.includes("sharp could not load"));
+      const lines = broken
+        .output()
+        .split("\n")
+        .filter((l) => l.includes("sharp could not load"));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain("image thumbnails disabled, originals are served instead");
     } finally {

@@ -51,7 +51,9 @@ describe("regex rules run on a linear-time engine", () => {
 
   it("refuses saving a rule only a backtracking engine can run, as a user rule and as a global rule, with 400 naming it", async () => {
     const reason = "uses lookaround, a back-reference or a repeat count over 1000, which rules do not support";
-    const global = await call(server, admin, "PUT", "/settings", { rules: [denyRegex("\\.key$"), denyRegex("^/(?!public)")] });
+    const global = await call(server, admin, "PUT", "/settings", {
+      rules: [denyRegex("\\.key$"), denyRegex("^/(?!public)")],
+    });
     expect(global.status).toBe(400);
     expect(await global.text()).toBe(`400 Bad Request (rules[1].regexp.raw ${reason})`);
     const user = await makeUser(server, admin);
@@ -59,7 +61,9 @@ describe("regex rules run on a linear-time engine", () => {
     expect(own.status).toBe(400);
     expect(await own.text()).toBe(`400 Bad Request (rules[0].regexp.raw ${reason})`);
     const created = await call(server, admin, "POST", "/users", {
-      what: "user", which: [], data: { username: `re-${Date.now()}`, password: "a-long-password-123", rules: [denyRegex("(?<=x)y")] },
+      what: "user",
+      which: [],
+      data: { username: `re-${Date.now()}`, password: "a-long-password-123", rules: [denyRegex("(?<=x)y")] },
     });
     expect(created.status).toBe(400);
     const defaults = await call(server, admin, "PUT", "/settings", { defaults: { rules: [denyRegex("x{2000}")] } });

@@ -40,7 +40,15 @@ describe("GET /api/resources (listing)", () => {
     const res = await api("/");
     expect(res.status).toBe(200);
     const dir = await res.json();
-    expect(dir).toMatchObject({ path: "/", isDir: true, isSymlink: false, type: "", numDirs: 1, numFiles: 12, sorting: { by: "name", asc: true } });
+    expect(dir).toMatchObject({
+      path: "/",
+      isDir: true,
+      isSymlink: false,
+      type: "",
+      numDirs: 1,
+      numFiles: 12,
+      sorting: { by: "name", asc: true },
+    });
     expect(dir.modeStr).toMatch(/^d[rwx-]{9}$/);
     expect(dir.mode).toBeGreaterThanOrEqual(2 ** 31);
     const names = dir.items.map((i: { name: string }) => i.name);
@@ -48,8 +56,17 @@ describe("GET /api/resources (listing)", () => {
     expect(names).toHaveLength(13);
     const notes = dir.items.find((i: { name: string }) => i.name === "notes.txt");
     expect(notes).toEqual({
-      name: "notes.txt", path: "/notes.txt", url: "/files/notes.txt", size: 12, modified: expect.any(String), mode: expect.any(Number),
-      modeStr: expect.stringMatching(/^-rw/), isDir: false, isSymlink: false, type: "text", extension: ".txt",
+      name: "notes.txt",
+      path: "/notes.txt",
+      url: "/files/notes.txt",
+      size: 12,
+      modified: expect.any(String),
+      mode: expect.any(Number),
+      modeStr: expect.stringMatching(/^-rw/),
+      isDir: false,
+      isSymlink: false,
+      type: "text",
+      extension: ".txt",
     });
     expect(new Date(notes.modified).toISOString()).toBe(notes.modified);
     expect(notes.modified).toBe(statSync(join(server.root, "notes.txt")).mtime.toISOString());
@@ -61,8 +78,16 @@ describe("GET /api/resources (listing)", () => {
     const dir = await (await api("/")).json();
     const types = Object.fromEntries(dir.items.map((i: { name: string; type: string }) => [i.name, i.type]));
     expect(types).toMatchObject({
-      "notes.txt": "text", "readme.md": "text", "movie.mp4": "video", "song.mp3": "audio", "photo.jpg": "image",
-      "guide.pdf": "document", "sheet.docx": "document", "bundle.zip": "archive", "font.woff2": "font", "data.bin": "blob",
+      "notes.txt": "text",
+      "readme.md": "text",
+      "movie.mp4": "video",
+      "song.mp3": "audio",
+      "photo.jpg": "image",
+      "guide.pdf": "document",
+      "sheet.docx": "document",
+      "bundle.zip": "archive",
+      "font.woff2": "font",
+      "data.bin": "blob",
       // Extension-less names stay blob in a listing: sniffing needs the head.
       mystery: "blob",
     });
@@ -125,8 +150,15 @@ describe("POST /api/resources (upload and new folder)", () => {
     const url = new URL(`${server.url}/api/resources/aborted.bin?override=false`);
     await new Promise<void>((resolve) => {
       const sock = connect(Number(url.port), url.hostname, () => {
-        sock.write(`POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${token}\r\nContent-Length: 10000000\r\n\r\n`);
-        sock.write(Buffer.alloc(256 * 1024, 7), () => setTimeout(() => { sock.destroy(); resolve(); }, 200));
+        sock.write(
+          `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${token}\r\nContent-Length: 10000000\r\n\r\n`,
+        );
+        sock.write(Buffer.alloc(256 * 1024, 7), () =>
+          setTimeout(() => {
+            sock.destroy();
+            resolve();
+          }, 200),
+        );
       });
     });
     await Bun.sleep(500);
@@ -147,7 +179,12 @@ describe("POST /api/resources (upload and new folder)", () => {
         ctrl.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const answer = api("/cancelled.bin", { method: "POST", body, signal: abort.signal, duplex: "half" } as RequestInit).catch((e: Error) => e);
+    const answer = api("/cancelled.bin", {
+      method: "POST",
+      body,
+      signal: abort.signal,
+      duplex: "half",
+    } as RequestInit).catch((e: Error) => e);
     while (sent < 512 * 1024) await Bun.sleep(20);
     abort.abort();
     expect(await answer).toBeInstanceOf(Error);

@@ -50,9 +50,14 @@ describe("path rules", () => {
 
   it("answer 403 on every call on a denied folder or anything inside it", async () => {
     for (const [method, path] of [
-      ["GET", "/resources/secret/"], ["GET", "/resources/secret/s.txt"], ["GET", "/resources/%73ecret/s.txt"],
-      ["GET", "/raw/secret/s.txt"], ["GET", "/raw/secret/s.txt?inline=true"], ["DELETE", "/resources/secret/s.txt"],
-      ["POST", "/resources/secret/new.txt"], ["POST", "/resources/secret/newdir/"],
+      ["GET", "/resources/secret/"],
+      ["GET", "/resources/secret/s.txt"],
+      ["GET", "/resources/%73ecret/s.txt"],
+      ["GET", "/raw/secret/s.txt"],
+      ["GET", "/raw/secret/s.txt?inline=true"],
+      ["DELETE", "/resources/secret/s.txt"],
+      ["POST", "/resources/secret/new.txt"],
+      ["POST", "/resources/secret/newdir/"],
     ]) {
       const res = await call(server, ruled.token, method, path, method === "POST" ? "x" : undefined);
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
@@ -86,15 +91,27 @@ describe("rules and other entry points", () => {
     expect(res.status).toBe(200);
     const dir = mkdtempSync(join(tmpdir(), "fbe-rules-zip-"));
     writeFileSync(join(dir, "a.zip"), Buffer.from(await res.arrayBuffer()));
-    const listing = spawnSync("unzip", ["-Z1", join(dir, "a.zip")], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).sort();
+    const listing = spawnSync("unzip", ["-Z1", join(dir, "a.zip")], { encoding: "utf8" })
+      .stdout.split("\n")
+      .filter(Boolean)
+      .sort();
     expect(listing).toEqual(["docs/", "docs/a.txt", "docs/allowed.key"]);
-    const named = await call(server, ruled.token, "GET", `/raw/?files=${encodeURIComponent(["/public.txt", "/secret/s.txt"].map(encodeURIComponent).join(","))}&algo=tar`);
+    const named = await call(
+      server,
+      ruled.token,
+      "GET",
+      `/raw/?files=${encodeURIComponent(["/public.txt", "/secret/s.txt"].map(encodeURIComponent).join(","))}&algo=tar`,
+    );
     expect(named.status).toBe(403);
   });
 
   it("judge a symlink by where it leads: a link into a denied folder is hidden and refused", async () => {
     expect((await names(ruled.token, "/docs/")).names).not.toContain("to-secret");
-    for (const [method, path] of [["GET", "/resources/docs/to-secret/"], ["GET", "/raw/docs/to-secret/s.txt"], ["POST", "/resources/docs/to-secret/new.txt"]]) {
+    for (const [method, path] of [
+      ["GET", "/resources/docs/to-secret/"],
+      ["GET", "/raw/docs/to-secret/s.txt"],
+      ["POST", "/resources/docs/to-secret/new.txt"],
+    ]) {
       const res = await call(server, ruled.token, method, path, method === "POST" ? "x" : undefined);
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(await res.text()).not.toContain("top secret");
@@ -107,7 +124,12 @@ describe("rules and other entry points", () => {
 
   it("refuse copying or moving into a denied folder, changing nothing", async () => {
     for (const action of ["copy", "rename"]) {
-      const res = await call(server, ruled.token, "PATCH", `/resources/public.txt?action=${action}&destination=${encodeURIComponent("/secret/public.txt")}`);
+      const res = await call(
+        server,
+        ruled.token,
+        "PATCH",
+        `/resources/public.txt?action=${action}&destination=${encodeURIComponent("/secret/public.txt")}`,
+      );
       expect({ action, status: res.status }).toEqual({ action, status: 403 });
     }
     expect(existsSync(join(server.root, "public.txt"))).toBe(true);
@@ -145,11 +167,20 @@ describe("a scoped user", () => {
   it("never gets data outside the scope through traversal attempts, encoded or literal", async () => {
     // Literal dot segments are removed by URL normalization before routing; what is left is an unknown API path
     // (404) or, once it leaves /api, the app's page. Encoded ones reach the resolver, which answers 403.
-    for (const path of ["/api/resources/../secret/s.txt", "/api/raw/sub/../../secret/s.txt", "/api/raw/../../secret/s.txt", "/api/raw/%2e%2e/%2e%2e/secret/s.txt"]) {
+    for (const path of [
+      "/api/resources/../secret/s.txt",
+      "/api/raw/sub/../../secret/s.txt",
+      "/api/raw/../../secret/s.txt",
+      "/api/raw/%2e%2e/%2e%2e/secret/s.txt",
+    ]) {
       const res = await rawGet(server.origin, path, { "X-Auth": scoped.token });
       expect(res.body).not.toContain("top secret");
     }
-    for (const path of ["/api/raw/sub%2F..%2F..%2Fsecret%2Fs.txt", "/api/raw/..%5C..%5Csecret%5Cs.txt", "/api/raw/%2e%2e%2f%2e%2e%2fsecret%2fs.txt"]) {
+    for (const path of [
+      "/api/raw/sub%2F..%2F..%2Fsecret%2Fs.txt",
+      "/api/raw/..%5C..%5Csecret%5Cs.txt",
+      "/api/raw/%2e%2e%2f%2e%2e%2fsecret%2fs.txt",
+    ]) {
       const res = await rawGet(server.origin, path, { "X-Auth": scoped.token });
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(res.body).not.toContain("top secret");

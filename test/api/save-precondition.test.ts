@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const modifiedOf = async (path: string): Promise<string> => ((await (await call(server, token, "GET", `/resources${path}`)).json()) as { modified: string }).modified;
+const modifiedOf = async (path: string): Promise<string> =>
+  ((await (await call(server, token, "GET", `/resources${path}`)).json()) as { modified: string }).modified;
 const save = (path: string, body: string, modified?: string) =>
   call(server, token, "PUT", `/resources${path}`, body, modified === undefined ? {} : { "X-If-Modified-At": modified });
 

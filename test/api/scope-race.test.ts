@@ -21,6 +21,11 @@ describe("a folder swapped for a link out of the scope while it is used", () => 
     console.log(`scope race: ${JSON.stringify(t)}`);
     expect(t.swaps).toBeGreaterThan(100);
     expect(t.requests).toBeGreaterThan(50);
-    expect({ readLeaks: t.readLeaks, writeLeaks: t.writeLeaks, leakedBy: t.leakedBy, errors: t.statuses[500] ?? 0 }).toEqual({ readLeaks: 0, writeLeaks: 0, leakedBy: {}, errors: 0 });
+    expect({
+      readLeaks: t.readLeaks,
+      writeLeaks: t.writeLeaks,
+      leakedBy: t.leakedBy,
+      errors: t.statuses[500] ?? 0,
+    }).toEqual({ readLeaks: 0, writeLeaks: 0, leakedBy: {}, errors: 0 });
   }, 30_000);
 });

@@ -83,7 +83,10 @@ describe("GET /api/search-index", () => {
   });
 
   it("refuses users who are not admins with 403, and a request without a token with 401", async () => {
-    for (const [method, path] of [["GET", "/search-index"], ["POST", "/search-index/rebuild"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/search-index"],
+      ["POST", "/search-index/rebuild"],
+    ] as const) {
       const res = await call(server, plain.token, method, path);
       expect(res.status).toBe(403);
       expect(await res.text()).toBe("403 Forbidden");
@@ -128,10 +131,12 @@ describe("folder sizes in the listing", () => {
       const token = await login(unwatched);
       const statusOf = async () => (await (await call(unwatched, token, "GET", "/search-index")).json()) as Status;
       const listOld = async () => {
-        const list = ((await (await call(unwatched, token, "GET", "/resources/old/")).json()) as { items: Item[] }).items;
+        const list = ((await (await call(unwatched, token, "GET", "/resources/old/")).json()) as { items: Item[] })
+          .items;
         return Object.fromEntries(list.map((i) => [i.name, i]));
       };
-      for (let i = 0; i < 200 && !((await statusOf()).state === "ready" && !(await statusOf()).building); i++) await Bun.sleep(50);
+      for (let i = 0; i < 200 && !((await statusOf()).state === "ready" && !(await statusOf()).building); i++)
+        await Bun.sleep(50);
       const before = await statusOf();
       mkdirSync(join(home, "old", "behind"));
       writeFileSync(join(home, "old", "behind", "x.bin"), "1234567");
@@ -176,10 +181,13 @@ describe("index settings saved while the server runs", () => {
     makeTree(root, { "skip-me": { "hidden-by-setting.txt": "x" } });
     expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
     await statusWhen((s) => !s.building);
-    const hits = async () => (await (await call(server, admin, "GET", "/search/?query=hidden-by-setting")).json()) as { path: string }[];
+    const hits = async () =>
+      (await (await call(server, admin, "GET", "/search/?query=hidden-by-setting")).json()) as { path: string }[];
     expect((await hits()).map((h) => h.path)).toEqual(["skip-me/hidden-by-setting.txt"]);
     const settings = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;
-    expect((await call(server, admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status).toBe(200);
+    expect((await call(server, admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status).toBe(
+      200,
+    );
     expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
     // The old snapshot answers until the new one replaces it.
     expect((await status()).state).toBe("ready");

@@ -24,7 +24,8 @@ async function indexedServer(env: Record<string, string> = {}) {
   const server = await startServer({ root, env });
   started.push({ server, root });
   const admin = await login(server);
-  const status = async () => (await (await call(server, admin, "GET", "/search-index")).json()) as Record<string, unknown>;
+  const status = async () =>
+    (await (await call(server, admin, "GET", "/search-index")).json()) as Record<string, unknown>;
   for (let i = 0; i < 200 && (await status()).state !== "ready"; i++) await Bun.sleep(25);
   /** Paths the index answers for `query`. */
   const indexed = async (query: string): Promise<string[]> => {
@@ -52,16 +53,23 @@ describe("the index follows changes made outside the product", () => {
     expect(await within("quince", ["docs/notes/quince-shell.txt"])).toEqual(["docs/notes/quince-shell.txt"]);
     mkdirSync(join(root, "photos/2025/trip"), { recursive: true });
     writeFileSync(join(root, "photos/2025/trip/rsync-kumquat.jpg"), "x");
-    expect(await within("kumquat", ["photos/2025/trip/rsync-kumquat.jpg"])).toEqual(["photos/2025/trip/rsync-kumquat.jpg"]);
+    expect(await within("kumquat", ["photos/2025/trip/rsync-kumquat.jpg"])).toEqual([
+      "photos/2025/trip/rsync-kumquat.jpg",
+    ]);
     // The new folders are watched too: a file added inside one later is found as well.
     writeFileSync(join(root, "photos/2025/trip/later-kumquat.png"), "x");
-    expect(await within("kumquat", ["photos/2025/trip/later-kumquat.png", "photos/2025/trip/rsync-kumquat.jpg"])).toHaveLength(2);
+    expect(
+      await within("kumquat", ["photos/2025/trip/later-kumquat.png", "photos/2025/trip/rsync-kumquat.jpg"]),
+    ).toHaveLength(2);
     renameSync(join(root, "photos/2025"), join(root, "docs/2025"));
     expect(await within("kumquat", ["docs/2025/trip/later-kumquat.png", "docs/2025/trip/rsync-kumquat.jpg"])).toEqual([
-      "docs/2025/trip/later-kumquat.png", "docs/2025/trip/rsync-kumquat.jpg",
+      "docs/2025/trip/later-kumquat.png",
+      "docs/2025/trip/rsync-kumquat.jpg",
     ]);
     writeFileSync(join(root, "docs/2025/trip/moved-kumquat.txt"), "x");
-    expect(await within("moved-kumquat", ["docs/2025/trip/moved-kumquat.txt"])).toEqual(["docs/2025/trip/moved-kumquat.txt"]);
+    expect(await within("moved-kumquat", ["docs/2025/trip/moved-kumquat.txt"])).toEqual([
+      "docs/2025/trip/moved-kumquat.txt",
+    ]);
     rmSync(join(root, "docs/notes/quince-shell.txt"));
     expect(await within("quince", [])).toEqual([]);
     expect((await status()).watch).toMatchObject({ live: true, short: false });
@@ -69,7 +77,13 @@ describe("the index follows changes made outside the product", () => {
 
   it("says in the index status that the watch limit ran short, and watches only that many folders", async () => {
     const { status } = await indexedServer({ FBE_INDEX_WATCH_MAX: "2" });
-    expect((await status()).watch).toEqual({ live: true, folders: 2, limit: 2, short: true, intervalMinutes: expect.any(Number) });
+    expect((await status()).watch).toEqual({
+      live: true,
+      folders: 2,
+      limit: 2,
+      short: true,
+      intervalMinutes: expect.any(Number),
+    });
     const full = await indexedServer();
     // The root and its four folders.
     expect((await full.status()).watch).toMatchObject({ live: true, folders: 5, short: false });

@@ -48,7 +48,9 @@ describe("the index follows every write of the product at once", () => {
   });
 
   it("an upload, a new folder, a rename, a move, a copy and a delete", async () => {
-    expect((await call(server, admin, "POST", `/resources${enc("/other/Mango Ünïcode.txt")}`, "mango!")).status).toBe(200);
+    expect((await call(server, admin, "POST", `/resources${enc("/other/Mango Ünïcode.txt")}`, "mango!")).status).toBe(
+      200,
+    );
     expect(await indexed("ünï")).toEqual(["other/Mango Ünïcode.txt"]);
     expect((await call(server, admin, "POST", "/resources/other/papaya-dir/")).status).toBe(200);
     expect(await indexed("papaya")).toEqual(["other/papaya-dir"]);
@@ -58,9 +60,15 @@ describe("the index follows every write of the product at once", () => {
     expect(await indexed("mango")).toEqual([]);
     expect(await indexed("guava")).toEqual(["other/guava.txt"]);
     expect((await patch("/start", "rename", "/other/papaya-dir/start")).status).toBe(200);
-    expect(await indexed("kiwi")).toEqual(["other/papaya-dir/start/kiwi-start.txt", "other/papaya-dir/start/sub/kiwi-deep.txt"]);
+    expect(await indexed("kiwi")).toEqual([
+      "other/papaya-dir/start/kiwi-start.txt",
+      "other/papaya-dir/start/sub/kiwi-deep.txt",
+    ]);
     expect((await patch("/other/papaya-dir/start", "copy", "/copied")).status).toBe(200);
-    expect(await indexed("kiwi-deep")).toEqual(["copied/sub/kiwi-deep.txt", "other/papaya-dir/start/sub/kiwi-deep.txt"]);
+    expect(await indexed("kiwi-deep")).toEqual([
+      "copied/sub/kiwi-deep.txt",
+      "other/papaya-dir/start/sub/kiwi-deep.txt",
+    ]);
     expect((await call(server, admin, "DELETE", "/resources/other/papaya-dir")).status).toBe(200);
     expect(await indexed("kiwi")).toEqual(["copied/kiwi-start.txt", "copied/sub/kiwi-deep.txt"]);
     expect(await indexed("papaya")).toEqual([]);
@@ -79,7 +87,11 @@ describe("the index follows every write of the product at once", () => {
   it("an unarchive task's output is found as soon as the task is done, the removed archive is gone", async () => {
     makeSevenZip({ dest: join(root, "fruit-box.7z"), tree: SEVERAL });
     const ws = await openTaskSocket(server, admin);
-    const t = await queued(ws, { Task: "unarchive", TargetPath: "/fruit-box.7z", Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true } });
+    const t = await queued(ws, {
+      Task: "unarchive",
+      TargetPath: "/fruit-box.7z",
+      Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true },
+    });
     expect(await waitStatus(ws, t.TaskID, [3, 4, 5])).toMatchObject({ Status: 4 });
     await ws.close();
     expect(await indexed("three")).toEqual(["fruit-box.out/fruit-box/dir/three.txt"]);
@@ -101,6 +113,8 @@ describe("the index follows every write of the product at once", () => {
     expect(copied.isDir).toBe(true);
     expect(copied.size).toBe(5 + 3);
     const other = items.find((i) => i.name === "other")!;
-    expect(other.size).toBe(statSync(join(root, "other", "guava.txt")).size + statSync(join(root, "other", "behind-back.txt")).size);
+    expect(other.size).toBe(
+      statSync(join(root, "other", "guava.txt")).size + statSync(join(root, "other", "behind-back.txt")).size,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { makeTree } from "../support/tree";
 import { rawGet } from "../support/raw-http";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
 
-interface Hit { path: string; dir: boolean }
+interface Hit {
+  path: string;
+  dir: boolean;
+}
 
 let server: TestServer;
 let admin: string;
@@ -22,7 +25,10 @@ beforeAll(async () => {
   // The tree exists before the server starts, so an index built at start holds it as well as a live walk sees it.
   makeTree(root, {
     docs: {
-      "Summer-Report.txt": "a", "summer-photo.jpg": "b", "report-2024.pdf": "c", "My Report final.docx": "d",
+      "Summer-Report.txt": "a",
+      "summer-photo.jpg": "b",
+      "report-2024.pdf": "c",
+      "My Report final.docx": "d",
       notes: { "notes.md": "n" },
     },
     media: { "clip.mkv": "v", "song.mp3": "s", "Sans.ttf": "f", "backup.zip": "z" },
@@ -53,7 +59,8 @@ const hits = async (token: string, query: string, dir = "/", extra = ""): Promis
   expect(["absent", "building", "ready"]).toContain(res.headers.get("X-Search-Index") ?? "");
   return (await res.json()) as Hit[];
 };
-const paths = async (token: string, query: string, dir = "/") => (await hits(token, query, dir)).map((h) => h.path).sort();
+const paths = async (token: string, query: string, dir = "/") =>
+  (await hits(token, query, dir)).map((h) => h.path).sort();
 
 describe("GET /api/search/{path}?query=", () => {
   it("ANDs terms, case-insensitively, matching inside words", async () => {
@@ -75,7 +82,11 @@ describe("GET /api/search/{path}?query=", () => {
     expect(await paths(admin, "type:audio s")).toEqual(["media/song.mp3"]);
     expect(await paths(admin, "type:font sans")).toEqual(["media/Sans.ttf"]);
     expect(await paths(admin, "type:archive back")).toEqual(["media/backup.zip"]);
-    expect(await paths(admin, "type:text notes")).toEqual(["deep/a/b/c/notes.txt", "docs/notes/notes.md", "secret/notes-secret.txt"]);
+    expect(await paths(admin, "type:text notes")).toEqual([
+      "deep/a/b/c/notes.txt",
+      "docs/notes/notes.md",
+      "secret/notes-secret.txt",
+    ]);
     expect(await hits(admin, "type:dir notes")).toEqual([{ path: "docs/notes", dir: true }]);
   });
 
@@ -88,7 +99,10 @@ describe("GET /api/search/{path}?query=", () => {
 
   it("ranks exact names first, then shorter paths", async () => {
     expect((await hits(admin, "notes")).map((h) => h.path)).toEqual([
-      "docs/notes", "docs/notes/notes.md", "deep/a/b/c/notes.txt", "secret/notes-secret.txt",
+      "docs/notes",
+      "docs/notes/notes.md",
+      "deep/a/b/c/notes.txt",
+      "secret/notes-secret.txt",
     ]);
   });
 
@@ -112,7 +126,11 @@ describe("GET /api/search/{path}?query=", () => {
   });
 
   it("refuses escapes from the scope and does not follow links out of it", async () => {
-    for (const [token, path] of [[scoped.token, "/..%2F"], [admin, "/deep%2Fa/"], [scoped.token, "/out-link/"]]) {
+    for (const [token, path] of [
+      [scoped.token, "/..%2F"],
+      [admin, "/deep%2Fa/"],
+      [scoped.token, "/out-link/"],
+    ]) {
       const res = await rawGet(server.origin, `/api/search${path}?query=notes`, { "X-Auth": token });
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
     }
@@ -148,10 +166,14 @@ describe("GET /api/search/{path}?query=", () => {
   });
 
   it("gives the same hits when an index location wraps plain terms as required phrases", async () => {
-    const before = await Promise.all(["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)));
+    const before = await Promise.all(
+      ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)),
+    );
     await putSettings(server, admin, { indexLocation: join(server.home, "index") });
     try {
-      const after = await Promise.all(["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)));
+      const after = await Promise.all(
+        ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)),
+      );
       expect(after).toEqual(before);
     } finally {
       await putSettings(server, admin, { indexLocation: "" });

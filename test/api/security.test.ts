@@ -51,7 +51,13 @@ describe("the path resolver", () => {
   }
 
   it("answers 403 (not 404) for symlinks leading out, encoded slashes and NUL bytes", async () => {
-    for (const path of ["/api/raw/link-out.txt", "/api/resources/dir-out/", "/api/raw/..%2fsecret.txt", "/api/raw/inside.txt%00.png", "/api/raw/%2Fetc%2Fpasswd"]) {
+    for (const path of [
+      "/api/raw/link-out.txt",
+      "/api/resources/dir-out/",
+      "/api/raw/..%2fsecret.txt",
+      "/api/raw/inside.txt%00.png",
+      "/api/raw/%2Fetc%2Fpasswd",
+    ]) {
       const res = await rawGet(server.origin, `${path}?auth=${token}`);
       expect(res.status).toBe(403);
       expect(res.body).toBe("403 Forbidden");
@@ -69,7 +75,11 @@ describe("the path resolver", () => {
   });
 
   it("refuses an upload through a symlink leading out, creating nothing outside", async () => {
-    const res = await fetch(`${server.url}/api/resources/dir-out/planted.txt?override=false`, { method: "POST", headers: { "X-Auth": token }, body: "x" });
+    const res = await fetch(`${server.url}/api/resources/dir-out/planted.txt?override=false`, {
+      method: "POST",
+      headers: { "X-Auth": token },
+      body: "x",
+    });
     expect(res.status).toBe(403);
     expect(await Bun.file(join(server.home, "planted.txt")).exists()).toBe(false);
   });

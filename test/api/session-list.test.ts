@@ -8,15 +8,31 @@ import { call, makeUser, putSettings } from "../support/factories";
 
 const ctx = serverInProcess();
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0";
-const SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-interface Listed { id: string; createdAt: number; lastUsedAt: number; expiresAt: number; ip: string; userAgent: string; current: boolean }
+interface Listed {
+  id: string;
+  createdAt: number;
+  lastUsedAt: number;
+  expiresAt: number;
+  ip: string;
+  userAgent: string;
+  current: boolean;
+}
 
 beforeAll(() => putSettings(ctx.server, ctx.admin, { trustProxy: true }));
 
 /** Logs `username` in from `ip` with browser `ua`; returns the token. */
 async function loginFrom(username: string, password: string, ip: string, ua: string): Promise<string> {
-  const res = await call(ctx.server, null, "POST", "/login", { username, password }, { "X-Forwarded-For": ip, "User-Agent": ua });
+  const res = await call(
+    ctx.server,
+    null,
+    "POST",
+    "/login",
+    { username, password },
+    { "X-Forwarded-For": ip, "User-Agent": ua },
+  );
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -52,9 +68,16 @@ describe("a user's sessions", () => {
   it("take the IP and browser of the latest renewal", async () => {
     const u = await makeUser(ctx.server, ctx.admin, { login: false });
     const token = await loginFrom(u.username, u.password, "192.0.2.30", FIREFOX);
-    const renewed = await call(ctx.server, token, "POST", "/renew", undefined, { "X-Forwarded-For": "192.0.2.31", "User-Agent": SAFARI });
+    const renewed = await call(ctx.server, token, "POST", "/renew", undefined, {
+      "X-Forwarded-For": "192.0.2.31",
+      "User-Agent": SAFARI,
+    });
     expect(renewed.status).toBe(200);
-    expect((await list(await renewed.text(), u.id))[0]).toMatchObject({ ip: "192.0.2.31", userAgent: SAFARI, current: true });
+    expect((await list(await renewed.text(), u.id))[0]).toMatchObject({
+      ip: "192.0.2.31",
+      userAgent: SAFARI,
+      current: true,
+    });
   });
 
   it("can be revoked one by one by their owner: that token stops working at once", async () => {
@@ -79,7 +102,9 @@ describe("a user's sessions", () => {
     expect((await call(ctx.server, stranger.token, "DELETE", `/users/${u.id}/sessions/${handle}`)).status).toBe(403);
     expect((await call(ctx.server, stranger.token, "DELETE", `/users/${u.id}/sessions`)).status).toBe(403);
     // The stranger cannot reach it under their own id either: handles are per user.
-    expect((await call(ctx.server, stranger.token, "DELETE", `/users/${stranger.id}/sessions/${handle}`)).status).toBe(404);
+    expect((await call(ctx.server, stranger.token, "DELETE", `/users/${stranger.id}/sessions/${handle}`)).status).toBe(
+      404,
+    );
     const asAdmin = await list(ctx.admin, u.id);
     expect(asAdmin).toHaveLength(2);
     expect(asAdmin.every((s) => !s.current)).toBe(true);

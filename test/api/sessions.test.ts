@@ -17,7 +17,10 @@ describe("sessions end at once", () => {
     const u = await makeUser(ctx.server, ctx.admin, { perm: { create: true } });
     const other = await login(ctx.server, u.username, u.password);
     expect(await readStatus(other)).toBe(200);
-    const res = await putUser(ctx.server, u.token, u.id, ["password"], { password: "the-new-password-42", currentPassword: u.password });
+    const res = await putUser(ctx.server, u.token, u.id, ["password"], {
+      password: "the-new-password-42",
+      currentPassword: u.password,
+    });
     expect(res.status).toBe(200);
     expect(await readStatus(other)).toBe(401);
     expect(await readStatus(u.token)).toBe(200);
@@ -27,7 +30,9 @@ describe("sessions end at once", () => {
 
   it("when an admin changes a user's password: every session of that user is refused", async () => {
     const u = await makeUser(ctx.server, ctx.admin);
-    expect((await putUser(ctx.server, ctx.admin, u.id, ["password"], { password: "set-by-the-admin-1" })).status).toBe(200);
+    expect((await putUser(ctx.server, ctx.admin, u.id, ["password"], { password: "set-by-the-admin-1" })).status).toBe(
+      200,
+    );
     expect(await readStatus(u.token)).toBe(401);
     expect(await readStatus(await login(ctx.server, u.username, "set-by-the-admin-1"))).toBe(200);
     expect(await readStatus(ctx.admin)).toBe(200);
@@ -86,7 +91,20 @@ describe("sessions end at once", () => {
   it("when the CLI changes the password while the server runs (another process writing the store)", async () => {
     const u = await makeUser(ctx.server, ctx.admin);
     const [cmd, ...pre] = serverCommand();
-    const r = spawnSync(cmd, [...pre, "users", "update", u.username, "--password", "changed-by-the-cli-7", "-d", join(ctx.server.home, "fbe.db")], { encoding: "utf8" });
+    const r = spawnSync(
+      cmd,
+      [
+        ...pre,
+        "users",
+        "update",
+        u.username,
+        "--password",
+        "changed-by-the-cli-7",
+        "-d",
+        join(ctx.server.home, "fbe.db"),
+      ],
+      { encoding: "utf8" },
+    );
     expect(r.status).toBe(0);
     // The cache asks SQLite for outside changes at most once a second.
     await Bun.sleep(1100);
@@ -98,10 +116,16 @@ describe("sessions end at once", () => {
     const { Database } = await import("bun:sqlite");
     const { sign } = await import("hono/jwt");
     const db = new Database(join(ctx.server.home, "fbe.db"), { readonly: true });
-    const secret = JSON.parse((db.query("SELECT value FROM settings WHERE key = 'jwtSecret'").get() as { value: string }).value);
+    const secret = JSON.parse(
+      (db.query("SELECT value FROM settings WHERE key = 'jwtSecret'").get() as { value: string }).value,
+    );
     db.close();
     const now = Math.floor(Date.now() / 1000);
-    const old = await sign({ user: { id: 1 }, iat: now, exp: now + 3600, iss: "File Browser Enhanced" }, secret, "HS256");
+    const old = await sign(
+      { user: { id: 1 }, iat: now, exp: now + 3600, iss: "File Browser Enhanced" },
+      secret,
+      "HS256",
+    );
     expect(await readStatus(old)).toBe(401);
   });
 });

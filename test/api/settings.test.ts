@@ -16,20 +16,38 @@ afterAll(() => server.stop());
 const getSettings = async () => (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, any>;
 const pageConfig = async (path = "/login") => {
   const html = await (await fetch(`${server.url}${path}`)).text();
-  return JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as Record<string, any>;
+  return JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as Record<
+    string,
+    any
+  >;
 };
 
 describe("GET /api/settings", () => {
   it("answers the global settings with the defaults for new users and SPEC defaults", async () => {
     const s = await getSettings();
     expect(s).toMatchObject({
-      signup: false, createUserDir: false, minimumPasswordLength: 12, trustProxy: false, shell: [], commands: {}, rules: [],
-      rmOldIndex: false, indexLocation: "", excludeIndexDirs: [],
+      signup: false,
+      createUserDir: false,
+      minimumPasswordLength: 12,
+      trustProxy: false,
+      shell: [],
+      commands: {},
+      rules: [],
+      rmOldIndex: false,
+      indexLocation: "",
+      excludeIndexDirs: [],
       defaults: { scope: "/", viewMode: "list", perm: { admin: false, create: true } },
       branding: { name: "", files: "", description: "" },
       slideshow: { transitionSpeed: 400, preloadRange: 2, autoplayInterval: 5000 },
       video: { volume: 60, seekDelta: 5, seekDeltaLong: 60 },
-      thumbnail: { cacheGcProbability: 10, cacheExpireTTL: 604800, thumbnailWidth: 128, thumbnailVideoWidth: 512, thumbnailVideoColumns: 4, thumbnailVideoNumcaps: 16 },
+      thumbnail: {
+        cacheGcProbability: 10,
+        cacheExpireTTL: 604800,
+        thumbnailWidth: 128,
+        thumbnailVideoWidth: 512,
+        thumbnailVideoColumns: 4,
+        thumbnailVideoNumcaps: 16,
+      },
       loginBan: { enabled: true, maxAttempts: 5, windowSeconds: 600, banSeconds: 1800 },
       captcha: { enabled: false, key: "", secretSet: false },
     });
@@ -46,7 +64,10 @@ describe("GET /api/settings", () => {
 
 describe("PUT /api/settings", () => {
   it("saves a partial object, keeping what it leaves out, and answers the result", async () => {
-    const res = await call(server, admin, "PUT", "/settings", { video: { volume: 80 }, branding: { name: "  Acme  " } });
+    const res = await call(server, admin, "PUT", "/settings", {
+      video: { volume: 80 },
+      branding: { name: "  Acme  " },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, any>;
     expect(body.video).toMatchObject({ volume: 80, seekDelta: 5 });
@@ -56,8 +77,11 @@ describe("PUT /api/settings", () => {
 
   it("normalizes shell words, command lines, numbers from strings and the thumbnail comment", async () => {
     await putSettings(server, admin, {
-      shell: "bash  -c ", commands: { after_upload: ["  echo hi ", "", "  "] }, slideshow: { preloadRange: "3" },
-      thumbnail: { thumbnailVideoComment: "  made here  " }, excludeIndexDirs: [" /tmp ", ""],
+      shell: "bash  -c ",
+      commands: { after_upload: ["  echo hi ", "", "  "] },
+      slideshow: { preloadRange: "3" },
+      thumbnail: { thumbnailVideoComment: "  made here  " },
+      excludeIndexDirs: [" /tmp ", ""],
     });
     const s = await getSettings();
     expect(s.shell).toEqual(["bash", "-c"]);
@@ -73,13 +97,41 @@ describe("PUT /api/settings", () => {
     ["video.seekDelta", { video: { seekDelta: 0 } }, "video.seekDelta must be an integer from 1 to 60"],
     ["video.seekDelta", { video: { seekDelta: 61 } }, "video.seekDelta must be an integer from 1 to 60"],
     ["video.seekDeltaLong", { video: { seekDeltaLong: 601 } }, "video.seekDeltaLong must be an integer from 1 to 600"],
-    ["thumbnail.cacheGcProbability", { thumbnail: { cacheGcProbability: 1000001 } }, "thumbnail.cacheGcProbability must be an integer from 0 to 1000000"],
-    ["thumbnail.cacheExpireTTL", { thumbnail: { cacheExpireTTL: 31536001 } }, "thumbnail.cacheExpireTTL must be an integer from 0 to 31536000"],
-    ["thumbnail.cacheExpireTTL", { thumbnail: { cacheExpireTTL: 3601 } }, "thumbnail.cacheExpireTTL must be a multiple of 3600"],
-    ["thumbnail.thumbnailVideoColumns", { thumbnail: { thumbnailVideoColumns: 0 } }, "thumbnail.thumbnailVideoColumns must be an integer from 1 to 100"],
-    ["thumbnail.thumbnailVideoNumcaps", { thumbnail: { thumbnailVideoNumcaps: 0 } }, "thumbnail.thumbnailVideoNumcaps must be an integer from 1 to 1000"],
-    ["slideshow.preloadRange", { slideshow: { preloadRange: -1 } }, "slideshow.preloadRange must be an integer from 0 to 100"],
-    ["slideshow.transitionEffect", { slideshow: { transitionEffect: "explode" } }, "slideshow.transitionEffect must be one of"],
+    [
+      "thumbnail.cacheGcProbability",
+      { thumbnail: { cacheGcProbability: 1000001 } },
+      "thumbnail.cacheGcProbability must be an integer from 0 to 1000000",
+    ],
+    [
+      "thumbnail.cacheExpireTTL",
+      { thumbnail: { cacheExpireTTL: 31536001 } },
+      "thumbnail.cacheExpireTTL must be an integer from 0 to 31536000",
+    ],
+    [
+      "thumbnail.cacheExpireTTL",
+      { thumbnail: { cacheExpireTTL: 3601 } },
+      "thumbnail.cacheExpireTTL must be a multiple of 3600",
+    ],
+    [
+      "thumbnail.thumbnailVideoColumns",
+      { thumbnail: { thumbnailVideoColumns: 0 } },
+      "thumbnail.thumbnailVideoColumns must be an integer from 1 to 100",
+    ],
+    [
+      "thumbnail.thumbnailVideoNumcaps",
+      { thumbnail: { thumbnailVideoNumcaps: 0 } },
+      "thumbnail.thumbnailVideoNumcaps must be an integer from 1 to 1000",
+    ],
+    [
+      "slideshow.preloadRange",
+      { slideshow: { preloadRange: -1 } },
+      "slideshow.preloadRange must be an integer from 0 to 100",
+    ],
+    [
+      "slideshow.transitionEffect",
+      { slideshow: { transitionEffect: "explode" } },
+      "slideshow.transitionEffect must be one of",
+    ],
     ["video.quality", { video: { quality: 19 } }, "video.quality must be an integer from 0 to 18"],
     ["signup", { signup: "yes" }, "signup must be true or false"],
     ["minimumPasswordLength", { minimumPasswordLength: 0 }, "minimumPasswordLength must be an integer from 1 to 128"],
@@ -91,7 +143,10 @@ describe("PUT /api/settings", () => {
   for (const [field, patch, message] of OUT_OF_RANGE) {
     it(`answers 400 naming ${field} for ${JSON.stringify(patch)} and saves nothing`, async () => {
       const before = await getSettings();
-      const res = await call(server, admin, "PUT", "/settings", { ...patch, branding: { name: "should not be saved" } });
+      const res = await call(server, admin, "PUT", "/settings", {
+        ...patch,
+        branding: { name: "should not be saved" },
+      });
       expect(res.status).toBe(400);
       expect(await res.text()).toStartWith(`400 Bad Request (${message}`);
       expect(await getSettings()).toEqual(before);
@@ -112,7 +167,11 @@ describe("PUT /api/settings", () => {
   it("applies the minimum password length to later password changes", async () => {
     await putSettings(server, admin, { minimumPasswordLength: 20 });
     try {
-      const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "mid", password: "only-sixteen-chr" } });
+      const res = await call(server, admin, "POST", "/users", {
+        what: "user",
+        which: [],
+        data: { username: "mid", password: "only-sixteen-chr" },
+      });
       expect(res.status).toBe(400);
       expect(await res.text()).toBe("400 Bad Request (password must be at least 20 characters)");
     } finally {
@@ -123,16 +182,29 @@ describe("PUT /api/settings", () => {
 
 describe("the page config and branding", () => {
   it("carries the branding name, description and signup flag", async () => {
-    await putSettings(server, admin, { signup: true, createUserDir: true, branding: { name: "Acme Drive", description: "Welcome <b>in</b>" } });
+    await putSettings(server, admin, {
+      signup: true,
+      createUserDir: true,
+      branding: { name: "Acme Drive", description: "Welcome <b>in</b>" },
+    });
     const config = await pageConfig();
-    expect(config).toMatchObject({ name: "Acme Drive", description: "Welcome <b>in</b>", signup: true, captcha: false, customCSS: "", logoURL: "" });
+    expect(config).toMatchObject({
+      name: "Acme Drive",
+      description: "Welcome <b>in</b>",
+      signup: true,
+      captcha: false,
+      customCSS: "",
+      logoURL: "",
+    });
     await putSettings(server, admin, { signup: false, createUserDir: false, branding: { name: "", description: "" } });
     expect(await pageConfig()).toMatchObject({ name: "File Browser Enhanced", signup: false });
   });
 
   it("serves custom.css and img/logo.svg from the branding folder once it is set", async () => {
     expect((await fetch(`${server.url}/branding/custom.css`)).status).toBe(404);
-    makeTree(server.root, { brand: { "custom.css": "body { color: red }", img: { "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>" } } });
+    makeTree(server.root, {
+      brand: { "custom.css": "body { color: red }", img: { "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>" } },
+    });
     await putSettings(server, admin, { branding: { files: "brand" } });
     const css = await fetch(`${server.url}/branding/custom.css`);
     expect(css.status).toBe(200);

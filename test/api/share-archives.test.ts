@@ -34,7 +34,11 @@ async function entryNames(url: string, algo: "zip" | "tar", headers: Record<stri
     const file = join(dir, `a.${algo}`);
     writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
     const out = algo === "zip" ? runTool(["unzip", "-Z1", file]) : runTool(["tar", "tf", file]);
-    return out.split("\n").filter(Boolean).map((n) => n.replace(/\/$/, "")).sort();
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .map((n) => n.replace(/\/$/, ""))
+      .sort();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -43,11 +47,21 @@ async function entryNames(url: string, algo: "zip" | "tar", headers: Record<stri
 describe("archives of a public folder share", () => {
   it("leave out the dotfiles and dot folders the share's listing hides, in zip and tar, at any depth", async () => {
     const hash = await share("/pub/");
-    const listing = (await (await fetch(`${ctx.server.url}/api/public/share/${hash}`)).json()) as { items: { name: string }[] };
+    const listing = (await (await fetch(`${ctx.server.url}/api/public/share/${hash}`)).json()) as {
+      items: { name: string }[];
+    };
     expect(listing.items.map((i) => i.name).sort()).toEqual(["a.txt", "sub"]);
     for (const algo of ["zip", "tar"] as const) {
-      expect(await entryNames(`${ctx.server.url}/api/public/dl/${hash}/?algo=${algo}`, algo)).toEqual(["pub", "pub/a.txt", "pub/sub", "pub/sub/b.txt"]);
-      expect(await entryNames(`${ctx.server.url}/api/public/dl/${hash}/sub?algo=${algo}`, algo)).toEqual(["sub", "sub/b.txt"]);
+      expect(await entryNames(`${ctx.server.url}/api/public/dl/${hash}/?algo=${algo}`, algo)).toEqual([
+        "pub",
+        "pub/a.txt",
+        "pub/sub",
+        "pub/sub/b.txt",
+      ]);
+      expect(await entryNames(`${ctx.server.url}/api/public/dl/${hash}/sub?algo=${algo}`, algo)).toEqual([
+        "sub",
+        "sub/b.txt",
+      ]);
     }
   });
 

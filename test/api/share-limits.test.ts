@@ -27,10 +27,12 @@ const dl = (hash: string, query = "", headers: Record<string, string> = {}, meth
 
 /** Fires `n` copies of a request at once; answers each status with the body it got. */
 async function together(n: number, send: () => Promise<Response>): Promise<Array<{ status: number; body: string }>> {
-  return Promise.all(Array.from({ length: n }, async () => {
-    const res = await send();
-    return { status: res.status, body: await res.text() };
-  }));
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const res = await send();
+      return { status: res.status, body: await res.text() };
+    }),
+  );
 }
 
 describe("a link limited to one download", () => {
@@ -111,7 +113,10 @@ describe("a link limited to several downloads", () => {
     const hash = await limitedLink("/limited/file.txt", 3);
     const answers = await together(10, () => dl(hash));
     expect(answers.filter((a) => a.body === CONTENT)).toHaveLength(3);
-    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{ hash: string; downloads: number }>;
+    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{
+      hash: string;
+      downloads: number;
+    }>;
     expect(listed.find((s) => s.hash === hash)?.downloads).toBe(3);
   });
 });

@@ -15,12 +15,22 @@ beforeAll(() => {
 async function share(path: string, options: Record<string, unknown>, query = "?expires=1&unit=hours") {
   const res = await call(ctx.server, ctx.admin, "POST", `/share${path}${query}`, options);
   if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<{ hash: string; hasPassword: boolean; uploadOnly: boolean; downloadLimit: number; downloads: number }>;
+  return res.json() as Promise<{
+    hash: string;
+    hasPassword: boolean;
+    uploadOnly: boolean;
+    downloadLimit: number;
+    downloads: number;
+  }>;
 }
 
 const pub = (path: string, init: RequestInit = {}) => fetch(`${ctx.server.url}/api/public${path}`, init);
 const unlock = (hash: string, password: string) =>
-  pub(`/share/${hash}/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password }) });
+  pub(`/share/${hash}/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
 
 describe("a password link", () => {
   it("refuses without the password, never takes it in the URL, and opens with the token a correct password gives", async () => {
@@ -69,7 +79,9 @@ describe("an upload-only folder link", () => {
   });
 
   it("is only for folders, and ordinary links take no upload", async () => {
-    expect((await call(ctx.server, ctx.admin, "POST", "/share/doc.txt?expires=1&unit=hours", { uploadOnly: true })).status).toBe(400);
+    expect(
+      (await call(ctx.server, ctx.admin, "POST", "/share/doc.txt?expires=1&unit=hours", { uploadOnly: true })).status,
+    ).toBe(400);
     const plain = await share("/inbox/", {});
     expect((await pub(`/upload/${plain.hash}/z.txt`, { method: "POST", body: "z" })).status).toBe(404);
     expect(existsSync(join(ctx.server.root, "inbox", "z.txt"))).toBe(false);
@@ -81,7 +93,11 @@ describe("a download limit", () => {
     const link = await share("/doc.txt", { downloadLimit: 2 });
     expect((await pub(`/dl/${link.hash}`, { headers: { Range: "bytes=0-5" } })).status).toBe(206);
     expect((await pub(`/dl/${link.hash}`, { headers: { Range: "bytes=6-" } })).status).toBe(206);
-    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{ hash: string; downloads: number; downloadLimit: number }>;
+    const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{
+      hash: string;
+      downloads: number;
+      downloadLimit: number;
+    }>;
     expect(listed.find((s) => s.hash === link.hash)).toMatchObject({ downloads: 1, downloadLimit: 2 });
     expect(await (await pub(`/dl/${link.hash}?inline=true`)).text()).toBe("the document");
     expect((await pub(`/dl/${link.hash}`)).status).toBe(404);
@@ -90,7 +106,9 @@ describe("a download limit", () => {
 
   it("refuses a limit that is not a whole number", async () => {
     for (const bad of [-1, 1.5, "3"]) {
-      const res = await call(ctx.server, ctx.admin, "POST", "/share/doc.txt?expires=1&unit=hours", { downloadLimit: bad });
+      const res = await call(ctx.server, ctx.admin, "POST", "/share/doc.txt?expires=1&unit=hours", {
+        downloadLimit: bad,
+      });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("downloadLimit");
     }

@@ -32,7 +32,8 @@ async function setScope(scope: string): Promise<void> {
   expect((await putUser(ctx.server, ctx.admin, ann.id, ["scope"], { scope })).status).toBe(200);
   ann.token = await login(ctx.server, ann.username, ann.password);
 }
-const names = async (res: Response) => ((await res.json()) as { items: Array<{ name: string }> }).items.map((i) => i.name).sort();
+const names = async (res: Response) =>
+  ((await res.json()) as { items: Array<{ name: string }> }).items.map((i) => i.name).sort();
 
 describe("a link made while its owner's scope was /public", () => {
   it("keeps showing only /public after the owner's scope is widened to the whole root", async () => {
@@ -66,13 +67,20 @@ describe("a link made while its owner's scope was /public", () => {
 
   it("is listed with its path in the owner's current scope", async () => {
     const sub = await link(ann, "/sub/");
-    const own = async (path: string) => ((await (await call(ctx.server, ann.token, "GET", `/share${path}`)).json()) as Array<{ hash: string; path: string }>);
+    const own = async (path: string) =>
+      (await (await call(ctx.server, ann.token, "GET", `/share${path}`)).json()) as Array<{
+        hash: string;
+        path: string;
+      }>;
     expect((await own("/sub/")).map((s) => s.hash)).toContain(sub);
     await setScope("/");
     try {
       const mine = await own("/public/sub/");
       expect(mine.find((s) => s.hash === sub)?.path).toBe("/public/sub/");
-      const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{ hash: string; path: string }>;
+      const listed = (await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as Array<{
+        hash: string;
+        path: string;
+      }>;
       expect(listed.find((s) => s.hash === sub)?.path).toBe("/public/sub/");
     } finally {
       await setScope("/public");

@@ -19,7 +19,11 @@ beforeAll(() => {
 });
 
 /** Creates a link as `token`; returns the answer's JSON. */
-async function share(path: string, query = "", token = ctx.admin): Promise<{ hash: string; path: string; expire: number; userId: number }> {
+async function share(
+  path: string,
+  query = "",
+  token = ctx.admin,
+): Promise<{ hash: string; path: string; expire: number; userId: number }> {
   const res = await call(ctx.server, token, "POST", `/share${path}${query}`);
   if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
   return res.json();
@@ -29,7 +33,12 @@ const pub = (path: string, init: RequestInit = {}) => fetch(`${ctx.server.url}/a
 
 describe("creating links", () => {
   it("stores now + N units for each unit, and refuses bad durations naming the field", async () => {
-    for (const [unit, secs] of [["seconds", 1], ["minutes", 60], ["hours", 3600], ["days", 86400]] as const) {
+    for (const [unit, secs] of [
+      ["seconds", 1],
+      ["minutes", 60],
+      ["hours", 3600],
+      ["days", 86400],
+    ] as const) {
       const before = Math.floor(Date.now() / 1000);
       const link = await share("/report.txt", `?expires=2&unit=${unit}`);
       expect(link.expire).toBeGreaterThanOrEqual(before + 2 * secs);
@@ -106,7 +115,11 @@ describe("a public folder link", () => {
     expect(await (await pub(`/dl/${link.hash}/sub/b.txt`)).text()).toBe("deeper");
     const zip = await pub(`/dl/${link.hash}/?algo=zip`);
     expect(zip.status).toBe(200);
-    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
     const tgz = await pub(`/dl/${link.hash}/?algo=tar.gz`);
     expect(tgz.status).toBe(200);
     expect(Buffer.from(await tgz.arrayBuffer())[0]).toBe(0x1f);
@@ -114,7 +127,13 @@ describe("a public folder link", () => {
 
   it("answers 404 and never data for traversal, encoded slashes and links leading out", async () => {
     const link = await share("/album/", "?expires=1&unit=hours");
-    for (const path of [`/api/public/dl/${link.hash}/../secret.txt`, `/api/public/dl/${link.hash}/%2e%2e/secret.txt`, `/api/public/dl/${link.hash}/..%2fsecret.txt`, `/api/public/dl/${link.hash}/link-out.txt`, `/api/public/share/${link.hash}/..%2f`]) {
+    for (const path of [
+      `/api/public/dl/${link.hash}/../secret.txt`,
+      `/api/public/dl/${link.hash}/%2e%2e/secret.txt`,
+      `/api/public/dl/${link.hash}/..%2fsecret.txt`,
+      `/api/public/dl/${link.hash}/link-out.txt`,
+      `/api/public/share/${link.hash}/..%2f`,
+    ]) {
       const res = await rawGet(ctx.server.origin, path);
       expect(res.status).toBe(404);
       expect(res.body).not.toContain(SECRET);
@@ -125,16 +144,32 @@ describe("a public folder link", () => {
     const u = await makeUser(ctx.server, ctx.admin, { perm: { share: true, download: true } });
     const link = await share("/album/", "?expires=1&unit=hours", u.token);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(200);
-    expect((await putUser(ctx.server, ctx.admin, u.id, ["rules"], { rules: [{ allow: false, path: "/album/private", regex: false, regexp: { raw: "" } }] })).status).toBe(200);
+    expect(
+      (
+        await putUser(ctx.server, ctx.admin, u.id, ["rules"], {
+          rules: [{ allow: false, path: "/album/private", regex: false, regexp: { raw: "" } }],
+        })
+      ).status,
+    ).toBe(200);
     expect((await pub(`/dl/${link.hash}/private/p.txt`)).status).toBe(404);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(200);
-    expect((await putUser(ctx.server, ctx.admin, u.id, ["rules"], { rules: [{ allow: false, path: "/album", regex: false, regexp: { raw: "" } }] })).status).toBe(200);
+    expect(
+      (
+        await putUser(ctx.server, ctx.admin, u.id, ["rules"], {
+          rules: [{ allow: false, path: "/album", regex: false, regexp: { raw: "" } }],
+        })
+      ).status,
+    ).toBe(200);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(404);
     expect((await putUser(ctx.server, ctx.admin, u.id, ["rules"], { rules: [] })).status).toBe(200);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(200);
-    expect((await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: { share: false, download: true } })).status).toBe(200);
+    expect(
+      (await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: { share: false, download: true } })).status,
+    ).toBe(200);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(404);
-    expect((await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: { share: true, download: true } })).status).toBe(200);
+    expect(
+      (await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: { share: true, download: true } })).status,
+    ).toBe(200);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(200);
     expect((await call(ctx.server, ctx.admin, "DELETE", `/users/${u.id}`)).status).toBe(200);
     expect((await pub(`/dl/${link.hash}/a.txt`)).status).toBe(404);

@@ -13,8 +13,18 @@ import { startInProcess } from "../support/in-process";
 import { call, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
 
-const REFUSAL = "400 Bad Request (signup needs createUserDir, or a default scope other than /: a self-registered account would reach every file)";
-const ALL_BUT_ADMIN = { admin: false, execute: false, create: true, rename: true, modify: true, delete: true, share: true, download: true };
+const REFUSAL =
+  "400 Bad Request (signup needs createUserDir, or a default scope other than /: a self-registered account would reach every file)";
+const ALL_BUT_ADMIN = {
+  admin: false,
+  execute: false,
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+};
 
 let server: TestServer;
 let admin: string;
@@ -26,8 +36,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const signup = (username: string, password = "a-long-password-123") => call(server, null, "POST", "/signup", { username, password });
-const settings = async () => (await (await call(server, admin, "GET", "/settings")).json()) as { signup: boolean; createUserDir: boolean; defaults: { scope: string } };
+const signup = (username: string, password = "a-long-password-123") =>
+  call(server, null, "POST", "/signup", { username, password });
+const settings = async () =>
+  (await (await call(server, admin, "GET", "/settings")).json()) as {
+    signup: boolean;
+    createUserDir: boolean;
+    defaults: { scope: string };
+  };
 
 describe("turning signup on", () => {
   it("is refused while the default scope is / without createUserDir, with a sentence saying why, and saves nothing", async () => {
@@ -57,9 +73,23 @@ describe("a self-registered account", () => {
       await putSettings(server, admin, { signup: false, createUserDir: false });
     }
     const token = await login(server, "visitor", "a-long-password-123");
-    const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { user: { perm: Record<string, boolean> } };
-    expect(user.perm).toMatchObject({ download: true, create: false, rename: false, modify: false, delete: false, share: false, execute: false, admin: false });
-    const me = (await (await call(server, admin, "GET", "/users")).json()) as Array<{ username: string; scope: string }>;
+    const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as {
+      user: { perm: Record<string, boolean> };
+    };
+    expect(user.perm).toMatchObject({
+      download: true,
+      create: false,
+      rename: false,
+      modify: false,
+      delete: false,
+      share: false,
+      execute: false,
+      admin: false,
+    });
+    const me = (await (await call(server, admin, "GET", "/users")).json()) as Array<{
+      username: string;
+      scope: string;
+    }>;
     expect(me.find((u) => u.username === "visitor")?.scope).toBe("/users/visitor");
     expect(existsSync(join(server.root, "users", "visitor"))).toBe(true);
     expect((await call(server, token, "DELETE", "/resources/victim.txt")).status).toBeGreaterThanOrEqual(403);
@@ -71,9 +101,13 @@ describe("a self-registered account", () => {
     const open = await startInProcess({ args: ["--signup"] });
     try {
       makeTree(open.root, { "victim.txt": "another user's file" });
-      expect((await call(open, null, "POST", "/signup", { username: "flagged", password: "a-long-password-123" })).status).toBe(200);
+      expect(
+        (await call(open, null, "POST", "/signup", { username: "flagged", password: "a-long-password-123" })).status,
+      ).toBe(200);
       const token = await login(open, "flagged", "a-long-password-123");
-      const listing = (await (await call(open, token, "GET", "/resources/")).json()) as { items: Array<{ name: string }> };
+      const listing = (await (await call(open, token, "GET", "/resources/")).json()) as {
+        items: Array<{ name: string }>;
+      };
       expect(listing.items.map((i) => i.name)).not.toContain("victim.txt");
       expect((await call(open, token, "GET", "/raw/victim.txt")).status).toBe(404);
     } finally {

@@ -52,7 +52,9 @@ describe("the UI and API under a base URL", () => {
     expect((await fetch(`${server.origin}/api/resources/`, { headers: { "X-Auth": token } })).status).toBe(404);
     const html = await (await fetch(`${server.url}/files/deep/path/`)).text();
     expect(html).toContain('src="/app/static/');
-    expect(JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]).baseURL).toBe("/app");
+    expect(JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]).baseURL).toBe(
+      "/app",
+    );
     const src = /src="(\/app\/static\/[^"]+\.js)"/.exec(html)![1];
     expect((await fetch(`${server.origin}${src}`)).status).toBe(200);
     expect(server.output()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);

@@ -41,7 +41,12 @@ describe("the UI's static assets and page, compressed", () => {
 
   it("sends the plain file without an Accept-Encoding header or when the header refuses both codings", async () => {
     const plain = await send(js, { "Accept-Encoding": "identity" });
-    for (const headers of [{} as Record<string, string>, { "Accept-Encoding": "br;q=0, gzip;q=0" }, { "Accept-Encoding": "*;q=0, identity" }, { "Accept-Encoding": "zstd" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { "Accept-Encoding": "br;q=0, gzip;q=0" },
+      { "Accept-Encoding": "*;q=0, identity" },
+      { "Accept-Encoding": "zstd" },
+    ]) {
       const res = await send(js, headers);
       expect(res.headers["content-encoding"]).toBeUndefined();
       expect(res.body.equals(plain.body)).toBe(true);

@@ -12,7 +12,8 @@ const tools = spawnLog();
 const ctx = serverInProcess({ env: tools.env });
 const ODD = AWKWARD_NAME;
 const enc = encodePath;
-const srt = (lines: string[]) => lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
+const srt = (lines: string[]) =>
+  lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
 const ASS = `[Script Info]
 ScriptType: v4.00+
 PlayResX: 320
@@ -61,9 +62,18 @@ beforeAll(async () => {
   writeFileSync(join(movies, "clip.chs.ass"), ASS);
   writeFileSync(join(movies, "subs", "clip.vtt"), `\uFEFFWEBVTT\n\n00:00:00.200 --> 00:00:00.900\nAs it is\n`);
   writeFileSync(join(movies, "sub", "clip.zh.srt"), iconv.encode(srt(["你好，字幕", "我们今天去看电影吧"]), "gbk"));
-  writeFileSync(join(movies, "Subs", "clip.ru.srt"), iconv.encode(srt(["Привет, субтитры", "Вторая строка"]), "win1251"));
+  writeFileSync(
+    join(movies, "Subs", "clip.ru.srt"),
+    iconv.encode(srt(["Привет, субтитры", "Вторая строка"]), "win1251"),
+  );
   writeFileSync(join(movies, "subs", "clip.tc.srt"), iconv.encode(srt(["我們今天去看電影吧", "好的，沒問題"]), "big5"));
-  writeFileSync(join(movies, "Subs", "clip.ja.ssa"), iconv.encode(ASS.replace("ScriptType: v4.00+", "ScriptType: v4.00").replace("你好 ASS", "こんにちは、字幕"), "shift_jis"));
+  writeFileSync(
+    join(movies, "Subs", "clip.ja.ssa"),
+    iconv.encode(
+      ASS.replace("ScriptType: v4.00+", "ScriptType: v4.00").replace("你好 ASS", "こんにちは、字幕"),
+      "shift_jis",
+    ),
+  );
   writeFileSync(join(movies, "clip2.srt"), srt(["not this video's"]));
   writeFileSync(join(movies, "denied.srt"), srt(["denied"]));
   writeFileSync(join(movies, "odd", `${ODD}.en.srt`), srt(["Odd name"]));
@@ -162,7 +172,8 @@ describe("a sidecar subtitle as WebVTT", () => {
     const cues = await vttOf(sidecarUrl(`/movies/odd/${ODD}.en.srt`, `/movies/odd/${ODD}.mkv`));
     expect(cues.map((c) => c.text)).toEqual(["Odd name"]);
     // No shell ever saw the name: the command substitution in it ran nowhere.
-    for (const dir of [process.cwd(), ctx.server.root, join(ctx.server.root, "movies", "odd")]) expect(existsSync(join(dir, "pwned"))).toBe(false);
+    for (const dir of [process.cwd(), ctx.server.root, join(ctx.server.root, "movies", "odd")])
+      expect(existsSync(join(dir, "pwned"))).toBe(false);
   });
 });
 
@@ -175,13 +186,19 @@ describe("an embedded subtitle stream as WebVTT", () => {
   });
 
   it("extracts the SRT and ASS tracks of an MKV by their index among subtitle streams", async () => {
-    expect((await vttOf(trackUrl("/movies/tracks.mkv", 0))).map((c) => c.text)).toEqual(["EN Hello subtitles", "EN Second line"]);
+    expect((await vttOf(trackUrl("/movies/tracks.mkv", 0))).map((c) => c.text)).toEqual([
+      "EN Hello subtitles",
+      "EN Second line",
+    ]);
     const ass = await vttOf(trackUrl("/movies/tracks.mkv", 1));
     expect(ass.map((c) => c.text)).toEqual(["ASS Hello subtitles", "ASS Second line"]);
     // The muxer shifted every packet of this file by 23 ms (ffprobe shows pts 1.123): the cue keeps the file's time.
     expect(ass[1]!.start).toBeCloseTo(1.1, 1);
     expect(ass[1]!.end - ass[1]!.start).toBeCloseTo(0.7, 3);
-    expect((await vttOf(trackUrl("/movies/tracks.mkv", 2))).map((c) => c.text)).toEqual(["EN2 Hello subtitles", "EN2 Second line"]);
+    expect((await vttOf(trackUrl("/movies/tracks.mkv", 2))).map((c) => c.text)).toEqual([
+      "EN2 Hello subtitles",
+      "EN2 Second line",
+    ]);
   });
 
   it("comes from the cache the second time: neither ffprobe nor ffmpeg runs", async () => {
@@ -194,7 +211,9 @@ describe("an embedded subtitle stream as WebVTT", () => {
   it("answers 400 for a picture track, 404 past the last track, 400 for a bad si", async () => {
     const pictures = await fetch(trackUrl("/movies/pictures.mkv", 0));
     expect(pictures.status).toBe(400);
-    expect(await pictures.text()).toBe("400 Bad Request (subtitle stream 0 (hdmv_pgs_subtitle) is made of pictures and cannot be shown as text)");
+    expect(await pictures.text()).toBe(
+      "400 Bad Request (subtitle stream 0 (hdmv_pgs_subtitle) is made of pictures and cannot be shown as text)",
+    );
     const missing = await fetch(trackUrl("/movies/tracks.mkv", 3));
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe("404 Not Found (the video has no subtitle stream 3)");
@@ -204,7 +223,10 @@ describe("an embedded subtitle stream as WebVTT", () => {
   });
 
   it("works for a name with spaces, quotes, $() and non-ASCII letters", async () => {
-    expect((await vttOf(trackUrl(`/movies/odd/${ODD}.mkv`, 1))).map((c) => c.text)).toEqual(["ASS Hello subtitles", "ASS Second line"]);
+    expect((await vttOf(trackUrl(`/movies/odd/${ODD}.mkv`, 1))).map((c) => c.text)).toEqual([
+      "ASS Hello subtitles",
+      "ASS Second line",
+    ]);
   });
 });
 
@@ -227,7 +249,14 @@ describe("auth and scope of the subtitle URLs", () => {
     const token = await mint("/", scoped.token);
     expect(await vttOf(sidecarUrl("/clip.en.srt", "/clip.mp4", token))).toHaveLength(2);
     // Sent byte for byte: fetch would resolve a dot segment before it left.
-    expect((await rawGet(ctx.server.origin, `/api/raw/..%2fprivate%2fsecret.srt?auth=${token}&subtitle=true&movie=%2Fclip.mp4`)).status).toBe(403);
+    expect(
+      (
+        await rawGet(
+          ctx.server.origin,
+          `/api/raw/..%2fprivate%2fsecret.srt?auth=${token}&subtitle=true&movie=%2Fclip.mp4`,
+        )
+      ).status,
+    ).toBe(403);
     expect((await fetch(sidecarUrl("/link-out.srt", "/clip.mp4", token))).status).toBe(403);
     expect((await fetch(sidecarUrl("/clip.en.srt", "/link-out.mp4", token))).status).toBe(403);
     expect((await fetch(trackUrl("/link-out.mp4", 0, token))).status).toBe(403);

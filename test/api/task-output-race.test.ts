@@ -38,7 +38,11 @@ const REQUESTS = [
   { Task: "mkthumb", TargetPath: "/a/clip.mp4", Params: { width: 64, numcaps: 2, columns: 2, overwrite: true } },
   { Task: "extract_sub", TargetPath: "/a/clip.mp4", Params: { subFormat: "vtt", overwrite: true } },
   { Task: "mktorrent", TargetPath: "/a/f.txt", Params: {} },
-  { Task: "unarchive", TargetPath: "/a/several.7z", Params: { archiveOutput: ".", archiveOneTopLevel: false, archiveOverwrite: true } },
+  {
+    Task: "unarchive",
+    TargetPath: "/a/several.7z",
+    Params: { archiveOutput: ".", archiveOneTopLevel: false, archiveOverwrite: true },
+  },
 ];
 
 /**
@@ -48,11 +52,13 @@ const REQUESTS = [
 async function runRound(ws: TaskSocket): Promise<{ status: number | "refused"; message: string }[]> {
   const firsts = [];
   for (const req of REQUESTS) firsts.push(await submit(ws, req));
-  return Promise.all(firsts.map(async (first) => {
-    if (!isTask(first)) return { status: "refused" as const, message: first.error };
-    const end = await waitStatus(ws, first.TaskID, [3, 4, 5], 60_000);
-    return { status: end.Status, message: end.Message };
-  }));
+  return Promise.all(
+    firsts.map(async (first) => {
+      if (!isTask(first)) return { status: "refused" as const, message: first.error };
+      const end = await waitStatus(ws, first.TaskID, [3, 4, 5], 60_000);
+      return { status: end.Status, message: end.Message };
+    }),
+  );
 }
 
 describe("task outputs while their folder is swapped for a link out of the scope", () => {
@@ -63,7 +69,8 @@ describe("task outputs while their folder is swapped for a link out of the scope
     const outside = join(ctx.server.root, "outside");
     const before = treeOf(outside);
     const user = await makeUser(ctx.server, ctx.admin, {
-      scope: "/bob", perm: { execute: true, create: true, rename: true, modify: true, delete: true, download: true },
+      scope: "/bob",
+      perm: { execute: true, create: true, rename: true, modify: true, delete: true, download: true },
     });
     const ws = await openTaskSocket(ctx.server, user.token);
     const until = Date.now() + 6_000;
@@ -83,7 +90,9 @@ describe("task outputs while their folder is swapped for a link out of the scope
     }
     await exited;
     await ws.close();
-    console.log(`task output race: ${swaps.trim()} swaps, ends ${JSON.stringify(ends)}, messages ${JSON.stringify([...messages])}`);
+    console.log(
+      `task output race: ${swaps.trim()} swaps, ends ${JSON.stringify(ends)}, messages ${JSON.stringify([...messages])}`,
+    );
     expect(Number(swaps.trim())).toBeGreaterThan(100);
     // Some tasks got through to their outputs, so the writes were raced, not only the checks.
     expect(Object.entries(ends).filter(([k]) => k.endsWith(" 4")).length).toBeGreaterThan(0);

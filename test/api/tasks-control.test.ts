@@ -44,7 +44,9 @@ describe("cancel, remove and retry", () => {
     expect(pushes.length).toBeLessThanOrEqual(9);
     const percents = pushes.map((m) => isTask(m) && Number.parseInt(m.Message, 10));
     expect(percents).toEqual([...percents].sort((a, b) => Number(a) - Number(b)));
-    expect(await refusal(ws, { Task: "remove", Params: { TaskID: t.TaskID } })).toBe("task is running, cancel it before remove");
+    expect(await refusal(ws, { Task: "remove", Params: { TaskID: t.TaskID } })).toBe(
+      "task is running, cancel it before remove",
+    );
     ws.send({ Task: "cancel", Params: { TaskID: t.TaskID } });
     const end = await waitStatus(ws, t.TaskID, [3, 4, 5], 20_000);
     expect(end.Status).toBe(3);
@@ -52,24 +54,41 @@ describe("cancel, remove and retry", () => {
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 2, 3]);
     expect(processesWith(join(dir, "big.img"))).toEqual([]);
     expect(readdirSync(dir)).toEqual(["big.img"]);
-    expect(await refusal(ws, { Task: "cancel", Params: { TaskID: t.TaskID } })).toBe("task is not running, no need to cancel");
+    expect(await refusal(ws, { Task: "cancel", Params: { TaskID: t.TaskID } })).toBe(
+      "task is not running, no need to cancel",
+    );
     await ws.close();
   }, 60_000);
 
   it("retries a failed task with the same params as the same TaskID until it is done, then removes it", async () => {
     const { ws, dir } = await worker();
     writeFileSync(join(dir, "f.bin"), randomBytes(50_000));
-    const t = await queued(ws, { Task: "mktorrent", TargetPath: "/f.bin", Params: { torrentOutput: "/later/f.torrent", comment: "kept" } });
-    expect(await waitStatus(ws, t.TaskID, [4, 5])).toMatchObject({ Status: 5, Message: "output folder /later does not exist" });
+    const t = await queued(ws, {
+      Task: "mktorrent",
+      TargetPath: "/f.bin",
+      Params: { torrentOutput: "/later/f.torrent", comment: "kept" },
+    });
+    expect(await waitStatus(ws, t.TaskID, [4, 5])).toMatchObject({
+      Status: 5,
+      Message: "output folder /later does not exist",
+    });
     expect(readdirSync(dir)).toEqual(["f.bin"]);
-    expect(await refusal(ws, { Task: "retry", Params: { TaskID: t.TaskID + 1000 } })).toBe(`task ${t.TaskID + 1000} not found`);
+    expect(await refusal(ws, { Task: "retry", Params: { TaskID: t.TaskID + 1000 } })).toBe(
+      `task ${t.TaskID + 1000} not found`,
+    );
     mkdirSync(join(dir, "later"));
     const from = ws.messages.length;
     ws.send({ Task: "retry", Params: { TaskID: t.TaskID } });
     const done = await waitStatus(ws, t.TaskID, [4], 30_000, from);
-    expect(done).toMatchObject({ Message: "/later/f.torrent", Params: { comment: "kept", torrentOutput: "/later/f.torrent" } });
+    expect(done).toMatchObject({
+      Message: "/later/f.torrent",
+      Params: { comment: "kept", torrentOutput: "/later/f.torrent" },
+    });
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 5, 0, 1, 4]);
-    expect(inspectTorrent(join(dir, "later", "f.torrent"), join(dir, "f.bin"))).toMatchObject({ comment: "kept", badPieces: [] });
+    expect(inspectTorrent(join(dir, "later", "f.torrent"), join(dir, "f.bin"))).toMatchObject({
+      comment: "kept",
+      badPieces: [],
+    });
     ws.send({ Task: "remove", Params: { TaskID: t.TaskID } });
     expect(await ws.waitFor((m) => isTask(m) && m.TaskID === t.TaskID && m.MsgType === 1)).toMatchObject({ Status: 4 });
     await ws.close();
@@ -122,7 +141,10 @@ describe("whose tasks", () => {
     await waitStatus(ws, a.TaskID, [4]);
     const again = await openTaskSocket(ctx.server, user.token);
     await again.waitFor((m) => isTask(m) && m.TaskID === b.TaskID);
-    expect(again.messages.map((m) => isTask(m) && [m.TaskID, m.Status, m.MsgType])).toEqual([[a.TaskID, 4, 0], [b.TaskID, 4, 0]]);
+    expect(again.messages.map((m) => isTask(m) && [m.TaskID, m.Status, m.MsgType])).toEqual([
+      [a.TaskID, 4, 0],
+      [b.TaskID, 4, 0],
+    ]);
     await Promise.all([ws.close(), again.close()]);
   });
 });
@@ -133,7 +155,10 @@ describe("a deleted owner", () => {
     const t = await longTask(ws, dir);
     const admin = await openTaskSocket(ctx.server, ctx.admin);
     await admin.waitFor((m) => isTask(m) && m.TaskID === t.TaskID);
-    const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, { method: "DELETE", headers: { "X-Auth": ctx.admin } });
+    const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, {
+      method: "DELETE",
+      headers: { "X-Auth": ctx.admin },
+    });
     expect(res.status).toBe(200);
     const deadline = Date.now() + 10_000;
     while (processesWith(join(dir, "big.img")).length > 0 && Date.now() < deadline) await Bun.sleep(100);
@@ -151,7 +176,11 @@ describe("a deleted owner", () => {
       writeFileSync(join(dir, "small.bin"), randomBytes(10_000));
       writeFileSync(join(bob.dir, "small.bin"), randomBytes(10_000));
       const finished = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: {} });
-      const failedTask = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: { torrentOutput: "/missing/x.torrent" } });
+      const failedTask = await queued(ws, {
+        Task: "mktorrent",
+        TargetPath: "/small.bin",
+        Params: { torrentOutput: "/missing/x.torrent" },
+      });
       await waitStatus(ws, failedTask.TaskID, [5]);
       const kept = await queued(bob.ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: {} });
       await waitStatus(bob.ws, kept.TaskID, [4]);
@@ -162,9 +191,16 @@ describe("a deleted owner", () => {
       const admin = await openTaskSocket(ctx.server, ctx.admin);
       await admin.waitFor((m) => isTask(m) && m.TaskID === waiting.TaskID);
       const from = admin.messages.length;
-      const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, { method: "DELETE", headers: { "X-Auth": ctx.admin } });
+      const res = await fetch(`${ctx.server.url}/api/users/${user.id}`, {
+        method: "DELETE",
+        headers: { "X-Auth": ctx.admin },
+      });
       expect(res.status).toBe(200);
-      for (const id of ids) await admin.waitFor((m) => admin.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 1, 5000);
+      for (const id of ids)
+        await admin.waitFor(
+          (m) => admin.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 1,
+          5000,
+        );
       const removed = admin.messages.slice(from).filter((m) => isTask(m) && m.MsgType === 1);
       expect(removed.map((m) => isTask(m) && [m.TaskID, m.Username])).toEqual(ids.map((id) => [id, user.username]));
       // The deleted user's own socket is closed; bob's task is untouched.

@@ -28,7 +28,8 @@ function exited(server: ProcessServer): Promise<{ code: number | null; signal: s
 }
 
 /** A second server on the first one's database and files (the same install restarted). */
-const restart = (first: TestServer) => startServer({ root: first.root, args: ["-d", join(first.home, "fbe.db")], password: first.password });
+const restart = (first: TestServer) =>
+  startServer({ root: first.root, args: ["-d", join(first.home, "fbe.db")], password: first.password });
 
 describe("restart and shutdown", () => {
   it("keeps the history after kill -9 and shows the task that was running as failed 'interrupted by restart', its tool and partial output gone", async () => {
@@ -98,7 +99,8 @@ describe("the taskWorkers setting", () => {
         const t1 = await queued(ws, { Task: "mktorrent", TargetPath: `/${x}.img`, Params: { pieceLength: 18 } });
         const t2 = await queued(ws, { Task: "mktorrent", TargetPath: `/${y}.img`, Params: { pieceLength: 18 } });
         await Promise.all([waitStatus(ws, t1.TaskID, [4], 60_000, from), waitStatus(ws, t2.TaskID, [4], 60_000, from)]);
-        const at = (id: number, status: number) => ws.messages.findIndex((m, i) => i >= from && isTask(m) && m.TaskID === id && m.Status === status);
+        const at = (id: number, status: number) =>
+          ws.messages.findIndex((m, i) => i >= from && isTask(m) && m.TaskID === id && m.Status === status);
         return { secondStarted: at(t2.TaskID, 1), firstDone: at(t1.TaskID, 4) };
       };
       const parallel = await order("a", "b");
@@ -106,7 +108,8 @@ describe("the taskWorkers setting", () => {
       await putSettings(server, admin, { taskWorkers: 1 });
       const serial = await order("c", "d");
       expect(serial.secondStarted).toBeGreaterThan(serial.firstDone);
-      for (const bad of [0, 17, 1.5, "many"]) expect((await call(server, admin, "PUT", "/settings", { taskWorkers: bad })).status).toBe(400);
+      for (const bad of [0, 17, 1.5, "many"])
+        expect((await call(server, admin, "PUT", "/settings", { taskWorkers: bad })).status).toBe(400);
       const settings = (await (await call(server, admin, "GET", "/settings")).json()) as { taskWorkers: number };
       expect(settings.taskWorkers).toBe(1);
       await ws.close();
@@ -124,7 +127,10 @@ describe("a tool that is not installed", () => {
       writeFileSync(join(server.root, "f.bin"), "data");
       const ws = await openTaskSocket(server, await login(server));
       const t = await queued(ws, { Task: "mktorrent", TargetPath: "/f.bin", Params: {} });
-      expect(await waitStatus(ws, t.TaskID, [4, 5])).toMatchObject({ Status: 5, Message: "mktorrent is not installed on the server" });
+      expect(await waitStatus(ws, t.TaskID, [4, 5])).toMatchObject({
+        Status: 5,
+        Message: "mktorrent is not installed on the server",
+      });
       expect(readdirSync(server.root)).toEqual(["f.bin"]);
       await ws.close();
     } finally {

@@ -7,7 +7,15 @@ import { serverInProcess } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 import { isTask, openTaskSocket } from "../support/task-socket";
 import { processesWith, queued, refusal, waitStatus } from "../support/task-helpers";
-import { makeMkvWithSubs, makeMp4WithMovText, makeSlowVideo, probeImage, probeSubtitleFile, requireMediaTools, fillFolder } from "../support/media";
+import {
+  makeMkvWithSubs,
+  makeMp4WithMovText,
+  makeSlowVideo,
+  probeImage,
+  probeSubtitleFile,
+  requireMediaTools,
+  fillFolder,
+} from "../support/media";
 import { headerFontSize, headerHeight } from "../../src/tasks/kinds/contact-sheet-header";
 
 const ctx = serverInProcess();
@@ -34,12 +42,27 @@ async function worker(files: Record<string, string>) {
 describe("media tasks over the task connection", () => {
   it("makes a contact sheet beside the video, pushing pending, doing and done with the output path", async () => {
     const { ws, dir } = await worker({ "clip.mp4": "clip.mp4" });
-    const t = await queued(ws, { Task: "mkthumb", TargetPath: "/clip.mp4", Params: { width: 160, numcaps: 8, columns: 4, comment: "over the socket" } });
-    expect(t.Params).toMatchObject({ width: 160, numcaps: 8, columns: 4, imageFormat: "jpg", singleImages: false, overwrite: false });
+    const t = await queued(ws, {
+      Task: "mkthumb",
+      TargetPath: "/clip.mp4",
+      Params: { width: 160, numcaps: 8, columns: 4, comment: "over the socket" },
+    });
+    expect(t.Params).toMatchObject({
+      width: 160,
+      numcaps: 8,
+      columns: 4,
+      imageFormat: "jpg",
+      singleImages: false,
+      overwrite: false,
+    });
     const done = await waitStatus(ws, t.TaskID, [4, 5]);
     expect(done).toMatchObject({ Status: 4, Message: "/clip.mp4._vthumb_.jpg" });
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 4]);
-    expect(await probeImage(join(dir, "clip.mp4._vthumb_.jpg"))).toEqual({ width: 640, height: 2 * 120 + headerHeight(4, headerFontSize(640)), codec: "mjpeg" });
+    expect(await probeImage(join(dir, "clip.mp4._vthumb_.jpg"))).toEqual({
+      width: 640,
+      height: 2 * 120 + headerHeight(4, headerFontSize(640)),
+      codec: "mjpeg",
+    });
     expect(readdirSync(dir).sort()).toEqual(["clip.mp4", "clip.mp4._vthumb_.jpg"]);
     await ws.close();
   });
@@ -48,7 +71,10 @@ describe("media tasks over the task connection", () => {
     const { ws, dir } = await worker({ "v/clip.mp4": "clip.mp4", "v/deep/film.mkv": "three.mkv" });
     const t = await queued(ws, { Task: "extract_sub", TargetPath: "/v/", Params: { subFormat: "srt" } });
     const done = await waitStatus(ws, t.TaskID, [4, 5]);
-    expect(done.Message.split("\n")).toEqual(["/v/clip.eng.srt", "/v/deep/film.eng.srt, /v/deep/film.1.srt, /v/deep/film.eng.2.srt"]);
+    expect(done.Message.split("\n")).toEqual([
+      "/v/clip.eng.srt",
+      "/v/deep/film.eng.srt, /v/deep/film.1.srt, /v/deep/film.eng.2.srt",
+    ]);
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 4]);
     for (const f of ["v/clip.eng.srt", "v/deep/film.eng.srt", "v/deep/film.1.srt", "v/deep/film.eng.2.srt"]) {
       const read = await probeSubtitleFile(join(dir, f));
@@ -60,9 +86,15 @@ describe("media tasks over the task connection", () => {
 
   it("refuses targets that are not videos or folders with the SPEC sentences and queues nothing", async () => {
     const { ws } = await worker({ "notes.txt": "text:hello", "song.mp3": "text:x" });
-    expect(await refusal(ws, { Task: "mkthumb", TargetPath: "/notes.txt", Params: {} })).toBe("hey man, you can only make thumbnail for video file or directory");
-    expect(await refusal(ws, { Task: "extract_sub", TargetPath: "/song.mp3", Params: {} })).toBe("hey man, you can only extract subtitle from video file or directory");
-    expect(await refusal(ws, { Task: "mkthumb", TargetPath: "/", Params: { numcaps: 0 } })).toBe("numcaps must be an integer from 1 to 100");
+    expect(await refusal(ws, { Task: "mkthumb", TargetPath: "/notes.txt", Params: {} })).toBe(
+      "hey man, you can only make thumbnail for video file or directory",
+    );
+    expect(await refusal(ws, { Task: "extract_sub", TargetPath: "/song.mp3", Params: {} })).toBe(
+      "hey man, you can only extract subtitle from video file or directory",
+    );
+    expect(await refusal(ws, { Task: "mkthumb", TargetPath: "/", Params: { numcaps: 0 } })).toBe(
+      "numcaps must be an integer from 1 to 100",
+    );
     expect(ws.messages.filter(isTask)).toEqual([]);
     await ws.close();
   });

@@ -16,7 +16,10 @@ async function worker(perm: Perm = {}) {
   const name = `u${randomBytes(4).toString("hex")}`;
   const dir = join(ctx.server.root, name);
   mkdirSync(dir);
-  const user = await makeUser(ctx.server, ctx.admin, { perm: { execute: true, rename: true, ...perm }, scope: `/${name}` });
+  const user = await makeUser(ctx.server, ctx.admin, {
+    perm: { execute: true, rename: true, ...perm },
+    scope: `/${name}`,
+  });
   return { ws: await openTaskSocket(ctx.server, user.token), dir };
 }
 
@@ -25,9 +28,16 @@ describe("unarchive over the task connection", () => {
     const { ws, dir } = await worker();
     makeSevenZip({ dest: join(dir, "photos.7z"), tree: SEVERAL });
     const t = await queued(ws, {
-      Task: "unarchive", TargetPath: "/photos.7z", Params: { archiveOutput: "{{FileBasename}}.extracted", archiveRm: true },
+      Task: "unarchive",
+      TargetPath: "/photos.7z",
+      Params: { archiveOutput: "{{FileBasename}}.extracted", archiveRm: true },
     });
-    expect(t.Params).toMatchObject({ archiveOutput: "{{FileBasename}}.extracted", archiveRm: true, archiveOneTopLevel: true, autoFixFilename: true });
+    expect(t.Params).toMatchObject({
+      archiveOutput: "{{FileBasename}}.extracted",
+      archiveRm: true,
+      archiveOneTopLevel: true,
+      autoFixFilename: true,
+    });
     const done = await waitStatus(ws, t.TaskID, [3, 4, 5]);
     expect(done).toMatchObject({ Status: 4, Message: "/photos.extracted/photos" });
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 4]);
@@ -45,7 +55,11 @@ describe("unarchive over the task connection", () => {
     const names = await queued(ws, { Task: "unarchive", TargetPath: "/names.zip", Params: {} });
     expect((await waitStatus(ws, names.TaskID, [3, 4, 5])).Status).toBe(4);
     expect(readFileSync(join(dir, "中文目录/测试文件.txt"), "utf8")).toBe("content of 中文目录/测试文件.txt");
-    const slip = await queued(ws, { Task: "unarchive", TargetPath: "/slip.zip", Params: { archiveOneTopLevel: false } });
+    const slip = await queued(ws, {
+      Task: "unarchive",
+      TargetPath: "/slip.zip",
+      Params: { archiveOneTopLevel: false },
+    });
     const done = await waitStatus(ws, slip.TaskID, [3, 4, 5]);
     expect(done.Status).toBe(4);
     expect(done.Message).toContain("../evil.txt");
@@ -57,9 +71,16 @@ describe("unarchive over the task connection", () => {
   it("fails a wrong password with the SPEC message, extracting nothing and keeping the archive", async () => {
     const { ws, dir } = await worker();
     makeSevenZip({ dest: join(dir, "locked.7z"), tree: SINGLE_TOP, password: "right", headerEncrypted: true });
-    const t = await queued(ws, { Task: "unarchive", TargetPath: "/locked.7z", Params: { archivePasswd: "wrong", archiveRm: true } });
+    const t = await queued(ws, {
+      Task: "unarchive",
+      TargetPath: "/locked.7z",
+      Params: { archivePasswd: "wrong", archiveRm: true },
+    });
     const failed = await waitStatus(ws, t.TaskID, [3, 4, 5]);
-    expect(failed).toMatchObject({ Status: 5, Message: "failed to get file list from archive, maybe encrypted archive. Wrong password?" });
+    expect(failed).toMatchObject({
+      Status: 5,
+      Message: "failed to get file list from archive, maybe encrypted archive. Wrong password?",
+    });
     expect(ws.statuses(t.TaskID)).toEqual([0, 1, 5]);
     expect(readdirSync(dir)).toEqual(["locked.7z"]);
     await ws.close();
@@ -69,7 +90,9 @@ describe("unarchive over the task connection", () => {
     const { ws, dir } = await worker();
     makeSevenZip({ dest: join(dir, "x.7z"), tree: SINGLE_TOP });
     await Bun.write(join(dir, "readme.md"), "# not an archive");
-    expect(await refusal(ws, { Task: "unarchive", TargetPath: "/readme.md", Params: {} })).toBe("hey man, are you sure this is an archive file?");
+    expect(await refusal(ws, { Task: "unarchive", TargetPath: "/readme.md", Params: {} })).toBe(
+      "hey man, are you sure this is an archive file?",
+    );
     await ws.close();
   });
 
@@ -90,12 +113,20 @@ describe("unarchive over the task connection", () => {
     const names = { "a.tar.gz": "-z", "b.tgz": "-z", "c.tar.bz2": "-j", "d.tar.xz": "-J" };
     for (const [name, flag] of Object.entries(names)) {
       compressedTar(dir, name, flag);
-      const t = await queued(ws, { Task: "unarchive", TargetPath: `/${name}`, Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true } });
+      const t = await queued(ws, {
+        Task: "unarchive",
+        TargetPath: `/${name}`,
+        Params: { archiveOutput: "{{FileBasename}}.out", archiveRm: true },
+      });
       const done = await waitStatus(ws, t.TaskID, [3, 4, 5]);
       const base = name.replace(/\.(tar\.\w+|tgz)$/, "");
       expect(done).toMatchObject({ Status: 4, Message: `/${base}.out/top` });
       expect(readFileSync(join(dir, `${base}.out/top/sub/b.txt`), "utf8")).toBe("beta");
-      expect(readdirSync(join(dir, `${base}.out`), { recursive: true }).map(String).sort()).toEqual(["top", "top/a.txt", "top/sub", "top/sub/b.txt"]);
+      expect(
+        readdirSync(join(dir, `${base}.out`), { recursive: true })
+          .map(String)
+          .sort(),
+      ).toEqual(["top", "top/a.txt", "top/sub", "top/sub/b.txt"]);
     }
     expect(readdirSync(dir).sort()).toEqual(["a.out", "b.out", "c.out", "d.out"]);
     await ws.close();
@@ -107,14 +138,21 @@ describe("unarchive over the task connection", () => {
     const t = await queued(ws, { Task: "unarchive", TargetPath: "/big.tar.gz", Params: { archiveRm: true } });
     const from = ws.messages.length;
     expect((await waitStatus(ws, t.TaskID, [3, 4, 5], 120_000)).Status).toBe(4);
-    const pcts = ws.messages.slice(from).filter((m) => isTask(m) && m.TaskID === t.TaskID && /^\d+%$/.test(m.Message)).map((m) => parseInt((m as { Message: string }).Message, 10));
+    const pcts = ws.messages
+      .slice(from)
+      .filter((m) => isTask(m) && m.TaskID === t.TaskID && /^\d+%$/.test(m.Message))
+      .map((m) => parseInt((m as { Message: string }).Message, 10));
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
     expect(readdirSync(dir)).toEqual(["top"]);
 
     // A gzip stream whose tar is cut short: the task fails, the .tgz stays and no output or intermediate is left.
     const tar = Bun.spawnSync(["tar", "-C", dir, "-cf", "-", "top"]).stdout;
     writeFileSync(join(dir, "cut.tgz"), Bun.gzipSync(new Uint8Array(tar.subarray(0, 5000))));
-    const cut = await queued(ws, { Task: "unarchive", TargetPath: "/cut.tgz", Params: { archiveOutput: "cut", archiveRm: true } });
+    const cut = await queued(ws, {
+      Task: "unarchive",
+      TargetPath: "/cut.tgz",
+      Params: { archiveOutput: "cut", archiveRm: true },
+    });
     expect((await waitStatus(ws, cut.TaskID, [3, 4, 5])).Status).toBe(5);
     expect(readdirSync(dir).sort()).toEqual(["cut.tgz", "top"]);
     await ws.close();

@@ -48,7 +48,12 @@ describe("a user-given name in the temp family", () => {
     const { token, dir } = await owner();
     for (const action of ["rename", "copy"]) {
       for (const dest of [`/${TEMP}`, `/box/${TEMP}`, `/${TEMP}/a.txt`]) {
-        const res = await call(ctx.server, token, "PATCH", `/resources/a.txt?action=${action}&destination=${encodeURIComponent(dest)}&override=true`);
+        const res = await call(
+          ctx.server,
+          token,
+          "PATCH",
+          `/resources/a.txt?action=${action}&destination=${encodeURIComponent(dest)}&override=true`,
+        );
         await expectRefused(res);
       }
     }
@@ -58,7 +63,10 @@ describe("a user-given name in the temp family", () => {
 
   it("is refused for a resumable (tus) upload", async () => {
     const { token, dir } = await owner();
-    const res = await call(ctx.server, token, "POST", `/tus/${TEMP}`, undefined, { "Tus-Resumable": "1.0.0", "Upload-Length": "4" });
+    const res = await call(ctx.server, token, "POST", `/tus/${TEMP}`, undefined, {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": "4",
+    });
     await expectRefused(res);
     expect(readdirSync(dir).sort()).toEqual(["a.txt", "box"]);
   });
@@ -68,15 +76,22 @@ describe("a user-given name in the temp family", () => {
     const share = await call(ctx.server, token, "POST", "/share/box", { uploadOnly: true });
     expect(share.status).toBe(200);
     const { hash } = (await share.json()) as { hash: string };
-    await expectRefused(await fetch(`${ctx.server.url}/api/public/upload/${hash}/${TEMP}`, { method: "POST", body: "data" }));
-    expect((await fetch(`${ctx.server.url}/api/public/upload/${hash}/visible.txt`, { method: "POST", body: "data" })).status).toBe(200);
+    await expectRefused(
+      await fetch(`${ctx.server.url}/api/public/upload/${hash}/${TEMP}`, { method: "POST", body: "data" }),
+    );
+    expect(
+      (await fetch(`${ctx.server.url}/api/public/upload/${hash}/visible.txt`, { method: "POST", body: "data" })).status,
+    ).toBe(200);
     expect(readdirSync(join(dir, "box"))).toEqual(["visible.txt"]);
   });
 
   it("is left out of an unarchive, named among the refused entries, while the other entries are extracted", async () => {
     sevenZip();
     const { token, dir } = await owner();
-    makeSevenZip({ dest: join(dir, "pack.zip"), tree: { "kept.txt": "kept", [TEMP]: "hidden", sub: { [`${UPLOAD_TEMP_PREFIX}x`]: { "deep.txt": "d" } } } });
+    makeSevenZip({
+      dest: join(dir, "pack.zip"),
+      tree: { "kept.txt": "kept", [TEMP]: "hidden", sub: { [`${UPLOAD_TEMP_PREFIX}x`]: { "deep.txt": "d" } } },
+    });
     const ws = await openTaskSocket(ctx.server, token);
     const t = await queued(ws, { Task: "unarchive", TargetPath: "/pack.zip", Params: { archiveOneTopLevel: false } });
     const done = await waitStatus(ws, t.TaskID, [3, 4, 5]);
@@ -96,7 +111,9 @@ describe("a user-given name in the temp family", () => {
   it("does not cover names that only hold the prefix later or spell it differently", async () => {
     const { token, dir } = await owner();
     for (const name of [`x${TEMP}`, ".fbe-uploaded", ".fbe-upload"]) {
-      expect((await call(ctx.server, token, "POST", `/resources/${encodeURIComponent(name)}?override=false`, "data")).status).toBe(200);
+      expect(
+        (await call(ctx.server, token, "POST", `/resources/${encodeURIComponent(name)}?override=false`, "data")).status,
+      ).toBe(200);
       expect(existsSync(join(dir, name))).toBe(true);
     }
   });

@@ -2,7 +2,20 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { api, boot, homePaths, indexReady, kill9, sha, slowBody, stop, TEMP_PREFIX, tempFiles, tempsGone, type Running } from "../support/kill-points";
+import {
+  api,
+  boot,
+  homePaths,
+  indexReady,
+  kill9,
+  sha,
+  slowBody,
+  stop,
+  TEMP_PREFIX,
+  tempFiles,
+  tempsGone,
+  type Running,
+} from "../support/kill-points";
 
 const homes: string[] = [];
 afterAll(() => {
@@ -64,8 +77,13 @@ describe("temp files of interrupted writes", () => {
     const octets = { ...tus, "Content-Type": "application/offset+octet-stream" };
     const bytes = new Uint8Array(256 * 1024).map((_, i) => (i * 7) & 255);
     const first = await boot(home);
-    expect((await api(first, "POST", "/tus/resumed.bin", null, { ...tus, "Upload-Length": String(bytes.length) })).status).toBe(201);
-    expect((await api(first, "PATCH", "/tus/resumed.bin", bytes.subarray(0, 100_000), { ...octets, "Upload-Offset": "0" })).status).toBe(204);
+    expect(
+      (await api(first, "POST", "/tus/resumed.bin", null, { ...tus, "Upload-Length": String(bytes.length) })).status,
+    ).toBe(201);
+    expect(
+      (await api(first, "PATCH", "/tus/resumed.bin", bytes.subarray(0, 100_000), { ...octets, "Upload-Offset": "0" }))
+        .status,
+    ).toBe(204);
     await kill9(first);
     const second = await boot(home);
     try {
@@ -74,7 +92,14 @@ describe("temp files of interrupted writes", () => {
       expect(tempFiles(root).length).toBe(1);
       const head = await api(second, "HEAD", "/tus/resumed.bin", null, tus);
       expect(head.headers.get("upload-offset")).toBe("100000");
-      expect((await api(second, "PATCH", "/tus/resumed.bin", bytes.subarray(100_000), { ...octets, "Upload-Offset": "100000" })).status).toBe(204);
+      expect(
+        (
+          await api(second, "PATCH", "/tus/resumed.bin", bytes.subarray(100_000), {
+            ...octets,
+            "Upload-Offset": "100000",
+          })
+        ).status,
+      ).toBe(204);
       expect(sha(await Bun.file(join(root, "resumed.bin")).bytes())).toBe(sha(bytes));
       expect(tempFiles(root)).toEqual([]);
     } finally {
@@ -89,7 +114,12 @@ describe("temp files of interrupted writes", () => {
     writeFileSync(join(root, "docs", ".hidden-report.txt"), "shown to those who show hidden files");
     const r = await boot(home);
     try {
-      const show = await api(r, "PUT", "/users/1", JSON.stringify({ what: "user", which: ["showHidden"], data: { id: 1, showHidden: true } }));
+      const show = await api(
+        r,
+        "PUT",
+        "/users/1",
+        JSON.stringify({ what: "user", which: ["showHidden"], data: { id: 1, showHidden: true } }),
+      );
       expect(show.status).toBe(200);
       await indexReady(r);
       // Written after the start: young, so kept until the maximum age, and still never shown.
@@ -106,11 +136,17 @@ describe("temp files of interrupted writes", () => {
       // Not counted in the folder usage, not copied, not in an archive download.
       const usage = await api(r, "GET", "/resources/docs/?usage=true");
       expect(await usage.json()).toEqual({ size: 36, numFiles: 1, numDirs: 0 });
-      expect((await api(r, "PATCH", `/resources/docs/?action=copy&destination=${encodeURIComponent("/copy/")}`)).status).toBe(200);
+      expect(
+        (await api(r, "PATCH", `/resources/docs/?action=copy&destination=${encodeURIComponent("/copy/")}`)).status,
+      ).toBe(200);
       expect(readdirSync(join(root, "copy"))).toEqual([".hidden-report.txt"]);
       const tar = await api(r, "GET", "/raw/docs/?algo=tar");
       expect(tar.status).toBe(200);
-      const listed = Bun.spawnSync(["tar", "-t"], { stdin: new Uint8Array(await tar.arrayBuffer()) }).stdout.toString().trim().split("\n").sort();
+      const listed = Bun.spawnSync(["tar", "-t"], { stdin: new Uint8Array(await tar.arrayBuffer()) })
+        .stdout.toString()
+        .trim()
+        .split("\n")
+        .sort();
       expect(listed).toEqual(["docs", "docs/.hidden-report.txt"]);
       expect(tempFiles(root).length).toBe(3);
     } finally {

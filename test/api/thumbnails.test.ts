@@ -8,10 +8,14 @@ import { ffmpeg, makeVideo, requireMediaTools } from "../support/media";
 import { imageFacts, orientedJpeg, redCorner } from "../support/oriented-jpeg";
 
 const ctx = serverInProcess();
-const thumb = (path: string, w: number) => fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=${w}`, { headers: { "X-Auth": ctx.admin } });
+const thumb = (path: string, w: number) =>
+  fetch(`${ctx.server.url}/api/raw${path}?thumb=true&w=${w}`, { headers: { "X-Auth": ctx.admin } });
 const thumbsDir = () => join(ctx.server.home, ".cache", "thumbs");
 /** Every cache entry, as paths relative to the thumbs folder. */
-const cacheEntries = () => (existsSync(thumbsDir()) ? readdirSync(thumbsDir()).flatMap((b) => readdirSync(join(thumbsDir(), b)).map((f) => join(b, f))) : []);
+const cacheEntries = () =>
+  existsSync(thumbsDir())
+    ? readdirSync(thumbsDir()).flatMap((b) => readdirSync(join(thumbsDir(), b)).map((f) => join(b, f)))
+    : [];
 const thumbSettings = (patch: Record<string, unknown>) => putSettings(ctx.server, ctx.admin, { thumbnail: patch });
 
 beforeAll(async () => {
@@ -21,8 +25,20 @@ beforeAll(async () => {
   makeTree(ctx.server.root, { "photo.jpg": await orientedJpeg(64, 32, 1), "eight.jpg": await orientedJpeg(64, 32, 8) });
   // 20 s in three flat colours: red until 1.5 s, green until 2.5 s, then blue. 10 % of 20 s = 2 s falls in the green.
   const part = (c: string, d: number) => ["-f", "lavfi", "-i", `color=c=${c}:size=160x120:rate=25:duration=${d}`];
-  await ffmpeg([...part("red", 1.5), ...part("lime", 1), ...part("blue", 17.5), "-filter_complex", "[0][1][2]concat=n=3:v=1:a=0",
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", join(ctx.server.root, "colours.mp4")]);
+  await ffmpeg([
+    ...part("red", 1.5),
+    ...part("lime", 1),
+    ...part("blue", 17.5),
+    "-filter_complex",
+    "[0][1][2]concat=n=3:v=1:a=0",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    join(ctx.server.root, "colours.mp4"),
+  ]);
 });
 
 /** RGB of the centre pixel of an image. */
@@ -81,8 +97,20 @@ describe("video posters (GET /api/raw/{video}?thumb=true&w=)", () => {
     const broken = join(ctx.server.root, "broken.mp4");
     // Binary junk (a NUL byte): text content is refused before any tool runs (media-demuxer-escape.test.ts).
     writeFileSync(broken, "\0not a video at all\n".repeat(64));
-    await ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "libvorbis", join(ctx.server.root, "sound only.mkv")]);
-    const told = (name: string) => ctx.server.output().split("\n").filter((l) => l.includes(`no poster for ${join(ctx.server.root, name)}:`));
+    await ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=1",
+      "-c:a",
+      "libvorbis",
+      join(ctx.server.root, "sound only.mkv"),
+    ]);
+    const told = (name: string) =>
+      ctx.server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes(`no poster for ${join(ctx.server.root, name)}:`));
     const waitTold = async (name: string, count: number) => {
       for (let i = 0; i < 100 && told(name).length < count; i++) await Bun.sleep(20);
     };

@@ -39,7 +39,12 @@ function listeners(port: number): number {
 
 const port = () => Number(new URL(server.origin).port);
 /** A request on a connection of its own (no reuse), so the kernel picks a listener for each. */
-const fresh = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, keepalive: false, headers: { Connection: "close", ...(init.headers as Record<string, string>) } });
+const fresh = (path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, {
+    ...init,
+    keepalive: false,
+    headers: { Connection: "close", ...(init.headers as Record<string, string>) },
+  });
 
 async function until(cond: () => boolean, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
@@ -64,7 +69,9 @@ describe("transfer threads", () => {
     expect(await until(() => listeners(port()) === 1 + THREADS, 5000)).toBe(true);
     for (let i = 0; i < FRESH; i++) {
       const start = (i * 104_729) % (blob.length - 65_536);
-      const res = await fresh(`/api/raw/blob.bin?auth=${token}`, { headers: { Range: `bytes=${start}-${start + 65_535}` } });
+      const res = await fresh(`/api/raw/blob.bin?auth=${token}`, {
+        headers: { Range: `bytes=${start}-${start + 65_535}` },
+      });
       expect(res.status).toBe(206);
       expect(res.headers.get("Content-Range")).toBe(`bytes ${start}-${start + 65_535}/${blob.length}`);
       expect(res.headers.get("Content-Security-Policy")).toContain("sandbox");
@@ -78,7 +85,11 @@ describe("transfer threads", () => {
   it("give every other request the main thread's answer: listings, uploads, archives, errors, the UI", async () => {
     for (let i = 0; i < FRESH; i++) {
       const body = randomBytes(200_000 + i);
-      const up = await fresh(`/api/resources/up/f-${i}.bin?override=true`, { method: "POST", body, headers: { "X-Auth": token } });
+      const up = await fresh(`/api/resources/up/f-${i}.bin?override=true`, {
+        method: "POST",
+        body,
+        headers: { "X-Auth": token },
+      });
       expect(up.status).toBe(200);
       expect(readFileSync(join(server.root, "up", `f-${i}.bin`)).equals(body)).toBe(true);
       const list = await fresh("/api/resources/up/", { headers: { "X-Auth": token } });
@@ -93,19 +104,23 @@ describe("transfer threads", () => {
     expect((await zip.arrayBuffer()).byteLength).toBeGreaterThan(FRESH * 200_000);
     const page = await fresh("/files/", { headers: { "Accept-Encoding": "gzip" } });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("<div id=\"root\">");
+    expect(await page.text()).toContain('<div id="root">');
   });
 
   it("refuse an ended session's token on every connection at once", async () => {
     const own = await login(server);
     expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": own, Range: "bytes=0-9" } })).status).toBe(206);
     expect((await fresh("/api/logout", { method: "POST", headers: { "X-Auth": own } })).status).toBeLessThan(300);
-    for (let i = 0; i < FRESH; i++) expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": own, Range: "bytes=0-9" } })).status).toBe(401);
+    for (let i = 0; i < FRESH; i++)
+      expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": own, Range: "bytes=0-9" } })).status).toBe(401);
   });
 
   it("keep the client's address for failed logins and bans", async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await fresh("/api/login", { method: "POST", body: JSON.stringify({ username: "admin", password: `wrong-${i}` }) });
+      const res = await fresh("/api/login", {
+        method: "POST",
+        body: JSON.stringify({ username: "admin", password: `wrong-${i}` }),
+      });
       expect(res.status).toBe(403);
     }
     const logs = (await (await call(server, token, "GET", "/logs")).json()) as FailedLog[];
@@ -115,14 +130,25 @@ describe("transfer threads", () => {
 
   it("carry WebSockets both ways and refuse upgrades with the main thread's answer", async () => {
     const reader = await makeUser(server, token, { perm: { download: true } });
-    const handshake = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
+    const handshake = {
+      Upgrade: "websocket",
+      Connection: "Upgrade",
+      "Sec-WebSocket-Version": "13",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    };
     for (let i = 0; i < 8; i++) {
       const ws = await openTaskSocket(server, token);
       expect(await refusal(ws, "not json")).toMatch(/not JSON/);
       await ws.close();
       // No execute permission: 403 before any upgrade; a cookie from another site: 403; no token: 401.
       expect((await fresh(`/api/task?auth=${reader.token}`, { headers: handshake })).status).toBe(403);
-      expect((await fresh("/api/task", { headers: { ...handshake, Cookie: `auth=${token}`, Origin: "https://evil.example" } })).status).toBe(403);
+      expect(
+        (
+          await fresh("/api/task", {
+            headers: { ...handshake, Cookie: `auth=${token}`, Origin: "https://evil.example" },
+          })
+        ).status,
+      ).toBe(403);
       expect((await fresh("/api/task", { headers: handshake })).status).toBe(401);
     }
   });
@@ -136,7 +162,11 @@ describe("transfer threads", () => {
 
   it("still refuse a second server on the same port", () => {
     const [cmd, ...args] = serverCommand();
-    const second = spawnSync(cmd, [...args, "-p", String(port()), "-r", server.root, "-d", join(server.home, "second.db")], { encoding: "utf8", timeout: 20_000, env: { ...process.env, FBE_TRANSFER_THREADS: String(THREADS) } });
+    const second = spawnSync(
+      cmd,
+      [...args, "-p", String(port()), "-r", server.root, "-d", join(server.home, "second.db")],
+      { encoding: "utf8", timeout: 20_000, env: { ...process.env, FBE_TRANSFER_THREADS: String(THREADS) } },
+    );
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(/in use/i);
     expect(listeners(port())).toBeGreaterThanOrEqual(1);

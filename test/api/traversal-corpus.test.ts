@@ -7,7 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createHash } from "node:crypto";
-import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverInProcess } from "../support/server-per-file";
@@ -42,7 +52,15 @@ const HIDDEN_SECRET = `RULE-HIDDEN-CONTENT-${rand}`;
 const HIDDEN_NAME = `zz-rule-hidden-${rand}.txt`;
 const HARD_PEER = "hard-peer.txt";
 const HARD_CONTENT = `HARDLINKED-CONTENT-${rand}`;
-const ALL_BUT_ADMIN = { create: true, rename: true, modify: true, delete: true, share: true, download: true, execute: true };
+const ALL_BUT_ADMIN = {
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+  execute: true,
+};
 
 const senders: Sender[] = [];
 
@@ -63,12 +81,24 @@ function leakReasons(p: Probe): string[] {
   const out: string[] = [];
   const { status, body } = p.answer;
   if (status >= 500 || status === 0) out.push(`status ${status}`);
-  for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, PREFIX_UNLISTED, HARD_PEER, "root:x:0:0", base, ctx.server.home]) {
-    if (body.includes(marker)) out.push(`body holds ${marker === base || marker === ctx.server.home ? "a path of the server" : marker}`);
+  for (const marker of [
+    SIBLING_SECRET,
+    ROOT_SECRET,
+    SIBLING_UNLISTED,
+    ROOT_UNLISTED,
+    PREFIX_UNLISTED,
+    HARD_PEER,
+    "root:x:0:0",
+    base,
+    ctx.server.home,
+  ]) {
+    if (body.includes(marker))
+      out.push(`body holds ${marker === base || marker === ctx.server.home ? "a path of the server" : marker}`);
   }
   if (p.isPublic && body.includes(SCOPE_ONLY)) out.push("public answer holds a file outside the share");
   if (body.includes(HIDDEN_SECRET) || body.includes(HIDDEN_NAME)) out.push("answer holds an item the rules hide");
-  if (/\bat [^\n]*:\d+:\d+/.test(body) || body.includes("node_modules") || body.includes("src/server/")) out.push("stack trace");
+  if (/\bat [^\n]*:\d+:\d+/.test(body) || body.includes("node_modules") || body.includes("src/server/"))
+    out.push("stack trace");
   return out;
 }
 
@@ -81,7 +111,9 @@ function record(p: Probe): void {
   const reasons = leakReasons(p);
   if (reasons.length) {
     const path = JSON.stringify(payloadPath(p.payload, p.sender).slice(0, 80));
-    leaks.push(`${p.sender.label}: ${p.endpoint} [${p.payload.label}] ${path}: ${reasons.join(", ")} (${p.answer.status} ${p.answer.body.slice(0, 120)})`);
+    leaks.push(
+      `${p.sender.label}: ${p.endpoint} [${p.payload.label}] ${path}: ${reasons.join(", ")} (${p.answer.status} ${p.answer.body.slice(0, 120)})`,
+    );
   }
 }
 
@@ -121,7 +153,8 @@ function outsideTree(): Map<string, string> {
   const server = ["/fbe.db", "/fbe-index.db", "/.cache"].flatMap((f) => [f, `${f}-wal`, `${f}-shm`]);
   for (const [k, v] of snapshot(ctx.server.home, new Set(server))) tree.set(`home:${k}`, v);
   // What the rules hide inside the scope counts as outside too: no payload of either user may change it.
-  for (const [k, v] of snapshot(join(root, WORLD.scope, "dir", "hidden"), new Set())) tree.set(`/files/${WORLD.scope}/dir/hidden${k}`, v);
+  for (const [k, v] of snapshot(join(root, WORLD.scope, "dir", "hidden"), new Set()))
+    tree.set(`/files/${WORLD.scope}/dir/hidden${k}`, v);
   tree.set("/etc/passwd", createHash("sha1").update(readFileSync("/etc/passwd")).digest("hex"));
   return tree;
 }
@@ -134,7 +167,12 @@ function buildWorld(): void {
   const scope = join(root, WORLD.scope);
   const sources = Object.fromEntries(TRAVERSAL_PAYLOADS.map((_, i) => [`src-${i}.txt`, "move me"]));
   makeTree(root, {
-    [WORLD.sibling]: { [WORLD.siblingSecret]: SIBLING_SECRET, [SIBLING_UNLISTED]: SIBLING_SECRET, [HARD_PEER]: HARD_CONTENT, nested: { "n.txt": SIBLING_SECRET } },
+    [WORLD.sibling]: {
+      [WORLD.siblingSecret]: SIBLING_SECRET,
+      [SIBLING_UNLISTED]: SIBLING_SECRET,
+      [HARD_PEER]: HARD_CONTENT,
+      nested: { "n.txt": SIBLING_SECRET },
+    },
     [WORLD.scope]: {
       "inside.txt": SCOPE_ONLY,
       "zz-inside.txt": "found by search",
@@ -170,14 +208,20 @@ const ctx = serverInProcess({ root });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** Runs `fn` over `items` with at most `limit` at once. */
-async function pool<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
 }
 
 /**
@@ -190,7 +234,14 @@ async function sendTasks(s: Sender): Promise<void> {
     const from = socket.messages.length;
     for (const payload of TRAVERSAL_PAYLOADS) socket.send(task.msg(payloadPath(payload, s), s));
     const seen = new Set<number>();
-    const firsts = () => socket.messages.slice(from).filter((m) => "error" in m || (isTask(m) && m.MsgType === 0 && m.Status === 0 && !seen.has(m.TaskID) && seen.add(m.TaskID)));
+    const firsts = () =>
+      socket.messages
+        .slice(from)
+        .filter(
+          (m) =>
+            "error" in m ||
+            (isTask(m) && m.MsgType === 0 && m.Status === 0 && !seen.has(m.TaskID) && seen.add(m.TaskID)),
+        );
     let replies: ReturnType<typeof firsts> = [];
     for (let waited = 0; waited < 20_000; waited += 20) {
       seen.clear();
@@ -213,7 +264,10 @@ async function sendTasks(s: Sender): Promise<void> {
   for (const m of socket.messages) {
     const body = JSON.stringify(m);
     for (const marker of [SIBLING_SECRET, ROOT_SECRET, SIBLING_UNLISTED, ROOT_UNLISTED, base, ctx.server.home]) {
-      if (body.includes(marker)) leaks.push(`${s.label}: task message ${body.slice(0, 600)} holds ${marker.startsWith("/") ? "a path of the server" : marker}`);
+      if (body.includes(marker))
+        leaks.push(
+          `${s.label}: task message ${body.slice(0, 600)} holds ${marker.startsWith("/") ? "a path of the server" : marker}`,
+        );
     }
   }
   await socket.close();
@@ -223,16 +277,34 @@ beforeAll(async () => {
   // The tasks the payloads queue inside the scope run several at a time, so the file stays fast.
   await putSettings(ctx.server, ctx.admin, { taskWorkers: 4 });
   const deny = (path: string, allow = false) => ({ allow, path, regex: false, regexp: { raw: "" } });
-  const scoped = await makeUser(ctx.server, ctx.admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN, rules: [deny("/dir/hidden")] });
-  const fenced = await makeUser(ctx.server, ctx.admin, { scope: "/", perm: ALL_BUT_ADMIN, rules: [deny("/"), deny(`/${WORLD.scope}`, true), deny(`/${WORLD.scope}/dir/hidden`)] });
-  const who = [["scoped user", scoped, "", "mv"], ["rule-fenced user", fenced, `/${WORLD.scope}`, "mv2"]] as const;
+  const scoped = await makeUser(ctx.server, ctx.admin, {
+    scope: `/${WORLD.scope}`,
+    perm: ALL_BUT_ADMIN,
+    rules: [deny("/dir/hidden")],
+  });
+  const fenced = await makeUser(ctx.server, ctx.admin, {
+    scope: "/",
+    perm: ALL_BUT_ADMIN,
+    rules: [deny("/"), deny(`/${WORLD.scope}`, true), deny(`/${WORLD.scope}/dir/hidden`)],
+  });
+  const who = [
+    ["scoped user", scoped, "", "mv"],
+    ["rule-fenced user", fenced, `/${WORLD.scope}`, "mv2"],
+  ] as const;
   for (const [label, user, prefix, moveSources] of who) {
     const link = async (path: string, body?: unknown) => {
       const res = await call(ctx.server, user.token, "POST", `/share${prefix}${path}`, body);
       if (res.status !== 200) throw new Error(`share of ${path}: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { hash: string }).hash;
     };
-    senders.push({ label, token: user.token, prefix, moveSources, shareDir: await link("/dir/"), shareUpload: await link("/upload/", { uploadOnly: true }) });
+    senders.push({
+      label,
+      token: user.token,
+      prefix,
+      moveSources,
+      shareDir: await link("/dir/"),
+      shareUpload: await link("/upload/", { uploadOnly: true }),
+    });
   }
 });
 
@@ -257,11 +329,22 @@ describe("the traversal corpus", () => {
       for (const s of senders) {
         await pool(TRAVERSAL_PAYLOADS, 32, async (payload, i) => {
           const headers: Record<string, string> = { ...(ep.anonymous ? {} : { "X-Auth": s.token }), ...ep.headers };
-          const answer = await rawRequest(ctx.server.origin, ep.target(payloadPath(payload, s), i, s), { method: ep.method, headers, body: ep.body, timeoutMs: ep.timeoutMs });
+          const answer = await rawRequest(ctx.server.origin, ep.target(payloadPath(payload, s), i, s), {
+            method: ep.method,
+            headers,
+            body: ep.body,
+            timeoutMs: ep.timeoutMs,
+          });
           record({ endpoint: ep.name, sender: s, payload, answer, isPublic: ep.isPublic === true });
           if (!ep.follow || answer.status < 200 || answer.status >= 300) return;
           for (const target of ep.follow(answer.body)) {
-            record({ endpoint: `${ep.name}: public side`, sender: s, payload, answer: await rawRequest(ctx.server.origin, target), isPublic: false });
+            record({
+              endpoint: `${ep.name}: public side`,
+              sender: s,
+              payload,
+              answer: await rawRequest(ctx.server.origin, target),
+              isPublic: false,
+            });
           }
         });
       }
@@ -271,17 +354,24 @@ describe("the traversal corpus", () => {
     for (const ep of ENDPOINTS.filter((e) => e.destructive)) await run(ep);
 
     const after = outsideTree();
-    for (const [k, v] of before) if (after.get(k) !== v) leaks.push(`outside the scope: ${k} ${after.has(k) ? `changed (${v} -> ${after.get(k)})` : "removed"}`);
+    for (const [k, v] of before)
+      if (after.get(k) !== v)
+        leaks.push(`outside the scope: ${k} ${after.has(k) ? `changed (${v} -> ${after.get(k)})` : "removed"}`);
     for (const k of after.keys()) if (!before.has(k)) leaks.push(`outside the scope: ${k} created`);
 
     const endpoints = ENDPOINTS.length + TASKS.length;
-    console.log(`traversal corpus: ${TRAVERSAL_PAYLOADS.length} payloads × ${endpoints} endpoints = ${requests} requests, ${leaks.length} leaks`);
-    if (process.env.FBE_TRAVERSAL_STATUSES) for (const [ep, seen] of statuses) console.log(ep, JSON.stringify([...seen]));
+    console.log(
+      `traversal corpus: ${TRAVERSAL_PAYLOADS.length} payloads × ${endpoints} endpoints = ${requests} requests, ${leaks.length} leaks`,
+    );
+    if (process.env.FBE_TRAVERSAL_STATUSES)
+      for (const [ep, seen] of statuses) console.log(ep, JSON.stringify([...seen]));
     expect(leaks).toEqual([]);
     // Every call was reached as the user (never 401), and each took some payloads as paths it could judge.
     for (const [ep, seen] of statuses) {
       expect(`${ep}: ${seen.has(401) ? "401" : "ok"}`).toBe(`${ep}: ok`);
-      expect(`${ep}: ${[...seen.keys()].some((st) => st < 300 || st === 400 || st === 404 || st === 409) ? "reached" : "never reached"}`).toBe(`${ep}: reached`);
+      expect(
+        `${ep}: ${[...seen.keys()].some((st) => st < 300 || st === 400 || st === 404 || st === 409) ? "reached" : "never reached"}`,
+      ).toBe(`${ep}: reached`);
     }
   }, 120_000);
 
@@ -289,13 +379,30 @@ describe("the traversal corpus", () => {
     const threaded = await startInProcess({ root, env: { FBE_TRANSFER_THREADS: "1" } });
     try {
       const admin = await login(threaded);
-      const user = await makeUser(threaded, admin, { scope: `/${WORLD.scope}`, perm: ALL_BUT_ADMIN, rules: [{ allow: false, path: "/dir/hidden", regex: false, regexp: { raw: "" } }] });
+      const user = await makeUser(threaded, admin, {
+        scope: `/${WORLD.scope}`,
+        perm: ALL_BUT_ADMIN,
+        rules: [{ allow: false, path: "/dir/hidden", regex: false, regexp: { raw: "" } }],
+      });
       const sender: Sender = { ...senders[0], label: "scoped user, transfer thread", token: user.token };
       const before = leaks.length;
-      for (const [method, query] of [["GET", ""], ["HEAD", ""], ["GET", "?inline=true"]] as const) {
+      for (const [method, query] of [
+        ["GET", ""],
+        ["HEAD", ""],
+        ["GET", "?inline=true"],
+      ] as const) {
         await pool(TRAVERSAL_PAYLOADS, 32, async (payload) => {
-          const answer = await rawRequest(threaded.origin, `/api/raw${payloadPath(payload, sender)}${query}`, { method, headers: { "X-Auth": user.token } });
-          record({ endpoint: `${method} /api/raw${query} (transfer thread)`, sender, payload, answer, isPublic: false });
+          const answer = await rawRequest(threaded.origin, `/api/raw${payloadPath(payload, sender)}${query}`, {
+            method,
+            headers: { "X-Auth": user.token },
+          });
+          record({
+            endpoint: `${method} /api/raw${query} (transfer thread)`,
+            sender,
+            payload,
+            answer,
+            isPublic: false,
+          });
         });
       }
       expect(leaks.slice(before)).toEqual([]);

@@ -19,7 +19,11 @@ afterAll(() => server.stop());
 const tus = (s: TestServer, token: string, path: string, init: RequestInit = {}) =>
   fetch(`${s.url}/api/tus${path}`, { ...init, headers: { "X-Auth": token, ...TUS, ...(init.headers ?? {}) } });
 const create = (s: TestServer, token: string, path: string, length: number, body?: Uint8Array) =>
-  tus(s, token, path, { method: "POST", headers: { "Upload-Length": String(length), ...(body ? { "Content-Type": OCTETS } : {}) }, body: body as BodyInit | undefined });
+  tus(s, token, path, {
+    method: "POST",
+    headers: { "Upload-Length": String(length), ...(body ? { "Content-Type": OCTETS } : {}) },
+    body: body as BodyInit | undefined,
+  });
 const terminate = (s: TestServer, token: string, path: string) => tus(s, token, path, { method: "DELETE" });
 /** Bytes free for unprivileged writes where the server's files are. */
 const freeBytes = () => {
@@ -37,7 +41,10 @@ describe("tus limits", () => {
     const res = await call(server, admin, "GET", "/settings");
     expect(((await res.json()) as { tusUploadsPerUser: number }).tusUploadsPerUser).toBe(100);
     for (const bad of [0, 10001, 1.5, "lots"]) {
-      expect({ bad, status: (await call(server, admin, "PUT", "/settings", { tusUploadsPerUser: bad })).status }).toEqual({ bad, status: 400 });
+      expect({
+        bad,
+        status: (await call(server, admin, "PUT", "/settings", { tusUploadsPerUser: bad })).status,
+      }).toEqual({ bad, status: 400 });
     }
   });
 
@@ -92,18 +99,31 @@ describe("tus uploads in the store", () => {
     let second: TestServer | undefined;
     try {
       const token = await login(first);
-      for (let i = 0; i < 20; i++) expect((await create(first, token, `/f${i}.bin`, 10, new Uint8Array(4))).status).toBe(201);
+      for (let i = 0; i < 20; i++)
+        expect((await create(first, token, `/f${i}.bin`, 10, new Uint8Array(4))).status).toBe(201);
       const cache = join(first.home, ".cache");
       expect(existsSync(join(cache, "tus-uploads.json"))).toBe(false);
       // A journal file as earlier versions wrote it, naming a temp file of 3 bytes.
       const tmp = join(first.root, ".fbe-upload-tus-legacy");
       writeFileSync(tmp, "abc");
-      const legacy = { userId: 1, abs: join(first.root, "legacy.bin"), tmp, length: 5, override: false, metadata: { filename: "legacy.bin" }, expiresAt: Date.now() + 3_600_000 };
+      const legacy = {
+        userId: 1,
+        abs: join(first.root, "legacy.bin"),
+        tmp,
+        length: 5,
+        override: false,
+        metadata: { filename: "legacy.bin" },
+        expiresAt: Date.now() + 3_600_000,
+      };
       mkdirSync(cache, { recursive: true });
       writeFileSync(join(cache, "tus-uploads.json"), JSON.stringify([legacy]));
       first.process.kill("SIGTERM");
       await exited(first);
-      second = await startServer({ root: first.root, args: ["-d", join(first.home, "fbe.db")], password: first.password });
+      second = await startServer({
+        root: first.root,
+        args: ["-d", join(first.home, "fbe.db")],
+        password: first.password,
+      });
       const again = await login(second);
       const head = await tus(second, again, "/f7.bin", { method: "HEAD" });
       expect(head.status).toBe(200);
@@ -112,7 +132,11 @@ describe("tus uploads in the store", () => {
       expect(old.status).toBe(200);
       expect(old.headers.get("Upload-Offset")).toBe("3");
       expect(existsSync(join(cache, "tus-uploads.json"))).toBe(false);
-      const done = await tus(second, again, "/legacy.bin", { method: "PATCH", headers: { "Upload-Offset": "3", "Content-Type": OCTETS }, body: new TextEncoder().encode("de") });
+      const done = await tus(second, again, "/legacy.bin", {
+        method: "PATCH",
+        headers: { "Upload-Offset": "3", "Content-Type": OCTETS },
+        body: new TextEncoder().encode("de"),
+      });
       expect(done.status).toBe(204);
       expect(readdirSync(first.root)).toContain("legacy.bin");
     } finally {

@@ -29,7 +29,11 @@ const create = (path: string, length: number, extra: Record<string, string> = {}
   });
 
 const patch = (path: string, offset: number, body: Uint8Array) =>
-  tus(server, token, path, { method: "PATCH", headers: { "Upload-Offset": String(offset), "Content-Type": OCTETS }, body: body as BodyInit });
+  tus(server, token, path, {
+    method: "PATCH",
+    headers: { "Upload-Offset": String(offset), "Content-Type": OCTETS },
+    body: body as BodyInit,
+  });
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
@@ -53,8 +57,12 @@ function rawStatus(method: string, path: string, headers: Record<string, string>
   const url = new URL(server.origin);
   return new Promise((resolve, reject) => {
     const sock = connect(Number(url.port), url.hostname, () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
-      sock.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nContent-Length: 0\r\n${extra}\r\n`);
+      const extra = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
+      sock.write(
+        `${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nContent-Length: 0\r\n${extra}\r\n`,
+      );
     });
     let data = "";
     sock.on("data", (d) => (data += d.toString("latin1")));
@@ -90,7 +98,9 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
 
   it("creates, takes chunks at the agreed offset, hides the partial file, and the finished file is identical", async () => {
     const data = randomBytes(3 * 1024 * 1024 + 123);
-    const created = await create("/in/chunked.bin", data.length, { "Upload-Metadata": `filename ${btoa("chunked.bin")}` });
+    const created = await create("/in/chunked.bin", data.length, {
+      "Upload-Metadata": `filename ${btoa("chunked.bin")}`,
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("Location")).toBe("/api/tus/in/chunked.bin");
     expect(created.headers.get("Upload-Offset")).toBe("0");
@@ -187,16 +197,29 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
   it("refuses traversal in the tus path, and requests without a login", async () => {
     const headers = { "X-Auth": token, ...TUS, "Upload-Length": "3" };
     // Dot-segments (also %2e%2e, per the URL standard) may be folded before routing: then nothing matches (404).
-    for (const path of ["/api/tus/../../escape.txt", "/api/tus/in/../../escape.txt", "/api/tus/%2e%2e/escape.txt", "/api/tus/in/%2E%2E/%2E%2E/escape.txt"]) {
+    for (const path of [
+      "/api/tus/../../escape.txt",
+      "/api/tus/in/../../escape.txt",
+      "/api/tus/%2e%2e/escape.txt",
+      "/api/tus/in/%2E%2E/%2E%2E/escape.txt",
+    ]) {
       expect([403, 404]).toContain(await rawStatus("POST", path, headers));
     }
     symlinkSync(server.home, join(server.root, "out"));
-    for (const path of ["/api/tus/in%2F..%2F..%2Fescape.txt", "/api/tus/..%2fescape.txt", "/api/tus/out/escape.txt", "/api/tus/in/x%00.txt"]) {
+    for (const path of [
+      "/api/tus/in%2F..%2F..%2Fescape.txt",
+      "/api/tus/..%2fescape.txt",
+      "/api/tus/out/escape.txt",
+      "/api/tus/in/x%00.txt",
+    ]) {
       expect([path, await rawStatus("POST", path, headers)]).toEqual([path, 403]);
     }
     expect(existsSync(join(server.home, "escape.txt"))).toBe(false);
     expect(existsSync(join(server.root, "..", "escape.txt"))).toBe(false);
-    expect((await fetch(`${server.url}/api/tus/in/anon.bin`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/tus/in/anon.bin`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -210,7 +233,11 @@ describe("tus expiration", () => {
   afterAll(() => short.stop());
 
   it("an incomplete upload left alone expires: its temp file is swept and HEAD answers 404", async () => {
-    const res = await tus(short, shortToken, "/late.bin", { method: "POST", headers: { "Upload-Length": "100", "Content-Type": OCTETS }, body: new Uint8Array(10) });
+    const res = await tus(short, shortToken, "/late.bin", {
+      method: "POST",
+      headers: { "Upload-Length": "100", "Content-Type": OCTETS },
+      body: new Uint8Array(10),
+    });
     expect(res.status).toBe(201);
     const expires = Date.parse(res.headers.get("Upload-Expires")!);
     expect(expires - Date.now()).toBeLessThan(2_000);

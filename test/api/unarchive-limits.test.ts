@@ -25,14 +25,22 @@ async function worker() {
 
 /** Unarchives `/name` into `{{FileBasename}}.extracted` and resolves with the task's last message. */
 async function unarchive(ws: Awaited<ReturnType<typeof worker>>["ws"], name: string) {
-  const t = await queued(ws, { Task: "unarchive", TargetPath: `/${name}`, Params: { archiveOutput: "{{FileBasename}}.extracted" } });
+  const t = await queued(ws, {
+    Task: "unarchive",
+    TargetPath: `/${name}`,
+    Params: { archiveOutput: "{{FileBasename}}.extracted" },
+  });
   return waitStatus(ws, t.TaskID, [3, 4, 5]);
 }
 
 describe("unarchive limits", () => {
   it("refuses an archive that unpacks to more than 200 times its size, writing nothing", async () => {
     const { ws, dir } = await worker();
-    makeSevenZip({ dest: join(dir, "bomb.zip"), tree: { "zeros.bin": "\0".repeat(ZEROS_MIB * 1024 * 1024) }, extra: ["-mx9"] });
+    makeSevenZip({
+      dest: join(dir, "bomb.zip"),
+      tree: { "zeros.bin": "\0".repeat(ZEROS_MIB * 1024 * 1024) },
+      extra: ["-mx9"],
+    });
     const done = await unarchive(ws, "bomb.zip");
     expect(done.Status).toBe(5);
     expect(done.Message).toMatch(
@@ -44,7 +52,11 @@ describe("unarchive limits", () => {
 
   it("extracts the same archive once an admin raises the ratio limit or turns it off (0)", async () => {
     const { ws, dir } = await worker();
-    makeSevenZip({ dest: join(dir, "bomb.zip"), tree: { "zeros.bin": "\0".repeat(ZEROS_MIB * 1024 * 1024) }, extra: ["-mx9"] });
+    makeSevenZip({
+      dest: join(dir, "bomb.zip"),
+      tree: { "zeros.bin": "\0".repeat(ZEROS_MIB * 1024 * 1024) },
+      extra: ["-mx9"],
+    });
     try {
       await putSettings(ctx.server, ctx.admin, { unarchiveMaxRatio: 100_000 });
       expect((await unarchive(ws, "bomb.zip")).Status).toBe(4);
@@ -66,7 +78,9 @@ describe("unarchive limits", () => {
       await putSettings(ctx.server, ctx.admin, { unarchiveMaxRatio: 0 });
       const done = await unarchive(ws, "huge.zip");
       expect(done.Status).toBe(5);
-      expect(done.Message).toMatch(/^not enough free space: the archive unpacks to 1024\.0 TiB, and the output folder has \d+\.\d [KMGT]iB free$/);
+      expect(done.Message).toMatch(
+        /^not enough free space: the archive unpacks to 1024\.0 TiB, and the output folder has \d+\.\d [KMGT]iB free$/,
+      );
       expect(readdirSync(dir)).toEqual(["huge.zip"]);
     } finally {
       await putSettings(ctx.server, ctx.admin, { unarchiveMaxRatio: 200 });

@@ -21,9 +21,17 @@ describe("unarchive failure messages", () => {
     const ws = await openTaskSocket(ctx.server, user.token);
     writeFileSync(join(dir, "garbage.zip"), "this is not a zip at all");
     writeFileSync(join(dir, "fake.7z"), "7z\xbc\xaf\x27\x1c then garbage");
-    const zip = storedZip([{ name: "a.txt", data: "hello ".repeat(1000) }, { name: "b.txt", data: "x".repeat(5000) }]);
+    const zip = storedZip([
+      { name: "a.txt", data: "hello ".repeat(1000) },
+      { name: "b.txt", data: "x".repeat(5000) },
+    ]);
     writeFileSync(join(dir, "cut.zip"), zip.subarray(0, zip.length - 30));
-    makeSevenZip({ dest: join(dir, "parts.7z"), tree: { "big.txt": new TextDecoder().decode(textBytes(20_000)) }, volumeSize: "4k", extra: ["-mx0"] });
+    makeSevenZip({
+      dest: join(dir, "parts.7z"),
+      tree: { "big.txt": new TextDecoder().decode(textBytes(20_000)) },
+      volumeSize: "4k",
+      extra: ["-mx0"],
+    });
     rmSync(join(dir, "parts.7z.003"));
     const messages: Record<string, string> = {};
     for (const target of ["garbage.zip", "fake.7z", "cut.zip", "parts.7z.001"]) {

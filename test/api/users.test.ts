@@ -21,7 +21,14 @@ describe("GET /api/users", () => {
     expect(res.status).toBe(200);
     const users = (await res.json()) as Record<string, unknown>[];
     expect(users.length).toBeGreaterThanOrEqual(2);
-    expect(users[0]).toMatchObject({ id: 1, username: "admin", scope: "/", perm: { admin: true }, otp: false, lockPassword: false });
+    expect(users[0]).toMatchObject({
+      id: 1,
+      username: "admin",
+      scope: "/",
+      perm: { admin: true },
+      otp: false,
+      lockPassword: false,
+    });
     for (const u of users) {
       expect(JSON.stringify(u)).not.toContain("argon2");
       expect(u.password).toBeUndefined();
@@ -40,37 +47,66 @@ describe("GET /api/users", () => {
 describe("POST /api/users", () => {
   it("creates a user with 201, a Location header and the user's JSON", async () => {
     const res = await call(server, admin, "POST", "/users", {
-      what: "user", which: [], data: { username: "carol", password: "carol-password-1", scope: "/carol", locale: "ja", perm: { ...NO_PERM, create: true } },
+      what: "user",
+      which: [],
+      data: {
+        username: "carol",
+        password: "carol-password-1",
+        scope: "/carol",
+        locale: "ja",
+        perm: { ...NO_PERM, create: true },
+      },
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: number };
     expect(res.headers.get("Location")).toBe(`/api/users/${body.id}`);
-    expect(body).toMatchObject({ username: "carol", scope: "/carol", locale: "ja", perm: { create: true, delete: false, admin: false } });
+    expect(body).toMatchObject({
+      username: "carol",
+      scope: "/carol",
+      locale: "ja",
+      perm: { create: true, delete: false, admin: false },
+    });
     expect(existsSync(join(server.root, "carol"))).toBe(true);
     expect(await login(server, "carol", "carol-password-1")).toContain(".");
   });
 
   it("answers 409 when the username is taken, whatever its case", async () => {
     await makeUser(server, admin, { username: "dave" });
-    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "DAVE", password: "another-password-1" } });
+    const res = await call(server, admin, "POST", "/users", {
+      what: "user",
+      which: [],
+      data: { username: "DAVE", password: "another-password-1" },
+    });
     expect(res.status).toBe(409);
   });
 
   it("answers 400 naming the rule for a password shorter than the minimum length", async () => {
-    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "shorty", password: "short" } });
+    const res = await call(server, admin, "POST", "/users", {
+      what: "user",
+      which: [],
+      data: { username: "shorty", password: "short" },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("400 Bad Request (password must be at least 12 characters)");
   });
 
   it("answers 400 for a scope that climbs out of the files root", async () => {
-    const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "climber", password: "climber-password", scope: "/../etc" } });
+    const res = await call(server, admin, "POST", "/users", {
+      what: "user",
+      which: [],
+      data: { username: "climber", password: "climber-password", scope: "/../etc" },
+    });
     expect(res.status).toBe(400);
   });
 
   it("gives new users /users/<name> when createUserDir is on and no scope is sent", async () => {
     await putSettings(server, admin, { createUserDir: true });
     try {
-      const res = await call(server, admin, "POST", "/users", { what: "user", which: [], data: { username: "homer", password: "homer-password-1", scope: "" } });
+      const res = await call(server, admin, "POST", "/users", {
+        what: "user",
+        which: [],
+        data: { username: "homer", password: "homer-password-1", scope: "" },
+      });
       expect(res.status).toBe(201);
       expect(((await res.json()) as { scope: string }).scope).toBe("/users/homer");
       expect(existsSync(join(server.root, "users", "homer"))).toBe(true);
@@ -109,7 +145,13 @@ describe("PUT /api/users/{id}", () => {
     }
     const res = await call(server, u.token, "GET", `/users/${u.id}`);
     expect(res.headers.get("X-Renew-Token")).toBe("true");
-    expect(await res.json()).toMatchObject({ viewMode: "mosaic", showHidden: true, sorting: { by: "size", asc: false }, locale: "zh-cn", singleClick: true });
+    expect(await res.json()).toMatchObject({
+      viewMode: "mosaic",
+      showHidden: true,
+      sorting: { by: "size", asc: false },
+      locale: "zh-cn",
+      singleClick: true,
+    });
   });
 
   it("refuses with 403 when a non-admin changes their own scope, permissions or name, or another user", async () => {
@@ -124,9 +166,19 @@ describe("PUT /api/users/{id}", () => {
 
   it("lets a user change their own password, which then logs in", async () => {
     const u = await makeUser(server, admin);
-    expect((await putUser(server, u.token, u.id, ["password"], { password: "brand-new-password", currentPassword: u.password })).status).toBe(200);
+    expect(
+      (
+        await putUser(server, u.token, u.id, ["password"], {
+          password: "brand-new-password",
+          currentPassword: u.password,
+        })
+      ).status,
+    ).toBe(200);
     expect(await login(server, u.username, "brand-new-password")).toContain(".");
-    const short = await putUser(server, u.token, u.id, ["password"], { password: "tiny", currentPassword: "brand-new-password" });
+    const short = await putUser(server, u.token, u.id, ["password"], {
+      password: "tiny",
+      currentPassword: "brand-new-password",
+    });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("password must be at least 12 characters");
   });
@@ -136,20 +188,33 @@ describe("PUT /api/users/{id}", () => {
     const missing = await putUser(server, u.token, u.id, ["password"], { password: "taken-over-password" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toBe("400 Bad Request (currentPassword is needed to change your own password)");
-    const wrong = await putUser(server, u.token, u.id, ["password"], { password: "taken-over-password", currentPassword: "a-guess-at-it-1" });
+    const wrong = await putUser(server, u.token, u.id, ["password"], {
+      password: "taken-over-password",
+      currentPassword: "a-guess-at-it-1",
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.text()).toBe("403 Forbidden (the current password is wrong)");
     const all = await putUser(server, u.token, u.id, ["all"], { locale: "en", password: "taken-over-password" });
     expect(all.status).toBe(400);
     expect(await login(server, u.username, u.password)).toContain(".");
-    expect((await putUser(server, u.token, u.id, ["password"], { password: "my-own-new-password", currentPassword: u.password })).status).toBe(200);
+    expect(
+      (
+        await putUser(server, u.token, u.id, ["password"], {
+          password: "my-own-new-password",
+          currentPassword: u.password,
+        })
+      ).status,
+    ).toBe(200);
     expect(await login(server, u.username, "my-own-new-password")).toContain(".");
   });
 
   it("asks an admin for their current password for their own account, never for another user's", async () => {
     const own = await putUser(server, admin, 1, ["password"], { password: "admin-new-password" });
     expect(own.status).toBe(400);
-    const wrong = await putUser(server, admin, 1, ["password"], { password: "admin-new-password", currentPassword: "not-the-admin-password" });
+    const wrong = await putUser(server, admin, 1, ["password"], {
+      password: "admin-new-password",
+      currentPassword: "not-the-admin-password",
+    });
     expect(wrong.status).toBe(403);
     expect(await login(server)).toContain(".");
     const u = await makeUser(server, admin);
@@ -171,19 +236,37 @@ describe("PUT /api/users/{id}", () => {
   it("lets an admin change every field with which all, keeping the password when it is empty", async () => {
     const u = await makeUser(server, admin);
     const res = await putUser(server, admin, u.id, ["all"], {
-      username: `${u.username}-x`, password: "", scope: "/elsewhere", locale: "ko", viewMode: "mosaic", singleClick: false,
-      showHidden: true, sorting: { by: "modified", asc: true }, perm: { ...NO_PERM, share: true }, commands: "ls  du",
-      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }], lockPassword: true,
+      username: `${u.username}-x`,
+      password: "",
+      scope: "/elsewhere",
+      locale: "ko",
+      viewMode: "mosaic",
+      singleClick: false,
+      showHidden: true,
+      sorting: { by: "modified", asc: true },
+      perm: { ...NO_PERM, share: true },
+      commands: "ls  du",
+      rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
+      lockPassword: true,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ username: `${u.username}-x`, scope: "/elsewhere", commands: ["ls", "du"], lockPassword: true, perm: { share: true, create: false } });
+    expect(await res.json()).toMatchObject({
+      username: `${u.username}-x`,
+      scope: "/elsewhere",
+      commands: ["ls", "du"],
+      lockPassword: true,
+      perm: { share: true, create: false },
+    });
     expect(await login(server, `${u.username}-x`, u.password)).toContain(".");
   });
 
   it("gives an admin every permission and clears lockPassword", async () => {
     const u = await makeUser(server, admin, { lockPassword: true });
     const res = await putUser(server, admin, u.id, ["perm"], { perm: { ...NO_PERM, admin: true } });
-    expect(await res.json()).toMatchObject({ lockPassword: false, perm: { admin: true, create: true, delete: true, download: true, execute: true } });
+    expect(await res.json()).toMatchObject({
+      lockPassword: false,
+      perm: { admin: true, create: true, delete: true, download: true, execute: true },
+    });
     await putUser(server, admin, u.id, ["perm"], { perm: NO_PERM });
   });
 
@@ -199,7 +282,9 @@ describe("PUT /api/users/{id}", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: u.id, theme: "dark" });
     expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
-    const renewed = await (await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": u.token } })).text();
+    const renewed = await (
+      await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": u.token } })
+    ).text();
     expect(JSON.parse(Buffer.from(renewed.split(".")[1], "base64url").toString()).user.theme).toBe("dark");
     expect((await putUser(server, u.token, u.id, ["theme"], { theme: "light" })).status).toBe(200);
     expect(await (await call(server, admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "light" });
@@ -247,17 +332,29 @@ describe("POST /api/signup", () => {
   });
 
   it("creates a non-admin user with the default settings while signup is on", async () => {
-    await putSettings(server, admin, { signup: true, createUserDir: true, defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } } });
+    await putSettings(server, admin, {
+      signup: true,
+      createUserDir: true,
+      defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } },
+    });
     try {
       const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
       expect(res.status).toBe(200);
       const token = await login(server, "newbie", "newbie-password-1");
       const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
       expect(payload.user).toMatchObject({ locale: "ru", perm: { admin: false, download: true, create: false } });
-      expect((await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status).toBe(409);
-      expect((await call(server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(400);
+      expect(
+        (await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status,
+      ).toBe(409);
+      expect((await call(server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(
+        400,
+      );
     } finally {
-      await putSettings(server, admin, { signup: false, createUserDir: false, defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } } });
+      await putSettings(server, admin, {
+        signup: false,
+        createUserDir: false,
+        defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } },
+      });
     }
   });
 });

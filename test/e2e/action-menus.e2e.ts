@@ -38,7 +38,9 @@ async function entries(menu: Locator): Promise<string[]> {
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("a long press selects the item, then opens a bottom sheet that stays after the finger lifts, fits the screen and holds its actions", async ({ page }) => {
+  test("a long press selects the item, then opens a bottom sheet that stays after the finger lifts, fits the screen and holds its actions", async ({
+    page,
+  }) => {
     await signIn(page, server);
     await openFolder(page, server, "/acts/");
     await longPress(page, item(page, "notes.txt"));
@@ -52,12 +54,15 @@ test.describe("on a touch phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(box.y + box.height).toBeLessThanOrEqual(740 + 1);
     expect(box.y + box.height).toBeGreaterThan(700);
-    for (const name of ["Open", "Download", "Rename", "Share", "Delete"]) await expect(sheet.getByRole("menuitem", { name, exact: true })).toBeEnabled();
+    for (const name of ["Open", "Download", "Rename", "Share", "Delete"])
+      await expect(sheet.getByRole("menuitem", { name, exact: true })).toBeEnabled();
     await sheet.getByRole("menuitem", { name: "Rename", exact: true }).tap();
     await expect(page.getByRole("dialog", { name: "Rename" }).getByRole("textbox")).toHaveValue("notes.txt");
   });
 
-  test("the phone selection bar has a labelled More menu holding the actions the bar has no room for", async ({ page }) => {
+  test("the phone selection bar has a labelled More menu holding the actions the bar has no room for", async ({
+    page,
+  }) => {
     await signIn(page, server);
     await openFolder(page, server, "/acts/");
     await page.getByRole("button", { name: "Multiple selection" }).tap();
@@ -65,10 +70,19 @@ test.describe("on a touch phone", () => {
     const bar = page.getByRole("toolbar", { name: "File actions" });
     const more = bar.getByRole("button", { name: "More actions" });
     await expect(more).toHaveText("More");
-    for (const button of await bar.getByRole("button").all()) expect(await button.getAttribute("aria-label")).toBeTruthy();
+    for (const button of await bar.getByRole("button").all())
+      expect(await button.getAttribute("aria-label")).toBeTruthy();
     await more.tap();
     const menu = page.getByRole("menu", { name: "More actions" });
-    for (const name of ["Make Thumbnail", "Unarchive", "Make Torrent", "Chmod", "View MediaInfo", "Copy Filename", "Cut"]) {
+    for (const name of [
+      "Make Thumbnail",
+      "Unarchive",
+      "Make Torrent",
+      "Chmod",
+      "View MediaInfo",
+      "Copy Filename",
+      "Cut",
+    ]) {
       await expect(menu.getByRole("menuitem", { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole("menuitem", { name: "Unarchive" })).toBeEnabled();
@@ -82,12 +96,24 @@ test.describe("with a mouse", () => {
     await signIn(page, server);
   });
 
-  test("the context menu puts the file actions first and the task panel last, and empty space offers New folder, New file, Upload and Paste", async ({ page }) => {
+  test("the context menu puts the file actions first and the task panel last, and empty space offers New folder, New file, Upload and Paste", async ({
+    page,
+  }) => {
     await openFolder(page, server, "/acts/");
     await item(page, "notes.txt").click({ button: "right" });
     const menu = page.getByRole("menu");
     const names = await entries(menu);
-    expect(names.slice(0, 9)).toEqual(["Open", "Download", "Copy", "Cut", "Move", "Rename", "Share", "Delete", "View Info"]);
+    expect(names.slice(0, 9)).toEqual([
+      "Open",
+      "Download",
+      "Copy",
+      "Cut",
+      "Move",
+      "Rename",
+      "Share",
+      "Delete",
+      "View Info",
+    ]);
     expect(names.slice(-2)).toEqual(["Reload List", "Toggle Task Panel"]);
     await page.keyboard.press("Escape");
     // With the selection, the header's upload buttons show only icons and keep their names.
@@ -98,10 +124,17 @@ test.describe("with a mouse", () => {
     await expect(page.getByRole("menuitem", { name: "Rename", exact: true })).toHaveCount(0);
   });
 
-  test("task entries that do not fit a JPEG are disabled and say why, and a failed unarchive reads in the interface's own words", async ({ page }) => {
+  test("task entries that do not fit a JPEG are disabled and say why, and a failed unarchive reads in the interface's own words", async ({
+    page,
+  }) => {
     await openFolder(page, server, "/acts/");
     await item(page, "photo.jpg").click({ button: "right" });
-    for (const [name, why] of [["Make Thumbnail", "Only for a video or a folder"], ["Extract Subtitle", "Only for a video or a folder"], ["Unarchive", "Only for an archive"], ["View MediaInfo", "Only for a video or an audio file"]]) {
+    for (const [name, why] of [
+      ["Make Thumbnail", "Only for a video or a folder"],
+      ["Extract Subtitle", "Only for a video or a folder"],
+      ["Unarchive", "Only for an archive"],
+      ["View MediaInfo", "Only for a video or an audio file"],
+    ]) {
       const entry = page.getByRole("menuitem", { name, exact: true });
       await expect(entry).toBeDisabled();
       await expect(entry).toHaveAttribute("title", why);
@@ -117,7 +150,9 @@ test.describe("with a mouse", () => {
     await expect(page.getByText(/hey man/i)).toHaveCount(0);
   });
 
-  test("with Open with a single click on in the profile, one click opens a folder and Ctrl+click still selects", async ({ page }) => {
+  test("with Open with a single click on in the profile, one click opens a folder and Ctrl+click still selects", async ({
+    page,
+  }) => {
     await page.goto(`${server.url}/settings/profile`);
     const box = page.getByRole("checkbox", { name: "Open with a single click" });
     await expect(box).not.toBeChecked();
@@ -136,40 +171,46 @@ test.describe("with a mouse", () => {
 });
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`screenshots of the menus, the sheet and the selection bar at 1280 and 375 px (${scheme})`, { tag: "@screens" }, async ({ browser }, info: TestInfo) => {
-    for (const phone of [false, true]) {
-      const context = await browser.newContext({
-        colorScheme: scheme,
-        ...(phone ? { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } }),
-      });
-      const page = await context.newPage();
-      await signIn(page, server);
-      await openFolder(page, server, "/acts/");
-      const tag = `${phone ? 375 : 1280}-${scheme}`;
-      if (phone) {
-        await longPress(page, item(page, "photo.jpg"));
-        await expect(page.getByRole("menu", { name: "photo.jpg" })).toBeVisible();
-        await screenshot(page, info, `sheet-${tag}`);
+  test(
+    `screenshots of the menus, the sheet and the selection bar at 1280 and 375 px (${scheme})`,
+    { tag: "@screens" },
+    async ({ browser }, info: TestInfo) => {
+      for (const phone of [false, true]) {
+        const context = await browser.newContext({
+          colorScheme: scheme,
+          ...(phone
+            ? { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }
+            : { viewport: { width: 1280, height: 800 } }),
+        });
+        const page = await context.newPage();
+        await signIn(page, server);
+        await openFolder(page, server, "/acts/");
+        const tag = `${phone ? 375 : 1280}-${scheme}`;
+        if (phone) {
+          await longPress(page, item(page, "photo.jpg"));
+          await expect(page.getByRole("menu", { name: "photo.jpg" })).toBeVisible();
+          await screenshot(page, info, `sheet-${tag}`);
+          await page.keyboard.press("Escape");
+          await screenshot(page, info, `selection-bar-${tag}`);
+          await page.getByRole("button", { name: "More actions" }).tap();
+        } else {
+          await item(page, "photo.jpg").click({ button: "right" });
+          await screenshot(page, info, `context-menu-${tag}`);
+          await page.keyboard.press("Escape");
+          await screenshot(page, info, `selection-bar-${tag}`);
+          await page.getByRole("button", { name: "More actions" }).click();
+        }
+        await expect(page.getByRole("menu", { name: "More actions" })).toBeVisible();
+        await screenshot(page, info, `more-${tag}`);
         await page.keyboard.press("Escape");
-        await screenshot(page, info, `selection-bar-${tag}`);
-        await page.getByRole("button", { name: "More actions" }).tap();
-      } else {
-        await item(page, "photo.jpg").click({ button: "right" });
-        await screenshot(page, info, `context-menu-${tag}`);
-        await page.keyboard.press("Escape");
-        await screenshot(page, info, `selection-bar-${tag}`);
-        await page.getByRole("button", { name: "More actions" }).click();
+        await page.getByRole("button", { name: "Mosaic view" }).click();
+        await screenshot(page, info, `mosaic-selection-${tag}`);
+        await page.getByRole("button", { name: "List view" }).click();
+        await page.goto(`${server.url}/settings/profile`);
+        await page.getByRole("checkbox", { name: "Open with a single click" }).scrollIntoViewIfNeeded();
+        await screenshot(page, info, `profile-${tag}`);
+        await context.close();
       }
-      await expect(page.getByRole("menu", { name: "More actions" })).toBeVisible();
-      await screenshot(page, info, `more-${tag}`);
-      await page.keyboard.press("Escape");
-      await page.getByRole("button", { name: "Mosaic view" }).click();
-      await screenshot(page, info, `mosaic-selection-${tag}`);
-      await page.getByRole("button", { name: "List view" }).click();
-      await page.goto(`${server.url}/settings/profile`);
-      await page.getByRole("checkbox", { name: "Open with a single click" }).scrollIntoViewIfNeeded();
-      await screenshot(page, info, `profile-${tag}`);
-      await context.close();
-    }
-  });
+    },
+  );
 }

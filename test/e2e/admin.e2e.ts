@@ -22,7 +22,10 @@ async function openSettings(page: Page, path: string): Promise<void> {
   await expect(page.locator("#loading")).toHaveCount(0);
 }
 
-test("an admin creates a user with limited permissions who then sees no create, upload or delete actions", async ({ page, browser }) => {
+test("an admin creates a user with limited permissions who then sees no create, upload or delete actions", async ({
+  page,
+  browser,
+}) => {
   await openSettings(page, "/settings/users");
   await expect(page).toHaveTitle("Users - File Browser Enhanced");
   await expect(page.getByRole("table", { name: "Users" })).toContainText("Superadmin");
@@ -57,7 +60,9 @@ test("an admin creates a user with limited permissions who then sees no create, 
   await other.close();
 });
 
-test("the new user form proposes a /users/<name> home, shows field errors inline, and creates that folder", async ({ page }, testInfo) => {
+test("the new user form proposes a /users/<name> home, shows field errors inline, and creates that folder", async ({
+  page,
+}, testInfo) => {
   await openSettings(page, "/settings/users/new");
   const form = page.getByRole("form", { name: "New user" });
   const username = form.getByRole("textbox", { name: "Username" });
@@ -75,7 +80,10 @@ test("the new user form proposes a /users/<name> home, shows field errors inline
   await expect(username).toHaveAccessibleDescription("This user name is taken. Choose another one.");
   await username.fill("");
   await expect(username).toHaveAccessibleDescription("Enter a user name.");
-  for (const [width, colorScheme] of [[1280, "light"], [375, "dark"]] as const) {
+  for (const [width, colorScheme] of [
+    [1280, "light"],
+    [375, "dark"],
+  ] as const) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await page.emulateMedia({ colorScheme });
     await page.getByRole("heading", { name: "New user" }).scrollIntoViewIfNeeded();
@@ -89,8 +97,13 @@ test("the new user form proposes a /users/<name> home, shows field errors inline
   expect(existsSync(join(server.root, "users", "carol"))).toBe(true);
 });
 
-test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({ page }, testInfo) => {
-  await makeUser(server, await login(server), { username: "longscope", scope: "/projects/customer-archive/2026/quarterly-reports" });
+test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({
+  page,
+}, testInfo) => {
+  await makeUser(server, await login(server), {
+    username: "longscope",
+    scope: "/projects/customer-archive/2026/quarterly-reports",
+  });
   await page.setViewportSize({ width: 375, height: 740 });
   await openSettings(page, "/settings/users");
   const edit = page.getByRole("link", { name: /longscope/ });
@@ -100,7 +113,9 @@ test("at 375 px the users list fits: the scope shows under the name and every ed
   const card = (await page.locator(".table-scroll").boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
   expect(await page.locator(".table-scroll").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await expect(page.locator(".users-scope-inline", { hasText: "/projects/customer-archive/2026/quarterly-reports" })).toBeVisible();
+  await expect(
+    page.locator(".users-scope-inline", { hasText: "/projects/customer-archive/2026/quarterly-reports" }),
+  ).toBeVisible();
   await screenshot(page, testInfo, "users-375");
 });
 
@@ -183,9 +198,13 @@ test("an out-of-range value shows the server's message and is not saved", async 
   await expect(page.getByText(/seekDeltaLong must be an integer from 1 to 600/)).toBeVisible();
 });
 
-test("the Background tasks fieldset saves how many tasks run at once and refuses more than 16", async ({ page }, info) => {
+test("the Background tasks fieldset saves how many tasks run at once and refuses more than 16", async ({
+  page,
+}, info) => {
   await openSettings(page, "/settings/global");
-  const workers = page.getByRole("group", { name: "Background tasks" }).getByRole("spinbutton", { name: "Tasks run at once" });
+  const workers = page
+    .getByRole("group", { name: "Background tasks" })
+    .getByRole("spinbutton", { name: "Tasks run at once" });
   await expect(workers).toHaveValue("2");
   const centre = () => workers.evaluate((el) => el.scrollIntoView({ block: "center" }));
   await centre();
@@ -216,7 +235,9 @@ test("the command runner saves trimmed lines with the page's one Save", async ({
   expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_save).toEqual(["echo saving"]);
 });
 
-test("the Global settings page has named sections with links to them, readable transition names and one Save for all of it", async ({ page }, testInfo) => {
+test("the Global settings page has named sections with links to them, readable transition names and one Save for all of it", async ({
+  page,
+}, testInfo) => {
   await openSettings(page, "/settings/global");
   const form = page.getByRole("form", { name: "Global settings" });
   const sections = ["Accounts", "Login and security", "Search and tasks", "Media", "Appearance", "Commands"];
@@ -235,7 +256,12 @@ test("the Global settings page has named sections with links to them, readable t
   await form.getByRole("region", { name: "Accounts" }).getByRole("textbox", { name: "Scope" }).fill("/team");
   await page.getByText("Command runner").click();
   await form.getByRole("textbox", { name: "after_upload" }).fill("echo uploaded");
-  for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
+  for (const [width, colorScheme] of [
+    [1280, "light"],
+    [1280, "dark"],
+    [375, "light"],
+    [375, "dark"],
+  ] as const) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await page.emulateMedia({ colorScheme });
     await effect.scrollIntoViewIfNeeded();
@@ -243,28 +269,43 @@ test("the Global settings page has named sections with links to them, readable t
   }
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Settings updated!")).toBeVisible();
-  const saved = await (await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } })).json();
+  const saved = await (
+    await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } })
+  ).json();
   expect(saved.slideshow.transitionEffect).toBe("lg-rotate-rev");
   expect(saved.defaults.scope).toBe("/team");
   expect(saved.commands.after_upload).toEqual(["echo uploaded"]);
 });
 
-test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({ page }, testInfo) => {
-  await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "intruder", password: "nope-nope" }) });
+test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({
+  page,
+}, testInfo) => {
+  await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "intruder", password: "nope-nope" }),
+  });
   await openSettings(page, "/settings/logs");
   await expect(page).toHaveTitle(/^Failed logs - /);
   const table = page.getByRole("table", { name: "Failed logs" });
   await expect(table).toContainText("intruder");
   await expect(table.getByRole("columnheader")).toHaveText(["IP", "Time", "Failed", "Banned", "User", "Op"]);
   await expect(table).not.toContainText(/n\*+e|nope/);
-  for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
+  for (const [width, colorScheme] of [
+    [1280, "light"],
+    [1280, "dark"],
+    [375, "light"],
+    [375, "dark"],
+  ] as const) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await page.emulateMedia({ colorScheme });
     await screenshot(page, testInfo, `failed-logs-${width}-${colorScheme}`);
   }
   const ip = (await table.locator("tbody tr").first().locator("td").first().textContent())!.trim();
   await page.getByRole("button", { name: `Remove ${ip}` }).click();
-  await expect(page.getByRole("dialog")).toContainText("Are you sure you want to delete this failed log and unblock the blocked IP?");
+  await expect(page.getByRole("dialog")).toContainText(
+    "Are you sure you want to delete this failed log and unblock the blocked IP?",
+  );
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText(`failed log for ${ip} has been removed`)).toBeVisible();
   await expect(page.getByText("No failed logins recorded.")).toBeVisible();
@@ -275,14 +316,21 @@ test.describe("on a phone", () => {
 
   test("profile, users and global settings fit the screen", async ({ page }, info) => {
     await openSettings(page, "/settings/profile");
-    for (const [path, heading] of [["/settings/profile", "Profile settings"], ["/settings/users", "Users"], ["/settings/global", "Global settings"]]) {
+    for (const [path, heading] of [
+      ["/settings/profile", "Profile settings"],
+      ["/settings/users", "Users"],
+      ["/settings/global", "Global settings"],
+    ]) {
       await page.goto(`${server.url}${path}`);
       await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: info.outputPath(`${path.split("/").pop()}-375.png`), fullPage: true });
-      await info.attach(`${path}-375`, { path: info.outputPath(`${path.split("/").pop()}-375.png`), contentType: "image/png" });
+      await info.attach(`${path}-375`, {
+        path: info.outputPath(`${path.split("/").pop()}-375.png`),
+        contentType: "image/png",
+      });
     }
   });
 });

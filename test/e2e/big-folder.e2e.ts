@@ -34,7 +34,11 @@ test.afterAll(async () => {
 
 test.describe.configure({ timeout: 120_000 });
 
-async function openBig(browser: Browser, viewport: { width: number; height: number }, mode: "list" | "mosaic"): Promise<Page> {
+async function openBig(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  mode: "list" | "mosaic",
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await signIn(page, server);
   await page.goto(`${server.url}/files/big/`);
@@ -49,11 +53,18 @@ async function openBig(browser: Browser, viewport: { width: number; height: numb
 
 const rowCount = (page: Page) => page.getByRole("option").count();
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
-const atBottom = (page: Page) => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4);
+const atBottom = (page: Page) =>
+  page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4);
 
 /** The name of the item under the middle of the window, or null when there is none (a blank gap). */
 const centreRow = (page: Page) =>
-  page.evaluate(() => document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest(".item")?.getAttribute("aria-label") ?? null);
+  page.evaluate(
+    () =>
+      document
+        .elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)
+        ?.closest(".item")
+        ?.getAttribute("aria-label") ?? null,
+  );
 
 /** Where an item is: not rendered, above or below the window's item area (under the headers: top 120 px), or in it. */
 const whereIs = (page: Page, itemName: string) =>
@@ -88,7 +99,9 @@ async function wheelTo(page: Page, itemName: string): Promise<void> {
   throw new Error(`${itemName} did not come into view`);
 }
 
-test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to its last entry, and keeps a small DOM", async ({ browser }) => {
+test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to its last entry, and keeps a small DOM", async ({
+  browser,
+}) => {
   const page = await openBig(browser, SIZES[0].viewport, "list");
   expect(await rowCount(page)).toBeLessThan(MAX_ROWS);
   // SPEC §2: 100 items at first; the bottom of the page shows the 98th file (after two folders) and adds 100 rows.
@@ -149,7 +162,9 @@ test("a shift-click range over 1,000 items of a 100,000-entry folder counts 1000
 });
 
 for (const size of SIZES) {
-  test(`the list and the mosaic of a 100,000-entry folder at ${size.name} px, at the top and at the end`, async ({ browser }, testInfo) => {
+  test(`the list and the mosaic of a 100,000-entry folder at ${size.name} px, at the top and at the end`, async ({
+    browser,
+  }, testInfo) => {
     const page = await openBig(browser, size.viewport, "list");
     for (const mode of ["list", "mosaic"] as const) {
       if (mode === "mosaic") {

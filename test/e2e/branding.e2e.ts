@@ -12,8 +12,13 @@ test.beforeAll(async () => {
   const brand = join(server.home, "brand");
   mkdirSync(join(brand, "img"), { recursive: true });
   writeFileSync(join(brand, "custom.css"), "body { outline: 3px solid rgb(255, 0, 128); }\n");
-  writeFileSync(join(brand, "img", "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f08"/></svg>');
-  await putSettings(server, await login(server), { branding: { name: "Family Files", files: brand, description: "Photos of the family" } });
+  writeFileSync(
+    join(brand, "img", "logo.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f08"/></svg>',
+  );
+  await putSettings(server, await login(server), {
+    branding: { name: "Family Files", files: brand, description: "Photos of the family" },
+  });
 });
 test.afterAll(() => server.stop());
 

@@ -99,24 +99,28 @@ test("sends any other path to /files plus that path", async ({ page }) => {
   await expect(page.getByRole("combobox", { name: "Interface language" })).toBeVisible();
 });
 
-test("takes screenshots of the listing at desktop and phone widths", { tag: "@screens" }, async ({ page }, testInfo) => {
-  for (const [width, height] of [
-    [1280, 800],
-    [375, 740],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await openFolder(page, server, "/");
-    await expect(item(page, "small.txt")).toBeVisible();
-    const path = testInfo.outputPath(`listing-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`listing-${width}`, { path, contentType: "image/png" });
-  }
-  // At phone width the actions sit in a bottom bar and the sidebar is a closed drawer.
-  await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "My Files" })).toBeHidden();
-  await page.getByRole("button", { name: "Toggle menu" }).click();
-  await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
-});
+test(
+  "takes screenshots of the listing at desktop and phone widths",
+  { tag: "@screens" },
+  async ({ page }, testInfo) => {
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 740],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await openFolder(page, server, "/");
+      await expect(item(page, "small.txt")).toBeVisible();
+      const path = testInfo.outputPath(`listing-${width}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`listing-${width}`, { path, contentType: "image/png" });
+    }
+    // At phone width the actions sit in a bottom bar and the sidebar is a closed drawer.
+    await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "My Files" })).toBeHidden();
+    await page.getByRole("button", { name: "Toggle menu" }).click();
+    await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
+  },
+);
 
 test.describe("sorting", () => {
   // Sorting is saved to the user's profile, so these tests get a server of their own.
@@ -152,10 +156,12 @@ test.describe("sorting", () => {
     await expect(files).toHaveText([/small\.txt/, /big\.bin/]);
     const other = await browser.newPage();
     await signIn(other, own);
-    await expect.poll(async () => {
-      await openFolder(other, own, "/");
-      return other.getByRole("group", { name: "Files" }).getByRole("option").allInnerTexts();
-    }).toEqual([expect.stringContaining("small.txt"), expect.stringContaining("big.bin")]);
+    await expect
+      .poll(async () => {
+        await openFolder(other, own, "/");
+        return other.getByRole("group", { name: "Files" }).getByRole("option").allInnerTexts();
+      })
+      .toEqual([expect.stringContaining("small.txt"), expect.stringContaining("big.bin")]);
     await expect(other.getByRole("button", { name: "Size" })).toHaveAttribute("aria-pressed", "true");
     await other.close();
   });

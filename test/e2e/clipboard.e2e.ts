@@ -55,7 +55,9 @@ test("Ctrl+C, then Ctrl+V in another folder copies the selection there", async (
   expect(existsSync(join(server.root, "src", "one.txt"))).toBe(true);
 });
 
-test("Ctrl+V pressed while the opened folder still loads pastes into that folder, not the one still on screen", async ({ page }) => {
+test("Ctrl+V pressed while the opened folder still loads pastes into that folder, not the one still on screen", async ({
+  page,
+}) => {
   await openFolder(page, server, "/held-from/");
   await item(page, "late.txt").click();
   await page.keyboard.press("ControlOrMeta+c");
@@ -102,7 +104,9 @@ test("Ctrl+X, then Ctrl+V moves the selection", async ({ page }) => {
   expect(existsSync(join(server.root, "src", "cut-me.txt"))).toBe(false);
 });
 
-test("moves with the folder picker: '..', double-click enters, the current folder disables Move, then goes there", async ({ page }) => {
+test("moves with the folder picker: '..', double-click enters, the current folder disables Move, then goes there", async ({
+  page,
+}) => {
   await openFolder(page, server, "/pick/");
   await item(page, "a.txt").click();
   await page.getByRole("button", { name: "Move", exact: true }).click();

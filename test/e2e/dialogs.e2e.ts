@@ -16,7 +16,10 @@ test.use({
   },
 });
 
-test("New Folder with a taken name keeps the dialog open and says so; a new name then creates it", async ({ signedIn: page, server }) => {
+test("New Folder with a taken name keeps the dialog open and says so; a new name then creates it", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "New Folder" }).click();
   const dialog = page.getByRole("dialog", { name: "New folder" });
@@ -47,7 +50,11 @@ test("the delete dialog focuses Cancel, so Delete then Enter keeps the file", as
   expect(existsSync(join(server.root, "work", "keep.txt"))).toBe(true);
 });
 
-test("File info shows one size with the exact bytes on hover, and copies a checksum", async ({ signedIn: page, context, server }) => {
+test("File info shows one size with the exact bytes on hover, and copies a checksum", async ({
+  signedIn: page,
+  context,
+  server,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await openFolder(page, server, "/work/");
   await item(page, "six.txt").click();
@@ -64,7 +71,10 @@ test("File info shows one size with the exact bytes on hover, and copies a check
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sum);
 });
 
-test("File info of a folder measures it on the server with a spinner, and closing cancels the measure", async ({ signedIn: page, server }) => {
+test("File info of a folder measures it on the server with a spinner, and closing cancels the measure", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/work/");
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));

@@ -78,7 +78,9 @@ test("a user without modify sees text read-only, not in the editor", async ({ pa
   await expect(page.getByRole("region", { name: "Editor" })).toHaveCount(0);
 });
 
-test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard closes without saving", async ({ page }) => {
+test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard closes without saving", async ({
+  page,
+}) => {
   await signIn(page, server);
   await page.goto(`${server.url}/files/notes/esc.md?edit`);
   const editor = page.getByRole("region", { name: "Editor" });
@@ -112,7 +114,9 @@ test("Esc without changes closes the editor at once", async ({ page }) => {
   await expect(page).toHaveURL(`${server.url}/files/notes/`);
 });
 
-test("saving over a file changed on disk since it was opened asks first, and saves only when confirmed", async ({ page }) => {
+test("saving over a file changed on disk since it was opened asks first, and saves only when confirmed", async ({
+  page,
+}) => {
   await signIn(page, server);
   await page.goto(`${server.url}/files/notes/shared.txt`);
   const editor = page.getByRole("region", { name: "Editor" });

@@ -41,7 +41,10 @@ test("F2 renames the selected item with a trimmed name", async ({ signedIn: page
 test("F2 does nothing with two items selected", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/ren/");
   await item(page, "taken.txt").click();
-  await page.getByRole("option").first().click({ modifiers: ["ControlOrMeta"] });
+  await page
+    .getByRole("option")
+    .first()
+    .click({ modifiers: ["ControlOrMeta"] });
   await page.keyboard.press("F2");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
@@ -61,7 +64,10 @@ test("renaming onto an existing name asks, and Keep both keeps both files", asyn
   expect(readFileSync(join(server.root, "ren", "taken.txt"), "utf8")).toBe("taken");
 });
 
-test("the chmod dialog changes the mode on disk, 777 by default and recursive for a folder", async ({ signedIn: page, server }) => {
+test("the chmod dialog changes the mode on disk, 777 by default and recursive for a folder", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/perm/");
   await item(page, "script.sh").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Chmod" }).click();
@@ -116,11 +122,15 @@ test("deletes through the context menu and reloads the listing", async ({ signed
   expect(existsSync(join(server.root, "gone", "stay.txt"))).toBe(true);
 });
 
-test("F1 lists the shortcuts and the sidebar shows About with the version", async ({ signedIn: page, server }, testInfo) => {
+test("F1 lists the shortcuts and the sidebar shows About with the version", async ({
+  signedIn: page,
+  server,
+}, testInfo) => {
   await openFolder(page, server, "/");
   await page.keyboard.press("F1");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-  for (const text of ["F2", "Ctrl+C", "Ctrl+V", "Delete", "Rename", "Paste into this folder"]) await expect(help).toContainText(text);
+  for (const text of ["F2", "Ctrl+C", "Ctrl+V", "Delete", "Rename", "Paste into this folder"])
+    await expect(help).toContainText(text);
   await screenshot(page, testInfo, "help-1280");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "About" }).click();

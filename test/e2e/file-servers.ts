@@ -41,7 +41,14 @@ export class FileServers {
   async stop(): Promise<void> {
     const started = [...this.servers.values()];
     this.servers.clear();
-    await Promise.all(started.map((s) => s.then((server) => server.stop(), () => {})));
+    await Promise.all(
+      started.map((s) =>
+        s.then(
+          (server) => server.stop(),
+          () => {},
+        ),
+      ),
+    );
   }
 }
 

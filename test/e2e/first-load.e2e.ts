@@ -27,9 +27,15 @@ function recordRequests(page: Page): Array<{ path: string; bytes: Promise<number
   return seen;
 }
 
-const scripts = (seen: Array<{ path: string }>) => seen.map((r) => r.path).filter((p) => p.endsWith(".js")).map((p) => p.split("/").pop()!);
+const scripts = (seen: Array<{ path: string }>) =>
+  seen
+    .map((r) => r.path)
+    .filter((p) => p.endsWith(".js"))
+    .map((p) => p.split("/").pop()!);
 
-test("a folder's first load stays under 200 KB on the wire and fetches no editor, settings or other-language code", async ({ page }) => {
+test("a folder's first load stays under 200 KB on the wire and fetches no editor, settings or other-language code", async ({
+  page,
+}) => {
   const seen = recordRequests(page);
   await signIn(page, server);
   await openFolder(page, server, "/");
@@ -46,7 +52,9 @@ test("the editor's code arrives when a file opens in the editor, not before", as
   await openFolder(page, server, "/docs/");
   const seen = recordRequests(page);
   await item(page, "todo.txt").dblclick();
-  await expect(page.getByRole("region", { name: "Editor" }).getByRole("textbox", { name: "Content of todo.txt" })).toContainText("# Todo");
+  await expect(
+    page.getByRole("region", { name: "Editor" }).getByRole("textbox", { name: "Content of todo.txt" }),
+  ).toContainText("# Todo");
   expect(scripts(seen)).toContainEqual(expect.stringMatching(/^Editor-/));
 });
 

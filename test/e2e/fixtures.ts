@@ -12,7 +12,10 @@ export { expect };
  * `test.use({ serverOptions })` (a describe block may set its own, then it gets its own server) and kept for the
  * file's other tests; `signedIn` is the page with the admin's session already in local storage.
  */
-export const test = base.extend<{ server: TestServer; signedIn: Page; serverOptions: FileServerOptions; fileSwitch: void }, { fileServers: FileServers }>({
+export const test = base.extend<
+  { server: TestServer; signedIn: Page; serverOptions: FileServerOptions; fileSwitch: void },
+  { fileServers: FileServers }
+>({
   fileServers: [
     async ({}, use) => {
       const servers = new FileServers();
@@ -104,7 +107,8 @@ export async function dragFilesOver(page: Page, files: DropFile[], target?: Loca
     const dt = new DataTransfer();
     for (const f of list) dt.items.add(new File([f.content], f.name, { type: f.type ?? "text/plain" }));
     (window as unknown as { __drag: DataTransfer }).__drag = dt;
-    for (const type of ["dragenter", "dragover"]) el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    for (const type of ["dragenter", "dragover"])
+      el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
   }, files);
 }
 
@@ -151,9 +155,26 @@ export async function dropTree(page: Page, tree: Record<string, string>, target?
               };
             },
           }
-        : { name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(new File([node.content ?? ""], name)) };
-    const items = [...root].map(([name, node]) => ({ kind: "file", type: "", webkitGetAsEntry: () => toEntry(name, node), getAsFile: () => null }));
-    const dataTransfer = { types: ["Files"], items, files: [], dropEffect: "none", effectAllowed: "all", getData: () => "" };
+        : {
+            name,
+            isFile: true,
+            isDirectory: false,
+            file: (ok: (f: File) => void) => ok(new File([node.content ?? ""], name)),
+          };
+    const items = [...root].map(([name, node]) => ({
+      kind: "file",
+      type: "",
+      webkitGetAsEntry: () => toEntry(name, node),
+      getAsFile: () => null,
+    }));
+    const dataTransfer = {
+      types: ["Files"],
+      items,
+      files: [],
+      dropEffect: "none",
+      effectAllowed: "all",
+      getData: () => "",
+    };
     for (const type of ["dragenter", "dragover", "drop"]) {
       const event = new DragEvent(type, { bubbles: true, cancelable: true });
       Object.defineProperty(event, "dataTransfer", { value: dataTransfer });
@@ -163,10 +184,24 @@ export async function dropTree(page: Page, tree: Record<string, string>, target?
 }
 
 /** Every permission flag, all off: spread it and turn on what a test user needs. */
-export const NO_PERMS = { admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false };
+export const NO_PERMS = {
+  admin: false,
+  execute: false,
+  create: false,
+  rename: false,
+  modify: false,
+  delete: false,
+  share: false,
+  download: false,
+};
 
 /** Creates a user through POST /api/users as the admin (SPEC §7). */
-export async function createUser(server: TestServer, username: string, password: string, perm: Partial<typeof NO_PERMS>): Promise<void> {
+export async function createUser(
+  server: TestServer,
+  username: string,
+  password: string,
+  perm: Partial<typeof NO_PERMS>,
+): Promise<void> {
   const token = await login(server);
   const res = await fetch(`${server.url}/api/users`, {
     method: "POST",
@@ -191,7 +226,11 @@ export async function signInAs(page: Page, server: TestServer, username: string,
  * Saves a screenshot into the test's output folder and attaches it to the report; with FBE_SHOTS_DIR set,
  * also into that folder (test-results is wiped on every run) for looking at the screens.
  */
-export async function screenshot(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
+export async function screenshot(
+  page: Page,
+  testInfo: import("@playwright/test").TestInfo,
+  name: string,
+): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: "image/png" });
@@ -202,7 +241,12 @@ export async function screenshot(page: Page, testInfo: import("@playwright/test"
 export async function throttleUploads(page: Page, bytesPerSecond: number | null): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond ?? -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond ?? -1,
+  });
 }
 
 /**

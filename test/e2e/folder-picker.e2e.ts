@@ -18,7 +18,9 @@ test.afterAll(async () => {
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("in the move picker a tap opens a folder, Choose picks one, and New folder makes one there", async ({ page }) => {
+  test("in the move picker a tap opens a folder, Choose picks one, and New folder makes one there", async ({
+    page,
+  }) => {
     await signIn(page, server);
     await openFolder(page, server, "/src/");
     await item(page, "a.txt").click();

@@ -9,7 +9,9 @@ let server: TestServer;
 
 /** A `width` x `height` PNG of one colour (red, green, blue 0-255). */
 function png(width: number, height: number, [r, g, b]: number[]): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: r!, g: g!, b: b! } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer();
 }
 
 /** Sets the global Slideshow settings through the settings API (the defaults, changed by `change`). */
@@ -27,7 +29,13 @@ const heading = (page: Page) => preview(page).getByRole("heading", { level: 1 })
 
 test.beforeAll(async () => {
   server = await startServer();
-  const colours = [[220, 60, 60], [60, 160, 90], [60, 100, 220], [230, 180, 40], [150, 80, 200]];
+  const colours = [
+    [220, 60, 60],
+    [60, 160, 90],
+    [60, 100, 220],
+    [230, 180, 40],
+    [150, 80, 200],
+  ];
   const pics: Record<string, Buffer | string> = { "pics/notes.txt": "not an image" };
   for (const [i, c] of colours.entries()) pics[`pics/p${i + 1}.png`] = await png(640, 420, c);
   const many: Record<string, Buffer> = {};
@@ -56,7 +64,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, server);
 });
 
-test("opened by URL, the arrow keys move among the folder's images in listing order and the route follows", async ({ page }) => {
+test("opened by URL, the arrow keys move among the folder's images in listing order and the route follows", async ({
+  page,
+}) => {
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(heading(page)).toHaveText("p2.png");
   await expect(preview(page).getByRole("img", { name: "p2.png" })).toBeVisible();
@@ -104,7 +114,9 @@ test("Space starts and stops the slideshow and says so", async ({ page }) => {
   await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
 });
 
-test("the running slideshow moves to the next image after the interval, with a progress bar", async ({ page }, testInfo) => {
+test("the running slideshow moves to the next image after the interval, with a progress bar", async ({
+  page,
+}, testInfo) => {
   await setSlideshow({ autoplayInterval: 700, transitionSpeed: 100 });
   await page.goto(`${server.url}/files/pics/p1.png`);
   await expect(heading(page)).toHaveText("p1.png");
@@ -132,7 +144,10 @@ test("a click on a thumbnail shows that image", async ({ page }, testInfo) => {
   await item(page, "p1.png").dblclick();
   await expect(heading(page)).toHaveText("p1.png");
   const thumb = preview(page).getByRole("button", { name: "Show p4.png" });
-  await expect(thumb.locator("img")).toHaveAttribute("src", /\/api\/raw\/pics\/p4\.png\?thumb=true&w=100&inline=true&auth=/);
+  await expect(thumb.locator("img")).toHaveAttribute(
+    "src",
+    /\/api\/raw\/pics\/p4\.png\?thumb=true&w=100&inline=true&auth=/,
+  );
   await screenshot(page, testInfo, "gallery-thumbs-1280");
   await thumb.click();
   await expect(page).toHaveURL(`${server.url}/files/pics/p4.png`);
@@ -144,7 +159,9 @@ test("a click on a thumbnail shows that image", async ({ page }, testInfo) => {
   await expect(item(page, "p1.png")).toBeVisible();
 });
 
-test("closing after a delete in the gallery goes back to the listing, fetched again without the deleted image", async ({ page }) => {
+test("closing after a delete in the gallery goes back to the listing, fetched again without the deleted image", async ({
+  page,
+}) => {
   await openFolder(page, server, "/del/");
   await item(page, "d1.png").dblclick();
   await expect(heading(page)).toHaveText("d1.png");
@@ -164,10 +181,12 @@ test("with many images only those near the current one are in the page", async (
   await expect(preview(page).getByText("21 of 40")).toBeVisible();
   const slides = preview(page).locator(".gallery-main img");
   // preloadRange 2: the current image and two on each side.
-  await expect.poll(() => slides.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual(
-    ["img-018.png", "img-019.png", "img-020.png", "img-021.png", "img-022.png"],
-  );
-  const thumbs = await preview(page).getByRole("button", { name: /^Show img-/ }).count();
+  await expect
+    .poll(() => slides.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt"))))
+    .toEqual(["img-018.png", "img-019.png", "img-020.png", "img-021.png", "img-022.png"]);
+  const thumbs = await preview(page)
+    .getByRole("button", { name: /^Show img-/ })
+    .count();
   expect(thumbs).toBeGreaterThan(0);
   expect(thumbs).toBeLessThan(40);
 });
@@ -225,7 +244,9 @@ test("the thumbnail of a video plays that video", async ({ page }) => {
   await expect(heading(page)).toHaveText("clip.mp4");
 });
 
-test("on a phone the gallery fits the screen with thumbnails, dots or a running slideshow", async ({ page }, testInfo) => {
+test("on a phone the gallery fits the screen with thumbnails, dots or a running slideshow", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.url}/files/pics/p3.png`);
   await expect(heading(page)).toHaveText("p3.png");
@@ -261,7 +282,9 @@ async function zoomOf(page: Page, name: string, fitted: number): Promise<number>
   return box ? Math.round((box.width / fitted) * 100) / 100 : 0;
 }
 
-test("the image zooms with the buttons, the keys, the wheel and a double click, pans by dragging, and fits again on the next image; the slideshow runs full screen and Esc leaves it first", async ({ page }, testInfo) => {
+test("the image zooms with the buttons, the keys, the wheel and a double click, pans by dragging, and fits again on the next image; the slideshow runs full screen and Esc leaves it first", async ({
+  page,
+}, testInfo) => {
   await page.goto(`${server.url}/files/pics/p2.png`);
   const img = preview(page).getByRole("img", { name: "p2.png" });
   await expect(preview(page).getByText("2 of 5")).toBeVisible();
@@ -310,7 +333,9 @@ test("the image zooms with the buttons, the keys, the wheel and a double click, 
   await expect.poll(zoom).toBe(1);
 
   await preview(page).getByRole("button", { name: "Start slideshow" }).click();
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-roledescription") ?? null)).toBe("Image gallery");
+  await expect
+    .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-roledescription") ?? null))
+    .toBe("Image gallery");
   await page.keyboard.press("Escape");
   await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
@@ -339,9 +364,13 @@ test.describe("on a touch phone", () => {
     await expect.poll(zoom).toBe(1);
     // Two fingers 40 px apart move to 120 px apart: three times larger.
     const cdp = await page.context().newCDPSession(page);
-    const fingers = (d: number) => [{ x: cx - d / 2, y: cy, id: 1 }, { x: cx + d / 2, y: cy, id: 2 }];
+    const fingers = (d: number) => [
+      { x: cx - d / 2, y: cy, id: 1 },
+      { x: cx + d / 2, y: cy, id: 2 },
+    ];
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(40) });
-    for (const d of [60, 80, 100, 120]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+    for (const d of [60, 80, 100, 120])
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect.poll(zoom).toBe(3);
     await expect(page).toHaveURL(`${server.url}/files/pics/p2.png`);
@@ -352,7 +381,8 @@ test.describe("on a touch phone", () => {
     await expect.poll(zoom).toBe(1);
     const swipe = [300, 240, 180, 120, 60];
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: swipe[0], y: cy, id: 3 }] });
-    for (const x of swipe.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: cy, id: 3 }] });
+    for (const x of swipe.slice(1))
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: cy, id: 3 }] });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect(page).toHaveURL(`${server.url}/files/pics/p3.png`);
   });

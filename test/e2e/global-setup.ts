@@ -7,5 +7,8 @@ const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Runs `scripts/build.ts --if-stale` with the repo's Bun. */
 export default function globalSetup(): void {
-  execFileSync(join(REPO, "node_modules", ".bin", "bun"), [join(REPO, "scripts", "build.ts"), "--if-stale"], { cwd: REPO, stdio: "inherit" });
+  execFileSync(join(REPO, "node_modules", ".bin", "bun"), [join(REPO, "scripts", "build.ts"), "--if-stale"], {
+    cwd: REPO,
+    stdio: "inherit",
+  });
 }

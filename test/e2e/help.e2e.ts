@@ -3,13 +3,17 @@ import { expect, test, openFolder, TOUCH_PHONE } from "./fixtures";
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("Help lists the touch gestures, with the keyboard shortcuts folded away below them", async ({ signedIn: page, server }) => {
+  test("Help lists the touch gestures, with the keyboard shortcuts folded away below them", async ({
+    signedIn: page,
+    server,
+  }) => {
     await openFolder(page, server, "/");
     await page.getByRole("button", { name: "Toggle menu" }).tap();
     await page.getByRole("button", { name: "Help" }).tap();
     const help = page.getByRole("dialog", { name: "Touch gestures" });
     await expect(help).toBeVisible();
-    const row = (gesture: string) => help.getByRole("row").filter({ has: page.getByRole("rowheader", { name: gesture, exact: true }) });
+    const row = (gesture: string) =>
+      help.getByRole("row").filter({ has: page.getByRole("rowheader", { name: gesture, exact: true }) });
     await expect(row("Tap")).toContainText("Open a folder or preview a file");
     await expect(row("Long-press")).toContainText("Select the item and show its actions");
     await expect(row("Swipe left or right")).toContainText("Previous or next image");

@@ -37,18 +37,40 @@ test.beforeAll(async () => {
   await makeVideo(shows, "forest.mkv", 2, "480x360");
   writeTree(server.root, { "shows/red.png": PNG_RED, "shows/notes.txt": "x" });
   writeTree(server.root, { "dist/album/a.txt": "hello torrent\n", "dist/album/disc 2/b.bin": randomBytes(70_000) });
-  execFileSync("mktorrent", ["-a", ANNOUNCE, "-p", "-l", "15", "-c", "made in a test", "-s", "FBE", "-o", "album.torrent", "album"], { cwd: join(server.root, "dist") });
+  execFileSync(
+    "mktorrent",
+    ["-a", ANNOUNCE, "-p", "-l", "15", "-c", "made in a test", "-s", "FBE", "-o", "album.torrent", "album"],
+    { cwd: join(server.root, "dist") },
+  );
   torrentHash = inspectTorrent(join(server.root, "dist/album.torrent"), join(server.root, "dist/album")).infoHash;
   writeFileSync(join(server.root, "dist/broken.torrent"), "this is no torrent");
-  const trx = buildTrx({ version: 1, flags: 0, createdS: 1_600_000_000, asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] }, payloadBytes: 2048 });
+  const trx = buildTrx({
+    version: 1,
+    flags: 0,
+    createdS: 1_600_000_000,
+    asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] },
+    payloadBytes: 2048,
+  });
   writeFileSync(join(server.root, "dist/RT-AC68U.trx"), trx.bytes);
   // A camera photo: sharp writes its EXIF block (camera, lens, exposure, date and a GPS position in Tokyo).
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3080c0" } })
     .jpeg()
     .withExif({
       IFD0: { Make: "Canon", Model: "Canon EOS R6" },
-      IFD2: { DateTimeOriginal: "2023:08:15 14:30:00", ExposureTime: "1/250", FNumber: "28/10", ISOSpeedRatings: "400", FocalLength: "50/1", LensModel: "RF50mm F1.8 STM" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 39/1 2952/100", GPSLongitudeRef: "E", GPSLongitude: "139/1 42/1 1260/100" },
+      IFD2: {
+        DateTimeOriginal: "2023:08:15 14:30:00",
+        ExposureTime: "1/250",
+        FNumber: "28/10",
+        ISOSpeedRatings: "400",
+        FocalLength: "50/1",
+        LensModel: "RF50mm F1.8 STM",
+      },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "35/1 39/1 2952/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "139/1 42/1 1260/100",
+      },
     })
     .toBuffer();
   writeTree(server.root, { "photos/camera.jpg": photo });
@@ -60,11 +82,18 @@ test.afterAll(async () => {
 
 /** The value cell of the row labelled `label` inside `scope`. */
 function value(scope: Locator, label: string): Locator {
-  return scope.locator(".info-row").filter({ has: scope.page().locator("dt").getByText(label, { exact: true }) }).locator("dd");
+  return scope
+    .locator(".info-row")
+    .filter({ has: scope.page().locator("dt").getByText(label, { exact: true }) })
+    .locator("dd");
 }
 
 /** A signed-in page of its own context at `viewport` (clipboard allowed). */
-async function newPage(browser: Browser, viewport = SIZES[0].viewport, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+async function newPage(
+  browser: Browser,
+  viewport = SIZES[0].viewport,
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
   const context = await browser.newContext({ viewport, colorScheme });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await context.newPage();
@@ -82,7 +111,15 @@ async function openInfo(page: Page, folder: string, name: string): Promise<Locat
 
 /** ffprobe's own reading of a stream of `file` (the values the dialog must show). */
 function probeByHand(file: string, kind: "video" | "audio"): Record<string, string> {
-  const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", file]).toString();
+  const out = execFileSync("ffprobe", [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_streams",
+    "-show_format",
+    file,
+  ]).toString();
   const json = JSON.parse(out) as { streams: { codec_type: string }[] };
   return json.streams.find((s) => s.codec_type === kind) as unknown as Record<string, string>;
 }
@@ -93,7 +130,9 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await screenshot(page, testInfo, name);
 }
 
-test("File info of a video shows its codec, resolution, duration, bit rates and subtitles as the file was made", async ({ browser }, testInfo) => {
+test("File info of a video shows its codec, resolution, duration, bit rates and subtitles as the file was made", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     const dialog = await openInfo(page, "/media/", "clip.mp4");
@@ -144,7 +183,9 @@ test("File info of an mp3 shows its codec details and tags", async ({ browser },
   }
 });
 
-test("File info of a private torrent shows its info hash, file table and the private notice", async ({ browser }, testInfo) => {
+test("File info of a private torrent shows its info hash, file table and the private notice", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     const dialog = await openInfo(page, "/dist/", "album.torrent");
@@ -169,12 +210,16 @@ test("File info of a private torrent shows its info hash, file table and the pri
 test("A file that cannot be read says so in its section, and the rest of File info stays", async ({ browser }) => {
   const page = await newPage(browser);
   const dialog = await openInfo(page, "/dist/", "broken.torrent");
-  await expect(dialog.getByRole("region", { name: "Torrent", exact: true }).getByRole("alert")).toContainText("not a torrent file");
+  await expect(dialog.getByRole("region", { name: "Torrent", exact: true }).getByRole("alert")).toContainText(
+    "not a torrent file",
+  );
   await expect(value(dialog, "Name")).toHaveText("broken.torrent");
   await page.context().close();
 });
 
-test("File info of a .trx firmware image shows its product id, versions and a valid CRC", async ({ browser }, testInfo) => {
+test("File info of a .trx firmware image shows its product id, versions and a valid CRC", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     const dialog = await openInfo(page, "/dist/", "RT-AC68U.trx");
@@ -188,7 +233,9 @@ test("File info of a .trx firmware image shows its product id, versions and a va
   }
 });
 
-test("The preview of a torrent shows the private notice and its files above the download link; a .trx its product", async ({ browser }, testInfo) => {
+test("The preview of a torrent shows the private notice and its files above the download link; a .trx its product", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     await page.goto(`${server.url}/files/dist/album.torrent`);
@@ -211,7 +258,9 @@ test("The preview of a torrent shows the private notice and its files above the 
   }
 });
 
-test("Media info loads, shows the raw text, and Copy puts it on the clipboard with 'mediaInfo copied'", async ({ browser }, testInfo) => {
+test("Media info loads, shows the raw text, and Copy puts it on the clipboard with 'mediaInfo copied'", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     await openFolder(page, server, "/media/");
@@ -241,11 +290,15 @@ test("Media info loads, shows the raw text, and Copy puts it on the clipboard wi
   }
 });
 
-test("About shows the video encoder the server would use as the hardware-acceleration status", async ({ browser }, testInfo) => {
+test("About shows the video encoder the server would use as the hardware-acceleration status", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     await openFolder(page, server, "/");
-    const encoder = await page.evaluate(() => (JSON.parse(document.getElementById("fbe-config")!.textContent!) as { videoEncoder: string }).videoEncoder);
+    const encoder = await page.evaluate(
+      () => (JSON.parse(document.getElementById("fbe-config")!.textContent!) as { videoEncoder: string }).videoEncoder,
+    );
     // ffmpeg lists the encoder the server picked.
     expect(execFileSync("ffmpeg", ["-hide_banner", "-encoders"]).toString()).toContain(` ${encoder} `);
     if (size.name === "375") await page.getByRole("button", { name: "Toggle menu" }).click();
@@ -258,7 +311,9 @@ test("About shows the video encoder the server would use as the hardware-acceler
   }
 });
 
-test("The mosaic shows video posters that loaded, with a play badge, next to image thumbnails", async ({ browser }, testInfo) => {
+test("The mosaic shows video posters that loaded, with a play badge, next to image thumbnails", async ({
+  browser,
+}, testInfo) => {
   for (const size of SIZES) {
     const page = await newPage(browser, size.viewport);
     await openFolder(page, server, "/shows/");
@@ -267,9 +322,13 @@ test("The mosaic shows video posters that loaded, with a play badge, next to ima
     await expect(page.locator(".items.mosaic")).toBeVisible();
     for (const name of ["beach.mp4", "forest.mkv", "red.png"]) {
       const img = item(page, name).locator("img.thumb");
-      await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
     }
-    const poster = await item(page, "beach.mp4").locator("img.thumb").evaluate((i) => ({ w: (i as HTMLImageElement).naturalWidth, h: (i as HTMLImageElement).naturalHeight }));
+    const poster = await item(page, "beach.mp4")
+      .locator("img.thumb")
+      .evaluate((i) => ({ w: (i as HTMLImageElement).naturalWidth, h: (i as HTMLImageElement).naturalHeight }));
     expect(poster.w / poster.h).toBeCloseTo(640 / 360, 1);
     await expect(item(page, "beach.mp4").locator(".thumb-play")).toBeVisible();
     await expect(item(page, "red.png").locator(".thumb-play")).toHaveCount(0);
@@ -322,18 +381,32 @@ test("Slideshow settings survive a save and a reload, and reach the page's confi
   await expect(after.getByRole("spinbutton", { name: "Preload range (photos)" })).toHaveValue("3");
   await expect(after.getByRole("combobox", { name: "Transition effect" })).toHaveValue("lg-tube");
   await expect(after.getByRole("checkbox", { name: "Autoplay progress bar" })).toBeChecked({ checked: !wasChecked });
-  const injected = await page.evaluate(() => (JSON.parse(document.getElementById("fbe-config")!.textContent!) as { slideshow: Record<string, unknown> }).slideshow);
-  expect(injected).toMatchObject({ transitionSpeed: 800, autoplayInterval: 7000, preloadRange: 3, transitionEffect: "lg-tube", autoplayProgressBar: !wasChecked });
+  const injected = await page.evaluate(
+    () =>
+      (JSON.parse(document.getElementById("fbe-config")!.textContent!) as { slideshow: Record<string, unknown> })
+        .slideshow,
+  );
+  expect(injected).toMatchObject({
+    transitionSpeed: 800,
+    autoplayInterval: 7000,
+    preloadRange: 3,
+    transitionEffect: "lg-tube",
+    autoplayProgressBar: !wasChecked,
+  });
   await page.context().close();
 });
 
-test("With thumbnails switched off in the settings, the listing asks for no thumbnail and shows icons", async ({ browser }) => {
+test("With thumbnails switched off in the settings, the listing asks for no thumbnail and shows icons", async ({
+  browser,
+}) => {
   const page = await newPage(browser);
   let form = await openGlobalSettings(page);
   const thumbs = form.getByRole("group", { name: "Thumbnail" });
   await thumbs.getByRole("checkbox", { name: "Enable image thumbnails" }).uncheck();
   form = await saveAndReload(page, form);
-  await expect(form.getByRole("group", { name: "Thumbnail" }).getByRole("checkbox", { name: "Enable image thumbnails" })).not.toBeChecked();
+  await expect(
+    form.getByRole("group", { name: "Thumbnail" }).getByRole("checkbox", { name: "Enable image thumbnails" }),
+  ).not.toBeChecked();
   const thumbRequests: string[] = [];
   page.on("request", (r) => r.url().includes("thumb=true") && thumbRequests.push(r.url()));
   await openFolder(page, server, "/shows/");
@@ -345,7 +418,10 @@ test("With thumbnails switched off in the settings, the listing asks for no thum
   expect(thumbRequests).toEqual([]);
   // Switched back on, the posters return.
   form = await openGlobalSettings(page);
-  await form.getByRole("group", { name: "Thumbnail" }).getByRole("checkbox", { name: "Enable image thumbnails" }).check();
+  await form
+    .getByRole("group", { name: "Thumbnail" })
+    .getByRole("checkbox", { name: "Enable image thumbnails" })
+    .check();
   await saveAndReload(page, form);
   await openFolder(page, server, "/shows/");
   await expect(item(page, "beach.mp4").locator("img.thumb")).toHaveCount(1);
@@ -369,7 +445,10 @@ test("File info of a photo shows its dimensions, type, EXIF fields and location"
       await expect(value(image, "Focal length")).toHaveText("50 mm");
       const place = value(image, "Location").getByRole("link");
       await expect(place).toHaveText("35.65820° N, 139.70350° E");
-      await expect(place).toHaveAttribute("href", "https://www.openstreetmap.org/?mlat=35.65820&mlon=139.70350#map=16/35.65820/139.70350");
+      await expect(place).toHaveAttribute(
+        "href",
+        "https://www.openstreetmap.org/?mlat=35.65820&mlon=139.70350#map=16/35.65820/139.70350",
+      );
       await shoot(page, testInfo, `info-photo-${size.name}-${scheme}`);
       await page.context().close();
     }

@@ -26,7 +26,9 @@ test.describe("with a Chinese browser", () => {
 test.describe("with a Japanese browser", () => {
   test.use({ locale: "ja-JP" });
 
-  test("shows English for other browser languages, and the language picked in the profile afterwards", async ({ page }) => {
+  test("shows English for other browser languages, and the language picked in the profile afterwards", async ({
+    page,
+  }) => {
     await signIn(page, server);
     await openFolder(page, server, "/");
     await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
@@ -41,12 +43,18 @@ test.describe("with a Japanese browser", () => {
   });
 });
 
-test("a Japanese user logging in on a fresh browser gets Japanese right after the login, without a reload", async ({ page }) => {
+test("a Japanese user logging in on a fresh browser gets Japanese right after the login, without a reload", async ({
+  page,
+}) => {
   const token = await login(server);
   const res = await fetch(`${server.url}/api/users`, {
     method: "POST",
     headers: { "content-type": "application/json", "X-Auth": token },
-    body: JSON.stringify({ what: "user", which: [], data: { username: "hanako", password: "hanako-password-1", locale: "ja", perm: { ...NO_PERMS, create: true } } }),
+    body: JSON.stringify({
+      what: "user",
+      which: [],
+      data: { username: "hanako", password: "hanako-password-1", locale: "ja", perm: { ...NO_PERMS, create: true } },
+    }),
   });
   expect(res.status).toBe(201);
   await page.goto(`${server.url}/login`);

@@ -51,7 +51,11 @@ test("an already logged-in user visiting /login goes to the files", async ({ pag
 });
 
 test("drops a stored token that is malformed or expired and asks to log in", async ({ page }) => {
-  const expired = ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify({ user: { id: 1 }, exp: 1 })).toString("base64url"), "sig"].join(".");
+  const expired = [
+    "eyJhbGciOiJIUzI1NiJ9",
+    Buffer.from(JSON.stringify({ user: { id: 1 }, exp: 1 })).toString("base64url"),
+    "sig",
+  ].join(".");
   for (const token of ["not-a-token", expired]) {
     await page.goto(`${server.url}/login`);
     await page.evaluate((t) => localStorage.setItem("jwt", t), token);
@@ -72,10 +76,14 @@ test("logout clears the session and goes to /login", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
 
-test("a stored token the server refuses ends the session and keeps the wanted folder for after login", async ({ page }) => {
+test("a stored token the server refuses ends the session and keeps the wanted folder for after login", async ({
+  page,
+}) => {
   const forged = [
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
-    Buffer.from(JSON.stringify({ user: { id: 1, username: "admin", perm: {} }, exp: Math.floor(Date.now() / 1000) + 3600 })).toString("base64url"),
+    Buffer.from(
+      JSON.stringify({ user: { id: 1, username: "admin", perm: {} }, exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString("base64url"),
     "forged-signature",
   ].join(".");
   await page.addInitScript((t) => {

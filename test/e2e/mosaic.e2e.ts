@@ -42,7 +42,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openGallery(browser: Browser, viewport: { width: number; height: number }, options: { deviceScaleFactor?: number; colorScheme?: "light" | "dark" } = {}) {
+async function openGallery(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: { deviceScaleFactor?: number; colorScheme?: "light" | "dark" } = {},
+) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   await signIn(page, server);
@@ -57,11 +61,15 @@ async function showMosaic(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Mosaic view" }).click();
   await expect(page.locator(".items.mosaic")).toBeVisible();
   // Every thumbnail has loaded (or fallen back to an icon).
-  await expect.poll(() => page.locator("img.thumb").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+  await expect
+    .poll(() => page.locator("img.thumb").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+    .toBe(true);
 }
 
 for (const size of SIZES) {
-  test(`mosaic at ${size.name} px: floor(width / 300) columns, at least two, portraits shown whole`, async ({ browser }, testInfo) => {
+  test(`mosaic at ${size.name} px: floor(width / 300) columns, at least two, portraits shown whole`, async ({
+    browser,
+  }, testInfo) => {
     const { context, page } = await openGallery(browser, size.viewport);
     await screenshot(page, testInfo, `list-${size.name}`);
     await showMosaic(page);
@@ -72,7 +80,10 @@ for (const size of SIZES) {
     expect(columns).toBeGreaterThanOrEqual(2);
     const portrait = item(page, "a-portrait.jpg").locator("img");
     expect(await portrait.evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
-    const natural = await portrait.evaluate((img) => ({ w: (img as HTMLImageElement).naturalWidth, h: (img as HTMLImageElement).naturalHeight }));
+    const natural = await portrait.evaluate((img) => ({
+      w: (img as HTMLImageElement).naturalWidth,
+      h: (img as HTMLImageElement).naturalHeight,
+    }));
     expect(natural.h).toBeGreaterThan(natural.w);
     await screenshot(page, testInfo, `mosaic-${size.name}`);
     await page.emulateMedia({ colorScheme: "dark" });
@@ -81,7 +92,9 @@ for (const size of SIZES) {
   });
 }
 
-test("mosaic thumbnails are requested at the card's device-pixel width, rounded to a cache bucket", async ({ browser }, testInfo) => {
+test("mosaic thumbnails are requested at the card's device-pixel width, rounded to a cache bucket", async ({
+  browser,
+}, testInfo) => {
   const { context, page } = await openGallery(browser, { width: 1280, height: 800 }, { deviceScaleFactor: 2 });
   const listSrc = await item(page, "a-landscape.jpg").locator("img").getAttribute("src");
   expect(new URL(listSrc!, server.url).searchParams.get("w")).toBe(String(thumbnailWidth(36, 2)));
@@ -91,7 +104,9 @@ test("mosaic thumbnails are requested at the card's device-pixel width, rounded 
   expect(expected).toBe(768);
   const src = await item(page, "a-landscape.jpg").locator("img").getAttribute("src");
   expect(new URL(src!, server.url).searchParams.get("w")).toBe(String(expected));
-  const natural = await item(page, "a-landscape.jpg").locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
+  const natural = await item(page, "a-landscape.jpg")
+    .locator("img")
+    .evaluate((img) => (img as HTMLImageElement).naturalWidth);
   expect(natural).toBe(expected);
   await screenshot(page, testInfo, "mosaic-1280-2x");
   await context.close();

@@ -22,7 +22,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("copying and deleting a 24,000-file folder show the items done, then the card goes away", async ({ page }, info) => {
+test("copying and deleting a 24,000-file folder show the items done, then the card goes away", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   await signIn(page, server);
   await openFolder(page, server, "/");

@@ -24,9 +24,26 @@ test.beforeAll(async () => {
   server = await startServer();
   const media = join(server.root, "media");
   mkdirSync(media, { recursive: true });
-  await ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-ac", "1", "-c:a", "libmp3lame", "-b:a", "64k", join(media, "tone.mp3")]);
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=1",
+    "-ac",
+    "1",
+    "-c:a",
+    "libmp3lame",
+    "-b:a",
+    "64k",
+    join(media, "tone.mp3"),
+  ]);
   await makeVideo(media, "clip.mp4", 2, "320x240");
-  writeTree(server.root, { "media/paper.pdf": PDF, "media/red.png": PNG_RED, "media/notes.txt": "Plain notes for everyone\n", "media/blob.bin": "\u0000\u0001binary" });
+  writeTree(server.root, {
+    "media/paper.pdf": PDF,
+    "media/red.png": PNG_RED,
+    "media/notes.txt": "Plain notes for everyone\n",
+    "media/blob.bin": "\u0000\u0001binary",
+  });
   await createUser(server, USER, PASSWORD, {});
 });
 
@@ -45,7 +62,8 @@ function watch(page: Page): { requests: Request[]; responses: Response[] } {
 }
 
 /** The paths of the answers that refused something (403), for a readable failure. */
-const refused = (responses: Response[]) => responses.filter((r) => r.status() === 403).map((r) => new URL(r.url()).pathname + new URL(r.url()).search);
+const refused = (responses: Response[]) =>
+  responses.filter((r) => r.status() === 403).map((r) => new URL(r.url()).pathname + new URL(r.url()).search);
 
 /** Requests naming `name` that would need the file's own bytes: raw reads and probes. */
 const originalReads = (requests: Request[], name: string) =>
@@ -88,9 +106,13 @@ test("a video plays from HLS straight away, with no direct request that the serv
   const player = page.getByRole("group", { name: "Video player" });
   await expect(player).toBeVisible();
   await player.getByRole("button", { name: "Play" }).click();
-  await expect.poll(() => player.locator("video").evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => player.locator("video").evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const playlists = seen.responses.filter((r) => new URL(r.url()).pathname.startsWith("/api/playlist/media/clip.mp4"));
-  expect(playlists.some((r) => r.status() === 200 && (r.headers()["content-type"] ?? "").includes("mpegurl"))).toBe(true);
+  expect(playlists.some((r) => r.status() === 200 && (r.headers()["content-type"] ?? "").includes("mpegurl"))).toBe(
+    true,
+  );
   expect(originalReads(seen.requests, "clip.mp4")).toEqual([]);
   expect(refused(seen.responses)).toEqual([]);
   await expect(player.getByRole("alert")).toHaveCount(0);
@@ -110,7 +132,10 @@ test("a file with no preview shows its card without a download link the server w
 });
 
 test("screenshots of the needs-download preview at 1280 and 375 px", { tag: "@screens" }, async ({ page }, info) => {
-  for (const [width, height] of [[1280, 800], [375, 740]]) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ]) {
     await page.setViewportSize({ width, height });
     await page.goto(`${server.url}/files/media/tone.mp3`);
     await expect(preview(page).getByRole("status")).toHaveText(NEEDS_DOWNLOAD);

@@ -28,13 +28,19 @@ test("lists images with lazy thumbnails", async ({ signedIn: page, server }) => 
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("previews an image, moves to the next image with ArrowRight, and closes with Esc", async ({ signedIn: page, server }) => {
+test("previews an image, moves to the next image with ArrowRight, and closes with Esc", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/album/");
   await item(page, "a-first.png").dblclick();
   await expect(page).toHaveURL(`${server.url}/files/album/a-first.png`);
   const preview = page.getByRole("region", { name: "File preview" });
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("a-first.png");
-  await expect(preview.getByRole("img", { name: "a-first.png" })).toHaveAttribute("src", /a-first\.png\?auth=.*&inline=true/);
+  await expect(preview.getByRole("img", { name: "a-first.png" })).toHaveAttribute(
+    "src",
+    /a-first\.png\?auth=.*&inline=true/,
+  );
 
   await page.keyboard.press("ArrowRight");
   // The text file between the images is skipped: previous/next stay among images.
@@ -55,10 +61,15 @@ test("previews an image, moves to the next image with ArrowRight, and closes wit
   await expect(item(page, "a-first.png")).toBeVisible();
 });
 
-test("opens a text file the user may change in the editor, and Close goes to the parent folder", async ({ signedIn: page, server }) => {
+test("opens a text file the user may change in the editor, and Close goes to the parent folder", async ({
+  signedIn: page,
+  server,
+}) => {
   await page.goto(`${server.url}/files/docs/readme.txt`);
   const editor = page.getByRole("region", { name: "Editor" });
-  await expect(editor.getByRole("textbox", { name: "Content of readme.txt" })).toHaveText("line one" + "line two <b>not bold</b>");
+  await expect(editor.getByRole("textbox", { name: "Content of readme.txt" })).toHaveText(
+    "line one" + "line two <b>not bold</b>",
+  );
   await editor.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
 });
@@ -74,7 +85,10 @@ test("offers a download for a file it cannot show", async ({ signedIn: page, ser
   await expect(page).toHaveURL(`${server.url}/files/docs/`);
 });
 
-test("deleting an image in the preview shows a placeholder, then moves to the next image", async ({ signedIn: page, server }) => {
+test("deleting an image in the preview shows a placeholder, then moves to the next image", async ({
+  signedIn: page,
+  server,
+}) => {
   await page.goto(`${server.url}/files/gallery/x2.png`);
   const preview = page.getByRole("region", { name: "File preview" });
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("x2.png");
@@ -93,7 +107,10 @@ test("deleting an image in the preview shows a placeholder, then moves to the ne
 test.describe("on a phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("the preview bar shows 'n of N' beside the name, on the first row", async ({ signedIn: page, server }, testInfo) => {
+  test("the preview bar shows 'n of N' beside the name, on the first row", async ({
+    signedIn: page,
+    server,
+  }, testInfo) => {
     await page.goto(`${server.url}/files/album/c-second.png`);
     const preview = page.getByRole("region", { name: "File preview" });
     const name = preview.getByRole("heading", { level: 1 });

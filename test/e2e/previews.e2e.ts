@@ -15,7 +15,9 @@ let server: TestServer;
 
 /** A 1 s sine tone with `tags` written by ffmpeg -metadata (ID3v2 for mp3, Vorbis comments for FLAC). */
 function tone(path: string, tags: Record<string, string>, frequency = 440): Promise<void> {
-  const codec = path.endsWith(".flac") ? ["-c:a", "flac"] : ["-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3"];
+  const codec = path.endsWith(".flac")
+    ? ["-c:a", "flac"]
+    : ["-c:a", "libmp3lame", "-b:a", "64k", "-id3v2_version", "3"];
   const meta = Object.entries(tags).flatMap(([k, v]) => ["-metadata", `${k}=${v}`]);
   return ffmpeg(["-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=1`, "-ac", "1", ...codec, ...meta, path]);
 }
@@ -45,11 +47,19 @@ function minimalPdf(): Buffer {
 /** An .nfo in CP437: a double-line box (0xC9 0xCD 0xBB 0xBA 0xC8 0xBC) around a title, then a row of full blocks (0xDB). */
 const NFO_CP437 = Buffer.concat([
   Buffer.from([0xc9, ...Array(9).fill(0xcd), 0xbb, 0x0d, 0x0a]),
-  Buffer.from([0xba]), Buffer.from(" RELEASE ", "latin1"), Buffer.from([0xba, 0x0d, 0x0a]),
+  Buffer.from([0xba]),
+  Buffer.from(" RELEASE ", "latin1"),
+  Buffer.from([0xba, 0x0d, 0x0a]),
   Buffer.from([0xc8, ...Array(9).fill(0xcd), 0xbc, 0x0d, 0x0a]),
   Buffer.from([...Array(11).fill(0xdb), 0x0d, 0x0a]),
   // An 80-column rule of shaded blocks (0xB0 0xB1 0xB2), as wide as nfo art usually is.
-  Buffer.from([...Array(80).fill(0).map((_, i) => 0xb0 + (i % 3)), 0x0d, 0x0a]),
+  Buffer.from([
+    ...Array(80)
+      .fill(0)
+      .map((_, i) => 0xb0 + (i % 3)),
+    0x0d,
+    0x0a,
+  ]),
 ]);
 
 /** The name of track `i` of the long playlist. */
@@ -65,8 +75,17 @@ test.beforeAll(async () => {
   const root = server.root;
   mkdirSync(join(root, "music"), { recursive: true });
   mkdirSync(join(root, "longlist"), { recursive: true });
-  await tone(join(root, "music", "a-one.mp3"), { title: "First Tone", artist: "The Sine Waves", album: "Generated Album", date: "2021" });
-  await tone(join(root, "music", "b-two.flac"), { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" }, 660);
+  await tone(join(root, "music", "a-one.mp3"), {
+    title: "First Tone",
+    artist: "The Sine Waves",
+    album: "Generated Album",
+    date: "2021",
+  });
+  await tone(
+    join(root, "music", "b-two.flac"),
+    { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" },
+    660,
+  );
   await tone(join(root, "music", "c-three.mp3"), {}, 880);
   // A folder with more tracks than the screen holds: the playlist scrolls inside the preview.
   for (let i = 1; i <= 30; i++) copyFileSync(join(root, "music", "c-three.mp3"), join(root, "longlist", longTrack(i)));
@@ -79,7 +98,10 @@ test.beforeAll(async () => {
   rmSync(src, { recursive: true, force: true });
   // 1005 entries: more than the table renders at once.
   const many = join(server.home, "many-src");
-  writeTree(many, Object.fromEntries(Array.from({ length: 1005 }, (_, i) => [`f${String(i).padStart(4, "0")}.txt`, String(i)])));
+  writeTree(
+    many,
+    Object.fromEntries(Array.from({ length: 1005 }, (_, i) => [`f${String(i).padStart(4, "0")}.txt`, String(i)])),
+  );
   sevenZip(many, ["-tzip", join(root, "arch", "many.zip"), "."]);
   rmSync(many, { recursive: true, force: true });
   writeTree(root, {
@@ -167,7 +189,13 @@ test.describe("as the admin", () => {
     await page.goto(`${server.url}/files/music/a-one.mp3`);
     await expect(preview(page).getByRole("heading", { name: "a-one", exact: true })).toBeVisible();
     await track(page, "a-one.mp3").click();
-    await expect.poll(() => preview(page).locator("audio").evaluate((el: HTMLAudioElement) => el.currentTime > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        preview(page)
+          .locator("audio")
+          .evaluate((el: HTMLAudioElement) => el.currentTime > 0),
+      )
+      .toBe(true);
   });
 
   test("a long playlist scrolls the current track into sight", async ({ page }) => {
@@ -191,7 +219,9 @@ test.describe("as the admin", () => {
     const res = await page.request.get(`${server.origin}${await pdf.getAttribute("data")}`);
     expect(res.headers()["content-type"]).toContain("application/pdf");
     await page.keyboard.press("f");
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? "")).toContain("preview-stage");
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.className ?? ""))
+      .toContain("preview-stage");
   });
 
   test("an nfo shows its CP437 box and blocks in a monospace font, lines touching", async ({ page }) => {
@@ -236,14 +266,18 @@ test.describe("as the admin", () => {
 
   test("an encrypted archive says it cannot be listed and still offers the download", async ({ page }) => {
     await page.goto(`${server.url}/files/arch/locked.7z`);
-    await expect(preview(page).getByRole("alert")).toHaveText("failed to get file list from archive, maybe encrypted archive. Wrong password?");
+    await expect(preview(page).getByRole("alert")).toHaveText(
+      "failed to get file list from archive, maybe encrypted archive. Wrong password?",
+    );
     await expect(preview(page).getByRole("table")).toHaveCount(0);
     const downloading = page.waitForEvent("download");
     await preview(page).getByRole("link", { name: "Download file" }).click();
     expect((await downloading).suggestedFilename()).toBe("locked.7z");
   });
 
-  test("a markdown file opens rendered in the app with Edit beside it, and the editor's Preview comes back", async ({ page }) => {
+  test("a markdown file opens rendered in the app with Edit beside it, and the editor's Preview comes back", async ({
+    page,
+  }) => {
     const windows: string[] = [];
     page.context().on("page", (p) => windows.push(p.url()));
     await page.goto(`${server.url}/files/docs/readme.md`);
@@ -253,7 +287,9 @@ test.describe("as the admin", () => {
     // A link to another markdown file opens it rendered, in the app.
     await rendered.getByRole("link", { name: "the other page" }).click();
     await expect(page).toHaveURL(`${server.url}/files/docs/other.md`);
-    await expect(preview(page).getByRole("article", { name: "Rendered other.md" }).getByRole("heading", { name: "Other Page" })).toBeVisible();
+    await expect(
+      preview(page).getByRole("article", { name: "Rendered other.md" }).getByRole("heading", { name: "Other Page" }),
+    ).toBeVisible();
     await page.goBack();
     await preview(page).getByRole("button", { name: "Edit" }).click();
     await expect(page).toHaveURL(`${server.url}/files/docs/readme.md?edit`);
@@ -272,7 +308,11 @@ test("a reader's markdown opens rendered without Edit; without download it shows
   const reader = await browser.newPage();
   await signInAs(reader, server, "reader", "reader-password-1");
   await reader.goto(`${server.url}/files/docs/readme.md`);
-  await expect(preview(reader).getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(
+    preview(reader)
+      .getByRole("article", { name: "Rendered readme.md" })
+      .getByRole("heading", { name: "Hello Markdown" }),
+  ).toBeVisible();
   await expect(preview(reader).getByRole("button", { name: "Edit" })).toHaveCount(0);
   await reader.close();
 
@@ -312,7 +352,10 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
     ["markdown", "/docs/readme.md", "Hello Markdown"],
     ["markdown-editor", "/docs/readme.md?edit", "Hello Markdown"],
   ];
-  for (const [width, height] of [[1280, 800], [375, 740]]) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ]) {
     await page.setViewportSize({ width, height });
     for (const [name, path, text] of views) {
       await page.goto(`${server.url}/files${path}`);
@@ -325,7 +368,9 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
   }
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(`${server.url}/files/docs/readme.md`);
-  await expect(page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" }),
+  ).toBeVisible();
   await expect(page.locator("#loading")).toHaveCount(0);
   await screenshot(page, info, "markdown-375-dark");
   await page.goto(`${server.url}/files/docs/readme.md?edit`);
@@ -335,7 +380,9 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, info, "markdown-editor-1280-dark");
   await page.goto(`${server.url}/files/docs/readme.md`);
-  await expect(page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: "Rendered readme.md" }).getByRole("heading", { name: "Hello Markdown" }),
+  ).toBeVisible();
   await expect(page.locator("#loading")).toHaveCount(0);
   await screenshot(page, info, "markdown-1280-dark");
 });
@@ -343,7 +390,10 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
 test("screenshot of the reader's markdown preview", { tag: "@screens" }, async ({ browser }, info) => {
   const page = await browser.newPage();
   await signInAs(page, server, "reader", "reader-password-1");
-  for (const [width, height] of [[1280, 800], [375, 740]]) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ]) {
     await page.setViewportSize({ width, height });
     await page.goto(`${server.url}/files/docs/readme.md`);
     await expect(page.getByRole("heading", { name: "Hello Markdown" })).toBeVisible();

@@ -57,7 +57,9 @@ test("hides the password card when the password is locked", async ({ page }) => 
   await expect(page.getByRole("form", { name: "Change password" })).toHaveCount(0);
 });
 
-test("enrols 2FA through the profile, then logging in asks for the passcode; revoking turns it off", async ({ page }) => {
+test("enrols 2FA through the profile, then logging in asks for the passcode; revoking turns it off", async ({
+  page,
+}) => {
   const user = await makeUser(server, await login(server), { perm: { create: true } });
   await page.goto(`${server.url}/login`);
   await page.getByRole("textbox", { name: "Username" }).fill(user.username);

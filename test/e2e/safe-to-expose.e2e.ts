@@ -43,7 +43,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("the app loads under frame-ancestors 'none', refuses another page's frame, and still frames its PDF preview", async ({ page }) => {
+test("the app loads under frame-ancestors 'none', refuses another page's frame, and still frames its PDF preview", async ({
+  page,
+}) => {
   await signIn(page, server);
   const res = await page.goto(`${server.url}/files/docs/`);
   expect(res!.headers()["x-frame-options"]).toBe("DENY");
@@ -69,7 +71,8 @@ test("the app loads under frame-ancestors 'none', refuses another page's frame, 
 
 test("the profile lists this account's sessions and signs another one out", async ({ page }, testInfo) => {
   const other = await fetch(`${server.url}/api/login`, {
-    method: "POST", headers: { "content-type": "application/json", "User-Agent": FIREFOX },
+    method: "POST",
+    headers: { "content-type": "application/json", "User-Agent": FIREFOX },
     body: JSON.stringify({ username: server.username, password: server.password }),
   }).then((r) => r.text());
   await signIn(page, server);
@@ -109,7 +112,8 @@ test("an admin sees a user's sessions on the user screen and ends them all", asy
   const admin = await login(server);
   const user = await makeUser(server, admin, { username: "carol" });
   const phone = await fetch(`${server.url}/api/login`, {
-    method: "POST", headers: { "content-type": "application/json", "User-Agent": FIREFOX },
+    method: "POST",
+    headers: { "content-type": "application/json", "User-Agent": FIREFOX },
     body: JSON.stringify({ username: user.username, password: user.password }),
   }).then((r) => r.text());
   await signIn(page, server);
@@ -127,7 +131,8 @@ test("an admin sees a user's sessions on the user screen and ends them all", asy
   await card.getByRole("button", { name: "End all sessions" }).click();
   await expect(page.getByText("Sessions ended: 2")).toBeVisible();
   await expect(card.getByText("No active session.")).toBeVisible();
-  for (const token of [user.token, phone]) expect((await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).status).toBe(401);
+  for (const token of [user.token, phone])
+    expect((await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).status).toBe(401);
 });
 
 test("the global settings turn HSTS on and set the attempt limits", async ({ page }, testInfo) => {
@@ -140,12 +145,16 @@ test("the global settings turn HSTS on and set the attempt limits", async ({ pag
   await hsts.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "global-limits-1280");
   await saveGlobalSettings(page);
-  const saved = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
+  const saved = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } }).then((r) =>
+    r.json(),
+  );
   expect(saved.hsts).toBe(true);
   expect(saved.rateLimit.loginPerUser).toBe(7);
 });
 
-test("a download speed set in the share dialog is shown on the link, kept by the server and changed in place", async ({ page }, testInfo) => {
+test("a download speed set in the share dialog is shown on the link, kept by the server and changed in place", async ({
+  page,
+}, testInfo) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
   await openFolder(page, server, "/docs/");
@@ -160,7 +169,9 @@ test("a download speed set in the share dialog is shown on the link, kept by the
   await speed.fill("256");
   await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(dialog.getByRole("listitem").getByText("256 KiB/s")).toBeVisible();
-  const links = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
+  const links = await fetch(`${server.url}/api/share/docs/big.bin`, {
+    headers: { "X-Auth": await login(server) },
+  }).then((r) => r.json());
   expect(links.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([256 * 1024]);
 
   // The speed of the link just made changes in place.
@@ -172,11 +183,15 @@ test("a download speed set in the share dialog is shown on the link, kept by the
   await dialog.getByRole("listitem").getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("listitem").getByText("512 KiB/s")).toBeVisible();
   await expect(field).toHaveCount(0);
-  const changed = await fetch(`${server.url}/api/share/docs/big.bin`, { headers: { "X-Auth": await login(server) } }).then((r) => r.json());
+  const changed = await fetch(`${server.url}/api/share/docs/big.bin`, {
+    headers: { "X-Auth": await login(server) },
+  }).then((r) => r.json());
   expect(changed.map((l: { downloadRate: number }) => l.downloadRate)).toEqual([512 * 1024]);
 });
 
-test("deleting a folder that holds items the user's rules hide is refused with the reason, and nothing is removed", async ({ page }) => {
+test("deleting a folder that holds items the user's rules hide is refused with the reason, and nothing is removed", async ({
+  page,
+}) => {
   const admin = await login(server);
   const user = await makeUser(server, admin, {
     perm: { create: true, rename: true, modify: true, delete: true, download: true },
@@ -191,7 +206,9 @@ test("deleting a folder that holds items the user's rules hide is refused with t
   await item(page, "inbox").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete" }).getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("This folder holds items your rules hide from you, so it cannot be deleted.")).toBeVisible();
+  await expect(
+    page.getByText("This folder holds items your rules hide from you, so it cannot be deleted."),
+  ).toBeVisible();
   await expect(item(page, "inbox")).toBeVisible();
   expect(readFileSync(join(server.root, "team", "inbox", "private", "p.txt"), "utf8")).toBe("private");
   expect(readFileSync(join(server.root, "team", "inbox", "ok.txt"), "utf8")).toBe("ok");

@@ -47,14 +47,19 @@ test.beforeAll(async () => {
   });
   server = await startServer({ root });
   token = await login(server);
-  await expect.poll(async () => (await indexStatus()).builtAt !== null && !(await indexStatus()).building, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await indexStatus()).builtAt !== null && !(await indexStatus()).building, { timeout: 20_000 })
+    .toBe(true);
 });
 
 test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openAt(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void> }> {
+async function openAt(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, server);
@@ -75,7 +80,9 @@ async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
   await screenshot(page, info, name);
 }
 
-test("the Indexed Search fieldset shows the entries and last build, and Rebuild shows building, then the new status", async ({ page }, info) => {
+test("the Indexed Search fieldset shows the entries and last build, and Rebuild shows building, then the new status", async ({
+  page,
+}, info) => {
   const before = await indexStatus();
   await signIn(page, server);
   await page.goto(`${server.url}/settings/global`);
@@ -96,7 +103,9 @@ test("the Indexed Search fieldset shows the entries and last build, and Rebuild 
   expect(after.builtAt!).toBeGreaterThan(before.builtAt!);
   expect(after.entries).toBe(before.entries);
   await expect(line).toContainText(`Entries: ${after.entries}`);
-  await expect(line).toContainText(new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" }).format(new Date(after.builtAt!)));
+  await expect(line).toContainText(
+    new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" }).format(new Date(after.builtAt!)),
+  );
 });
 
 test("a non-admin never sees the index status: the global settings answer 403", async ({ page }) => {
@@ -116,11 +125,17 @@ test("a non-admin never sees the index status: the global settings answer 403", 
   await expect(page).toHaveURL(`${server.url}/403`);
 });
 
-test("the listing shows each folder's total size from the index, and '—' for a folder the index does not know", async ({ page }) => {
+test("the listing shows each folder's total size from the index, and '—' for a folder the index does not know", async ({
+  page,
+}) => {
   // A folder left out of the index (excludeIndexDirs), made behind the product's back: the index has no total for it.
-  const settings = (await (await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": token } })).json()) as Record<string, unknown>;
+  const settings = (await (
+    await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": token } })
+  ).json()) as Record<string, unknown>;
   const saved = await fetch(`${server.url}/api/settings`, {
-    method: "PUT", headers: { "X-Auth": token, "Content-Type": "application/json" }, body: JSON.stringify({ ...settings, excludeIndexDirs: ["unindexed"] }),
+    method: "PUT",
+    headers: { "X-Auth": token, "Content-Type": "application/json" },
+    body: JSON.stringify({ ...settings, excludeIndexDirs: ["unindexed"] }),
   });
   expect(saved.status).toBe(200);
   mkdirSync(join(server.root, "unindexed"));
@@ -128,7 +143,8 @@ test("the listing shows each folder's total size from the index, and '—' for a
   await signIn(page, server);
   await openFolder(page, server, "/");
   await page.getByRole("button", { name: "List view" }).click();
-  for (const [name, total] of Object.entries(TOTALS)) await expect(item(page, name).locator(".item-size")).toHaveText(formatSize(total));
+  for (const [name, total] of Object.entries(TOTALS))
+    await expect(item(page, name).locator(".item-size")).toHaveText(formatSize(total));
   await expect(item(page, "empty").locator(".item-size")).toHaveText("0 B");
   await expect(item(page, "unindexed").locator(".item-size")).toHaveText("—");
   await expect(item(page, "readme.txt").locator(".item-size")).toHaveText("6 B");
@@ -149,53 +165,63 @@ test("the listing shows each folder's total size from the index, and '—' for a
 });
 
 for (const size of SIZES) {
-  test(`screenshots at ${size.name} px: the Indexed Search fieldset and the listing with folder sizes`, { tag: "@screens" }, async ({ browser }, info) => {
-    const { page, close } = await openAt(browser, size.viewport);
-    await page.goto(`${server.url}/settings/global`);
-    const fieldset = page.getByRole("group", { name: "Indexed Search" });
-    await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");
-    await showFieldset(fieldset);
-    const box = (await fieldset.getByRole("button", { name: "Rebuild index" }).boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
-    await shoot(page, info, `index-settings-${size.name}`);
-    await openFolder(page, server, "/");
-    await page.getByRole("button", { name: "List view" }).click();
-    await expect(item(page, "music").locator(".item-size")).toBeVisible();
-    await expect(item(page, "music").locator(".item-size")).toHaveText(formatSize(TOTALS.music));
-    await shoot(page, info, `folder-sizes-list-${size.name}`);
-    await page.getByRole("button", { name: "Mosaic view" }).click();
-    await expect(item(page, "music").locator(".item-size")).toBeVisible();
-    await shoot(page, info, `folder-sizes-mosaic-${size.name}`);
-    await page.getByRole("button", { name: "List view" }).click();
-    await close();
-  });
+  test(
+    `screenshots at ${size.name} px: the Indexed Search fieldset and the listing with folder sizes`,
+    { tag: "@screens" },
+    async ({ browser }, info) => {
+      const { page, close } = await openAt(browser, size.viewport);
+      await page.goto(`${server.url}/settings/global`);
+      const fieldset = page.getByRole("group", { name: "Indexed Search" });
+      await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");
+      await showFieldset(fieldset);
+      const box = (await fieldset.getByRole("button", { name: "Rebuild index" }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+      await shoot(page, info, `index-settings-${size.name}`);
+      await openFolder(page, server, "/");
+      await page.getByRole("button", { name: "List view" }).click();
+      await expect(item(page, "music").locator(".item-size")).toBeVisible();
+      await expect(item(page, "music").locator(".item-size")).toHaveText(formatSize(TOTALS.music));
+      await shoot(page, info, `folder-sizes-list-${size.name}`);
+      await page.getByRole("button", { name: "Mosaic view" }).click();
+      await expect(item(page, "music").locator(".item-size")).toBeVisible();
+      await shoot(page, info, `folder-sizes-mosaic-${size.name}`);
+      await page.getByRole("button", { name: "List view" }).click();
+      await close();
+    },
+  );
 }
 
-test("the Indexed Search fieldset says when the watch limit leaves folders to the refresh interval", { tag: "@screens" }, async ({ browser }, info) => {
-  // Two watches allowed for a tree of five folders: the others wait for the refresh interval.
-  const root = mkdtempSync(join(tmpdir(), "fbe-index-short-"));
-  writeTree(root, { "a/one.txt": "1", "b/two.txt": "2", "c/d/three.txt": "3" });
-  const short = await startServer({ root, env: { FBE_INDEX_WATCH_MAX: "2" } });
-  try {
-    for (const size of SIZES) {
-      for (const colorScheme of ["light", "dark"] as const) {
-        const context = await browser.newContext({ viewport: size.viewport, colorScheme });
-        const page = await context.newPage();
-        await signIn(page, short);
-        await page.goto(`${short.url}/settings/global`);
-        const fieldset = page.getByRole("group", { name: "Indexed Search" });
-        await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");
-        const notice = fieldset.getByRole("note");
-        await expect(notice).toContainText("The system's limit of folder watches (fs.inotify.max_user_watches) is too small for this tree: 2 folders are watched.");
-        await expect(notice).toContainText("found at the next refresh (interval: 60 min)");
-        await showFieldset(fieldset);
-        const box = (await notice.boundingBox())!;
-        expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
-        await shoot(page, info, `index-watch-short-${size.name}-${colorScheme}`);
-        await context.close();
+test(
+  "the Indexed Search fieldset says when the watch limit leaves folders to the refresh interval",
+  { tag: "@screens" },
+  async ({ browser }, info) => {
+    // Two watches allowed for a tree of five folders: the others wait for the refresh interval.
+    const root = mkdtempSync(join(tmpdir(), "fbe-index-short-"));
+    writeTree(root, { "a/one.txt": "1", "b/two.txt": "2", "c/d/three.txt": "3" });
+    const short = await startServer({ root, env: { FBE_INDEX_WATCH_MAX: "2" } });
+    try {
+      for (const size of SIZES) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          const context = await browser.newContext({ viewport: size.viewport, colorScheme });
+          const page = await context.newPage();
+          await signIn(page, short);
+          await page.goto(`${short.url}/settings/global`);
+          const fieldset = page.getByRole("group", { name: "Indexed Search" });
+          await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");
+          const notice = fieldset.getByRole("note");
+          await expect(notice).toContainText(
+            "The system's limit of folder watches (fs.inotify.max_user_watches) is too small for this tree: 2 folders are watched.",
+          );
+          await expect(notice).toContainText("found at the next refresh (interval: 60 min)");
+          await showFieldset(fieldset);
+          const box = (await notice.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(size.viewport.width);
+          await shoot(page, info, `index-watch-short-${size.name}-${colorScheme}`);
+          await context.close();
+        }
       }
+    } finally {
+      await short.stop();
     }
-  } finally {
-    await short.stop();
-  }
-});
+  },
+);

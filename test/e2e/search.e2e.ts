@@ -30,7 +30,13 @@ test.beforeAll(async () => {
   token = await login(server);
   // Wait for the first index walk: the answers then come from the index.
   await expect
-    .poll(async () => (await fetch(`${server.url}/api/search/?query=`, { headers: { "X-Auth": token } })).headers.get("x-search-index"), { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await fetch(`${server.url}/api/search/?query=`, { headers: { "X-Auth": token } })).headers.get(
+          "x-search-index",
+        ),
+      { timeout: 20_000 },
+    )
     .toBe("ready");
 });
 
@@ -73,7 +79,9 @@ test("Ctrl+F opens the panel; a typed word finds a file under the folder and the
   await expect(page.getByRole("search", { name: "Search files" })).toHaveCount(0);
 });
 
-test("a word nothing matches says 'No file found'; a type-only query shows the server's refusal; Esc closes", async ({ page }) => {
+test("a word nothing matches says 'No file found'; a type-only query shows the server's refusal; Esc closes", async ({
+  page,
+}) => {
   await signIn(page, server);
   const box = await openPanel(page);
   await box.fill("zzz-nothing-like-this");
@@ -84,7 +92,9 @@ test("a word nothing matches says 'No file found'; a type-only query shows the s
   await expect(box).toHaveValue("type:video");
   await expect(page.getByRole("button", { name: "Video", exact: true })).toHaveAttribute("aria-pressed", "true");
   await box.press("Enter");
-  await expect(page.getByRole("search", { name: "Search files" }).getByRole("alert")).toHaveText(/Empty keyword is not allowed!/);
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("alert")).toHaveText(
+    /Empty keyword is not allowed!/,
+  );
   await box.press("Escape");
   await expect(page.getByRole("search", { name: "Search files" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
@@ -102,7 +112,9 @@ test("a type chip narrows the hits to folders", async ({ page }) => {
   await expect(hit(page, "beach.png")).toHaveCount(0);
 });
 
-test("typing searches without Enter, a type chip filters at once, and image hits show their thumbnail", async ({ page }) => {
+test("typing searches without Enter, a type chip filters at once, and image hits show their thumbnail", async ({
+  page,
+}) => {
   await signIn(page, server);
   const box = await openPanel(page);
   await box.pressSequentially("beac", { delay: 40 });
@@ -110,7 +122,9 @@ test("typing searches without Enter, a type chip filters at once, and image hits
   await expect(photo).toBeVisible();
   const thumb = photo.locator("img.search-hit-thumb");
   await expect(thumb).toBeVisible();
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await page.getByRole("button", { name: "Folder", exact: true }).click();
   await expect(hit(page, "beach trip")).toBeVisible();
   await expect(photo).toHaveCount(0);
@@ -125,7 +139,9 @@ test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ 
   await box.fill("item-");
   await box.press("Enter");
   const links = page.locator(".search-hit");
-  await expect(page.getByRole("search", { name: "Search files" }).getByRole("status")).toHaveText(`Results: ${PAGING_FILES}`);
+  await expect(page.getByRole("search", { name: "Search files" }).getByRole("status")).toHaveText(
+    `Results: ${PAGING_FILES}`,
+  );
   await expect(links).toHaveCount(50);
   await page.locator(".search-results").evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(links).toHaveCount(100);
@@ -137,7 +153,9 @@ test("a hot keyword is suggested in the empty box; picking it searches for it", 
   expect((await hotSearch("POST", "keyword=beach")).ok).toBe(true);
   await signIn(page, server);
   await openPanel(page);
-  const suggestion = page.getByRole("list", { name: "Hot keywords" }).getByRole("button", { name: "beach", exact: true });
+  const suggestion = page
+    .getByRole("list", { name: "Hot keywords" })
+    .getByRole("button", { name: "beach", exact: true });
   await expect(suggestion).toBeVisible();
   await suggestion.click();
   await expect(page.getByRole("searchbox", { name: "Search query" })).toHaveValue("beach");
@@ -145,7 +163,8 @@ test("a hot keyword is suggested in the empty box; picking it searches for it", 
 });
 
 test("the search stats chart renders and a keyword can be removed", async ({ page }) => {
-  for (const kw of ["alpha", "notes", "gamma", "delta"]) expect((await hotSearch("POST", `keyword=${kw}`)).ok).toBe(true);
+  for (const kw of ["alpha", "notes", "gamma", "delta"])
+    expect((await hotSearch("POST", `keyword=${kw}`)).ok).toBe(true);
   await signIn(page, server);
   await openFolder(page, server, "/");
   await page.getByRole("button", { name: "Search Stats" }).click();
@@ -179,34 +198,47 @@ test("the search stats chart renders and a keyword can be removed", async ({ pag
 });
 
 /** A signed-in page of its own context. */
-async function newPage(browser: Browser, width: number, height: number, colorScheme: "light" | "dark" = "light"): Promise<Page> {
+async function newPage(
+  browser: Browser,
+  width: number,
+  height: number,
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
   await signIn(page, server);
   return page;
 }
 
-for (const [width, height, scheme] of [[1280, 800, "light"], [375, 740, "light"], [1280, 800, "dark"]] as const) {
-  test(`screenshots of the panel and the stats dialog at ${width} px (${scheme})`, { tag: "@screens" }, async ({ browser }, testInfo: TestInfo) => {
-    await hotSearch("POST", "keyword=beach");
-    await hotSearch("POST", "keyword=report");
-    const page = await newPage(browser, width, height, scheme);
-    const box = await openPanel(page);
-    await expect(page.getByRole("list", { name: "Hot keywords" })).toBeVisible();
-    await screenshot(page, testInfo, `search-idle-${width}-${scheme}`);
-    await box.fill("item");
-    await box.press("Enter");
-    await expect(page.locator(".search-hit").first()).toBeVisible();
-    await screenshot(page, testInfo, `search-results-${width}-${scheme}`);
-    await box.fill("nothing-at-all");
-    await box.press("Enter");
-    await expect(page.getByText("No file found")).toBeVisible();
-    await screenshot(page, testInfo, `search-empty-${width}-${scheme}`);
-    await box.press("Escape");
-    if (width < 737) await page.getByRole("button", { name: "Toggle menu" }).click();
-    await page.getByRole("button", { name: "Search Stats" }).click();
-    await expect(page.getByRole("dialog", { name: "Search stats" }).getByRole("img")).toBeVisible();
-    await screenshot(page, testInfo, `search-stats-${width}-${scheme}`);
-    await page.context().close();
-  });
+for (const [width, height, scheme] of [
+  [1280, 800, "light"],
+  [375, 740, "light"],
+  [1280, 800, "dark"],
+] as const) {
+  test(
+    `screenshots of the panel and the stats dialog at ${width} px (${scheme})`,
+    { tag: "@screens" },
+    async ({ browser }, testInfo: TestInfo) => {
+      await hotSearch("POST", "keyword=beach");
+      await hotSearch("POST", "keyword=report");
+      const page = await newPage(browser, width, height, scheme);
+      const box = await openPanel(page);
+      await expect(page.getByRole("list", { name: "Hot keywords" })).toBeVisible();
+      await screenshot(page, testInfo, `search-idle-${width}-${scheme}`);
+      await box.fill("item");
+      await box.press("Enter");
+      await expect(page.locator(".search-hit").first()).toBeVisible();
+      await screenshot(page, testInfo, `search-results-${width}-${scheme}`);
+      await box.fill("nothing-at-all");
+      await box.press("Enter");
+      await expect(page.getByText("No file found")).toBeVisible();
+      await screenshot(page, testInfo, `search-empty-${width}-${scheme}`);
+      await box.press("Escape");
+      if (width < 737) await page.getByRole("button", { name: "Toggle menu" }).click();
+      await page.getByRole("button", { name: "Search Stats" }).click();
+      await expect(page.getByRole("dialog", { name: "Search stats" }).getByRole("img")).toBeVisible();
+      await screenshot(page, testInfo, `search-stats-${width}-${scheme}`);
+      await page.context().close();
+    },
+  );
 }

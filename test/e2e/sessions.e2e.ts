@@ -28,7 +28,9 @@ function claims(token: string): Record<string, unknown> {
 
 const status = async (url: string, init: RequestInit = {}) => (await fetch(url, init)).status;
 
-test("thumbnails and previews load with a read-only media token of their folder, never the login token", async ({ page }) => {
+test("thumbnails and previews load with a read-only media token of their folder, never the login token", async ({
+  page,
+}) => {
   const session = await startSession(page);
   await openFolder(page, server, "/photos/");
   const thumb = page.locator("img.thumb").first();
@@ -75,7 +77,9 @@ test("Logout ends the session on the server: its token stops working", async ({ 
   await expect.poll(() => status(`${server.url}/api/resources/`, { headers: { "X-Auth": session } })).toBe(401);
 });
 
-test("'Log out other sessions' in the profile ends the other sessions and keeps this one", async ({ page }, testInfo) => {
+test("'Log out other sessions' in the profile ends the other sessions and keeps this one", async ({
+  page,
+}, testInfo) => {
   const user = await makeUser(server, await login(server), { perm: { download: true } });
   const elsewhere = await login(server, user.username, user.password);
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
@@ -99,9 +103,15 @@ test("'Log out other sessions' in the profile ends the other sessions and keeps 
   await screenshot(page, testInfo, "profile-sessions-375-dark");
 });
 
-test("the Sessions card groups repeated logins of one device with a count and signs them out together", async ({ page }, testInfo) => {
+test("the Sessions card groups repeated logins of one device with a count and signs them out together", async ({
+  page,
+}, testInfo) => {
   const user = await makeUser(server, await login(server), { perm: { download: true } });
-  const scripts = [await login(server, user.username, user.password), await login(server, user.username, user.password), await login(server, user.username, user.password)];
+  const scripts = [
+    await login(server, user.username, user.password),
+    await login(server, user.username, user.password),
+    await login(server, user.username, user.password),
+  ];
   await signInAs(page, server, user.username, user.password);
   await page.goto(`${server.url}/settings/profile`);
   const list = page.getByRole("region", { name: "Sessions" }).getByRole("list", { name: "Active sessions" });
@@ -121,5 +131,6 @@ test("the Sessions card groups repeated logins of one device with a count and si
   await device.getByRole("button", { name: /^Sign out/ }).click();
   await expect(page.getByText("Session ended")).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(1);
-  for (const token of scripts) expect(await status(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).toBe(401);
+  for (const token of scripts)
+    expect(await status(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).toBe(401);
 });

@@ -25,11 +25,17 @@ async function openShare(page: Page, name: string) {
 
 /** Creates a link as the admin through the API. */
 async function apiShare(path: string, query = ""): Promise<{ hash: string; expire: number }> {
-  const res = await fetch(`${server.url}/api/share${path}${query}`, { method: "POST", headers: { "X-Auth": await login(server) } });
+  const res = await fetch(`${server.url}/api/share${path}${query}`, {
+    method: "POST",
+    headers: { "X-Auth": await login(server) },
+  });
   return res.json();
 }
 
-test("the Share dialog creates a never-expiring link by default and shows its URL with Copy, named tools and its QR code", async ({ page, context }) => {
+test("the Share dialog creates a never-expiring link by default and shows its URL with Copy, named tools and its QR code", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
   const dialog = await openShare(page, "report.txt");
@@ -42,7 +48,11 @@ test("the Share dialog creates a never-expiring link by default and shows its UR
   await expect(url).toHaveValue(new RegExp(`^${server.origin}/share/[A-Za-z0-9_-]+$`));
   await expect(url).toHaveAttribute("readonly", "");
   await expect(dialog.getByRole("img", { name: /QR/ })).toBeVisible();
-  for (const name of ["QR code (Never expires)", "Change the speed limit of Never expires", "Delete link (Never expires)"]) {
+  for (const name of [
+    "QR code (Never expires)",
+    "Change the speed limit of Never expires",
+    "Delete link (Never expires)",
+  ]) {
     await expect(dialog.getByRole("button", { name })).toHaveAttribute("title", /\S/);
   }
 
@@ -55,7 +65,9 @@ test("the Share dialog creates a never-expiring link by default and shows its UR
   expect(await download.text()).toBe("0123456789");
 });
 
-test("the Share dialog creates an expiring link from a preset or a custom duration and deletes a link", async ({ page }) => {
+test("the Share dialog creates an expiring link from a preset or a custom duration and deletes a link", async ({
+  page,
+}) => {
   await signIn(page, server);
   const dialog = await openShare(page, "notes.txt");
   const links = dialog.getByRole("list", { name: "Share links" }).getByRole("listitem");
@@ -78,7 +90,9 @@ test("the Share dialog creates an expiring link from a preset or a custom durati
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await openShare(page, "notes.txt");
-  await expect(page.getByRole("dialog", { name: "Share" }).getByRole("list", { name: "Share links" }).getByRole("listitem")).toHaveText([/Expires in 3 days/]);
+  await expect(
+    page.getByRole("dialog", { name: "Share" }).getByRole("list", { name: "Share links" }).getByRole("listitem"),
+  ).toHaveText([/Expires in 3 days/]);
 });
 
 test("the context menu opens the Share dialog of a folder", async ({ page }) => {
@@ -89,11 +103,15 @@ test("the context menu opens the Share dialog of a folder", async ({ page }) => 
   const dialog = page.getByRole("dialog", { name: "Share" });
   await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(dialog.getByRole("list", { name: "Share links" }).getByRole("listitem")).toHaveText([/Never expires/]);
-  const mine = await (await fetch(`${server.url}/api/share/docs/album/`, { headers: { "X-Auth": await login(server) } })).json();
+  const mine = await (
+    await fetch(`${server.url}/api/share/docs/album/`, { headers: { "X-Auth": await login(server) } })
+  ).json();
   expect(mine.map((l: { path: string }) => l.path)).toEqual(["/docs/album/"]);
 });
 
-test("the admin's Shared Links screen lists every link permanent first with its owner's name and deletes one", async ({ page }) => {
+test("the admin's Shared Links screen lists every link permanent first with its owner's name and deletes one", async ({
+  page,
+}) => {
   const later = await apiShare("/docs/notes.txt", "?expires=2&unit=days");
   const sooner = await apiShare("/docs/notes.txt", "?expires=5&unit=minutes");
   const permanent = await apiShare("/docs/notes.txt");
@@ -105,14 +123,23 @@ test("the admin's Shared Links screen lists every link permanent first with its 
   const rows = table.getByRole("row");
   await expect(rows.filter({ hasText: later.hash })).toHaveCount(1);
   const hashes = await rows.locator("td:nth-child(2)").allInnerTexts();
-  expect(hashes.filter((h) => [later.hash, sooner.hash, permanent.hash].includes(h))).toEqual([permanent.hash, sooner.hash, later.hash]);
+  expect(hashes.filter((h) => [later.hash, sooner.hash, permanent.hash].includes(h))).toEqual([
+    permanent.hash,
+    sooner.hash,
+    later.hash,
+  ]);
   const permanentRow = rows.filter({ hasText: permanent.hash });
   await expect(permanentRow.getByRole("cell").nth(2)).toHaveText("Never");
   await expect(rows.filter({ hasText: later.hash }).getByRole("cell").nth(2)).toHaveText("in 2 days");
   await expect(permanentRow.getByRole("cell").nth(4)).toHaveText(server.username);
-  await expect(permanentRow.getByRole("link", { name: "/docs/notes.txt" })).toHaveAttribute("href", "/files/docs/notes.txt");
+  await expect(permanentRow.getByRole("link", { name: "/docs/notes.txt" })).toHaveAttribute(
+    "href",
+    "/files/docs/notes.txt",
+  );
   await expect(permanentRow.getByRole("link", { name: permanent.hash })).toHaveAttribute("target", "_blank");
-  await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/files/");
+  await expect(
+    page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" }),
+  ).toHaveAttribute("href", "/files/");
 
   expect((await fetch(`${server.url}/api/public/share/${permanent.hash}`)).status).toBe(200);
   await permanentRow.getByRole("button", { name: "Delete link (/docs/notes.txt)" }).click();
@@ -134,25 +161,37 @@ test("a user without the share permission has no Share action and no Shared Link
   await expect(page).toHaveURL(`${server.url}/403`);
 });
 
-
-for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
-  test(`the Share dialog and the Shared Links screen at ${size.name} px, light and dark`, { tag: "@screens" }, async ({ page }, testInfo) => {
-    await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
-    await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
-    await apiShare("/docs/notes.txt", "?expires=4&unit=hours");
-    await page.setViewportSize(size.viewport);
-    await signIn(page, server);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      const dialog = await openShare(page, "notes.txt");
-      await expect(dialog.getByRole("list", { name: "Share links" }).getByRole("listitem").filter({ hasText: "Expires in" }).first()).toBeVisible();
-      await dialog.getByRole("button", { name: "Create link" }).click();
-      await expect(dialog.getByRole("img", { name: /QR/ })).toBeVisible();
-      await screenshot(page, testInfo, `share-dialog-${size.name}-${colorScheme}`);
-      await page.goto(`${server.url}/shared`);
-      await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
-      await expect(page.locator("#loading")).toHaveCount(0);
-      await screenshot(page, testInfo, `shared-links-${size.name}-${colorScheme}`);
-    }
-  });
+for (const size of [
+  { name: "1280", viewport: { width: 1280, height: 800 } },
+  { name: "375", viewport: { width: 375, height: 740 } },
+]) {
+  test(
+    `the Share dialog and the Shared Links screen at ${size.name} px, light and dark`,
+    { tag: "@screens" },
+    async ({ page }, testInfo) => {
+      await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
+      await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
+      await apiShare("/docs/notes.txt", "?expires=4&unit=hours");
+      await page.setViewportSize(size.viewport);
+      await signIn(page, server);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        const dialog = await openShare(page, "notes.txt");
+        await expect(
+          dialog
+            .getByRole("list", { name: "Share links" })
+            .getByRole("listitem")
+            .filter({ hasText: "Expires in" })
+            .first(),
+        ).toBeVisible();
+        await dialog.getByRole("button", { name: "Create link" }).click();
+        await expect(dialog.getByRole("img", { name: /QR/ })).toBeVisible();
+        await screenshot(page, testInfo, `share-dialog-${size.name}-${colorScheme}`);
+        await page.goto(`${server.url}/shared`);
+        await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
+        await expect(page.locator("#loading")).toHaveCount(0);
+        await screenshot(page, testInfo, `shared-links-${size.name}-${colorScheme}`);
+      }
+    },
+  );
 }

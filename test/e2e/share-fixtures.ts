@@ -9,7 +9,11 @@ import { login, type TestServer } from "../support/server";
 export async function createLink(server: TestServer, path: string, query = "", options?: object): Promise<string> {
   const headers: Record<string, string> = { "X-Auth": await login(server) };
   if (options) headers["Content-Type"] = "application/json";
-  const res = await fetch(`${server.url}/api/share${path}${query}`, { method: "POST", headers, body: options ? JSON.stringify(options) : undefined });
+  const res = await fetch(`${server.url}/api/share${path}${query}`, {
+    method: "POST",
+    headers,
+    body: options ? JSON.stringify(options) : undefined,
+  });
   if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { hash: string }).hash;
 }
@@ -33,7 +37,10 @@ export async function openShare(page: Page, server: TestServer, path: string): P
 export async function inEveryLook(browser: Browser, shoot: (page: Page, tag: string) => Promise<void>): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
     const page = await visitorPage(browser, scheme);
-    for (const [width, height] of [[1280, 800], [375, 740]]) {
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 740],
+    ]) {
       await page.setViewportSize({ width, height });
       await shoot(page, `${width}-${scheme}`);
     }

@@ -15,7 +15,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a link made in the Share dialog opens without login, shows the name and QR code, downloads the same bytes, and stops once the admin deletes it on /shared", async ({ page, browser, context }) => {
+test("a link made in the Share dialog opens without login, shows the name and QR code, downloads the same bytes, and stops once the admin deletes it on /shared", async ({
+  page,
+  browser,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
   await openFolder(page, server, "/handover/");
@@ -25,7 +29,10 @@ test("a link made in the Share dialog opens without login, shows the name and QR
   await dialog.getByRole("combobox", { name: "Expires after" }).selectOption("custom");
   await dialog.getByRole("spinbutton", { name: "Duration" }).fill("2");
   await dialog.getByRole("button", { name: "Create link" }).click();
-  await dialog.getByRole("button", { name: /^Copy link/ }).first().click();
+  await dialog
+    .getByRole("button", { name: /^Copy link/ })
+    .first()
+    .click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain("/share/");
 
@@ -38,7 +45,10 @@ test("a link made in the Share dialog opens without login, shows the name and QR
   const qr = guest.getByRole("img", { name: /QR/i });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const [download] = await Promise.all([guest.waitForEvent("download"), guest.getByRole("link", { name: /download file/i }).click()]);
+  const [download] = await Promise.all([
+    guest.waitForEvent("download"),
+    guest.getByRole("link", { name: /download file/i }).click(),
+  ]);
   expect(readFileSync((await download.path())!)).toEqual(readFileSync(join(server.root, "handover", "plan.txt")));
 
   await page.goto(`${server.url}/shared`);

@@ -30,14 +30,21 @@ async function openOptions(page: Page, name: string) {
 
 /** The hash of the only link the dialog lists (read through the copy button's clipboard text). */
 async function onlyHash(page: Page, dialog: ReturnType<Page["getByRole"]>): Promise<string> {
-  await dialog.getByRole("listitem").getByRole("button", { name: /^Copy link/ }).click();
+  await dialog
+    .getByRole("listitem")
+    .getByRole("button", { name: /^Copy link/ })
+    .click();
   return (await page.evaluate(() => navigator.clipboard.readText())).split("/share/")[1];
 }
 
 /** Creates a link with options as the admin through the API. */
 async function apiShare(path: string, options: Record<string, unknown>): Promise<void> {
   const headers = { "X-Auth": await login(server), "Content-Type": "application/json" };
-  const res = await fetch(`${server.url}/api/share${path}?expires=3&unit=days`, { method: "POST", headers, body: JSON.stringify(options) });
+  const res = await fetch(`${server.url}/api/share${path}?expires=3&unit=days`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(options),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -45,7 +52,9 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 });
 
-test("a password link made in the dialog shows a lock and refuses a download without the password", async ({ page }) => {
+test("a password link made in the dialog shows a lock and refuses a download without the password", async ({
+  page,
+}) => {
   await signIn(page, server);
   const dialog = await openOptions(page, "secret.txt");
   await expect(dialog.getByRole("checkbox", { name: "Upload only" })).toHaveCount(0);
@@ -64,7 +73,9 @@ test("an upload-only folder link shows its badge and the public share answers up
   await signIn(page, server);
   const dialog = await openOptions(page, "inbox");
   const uploadOnly = dialog.getByRole("checkbox", { name: "Upload only" });
-  await expect(uploadOnly).toHaveAccessibleDescription("Visitors can upload files into this folder but cannot see or download anything.");
+  await expect(uploadOnly).toHaveAccessibleDescription(
+    "Visitors can upload files into this folder but cannot see or download anything.",
+  );
   await uploadOnly.check();
   await dialog.getByRole("combobox", { name: "Expires after" }).selectOption("custom");
   await dialog.getByRole("spinbutton", { name: "Duration" }).fill("2");
@@ -108,28 +119,35 @@ test("a user with the share permission but not download has no Share action", as
   await expect(page.getByRole("menuitem", { name: "Share" })).toBeDisabled();
 });
 
-for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
-  test(`the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`, { tag: "@screens" }, async ({ page }, testInfo) => {
-    await apiShare("/box/secret.txt", { password: "pw", downloadLimit: 3 });
-    await apiShare("/box/inbox/", { uploadOnly: true });
-    await page.setViewportSize(size.viewport);
-    await signIn(page, server);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      const dialog = await openOptions(page, "inbox");
-      await dialog.getByLabel("Password", { exact: true }).fill("pw");
-      await dialog.getByRole("spinbutton", { name: "Download limit" }).fill("5");
-      await screenshot(page, testInfo, `share-options-${size.name}-${colorScheme}`);
-      await dialog.getByRole("button", { name: "Close" }).click();
-      await openFolder(page, server, "/box/");
-      await item(page, "secret.txt").click();
-      await page.getByRole("button", { name: "Share", exact: true }).click();
-      await expect(dialog.getByRole("listitem").filter({ hasText: "0/3 downloads" }).first()).toBeVisible();
-      await screenshot(page, testInfo, `share-badges-${size.name}-${colorScheme}`);
-      await page.goto(`${server.url}/shared`);
-      await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
-      await expect(page.locator("#loading")).toHaveCount(0);
-      await screenshot(page, testInfo, `shared-options-${size.name}-${colorScheme}`);
-    }
-  });
+for (const size of [
+  { name: "1280", viewport: { width: 1280, height: 800 } },
+  { name: "375", viewport: { width: 375, height: 740 } },
+]) {
+  test(
+    `the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`,
+    { tag: "@screens" },
+    async ({ page }, testInfo) => {
+      await apiShare("/box/secret.txt", { password: "pw", downloadLimit: 3 });
+      await apiShare("/box/inbox/", { uploadOnly: true });
+      await page.setViewportSize(size.viewport);
+      await signIn(page, server);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        const dialog = await openOptions(page, "inbox");
+        await dialog.getByLabel("Password", { exact: true }).fill("pw");
+        await dialog.getByRole("spinbutton", { name: "Download limit" }).fill("5");
+        await screenshot(page, testInfo, `share-options-${size.name}-${colorScheme}`);
+        await dialog.getByRole("button", { name: "Close" }).click();
+        await openFolder(page, server, "/box/");
+        await item(page, "secret.txt").click();
+        await page.getByRole("button", { name: "Share", exact: true }).click();
+        await expect(dialog.getByRole("listitem").filter({ hasText: "0/3 downloads" }).first()).toBeVisible();
+        await screenshot(page, testInfo, `share-badges-${size.name}-${colorScheme}`);
+        await page.goto(`${server.url}/shared`);
+        await expect(page.getByRole("table", { name: "Shared links" })).toBeVisible();
+        await expect(page.locator("#loading")).toHaveCount(0);
+        await screenshot(page, testInfo, `shared-options-${size.name}-${colorScheme}`);
+      }
+    },
+  );
 }

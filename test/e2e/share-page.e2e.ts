@@ -31,7 +31,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a file link shows the name, its download and a QR code of the link behind a button, without header or sidebar", async ({ browser }) => {
+test("a file link shows the name, its download and a QR code of the link behind a button, without header or sidebar", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
@@ -56,7 +58,9 @@ test("a file link shows the name, its download and a QR code of the link behind 
   await page.context().close();
 });
 
-test("a folder link lists its items, opens a sub-folder inside the share and previews an image and a text", async ({ browser }) => {
+test("a folder link lists its items, opens a sub-folder inside the share and previews an image and a text", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
   await expect(page.getByRole("heading", { name: "album" })).toBeVisible();
@@ -65,7 +69,10 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
   await expect(listing.getByRole("button", { name: "notes.txt" })).toBeVisible();
   // The image's thumbnail is drawn from the public thumbnail URL.
   const thumb = listing.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img");
-  await expect(thumb).toHaveAttribute("src", new RegExp(`/api/public/dl/${folderHash}/sunrise\\.jpg\\?thumb=true&w=\\d+`));
+  await expect(thumb).toHaveAttribute(
+    "src",
+    new RegExp(`/api/public/dl/${folderHash}/sunrise\\.jpg\\?thumb=true&w=\\d+`),
+  );
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await listing.getByRole("link", { name: "trip" }).click();
@@ -85,7 +92,9 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
   await expect(preview).toHaveCount(0);
 
   await listing.getByRole("button", { name: "day one.txt" }).click();
-  await expect(page.getByRole("dialog", { name: "Preview of day one.txt" }).getByLabel("Content of day one.txt")).toHaveText("Day one: the coast.\n");
+  await expect(
+    page.getByRole("dialog", { name: "Preview of day one.txt" }).getByLabel("Content of day one.txt"),
+  ).toHaveText("Day one: the coast.\n");
   await page.getByRole("button", { name: "Close" }).click();
 
   await crumbs.getByRole("link", { name: "Top of the share" }).click();
@@ -94,7 +103,9 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
   await page.context().close();
 });
 
-test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({ browser }) => {
+test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
   const listing = page.getByRole("list", { name: "Shared folder contents" });
@@ -123,7 +134,11 @@ test("a folder downloads as one zip archive", async ({ browser }) => {
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "download folder" }).click();
   const download = await downloading;
-  expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe("PK");
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe("PK");
   await page.context().close();
 });
 
@@ -142,7 +157,9 @@ test("an unknown or expired link shows that the share is not available", async (
   // again until it says so, and that must happen by then (plus the time one opening takes).
   await expect(async () => {
     await openShare(page, server, expiring);
-    await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(", { timeout: 500 });
+    await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(", {
+      timeout: 500,
+    });
   }).toPass({ intervals: [250], timeout: created + 5100 - Date.now() + 3000 });
   await page.context().close();
 });
@@ -158,7 +175,10 @@ test.describe("under a base URL", () => {
   });
 
   test("links the QR code, the download and the page below the base URL", async ({ browser }) => {
-    const res = await fetch(`${based.url}/api/share/clip%20notes.txt`, { method: "POST", headers: { "X-Auth": await login(based) } });
+    const res = await fetch(`${based.url}/api/share/clip%20notes.txt`, {
+      method: "POST",
+      headers: { "X-Auth": await login(based) },
+    });
     const { hash } = (await res.json()) as { hash: string };
     const page = await visitorPage(browser);
     await page.goto(`${based.url}/share/${hash}`);
@@ -166,7 +186,10 @@ test.describe("under a base URL", () => {
     await page.getByRole("button", { name: "Show the QR code of this link" }).click();
     const qr = page.getByRole("img", { name: "QR code of the link to this share" });
     expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${based.origin}/app/share/${hash}`));
-    await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute("href", `/app/api/public/dl/${hash}`);
+    await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute(
+      "href",
+      `/app/api/public/dl/${hash}`,
+    );
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "download file" }).click();
     expect(readFileSync((await (await downloading).path())!).toString()).toBe("under a base\n");
@@ -182,27 +205,37 @@ test("follows the device's dark scheme when nobody is logged in", async ({ brows
   await page.context().close();
 });
 
-test("takes screenshots of the share page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
-  await inEveryLook(browser, async (page, tag) => {
-    await openShare(page, server, fileHash);
-    await page.getByRole("button", { name: "Show the QR code of this link" }).click();
-    await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
-    await screenshot(page, testInfo, `share-file-${tag}`);
-    await openShare(page, server, folderHash);
-    await expect(page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img")).toBeVisible();
-    await screenshot(page, testInfo, `share-folder-${tag}`);
-    await page.getByRole("button", { name: "sunrise.jpg" }).click();
-    await expect.poll(() => page.getByRole("img", { name: "sunrise.jpg", exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await screenshot(page, testInfo, `share-preview-${tag}`);
-    await page.keyboard.press("Escape");
-    await openShare(page, server, `${folderHash}/trip/`);
-    await page.getByRole("button", { name: "day one.txt" }).click();
-    await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
-    await screenshot(page, testInfo, `share-text-preview-${tag}`);
-    await page.keyboard.press("Escape");
-    await screenshot(page, testInfo, `share-subfolder-${tag}`);
-    await openShare(page, server, "no-such-link-at-all");
-    await expect(page.getByRole("alert")).toBeVisible();
-    await screenshot(page, testInfo, `share-unavailable-${tag}`);
-  });
-});
+test(
+  "takes screenshots of the share page in light and dark at desktop and phone widths",
+  { tag: "@screens" },
+  async ({ browser }, testInfo) => {
+    await inEveryLook(browser, async (page, tag) => {
+      await openShare(page, server, fileHash);
+      await page.getByRole("button", { name: "Show the QR code of this link" }).click();
+      await expect(page.getByRole("img", { name: "QR code of the link to this share" })).toBeVisible();
+      await screenshot(page, testInfo, `share-file-${tag}`);
+      await openShare(page, server, folderHash);
+      await expect(page.getByRole("listitem").filter({ hasText: "sunrise.jpg" }).locator("img")).toBeVisible();
+      await screenshot(page, testInfo, `share-folder-${tag}`);
+      await page.getByRole("button", { name: "sunrise.jpg" }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole("img", { name: "sunrise.jpg", exact: true })
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await screenshot(page, testInfo, `share-preview-${tag}`);
+      await page.keyboard.press("Escape");
+      await openShare(page, server, `${folderHash}/trip/`);
+      await page.getByRole("button", { name: "day one.txt" }).click();
+      await expect(page.getByLabel("Content of day one.txt")).toBeVisible();
+      await screenshot(page, testInfo, `share-text-preview-${tag}`);
+      await page.keyboard.press("Escape");
+      await screenshot(page, testInfo, `share-subfolder-${tag}`);
+      await openShare(page, server, "no-such-link-at-all");
+      await expect(page.getByRole("alert")).toBeVisible();
+      await screenshot(page, testInfo, `share-unavailable-${tag}`);
+    });
+  },
+);

@@ -44,7 +44,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a password link asks for the password, refuses a wrong one and then shows the file with a working download", async ({ browser }) => {
+test("a password link asks for the password, refuses a wrong one and then shows the file with a working download", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   const urls: string[] = [];
   page.on("request", (r) => urls.push(r.url()));
@@ -85,7 +87,9 @@ test("an unlocked password folder shows its image thumbnails, loaded with the to
   await page.context().close();
 });
 
-test("an upload-only link shows only the upload area and takes dropped files, never over an existing one", async ({ browser }) => {
+test("an upload-only link shows only the upload area and takes dropped files, never over an existing one", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   await openShare(page, server, dropHash);
   await expect(page.getByRole("heading", { name: "inbox" })).toBeVisible();
@@ -104,7 +108,9 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
   await expect(page.getByRole("alert")).toHaveText("A file with this name already exists");
   expect(readFileSync(onDisk, "utf8")).toBe("first version\n");
 
-  await page.getByLabel("Choose files").setInputFiles({ name: "picked.txt", mimeType: "text/plain", buffer: Buffer.from("picked\n") });
+  await page
+    .getByLabel("Choose files")
+    .setInputFiles({ name: "picked.txt", mimeType: "text/plain", buffer: Buffer.from("picked\n") });
   await expect(page.getByRole("listitem").filter({ hasText: "picked.txt" })).toContainText("Uploaded");
   expect(existsSync(join(server.root, "inbox", "picked.txt"))).toBe(true);
 
@@ -121,21 +127,32 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
   await page.context().close();
 });
 
-test("takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
-  // The second drop is refused as the upload-only test's was (the test may run alone: npm run test:stress).
-  writeTree(server.root, { "inbox/photo notes.txt": "first version\n" });
-  await inEveryLook(browser, async (page, tag) => {
-    await openShare(page, server, fileHash);
-    await submitPassword(page, "not it");
-    await expect(page.getByRole("alert")).toHaveText("Wrong password");
-    await screenshot(page, testInfo, `share-password-${tag}`);
-    await openShare(page, server, dropHash);
-    await dropFiles(page, [{ name: `report ${tag}.pdf`, content: "x".repeat(120_000) }, { name: "photo notes.txt", content: "again\n" }], dropZone(page));
-    await expect(page.getByRole("alert")).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: `report ${tag}.pdf` })).toContainText("Uploaded");
-    await screenshot(page, testInfo, `share-upload-${tag}`);
-  });
-});
+test(
+  "takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths",
+  { tag: "@screens" },
+  async ({ browser }, testInfo) => {
+    // The second drop is refused as the upload-only test's was (the test may run alone: npm run test:stress).
+    writeTree(server.root, { "inbox/photo notes.txt": "first version\n" });
+    await inEveryLook(browser, async (page, tag) => {
+      await openShare(page, server, fileHash);
+      await submitPassword(page, "not it");
+      await expect(page.getByRole("alert")).toHaveText("Wrong password");
+      await screenshot(page, testInfo, `share-password-${tag}`);
+      await openShare(page, server, dropHash);
+      await dropFiles(
+        page,
+        [
+          { name: `report ${tag}.pdf`, content: "x".repeat(120_000) },
+          { name: "photo notes.txt", content: "again\n" },
+        ],
+        dropZone(page),
+      );
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: `report ${tag}.pdf` })).toContainText("Uploaded");
+      await screenshot(page, testInfo, `share-upload-${tag}`);
+    });
+  },
+);
 
 // Last: the ban reaches every call from this address.
 test("too many wrong passwords show the ban sentence", async ({ browser }) => {

@@ -22,7 +22,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a visitor's big upload into an upload-only link resumes from the server's offset after the connection drops", async ({ browser }) => {
+test("a visitor's big upload into an upload-only link resumes from the server's offset after the connection drops", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser);
   const data = randomBytes(6 * CHUNK);
   const seen: string[] = [];
@@ -38,8 +40,12 @@ test("a visitor's big upload into an upload-only link resumes from the server's 
     return route.continue();
   });
   await openShare(page, server, dropHash);
-  await page.getByLabel("Choose files").setInputFiles({ name: "holiday.bin", mimeType: "application/octet-stream", buffer: data });
-  await expect(page.getByRole("listitem").filter({ hasText: "holiday.bin" })).toContainText("Uploaded", { timeout: 30_000 });
+  await page
+    .getByLabel("Choose files")
+    .setInputFiles({ name: "holiday.bin", mimeType: "application/octet-stream", buffer: data });
+  await expect(page.getByRole("listitem").filter({ hasText: "holiday.bin" })).toContainText("Uploaded", {
+    timeout: 30_000,
+  });
   const stored = readFileSync(join(server.root, "inbox", "holiday.bin"));
   expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(data).digest("hex"));
   expect(dropped).toBe(true);

@@ -30,7 +30,8 @@ test.beforeAll(async () => {
     "album/c-notes.txt": "not a photo\n",
     "album/d-rotated.jpg": sample("photos/rotated.jpg"),
   });
-  for (const name of ["sunrise.jpg", "clip.mp4", "movie.mkv", "tone.mp3", "guide.pdf", "shopping-list.md"]) links[name] = await createLink(server, `/${name}`);
+  for (const name of ["sunrise.jpg", "clip.mp4", "movie.mkv", "tone.mp3", "guide.pdf", "shopping-list.md"])
+    links[name] = await createLink(server, `/${name}`);
   links.album = await createLink(server, "/album/");
   links.lockedMovie = await createLink(server, "/movie.mkv", "?expires=1&unit=hours", { password: "let me in" });
 });
@@ -42,11 +43,15 @@ test.afterAll(async () => {
 /** Waits until the page's <video> has loaded enough to show a frame, and answers where it came from. */
 async function videoPlays(page: Page): Promise<string> {
   const video = page.locator("video");
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
   return video.evaluate((v: HTMLVideoElement) => v.currentSrc);
 }
 
-test("a visitor of a shared JPEG, MP4, MKV, MP3, PDF or markdown file sees it as the owner's preview shows it", async ({ browser }) => {
+test("a visitor of a shared JPEG, MP4, MKV, MP3, PDF or markdown file sees it as the owner's preview shows it", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await visitorPage(browser);
   await openShare(page, server, links["sunrise.jpg"]);
@@ -67,16 +72,23 @@ test("a visitor of a shared JPEG, MP4, MKV, MP3, PDF or markdown file sees it as
   await openShare(page, server, links["movie.mkv"]);
   await videoPlays(page);
   await expect.poll(() => page.locator("video track").count()).toBe(3);
-  expect(await page.locator("video track").first().getAttribute("src")).toContain(`/api/public/vtt/${links["movie.mkv"]}?si=0`);
+  expect(await page.locator("video track").first().getAttribute("src")).toContain(
+    `/api/public/vtt/${links["movie.mkv"]}?si=0`,
+  );
   await page.getByRole("group", { name: "Video player" }).hover();
-  await expect.poll(() => playlists.some((u) => u.includes(`/api/public/frame/${links["movie.mkv"]}?thumbnails=vtt`))).toBe(true);
+  await expect
+    .poll(() => playlists.some((u) => u.includes(`/api/public/frame/${links["movie.mkv"]}?thumbnails=vtt`)))
+    .toBe(true);
 
   await openShare(page, server, links["tone.mp3"]);
   const audio = page.locator("audio");
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(0);
 
   await openShare(page, server, links["guide.pdf"]);
-  await expect(page.locator("object.preview-pdf")).toHaveAttribute("data", `/api/public/dl/${links["guide.pdf"]}?inline=true`);
+  await expect(page.locator("object.preview-pdf")).toHaveAttribute(
+    "data",
+    `/api/public/dl/${links["guide.pdf"]}?inline=true`,
+  );
 
   await openShare(page, server, links["shopping-list.md"]);
   const rendered = page.frameLocator("iframe.share-markdown");
@@ -110,7 +122,9 @@ test("a password link's video plays transcoded through the link once the passwor
   await page.context().close();
 });
 
-test("in a shared folder the photo viewer steps with previous and next, the arrow keys and a swipe", async ({ browser }) => {
+test("in a shared folder the photo viewer steps with previous and next, the arrow keys and a swipe", async ({
+  browser,
+}) => {
   const context = await browser.newContext(TOUCH_PHONE);
   const page = await context.newPage();
   await openShare(page, server, links.album);
@@ -130,9 +144,15 @@ test("in a shared folder the photo viewer steps with previous and next, the arro
   // A swipe to the right goes back to the first photo.
   const box = (await page.locator(".share-image").boundingBox())!;
   const y = box.y + box.height / 2;
-  await page.locator(".share-image").dispatchEvent("pointerdown", { pointerId: 1, clientX: box.x + 60, clientY: y, isPrimary: true });
-  await page.locator(".share-image").dispatchEvent("pointermove", { pointerId: 1, clientX: box.x + 200, clientY: y + 5, isPrimary: true });
-  await page.locator(".share-image").dispatchEvent("pointerup", { pointerId: 1, clientX: box.x + 260, clientY: y + 5, isPrimary: true });
+  await page
+    .locator(".share-image")
+    .dispatchEvent("pointerdown", { pointerId: 1, clientX: box.x + 60, clientY: y, isPrimary: true });
+  await page
+    .locator(".share-image")
+    .dispatchEvent("pointermove", { pointerId: 1, clientX: box.x + 200, clientY: y + 5, isPrimary: true });
+  await page
+    .locator(".share-image")
+    .dispatchEvent("pointerup", { pointerId: 1, clientX: box.x + 260, clientY: y + 5, isPrimary: true });
   await expect(page.getByRole("dialog", { name: "Preview of a-sunrise.jpg" })).toBeVisible();
   await context.close();
 });
@@ -151,22 +171,36 @@ test("the QR code of the link stays behind a small button on the public page", a
   await page.context().close();
 });
 
-test("takes screenshots of a visitor's previews in light and dark at desktop and phone widths", { tag: "@screens" }, async ({ browser }, testInfo) => {
-  test.setTimeout(240_000);
-  await inEveryLook(browser, async (page, tag) => {
-    for (const [name, shot] of [["sunrise.jpg", "image"], ["clip.mp4", "video"], ["tone.mp3", "audio"], ["guide.pdf", "pdf"], ["shopping-list.md", "markdown"]]) {
-      await openShare(page, server, links[name]);
-      await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-      await page.waitForTimeout(shot === "video" || shot === "pdf" ? 1500 : 500);
-      await screenshot(page, testInfo, `visitor-${shot}-${tag}`);
-    }
-    await openShare(page, server, links.album);
-    await page.getByRole("button", { name: "b-fractal.png" }).click();
-    await expect.poll(() => page.getByRole("img", { name: "b-fractal.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await screenshot(page, testInfo, `visitor-folder-photo-${tag}`);
-    await page.keyboard.press("Escape");
-    await openShare(page, server, links["guide.pdf"]);
-    await page.getByRole("button", { name: "Show the QR code of this link" }).click();
-    await screenshot(page, testInfo, `visitor-qr-${tag}`);
-  });
-});
+test(
+  "takes screenshots of a visitor's previews in light and dark at desktop and phone widths",
+  { tag: "@screens" },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(240_000);
+    await inEveryLook(browser, async (page, tag) => {
+      for (const [name, shot] of [
+        ["sunrise.jpg", "image"],
+        ["clip.mp4", "video"],
+        ["tone.mp3", "audio"],
+        ["guide.pdf", "pdf"],
+        ["shopping-list.md", "markdown"],
+      ]) {
+        await openShare(page, server, links[name]);
+        await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+        await page.waitForTimeout(shot === "video" || shot === "pdf" ? 1500 : 500);
+        await screenshot(page, testInfo, `visitor-${shot}-${tag}`);
+      }
+      await openShare(page, server, links.album);
+      await page.getByRole("button", { name: "b-fractal.png" }).click();
+      await expect
+        .poll(() =>
+          page.getByRole("img", { name: "b-fractal.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await screenshot(page, testInfo, `visitor-folder-photo-${tag}`);
+      await page.keyboard.press("Escape");
+      await openShare(page, server, links["guide.pdf"]);
+      await page.getByRole("button", { name: "Show the QR code of this link" }).click();
+      await screenshot(page, testInfo, `visitor-qr-${tag}`);
+    });
+  },
+);

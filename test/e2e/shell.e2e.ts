@@ -10,7 +10,11 @@ test.beforeAll(async () => {
   writeTree(server.root, { "work/notes.txt": "a note\n", "work/photos/": "" });
   const admin = await login(server);
   // Commands live in the token's user: set them before the browser logs in.
-  const res = await call(server, admin, "PUT", "/users/1", { what: "user", which: ["commands"], data: { id: 1, commands: ["echo", "ls", "sleep"] } });
+  const res = await call(server, admin, "PUT", "/users/1", {
+    what: "user",
+    which: ["commands"],
+    data: { id: 1, commands: ["echo", "ls", "sleep"] },
+  });
   expect(res.status).toBe(200);
   await putSettings(server, admin, { shell: ["bash", "-c"] });
 });
@@ -43,7 +47,9 @@ async function run(page: Page, line: string): Promise<void> {
   await input.press("Enter");
 }
 
-test("an admin with allowed commands runs echo in the shell overlay and sees its output", async ({ page }, testInfo) => {
+test("an admin with allowed commands runs echo in the shell overlay and sees its output", async ({
+  page,
+}, testInfo) => {
   await openShell(page);
   const log = page.getByRole("log", { name: "Command output" });
   await expect(page.getByText("Runs in /work/")).toBeVisible();
@@ -100,7 +106,10 @@ test("a user without execute or without allowed commands sees no shell button", 
   }
 });
 
-for (const [width, height] of [[1280, 800], [375, 740]]) {
+for (const [width, height] of [
+  [1280, 800],
+  [375, 740],
+]) {
   test(`the command runner shows a textarea per event at ${width} px`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height });
     await signIn(page, server);
@@ -112,12 +121,14 @@ for (const [width, height] of [[1280, 800], [375, 740]]) {
     await expect(card.getByText(/FILE, SCOPE, TRIGGER, USERNAME and DESTINATION/)).toBeVisible();
     await page.getByText("Command runner").scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `commands-card-top-${width}`);
-    await card.getByRole("textbox", { name: "before_delete" }).fill("  echo deleting \"$FILE\"  \n\n");
+    await card.getByRole("textbox", { name: "before_delete" }).fill('  echo deleting "$FILE"  \n\n');
     await card.getByRole("textbox", { name: "before_delete" }).scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `commands-card-${width}`);
     await saveGlobalSettings(page);
     const res = await call(server, await login(server), "GET", "/settings");
-    expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_delete).toEqual(['echo deleting "$FILE"']);
+    expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_delete).toEqual([
+      'echo deleting "$FILE"',
+    ]);
   });
 }
 
@@ -136,6 +147,8 @@ test("the user form saves the allowed commands, and the user then gets the shell
   const { page: userPage, close } = await folderAs(browser, await login(server, user.username, user.password));
   await userPage.getByRole("button", { name: "Shell" }).click();
   await run(userPage, "echo from a user");
-  await expect(userPage.getByRole("log", { name: "Command output" }).getByText("from a user", { exact: true })).toBeVisible();
+  await expect(
+    userPage.getByRole("log", { name: "Command output" }).getByText("from a user", { exact: true }),
+  ).toBeVisible();
   await close();
 });

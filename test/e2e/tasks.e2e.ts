@@ -29,9 +29,21 @@ test.beforeAll(async () => {
   // A 2-second test video and archives made by the real tools the tasks use.
   const media = join(server.root, "media");
   writeTree(server.root, { "media/": "", "src/box/readme.txt": "inside the box" });
-  execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=10", "-pix_fmt", "yuv420p", join(media, "clip.mp4")]);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=duration=2:size=320x240:rate=10",
+    "-pix_fmt",
+    "yuv420p",
+    join(media, "clip.mp4"),
+  ]);
   execFileSync("7zz", ["a", "-bd", join(media, "box.zip"), "box"], { cwd: join(server.root, "src") });
-  execFileSync("7zz", ["a", "-bd", "-psecret", "-mhe=on", join(media, "locked.7z"), "box"], { cwd: join(server.root, "src") });
+  execFileSync("7zz", ["a", "-bd", "-psecret", "-mhe=on", join(media, "locked.7z"), "box"], {
+    cwd: join(server.root, "src"),
+  });
 });
 
 test.afterAll(async () => {
@@ -59,9 +71,12 @@ async function openTaskDialog(page: Page, name: string, entry: string) {
 }
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Tasks" });
-const row = (page: Page, kind: string, path: string) => panel(page).getByRole("listitem", { name: `${kind} ${path}`, exact: true });
+const row = (page: Page, kind: string, path: string) =>
+  panel(page).getByRole("listitem", { name: `${kind} ${path}`, exact: true });
 
-test("a make-torrent from the context menu finishes in the panel opened with t, and its .torrent appears", async ({ page }) => {
+test("a make-torrent from the context menu finishes in the panel opened with t, and its .torrent appears", async ({
+  page,
+}) => {
   await openConnected(page, "/work/");
   const dialog = await openTaskDialog(page, "data", "Make Torrent");
   await expect(dialog.getByRole("textbox", { name: "Announce URL" })).toHaveValue("http://localhost/announce");
@@ -69,7 +84,9 @@ test("a make-torrent from the context menu finishes in the panel opened with t, 
   const pieces = dialog.getByRole("combobox", { name: "Piece length" });
   await expect(pieces).toHaveValue("22");
   await expect(pieces.locator("option:checked")).toHaveText("4 MiB (2^22)");
-  await expect(pieces.locator("option")).toHaveText([18, 19, 20, 21, 22, 23, 24, 25, 26].map((e) => new RegExp(`\\(2\\^${e}\\)$`)));
+  await expect(pieces.locator("option")).toHaveText(
+    [18, 19, 20, 21, 22, 23, 24, 25, 26].map((e) => new RegExp(`\\(2\\^${e}\\)$`)),
+  );
   await pieces.selectOption("18");
   await dialog.getByRole("textbox", { name: "Comment" }).fill("  made in the browser  ");
   await dialog.getByRole("button", { name: "Start" }).click();
@@ -143,7 +160,8 @@ test("more than 6 tasks show the totals table; remove completed empties the list
       new Promise<void>((resolve) => {
         const ws = new WebSocket(url);
         ws.onopen = () => {
-          for (let i = 1; i <= n; i++) ws.send(JSON.stringify({ Task: "mktorrent", TargetPath: `/many/f${i}.txt`, Params: {} }));
+          for (let i = 1; i <= n; i++)
+            ws.send(JSON.stringify({ Task: "mktorrent", TargetPath: `/many/f${i}.txt`, Params: {} }));
           setTimeout(() => (ws.close(), resolve()), 200);
         };
       }),
@@ -174,7 +192,9 @@ test("more than 6 tasks show the totals table; remove completed empties the list
   await expect(page.getByText("no task removed")).toBeVisible();
 });
 
-test("each task dialog shows its fields and defaults; the unarchive password is remembered", async ({ page }, testInfo) => {
+test("each task dialog shows its fields and defaults; the unarchive password is remembered", async ({
+  page,
+}, testInfo) => {
   await openConnected(page, "/work/");
   const shoot = async (name: string) => {
     await screenshot(page, testInfo, `${name}-1280`);
@@ -226,7 +246,9 @@ test("each task dialog shows its fields and defaults; the unarchive password is 
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("a contact sheet and an unarchive started from their dialogs finish, and their outputs appear", async ({ page }) => {
+test("a contact sheet and an unarchive started from their dialogs finish, and their outputs appear", async ({
+  page,
+}) => {
   await openConnected(page, "/media/");
   let dialog = await openTaskDialog(page, "clip.mp4", "Make Thumbnail");
   await dialog.getByRole("button", { name: "20 frames" }).click();
@@ -238,8 +260,12 @@ test("a contact sheet and an unarchive started from their dialogs finish, and th
   await dialog.getByRole("button", { name: "Start" }).click();
   await expect(page.getByText("unarchive task has been send to background")).toBeVisible();
   await page.keyboard.press("t");
-  await expect(row(page, "Make thumbnail", "/media/clip.mp4").getByRole("img", { name: "Done" })).toBeVisible({ timeout: 30_000 });
-  await expect(row(page, "Unarchive", "/media/box.zip").getByRole("img", { name: "Done" })).toBeVisible({ timeout: 30_000 });
+  await expect(row(page, "Make thumbnail", "/media/clip.mp4").getByRole("img", { name: "Done" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(row(page, "Unarchive", "/media/box.zip").getByRole("img", { name: "Done" })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.reload();
   await expect(item(page, "clip.mp4._vthumb_.jpg")).toBeVisible();
   await expect(item(page, "box.extracted")).toBeVisible();
@@ -287,7 +313,9 @@ test("when the server goes away a quiet notice and the panel say the connection 
   }
 });
 
-test("a working task connection shows no popup, a drop of a few seconds a quiet notice, and its return a quiet word", async ({ page }) => {
+test("a working task connection shows no popup, a drop of a few seconds a quiet notice, and its return a quiet word", async ({
+  page,
+}) => {
   // The page's clock is the test's: the seconds of the drop, the reconnect and the word's stay are moved, not waited.
   await page.clock.install();
   // Every popup the page shows is written down, however short it lives; the page's task socket is kept at hand.
@@ -296,7 +324,8 @@ test("a working task connection shows no popup, a drop of a few seconds a quiet 
     w.__toasts = [];
     w.__sockets = [];
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll("[data-sonner-toast]")) if (!w.__toasts.includes(el.textContent ?? "")) w.__toasts.push(el.textContent ?? "");
+      for (const el of document.querySelectorAll("[data-sonner-toast]"))
+        if (!w.__toasts.includes(el.textContent ?? "")) w.__toasts.push(el.textContent ?? "");
     }).observe(document, { childList: true, subtree: true, characterData: true });
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {

@@ -33,7 +33,9 @@ async function openAs(browser: Browser, user: TestUser, scheme: "light" | "dark"
 
 const themeGroup = (page: Page) => page.getByRole("radiogroup", { name: "Theme" });
 
-test("choosing Dark darkens the interface at once, is saved, and stays after a reload and on another device", async ({ browser }) => {
+test("choosing Dark darkens the interface at once, is saved, and stays after a reload and on another device", async ({
+  browser,
+}) => {
   const user = await makeUser(server, admin, { perm: { create: true } });
   const page = await openAs(browser, user, "light", "/settings/profile");
   await expect(themeGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
@@ -89,7 +91,9 @@ test("System follows the device's light or dark setting, live", async ({ browser
   await page.context().close();
 });
 
-test("the login page follows the device, then keeps the last theme used on this device after logout", async ({ browser }) => {
+test("the login page follows the device, then keeps the last theme used on this device after logout", async ({
+  browser,
+}) => {
   const user = await makeUser(server, admin);
   expect((await putUser(server, user.token, user.id, ["theme"], { theme: "dark" })).status).toBe(200);
   const context = await browser.newContext({ colorScheme: "dark" });

@@ -9,7 +9,13 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer();
-  writeTree(server.root, { "tap/inside/x.txt": "x", "tap/a.txt": "a", "tap/b.txt": "b", "prev/photo one.txt": "p", "picked/": "" });
+  writeTree(server.root, {
+    "tap/inside/x.txt": "x",
+    "tap/a.txt": "a",
+    "tap/b.txt": "b",
+    "prev/photo one.txt": "p",
+    "picked/": "",
+  });
 });
 
 test.afterAll(async () => {
@@ -19,7 +25,9 @@ test.afterAll(async () => {
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("a tap opens a folder or previews a file, in the list and the mosaic; the Select button shows checkboxes and taps then choose", async ({ page }) => {
+  test("a tap opens a folder or previews a file, in the list and the mosaic; the Select button shows checkboxes and taps then choose", async ({
+    page,
+  }) => {
     await signIn(page, server);
     await openFolder(page, server, "/tap/");
     await item(page, "a.txt").tap();

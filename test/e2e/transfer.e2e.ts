@@ -18,7 +18,10 @@ test.use({
   },
 });
 
-test("uploads a dropped folder tree keeping its structure, empty folders included", async ({ signedIn: page, server }) => {
+test("uploads a dropped folder tree keeping its structure, empty folders included", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/up/");
   await dropTree(page, {
     "album/cover.txt": "cover",
@@ -37,7 +40,10 @@ test("uploads a dropped folder tree keeping its structure, empty folders include
   await expect(page.getByRole("region", { name: "Uploads" })).toContainText("album/2024/deep/feb.txt");
 });
 
-test("a dropped folder whose name exists raises the replace prompt, and Replace overwrites", async ({ signedIn: page, server }) => {
+test("a dropped folder whose name exists raises the replace prompt, and Replace overwrites", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/clash/");
   await dropTree(page, { "album/old.txt": "new", "album/extra.txt": "extra" });
   const dialog = page.getByRole("dialog", { name: "Replace files?" });

@@ -48,7 +48,10 @@ async function serverHash(path: string): Promise<string> {
 
 /** Bytes the server holds of an incomplete tus upload (0 when there is none yet). */
 async function serverOffset(path: string): Promise<number> {
-  const res = await fetch(`${server.url}/api/tus${path}`, { method: "HEAD", headers: { "X-Auth": token, "Tus-Resumable": "1.0.0" } });
+  const res = await fetch(`${server.url}/api/tus${path}`, {
+    method: "HEAD",
+    headers: { "X-Auth": token, "Tus-Resumable": "1.0.0" },
+  });
   return res.status === 200 ? Number(res.headers.get("Upload-Offset")) : 0;
 }
 
@@ -61,7 +64,10 @@ function recordTus(page: Page): string[] {
   return seen;
 }
 
-test("an upload whose connection drops mid-way resumes from the server's offset and completes with identical bytes", async ({ page, context }, testInfo) => {
+test("an upload whose connection drops mid-way resumes from the server's offset and completes with identical bytes", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, server);
   await openFolder(page, server, "/drop/");
@@ -69,14 +75,22 @@ test("an upload whose connection drops mid-way resumes from the server's offset 
   // A throttle of its own DevTools session, ended before the drop: that session's conditions would hide the offline state.
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   const requests = recordTus(page);
   await pick(page, [file.path]);
   await expect.poll(() => serverOffset("/drop/dropped-link.bin"), { timeout: 20_000 }).toBeGreaterThan(512 * 1024);
   await cdp.detach();
   await context.setOffline(true);
   const panel = page.getByRole("region", { name: "Uploads" });
-  await expect(panel.getByRole("listitem").filter({ hasText: "dropped-link.bin" })).toContainText("Waiting for the connection", { timeout: 15_000 });
+  await expect(panel.getByRole("listitem").filter({ hasText: "dropped-link.bin" })).toContainText(
+    "Waiting for the connection",
+    { timeout: 15_000 },
+  );
   await screenshot(page, testInfo, "panel-offline-1280");
   const kept = await serverOffset("/drop/dropped-link.bin");
   expect(kept).toBeGreaterThan(0);
@@ -112,8 +126,13 @@ test("a file picked again after a page reload goes on where it stopped", async (
   expect(requests).toContain(`PATCH ${kept}`);
 });
 
-for (const size of [{ name: "1280", viewport: { width: 1280, height: 800 } }, { name: "375", viewport: { width: 375, height: 740 } }]) {
-  test(`the upload panel at ${size.name} px runs big files side by side, pauses and resumes one`, async ({ browser }, testInfo) => {
+for (const size of [
+  { name: "1280", viewport: { width: 1280, height: 800 } },
+  { name: "375", viewport: { width: 375, height: 740 } },
+]) {
+  test(`the upload panel at ${size.name} px runs big files side by side, pauses and resumes one`, async ({
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: size.viewport });
     const page = await context.newPage();

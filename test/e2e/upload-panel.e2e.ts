@@ -3,7 +3,8 @@ import { startServer, type TestServer } from "../support/server";
 import { openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
 
 let server: TestServer;
-const LONG = "Quarterly report for the regional offices with every appendix and the scanned receipts (final, reviewed).bin";
+const LONG =
+  "Quarterly report for the regional offices with every appendix and the scanned receipts (final, reviewed).bin";
 const SIZES = [
   { name: "1280", viewport: { width: 1280, height: 800 } },
   { name: "375", viewport: { width: 375, height: 740 } },
@@ -18,7 +19,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function openPanelFolder(browser: Browser, viewport: { width: number; height: number }, colorScheme: "light" | "dark" = "light") {
+async function openPanelFolder(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  colorScheme: "light" | "dark" = "light",
+) {
   const context = await browser.newContext({ viewport, colorScheme });
   const page = await context.newPage();
   await signIn(page, server);
@@ -30,7 +35,9 @@ async function openPanelFolder(browser: Browser, viewport: { width: number; heig
 async function pick(page: Page, files: Array<{ name: string; bytes: number }>): Promise<void> {
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await (await choosing).setFiles(files.map((f) => ({ name: f.name, mimeType: "application/octet-stream", buffer: Buffer.alloc(f.bytes, 7) })));
+  await (await choosing).setFiles(
+    files.map((f) => ({ name: f.name, mimeType: "application/octet-stream", buffer: Buffer.alloc(f.bytes, 7) })),
+  );
 }
 
 /** The headline holds one line and the panel stays inside the viewport. */
@@ -46,13 +53,19 @@ async function expectTidy(page: Page, panel: Locator): Promise<void> {
 }
 
 for (const size of SIZES) {
-  test(`the upload panel at ${size.name} px: running with speed, cancelled, finished, failed`, async ({ browser }, testInfo) => {
+  test(`the upload panel at ${size.name} px: running with speed, cancelled, finished, failed`, async ({
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { context, page } = await openPanelFolder(browser, size.viewport);
     await throttleUploads(page, 2 * 1024 * 1024);
     const panel = page.getByRole("region", { name: "Uploads" });
 
-    await pick(page, [{ name: LONG, bytes: 24 * 1024 * 1024 }, { name: "photo-0001.jpg", bytes: 300_000 }, { name: "photo-0002.jpg", bytes: 300_000 }]);
+    await pick(page, [
+      { name: LONG, bytes: 24 * 1024 * 1024 },
+      { name: "photo-0001.jpg", bytes: 300_000 },
+      { name: "photo-0002.jpg", bytes: 300_000 },
+    ]);
     await expect(panel.locator(".upload-summary")).toHaveText(/\/s · .+ left/, { timeout: 15_000 });
     await expectTidy(page, panel);
     await screenshot(page, testInfo, `upload-running-${size.name}`);
@@ -64,18 +77,28 @@ for (const size of SIZES) {
     await panel.getByRole("button", { name: "Dismiss uploads" }).click();
 
     await throttleUploads(page, null);
-    await pick(page, [{ name: `done-${size.name}-a.txt`, bytes: 2048 }, { name: `done-${size.name}-b.txt`, bytes: 4096 }]);
+    await pick(page, [
+      { name: `done-${size.name}-a.txt`, bytes: 2048 },
+      { name: `done-${size.name}-b.txt`, bytes: 4096 },
+    ]);
     await expect(panel.locator(".upload-headline")).toHaveText("Uploads finished");
     await expect(panel.locator(".upload-summary")).toHaveText("Files uploaded: 2");
     await expectTidy(page, panel);
     await screenshot(page, testInfo, `upload-finished-${size.name}`);
     await panel.getByRole("button", { name: "Dismiss uploads" }).click();
 
-    await page.route("**/api/resources/panel/refused-*", (route) => route.fulfill({ status: 500, body: "500 Internal Server Error" }));
-    await pick(page, [{ name: `refused-${size.name}.txt`, bytes: 10 }, { name: `fine-${size.name}.txt`, bytes: 10 }]);
+    await page.route("**/api/resources/panel/refused-*", (route) =>
+      route.fulfill({ status: 500, body: "500 Internal Server Error" }),
+    );
+    await pick(page, [
+      { name: `refused-${size.name}.txt`, bytes: 10 },
+      { name: `fine-${size.name}.txt`, bytes: 10 },
+    ]);
     await expect(panel.locator(".upload-headline")).toHaveText("Upload failed");
     await expect(panel.locator(".upload-summary")).toHaveText("Files uploaded: 1 · Failed: 1");
-    await expect(panel.getByRole("listitem").filter({ hasText: `refused-${size.name}.txt` })).toContainText("The server could not save the file.");
+    await expect(panel.getByRole("listitem").filter({ hasText: `refused-${size.name}.txt` })).toContainText(
+      "The server could not save the file.",
+    );
     await expectTidy(page, panel);
     await screenshot(page, testInfo, `upload-failed-${size.name}`);
     await context.close();
@@ -86,7 +109,10 @@ test("the running upload panel in the dark theme on a phone", async ({ browser }
   const { context, page } = await openPanelFolder(browser, { width: 375, height: 740 }, "dark");
   await throttleUploads(page, 2 * 1024 * 1024);
   const panel = page.getByRole("region", { name: "Uploads" });
-  await pick(page, [{ name: LONG, bytes: 16 * 1024 * 1024 }, { name: "photo-0001.jpg", bytes: 300_000 }]);
+  await pick(page, [
+    { name: LONG, bytes: 16 * 1024 * 1024 },
+    { name: "photo-0001.jpg", bytes: 300_000 },
+  ]);
   await expect(panel.locator(".upload-summary")).toHaveText(/\/s · .+ left/, { timeout: 15_000 });
   await screenshot(page, testInfo, "upload-running-375-dark");
   await panel.getByRole("button", { name: "Cancel" }).click();

@@ -2,7 +2,17 @@ import { expect, test } from "@playwright/test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type TestServer } from "../support/server";
-import { dragFilesOver, dropDragged, dropFiles, dropTree, item, openFolder, signIn, throttleUploads, writeTree } from "./fixtures";
+import {
+  dragFilesOver,
+  dropDragged,
+  dropFiles,
+  dropTree,
+  item,
+  openFolder,
+  signIn,
+  throttleUploads,
+  writeTree,
+} from "./fixtures";
 
 let server: TestServer;
 
@@ -36,7 +46,10 @@ test.beforeEach(async ({ page }) => {
 test("uploads dropped files, lists them, writes them to disk, and downloads the same bytes", async ({ page }) => {
   const content = "dropped file ✓ " + "x".repeat(5000);
   await openFolder(page, server, "/drop/");
-  await dropFiles(page, [{ name: "dropped.txt", content }, { name: "second file.md", content: "# two" }]);
+  await dropFiles(page, [
+    { name: "dropped.txt", content },
+    { name: "second file.md", content: "# two" },
+  ]);
   await expect(item(page, "dropped.txt")).toBeVisible();
   await expect(item(page, "second file.md")).toBeVisible();
   await expect(page.getByText("Files uploaded: 2")).toBeVisible();
@@ -103,7 +116,9 @@ test("uploads through the Upload button's file picker", async ({ page }) => {
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   const chooser = await choosing;
-  await chooser.setFiles([{ name: "picked.bin", mimeType: "application/octet-stream", buffer: Buffer.from([0, 1, 2, 3, 255]) }]);
+  await chooser.setFiles([
+    { name: "picked.bin", mimeType: "application/octet-stream", buffer: Buffer.from([0, 1, 2, 3, 255]) },
+  ]);
   await expect(item(page, "picked.bin")).toBeVisible();
   expect(existsSync(join(server.root, "button", "picked.bin"))).toBe(true);
   expect([...readFileSync(join(server.root, "button", "picked.bin"))]).toEqual([0, 1, 2, 3, 255]);
@@ -133,7 +148,9 @@ test("warns 'Files are being uploaded.' before leaving while an upload runs, and
   expect((await leaving()).prevented).toBe(false);
 });
 
-test("files dropped on a folder row go into that folder, which is highlighted while they hover it", async ({ page }) => {
+test("files dropped on a folder row go into that folder, which is highlighted while they hover it", async ({
+  page,
+}) => {
   await openFolder(page, server, "/parent/");
   const child = item(page, "child");
   await dragFilesOver(page, [{ name: "into.txt", content: "into child" }], child);
@@ -151,7 +168,9 @@ test("files dropped on a folder row go into that folder, which is highlighted wh
   await expect(item(page, "into.txt")).toBeVisible();
 });
 
-test("in the mosaic, a folder tree dropped on a folder card goes into it, and names are checked against that folder", async ({ page }) => {
+test("in the mosaic, a folder tree dropped on a folder card goes into it, and names are checked against that folder", async ({
+  page,
+}) => {
   await openFolder(page, server, "/cards/");
   await page.getByRole("button", { name: "Mosaic view" }).click();
   const box = item(page, "box");
@@ -169,7 +188,9 @@ test("in the mosaic, a folder tree dropped on a folder card goes into it, and na
   await page.getByRole("button", { name: "List view" }).click();
 });
 
-test("an upload cancelled from the panel says so, per file and in the headline, and leaves nothing behind", async ({ page }) => {
+test("an upload cancelled from the panel says so, per file and in the headline, and leaves nothing behind", async ({
+  page,
+}) => {
   await openFolder(page, server, "/slow/");
   // Slow uploads down to 1 MiB/s so the panel shows a running upload with its speed and time left.
   await throttleUploads(page, 1024 * 1024);
@@ -181,7 +202,9 @@ test("an upload cancelled from the panel says so, per file and in the headline, 
   ]);
   const panel = page.getByRole("region", { name: "Uploads" });
   await expect(panel.locator(".upload-headline")).toHaveText(/Uploading… \d+%/);
-  await expect(panel.locator(".upload-summary")).toHaveText(/of 16 MiB · [\d.]+ (KiB|MiB)\/s · .+ left/, { timeout: 15_000 });
+  await expect(panel.locator(".upload-summary")).toHaveText(/of 16 MiB · [\d.]+ (KiB|MiB)\/s · .+ left/, {
+    timeout: 15_000,
+  });
   await expect(panel.getByRole("listitem").filter({ hasText: "big.bin" })).toContainText(/\/s · .+ left/);
   await panel.getByRole("button", { name: "Cancel" }).click();
   await expect(panel.locator(".upload-headline")).toHaveText("Upload cancelled");
@@ -189,7 +212,9 @@ test("an upload cancelled from the panel says so, per file and in the headline, 
   await expect(panel.getByRole("listitem").filter({ hasText: "big.bin" })).toContainText("Cancelled");
   await expect(panel.getByRole("listitem").filter({ hasText: "next.bin" })).toContainText("Cancelled");
   // A big file goes resumably (tus): its cancel deletes the partial upload; a plain one logs the aborted body.
-  await expect.poll(() => server.output()).toMatch(/upload of \/slow\/big\.bin (aborted by the client after \d+ bytes|cancelled at \d+ of \d+ bytes)/);
+  await expect
+    .poll(() => server.output())
+    .toMatch(/upload of \/slow\/big\.bin (aborted by the client after \d+ bytes|cancelled at \d+ of \d+ bytes)/);
   expect(server.output()).not.toMatch(/ERROR[^\n]*:\s*$/m);
   expect(existsSync(join(server.root, "slow", "big.bin"))).toBe(false);
   expect(existsSync(join(server.root, "slow", "next.bin"))).toBe(false);
@@ -224,7 +249,9 @@ test("the replace prompt asks Replace, Skip or Keep both for each existing name"
   expect(read("d.txt")).toBe("new d");
 });
 
-test("while a refused upload waits for the answer its bar and the headline show the same number; Keep both then lands beside", async ({ page }) => {
+test("while a refused upload waits for the answer its bar and the headline show the same number; Keep both then lands beside", async ({
+  page,
+}) => {
   await openFolder(page, server, "/late/");
   writeTree(server.root, { "late/clip.txt": "on disk first" });
   await dropFiles(page, [{ name: "clip.txt", content: "from the browser, a little longer" }]);
@@ -232,8 +259,12 @@ test("while a refused upload waits for the answer its bar and the headline show 
   await expect(dialog).toContainText("clip.txt");
   const panel = page.getByRole("region", { name: "Uploads" });
   const headline = Number((await panel.locator(".upload-headline").textContent())!.match(/(\d+)%/)![1]);
-  const bar = await panel.getByRole("progressbar", { name: "clip.txt" }).evaluate((p: HTMLProgressElement) => Math.floor((p.value / p.max) * 100));
-  const total = await panel.getByRole("progressbar", { name: "Total upload progress" }).evaluate((p: HTMLProgressElement) => p.value);
+  const bar = await panel
+    .getByRole("progressbar", { name: "clip.txt" })
+    .evaluate((p: HTMLProgressElement) => Math.floor((p.value / p.max) * 100));
+  const total = await panel
+    .getByRole("progressbar", { name: "Total upload progress" })
+    .evaluate((p: HTMLProgressElement) => p.value);
   expect(bar).toBe(headline);
   expect(total).toBe(headline);
   await dialog.getByRole("button", { name: "Keep both" }).click();

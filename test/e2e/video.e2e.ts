@@ -31,9 +31,25 @@ async function setVideo(change: Partial<typeof DEFAULT_SETTINGS.video>): Promise
 /** A `seconds`-long 640x480 AVI with MPEG-4 Part 2 video and MP3 sound: no browser plays it as it is. */
 async function makeAvi(path: string, seconds: number): Promise<void> {
   await ffmpeg([
-    "-f", "lavfi", "-i", `testsrc2=size=640x480:rate=25:duration=${seconds}`,
-    "-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`,
-    "-c:v", "mpeg4", "-q:v", "8", "-c:a", "libmp3lame", "-b:a", "64k", "-t", String(seconds), path,
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc2=size=640x480:rate=25:duration=${seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=330:duration=${seconds}`,
+    "-c:v",
+    "mpeg4",
+    "-q:v",
+    "8",
+    "-c:a",
+    "libmp3lame",
+    "-b:a",
+    "64k",
+    "-t",
+    String(seconds),
+    path,
   ]);
 }
 
@@ -43,13 +59,42 @@ async function makeTwoLanguages(path: string): Promise<void> {
   const srt = (label: string) => {
     const file = join(dir, `${label}.srt`);
     const time = (s: number) => `00:00:0${Math.floor(s)},${String(Math.round((s % 1) * 1000)).padStart(3, "0")}`;
-    writeFileSync(file, TEST_CUES.map((c, i) => `${i + 1}\n${time(c.start)} --> ${time(c.end)}\n${label} ${c.text}\n`).join("\n"));
+    writeFileSync(
+      file,
+      TEST_CUES.map((c, i) => `${i + 1}\n${time(c.start)} --> ${time(c.end)}\n${label} ${c.text}\n`).join("\n"),
+    );
     return file;
   };
   await ffmpeg([
-    "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2", "-i", srt("EN"), "-i", srt("JA"), "-map", "0", "-map", "1", "-map", "2",
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:s", "mov_text",
-    "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=jpn", "-t", "2", path,
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=320x240:rate=25:duration=2",
+    "-i",
+    srt("EN"),
+    "-i",
+    srt("JA"),
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-map",
+    "2",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:s",
+    "mov_text",
+    "-metadata:s:s:0",
+    "language=eng",
+    "-metadata:s:s:1",
+    "language=jpn",
+    "-t",
+    "2",
+    path,
   ]);
   rmSync(dir, { recursive: true });
 }
@@ -64,7 +109,9 @@ const prop = (page: Page, name: "currentTime" | "volume" | "muted" | "paused" | 
 const activeCue = (page: Page, within = player(page)) =>
   within.locator("video").evaluate((v) => {
     const track = Array.from((v as HTMLVideoElement).textTracks).find((t) => t.mode === "showing");
-    return Array.from(track?.activeCues ?? []).map((c) => (c as VTTCue).text).join("|");
+    return Array.from(track?.activeCues ?? [])
+      .map((c) => (c as VTTCue).text)
+      .join("|");
   });
 
 /** Waits until no popup covers the player. */
@@ -92,8 +139,27 @@ test.beforeAll(async () => {
   await makeAvi(join(dir, "old.avi"), 6);
   // HEVC: Chromium on Linux does not play it (SPEC §2: only Edge, Safari and iOS Chrome).
   await ffmpeg([
-    "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=4", "-f", "lavfi", "-i", "sine=frequency=440:duration=4",
-    "-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-c:a", "aac", "-t", "4", join(dir, "hevc.mp4"),
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=640x480:rate=25:duration=4",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:duration=4",
+    "-c:v",
+    "libx265",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-tag:v",
+    "hvc1",
+    "-c:a",
+    "aac",
+    "-t",
+    "4",
+    join(dir, "hevc.mp4"),
   ]);
   mkdirSync(join(server.root, "subs"));
   await makeTwoLanguages(join(server.root, "subs", "two.mp4"));
@@ -109,8 +175,25 @@ test.beforeAll(async () => {
   await makeVideo(hd, "full.mp4", 2, "1920x1080");
   // H.264 with AC-3 sound: only Edge plays AC-3.
   await ffmpeg([
-    "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=25:duration=3", "-f", "lavfi", "-i", "sine=frequency=500:duration=3",
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "ac3", "-t", "3", join(hd, "dolby.mp4"),
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=640x480:rate=25:duration=3",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=500:duration=3",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "ac3",
+    "-t",
+    "3",
+    join(hd, "dolby.mp4"),
   ]);
 });
 
@@ -142,7 +225,9 @@ test("with autoplay on, a video starts by itself", async ({ page }) => {
   await expect(player(page).getByRole("button", { name: "Pause" })).toBeVisible();
 });
 
-test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({ page }) => {
+test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({
+  page,
+}) => {
   await openVideo(page, "/media/keys.mp4");
   await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
   // A click on the seek bar moves there and leaves the keys to the player (not to the slider).
@@ -205,7 +290,9 @@ test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the 
   await expect(page).toHaveURL(`${server.url}/files/media/`);
 });
 
-test("f puts the player full screen and back; where the browser refuses, 'fullscreen not Enabled'", async ({ page }) => {
+test("f puts the player full screen and back; where the browser refuses, 'fullscreen not Enabled'", async ({
+  page,
+}) => {
   await openVideo(page, "/media/keys.mp4");
   const fullscreenLabel = () => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-label") ?? null);
   await page.keyboard.press("f");
@@ -221,7 +308,9 @@ test("f puts the player full screen and back; where the browser refuses, 'fullsc
   expect(await fullscreenLabel()).toBeNull();
 });
 
-test("the player's menus keep their keys: arrows move in the menu, Esc closes it and not the preview", async ({ page }) => {
+test("the player's menus keep their keys: arrows move in the menu, Esc closes it and not the preview", async ({
+  page,
+}) => {
   await openVideo(page, "/media/tall.mp4");
   const quality = player(page).getByRole("button", { name: "Quality" });
   await quality.click();
@@ -255,7 +344,10 @@ test("a subtitle track can be chosen and its cue shows: embedded mov_text and a 
   await expect.poll(() => activeCue(page)).toBe("");
 });
 
-test("subtitle tracks are named by language in the interface's language, that language's track shows at once, and the file plays as Original", async ({ page, browser }) => {
+test("subtitle tracks are named by language in the interface's language, that language's track shows at once, and the file plays as Original", async ({
+  page,
+  browser,
+}) => {
   await openVideo(page, "/subs/two.mp4");
   // The English interface: English is on from the start, its cue showing without a click.
   await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
@@ -267,14 +359,19 @@ test("subtitle tracks are named by language in the interface's language, that la
   await page.keyboard.press("Escape");
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("Original");
   await player(page).getByRole("button", { name: "Quality" }).click();
-  await expect(player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio")).toHaveText(["Original", "480p 1 Mbps"]);
+  await expect(player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio")).toHaveText([
+    "Original",
+    "480p 1 Mbps",
+  ]);
   // A Japanese user: the names in Japanese, and the Japanese track on.
   const ja = await browser.newPage();
   await signInAs(ja, server, japanese.username, japanese.password);
   await ja.addInitScript(() => localStorage.setItem("fbe-locale", "ja"));
   await ja.goto(`${server.url}/files/subs/two.mp4`);
   const jaPlayer = ja.getByRole("group", { name: "ビデオプレーヤー" });
-  await jaPlayer.locator("video").evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+  await jaPlayer
+    .locator("video")
+    .evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
   await expect.poll(() => activeCue(ja, jaPlayer)).toBe(`JA ${TEST_CUES[0].text}`);
   await jaPlayer.getByRole("button", { name: "字幕" }).click();
   const jaMenu = jaPlayer.getByRole("menu", { name: "字幕" });
@@ -282,11 +379,16 @@ test("subtitle tracks are named by language in the interface's language, that la
   await expect(jaMenu.getByRole("menuitemradio", { name: "日本語" })).toHaveAttribute("aria-checked", "true");
   await ja.keyboard.press("Escape");
   await jaPlayer.getByRole("button", { name: "画質" }).click();
-  await expect(jaPlayer.getByRole("menu", { name: "画質" }).getByRole("menuitemradio")).toHaveText(["オリジナル", "480p 1 Mbps"]);
+  await expect(jaPlayer.getByRole("menu", { name: "画質" }).getByRole("menuitemradio")).toHaveText([
+    "オリジナル",
+    "480p 1 Mbps",
+  ]);
   await ja.close();
 });
 
-test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls back to HLS and keeps playing", async ({ page }) => {
+test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls back to HLS and keeps playing", async ({
+  page,
+}) => {
   await openVideo(page, "/media/old.avi");
   // Flagged extension and an unplayable codec: it starts on the best transcoded quality (480p for a 480p source).
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
@@ -302,10 +404,16 @@ test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls ba
   expect(await prop(page, "paused")).toBe(false);
 });
 
-test("an AVI preview shows its poster and encodes nothing until Play is pressed, then plays through HLS", async ({ page }) => {
+test("an AVI preview shows its poster and encodes nothing until Play is pressed, then plays through HLS", async ({
+  page,
+}) => {
   // The server's count of encoder runs started (X-Hls-Encoders with FBE_HLS_DEBUG; a master playlist encodes nothing).
   const started = async () =>
-    encoderCounts(await fetch(`${server.url}/api/playlist/idle/look.avi?master=true`, { headers: { "X-Auth": await login(server) } })).started;
+    encoderCounts(
+      await fetch(`${server.url}/api/playlist/idle/look.avi?master=true`, {
+        headers: { "X-Auth": await login(server) },
+      }),
+    ).started;
   const segments: string[] = [];
   page.on("request", (r) => r.url().includes("seg=") && segments.push(r.url()));
   const before = await started();
@@ -326,7 +434,9 @@ test("an AVI preview shows its poster and encodes nothing until Play is pressed,
   expect(segments.length).toBeGreaterThan(0);
 });
 
-test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({ page }) => {
+test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({
+  page,
+}) => {
   await openVideo(page, "/media/hevc.mp4");
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   await play(page);
@@ -350,14 +460,32 @@ test("switching the quality of a playing mp4 keeps its position and keeps it pla
   expect(await prop(page, "paused")).toBe(false);
 });
 
-test("a 1080p source offers the whole quality list; AC-3 sound warns and starts on a transcoded quality", async ({ page }, testInfo) => {
+test("a 1080p source offers the whole quality list; AC-3 sound warns and starts on a transcoded quality", async ({
+  page,
+}, testInfo) => {
   await openVideo(page, "/hd/full.mp4");
   await player(page).getByRole("button", { name: "Quality" }).click();
   const items = player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio");
   await expect(items).toHaveText([
-    "Original", "1080p 60 Mbps", "1080p 50 Mbps", "1080p 40 Mbps", "1080p 30 Mbps", "1080p 25 Mbps", "1080p 20 Mbps",
-    "1080p 15 Mbps", "1080p 10 Mbps", "1080p 8 Mbps", "1080p 6 Mbps", "1080p 5 Mbps", "1080p 4 Mbps",
-    "720p 4 Mbps", "720p 3 Mbps", "720p 2 Mbps", "720p 1.5 Mbps", "720p 1 Mbps", "480p 1 Mbps",
+    "Original",
+    "1080p 60 Mbps",
+    "1080p 50 Mbps",
+    "1080p 40 Mbps",
+    "1080p 30 Mbps",
+    "1080p 25 Mbps",
+    "1080p 20 Mbps",
+    "1080p 15 Mbps",
+    "1080p 10 Mbps",
+    "1080p 8 Mbps",
+    "1080p 6 Mbps",
+    "1080p 5 Mbps",
+    "1080p 4 Mbps",
+    "720p 4 Mbps",
+    "720p 3 Mbps",
+    "720p 2 Mbps",
+    "720p 1.5 Mbps",
+    "720p 1 Mbps",
+    "480p 1 Mbps",
   ]);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.keyboard.press("End");
@@ -372,7 +500,9 @@ test("a 1080p source offers the whole quality list; AC-3 sound warns and starts 
   await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(0.5);
 });
 
-test("with transcoding disabled an unplayable video says it needs transcoding; disablePreview gives the download card", async ({ page }) => {
+test("with transcoding disabled an unplayable video says it needs transcoding; disablePreview gives the download card", async ({
+  page,
+}) => {
   await setVideo({ disableHls: true });
   await page.goto(`${server.url}/files/media/old.avi`);
   await expect(page.getByRole("alert")).toHaveText("playback of this video need video transcoding enabled");
@@ -384,9 +514,13 @@ test("with transcoding disabled an unplayable video says it needs transcoding; d
   await expect(page.locator("video")).toHaveCount(0);
 });
 
-test("pointing at the seek bar shows the thumbnail of that time from the thumbnails track", async ({ page }, testInfo) => {
+test("pointing at the seek bar shows the thumbnail of that time from the thumbnails track", async ({
+  page,
+}, testInfo) => {
   await openVideo(page, "/media/tall.mp4");
-  await expect.poll(() => prop(page, "currentTime").then(() => video(page).evaluate((v) => (v as HTMLVideoElement).duration))).toBeGreaterThan(7);
+  await expect
+    .poll(() => prop(page, "currentTime").then(() => video(page).evaluate((v) => (v as HTMLVideoElement).duration)))
+    .toBeGreaterThan(7);
   const bar = player(page).getByRole("slider", { name: "Seek" });
   const box = (await bar.boundingBox())!;
   const sheet = page.waitForResponse((r) => r.url().includes("sprite=") && r.status() === 200);
@@ -401,77 +535,88 @@ test("pointing at the seek bar shows the thumbnail of that time from the thumbna
   await screenshot(page, testInfo, "video-seek-thumbnail-1280");
 });
 
-test("screenshots: the player with its quality and subtitle menus, wide, phone and dark", { tag: "@screens" }, async ({ page }, testInfo) => {
-  const showCue = async () => {
-    await player(page).getByRole("button", { name: "Subtitles" }).click();
-    await player(page).getByRole("menuitemradio", { name: "English" }).click();
-    await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
-    await player(page).getByRole("button", { name: "Subtitles" }).click();
+test(
+  "screenshots: the player with its quality and subtitle menus, wide, phone and dark",
+  { tag: "@screens" },
+  async ({ page }, testInfo) => {
+    const showCue = async () => {
+      await player(page).getByRole("button", { name: "Subtitles" }).click();
+      await player(page).getByRole("menuitemradio", { name: "English" }).click();
+      await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
+      await player(page).getByRole("button", { name: "Subtitles" }).click();
+      await noToasts(page);
+    };
+    await openVideo(page, "/media/clip.mp4");
+    await showCue();
+    await screenshot(page, testInfo, "video-subtitles-menu-1280");
+    await openVideo(page, "/media/tall.mp4");
+    await player(page).getByRole("button", { name: "Quality" }).click();
     await noToasts(page);
-  };
-  await openVideo(page, "/media/clip.mp4");
-  await showCue();
-  await screenshot(page, testInfo, "video-subtitles-menu-1280");
-  await openVideo(page, "/media/tall.mp4");
-  await player(page).getByRole("button", { name: "Quality" }).click();
-  await noToasts(page);
-  await screenshot(page, testInfo, "video-quality-menu-1280");
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.reload();
-  await player(page).getByRole("button", { name: "Quality" }).click();
-  await noToasts(page);
-  await screenshot(page, testInfo, "video-quality-menu-375");
-  await openVideo(page, "/media/clip.mp4");
-  await showCue();
-  await screenshot(page, testInfo, "video-subtitles-menu-375");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openVideo(page, "/media/tall.mp4");
-  await player(page).getByRole("button", { name: "Quality" }).click();
-  await noToasts(page);
-  await screenshot(page, testInfo, "video-quality-menu-dark-1280");
-  await openVideo(page, "/subs/two.mp4");
-  await showCue();
-  await screenshot(page, testInfo, "video-subtitles-menu-dark-1280");
-  // Before Play, a video that plays through HLS shows its poster.
-  await openVideo(page, "/media/old.avi");
-  await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).poster)).toContain("/api/frame/");
-  await page.waitForLoadState("networkidle");
-  await expect(player(page).getByText("0:00 / 0:06")).toBeVisible();
-  await noToasts(page);
-  await screenshot(page, testInfo, "video-poster-dark-1280");
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.reload();
-  await page.waitForLoadState("networkidle");
-  await noToasts(page);
-  await screenshot(page, testInfo, "video-poster-dark-375");
-  await openVideo(page, "/subs/two.mp4");
-  await showCue();
-  await screenshot(page, testInfo, "video-subtitles-menu-dark-375");
-  await player(page).getByRole("button", { name: "Quality" }).click();
-  await screenshot(page, testInfo, "video-quality-menu-dark-375");
-  // The menus of a Japanese user.
-  const ja = await page.context().browser()!.newPage({ viewport: { width: 375, height: 740 }, colorScheme: "light" });
-  await signInAs(ja, server, japanese.username, japanese.password);
-  await ja.addInitScript(() => localStorage.setItem("fbe-locale", "ja"));
-  await ja.goto(`${server.url}/files/subs/two.mp4`);
-  const jaPlayer = ja.getByRole("group", { name: "ビデオプレーヤー" });
-  await jaPlayer.getByRole("button", { name: "字幕" }).click();
-  await noToasts(ja);
-  await screenshot(ja, testInfo, "video-subtitles-menu-ja-375");
-  await ja.setViewportSize({ width: 1280, height: 800 });
-  await jaPlayer.getByRole("button", { name: "画質" }).click();
-  await screenshot(ja, testInfo, "video-quality-menu-ja-1280");
-  await ja.close();
-});
+    await screenshot(page, testInfo, "video-quality-menu-1280");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await player(page).getByRole("button", { name: "Quality" }).click();
+    await noToasts(page);
+    await screenshot(page, testInfo, "video-quality-menu-375");
+    await openVideo(page, "/media/clip.mp4");
+    await showCue();
+    await screenshot(page, testInfo, "video-subtitles-menu-375");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openVideo(page, "/media/tall.mp4");
+    await player(page).getByRole("button", { name: "Quality" }).click();
+    await noToasts(page);
+    await screenshot(page, testInfo, "video-quality-menu-dark-1280");
+    await openVideo(page, "/subs/two.mp4");
+    await showCue();
+    await screenshot(page, testInfo, "video-subtitles-menu-dark-1280");
+    // Before Play, a video that plays through HLS shows its poster.
+    await openVideo(page, "/media/old.avi");
+    await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).poster)).toContain("/api/frame/");
+    await page.waitForLoadState("networkidle");
+    await expect(player(page).getByText("0:00 / 0:06")).toBeVisible();
+    await noToasts(page);
+    await screenshot(page, testInfo, "video-poster-dark-1280");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await noToasts(page);
+    await screenshot(page, testInfo, "video-poster-dark-375");
+    await openVideo(page, "/subs/two.mp4");
+    await showCue();
+    await screenshot(page, testInfo, "video-subtitles-menu-dark-375");
+    await player(page).getByRole("button", { name: "Quality" }).click();
+    await screenshot(page, testInfo, "video-quality-menu-dark-375");
+    // The menus of a Japanese user.
+    const ja = await page
+      .context()
+      .browser()!
+      .newPage({ viewport: { width: 375, height: 740 }, colorScheme: "light" });
+    await signInAs(ja, server, japanese.username, japanese.password);
+    await ja.addInitScript(() => localStorage.setItem("fbe-locale", "ja"));
+    await ja.goto(`${server.url}/files/subs/two.mp4`);
+    const jaPlayer = ja.getByRole("group", { name: "ビデオプレーヤー" });
+    await jaPlayer.getByRole("button", { name: "字幕" }).click();
+    await noToasts(ja);
+    await screenshot(ja, testInfo, "video-subtitles-menu-ja-375");
+    await ja.setViewportSize({ width: 1280, height: 800 });
+    await jaPlayer.getByRole("button", { name: "画質" }).click();
+    await screenshot(ja, testInfo, "video-quality-menu-ja-1280");
+    await ja.close();
+  },
+);
 
 test("the HLS encoders of these tests never ran beyond the server's bound", async () => {
   // X-Hls-Encoders (FBE_HLS_DEBUG) reports this server's peak since it started: the figure of the closing note.
-  const res = await fetch(`${server.url}/api/playlist/media/old.avi?res=480-1`, { headers: { "X-Auth": await login(server) } });
+  const res = await fetch(`${server.url}/api/playlist/media/old.avi?res=480-1`, {
+    headers: { "X-Auth": await login(server) },
+  });
   expect(res.status).toBe(200);
   const counts = res.headers.get("x-hls-encoders") ?? "";
   const n = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(counts)?.[1] ?? -1);
-  console.log(`[fbe] peak concurrent HLS encoders during the video browser tests: ${n("peak")} (bound ${n("max")}, runs started ${n("started")})`);
+  console.log(
+    `[fbe] peak concurrent HLS encoders during the video browser tests: ${n("peak")} (bound ${n("max")}, runs started ${n("started")})`,
+  );
   expect(n("max")).toBeGreaterThan(0);
   expect(n("peak")).toBeGreaterThanOrEqual(0);
   expect(n("peak")).toBeLessThanOrEqual(n("max"));

@@ -26,7 +26,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, server);
 });
 
-test("switches to mosaic with floor(width / 300) columns (two at least), and the choice survives a reload", async ({ page }) => {
+test("switches to mosaic with floor(width / 300) columns (two at least), and the choice survives a reload", async ({
+  page,
+}) => {
   await openFolder(page, server, "/view/");
   await page.getByRole("button", { name: "Mosaic view" }).click();
   await expect(page.getByRole("button", { name: "Mosaic view" })).toHaveAttribute("aria-pressed", "true");
@@ -34,15 +36,19 @@ test("switches to mosaic with floor(width / 300) columns (two at least), and the
   const width = await page.getByRole("listbox", { name: "Items" }).evaluate((el) => el.clientWidth);
   const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
   expect(columns).toBe(Math.max(2, Math.floor(width / 300)));
-  await expect.poll(async () => {
-    await page.reload();
-    return page.getByRole("button", { name: "Mosaic view" }).getAttribute("aria-pressed");
-  }).toBe("true");
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole("button", { name: "Mosaic view" }).getAttribute("aria-pressed");
+    })
+    .toBe("true");
   await page.getByRole("button", { name: "List view" }).click();
-  await expect.poll(async () => {
-    await page.reload();
-    return page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed");
-  }).toBe("true");
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole("button", { name: "List view" }).getAttribute("aria-pressed");
+    })
+    .toBe("true");
 });
 
 test("sorting by size survives a reload", async ({ page }) => {
@@ -52,10 +58,14 @@ test("sorting by size survives a reload", async ({ page }) => {
   await size.click();
   if ((await files.first().innerText()).includes("big.bin")) await size.click();
   await expect(files.first()).toContainText("small.txt");
-  await expect.poll(async () => {
-    await page.reload();
-    return (await page.getByRole("group", { name: "Files" }).getByRole("option").first().innerText()).includes("small.txt");
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return (await page.getByRole("group", { name: "Files" }).getByRole("option").first().innerText()).includes(
+        "small.txt",
+      );
+    })
+    .toBe(true);
   await expect(page.getByRole("button", { name: "Size" })).toHaveAttribute("aria-pressed", "true");
 });
 
@@ -87,7 +97,13 @@ test("shows 100 items, adds 100 at the bottom, and keeps the count and scroll af
   await page.mouse.move(640, 400);
   await page.mouse.wheel(0, 20 * rowHeight);
   const opened = () =>
-    page.evaluate(() => document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest(".item")?.getAttribute("aria-label") ?? "");
+    page.evaluate(
+      () =>
+        document
+          .elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)
+          ?.closest(".item")
+          ?.getAttribute("aria-label") ?? "",
+    );
   await expect.poll(opened).toMatch(/^file-1\d\d\.txt$/);
   const name = await opened();
   expect(Number(name.slice(5, 8))).toBeGreaterThan(100);
@@ -107,19 +123,32 @@ test("the context menu offers every entry, with the task entries enabled for the
   await openFolder(page, server, "/view/");
   await item(page, "small.txt").click({ button: "right" });
   const menu = page.getByRole("menu");
-  for (const name of ["Reload List", "Toggle Task Panel", "Copy Filename", "Copy External Link", "View MediaInfo", "View Info", "Password Rename", "Rename", "Chmod", "Delete"]) {
+  for (const name of [
+    "Reload List",
+    "Toggle Task Panel",
+    "Copy Filename",
+    "Copy External Link",
+    "View MediaInfo",
+    "View Info",
+    "Password Rename",
+    "Rename",
+    "Chmod",
+    "Delete",
+  ]) {
     await expect(menu.getByRole("menuitem", { name, exact: true })).toBeVisible();
   }
   // Each task entry is offered (and enabled for the admin) where it fits: a torrent of any file, thumbnails of a folder.
   await expect(menu.getByRole("menuitem", { name: "Make Torrent" })).toBeEnabled();
-  for (const name of ["Make Thumbnail", "Extract Subtitle", "Unarchive"]) await expect(menu.getByRole("menuitem", { name })).toBeVisible();
+  for (const name of ["Make Thumbnail", "Extract Subtitle", "Unarchive"])
+    await expect(menu.getByRole("menuitem", { name })).toBeVisible();
   await menu.getByRole("menuitem", { name: "Make Torrent" }).click();
   await page.getByRole("dialog", { name: "Make torrent" }).getByRole("button", { name: "Cancel" }).click();
   await item(page, "small.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Copy External Link" }).click();
   await expect(page.getByText("External Link copied")).toBeVisible();
   await item(page, "folder").click({ button: "right" });
-  for (const name of ["Make Torrent", "Make Thumbnail", "Extract Subtitle"]) await expect(page.getByRole("menuitem", { name })).toBeEnabled();
+  for (const name of ["Make Torrent", "Make Thumbnail", "Extract Subtitle"])
+    await expect(page.getByRole("menuitem", { name })).toBeEnabled();
   await page.keyboard.press("Escape");
   // Right-click on empty space acts on the folder: nothing selected, no item entries.
   await page.locator(".listing-toolbar").click({ button: "right", position: { x: 400, y: 20 } });
@@ -142,7 +171,9 @@ test("a user without execute sees the task entries disabled", async ({ browser }
   await other.close();
 });
 
-test("at 375 px: multiple-selection mode adds taps, a bottom action bar, and dialogs that fit", async ({ page }, testInfo) => {
+test("at 375 px: multiple-selection mode adds taps, a bottom action bar, and dialogs that fit", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openFolder(page, server, "/view/");
   await screenshot(page, testInfo, "listing-375");

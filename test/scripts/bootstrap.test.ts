@@ -4,12 +4,15 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { nodeVersionProblem } = require("../../scripts/bootstrap.cjs") as { nodeVersionProblem: (version: string, range: string) => string | null };
+const { nodeVersionProblem } = require("../../scripts/bootstrap.cjs") as {
+  nodeVersionProblem: (version: string, range: string) => string | null;
+};
 const ROOT = join(import.meta.dir, "..", "..");
 
 describe("the Node.js version check of scripts/bootstrap.cjs", () => {
   it("accepts the minimum and anything newer", () => {
-    for (const v of ["20.19.0", "20.19.5", "20.20.2", "21.0.0", "22.12.0", "v24.1.0"]) expect(nodeVersionProblem(v, ">=20.19.0")).toBeNull();
+    for (const v of ["20.19.0", "20.19.5", "20.20.2", "21.0.0", "22.12.0", "v24.1.0"])
+      expect(nodeVersionProblem(v, ">=20.19.0")).toBeNull();
   });
 
   it("refuses older versions with a message naming the Node.js to install", () => {

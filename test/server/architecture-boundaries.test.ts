@@ -27,7 +27,10 @@ function packageOf(specifier: string): string {
 
 describe("boundaries", () => {
   it("lets the UI import only src/shared, its own files and npm packages of package.json", () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const packages = new Set(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }));
     const offenders: string[] = [];
     for (const file of files(join(SRC, "ui"), /\.(tsx?|css)$/)) {

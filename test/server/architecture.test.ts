@@ -42,7 +42,8 @@ describe("layering: routes over core over db and tools; only tools run processes
   it("keeps SQL text in src/server/db and the search index's own store", () => {
     // The main database's queries live in db/ modules; the file index has its own SQLite file, whose tables and
     // queries stay with it in search/ (index-store, index-query, index-service and the snapshot-* modules).
-    const allowed = /^server\/(db\/|search\/(index-store|index-query|index-service|snapshot-build|snapshot-reader|snapshot-tables)\.ts$)/;
+    const allowed =
+      /^server\/(db\/|search\/(index-store|index-query|index-service|snapshot-build|snapshot-reader|snapshot-tables)\.ts$)/;
     const statements = [
       "SELECT\\s+[a-zA-Z_*(]",
       "INSERT\\s+(OR\\s+\\w+\\s+)?INTO",
@@ -63,13 +64,16 @@ describe("layering: routes over core over db and tools; only tools run processes
   it("spawns processes only from src/server/tools", () => {
     const offenders = files(join(SRC, "server"))
       .map((f) => relative(SRC, f))
-      .filter((f) => !f.startsWith("server/tools/") && /Bun\.spawn|child_process/.test(readFileSync(join(SRC, f), "utf8")));
+      .filter(
+        (f) => !f.startsWith("server/tools/") && /Bun\.spawn|child_process/.test(readFileSync(join(SRC, f), "utf8")),
+      );
     expect(offenders).toEqual([]);
   });
 
   it("parses request bodies as JSON only through the capped reader of routes/request/json-body.ts", () => {
     // Hono's and the Fetch API's whole-body parsers read any length (docs/security.md "Request bodies").
-    const uncapped = /\breq\.(json|parseBody|formData|arrayBuffer|blob)\(|\breq\.raw\.(json|text|formData|arrayBuffer|blob)\(/;
+    const uncapped =
+      /\breq\.(json|parseBody|formData|arrayBuffer|blob)\(|\breq\.raw\.(json|text|formData|arrayBuffer|blob)\(/;
     const offenders = files(join(SRC, "server"))
       .map((f) => relative(SRC, f))
       .filter((f) => uncapped.test(readFileSync(join(SRC, f), "utf8")));

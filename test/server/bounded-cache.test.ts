@@ -51,8 +51,16 @@ describe("BoundedCache", () => {
     const cache = new BoundedCache<string, number>(3);
     cache.set("a", 1).set("b", 2).set("c", 3);
     cache.get("a");
-    expect([...cache]).toEqual([["b", 2], ["c", 3], ["a", 1]]);
-    expect([...cache]).toEqual([["b", 2], ["c", 3], ["a", 1]]);
+    expect([...cache]).toEqual([
+      ["b", 2],
+      ["c", 3],
+      ["a", 1],
+    ]);
+    expect([...cache]).toEqual([
+      ["b", 2],
+      ["c", 3],
+      ["a", 1],
+    ]);
   });
 
   it("refuses a bound below 1 or not a whole number", () => {

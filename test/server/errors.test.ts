@@ -9,7 +9,10 @@ describe("file system errors as answers", () => {
   it("answers a copy whose source is a folder (Bun's ENOTSUP) with 400, not 500", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-errors-"));
     mkdirSync(join(dir, "was-a-file"));
-    const err = await copyFile(join(dir, "was-a-file"), join(dir, "copy")).then(() => null, (e: unknown) => e);
+    const err = await copyFile(join(dir, "was-a-file"), join(dir, "copy")).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).not.toBeNull();
     const answer = toErrorResponse(err);
     expect(answer.status).toBe(400);
@@ -25,18 +28,24 @@ describe("file system errors as answers", () => {
   it("takes a client that closed the connection mid-body for no server fault: 400, nothing logged as unexpected", async () => {
     let caught: unknown = null;
     const read = Promise.withResolvers<void>();
-    const server = Bun.serve({ port: 0, fetch: async (req) => {
-      try {
-        return Response.json(await req.json());
-      } catch (err) {
-        caught = err;
-        read.resolve();
-        throw err;
-      }
-    }, error: serveErrorResponse });
+    const server = Bun.serve({
+      port: 0,
+      fetch: async (req) => {
+        try {
+          return Response.json(await req.json());
+        } catch (err) {
+          caught = err;
+          read.resolve();
+          throw err;
+        }
+      },
+      error: serveErrorResponse,
+    });
     try {
       const socket = await Bun.connect({ hostname: "127.0.0.1", port: server.port!, socket: { data() {} } });
-      socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"username\":");
+      socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":',
+      );
       await Bun.sleep(50);
       socket.end();
       await read.promise;
@@ -48,7 +57,11 @@ describe("file system errors as answers", () => {
   });
   it("answers a file body that vanished after the app answered with our 404, not Bun's error page", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-errors-"));
-    const server = Bun.serve({ port: 0, fetch: () => new Response(Bun.file(join(dir, "gone.bin")).slice(0, 100), { status: 206 }), error: serveErrorResponse });
+    const server = Bun.serve({
+      port: 0,
+      fetch: () => new Response(Bun.file(join(dir, "gone.bin")).slice(0, 100), { status: 206 }),
+      error: serveErrorResponse,
+    });
     try {
       const res = await fetch(`http://127.0.0.1:${server.port}/`);
       expect(res.status).toBe(404);

@@ -47,7 +47,9 @@ describe("limiter", () => {
 
   it("keeps every password check right when many run through the limit at once", async () => {
     const hash = await hashPassword("right one");
-    const checks = await Promise.all(Array.from({ length: 10 }, (_, i) => verifyPassword(i % 2 ? "right one" : "wrong one", hash)));
+    const checks = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verifyPassword(i % 2 ? "right one" : "wrong one", hash)),
+    );
     expect(checks).toEqual(Array.from({ length: 10 }, (_, i) => i % 2 === 1));
   });
 });

@@ -17,7 +17,19 @@ afterAll(() => rmSync(scope, { recursive: true, force: true }));
 const dir = join(scope, "mixed");
 mkdirSync(join(dir, "sub dir"), { recursive: true });
 mkdirSync(join(scope, "elsewhere"));
-const names = ['quote".txt', "back\\slash.md", "tab\there.txt", "ünïcödé.pdf", "emoji-😀.jpg", ".hidden", "file10.txt", "file2.txt", "FILE1.TXT", "noext", "deny-me.log"];
+const names = [
+  'quote".txt',
+  "back\\slash.md",
+  "tab\there.txt",
+  "ünïcödé.pdf",
+  "emoji-😀.jpg",
+  ".hidden",
+  "file10.txt",
+  "file2.txt",
+  "FILE1.TXT",
+  "noext",
+  "deny-me.log",
+];
 names.forEach((n, i) => writeFileSync(join(dir, n), "x".repeat(i * 3)));
 symlinkSync(join(scope, "elsewhere"), join(dir, "link-in"));
 symlinkSync("/", join(dir, "link-out"));
@@ -28,11 +40,25 @@ const deny = { allow: false, path: "/mixed/deny-me.log", regex: false, regexp: {
 async function both(sorting: Sorting, showHidden: boolean, canModify: boolean, rules: unknown[]) {
   const isVisible = pathFilter([], rules as never);
   const path = "/mixed";
-  const expected = JSON.stringify(presentListing(listFolder(scope, dir, path, showHidden, sorting, isVisible), canModify, sorting));
-  const req: FolderRequest = { scopeAbs: scope, abs: dir, path, showHidden, isVisible, dir: describeFile(dir, path, folderName(path)), sorting, canModify, hasRules: rules.length > 0 };
+  const expected = JSON.stringify(
+    presentListing(listFolder(scope, dir, path, showHidden, sorting, isVisible), canModify, sorting),
+  );
+  const req: FolderRequest = {
+    scopeAbs: scope,
+    abs: dir,
+    path,
+    showHidden,
+    isVisible,
+    dir: describeFile(dir, path, folderName(path)),
+    sorting,
+    canModify,
+    hasRules: rules.length > 0,
+  };
   const first = new TextDecoder().decode((await listingBody(req)).json);
   const again = new TextDecoder().decode((await listingBody(req)).json);
-  const listed = JSON.stringify(presentListing(await listFolderCached(scope, dir, path, showHidden, sorting, isVisible), canModify, sorting));
+  const listed = JSON.stringify(
+    presentListing(await listFolderCached(scope, dir, path, showHidden, sorting, isVisible), canModify, sorting),
+  );
   return { expected, first, again, listed };
 }
 
@@ -40,7 +66,11 @@ describe("listing bodies from the cache", () => {
   for (const by of ["name", "size", "modified", "modeStr"] as const) {
     for (const asc of [true, false]) {
       it(`equal JSON.stringify of the synchronous listing, sorted by ${by} ${asc ? "ascending" : "descending"}`, async () => {
-        for (const [showHidden, canModify, rules] of [[false, true, []], [true, false, []], [false, true, [deny]]] as const) {
+        for (const [showHidden, canModify, rules] of [
+          [false, true, []],
+          [true, false, []],
+          [false, true, [deny]],
+        ] as const) {
           const { expected, first, again, listed } = await both({ by, asc }, showHidden, canModify, [...rules]);
           expect(listed).toBe(expected);
           expect(first).toBe(expected);

@@ -1,5 +1,16 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { entriesOfSync, folderFromRead, nameAt } from "../../src/server/listing/listing-cache/compact";
@@ -7,20 +18,40 @@ import { readEntries, readEntry, type CachedEntry } from "../../src/server/listi
 import { FolderCache, PATCH_MAX, type CachedFolder } from "../../src/server/listing/listing-cache/folder-cache";
 import { patchFolder } from "../../src/server/listing/listing-cache/folder-patch";
 import { folderWatchers, type FolderWatchers, type OnChange } from "../../src/server/listing/listing-cache/watchers";
-import { bodyInWorker, readInWorker, workersEnabled, type WorkerRead } from "../../src/server/listing/listing-cache/worker-client";
+import {
+  bodyInWorker,
+  readInWorker,
+  workersEnabled,
+  type WorkerRead,
+} from "../../src/server/listing/listing-cache/worker-client";
 import type { CompactBodyRequest } from "../../src/server/listing/compact-body";
 import type { Sorting } from "../../src/server/users/types";
 
 const base = mkdtempSync(join(tmpdir(), "fbe-listing-patch-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-const START_NAMES = ['quote".txt', "back\\slash.md", "tab\there.txt", "ünïcödé.pdf", "日本語.mkv", "emoji-😀.jpg", ".hidden", "file10.txt", "file2.txt", "FILE1.TXT", "noext", "a.b.c.tar.gz", "x\u0001ctl.txt"];
+const START_NAMES = [
+  'quote".txt',
+  "back\\slash.md",
+  "tab\there.txt",
+  "ünïcödé.pdf",
+  "日本語.mkv",
+  "emoji-😀.jpg",
+  ".hidden",
+  "file10.txt",
+  "file2.txt",
+  "FILE1.TXT",
+  "noext",
+  "a.b.c.tar.gz",
+  "x\u0001ctl.txt",
+];
 
 function folderOf(name: string, bulk: number): string {
   const dir = join(base, name);
   mkdirSync(dir);
   START_NAMES.forEach((n, i) => writeFileSync(join(dir, n), "x".repeat(i * 3)));
-  for (let i = 0; i < bulk; i++) writeFileSync(join(dir, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", ""][i % 4]}`), "y".repeat(i % 50));
+  for (let i = 0; i < bulk; i++)
+    writeFileSync(join(dir, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", ""][i % 4]}`), "y".repeat(i % 50));
   mkdirSync(join(dir, "sub 1"));
   return dir;
 }
@@ -36,11 +67,17 @@ function generator(seed: number): (n: number) => number {
  * `links` adds symbolic links too), calling `check` with the names changed in each round. New names are lower
  * case, so no two entries tie in natural order (ties keep the directory's order, which a patch cannot know).
  */
-async function churn(dir: string, rounds: number, links: boolean, check: (changed: string[]) => Promise<void>): Promise<void> {
+async function churn(
+  dir: string,
+  rounds: number,
+  links: boolean,
+  check: (changed: string[]) => Promise<void>,
+): Promise<void> {
   const rnd = generator(rounds * 31 + (links ? 1 : 0));
   let made = 0;
   // Unique, so no change lands on an entry of another kind.
-  const newName = () => `${["new", "z", "a", "file", "img-", "ü"][rnd(6)]}${rnd(3) ? rnd(1000) : ""}${['"q', "", "-x", "\\b", ""][rnd(5)]}~${made++}.${["txt", "png", "", "md"][rnd(4)]}`;
+  const newName = () =>
+    `${["new", "z", "a", "file", "img-", "ü"][rnd(6)]}${rnd(3) ? rnd(1000) : ""}${['"q', "", "-x", "\\b", ""][rnd(5)]}~${made++}.${["txt", "png", "", "md"][rnd(4)]}`;
   for (let round = 0; round < rounds; round++) {
     const changed = new Set<string>();
     for (let k = 1 + rnd(5); k > 0; k--) {
@@ -60,7 +97,11 @@ async function churn(dir: string, rounds: number, links: boolean, check: (change
         appendFileSync(join(dir, pick), "more");
         changed.add(pick);
       } else if (op === 3) {
-        utimesSync(join(dir, pick), new Date(1_700_000_000_000 + rnd(1e9)), new Date(1_600_000_000_000 + rnd(1e9) + 0.25));
+        utimesSync(
+          join(dir, pick),
+          new Date(1_700_000_000_000 + rnd(1e9)),
+          new Date(1_600_000_000_000 + rnd(1e9) + 0.25),
+        );
         changed.add(pick);
       } else if (op === 4) {
         const to = newName();
@@ -81,7 +122,9 @@ async function churn(dir: string, rounds: number, links: boolean, check: (change
 }
 
 async function freshOf(dir: string, names: string[]): Promise<Map<string, CachedEntry | null>> {
-  return new Map(await Promise.all(names.map(async (n): Promise<[string, CachedEntry | null]> => [n, await readEntry(dir, n)])));
+  return new Map(
+    await Promise.all(names.map(async (n): Promise<[string, CachedEntry | null]> => [n, await readEntry(dir, n)])),
+  );
 }
 
 const byName = (list: CachedEntry[]) => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -91,7 +134,9 @@ const orderedNames = (read: WorkerRead) => Array.from(read.nameOrder!, (i) => na
 
 /** The entries of a compact read by name, with their raw flags (NEEDS_ESCAPE included). */
 function flagsByName(read: WorkerRead): Record<string, number> {
-  return Object.fromEntries(Array.from({ length: read.folder.count }, (_, i) => [nameAt(read.folder, i), read.folder.flags[i]]));
+  return Object.fromEntries(
+    Array.from({ length: read.folder.count }, (_, i) => [nameAt(read.folder, i), read.folder.flags[i]]),
+  );
 }
 
 describe.skipIf(!workersEnabled())("a worker's read patched with changed names", () => {
@@ -107,7 +152,12 @@ describe.skipIf(!workersEnabled())("a worker's read patched with changed names",
       expect(byName(entriesOfSync(mine.folder))).toEqual(byName(entriesOfSync(fresh.folder)));
       expect(flagsByName(mine)).toEqual(flagsByName(fresh));
       expect(orderedNames(mine)).toEqual(orderedNames(fresh));
-      expect(folder.linksAndFolders.map((e) => e.name).sort()).toEqual(entriesOfSync(fresh.folder).filter((e) => e.isDir || e.isSymlink).map((e) => e.name).sort());
+      expect(folder.linksAndFolders.map((e) => e.name).sort()).toEqual(
+        entriesOfSync(fresh.folder)
+          .filter((e) => e.isDir || e.isSymlink)
+          .map((e) => e.name)
+          .sort(),
+      );
       rounds++;
     });
     expect(rounds).toBe(40);
@@ -116,8 +166,20 @@ describe.skipIf(!workersEnabled())("a worker's read patched with changed names",
   it("gives byte-identical listing bodies in every sorting", async () => {
     const dir = folderOf("bodies", 5000);
     let folder: CachedFolder = folderFromRead((await readInWorker(dir))!, 0);
-    const sortings: Sorting[] = [{ by: "name", asc: true }, { by: "name", asc: false }, { by: "size", asc: true }, { by: "modified", asc: false }];
-    const req = (sorting: Sorting, count: number): CompactBodyRequest => ({ prefix: '{"items":[', base: "/bodies", showHidden: sorting.asc, canModify: true, sorting, dirSizes: new Float64Array(count).fill(Number.NaN) });
+    const sortings: Sorting[] = [
+      { by: "name", asc: true },
+      { by: "name", asc: false },
+      { by: "size", asc: true },
+      { by: "modified", asc: false },
+    ];
+    const req = (sorting: Sorting, count: number): CompactBodyRequest => ({
+      prefix: '{"items":[',
+      base: "/bodies",
+      showHidden: sorting.asc,
+      canModify: true,
+      sorting,
+      dirSizes: new Float64Array(count).fill(Number.NaN),
+    });
     await churn(dir, 6, false, async (changed) => {
       folder = patchFolder(folder, await freshOf(dir, changed)) ?? folder;
       const fresh = (await readInWorker(dir))!;
@@ -149,11 +211,21 @@ describe("records patched with changed names (a folder read on the main thread)"
   it("equal a fresh read after every round of changes", async () => {
     const dir = folderOf("records", 100);
     const entries = await readEntries(dir);
-    let folder: CachedFolder = { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs: 0, derived: new Map() };
+    let folder: CachedFolder = {
+      entries,
+      linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink),
+      dirMtimeMs: 0,
+      derived: new Map(),
+    };
     await churn(dir, 30, true, async (changed) => {
       folder = patchFolder(folder, await freshOf(dir, changed)) ?? folder;
       expect(byName(folder.entries)).toEqual(byName(await readEntries(dir)));
-      expect(folder.linksAndFolders.map((e) => e.name).sort()).toEqual((await readEntries(dir)).filter((e) => e.isDir || e.isSymlink).map((e) => e.name).sort());
+      expect(folder.linksAndFolders.map((e) => e.name).sort()).toEqual(
+        (await readEntries(dir))
+          .filter((e) => e.isDir || e.isSymlink)
+          .map((e) => e.name)
+          .sort(),
+      );
     });
   });
 });
@@ -162,7 +234,12 @@ describe("records patched with changed names (a folder read on the main thread)"
 function toldWatchers(): { watchers: FolderWatchers; tell: (abs: string, names?: string[]) => void } {
   const fns = new Map<string, OnChange>();
   return {
-    watchers: { exact: true, drain: () => {}, observe: () => {}, watch: (abs, fn) => (fns.set(abs, fn), { close: () => fns.delete(abs) }) },
+    watchers: {
+      exact: true,
+      drain: () => {},
+      observe: () => {},
+      watch: (abs, fn) => (fns.set(abs, fn), { close: () => fns.delete(abs) }),
+    },
     tell: (abs, names) => fns.get(abs)?.(false, names),
   };
 }
@@ -192,7 +269,10 @@ describe("FolderCache patching", () => {
     tell(dir, ["never-seen.txt"]);
     expect(await cache.get(dir)).toBe(before);
     // Too many names, or none: the folder is read whole, and the unreported change shows.
-    tell(dir, Array.from({ length: PATCH_MAX + 1 }, (_, i) => `n-${i}`));
+    tell(
+      dir,
+      Array.from({ length: PATCH_MAX + 1 }, (_, i) => `n-${i}`),
+    );
     expect(sizes(await cache.get(dir)).noext).toBe(sizes(first).noext + 5);
     appendFileSync(join(dir, "noext"), "6");
     tell(dir);

@@ -1,5 +1,16 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe as describeFile } from "../../src/server/fs/describe";
@@ -23,7 +34,24 @@ afterAll(() => rmSync(scope, { recursive: true, force: true }));
 const odd = join(scope, "odd");
 mkdirSync(join(odd, "sub dir"), { recursive: true });
 mkdirSync(join(scope, "inside"));
-const names = ['quote".txt', "back\\slash.md", "new\nline.txt", "tab\there.TXT", "ünïcödé.pdf", "日本語.mkv", "emoji-😀.jpg", ".hidden", "file10.txt", "file2.txt", "FILE1.TXT", "noext", "trailing.", "..dots", "a.b.c.TAR.GZ", "x\u0001ctl.txt"];
+const names = [
+  'quote".txt',
+  "back\\slash.md",
+  "new\nline.txt",
+  "tab\there.TXT",
+  "ünïcödé.pdf",
+  "日本語.mkv",
+  "emoji-😀.jpg",
+  ".hidden",
+  "file10.txt",
+  "file2.txt",
+  "FILE1.TXT",
+  "noext",
+  "trailing.",
+  "..dots",
+  "a.b.c.TAR.GZ",
+  "x\u0001ctl.txt",
+];
 names.forEach((n, i) => {
   writeFileSync(join(odd, n), "x".repeat(i * 7));
   utimesSync(join(odd, n), new Date(1_600_000_000_000 + i * 1234.5), new Date(1_500_000_000_000 + i * 98765.25));
@@ -47,16 +75,37 @@ names.forEach((n, i) => {
 });
 mkdirSync(join(plain, "folder-a"));
 mkdirSync(join(plain, ".folder-hidden"));
-for (let i = 0; i < 5000; i++) writeFileSync(join(plain, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", "bin", ""][i % 5]}`), "y".repeat(i % 300));
+for (let i = 0; i < 5000; i++)
+  writeFileSync(join(plain, `bulk-${i % 7}-${i}.${["txt", "jpg", "MP4", "bin", ""][i % 5]}`), "y".repeat(i % 300));
 
-const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const byName = <T extends { name: string }>(list: T[]) =>
+  [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 describe("natural sort keys", () => {
   it("compare as naturalCompare compares the names, also when made flat with their tie", () => {
-    const parts = ["0", "1", "9", "00", "007", "10", "a", "b", "Z", "-", ".", " ", "ü", "😀", "123456789012345678901234567890"];
+    const parts = [
+      "0",
+      "1",
+      "9",
+      "00",
+      "007",
+      "10",
+      "a",
+      "b",
+      "Z",
+      "-",
+      ".",
+      " ",
+      "ü",
+      "😀",
+      "123456789012345678901234567890",
+    ];
     let seed = 7;
     const pick = () => parts[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % parts.length];
-    const word = () => Array.from({ length: seed % 6 }, pick).join("").toLowerCase();
+    const word = () =>
+      Array.from({ length: seed % 6 }, pick)
+        .join("")
+        .toLowerCase();
     for (let k = 0; k < 20_000; k++) {
       const [a, b] = [word(), word()];
       const keys = [naturalKey(a), naturalKey(b)];
@@ -85,7 +134,11 @@ describe("the folder worker", () => {
     expect(odds.map((e) => e.name)).not.toContain("link-broken");
     expect(odds.map((e) => e.name)).not.toContain(".fbe-upload-temp");
     expect(odds.some((e) => e.name.startsWith("bad"))).toBe(false);
-    expect(odds.find((e) => e.name === "link-in")).toMatchObject({ isDir: true, isSymlink: true, realAbs: join(scope, "inside") });
+    expect(odds.find((e) => e.name === "link-in")).toMatchObject({
+      isDir: true,
+      isSymlink: true,
+      realAbs: join(scope, "inside"),
+    });
     expect(odds.find((e) => e.name === "new\nline.txt")?.size).toBe(names.indexOf("new\nline.txt") * 7);
   });
 
@@ -119,11 +172,26 @@ describe("the folder worker", () => {
   it("writes bodies byte for byte as JSON.stringify of the synchronous listing, for every sorting and user", async () => {
     for (const by of ["name", "size", "modified", "modeStr"] as const) {
       for (const asc of [true, false]) {
-        for (const [showHidden, canModify] of [[false, true], [true, false]]) {
+        for (const [showHidden, canModify] of [
+          [false, true],
+          [true, false],
+        ]) {
           const sorting: Sorting = { by, asc };
           const path = "/plain";
-          const expected = JSON.stringify(presentListing(listFolder(scope, plain, path, showHidden, sorting), canModify, sorting));
-          const req: FolderRequest = { scopeAbs: scope, abs: plain, path, showHidden, isVisible: () => true, dir: describeFile(plain, path, folderName(path)), sorting, canModify, hasRules: false };
+          const expected = JSON.stringify(
+            presentListing(listFolder(scope, plain, path, showHidden, sorting), canModify, sorting),
+          );
+          const req: FolderRequest = {
+            scopeAbs: scope,
+            abs: plain,
+            path,
+            showHidden,
+            isVisible: () => true,
+            dir: describeFile(plain, path, folderName(path)),
+            sorting,
+            canModify,
+            hasRules: false,
+          };
           listingCache.invalidate(plain);
           const body = await listingBody(req);
           expect(new TextDecoder().decode(body.json)).toBe(expected);
@@ -135,7 +203,14 @@ describe("the folder worker", () => {
 
   it("writes the same body whichever thread holds the folder's names", async () => {
     const read = (await readInWorker(plain))!;
-    const req = { prefix: '{"x":1,"items":[', base: "/plain", showHidden: true, canModify: true, sorting: { by: "name", asc: true } as Sorting, dirSizes: new Float64Array(read.folder.count).fill(Number.NaN) };
+    const req = {
+      prefix: '{"x":1,"items":[',
+      base: "/plain",
+      showHidden: true,
+      canModify: true,
+      sorting: { by: "name", asc: true } as Sorting,
+      dirSizes: new Float64Array(read.folder.count).fill(Number.NaN),
+    };
     const a = await bodyInWorker(read, req);
     const b = await bodyInWorker({ ...read, readId: -1, nameOrder: undefined }, req);
     expect(a && new TextDecoder().decode(a.json)).toBe(b && new TextDecoder().decode(b.json));

@@ -16,9 +16,27 @@ describe("purgeExpired", () => {
     const db = openDatabase(join(home, "fbe.db"));
     try {
       const now = 1_800_000_000;
-      const user = insertUser(db, { ...getUserDefaults(db), username: "u", passwordHash: "x", otpEnabled: false, otpKey: "", updatedAt: now, lockPassword: false });
+      const user = insertUser(db, {
+        ...getUserDefaults(db),
+        username: "u",
+        passwordHash: "x",
+        otpEnabled: false,
+        otpKey: "",
+        updatedAt: now,
+        lockPassword: false,
+      });
       const link = (hash: string, expire: number) =>
-        insertShare(db, { hash, path: "/a", userId: user.id, expire, passwordHash: "", uploadOnly: false, downloadLimit: 0, downloads: 0, downloadRate: 0 });
+        insertShare(db, {
+          hash,
+          path: "/a",
+          userId: user.id,
+          expire,
+          passwordHash: "",
+          uploadOnly: false,
+          downloadLimit: 0,
+          downloads: 0,
+          downloadRate: 0,
+        });
       link("permanent", 0);
       link("live", now + 60);
       link("expired", now - 1);

@@ -31,8 +31,27 @@ const ALLOWED: readonly { pair: readonly [string, string]; reason: string }[] = 
 
 /** Words of a name that say a unit or a bound rather than what is counted. */
 const UNIT_WORDS = new Set([
-  "MS", "S", "PX", "BYTE", "MAX", "MIN", "DEFAULT", "SIZE", "COUNT", "LIMIT", "TIMEOUT", "WAIT", "INTERVAL", "STEP",
-  "PER", "AT", "OF", "IN", "TO", "THE", "A",
+  "MS",
+  "S",
+  "PX",
+  "BYTE",
+  "MAX",
+  "MIN",
+  "DEFAULT",
+  "SIZE",
+  "COUNT",
+  "LIMIT",
+  "TIMEOUT",
+  "WAIT",
+  "INTERVAL",
+  "STEP",
+  "PER",
+  "AT",
+  "OF",
+  "IN",
+  "TO",
+  "THE",
+  "A",
 ]);
 
 type Value = string | number | readonly Value[];
@@ -59,7 +78,8 @@ function literal(e: ts.Expression, known: ReadonlyMap<string, Value>): Value | u
     const v = literal(e.operand, known);
     return typeof v === "number" ? -v : undefined;
   }
-  if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) return literal(e.expression, known);
+  if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e))
+    return literal(e.expression, known);
   if (ts.isIdentifier(e)) return known.get(e.text);
   if (ts.isArrayLiteralExpression(e)) {
     const items = e.elements.map((x) => literal(x, known));
@@ -70,11 +90,16 @@ function literal(e: ts.Expression, known: ReadonlyMap<string, Value>): Value | u
     const b = literal(e.right, known);
     if (typeof a !== "number" || typeof b !== "number") return undefined;
     switch (e.operatorToken.kind) {
-      case ts.SyntaxKind.AsteriskToken: return a * b;
-      case ts.SyntaxKind.AsteriskAsteriskToken: return a ** b;
-      case ts.SyntaxKind.PlusToken: return a + b;
-      case ts.SyntaxKind.MinusToken: return a - b;
-      case ts.SyntaxKind.SlashToken: return a / b;
+      case ts.SyntaxKind.AsteriskToken:
+        return a * b;
+      case ts.SyntaxKind.AsteriskAsteriskToken:
+        return a ** b;
+      case ts.SyntaxKind.PlusToken:
+        return a + b;
+      case ts.SyntaxKind.MinusToken:
+        return a - b;
+      case ts.SyntaxKind.SlashToken:
+        return a / b;
     }
   }
   return undefined;
@@ -82,22 +107,24 @@ function literal(e: ts.Expression, known: ReadonlyMap<string, Value>): Value | u
 
 /** Every top-level `const` with a literal value in the folders of `side`. */
 function constantsOf(side: Side): Constant[] {
-  return SIDES[side].flatMap((folder) => files(join(SRC, folder))).flatMap((file) => {
-    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-    const known = new Map<string, Value>();
-    const found: Constant[] = [];
-    for (const statement of source.statements) {
-      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const d of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(d.name) || !d.initializer) continue;
-        const value = literal(d.initializer, known);
-        if (value === undefined) continue;
-        known.set(d.name.text, value);
-        found.push({ side, id: `${relative(SRC, file)}:${d.name.text}`, name: d.name.text, value });
+  return SIDES[side]
+    .flatMap((folder) => files(join(SRC, folder)))
+    .flatMap((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+      const known = new Map<string, Value>();
+      const found: Constant[] = [];
+      for (const statement of source.statements) {
+        if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+        for (const d of statement.declarationList.declarations) {
+          if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+          const value = literal(d.initializer, known);
+          if (value === undefined) continue;
+          known.set(d.name.text, value);
+          found.push({ side, id: `${relative(SRC, file)}:${d.name.text}`, name: d.name.text, value });
+        }
       }
-    }
-    return found;
-  });
+      return found;
+    });
 }
 
 /** The words of a constant's name that say what it is: units and bounds dropped, plurals made singular. */
@@ -125,7 +152,8 @@ function duplicates(constants: readonly Constant[]): string[] {
   const found: string[] = [];
   for (const [i, a] of constants.entries()) {
     for (const b of constants.slice(i + 1)) {
-      if (a.side !== b.side && sameConcept(a, b) && !allowed(a, b)) found.push(`${a.id} = ${b.id} (${JSON.stringify(a.value)})`);
+      if (a.side !== b.side && sameConcept(a, b) && !allowed(a, b))
+        found.push(`${a.id} = ${b.id} (${JSON.stringify(a.value)})`);
     }
   }
   return found;
@@ -154,11 +182,24 @@ describe("constants of the server and the UI (one definition per value, in src/s
 
   it("flags the duplicates it is meant to catch, and not coincidences", () => {
     const at = (side: Side, name: string, value: Value): Constant => ({ side, id: `${side}:${name}`, name, value });
-    expect(duplicates([at("server", "IF_MODIFIED_AT_HEADER", "X-If-Modified-At"), at("ui", "SAVE_HEADER", "X-If-Modified-At")])).toHaveLength(1);
-    expect(duplicates([at("server", "CODECS", ["a", "b"]), at("shared", "PICTURE_CODECS", ["a", "b"])])).toHaveLength(1);
-    expect(duplicates([at("server", "TUS_CHUNK_BYTES", 33554432), at("ui", "TUS_CHUNK_BYTES", 33554432)])).toHaveLength(1);
-    expect(duplicates([at("server", "SHARE_DOWNLOAD_LIMIT_MAX", 1e9), at("ui", "SHARE_DOWNLOAD_LIMIT", 1e9)])).toHaveLength(1);
-    expect(duplicates([at("server", "TASK_SHUTDOWN_WAIT_MS", 10_000), at("ui", "TASK_RECONNECT_MS", 10_000)])).toEqual([]);
+    expect(
+      duplicates([
+        at("server", "IF_MODIFIED_AT_HEADER", "X-If-Modified-At"),
+        at("ui", "SAVE_HEADER", "X-If-Modified-At"),
+      ]),
+    ).toHaveLength(1);
+    expect(duplicates([at("server", "CODECS", ["a", "b"]), at("shared", "PICTURE_CODECS", ["a", "b"])])).toHaveLength(
+      1,
+    );
+    expect(duplicates([at("server", "TUS_CHUNK_BYTES", 33554432), at("ui", "TUS_CHUNK_BYTES", 33554432)])).toHaveLength(
+      1,
+    );
+    expect(
+      duplicates([at("server", "SHARE_DOWNLOAD_LIMIT_MAX", 1e9), at("ui", "SHARE_DOWNLOAD_LIMIT", 1e9)]),
+    ).toHaveLength(1);
+    expect(duplicates([at("server", "TASK_SHUTDOWN_WAIT_MS", 10_000), at("ui", "TASK_RECONNECT_MS", 10_000)])).toEqual(
+      [],
+    );
     expect(duplicates([at("server", "CHUNK", "abc"), at("ui", "OTHER", "abc")])).toEqual([]);
     expect(duplicates([at("ui", "A_NAME", "same text"), at("ui", "B_NAME", "same text")])).toEqual([]);
   });

@@ -6,15 +6,32 @@ describe("the video quality list (SPEC section 9)", () => {
     expect(VIDEO_QUALITIES).toHaveLength(19);
     expect(VIDEO_QUALITIES[0]).toBeNull();
     expect(VIDEO_QUALITIES.slice(1).map((q) => q && resValue(q))).toEqual([
-      "1080-60", "1080-50", "1080-40", "1080-30", "1080-25", "1080-20", "1080-15", "1080-10", "1080-8", "1080-6", "1080-5", "1080-4",
-      "720-4", "720-3", "720-2", "720-1.5", "720-1", "480-1",
+      "1080-60",
+      "1080-50",
+      "1080-40",
+      "1080-30",
+      "1080-25",
+      "1080-20",
+      "1080-15",
+      "1080-10",
+      "1080-8",
+      "1080-6",
+      "1080-5",
+      "1080-4",
+      "720-4",
+      "720-3",
+      "720-2",
+      "720-1.5",
+      "720-1",
+      "480-1",
     ]);
   });
 
   it("parses only the res values of the list", () => {
     expect(parseRes("720-1.5")).toEqual({ height: 720, mbps: 1.5 });
     expect(parseRes("1080-60")).toEqual({ height: 1080, mbps: 60 });
-    for (const bad of ["720-7", "360-1", "720", "720-", "-2", "720-2x", "", null, undefined]) expect(parseRes(bad)).toBeNull();
+    for (const bad of ["720-7", "360-1", "720", "720-", "-2", "720-2x", "", null, undefined])
+      expect(parseRes(bad)).toBeNull();
   });
 
   it("offers no quality taller than the source", () => {

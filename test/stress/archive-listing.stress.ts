@@ -35,7 +35,10 @@ describe("archive listing memory", () => {
     const before = peakKib();
     const abs = join(server.root, "big.zip");
     let most = 0;
-    const watch = setInterval(() => (most = Math.max(most, processesWith(abs).filter((c) => / l -slt /.test(c)).length)), 20);
+    const watch = setInterval(
+      () => (most = Math.max(most, processesWith(abs).filter((c) => / l -slt /.test(c)).length)),
+      20,
+    );
     const answers = await Promise.all(
       [0, 1, 2, 3].map(async () => {
         const res = await fetch(`${server.url}/api/resources/big.zip?probe=yes`, { headers: { "X-Auth": token } });
@@ -47,10 +50,19 @@ describe("archive listing memory", () => {
     for (const a of answers) {
       expect(a.metainfo).toHaveLength(10_000);
       expect(a.metainfo[9_999]!.Path).toBe(manyEntryName(9_999));
-      expect(a.archiveListing).toEqual({ offset: 0, limit: 10_000, total: COUNT, files: COUNT, folders: 0, size: manyEntrySize(COUNT) });
+      expect(a.archiveListing).toEqual({
+        offset: 0,
+        limit: 10_000,
+        total: COUNT,
+        files: COUNT,
+        folders: 0,
+        size: manyEntrySize(COUNT),
+      });
     }
     expect(most).toBe(1);
-    const last = (await (await fetch(`${server.url}/api/resources/big.zip?probe=yes&offset=299990`, { headers: { "X-Auth": token } })).json()) as {
+    const last = (await (
+      await fetch(`${server.url}/api/resources/big.zip?probe=yes&offset=299990`, { headers: { "X-Auth": token } })
+    ).json()) as {
       metainfo: { Path: string }[];
     };
     expect(last.metainfo.map((e) => e.Path)).toEqual(Array.from({ length: 10 }, (_, i) => manyEntryName(299_990 + i)));

@@ -37,7 +37,9 @@ describe("long route fuzzing", () => {
       // Last: it lets the admin run echo.
       await fuzzCommandSocket(w, RUNS, seed, log),
     ].reduce((a, b) => a + b, 0);
-    console.log(`fuzz: ${cases} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`);
+    console.log(
+      `fuzz: ${cases} cases, ${w.failures.length} failures (seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s)`,
+    );
     expect(w.failures).toEqual([]);
   }, 3_600_000);
 });

@@ -22,13 +22,17 @@ afterAll(() => {
 
 describe(`${ROUNDS} SIGKILLs at random moments of each operation`, () => {
   for (const scenario of killScenarios()) {
-    it(`${scenario.name}: nothing partial, originals intact, store whole after every restart`, async () => {
-      const home = mkdtempSync(join(tmpdir(), `fbe-stress-${scenario.name}-`));
-      homes.push(home);
-      const t = await runKillRounds(scenario, home, ROUNDS);
-      summary.push(`  ${scenario.name}: ${t.kills} kills, 0 corruptions, ${JSON.stringify(t.outcomes)}`);
-      expect(t.kills).toBe(ROUNDS);
-    }, 40_000 + ROUNDS * 8_000);
+    it(
+      `${scenario.name}: nothing partial, originals intact, store whole after every restart`,
+      async () => {
+        const home = mkdtempSync(join(tmpdir(), `fbe-stress-${scenario.name}-`));
+        homes.push(home);
+        const t = await runKillRounds(scenario, home, ROUNDS);
+        summary.push(`  ${scenario.name}: ${t.kills} kills, 0 corruptions, ${JSON.stringify(t.outcomes)}`);
+        expect(t.kills).toBe(ROUNDS);
+      },
+      40_000 + ROUNDS * 8_000,
+    );
   }
 });
 
@@ -37,6 +41,8 @@ describe("a storm of concurrent uploads onto a small disk", () => {
     const { home, statuses } = await uploadStorm(10);
     homes.push(home);
     expect(statuses[507] ?? 0).toBeGreaterThan(0);
-    summary.push(`  full-disk storm: 40 uploads, answers ${JSON.stringify(statuses)}, 0 corruptions, 0 temp files left`);
+    summary.push(
+      `  full-disk storm: 40 uploads, answers ${JSON.stringify(statuses)}, 0 corruptions, 0 temp files left`,
+    );
   }, 60_000);
 });

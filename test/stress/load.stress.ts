@@ -49,7 +49,8 @@ const users: { username: string; password: string }[] = [];
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "fbe-load-"));
   mkdirSync(join(root, "list"));
-  for (let i = 0; i < LISTING_ENTRIES; i++) writeFileSync(join(root, "list", `entry-${String(i).padStart(5, "0")}.txt`), `entry ${i}\n`);
+  for (let i = 0; i < LISTING_ENTRIES; i++)
+    writeFileSync(join(root, "list", `entry-${String(i).padStart(5, "0")}.txt`), `entry ${i}\n`);
   mkdirSync(join(root, "files"));
   writeFileSync(join(root, "files", "small.txt"), "small file\n".repeat(100));
   writeFileSync(join(root, "files", "mid.bin"), randomBytes(MIB));
@@ -85,16 +86,38 @@ function kinds(): Kind[] {
   const busy = new Set<number>();
   const body = randomBytes(UPLOAD_BYTES);
   return [
-    { name: "listing", connections: 50, expected: [200], request: { method: "GET", path: "/api/resources/list/", headers: auth } },
     {
-      name: "download", connections: 40, expected: [200],
-      request: { method: "GET", headers: auth, setupRequest: (req) => ({ ...req, path: ++downloads % 2 ? "/api/raw/files/mid.bin" : "/api/raw/files/small.txt" }) },
+      name: "listing",
+      connections: 50,
+      expected: [200],
+      request: { method: "GET", path: "/api/resources/list/", headers: auth },
     },
-    { name: "download 64 MiB", connections: 2, expected: [200], request: { method: "GET", path: "/api/raw/files/big.bin", headers: auth } },
     {
-      name: "range 1 MiB", connections: 48, expected: [206],
+      name: "download",
+      connections: 40,
+      expected: [200],
       request: {
-        method: "GET", path: "/api/raw/files/big.bin",
+        method: "GET",
+        headers: auth,
+        setupRequest: (req) => ({
+          ...req,
+          path: ++downloads % 2 ? "/api/raw/files/mid.bin" : "/api/raw/files/small.txt",
+        }),
+      },
+    },
+    {
+      name: "download 64 MiB",
+      connections: 2,
+      expected: [200],
+      request: { method: "GET", path: "/api/raw/files/big.bin", headers: auth },
+    },
+    {
+      name: "range 1 MiB",
+      connections: 48,
+      expected: [206],
+      request: {
+        method: "GET",
+        path: "/api/raw/files/big.bin",
         setupRequest: (req) => {
           const start = Math.floor(Math.random() * (BIG_BYTES / MIB)) * MIB;
           return { ...req, headers: { ...auth, Range: `bytes=${start}-${start + MIB - 1}` } };
@@ -102,21 +125,38 @@ function kinds(): Kind[] {
       },
     },
     {
-      name: "upload", connections: 30, expected: [200],
-      request: { method: "POST", headers: { ...auth, "Content-Type": "application/octet-stream" }, body, setupRequest: (req) => ({ ...req, path: `/api/resources/uploads/u${++uploads % 500}.bin?override=true` }) },
+      name: "upload",
+      connections: 30,
+      expected: [200],
+      request: {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/octet-stream" },
+        body,
+        setupRequest: (req) => ({ ...req, path: `/api/resources/uploads/u${++uploads % 500}.bin?override=true` }),
+      },
     },
     {
       // Each slot is renamed by one connection at a time (a free one is picked); every 8th request renames a fixed
       // file onto another existing one without override: 409, and neither moves.
-      name: "rename", connections: 26, expected: [200, 409],
+      name: "rename",
+      connections: 26,
+      expected: [200, 409],
       request: {
-        method: "PATCH", headers: auth,
+        method: "PATCH",
+        headers: auth,
         setupRequest: (req, context) => {
           const slot = ++renames % 8 === 0 ? undefined : [...Array(RENAME_SLOTS).keys()].find((s) => !busy.has(s));
           context.slot = slot;
-          if (slot === undefined) return { ...req, path: `/api/resources/renames/taken.txt?action=rename&destination=${encodeURIComponent("/renames/anchor.txt")}` };
+          if (slot === undefined)
+            return {
+              ...req,
+              path: `/api/resources/renames/taken.txt?action=rename&destination=${encodeURIComponent("/renames/anchor.txt")}`,
+            };
           busy.add(slot);
-          return { ...req, path: `/api/resources/renames/slot${slot}-${slotGen[slot]}.txt?action=rename&destination=${encodeURIComponent(`/renames/slot${slot}-${slotGen[slot] + 1}.txt`)}` };
+          return {
+            ...req,
+            path: `/api/resources/renames/slot${slot}-${slotGen[slot]}.txt?action=rename&destination=${encodeURIComponent(`/renames/slot${slot}-${slotGen[slot] + 1}.txt`)}`,
+          };
         },
         onResponse: (status, _body, context) => {
           const slot = context.slot as number | undefined;
@@ -127,9 +167,13 @@ function kinds(): Kind[] {
       },
     },
     {
-      name: "login", connections: 4, expected: [200], rate: 4,
+      name: "login",
+      connections: 4,
+      expected: [200],
+      rate: 4,
       request: {
-        method: "POST", headers: { "Content-Type": "application/json" },
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
         setupRequest: (req) => ({ ...req, path: "/api/login", body: JSON.stringify(users[++logins % users.length]) }),
       },
     },
@@ -147,70 +191,116 @@ const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 /** Runs one kind for SECONDS and returns autocannon's result. */
 function run(kind: Kind): Promise<autocannon.Result> {
   return autocannon({
-    url: server.origin, connections: kind.connections, duration: SECONDS, timeout: 30, requests: [kind.request],
+    url: server.origin,
+    connections: kind.connections,
+    duration: SECONDS,
+    timeout: 30,
+    requests: [kind.request],
     ...(kind.rate ? { overallRate: kind.rate } : {}),
   });
 }
 
 /** Requests of `result` that failed: errors, timeouts, and statuses outside `expected`. */
 function failuresOf(result: autocannon.Result, expected: number[]): number {
-  const bad = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !expected.includes(Number(code))).reduce((n, [, s]) => n + s.count, 0);
+  const bad = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !expected.includes(Number(code)))
+    .reduce((n, [, s]) => n + s.count, 0);
   return bad + result.errors + result.timeouts;
 }
 
 describe("load", () => {
-  it(`serves 200 clients for ${SECONDS} s without a failed request, a memory or descriptor leak, or a damaged tree`, async () => {
-    const pid = server.process.pid!;
-    const list = kinds();
-    // Warm every path once (listing cache, watchers, thread pool) so the descriptor count compares like with like.
-    const warm = await Promise.all(list.map((k) => autocannon({ url: server.origin, connections: 1, amount: 2, requests: [k.request] })));
-    expect(warm.map((r) => r.errors)).toEqual(list.map(() => 0));
-    await Bun.sleep(1000);
-    const fdsBefore = openFds(pid);
-    let rssMax = 0;
-    let fdsPeak = 0;
-    const sampler = setInterval(() => {
-      rssMax = Math.max(rssMax, memoryMib(pid, "VmRSS"));
-      fdsPeak = Math.max(fdsPeak, openFds(pid));
-    }, 250);
-    const started = performance.now();
-    const results = await Promise.all(list.map(run));
-    clearInterval(sampler);
-    const elapsed = (performance.now() - started) / 1000;
-    const hwm = memoryMib(pid, "VmHWM");
+  it(
+    `serves 200 clients for ${SECONDS} s without a failed request, a memory or descriptor leak, or a damaged tree`,
+    async () => {
+      const pid = server.process.pid!;
+      const list = kinds();
+      // Warm every path once (listing cache, watchers, thread pool) so the descriptor count compares like with like.
+      const warm = await Promise.all(
+        list.map((k) => autocannon({ url: server.origin, connections: 1, amount: 2, requests: [k.request] })),
+      );
+      expect(warm.map((r) => r.errors)).toEqual(list.map(() => 0));
+      await Bun.sleep(1000);
+      const fdsBefore = openFds(pid);
+      let rssMax = 0;
+      let fdsPeak = 0;
+      const sampler = setInterval(() => {
+        rssMax = Math.max(rssMax, memoryMib(pid, "VmRSS"));
+        fdsPeak = Math.max(fdsPeak, openFds(pid));
+      }, 250);
+      const started = performance.now();
+      const results = await Promise.all(list.map(run));
+      clearInterval(sampler);
+      const elapsed = (performance.now() - started) / 1000;
+      const hwm = memoryMib(pid, "VmHWM");
 
-    let fdsAfter = openFds(pid);
-    for (let i = 0; i < 20 && fdsAfter > fdsBefore + FD_MARGIN; i++) {
-      await Bun.sleep(500);
-      fdsAfter = openFds(pid);
-    }
+      let fdsAfter = openFds(pid);
+      for (let i = 0; i < 20 && fdsAfter > fdsBefore + FD_MARGIN; i++) {
+        await Bun.sleep(500);
+        fdsAfter = openFds(pid);
+      }
 
-    const rows = list.map((k, i) => {
-      const r = results[i];
-      const codes = Object.entries(r.statusCodeStats ?? {}).map(([c, s]) => `${c}:${s.count}`).join(" ");
-      return { kind: k.name, conns: k.connections, requests: r.requests.total, "req/s": Math.round(r.requests.total / elapsed), p50_ms: r.latency.p50, p99_ms: r.latency.p99, max_ms: r.latency.max, statuses: codes, failed: failuresOf(r, k.expected) };
-    });
-    const total = rows.reduce((a, r) => ({ requests: a.requests + r.requests, failed: a.failed + r.failed }), { requests: 0, failed: 0 });
-    const all = results.reduce((a, r) => ({ p50: Math.max(a.p50, r.latency.p50), p99: Math.max(a.p99, r.latency.p99), max: Math.max(a.max, r.latency.max) }), { p50: 0, p99: 0, max: 0 });
-    console.table([...rows, {
-      kind: "total (worst p50/p99)", conns: list.reduce((n, k) => n + k.connections, 0), requests: total.requests, "req/s": Math.round(total.requests / elapsed),
-      p50_ms: all.p50, p99_ms: all.p99, max_ms: all.max, statuses: "", failed: total.failed,
-    }]);
-    console.log(`load: ${total.requests} requests in ${elapsed.toFixed(1)} s (${Math.round(total.requests / elapsed)} req/s), ${total.failed} failed; RSS max ${rssMax.toFixed(0)} MiB sampled, ${hwm.toFixed(0)} MiB peak; fds ${fdsBefore} before, ${fdsPeak} at most during, ${fdsAfter} after`);
+      const rows = list.map((k, i) => {
+        const r = results[i];
+        const codes = Object.entries(r.statusCodeStats ?? {})
+          .map(([c, s]) => `${c}:${s.count}`)
+          .join(" ");
+        return {
+          kind: k.name,
+          conns: k.connections,
+          requests: r.requests.total,
+          "req/s": Math.round(r.requests.total / elapsed),
+          p50_ms: r.latency.p50,
+          p99_ms: r.latency.p99,
+          max_ms: r.latency.max,
+          statuses: codes,
+          failed: failuresOf(r, k.expected),
+        };
+      });
+      const total = rows.reduce((a, r) => ({ requests: a.requests + r.requests, failed: a.failed + r.failed }), {
+        requests: 0,
+        failed: 0,
+      });
+      const all = results.reduce(
+        (a, r) => ({
+          p50: Math.max(a.p50, r.latency.p50),
+          p99: Math.max(a.p99, r.latency.p99),
+          max: Math.max(a.max, r.latency.max),
+        }),
+        { p50: 0, p99: 0, max: 0 },
+      );
+      console.table([
+        ...rows,
+        {
+          kind: "total (worst p50/p99)",
+          conns: list.reduce((n, k) => n + k.connections, 0),
+          requests: total.requests,
+          "req/s": Math.round(total.requests / elapsed),
+          p50_ms: all.p50,
+          p99_ms: all.p99,
+          max_ms: all.max,
+          statuses: "",
+          failed: total.failed,
+        },
+      ]);
+      console.log(
+        `load: ${total.requests} requests in ${elapsed.toFixed(1)} s (${Math.round(total.requests / elapsed)} req/s), ${total.failed} failed; RSS max ${rssMax.toFixed(0)} MiB sampled, ${hwm.toFixed(0)} MiB peak; fds ${fdsBefore} before, ${fdsPeak} at most during, ${fdsAfter} after`,
+      );
 
-    expect(rows.filter((r) => r.failed > 0)).toEqual([]);
-    expect(rows.every((r) => r.requests > 0)).toBe(true);
-    expect(hwm).toBeLessThan(RSS_LIMIT_MIB);
-    expect(fdsAfter).toBeLessThanOrEqual(fdsBefore + FD_MARGIN);
+      expect(rows.filter((r) => r.failed > 0)).toEqual([]);
+      expect(rows.every((r) => r.requests > 0)).toBe(true);
+      expect(hwm).toBeLessThan(RSS_LIMIT_MIB);
+      expect(fdsAfter).toBeLessThanOrEqual(fdsBefore + FD_MARGIN);
 
-    // Nothing damaged: every rename slot exists exactly once, every upload is whole, the big file is unchanged.
-    const renamed = readdirSync(join(root, "renames")).filter((n) => n.startsWith("slot"));
-    expect(renamed.length).toBe(RENAME_SLOTS);
-    expect(new Set(renamed.map((n) => n.split("-")[0])).size).toBe(RENAME_SLOTS);
-    const uploaded = readdirSync(join(root, "uploads")).filter((n) => !n.startsWith("."));
-    expect(uploaded.filter((n) => statSync(join(root, "uploads", n)).size !== UPLOAD_BYTES)).toEqual([]);
-    expect(statSync(join(root, "files", "big.bin")).size).toBe(BIG_BYTES);
-    expect(readFileSync(join(root, "renames", "taken.txt"), "utf8")).toBe("taken\n");
-    expect(readFileSync(join(root, "renames", "anchor.txt"), "utf8")).toBe("anchor\n");
-  }, (SECONDS + 120) * 1000);
+      // Nothing damaged: every rename slot exists exactly once, every upload is whole, the big file is unchanged.
+      const renamed = readdirSync(join(root, "renames")).filter((n) => n.startsWith("slot"));
+      expect(renamed.length).toBe(RENAME_SLOTS);
+      expect(new Set(renamed.map((n) => n.split("-")[0])).size).toBe(RENAME_SLOTS);
+      const uploaded = readdirSync(join(root, "uploads")).filter((n) => !n.startsWith("."));
+      expect(uploaded.filter((n) => statSync(join(root, "uploads", n)).size !== UPLOAD_BYTES)).toEqual([]);
+      expect(statSync(join(root, "files", "big.bin")).size).toBe(BIG_BYTES);
+      expect(readFileSync(join(root, "renames", "taken.txt"), "utf8")).toBe("taken\n");
+      expect(readFileSync(join(root, "renames", "anchor.txt"), "utf8")).toBe("anchor\n");
+    },
+    (SECONDS + 120) * 1000,
+  );
 });

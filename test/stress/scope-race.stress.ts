@@ -19,10 +19,21 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe(`${SECONDS} s of a folder exchanged with a link out of the scope`, () => {
-  it("leaks nothing: no byte, name or checksum from outside, no file outside written, created or removed", async () => {
-    const t = await runScopeRace(server, token, SECONDS * 1000, 6);
-    console.log(`scope race: ${t.swaps} exchanges, ${t.requests} requests ${JSON.stringify(t.statuses)}, ${t.readLeaks} read leaks, ${t.writeLeaks} write leaks`);
-    expect(t.swaps).toBeGreaterThan(10_000);
-    expect({ readLeaks: t.readLeaks, writeLeaks: t.writeLeaks, leakedBy: t.leakedBy, errors: t.statuses[500] ?? 0 }).toEqual({ readLeaks: 0, writeLeaks: 0, leakedBy: {}, errors: 0 });
-  }, (SECONDS + 60) * 1000);
+  it(
+    "leaks nothing: no byte, name or checksum from outside, no file outside written, created or removed",
+    async () => {
+      const t = await runScopeRace(server, token, SECONDS * 1000, 6);
+      console.log(
+        `scope race: ${t.swaps} exchanges, ${t.requests} requests ${JSON.stringify(t.statuses)}, ${t.readLeaks} read leaks, ${t.writeLeaks} write leaks`,
+      );
+      expect(t.swaps).toBeGreaterThan(10_000);
+      expect({
+        readLeaks: t.readLeaks,
+        writeLeaks: t.writeLeaks,
+        leakedBy: t.leakedBy,
+        errors: t.statuses[500] ?? 0,
+      }).toEqual({ readLeaks: 0, writeLeaks: 0, leakedBy: {}, errors: 0 });
+    },
+    (SECONDS + 60) * 1000,
+  );
 });

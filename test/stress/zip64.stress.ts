@@ -45,5 +45,4 @@ describe("stored zip writer", () => {
     expect(listing).toContain(`Path = sel/big.bin\nFolder = -\nSize = ${size}\n`);
     expect(run([sevenZip, "t", file])).toContain("Everything is Ok");
   }, 120_000);
-
 });

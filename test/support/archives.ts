@@ -64,18 +64,33 @@ export function makeSevenZip(f: SevenZipFixture): string {
 
 /** Bytes of `n` pseudo-random printable characters (base64 lines), so compressors have real work. */
 export function textBytes(n: number): Uint8Array {
-  return new TextEncoder().encode(randomBytes(Math.ceil((n * 3) / 4)).toString("base64").slice(0, n));
+  return new TextEncoder().encode(
+    randomBytes(Math.ceil((n * 3) / 4))
+      .toString("base64")
+      .slice(0, n),
+  );
 }
 
 /** A zip whose names are stored in `encoding` without the UTF-8 flag (what Windows zip tools in CJK locales write). */
 export function legacyNameZip(dest: string, encoding: string, names: readonly string[]): string {
-  writeFileSync(dest, storedZip(names.map((n) => ({ name: new Uint8Array(iconv.encode(n, encoding)), data: n.endsWith("/") ? undefined : `content of ${n}` }))));
+  writeFileSync(
+    dest,
+    storedZip(
+      names.map((n) => ({
+        name: new Uint8Array(iconv.encode(n, encoding)),
+        data: n.endsWith("/") ? undefined : `content of ${n}`,
+      })),
+    ),
+  );
   return dest;
 }
 
 /** A zip with one safe entry and the hostile `names` (e.g. "../evil.txt", "/abs/evil.txt"). */
 export function slipZip(dest: string, names: readonly string[]): string {
-  writeFileSync(dest, storedZip([{ name: "safe.txt", data: "safe" }, ...names.map((n) => ({ name: n, data: "evil" }))]));
+  writeFileSync(
+    dest,
+    storedZip([{ name: "safe.txt", data: "safe" }, ...names.map((n) => ({ name: n, data: "evil" }))]),
+  );
   return dest;
 }
 
@@ -126,7 +141,8 @@ export function hardLinkTar(dest: string): string {
   const padded = new Uint8Array(512);
   padded.set(data);
   const blocks = [
-    ustarHeader("d/f.txt", "0", data.length), padded,
+    ustarHeader("d/f.txt", "0", data.length),
+    padded,
     ustarHeader("d/in", "1", 0, "d/f.txt"),
     ustarHeader("d/up", "1", 0, "../../outside.txt"),
     ustarHeader("d/abs", "1", 0, "/etc/hostname"),

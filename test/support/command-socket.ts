@@ -27,7 +27,9 @@ export function linesOf(messages: CommandServerMessage[], stream: "stdout" | "st
 /** Opens `/api/command{path}?auth=TOKEN`; rejects with the close code when the server refuses the upgrade. */
 export async function openCommandSocket(server: TestServer, token: string, path = "/"): Promise<CommandSocket> {
   const { ws, messages, closed, waitFrom } = await openJsonSocket<CommandServerMessage>(
-    `${server.url.replace(/^http/, "ws")}/api/command${path}?auth=${encodeURIComponent(token)}`, "command");
+    `${server.url.replace(/^http/, "ws")}/api/command${path}?auth=${encodeURIComponent(token)}`,
+    "command",
+  );
   let closeCode: number | null = null;
   ws.addEventListener("close", (e) => (closeCode = e.code));
   return {

@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { api, boot, smallDisk, sha, stop, tempFiles, type Running } from "./kill-points";
 
 /** Runs `waves` waves of 4 concurrent uploads (100 KB-1.5 MB) onto a `size` tmpfs; returns the answers by status. Throws on a broken invariant. */
-export async function uploadStorm(waves: number, size = "4m"): Promise<{ home: string; statuses: Record<number, number> }> {
+export async function uploadStorm(
+  waves: number,
+  size = "4m",
+): Promise<{ home: string; statuses: Record<number, number> }> {
   const home = mkdtempSync(join(tmpdir(), "fbe-storm-"));
   const disk = smallDisk(join(home, "small"), size, {});
   let r: Running | null = null;
@@ -22,7 +25,8 @@ export async function uploadStorm(waves: number, size = "4m"): Promise<{ home: s
     const kept = new Map<string, { hash: string; size: number }>();
     const one = async (i: number) => {
       const bytes = new Uint8Array(100 * 1024 + Math.floor(Math.random() * 1400 * 1024));
-      for (let k = 0; k < bytes.length; k += 65536) crypto.getRandomValues(bytes.subarray(k, Math.min(bytes.length, k + 65536)));
+      for (let k = 0; k < bytes.length; k += 65536)
+        crypto.getRandomValues(bytes.subarray(k, Math.min(bytes.length, k + 65536)));
       const res = await api(server, "POST", `/resources/f${i}.bin`, bytes);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       expect([200, 507]).toContain(res.status);

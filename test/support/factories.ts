@@ -1,11 +1,21 @@
 /** @module Builds users and calls the API as them, for API tests (makeUser({perm}) and a small request helper). */
 import { login, type TestServer } from "./server";
 
-export type Perm = Partial<Record<"admin" | "execute" | "create" | "rename" | "modify" | "delete" | "share" | "download" | "publish", boolean>>;
+export type Perm = Partial<
+  Record<"admin" | "execute" | "create" | "rename" | "modify" | "delete" | "share" | "download" | "publish", boolean>
+>;
 
 /** No permission at all; spread and set the one a test needs. */
 export const NO_PERM: Required<Perm> = {
-  admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false, publish: false,
+  admin: false,
+  execute: false,
+  create: false,
+  rename: false,
+  modify: false,
+  delete: false,
+  share: false,
+  download: false,
+  publish: false,
 };
 
 export interface TestUser {
@@ -18,7 +28,14 @@ export interface TestUser {
 let counter = 0;
 
 /** Calls `<server>/api<path>` with the token (when given) and a JSON body (when given). */
-export function call(server: TestServer, token: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function call(
+  server: TestServer,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const h: Record<string, string> = { ...headers };
   if (token) h["X-Auth"] = token;
   if (body !== undefined && typeof body !== "string") h["Content-Type"] = "application/json";
@@ -36,7 +53,15 @@ export function call(server: TestServer, token: string | null, method: string, p
 export async function makeUser(
   server: TestServer,
   adminToken: string,
-  opts: { username?: string; password?: string; perm?: Perm; scope?: string; rules?: unknown[]; lockPassword?: boolean; login?: boolean } = {},
+  opts: {
+    username?: string;
+    password?: string;
+    perm?: Perm;
+    scope?: string;
+    rules?: unknown[];
+    lockPassword?: boolean;
+    login?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const username = opts.username ?? `user${++counter}-${Math.random().toString(36).slice(2, 7)}`;
   const password = opts.password ?? "a-long-password-123";
@@ -53,7 +78,13 @@ export async function makeUser(
 }
 
 /** PUT /api/users/{id} with `{what: "user", which, data}`. */
-export function putUser(server: TestServer, token: string, id: number, which: string[], data: Record<string, unknown>): Promise<Response> {
+export function putUser(
+  server: TestServer,
+  token: string,
+  id: number,
+  which: string[],
+  data: Record<string, unknown>,
+): Promise<Response> {
   return call(server, token, "PUT", `/users/${id}`, { what: "user", which, data: { id, ...data } });
 }
 

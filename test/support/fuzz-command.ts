@@ -11,9 +11,34 @@ import { call } from "./factories";
 
 /** Lines that try every trick of the checker: operators, substitutions, globs, quotes, control bytes, sizes. */
 const TRICKS = [
-  "echo a | rm x", "echo $(id)", "echo `id`", "echo 'unclosed", "echo \"unclosed", "echo a; ls", "echo a && ls", "echo a || ls",
-  "echo a > /tmp/x", "echo a < /etc/passwd", "echo a &", "rm -rf /", "ls *", "*", "", "   ", "echo \u0000", "echo \u001b[31m",
-  "echo ${HOME}", "echo ~root", "echo \\", "ECHO a", "/bin/echo a", "./echo", "echo\ta", "echo a\nls", `echo ${"a".repeat(70000)}`, "echo 'a' \"b\" c\\ d",
+  "echo a | rm x",
+  "echo $(id)",
+  "echo `id`",
+  "echo 'unclosed",
+  'echo "unclosed',
+  "echo a; ls",
+  "echo a && ls",
+  "echo a || ls",
+  "echo a > /tmp/x",
+  "echo a < /etc/passwd",
+  "echo a &",
+  "rm -rf /",
+  "ls *",
+  "*",
+  "",
+  "   ",
+  "echo \u0000",
+  "echo \u001b[31m",
+  "echo ${HOME}",
+  "echo ~root",
+  "echo \\",
+  "ECHO a",
+  "/bin/echo a",
+  "./echo",
+  "echo\ta",
+  "echo a\nls",
+  `echo ${"a".repeat(70000)}`,
+  "echo 'a' \"b\" c\\ d",
 ];
 
 const line: fc.Arbitrary<string> = fc.oneof(
@@ -25,7 +50,11 @@ const line: fc.Arbitrary<string> = fc.oneof(
 /** Sends `runs` lines one at a time, each after the answer to the one before. Returns the number of lines. */
 export async function fuzzCommandSocket(w: FuzzWorld, runs: number, seed: number, log = false): Promise<number> {
   const started = performance.now();
-  const allow = await call(w.server, w.admin, "PUT", "/users/1", { what: "user", which: ["commands"], data: { commands: ["echo"] } });
+  const allow = await call(w.server, w.admin, "PUT", "/users/1", {
+    what: "user",
+    which: ["commands"],
+    data: { commands: ["echo"] },
+  });
   if (allow.status !== 200) throw new Error(`allowing echo failed: ${allow.status}`);
   const { ws, messages, closed: closedNow } = await adminSocket(w, "/api/command/");
   const lines = fc.sample(line, { numRuns: runs, seed });
@@ -36,7 +65,9 @@ export async function fuzzCommandSocket(w: FuzzWorld, runs: number, seed: number
     const answered = () => messages.slice(from).some((m) => /"type":"(refused|end)"/.test(m));
     while (!answered() && !closedNow() && Date.now() < deadline) await Bun.sleep(5);
     if (closedNow() || !answered()) {
-      w.failures.push(`command connection ${closedNow() ?? "gave no answer within 10 s"} after the line ${JSON.stringify(l.slice(0, 200))}`);
+      w.failures.push(
+        `command connection ${closedNow() ?? "gave no answer within 10 s"} after the line ${JSON.stringify(l.slice(0, 200))}`,
+      );
       break;
     }
   }
@@ -48,7 +79,9 @@ export async function fuzzCommandSocket(w: FuzzWorld, runs: number, seed: number
       const k = /"type":"(\w+)"/.exec(m)?.[1] ?? "?";
       kinds[k] = (kinds[k] ?? 0) + 1;
     }
-    console.log(`fuzz: command lines: ${lines.length} in ${Math.round(performance.now() - started)} ms ${JSON.stringify(kinds)}`);
+    console.log(
+      `fuzz: command lines: ${lines.length} in ${Math.round(performance.now() - started)} ms ${JSON.stringify(kinds)}`,
+    );
   }
   for (const m of messages) {
     const leak = leakIn(m);

@@ -26,7 +26,13 @@ const SHOWN_PER_ROUTE = 3;
  * laid over them) before each route and checking after it that the server still serves. Problems go to
  * `w.failures`; returns the number of cases.
  */
-export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log = false, settings: object = {}): Promise<number> {
+export async function fuzzRoutes(
+  w: FuzzWorld,
+  runs: number,
+  seed: number,
+  log = false,
+  settings: object = {},
+): Promise<number> {
   const before = w.cases;
   for (const r of FUZZED_ROUTES) {
     await restoreWorld(w, settings);
@@ -36,13 +42,17 @@ export async function fuzzRoutes(w: FuzzWorld, runs: number, seed: number, log =
     await fc.assert(
       fc.asyncProperty(r.request(w), async (req) => {
         const problem = await judge(w, req);
-        if (problem && found++ < SHOWN_PER_ROUTE) w.failures.push(`${r.method} ${r.pattern}: ${problem}\n    request: ${describeRequest(req)}`);
+        if (problem && found++ < SHOWN_PER_ROUTE)
+          w.failures.push(`${r.method} ${r.pattern}: ${problem}\n    request: ${describeRequest(req)}`);
         return true;
       }),
       { numRuns: runs, seed },
     );
     if (found > SHOWN_PER_ROUTE) w.failures.push(`${r.method} ${r.pattern}: ${found - SHOWN_PER_ROUTE} more failures`);
-    if (log) console.log(`fuzz: ${r.method} ${r.pattern}${Object.keys(settings).length ? " (odd settings)" : ""}: ${runs} cases in ${Math.round(performance.now() - started)} ms ${JSON.stringify(Object.fromEntries(w.statuses))}${found ? `, ${found} failures` : ""}`);
+    if (log)
+      console.log(
+        `fuzz: ${r.method} ${r.pattern}${Object.keys(settings).length ? " (odd settings)" : ""}: ${runs} cases in ${Math.round(performance.now() - started)} ms ${JSON.stringify(Object.fromEntries(w.statuses))}${found ? `, ${found} failures` : ""}`,
+      );
     const dead = await stillServing(w);
     if (dead) {
       w.failures.push(`after ${r.method} ${r.pattern}: ${dead}\n${w.server.output().slice(-3000)}`);
@@ -71,7 +81,8 @@ export async function fuzzRaces(w: FuzzWorld, runs: number, seed: number, log = 
     fc.asyncProperty(fc.array(one, { minLength: 4, maxLength: 12 }), async (batch) => {
       const problems = await Promise.all(batch.map((req) => judge(w, req)));
       problems.forEach((p, i) => {
-        if (p && found++ < SHOWN_PER_ROUTE) w.failures.push(`race of ${batch.length}: ${p}\n    request: ${describeRequest(batch[i])}`);
+        if (p && found++ < SHOWN_PER_ROUTE)
+          w.failures.push(`race of ${batch.length}: ${p}\n    request: ${describeRequest(batch[i])}`);
       });
       return true;
     }),
@@ -85,11 +96,32 @@ export async function fuzzRaces(w: FuzzWorld, runs: number, seed: number, log = 
 
 /** A text frame of the task connection: the real shape with hostile values, any JSON, or broken text. */
 const taskFrame: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({
-    Task: fc.oneof(fc.constantFrom(...TASK_KINDS, ...TASK_CONTROLS), anyText, jsonValue),
-    TargetPath: fc.oneof(fc.constantFrom("/docs/", "/media/clip.mp4", "/a.zip", "/../etc", ""), anyText, jsonValue),
-    Params: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom("TaskID", "Single", "Numcaps", "PieceLen", "Announces", "OutputDir", "OneTop"), anyText), fc.oneof(jsonValue, fc.integer())), jsonValue),
-  }, { requiredKeys: [] }).map((m) => JSON.stringify(m)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record(
+        {
+          Task: fc.oneof(fc.constantFrom(...TASK_KINDS, ...TASK_CONTROLS), anyText, jsonValue),
+          TargetPath: fc.oneof(
+            fc.constantFrom("/docs/", "/media/clip.mp4", "/a.zip", "/../etc", ""),
+            anyText,
+            jsonValue,
+          ),
+          Params: fc.oneof(
+            fc.dictionary(
+              fc.oneof(
+                fc.constantFrom("TaskID", "Single", "Numcaps", "PieceLen", "Announces", "OutputDir", "OneTop"),
+                anyText,
+              ),
+              fc.oneof(jsonValue, fc.integer()),
+            ),
+            jsonValue,
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((m) => JSON.stringify(m)),
+  },
   { weight: 1, arbitrary: jsonValue.map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.constantFrom(...BROKEN_JSON) },
 );
@@ -106,7 +138,8 @@ export async function fuzzTaskSocket(w: FuzzWorld, runs: number, seed: number): 
   // One more frame whose answer is known marks the end of the answers to the fuzzed ones.
   ws.send(JSON.stringify({ Task: "remove", Params: { TaskID: 999999999 } }));
   const deadline = Date.now() + 10_000;
-  while (!messages.some((m) => m.includes("task 999999999 not found")) && !closedNow() && Date.now() < deadline) await Bun.sleep(20);
+  while (!messages.some((m) => m.includes("task 999999999 not found")) && !closedNow() && Date.now() < deadline)
+    await Bun.sleep(20);
   ws.close();
   w.cases += frames.length;
   if (closedNow()) w.failures.push(`task connection ${closedNow()} during the fuzzed frames`);

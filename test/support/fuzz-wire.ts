@@ -10,11 +10,41 @@ import { connect } from "node:net";
 import { anyText } from "./fuzz-arbitraries";
 import { leakIn, stillServing, type FuzzWorld } from "./fuzz-world";
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "get", "G ET", "TRACE", "CONNECT", "FOO", ""];
+const METHODS = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "get",
+  "G ET",
+  "TRACE",
+  "CONNECT",
+  "FOO",
+  "",
+];
 const TARGETS = [
-  "/api/resources/", "/api/resources/docs/notes.txt", "/api/raw/docs/notes.txt", "/api/resources/a b", "/api/resources/\xff\xfe",
-  "/api/resources/..\\..\\etc", "/api/resources/../../etc/passwd", "//api//resources//", "http://evil/api/resources/", "*", "",
-  "/api/resources/%", "/api/resources/%00", "/health?x=%zz", "/api/tus/x.bin", "/api/login", "/api/settings", "/\t/", "/api/users/1",
+  "/api/resources/",
+  "/api/resources/docs/notes.txt",
+  "/api/raw/docs/notes.txt",
+  "/api/resources/a b",
+  "/api/resources/\xff\xfe",
+  "/api/resources/..\\..\\etc",
+  "/api/resources/../../etc/passwd",
+  "//api//resources//",
+  "http://evil/api/resources/",
+  "*",
+  "",
+  "/api/resources/%",
+  "/api/resources/%00",
+  "/health?x=%zz",
+  "/api/tus/x.bin",
+  "/api/login",
+  "/api/settings",
+  "/\t/",
+  "/api/users/1",
 ];
 const VERSIONS = ["HTTP/1.0", "HTTP/2", "HTTP/9.9", "http/1.1", "HTTP/1.1 x", ""];
 
@@ -22,10 +52,29 @@ const VERSIONS = ["HTTP/1.0", "HTTP/2", "HTTP/9.9", "http/1.1", "HTTP/1.1 x", ""
 function headerLine(token: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom(
-      `X-Auth: ${token}`, "X-Auth: bogus", "Content-Type: application/json", "Content-Length: 0", "Content-Length: 5", "Content-Length: -1",
-      "Content-Length: 99999999999999999999", "Transfer-Encoding: chunked", "Transfer-Encoding: gzip, chunked", "Range: bytes=0-1",
-      "Tus-Resumable: 1.0.0", "Upload-Length: 3", "Cookie: auth=x", "Expect: 100-continue", "Connection: keep-alive, Upgrade", "Upgrade: websocket",
-      "NoColonHere", " folded continuation", "X-Ctl: a\x01b", "X-Nul: a\x00b", ": empty name", "Host: other", `X-Long: ${"l".repeat(20000)}`,
+      `X-Auth: ${token}`,
+      "X-Auth: bogus",
+      "Content-Type: application/json",
+      "Content-Length: 0",
+      "Content-Length: 5",
+      "Content-Length: -1",
+      "Content-Length: 99999999999999999999",
+      "Transfer-Encoding: chunked",
+      "Transfer-Encoding: gzip, chunked",
+      "Range: bytes=0-1",
+      "Tus-Resumable: 1.0.0",
+      "Upload-Length: 3",
+      "Cookie: auth=x",
+      "Expect: 100-continue",
+      "Connection: keep-alive, Upgrade",
+      "Upgrade: websocket",
+      "NoColonHere",
+      " folded continuation",
+      "X-Ctl: a\x01b",
+      "X-Nul: a\x00b",
+      ": empty name",
+      "Host: other",
+      `X-Long: ${"l".repeat(20000)}`,
     ),
     anyText.map((t) => `X-F: ${t.replace(/[\r\n]/g, "")}`),
   );
@@ -35,15 +84,33 @@ function headerLine(token: string): fc.Arbitrary<string> {
 function wireRequest(host: string, token: string): fc.Arbitrary<Buffer> {
   return fc
     .record({
-      method: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "DELETE") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
-      target: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...TARGETS) }, { weight: 1, arbitrary: anyText.map((t) => `/api/resources/${t.replace(/[\r\n]/g, "")}`) }),
-      version: fc.oneof({ weight: 6, arbitrary: fc.constant("HTTP/1.1") }, { weight: 1, arbitrary: fc.constantFrom(...VERSIONS) }),
-      host: fc.oneof({ weight: 4, arbitrary: fc.constant(`Host: ${host}`) }, { weight: 1, arbitrary: fc.constantFrom("Host:", "Host: a b", "") }),
+      method: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "DELETE") },
+        { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+      ),
+      target: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...TARGETS) },
+        { weight: 1, arbitrary: anyText.map((t) => `/api/resources/${t.replace(/[\r\n]/g, "")}`) },
+      ),
+      version: fc.oneof(
+        { weight: 6, arbitrary: fc.constant("HTTP/1.1") },
+        { weight: 1, arbitrary: fc.constantFrom(...VERSIONS) },
+      ),
+      host: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(`Host: ${host}`) },
+        { weight: 1, arbitrary: fc.constantFrom("Host:", "Host: a b", "") },
+      ),
       headers: fc.array(headerLine(token), { maxLength: 5 }),
-      body: fc.oneof(fc.constant(""), anyText, fc.constantFrom("5\r\nhello\r\n0\r\n\r\n", "zz\r\nx\r\n", "0\r\n\r\n", "3\r\nab")),
+      body: fc.oneof(
+        fc.constant(""),
+        anyText,
+        fc.constantFrom("5\r\nhello\r\n0\r\n\r\n", "zz\r\nx\r\n", "0\r\n\r\n", "3\r\nab"),
+      ),
     })
     .map((r) => {
-      const head = [`${r.method} ${r.target} ${r.version}`.trim(), r.host, "Connection: close", ...r.headers].filter(Boolean).join("\r\n");
+      const head = [`${r.method} ${r.target} ${r.version}`.trim(), r.host, "Connection: close", ...r.headers]
+        .filter(Boolean)
+        .join("\r\n");
       return Buffer.from(`${head}\r\n\r\n${r.body}`, "latin1");
     });
 }
@@ -82,12 +149,16 @@ export async function fuzzWire(w: FuzzWorld, runs: number, seed: number, log = f
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
       w.statuses.set(status, (w.statuses.get(status) ?? 0) + 1);
       const problem = SERVER_ERROR.test(answer) ? answer.split("\r\n")[0] : leakIn(answer);
-      if (problem && found++ < 3) w.failures.push(`wire: ${problem}\n    request: ${JSON.stringify(bytes.toString("latin1").slice(0, 300))}`);
+      if (problem && found++ < 3)
+        w.failures.push(`wire: ${problem}\n    request: ${JSON.stringify(bytes.toString("latin1").slice(0, 300))}`);
       return true;
     }),
     { numRuns: runs, seed },
   );
-  if (log) console.log(`fuzz: wire: ${runs} raw requests ${JSON.stringify(Object.fromEntries(w.statuses))} (0: closed without an answer)`);
+  if (log)
+    console.log(
+      `fuzz: wire: ${runs} raw requests ${JSON.stringify(Object.fromEntries(w.statuses))} (0: closed without an answer)`,
+    );
   const dead = await stillServing(w);
   if (dead) w.failures.push(`after the raw requests: ${dead}`);
   return runs;

@@ -11,8 +11,17 @@ import { call, makeUser, type TestUser } from "./factories";
 
 /** The files every run starts from (restored before each route's batch). */
 export const FUZZ_TREE: Tree = {
-  docs: { "readme.md": "# Title\n\n[link](other.md) ![img](pic.jpg)\n", "notes.txt": "plain notes\n", "info.nfo": "NFO text\n" },
-  media: { "pic.jpg": "not really a jpeg", "clip.mp4": "not really a video", "song.mp3": "not really audio", "clip.srt": "1\n00:00:01,000 --> 00:00:02,000\nhi\n" },
+  docs: {
+    "readme.md": "# Title\n\n[link](other.md) ![img](pic.jpg)\n",
+    "notes.txt": "plain notes\n",
+    "info.nfo": "NFO text\n",
+  },
+  media: {
+    "pic.jpg": "not really a jpeg",
+    "clip.mp4": "not really a video",
+    "song.mp3": "not really audio",
+    "clip.srt": "1\n00:00:01,000 --> 00:00:02,000\nhi\n",
+  },
   sub: { deep: { "file.bin": new Uint8Array(4096).map((_, i) => i % 251) } },
   uploads: {},
   h: { "a.txt": "a\n", d: { "c.txt": "c\n", e: {} } },
@@ -24,9 +33,27 @@ export const FUZZ_TREE: Tree = {
 
 /** Real paths of FUZZ_TREE (and a few near misses) the path arbitraries start from, so fuzzed paths often exist. */
 export const FUZZ_PATHS = [
-  "/", "/docs/", "/docs/readme.md", "/docs/notes.txt", "/docs/info.nfo", "/media/", "/media/pic.jpg", "/media/clip.mp4",
-  "/media/song.mp3", "/media/clip.srt", "/sub/", "/sub/deep/", "/sub/deep/file.bin", "/uploads/", "/.hidden", "/ünï cødé.txt",
-  "/%41 100%.txt", "/a.zip", "/new.txt", "/docs/new/", "/vtt",
+  "/",
+  "/docs/",
+  "/docs/readme.md",
+  "/docs/notes.txt",
+  "/docs/info.nfo",
+  "/media/",
+  "/media/pic.jpg",
+  "/media/clip.mp4",
+  "/media/song.mp3",
+  "/media/clip.srt",
+  "/sub/",
+  "/sub/deep/",
+  "/sub/deep/file.bin",
+  "/uploads/",
+  "/.hidden",
+  "/ünï cødé.txt",
+  "/%41 100%.txt",
+  "/a.zip",
+  "/new.txt",
+  "/docs/new/",
+  "/vtt",
 ];
 
 /** Who a fuzzed request acts as. `pool` is a throwaway session (for logout); `bogus` a forged token. */
@@ -70,16 +97,38 @@ export async function startWorld(poolSize: number): Promise<FuzzWorld> {
     makeUser(server, admin, { login: false }),
     makeUser(server, admin, { login: false }),
   ]);
-  const pool = await Promise.all(Array.from({ length: poolSize }, () => login(server, spender.username, spender.password)));
+  const pool = await Promise.all(
+    Array.from({ length: poolSize }, () => login(server, spender.username, spender.password)),
+  );
   const mediaToken = ((await (await call(server, admin, "GET", "/media-token/")).json()) as { token: string }).token;
   const baseline = await (await call(server, admin, "GET", "/settings")).json();
-  return { server, admin, user, victim, doomed, mediaToken, shares: await makeShares(server, admin), pool, baseline, cases: 0, failures: [], logChecked: 0, statuses: new Map() };
+  return {
+    server,
+    admin,
+    user,
+    victim,
+    doomed,
+    mediaToken,
+    shares: await makeShares(server, admin),
+    pool,
+    baseline,
+    cases: 0,
+    failures: [],
+    logChecked: 0,
+    statuses: new Map(),
+  };
 }
 
 /** A folder link, a file link, a password link and an upload-only link of the admin; returns their hashes. */
 async function makeShares(server: TestServer, admin: string): Promise<string[]> {
-  const share = async (path: string, body?: unknown) => ((await (await call(server, admin, "POST", `/share${path}`, body)).json()) as { hash: string }).hash;
-  return [await share("/docs/"), await share("/docs/notes.txt"), await share("/media/", { password: "secret-pass" }), await share("/uploads/", { uploadOnly: true })];
+  const share = async (path: string, body?: unknown) =>
+    ((await (await call(server, admin, "POST", `/share${path}`, body)).json()) as { hash: string }).hash;
+  return [
+    await share("/docs/"),
+    await share("/docs/notes.txt"),
+    await share("/media/", { password: "secret-pass" }),
+    await share("/uploads/", { uploadOnly: true }),
+  ];
 }
 
 /** Makes the links anew when a deletion of their paths took them (the arbitraries read `w.shares` per route). */
@@ -94,11 +143,23 @@ async function ensureShares(w: FuzzWorld): Promise<void> {
  * a trusted proxy, thumbnails and HLS off, a one-attempt login ban, open signup with home folders, odd user defaults.
  */
 export const ODD_SETTINGS = {
-  rules: [{ allow: false, path: "/docs/notes.txt", regex: false, regexp: { raw: "" } }, { allow: false, path: "", regex: true, regexp: { raw: "\\.(mp3|srt)$" } }],
-  trustProxy: true, signup: true, createUserDir: true, minimumPasswordLength: 1,
+  rules: [
+    { allow: false, path: "/docs/notes.txt", regex: false, regexp: { raw: "" } },
+    { allow: false, path: "", regex: true, regexp: { raw: "\\.(mp3|srt)$" } },
+  ],
+  trustProxy: true,
+  signup: true,
+  createUserDir: true,
+  minimumPasswordLength: 1,
   thumbnail: { thumbnailEnabled: false, thumbnailVideo: false, cacheGcProbability: 1000000, cacheExpireTTL: 0 },
-  video: { disableHls: true }, loginBan: { maxAttempts: 1, windowSeconds: 1, banSeconds: 0 },
-  defaults: { scope: "/users", showHidden: true, sorting: { by: "size", asc: false }, perm: { admin: false, create: true } },
+  video: { disableHls: true },
+  loginBan: { maxAttempts: 1, windowSeconds: 1, banSeconds: 0 },
+  defaults: {
+    scope: "/users",
+    showHidden: true,
+    sorting: { by: "size", asc: false },
+    perm: { admin: false, create: true },
+  },
 };
 
 /** Puts the file tree (whatever renames and uploads made of it) back, and the settings as setup left them with `overrides`. */
@@ -122,8 +183,15 @@ export interface FuzzRequest {
 
 /** What gives away the server's insides: stack frames, source paths, raw error dumps. */
 const LEAKS: readonly RegExp[] = [
-  /^\s+at\s+\S.*:\d+:\d+\)?\s*$/m, /\bat\s+(async\s+)?\S+\s+\(\S*:\d+:\d+\)/, /\/src\/(server|tasks|shared)\//, /\$bunfs/,
-  /node_modules\//, /\b[A-Z]\w*Error: /, /\bError: /, /\bpanic\b/i, /SQLITE_[A-Z]+/,
+  /^\s+at\s+\S.*:\d+:\d+\)?\s*$/m,
+  /\bat\s+(async\s+)?\S+\s+\(\S*:\d+:\d+\)/,
+  /\/src\/(server|tasks|shared)\//,
+  /\$bunfs/,
+  /node_modules\//,
+  /\b[A-Z]\w*Error: /,
+  /\bError: /,
+  /\bpanic\b/i,
+  /SQLITE_[A-Z]+/,
 ];
 
 /** The first leak found in `text`, or null. */
@@ -141,11 +209,21 @@ function withAuth(w: FuzzWorld, req: FuzzRequest): { url: string; headers: Recor
   let url = req.url;
   const q = (v: string) => `${url.includes("?") ? "&" : "?"}auth=${encodeURIComponent(v)}`;
   switch (req.auth) {
-    case "admin": headers["X-Auth"] = w.admin; break;
-    case "user": headers["X-Auth"] = w.user.token; break;
-    case "media": url += q(w.mediaToken); break;
-    case "bogus": headers["X-Auth"] = `${w.admin.slice(0, -4)}AAAA`; break;
-    case "cookie": headers.Cookie = `auth=${w.admin}`; break;
+    case "admin":
+      headers["X-Auth"] = w.admin;
+      break;
+    case "user":
+      headers["X-Auth"] = w.user.token;
+      break;
+    case "media":
+      url += q(w.mediaToken);
+      break;
+    case "bogus":
+      headers["X-Auth"] = `${w.admin.slice(0, -4)}AAAA`;
+      break;
+    case "cookie":
+      headers.Cookie = `auth=${w.admin}`;
+      break;
     case "pool": {
       const t = w.pool.pop();
       if (t) headers["X-Auth"] = t;
@@ -165,16 +243,22 @@ export async function judge(w: FuzzWorld, req: FuzzRequest): Promise<string | nu
   let res: Response;
   try {
     res = await fetch(`${w.server.origin}${url}`, {
-      method: req.method, headers, body: req.body as BodyInit | undefined, redirect: "manual", signal: AbortSignal.timeout(20_000),
+      method: req.method,
+      headers,
+      body: req.body as BodyInit | undefined,
+      redirect: "manual",
+      signal: AbortSignal.timeout(20_000),
     });
   } catch (err) {
     return `no answer: ${(err as Error).message}`;
   }
   w.statuses.set(res.status, (w.statuses.get(res.status) ?? 0) + 1);
-  const text = req.method === "HEAD" ? "" : await res.text().catch((err) => `<<body failed: ${(err as Error).message}>>`);
+  const text =
+    req.method === "HEAD" ? "" : await res.text().catch((err) => `<<body failed: ${(err as Error).message}>>`);
   if (res.status >= 500) return `${res.status}: ${text.slice(0, 200)}`;
   if (text.startsWith("<<body failed")) return text;
-  if (res.status >= 400 && text && !text.startsWith(`${res.status} `)) return `error body not "<code> <reason>": ${res.status} ${text.slice(0, 200)}`;
+  if (res.status >= 400 && text && !text.startsWith(`${res.status} `))
+    return `error body not "<code> <reason>": ${res.status} ${text.slice(0, 200)}`;
   const leak = leakIn(text);
   if (leak) return `leak in a ${res.status} answer: ${leak}`;
   return null;
@@ -182,7 +266,12 @@ export async function judge(w: FuzzWorld, req: FuzzRequest): Promise<string | nu
 
 /** A short, replayable description of a request for failure messages. */
 export function describeRequest(req: FuzzRequest): string {
-  const body = req.body === undefined ? "" : typeof req.body === "string" ? ` body=${JSON.stringify(req.body.slice(0, 200))}` : ` body=<${req.body.length} bytes>`;
+  const body =
+    req.body === undefined
+      ? ""
+      : typeof req.body === "string"
+        ? ` body=${JSON.stringify(req.body.slice(0, 200))}`
+        : ` body=<${req.body.length} bytes>`;
   return `${req.method} ${req.url.slice(0, 300)} as ${req.auth} headers=${JSON.stringify(req.headers).slice(0, 300)}${body}`;
 }
 
@@ -194,21 +283,32 @@ const CRASH_LINES = /^\s+at |unhandled|uncaught|panic| ERROR (GET|HEAD|POST|PUT|
  * check (CRASH_LINES), or no longer answers /health and the admin's listing of "/".
  */
 export async function stillServing(w: FuzzWorld): Promise<string | null> {
-  if (w.server.process.exitCode !== null || w.server.process.signalCode) return `server exited (${w.server.process.exitCode ?? w.server.process.signalCode})`;
+  if (w.server.process.exitCode !== null || w.server.process.signalCode)
+    return `server exited (${w.server.process.exitCode ?? w.server.process.signalCode})`;
   const output = w.server.output();
-  const logged = output.slice(w.logChecked).split("\n").find((l) => CRASH_LINES.test(l));
+  const logged = output
+    .slice(w.logChecked)
+    .split("\n")
+    .find((l) => CRASH_LINES.test(l));
   w.logChecked = output.length;
   if (logged) return `the server logged: ${logged.slice(0, 300)}`;
-  const health = await fetch(`${w.server.origin}/health`, { signal: AbortSignal.timeout(10_000) }).catch((e) => e as Error);
-  if (health instanceof Error || health.status !== 200) return `GET /health failed: ${health instanceof Error ? health.message : health.status}`;
+  const health = await fetch(`${w.server.origin}/health`, { signal: AbortSignal.timeout(10_000) }).catch(
+    (e) => e as Error,
+  );
+  if (health instanceof Error || health.status !== 200)
+    return `GET /health failed: ${health instanceof Error ? health.message : health.status}`;
   const listing = await call(w.server, w.admin, "GET", "/resources/").catch((e) => e as Error);
-  if (listing instanceof Error || listing.status !== 200) return `GET /api/resources/ failed: ${listing instanceof Error ? listing.message : listing.status}`;
+  if (listing instanceof Error || listing.status !== 200)
+    return `GET /api/resources/ failed: ${listing instanceof Error ? listing.message : listing.status}`;
   const body = (await listing.json()) as { items?: unknown[] };
   return Array.isArray(body.items) ? null : "the listing has no items";
 }
 
 /** An open WebSocket of the admin to `path` ("/api/task"), with the messages it got so far and how it closed (null while open). */
-export async function adminSocket(w: FuzzWorld, path: string): Promise<{ ws: WebSocket; messages: string[]; closed: () => string | null }> {
+export async function adminSocket(
+  w: FuzzWorld,
+  path: string,
+): Promise<{ ws: WebSocket; messages: string[]; closed: () => string | null }> {
   const ws = new WebSocket(`${w.server.origin.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(w.admin)}`);
   const messages: string[] = [];
   let closed: string | null = null;
@@ -220,7 +320,11 @@ export async function adminSocket(w: FuzzWorld, path: string): Promise<{ ws: Web
       // Say why: a server that died or logged a crash is the usual cause, and its last lines name it.
       void stillServing(w).then((dead) => {
         const tail = w.server.output().split("\n").slice(-40).join("\n");
-        reject(new Error(`the ${path} connection did not open${dead ? `: ${dead}` : ""}\n--- the server's last lines:\n${tail}`));
+        reject(
+          new Error(
+            `the ${path} connection did not open${dead ? `: ${dead}` : ""}\n--- the server's last lines:\n${tail}`,
+          ),
+        );
       });
     };
   });

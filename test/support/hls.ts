@@ -8,8 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The segments of a media playlist: each EXTINF length and its URI. */
-export function parseMediaPlaylist(text: string): { targetDuration: number; ended: boolean; segments: { durationS: number; uri: string }[] } {
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+export function parseMediaPlaylist(text: string): {
+  targetDuration: number;
+  ended: boolean;
+  segments: { durationS: number; uri: string }[];
+} {
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines[0] !== "#EXTM3U") throw new Error(`not a playlist: ${text.slice(0, 80)}`);
   const segments: { durationS: number; uri: string }[] = [];
   let pending: number | null = null;
@@ -39,8 +46,19 @@ export function probeSegment(bytes: Uint8Array): ProbedSegment {
   try {
     const file = join(dir, "seg.ts");
     writeFileSync(file, bytes);
-    const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], { encoding: "utf8" });
-    type S = { codec_type: string; codec_name: string; width: number; height: number; channels: number; start_time: string };
+    const out = execFileSync(
+      "ffprobe",
+      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+      { encoding: "utf8" },
+    );
+    type S = {
+      codec_type: string;
+      codec_name: string;
+      width: number;
+      height: number;
+      channels: number;
+      start_time: string;
+    };
     const j = JSON.parse(out) as { format: { format_name: string; duration: string }; streams: S[] };
     const v = j.streams.find((s) => s.codec_type === "video");
     const a = j.streams.find((s) => s.codec_type === "audio");
@@ -60,7 +78,12 @@ export function probeSegment(bytes: Uint8Array): ProbedSegment {
 export function encoderCounts(res: Response): { running: number; peak: number; started: number; max: number } {
   const h = res.headers.get("x-hls-encoders");
   if (!h) throw new Error("no X-Hls-Encoders header: start the server with FBE_HLS_DEBUG=1");
-  const v = Object.fromEntries(h.split(";").map((p) => p.trim().split("=")).map(([k, n]) => [k, Number(n)]));
+  const v = Object.fromEntries(
+    h
+      .split(";")
+      .map((p) => p.trim().split("="))
+      .map(([k, n]) => [k, Number(n)]),
+  );
   return { running: v.running, peak: v.peak, started: v.started, max: v.max };
 }
 
@@ -76,5 +99,8 @@ export function ffmpegPids(dir: string): number[] {
 
 function ffmpegProcesses(dir: string): { pid: number; args: string }[] {
   const out = execFileSync("ps", ["-ww", "-eo", "pid=,args="], { encoding: "utf8" });
-  return out.split("\n").map((l) => /^\s*(\d+) (.*)$/.exec(l)).flatMap((m) => (m && m[2].startsWith("ffmpeg ") && m[2].includes(dir) ? [{ pid: Number(m[1]), args: m[2] }] : []));
+  return out
+    .split("\n")
+    .map((l) => /^\s*(\d+) (.*)$/.exec(l))
+    .flatMap((m) => (m && m[2].startsWith("ffmpeg ") && m[2].includes(dir) ? [{ pid: Number(m[1]), args: m[2] }] : []));
 }

@@ -39,7 +39,8 @@ export interface InProcessServer extends TestServer {
  * test process must not print into the runner's report.
  */
 function capturingLogger(target: string, sink: (line: string) => void): Logger {
-  const toFile = target === "stdout" || target === "stderr" || target === "" || target === "off" ? null : createLogger(target);
+  const toFile =
+    target === "stdout" || target === "stderr" || target === "" || target === "off" ? null : createLogger(target);
   const stamp = () => new Date().toISOString();
   const write = (line: string) => {
     if (target !== "off") sink(`${line}\n`);
@@ -68,7 +69,21 @@ export async function startInProcess(opts: StartOptions = {}): Promise<InProcess
   mkdirSync(root, { recursive: true });
   const username = opts.username ?? "admin";
   const password = opts.password ?? "test-password-123";
-  const args = ["-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--username", username, "--password", password, ...(opts.args ?? [])];
+  const args = [
+    "-p",
+    "0",
+    "-a",
+    "127.0.0.1",
+    "-r",
+    root,
+    "-d",
+    join(home, "fbe.db"),
+    "--username",
+    username,
+    "--password",
+    password,
+    ...(opts.args ?? []),
+  ];
   const env = { ...process.env, ...opts.env };
   const config = loadConfig(args, env, process.cwd());
   let out = "";

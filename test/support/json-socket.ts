@@ -33,7 +33,9 @@ export async function openJsonSocket<M>(url: string, label: string): Promise<Jso
     ws.onopen = () => resolve();
     ws.onclose = (e) => reject(new Error(`${label} socket closed before open (${e.code} ${e.reason})`));
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
   const waitFrom = (from: number, match: (m: M) => boolean, timeoutMs: number) =>
     new Promise<M>((resolve, reject) => {
       let seen = from;
@@ -47,7 +49,9 @@ export async function openJsonSocket<M>(url: string, label: string): Promise<Jso
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no matching ${label} message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`));
+        reject(
+          new Error(`no matching ${label} message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`),
+        );
       }, timeoutMs);
       waiters.add(check);
       check();

@@ -31,12 +31,31 @@ export function homePaths(home: string): { root: string; db: string; cache: stri
  * Starts the server over `home` (root overridable, e.g. a small tmpfs) and logs in as the admin; resolves once
  * it answers. Rejects with its output when it exits first or does not listen within 20 s.
  */
-export async function boot(home: string, opts: { root?: string; env?: Record<string, string>; wrap?: string[] | null } = {}): Promise<Running> {
+export async function boot(
+  home: string,
+  opts: { root?: string; env?: Record<string, string>; wrap?: string[] | null } = {},
+): Promise<Running> {
   const p = homePaths(home);
   const root = opts.root ?? p.root;
   mkdirSync(root, { recursive: true });
   const [cmd, ...pre] = [...(opts.wrap ?? []), ...serverCommand()];
-  const args = [...pre, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", p.db, "--cache-dir", p.cache, "--username", ADMIN.username, "--password", ADMIN.password];
+  const args = [
+    ...pre,
+    "-p",
+    "0",
+    "-a",
+    "127.0.0.1",
+    "-r",
+    root,
+    "-d",
+    p.db,
+    "--cache-dir",
+    p.cache,
+    "--username",
+    ADMIN.username,
+    "--password",
+    ADMIN.password,
+  ];
   const proc = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
@@ -79,12 +98,27 @@ export async function stop(r: Running): Promise<void> {
 }
 
 /** fetch on the API (`path` after /api) with the admin token. */
-export function api(r: Running, method: string, path: string, body?: BodyInit | null, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${r.url}/api${path}`, { method, body, headers: { "X-Auth": r.token, ...headers }, duplex: "half" } as RequestInit);
+export function api(
+  r: Running,
+  method: string,
+  path: string,
+  body?: BodyInit | null,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${r.url}/api${path}`, {
+    method,
+    body,
+    headers: { "X-Auth": r.token, ...headers },
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** A body of `total` random bytes sent in `chunk`-byte pieces with `pauseMs` between them; `bytes` is what is sent. */
-export function slowBody(total: number, chunk: number, pauseMs: number): { stream: ReadableStream<Uint8Array>; bytes: Uint8Array } {
+export function slowBody(
+  total: number,
+  chunk: number,
+  pauseMs: number,
+): { stream: ReadableStream<Uint8Array>; bytes: Uint8Array } {
   const bytes = new Uint8Array(randomBytes(total));
   let at = 0;
   const stream = new ReadableStream<Uint8Array>({
@@ -146,7 +180,9 @@ export function sha(bytes: Uint8Array | string): string {
 export function integrity(dbPath: string): string {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return (db.query("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+    return (db.query("PRAGMA integrity_check").all() as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join("; ");
   } finally {
     db.close();
   }
@@ -200,20 +236,31 @@ export interface SmallDisk {
  * FBE_TEST_DISK=unshare) the server runs under `unshare -rm`, which mounts it in a namespace of its own, and the
  * test reads it through /proc/<pid>/root. Never skipped: throws when neither way works.
  */
-export function smallDisk(dir: string, size: string, seed: Record<string, string | Uint8Array>, readOnly = false): SmallDisk {
+export function smallDisk(
+  dir: string,
+  size: string,
+  seed: Record<string, string | Uint8Array>,
+  readOnly = false,
+): SmallDisk {
   mkdirSync(dir, { recursive: true });
   const run = (args: string[]) => Bun.spawnSync(args, { stderr: "pipe" });
-  if (process.env.FBE_TEST_DISK !== "unshare" && run(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir]).exitCode === 0) {
+  if (
+    process.env.FBE_TEST_DISK !== "unshare" &&
+    run(["mount", "-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir]).exitCode === 0
+  ) {
     plant(dir, seed);
-    if (readOnly && run(["mount", "-o", "remount,ro", dir]).exitCode !== 0) throw new Error(`remounting ${dir} read-only failed`);
+    if (readOnly && run(["mount", "-o", "remount,ro", dir]).exitCode !== 0)
+      throw new Error(`remounting ${dir} read-only failed`);
     return { root: dir, wrap: null, view: () => dir, unmount: () => void run(["umount", "-l", dir]) };
   }
   const seedDir = `${dir}.seed`;
   mkdirSync(seedDir, { recursive: true });
   plant(seedDir, seed);
-  const script = 'mount -t tmpfs -o "size=$1,mode=0755" tmpfs "$2" && cp -a "$3/." "$2/" && if [ "$4" = ro ]; then mount -o remount,ro "$2"; fi && shift 4 && exec "$@"';
+  const script =
+    'mount -t tmpfs -o "size=$1,mode=0755" tmpfs "$2" && cp -a "$3/." "$2/" && if [ "$4" = ro ]; then mount -o remount,ro "$2"; fi && shift 4 && exec "$@"';
   const probe = run(["unshare", "-rm", "sh", "-c", script, "sh", size, dir, seedDir, "rw", "true"]);
-  if (probe.exitCode !== 0) throw new Error(`neither mount nor unshare -rm can make a tmpfs root: ${probe.stderr.toString()}`);
+  if (probe.exitCode !== 0)
+    throw new Error(`neither mount nor unshare -rm can make a tmpfs root: ${probe.stderr.toString()}`);
   return {
     root: dir,
     wrap: ["unshare", "-rm", "sh", "-c", script, "sh", size, dir, seedDir, readOnly ? "ro" : "rw"],

@@ -13,7 +13,22 @@ import type { TestServer } from "./server";
 import { openTaskSocket } from "./task-socket";
 import { queued } from "./task-helpers";
 import { makeSevenZip, textBytes } from "./archives";
-import { api, boot, hashTree, homePaths, indexReady, integrity, kill9, queryStore, randomDelay, sha, slowBody, stop, tempsGone, type Running } from "./kill-points";
+import {
+  api,
+  boot,
+  hashTree,
+  homePaths,
+  indexReady,
+  integrity,
+  kill9,
+  queryStore,
+  randomDelay,
+  sha,
+  slowBody,
+  stop,
+  tempsGone,
+  type Running,
+} from "./kill-points";
 
 /** One kind of operation: `setup` fills the fresh home once, `op` runs it (killed at some point), `check` runs after the restart. */
 export interface KillScenario {
@@ -152,10 +167,12 @@ function copyScenario(): KillScenario {
     delay: [0, 120],
     setup: (root) => {
       mkdirSync(join(root, "src", "deep"), { recursive: true });
-      for (let i = 0; i < 192; i++) writeFileSync(join(root, "src", i % 3 ? "deep" : "", `f${i}.bin`), randomBytes(128 * 1024));
+      for (let i = 0; i < 192; i++)
+        writeFileSync(join(root, "src", i % 3 ? "deep" : "", `f${i}.bin`), randomBytes(128 * 1024));
       source = hashTree(join(root, "src"));
     },
-    op: (r, _root, round) => api(r, "PATCH", `/resources/src/?action=copy&destination=${encodeURIComponent(`/copy${round}/`)}`),
+    op: (r, _root, round) =>
+      api(r, "PATCH", `/resources/src/?action=copy&destination=${encodeURIComponent(`/copy${round}/`)}`),
     check: (_r, root, round) => {
       expect(hashTree(join(root, "src"))).toEqual(source);
       if (!existsSync(join(root, `copy${round}`))) return "absent";
@@ -205,12 +222,20 @@ function unarchiveScenario(): KillScenario {
     },
     op: async (r, _root, round) => {
       const ws = await openTaskSocket({ url: r.url } as TestServer, r.token);
-      await queued(ws, { Task: "unarchive", TargetPath: "/pack.7z", Params: { archiveOutput: `out${round}`, archiveRm: false } });
+      await queued(ws, {
+        Task: "unarchive",
+        TargetPath: "/pack.7z",
+        Params: { archiveOutput: `out${round}`, archiveRm: false },
+      });
       await ws.closed;
     },
     check: async (_r, root, round, home) => {
       expect(sha(readFileSync(join(root, "pack.7z")))).toBe(archive);
-      const last = () => queryStore<{ status: number; message: string }>(homePaths(home).db, "SELECT status, message FROM tasks ORDER BY id DESC LIMIT 1");
+      const last = () =>
+        queryStore<{ status: number; message: string }>(
+          homePaths(home).db,
+          "SELECT status, message FROM tasks ORDER BY id DESC LIMIT 1",
+        );
       // A task still pending at the kill runs after the restart: wait for its end.
       let rows = last();
       for (let i = 0; i < 400 && rows[0] && rows[0].status < 3; i++) {
@@ -241,14 +266,23 @@ function usersScenario(): KillScenario {
     op: async (r, _root, round) => {
       for (let i = 0; ; i++) {
         const username = `u${round}x${i}`;
-        const res = await api(r, "POST", "/users", JSON.stringify({ what: "user", which: [], data: { username, password: "a-long-password-123" } }), { "Content-Type": "application/json" });
+        const res = await api(
+          r,
+          "POST",
+          "/users",
+          JSON.stringify({ what: "user", which: [], data: { username, password: "a-long-password-123" } }),
+          { "Content-Type": "application/json" },
+        );
         if (res.status === 201) answered.push(username);
       }
     },
     check: async (r) => {
       const last = answered.at(-1);
       if (!last) return "none created";
-      const res = await fetch(`${r.url}/api/login`, { method: "POST", body: JSON.stringify({ username: last, password: "a-long-password-123" }) });
+      const res = await fetch(`${r.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ username: last, password: "a-long-password-123" }),
+      });
       expect({ user: last, status: res.status }).toEqual({ user: last, status: 200 });
       const list = (await (await api(r, "GET", "/users")).json()) as { username: string }[];
       const names = new Set(list.map((u) => u.username));
@@ -270,7 +304,9 @@ function settingsScenario(): KillScenario {
       for (;;) {
         const n = sent + 1;
         sent = n;
-        const res = await api(r, "PUT", "/settings", JSON.stringify({ branding: { name: `name-${n}` } }), { "Content-Type": "application/json" });
+        const res = await api(r, "PUT", "/settings", JSON.stringify({ branding: { name: `name-${n}` } }), {
+          "Content-Type": "application/json",
+        });
         if (res.status === 200) answered = n;
       }
     },
@@ -278,7 +314,12 @@ function settingsScenario(): KillScenario {
       const s = (await (await api(r, "GET", "/settings")).json()) as { branding: { name: string } };
       if (answered < 0) return "none saved";
       const n = Number(/^name-(\d+)$/.exec(s.branding.name)?.[1] ?? -1);
-      expect({ stored: n, answered, sent, ok: n >= answered && n <= sent }).toEqual({ stored: n, answered, sent, ok: true });
+      expect({ stored: n, answered, sent, ok: n >= answered && n <= sent }).toEqual({
+        stored: n,
+        answered,
+        sent,
+        ok: true,
+      });
       return n === answered ? "last answered" : "later save";
     },
   };
@@ -286,5 +327,13 @@ function settingsScenario(): KillScenario {
 
 /** Every scenario, in a fixed order. */
 export function killScenarios(): KillScenario[] {
-  return [uploadScenario(), saveScenario(), copyScenario(), moveScenario(), unarchiveScenario(), usersScenario(), settingsScenario()];
+  return [
+    uploadScenario(),
+    saveScenario(),
+    copyScenario(),
+    moveScenario(),
+    unarchiveScenario(),
+    usersScenario(),
+    settingsScenario(),
+  ];
 }

@@ -16,7 +16,8 @@ export const TEST_CUES = [
 /** Fails with a message naming the tool when ffmpeg or ffprobe is missing (no silent skip: npm test installs the tools). */
 export function requireMediaTools(): void {
   for (const t of ["ffmpeg", "ffprobe"]) {
-    if (!isToolAvailable(t)) throw new Error(`${t} is not installed: the media task tests need it (npm test installs it)`);
+    if (!isToolAvailable(t))
+      throw new Error(`${t} is not installed: the media task tests need it (npm test installs it)`);
   }
 }
 
@@ -29,7 +30,10 @@ function srtTime(s: number): string {
 /** Writes an SRT file of TEST_CUES, each text prefixed with `label`, and returns its path. */
 function writeSrt(dir: string, label: string): string {
   const path = join(dir, `.cues-${label}.srt`);
-  writeFileSync(path, TEST_CUES.map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${label} ${c.text}\n`).join("\n"));
+  writeFileSync(
+    path,
+    TEST_CUES.map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${label} ${c.text}\n`).join("\n"),
+  );
   return path;
 }
 
@@ -40,14 +44,22 @@ function writeSrt(dir: string, label: string): string {
 export function ffmpeg(args: string[]): Promise<void> {
   const all = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args];
   return new Promise((resolve, reject) => {
-    execFile("ffmpeg", all, (err, _out, stderr) => (err ? reject(new Error(`ffmpeg ${args.join(" ")} failed: ${stderr}`)) : resolve()));
+    execFile("ffmpeg", all, (err, _out, stderr) =>
+      err ? reject(new Error(`ffmpeg ${args.join(" ")} failed: ${stderr}`)) : resolve(),
+    );
   });
 }
 
 /** lavfi picture and sound inputs of `seconds`, `size` pixels at 25 fps. */
 const sources = (seconds: number, size: string) => [
-  "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=25:duration=${seconds}`,
-  "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc2=size=${size}:rate=25:duration=${seconds}`,
+  "-f",
+  "lavfi",
+  "-i",
+  `sine=frequency=440:duration=${seconds}`,
 ];
 const h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
 
@@ -61,7 +73,25 @@ export async function makeVideo(dir: string, name: string, seconds = 2, size = "
 /** A 2 s 320x240 mp4 with one mov_text track tagged English ("eng"). */
 export async function makeMp4WithMovText(dir: string, name = "clip.mp4"): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([...sources(2, "320x240"), "-i", writeSrt(dir, "EN"), "-map", "0", "-map", "1", "-map", "2", ...h264, "-t", "2", "-c:s", "mov_text", "-metadata:s:s:0", "language=eng", out]);
+  await ffmpeg([
+    ...sources(2, "320x240"),
+    "-i",
+    writeSrt(dir, "EN"),
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-map",
+    "2",
+    ...h264,
+    "-t",
+    "2",
+    "-c:s",
+    "mov_text",
+    "-metadata:s:s:0",
+    "language=eng",
+    out,
+  ]);
   return out;
 }
 
@@ -72,10 +102,39 @@ export async function makeMp4WithMovText(dir: string, name = "clip.mp4"): Promis
 export async function makeMkvWithSubs(dir: string, name = "clip.mkv"): Promise<string> {
   const out = join(dir, name);
   await ffmpeg([
-    ...sources(2, "320x240"), "-i", writeSrt(dir, "EN"), "-i", writeSrt(dir, "ASS"), "-i", writeSrt(dir, "EN2"),
-    "-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4", ...h264, "-t", "2",
-    "-c:s:0", "srt", "-c:s:1", "ass", "-c:s:2", "srt",
-    "-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=und", "-metadata:s:s:2", "language=eng", out,
+    ...sources(2, "320x240"),
+    "-i",
+    writeSrt(dir, "EN"),
+    "-i",
+    writeSrt(dir, "ASS"),
+    "-i",
+    writeSrt(dir, "EN2"),
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-map",
+    "2",
+    "-map",
+    "3",
+    "-map",
+    "4",
+    ...h264,
+    "-t",
+    "2",
+    "-c:s:0",
+    "srt",
+    "-c:s:1",
+    "ass",
+    "-c:s:2",
+    "srt",
+    "-metadata:s:s:0",
+    "language=eng",
+    "-metadata:s:s:1",
+    "language=und",
+    "-metadata:s:s:2",
+    "language=eng",
+    out,
   ]);
   return out;
 }
@@ -86,7 +145,19 @@ export async function makeMkvWithSubs(dir: string, name = "clip.mkv"): Promise<s
  */
 export async function makeSlowVideo(dir: string, name = "long.mkv", loops = 30): Promise<string> {
   const unit = join(dir, ".unit.mkv");
-  await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-g", "1000", unit]);
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=1920x1080:rate=25:duration=2",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-g",
+    "1000",
+    unit,
+  ]);
   const out = join(dir, name);
   await ffmpeg(["-stream_loop", String(loops - 1), "-i", unit, "-c", "copy", out]);
   return out;
@@ -96,31 +167,64 @@ export async function makeSlowVideo(dir: string, name = "long.mkv", loops = 30):
  * A flat grey `seconds`-long 160x120 mp4 with a keyframe exactly every `keyframeEveryS` seconds (no scene-cut extras),
  * so a keyframe seek lands at a known time before the asked one.
  */
-export async function makeKeyframeVideo(dir: string, name: string, seconds: number, keyframeEveryS: number): Promise<string> {
+export async function makeKeyframeVideo(
+  dir: string,
+  name: string,
+  seconds: number,
+  keyframeEveryS: number,
+): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg(["-f", "lavfi", "-i", `color=gray:size=160x120:rate=25:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast",
-    "-g", String(keyframeEveryS * 25), "-sc_threshold", "0", "-pix_fmt", "yuv420p", out]);
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    `color=gray:size=160x120:rate=25:duration=${seconds}`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-g",
+    String(keyframeEveryS * 25),
+    "-sc_threshold",
+    "0",
+    "-pix_fmt",
+    "yuv420p",
+    out,
+  ]);
   return out;
 }
 
 /** What ffprobe reads back from a subtitle file: its format and each cue's start and length in seconds. */
-export async function probeSubtitleFile(path: string): Promise<{ format: string; cues: { start: number; duration: number }[] }> {
-  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_packets", path], { stdout: "pipe", stderr: "pipe" });
+export async function probeSubtitleFile(
+  path: string,
+): Promise<{ format: string; cues: { start: number; duration: number }[] }> {
+  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_packets", path], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, code] = [await new Response(p.stdout).text(), await p.exited];
   if (code !== 0) throw new Error(`ffprobe cannot read ${path}: ${await new Response(p.stderr).text()}`);
-  const j = JSON.parse(out) as { format: { format_name: string }; packets?: { pts_time: string; duration_time: string }[] };
-  return { format: j.format.format_name, cues: (j.packets ?? []).map((k) => ({ start: Number(k.pts_time), duration: Number(k.duration_time) })) };
+  const j = JSON.parse(out) as {
+    format: { format_name: string };
+    packets?: { pts_time: string; duration_time: string }[];
+  };
+  return {
+    format: j.format.format_name,
+    cues: (j.packets ?? []).map((k) => ({ start: Number(k.pts_time), duration: Number(k.duration_time) })),
+  };
 }
 
 /** Width, height and codec of an image (or a video's first stream), read by ffprobe. */
 export async function probeImage(path: string): Promise<{ width: number; height: number; codec: string }> {
-  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_streams", path], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_streams", path], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, code] = [await new Response(p.stdout).text(), await p.exited];
   if (code !== 0) throw new Error(`ffprobe cannot read ${path}: ${await new Response(p.stderr).text()}`);
   const s = (JSON.parse(out) as { streams: { width: number; height: number; codec_name: string }[] }).streams[0];
   return { width: s.width, height: s.height, codec: s.codec_name };
 }
-
 
 /**
  * Fills `dir` with copies of fixture files: each key is a path under `dir`, each value a file name in `fixturesDir`,

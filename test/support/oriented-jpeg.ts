@@ -17,7 +17,10 @@ export async function orientedJpeg(width: number, height: number, orientation: n
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) px.set(x < width / 2 && y < height / 2 ? RED : BLUE, (y * width + x) * 3);
   }
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation })
+    .toBuffer();
 }
 
 /**
@@ -29,17 +32,25 @@ export async function noisyJpeg(width: number, height: number, orientation: numb
   let seed = 1;
   // Park-Miller style LCG (glibc rand constants): the same noise on every run.
   for (let i = 0; i < px.length; i++) px[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 23;
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation })
+    .toBuffer();
 }
 
 /** Stored pixels (orientation ignored) of a JPEG turned `angle` degrees clockwise, as raw RGB, decoded once. */
 export async function turnedPixels(input: Buffer | string, angle: number): Promise<Buffer> {
   const { data, info } = await sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).rotate(angle).raw().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .rotate(angle)
+    .raw()
+    .toBuffer();
 }
 
 /** Width, height and EXIF orientation (1 when the tag is missing) of an image, as sharp reads them. */
-export async function imageFacts(input: Buffer | string): Promise<{ width: number; height: number; orientation: number }> {
+export async function imageFacts(
+  input: Buffer | string,
+): Promise<{ width: number; height: number; orientation: number }> {
   const m = await sharp(input).metadata();
   return { width: m.width!, height: m.height!, orientation: m.orientation ?? 1 };
 }
@@ -48,8 +59,15 @@ export async function imageFacts(input: Buffer | string): Promise<{ width: numbe
 export async function redCorner(input: Buffer | string): Promise<string> {
   const { data, info } = await sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const at = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
-  const corners: Record<string, number> = { tl: at(2, 2), tr: at(info.width - 3, 2), bl: at(2, info.height - 3), br: at(info.width - 3, info.height - 3) };
-  const red = Object.entries(corners).filter(([, r]) => r > 200).map(([k]) => k);
+  const corners: Record<string, number> = {
+    tl: at(2, 2),
+    tr: at(info.width - 3, 2),
+    bl: at(2, info.height - 3),
+    br: at(info.width - 3, info.height - 3),
+  };
+  const red = Object.entries(corners)
+    .filter(([, r]) => r > 200)
+    .map(([k]) => k);
   if (red.length !== 1) throw new Error(`expected one red corner, found ${red.join(",") || "none"}`);
   return red[0]!;
 }

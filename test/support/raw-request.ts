@@ -48,8 +48,13 @@ function parse(data: string, method: string, closed: boolean): RawAnswer | null 
   }
   const chunked = /chunked/i.test(headers["transfer-encoding"] ?? "");
   const length = headers["content-length"] === undefined ? null : Number(headers["content-length"]);
-  const complete = closed || status === 101 || method === "HEAD" || status === 204 || status === 304
-    || (chunked ? /(^|\r\n)0\r\n\r\n$/.test(rest) : length !== null && Buffer.byteLength(rest, "latin1") >= length);
+  const complete =
+    closed ||
+    status === 101 ||
+    method === "HEAD" ||
+    status === 204 ||
+    status === 304 ||
+    (chunked ? /(^|\r\n)0\r\n\r\n$/.test(rest) : length !== null && Buffer.byteLength(rest, "latin1") >= length);
   if (!complete) return null;
   return { status, headers, body: chunked ? dechunk(rest) : rest };
 }
@@ -64,7 +69,9 @@ export function rawRequest(origin: string, target: string, init: RawRequestInit 
   const body = init.body === undefined ? undefined : Buffer.from(init.body);
   const headers: Record<string, string> = { Host: url.host, Connection: "close", ...init.headers };
   if (body) headers["Content-Length"] = String(body.length);
-  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}\r\n`;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let done = false;
@@ -79,7 +86,10 @@ export function rawRequest(origin: string, target: string, init: RawRequestInit 
       sock.write(Buffer.from(head, "utf8"));
       if (body) sock.write(body);
     });
-    const timer = setTimeout(() => finish(parse(Buffer.concat(chunks).toString("latin1"), method, true)!), init.timeoutMs ?? 15_000);
+    const timer = setTimeout(
+      () => finish(parse(Buffer.concat(chunks).toString("latin1"), method, true)!),
+      init.timeoutMs ?? 15_000,
+    );
     sock.on("data", (d: Buffer) => {
       chunks.push(d);
       const answer = parse(Buffer.concat(chunks).toString("latin1"), method, false);

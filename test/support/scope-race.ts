@@ -95,13 +95,18 @@ export function raceWorld(server: TestServer): string {
   // A name only the outside folder holds: a listing of it would show it.
   writeFileSync(join(server.root, "outside", "SECRET-name.txt"), "");
   // A mode no request of the race sets: a chmod that reached outside would change it.
-  for (const n of ["", "f.txt", "n.nfo", "m.md", "big.bin", "SECRET-name.txt"]) chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
+  for (const n of ["", "f.txt", "n.nfo", "m.md", "big.bin", "SECRET-name.txt"])
+    chmodSync(join(server.root, "outside", n), OUTSIDE_MODE);
   symlinkSync(join(server.root, "outside"), join(scope, "out"));
   return scope;
 }
 
 /** A tus creation-with-upload of `body` (tus core and creation extensions). */
-const TUS_HEADERS = (body: string) => ({ "Tus-Resumable": "1.0.0", "Upload-Length": String(body.length), "Content-Type": "application/offset+octet-stream" });
+const TUS_HEADERS = (body: string) => ({
+  "Tus-Resumable": "1.0.0",
+  "Upload-Length": String(body.length),
+  "Content-Type": "application/offset+octet-stream",
+});
 
 /** The requests of one round `i` (path relative to /api, method, body, extra headers). */
 function roundRequests(i: number): Array<[string, string, string | undefined, Record<string, string>?]> {
@@ -142,14 +147,19 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   const loop = async (k: number) => {
     for (let i = k * 1_000_000; Date.now() < until; i++) {
       for (const [path, method, body, headers] of roundRequests(i)) {
-        const res = await fetch(`${server.url}${path}`, { method, body, headers: { "X-Auth": token, ...headers } }).catch(() => null);
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          body,
+          headers: { "X-Auth": token, ...headers },
+        }).catch(() => null);
         if (!res) continue;
         tally.requests++;
         tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
         const bytes = await receivedBytes(res);
         if (bytes.includes("SECRET") || bytes.includes(OUTSIDE_MD5)) {
           tally.readLeaks++;
-          tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] = (tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] ?? 0) + 1;
+          tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] =
+            (tally.leakedBy[`${method} ${path.replace(/\d+/g, "N")}`] ?? 0) + 1;
         }
       }
     }
@@ -160,8 +170,11 @@ export async function runScopeRace(server: TestServer, token: string, ms: number
   const outside = join(server.root, "outside");
   const names = readdirSync(outside);
   const modes = names.map((n) => statSync(join(outside, n)).mode & 0o777);
-  const untouched = names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt,m.md,n.nfo" && readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET
-    && modes.every((m) => m === OUTSIDE_MODE) && (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
+  const untouched =
+    names.sort().join(",") === "SECRET-name.txt,big.bin,f.txt,m.md,n.nfo" &&
+    readFileSync(join(outside, "f.txt"), "utf8") === OUTSIDE_SECRET &&
+    modes.every((m) => m === OUTSIDE_MODE) &&
+    (statSync(outside).mode & 0o777) === OUTSIDE_MODE;
   if (!untouched) tally.writeLeaks++;
   return tally;
 }
@@ -174,6 +187,15 @@ export async function startRaceServer(): Promise<{ server: TestServer; token: st
   const server = await startServer();
   raceWorld(server);
   const admin = await login(server);
-  const perm = { create: true, rename: true, modify: true, delete: true, download: true, share: false, execute: false, admin: false };
+  const perm = {
+    create: true,
+    rename: true,
+    modify: true,
+    delete: true,
+    download: true,
+    share: false,
+    execute: false,
+    admin: false,
+  };
   return { server, token: (await makeUser(server, admin, { scope: "/bob", perm })).token };
 }

@@ -67,7 +67,22 @@ export async function startServer(opts: StartOptions = {}): Promise<ProcessServe
   const [cmd, ...pre] = opts.binary ? [BIN] : serverCommand();
   const child = spawn(
     cmd,
-    [...pre, "-p", "0", "-a", "127.0.0.1", "-r", root, "-d", join(home, "fbe.db"), "--username", username, "--password", password, ...(opts.args ?? [])],
+    [
+      ...pre,
+      "-p",
+      "0",
+      "-a",
+      "127.0.0.1",
+      "-r",
+      root,
+      "-d",
+      join(home, "fbe.db"),
+      "--username",
+      username,
+      "--password",
+      password,
+      ...(opts.args ?? []),
+    ],
     { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let out = "";
@@ -112,7 +127,11 @@ export async function startServer(opts: StartOptions = {}): Promise<ProcessServe
 }
 
 /** Logs in through POST /api/login and returns the token. */
-export async function login(server: TestServer, username = server.username, password = server.password): Promise<string> {
+export async function login(
+  server: TestServer,
+  username = server.username,
+  password = server.password,
+): Promise<string> {
   const res = await fetch(`${server.url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

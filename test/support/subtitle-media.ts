@@ -44,7 +44,12 @@ export function spawnLog(): SpawnLog {
   }
   return {
     env: { PATH: `${dir}:${process.env.PATH ?? ""}` },
-    count: (tool) => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((l) => l === tool).length : 0),
+    count: (tool) =>
+      existsSync(log)
+        ? readFileSync(log, "utf8")
+            .split("\n")
+            .filter((l) => l === tool).length
+        : 0,
   };
 }
 
@@ -64,19 +69,67 @@ export async function makePgsMkv(dir: string, name: string): Promise<string> {
   };
   const composition = [0x01, 0x40, 0x00, 0xf0, 0x10, 0, 0, 0x80, 0, 0, 0]; // 320x240, 25 fps, epoch start, no objects
   const sup = join(dir, ".pictures.sup");
-  writeFileSync(sup, Buffer.concat([segment(18000, 0x16, composition), segment(18000, 0x80, []), segment(90000, 0x16, composition), segment(90000, 0x80, [])]));
+  writeFileSync(
+    sup,
+    Buffer.concat([
+      segment(18000, 0x16, composition),
+      segment(18000, 0x80, []),
+      segment(90000, 0x16, composition),
+      segment(90000, 0x80, []),
+    ]),
+  );
   const out = join(dir, name);
-  await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2", "-i", sup, "-map", "0", "-map", "1",
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:s", "copy", out]);
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=320x240:rate=25:duration=2",
+    "-i",
+    sup,
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:s",
+    "copy",
+    out,
+  ]);
   return out;
 }
 
 /** A video of flat colours, each `[colour, seconds]` in turn, `size` px at `fps`, H.264 in the container of `name`. */
-export async function makeColourVideo(dir: string, name: string, parts: [string, number][], size = "320x240", fps = 25): Promise<string> {
-  const inputs = parts.flatMap(([c, d]) => ["-f", "lavfi", "-i", `color=c=${c}:size=${size}:rate=${fps}:duration=${d}`]);
+export async function makeColourVideo(
+  dir: string,
+  name: string,
+  parts: [string, number][],
+  size = "320x240",
+  fps = 25,
+): Promise<string> {
+  const inputs = parts.flatMap(([c, d]) => [
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=${c}:size=${size}:rate=${fps}:duration=${d}`,
+  ]);
   const out = join(dir, name);
-  await ffmpeg([...inputs, "-filter_complex", `${parts.map((_, i) => `[${i}]`).join("")}concat=n=${parts.length}:v=1:a=0`,
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out]);
+  await ffmpeg([
+    ...inputs,
+    "-filter_complex",
+    `${parts.map((_, i) => `[${i}]`).join("")}concat=n=${parts.length}:v=1:a=0`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    out,
+  ]);
   return out;
 }
 
@@ -96,7 +149,11 @@ export async function parseVtt(text: string): Promise<Cue[]> {
 }
 
 /** Width, height and the RGB of the pixel at (x, y) of a JPEG or PNG. */
-export async function pixelAt(image: Uint8Array, x: number, y: number): Promise<{ width: number; height: number; rgb: number[] }> {
+export async function pixelAt(
+  image: Uint8Array,
+  x: number,
+  y: number,
+): Promise<{ width: number; height: number; rgb: number[] }> {
   const sharp: typeof import("sharp").default = require("sharp");
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * 3;

@@ -7,10 +7,15 @@ import type { TaskErrorMessage, TaskMessage } from "../../src/shared/wire/task";
 import { isError, isTask, type TaskSocket } from "./task-socket";
 
 /** Sends `req` and resolves with the task it queued (its first message) or the `{error}` answer. */
-export async function submit(ws: TaskSocket, req: Record<string, unknown> | string): Promise<TaskMessage | TaskErrorMessage> {
+export async function submit(
+  ws: TaskSocket,
+  req: Record<string, unknown> | string,
+): Promise<TaskMessage | TaskErrorMessage> {
   const start = ws.messages.length;
   ws.send(req);
-  return ws.waitFor((m) => ws.messages.indexOf(m) >= start && (isError(m) || (isTask(m) && m.Status === 0 && m.MsgType === 0)));
+  return ws.waitFor(
+    (m) => ws.messages.indexOf(m) >= start && (isError(m) || (isTask(m) && m.Status === 0 && m.MsgType === 0)),
+  );
 }
 
 /** Sends `req` and resolves with the error text it must be answered with. */
@@ -28,9 +33,16 @@ export async function queued(ws: TaskSocket, req: Record<string, unknown>): Prom
 }
 
 /** Resolves with the first message after now of task `id` whose status is one of `statuses`. */
-export function waitStatus(ws: TaskSocket, id: number, statuses: number[], timeoutMs = 60_000, from = 0): Promise<TaskMessage> {
+export function waitStatus(
+  ws: TaskSocket,
+  id: number,
+  statuses: number[],
+  timeoutMs = 60_000,
+  from = 0,
+): Promise<TaskMessage> {
   return ws.waitFor(
-    (m): m is TaskMessage => ws.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 0 && statuses.includes(m.Status),
+    (m): m is TaskMessage =>
+      ws.messages.indexOf(m) >= from && isTask(m) && m.TaskID === id && m.MsgType === 0 && statuses.includes(m.Status),
     timeoutMs,
   ) as Promise<TaskMessage>;
 }
@@ -43,7 +55,9 @@ export function processesWith(needle: string): string[] {
   const out: string[] = [];
   const hasOpen = (pid: string) => {
     try {
-      return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: "utf8" }) === needle);
+      return readdirSync(`/proc/${pid}/fd`).some(
+        (fd) => readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: "utf8" }) === needle,
+      );
     } catch {
       return false;
     }

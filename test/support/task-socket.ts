@@ -12,8 +12,14 @@ export interface TaskSocket {
   readonly messages: (TaskMessage | TaskErrorMessage)[];
   send(req: TaskRequest | Record<string, unknown> | string): void;
   /** Resolves with the first message (already received or coming) that `match` accepts; rejects after `timeoutMs`. */
-  waitFor<T extends TaskMessage | TaskErrorMessage>(match: (m: TaskMessage | TaskErrorMessage) => m is T, timeoutMs?: number): Promise<T>;
-  waitFor(match: (m: TaskMessage | TaskErrorMessage) => boolean, timeoutMs?: number): Promise<TaskMessage | TaskErrorMessage>;
+  waitFor<T extends TaskMessage | TaskErrorMessage>(
+    match: (m: TaskMessage | TaskErrorMessage) => m is T,
+    timeoutMs?: number,
+  ): Promise<T>;
+  waitFor(
+    match: (m: TaskMessage | TaskErrorMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<TaskMessage | TaskErrorMessage>;
   /** The statuses pushed for a task, in order, without repeats (e.g. [0, 1, 4]). */
   statuses(taskId: number): number[];
   /** Resolves with the close code and reason once the connection closed (by either side). */
@@ -37,7 +43,10 @@ export function isError(m: TaskMessage | TaskErrorMessage): m is TaskErrorMessag
  */
 export async function openTaskSocket(server: TestServer, token: string, path = "/api/task"): Promise<TaskSocket> {
   type Msg = TaskMessage | TaskErrorMessage;
-  const { ws, messages, closed, waitFrom } = await openJsonSocket<Msg>(`${server.url.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(token)}`, "task");
+  const { ws, messages, closed, waitFrom } = await openJsonSocket<Msg>(
+    `${server.url.replace(/^http/, "ws")}${path}?auth=${encodeURIComponent(token)}`,
+    "task",
+  );
   return {
     messages,
     closed,
@@ -45,7 +54,8 @@ export async function openTaskSocket(server: TestServer, token: string, path = "
     waitFor: (match: (m: Msg) => boolean, timeoutMs = 20_000) => waitFrom(0, match, timeoutMs),
     statuses(taskId) {
       const out: number[] = [];
-      for (const m of messages) if (isTask(m) && m.TaskID === taskId && m.MsgType === 0 && out.at(-1) !== m.Status) out.push(m.Status);
+      for (const m of messages)
+        if (isTask(m) && m.TaskID === taskId && m.MsgType === 0 && out.at(-1) !== m.Status) out.push(m.Status);
       return out;
     },
     async close() {

@@ -78,8 +78,16 @@ export function inspectTorrent(torrentFile: string, dataPath: string): TorrentFa
     if (sha1(data.subarray(i * pieceLength, (i + 1) * pieceLength)) !== want) badPieces.push(i);
   }
   return {
-    name: text(info.name), announce: text(t.announce), private: info.private === 1, pieceLength,
-    comment: text(t.comment), source: text(info.source), files, pieceCount, badPieces,
-    infoHash: sha1(rawInfo(raw)), infoHashReencoded: sha1(bencode.encode(info)),
+    name: text(info.name),
+    announce: text(t.announce),
+    private: info.private === 1,
+    pieceLength,
+    comment: text(t.comment),
+    source: text(info.source),
+    files,
+    pieceCount,
+    badPieces,
+    infoHash: sha1(rawInfo(raw)),
+    infoHashReencoded: sha1(bencode.encode(info)),
   };
 }

@@ -49,34 +49,87 @@ const enc = encodeURIComponent;
 const q = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;
 const asDir = (path: string) => (path.endsWith("/") ? path : `${path}/`);
 const TUS = { "Tus-Resumable": "1.0.0" };
-const UPGRADE = { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" };
+const UPGRADE = {
+  Upgrade: "websocket",
+  Connection: "Upgrade",
+  "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+  "Sec-WebSocket-Version": "13",
+};
 
 /** Every call; those that move or remove what the payload names are marked `destructive`. */
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: "GET /api/resources", method: "GET", target: (p) => `/api/resources${p}` },
   { name: "GET /api/resources ?checksum", method: "GET", target: (p) => q(`/api/resources${p}`, "checksum=sha256") },
   { name: "GET /api/resources ?usage", method: "GET", target: (p) => q(`/api/resources${p}`, "usage=true") },
-  { name: "GET /api/resources ?preview=markdown", method: "GET", target: (p) => q(`/api/resources${p}`, "preview=markdown") },
+  {
+    name: "GET /api/resources ?preview=markdown",
+    method: "GET",
+    target: (p) => q(`/api/resources${p}`, "preview=markdown"),
+  },
   { name: "GET /api/resources ?preview=nfo", method: "GET", target: (p) => q(`/api/resources${p}`, "preview=nfo") },
   { name: "GET /api/resources ?mediaInfo", method: "GET", target: (p) => q(`/api/resources${p}`, "mediaInfo=yes") },
   { name: "GET /api/resources ?probe", method: "GET", target: (p) => q(`/api/resources${p}`, "probe=yes") },
   { name: "GET /api/resources ?playlist", method: "GET", target: (p) => q(`/api/resources${p}`, "playlist=video") },
   { name: "GET /api/media-token", method: "GET", target: (p) => `/api/media-token${p}` },
-  { name: "GET /api/command (upgrade)", method: "GET", target: (p) => `/api/command${asDir(p)}`, headers: UPGRADE, timeoutMs: 400 },
-  { name: "POST /api/resources (upload, override)", method: "POST", target: (p) => q(`/api/resources${p}`, "override=true"), body: "PWNED-UPLOAD" },
+  {
+    name: "GET /api/command (upgrade)",
+    method: "GET",
+    target: (p) => `/api/command${asDir(p)}`,
+    headers: UPGRADE,
+    timeoutMs: 400,
+  },
+  {
+    name: "POST /api/resources (upload, override)",
+    method: "POST",
+    target: (p) => q(`/api/resources${p}`, "override=true"),
+    body: "PWNED-UPLOAD",
+  },
   { name: "POST /api/resources (folder)", method: "POST", target: (p) => `/api/resources${asDir(p)}` },
   { name: "PUT /api/resources (save)", method: "PUT", target: (p) => `/api/resources${p}`, body: "PWNED-SAVE" },
-  { name: "PATCH copy (payload destination)", method: "PATCH", target: (p, _i, s) => `/api/resources${s.prefix}/dir/a.txt?action=copy&rename=true&destination=${enc(p)}` },
-  { name: "PATCH rename/move (payload destination)", method: "PATCH", target: (p, i, s) => `/api/resources${s.prefix}/${s.moveSources}/src-${i}.txt?action=rename&rename=true&destination=${enc(p)}` },
-  { name: "PATCH chmod", method: "PATCH", target: (p) => q(`/api/resources${p}`, "action=chmod&mode=777&recursive=true") },
-  { name: "PATCH passwdrename", method: "PATCH", target: (p) => q(`/api/resources${p}`, "action=passwdrename&password=pw") },
-  { name: "PATCH imageProcess", method: "PATCH", target: (p) => q(`/api/resources${p}`, "action=imageProcess&recursive=true") },
+  {
+    name: "PATCH copy (payload destination)",
+    method: "PATCH",
+    target: (p, _i, s) => `/api/resources${s.prefix}/dir/a.txt?action=copy&rename=true&destination=${enc(p)}`,
+  },
+  {
+    name: "PATCH rename/move (payload destination)",
+    method: "PATCH",
+    target: (p, i, s) =>
+      `/api/resources${s.prefix}/${s.moveSources}/src-${i}.txt?action=rename&rename=true&destination=${enc(p)}`,
+  },
+  {
+    name: "PATCH chmod",
+    method: "PATCH",
+    target: (p) => q(`/api/resources${p}`, "action=chmod&mode=777&recursive=true"),
+  },
+  {
+    name: "PATCH passwdrename",
+    method: "PATCH",
+    target: (p) => q(`/api/resources${p}`, "action=passwdrename&password=pw"),
+  },
+  {
+    name: "PATCH imageProcess",
+    method: "PATCH",
+    target: (p) => q(`/api/resources${p}`, "action=imageProcess&recursive=true"),
+  },
   { name: "GET /api/raw", method: "GET", target: (p) => `/api/raw${p}` },
   { name: "HEAD /api/raw", method: "HEAD", target: (p) => `/api/raw${p}` },
-  { name: "GET /api/raw ?inline&thumb", method: "GET", target: (p) => q(`/api/raw${p}`, "inline=true&thumb=true&w=64") },
+  {
+    name: "GET /api/raw ?inline&thumb",
+    method: "GET",
+    target: (p) => q(`/api/raw${p}`, "inline=true&thumb=true&w=64"),
+  },
   { name: "GET /api/raw ?algo=tar", method: "GET", target: (p) => q(`/api/raw${p}`, "algo=tar") },
-  { name: "GET /api/raw/?files=", method: "GET", target: (p, _i, s) => `/api/raw/?algo=tar&files=${enc(`${enc(`${s.prefix}/dir/a.txt`)},${p}`)}` },
-  { name: "GET /api/raw ?subtitle (sidecar)", method: "GET", target: (p, _i, s) => q(`/api/raw${p}`, `subtitle=true&movie=${enc(`${s.prefix}/dir/a.txt`)}`) },
+  {
+    name: "GET /api/raw/?files=",
+    method: "GET",
+    target: (p, _i, s) => `/api/raw/?algo=tar&files=${enc(`${enc(`${s.prefix}/dir/a.txt`)},${p}`)}`,
+  },
+  {
+    name: "GET /api/raw ?subtitle (sidecar)",
+    method: "GET",
+    target: (p, _i, s) => q(`/api/raw${p}`, `subtitle=true&movie=${enc(`${s.prefix}/dir/a.txt`)}`),
+  },
   { name: "GET /api/raw/vtt ?movie", method: "GET", target: (p) => `/api/raw/vtt?si=0&movie=${enc(decodedPath(p))}` },
   { name: "GET /api/frame", method: "GET", target: (p) => `/api/frame${p}` },
   { name: "GET /api/playlist", method: "GET", target: (p) => q(`/api/playlist${p}`, "res=360-1") },
@@ -90,10 +143,35 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   { name: "GET /api/share", method: "GET", target: (p) => `/api/share${p}` },
-  { name: "GET /api/public/share/{hash}{payload}", method: "GET", target: (p, _i, s) => `/api/public/share/${s.shareDir}${p}`, isPublic: true, anonymous: true },
-  { name: "GET /api/public/dl/{hash}{payload}", method: "GET", target: (p, _i, s) => `/api/public/dl/${s.shareDir}${p}`, isPublic: true, anonymous: true },
-  { name: "GET /api/public/dl/{hash}{payload} ?algo", method: "GET", target: (p, _i, s) => q(`/api/public/dl/${s.shareDir}${p}`, "algo=tar"), isPublic: true, anonymous: true },
-  { name: "POST /api/public/upload/{hash}{payload}", method: "POST", target: (p, _i, s) => `/api/public/upload/${s.shareUpload}${p}`, body: "PWNED-PUBLIC", isPublic: true, anonymous: true },
+  {
+    name: "GET /api/public/share/{hash}{payload}",
+    method: "GET",
+    target: (p, _i, s) => `/api/public/share/${s.shareDir}${p}`,
+    isPublic: true,
+    anonymous: true,
+  },
+  {
+    name: "GET /api/public/dl/{hash}{payload}",
+    method: "GET",
+    target: (p, _i, s) => `/api/public/dl/${s.shareDir}${p}`,
+    isPublic: true,
+    anonymous: true,
+  },
+  {
+    name: "GET /api/public/dl/{hash}{payload} ?algo",
+    method: "GET",
+    target: (p, _i, s) => q(`/api/public/dl/${s.shareDir}${p}`, "algo=tar"),
+    isPublic: true,
+    anonymous: true,
+  },
+  {
+    name: "POST /api/public/upload/{hash}{payload}",
+    method: "POST",
+    target: (p, _i, s) => `/api/public/upload/${s.shareUpload}${p}`,
+    body: "PWNED-PUBLIC",
+    isPublic: true,
+    anonymous: true,
+  },
   { name: "GET /api/search", method: "GET", target: (p) => q(`/api/search${p}`, "query=zz") },
   {
     name: "POST /api/tus (creation with upload)",
@@ -102,11 +180,28 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: "PWNED-TUS",
     headers: { ...TUS, "Upload-Length": "9", "Content-Type": "application/offset+octet-stream" },
   },
-  { name: "POST /api/tus (creation, no body)", method: "POST", target: (p) => `/api/tus${p}`, headers: { ...TUS, "Upload-Length": "100" } },
+  {
+    name: "POST /api/tus (creation, no body)",
+    method: "POST",
+    target: (p) => `/api/tus${p}`,
+    headers: { ...TUS, "Upload-Length": "100" },
+  },
   { name: "HEAD /api/tus", method: "HEAD", target: (p) => `/api/tus${p}`, headers: TUS },
-  { name: "PATCH /api/tus", method: "PATCH", target: (p) => `/api/tus${p}`, body: "PWNED", headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" } },
+  {
+    name: "PATCH /api/tus",
+    method: "PATCH",
+    target: (p) => `/api/tus${p}`,
+    body: "PWNED",
+    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+  },
   { name: "DELETE /api/tus", method: "DELETE", target: (p) => `/api/tus${p}`, headers: TUS },
-  { name: "PATCH rename/move (payload source)", method: "PATCH", destructive: true, target: (p, i, s) => q(`/api/resources${p}`, `action=rename&rename=true&destination=${enc(`${s.prefix}/moved/m-${i}`)}`) },
+  {
+    name: "PATCH rename/move (payload source)",
+    method: "PATCH",
+    destructive: true,
+    target: (p, i, s) =>
+      q(`/api/resources${p}`, `action=rename&rename=true&destination=${enc(`${s.prefix}/moved/m-${i}`)}`),
+  },
   { name: "DELETE /api/resources", method: "DELETE", destructive: true, target: (p) => `/api/resources${p}` },
 ];
 
@@ -114,10 +209,27 @@ export const ENDPOINTS: readonly Endpoint[] = [
 export const TASKS: readonly { name: string; msg: (p: string, s: Sender) => Record<string, unknown> }[] = [
   { name: "task mktorrent TargetPath", msg: (p) => ({ Task: "mktorrent", TargetPath: decodedPath(p), Params: {} }) },
   { name: "task mkthumb TargetPath", msg: (p) => ({ Task: "mkthumb", TargetPath: decodedPath(p), Params: {} }) },
-  { name: "task extract_sub TargetPath", msg: (p) => ({ Task: "extract_sub", TargetPath: decodedPath(p), Params: {} }) },
+  {
+    name: "task extract_sub TargetPath",
+    msg: (p) => ({ Task: "extract_sub", TargetPath: decodedPath(p), Params: {} }),
+  },
   { name: "task unarchive TargetPath", msg: (p) => ({ Task: "unarchive", TargetPath: decodedPath(p), Params: {} }) },
-  { name: "task mktorrent torrentOutput", msg: (p, s) => ({ Task: "mktorrent", TargetPath: `${s.prefix}/dir/a.txt`, Params: { torrentOutput: decodedPath(p) } }) },
-  { name: "task unarchive archiveOutput", msg: (p, s) => ({ Task: "unarchive", TargetPath: `${s.prefix}/arch.zip`, Params: { archiveOutput: decodedPath(p) } }) },
+  {
+    name: "task mktorrent torrentOutput",
+    msg: (p, s) => ({
+      Task: "mktorrent",
+      TargetPath: `${s.prefix}/dir/a.txt`,
+      Params: { torrentOutput: decodedPath(p) },
+    }),
+  },
+  {
+    name: "task unarchive archiveOutput",
+    msg: (p, s) => ({
+      Task: "unarchive",
+      TargetPath: `${s.prefix}/arch.zip`,
+      Params: { archiveOutput: decodedPath(p) },
+    }),
+  },
 ];
 
 /** The wire path of payload `p` for sender `s`. */

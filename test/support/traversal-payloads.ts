@@ -121,7 +121,8 @@ function build(): TraversalPayload[] {
     ["proc self root", "proc/self/root/etc/passwd"],
     ["proc self cwd", "..%2f..%2fproc%2fself%2fcwd%2ffbe.db"],
     ["dev fd", "dev/fd/0"],
-  ] as const) add(`absolute ${l}`, p);
+  ] as const)
+    add(`absolute ${l}`, p);
 
   // `//`, `/.`, trailing forms.
   for (const [l, p] of [
@@ -143,7 +144,8 @@ function build(): TraversalPayload[] {
     ["trailing encoded slash", `..%2f`],
     ["question mark in name", "..%3f/etc/passwd"],
     ["hash in name", "..%23/etc/passwd"],
-  ] as const) add(`form ${l}`, p);
+  ] as const)
+    add(`form ${l}`, p);
 
   // NUL and control bytes.
   for (const [l, p] of [
@@ -157,7 +159,8 @@ function build(): TraversalPayload[] {
     ["tab", "%09..%2f"],
     ["DEL", "%7f"],
     ["overlong NUL", "inside.txt%c0%80"],
-  ] as const) add(`control ${l}`, p);
+  ] as const)
+    add(`control ${l}`, p);
 
   // Lengths: a 256-byte name, a 300-byte UTF-8 name, a path over 4096 bytes, a deep escape.
   add("long name 256 bytes", "a".repeat(256));
@@ -182,7 +185,8 @@ function build(): TraversalPayload[] {
     ["right-to-left override", "%e2%80%aetxt.edisni"],
     ["full-width sibling name", `%ef%bc%8e%ef%bc%8e%ef%bc%8f${S.sibling}`],
     ["dotless i", "%c4%b1nside.txt"],
-  ] as const) add(`unicode ${l}`, p);
+  ] as const)
+    add(`unicode ${l}`, p);
 
   // Links placed inside the scope that lead out (or loop, or dangle).
   const L = S.links;
@@ -208,7 +212,8 @@ function build(): TraversalPayload[] {
     ["symlink with trailing slash", `${L.file}/`],
     ["symlink with trailing /.", `${L.dir}/.`],
     ["hardlink to sibling file", L.hard],
-  ] as const) add(`link ${l}`, p);
+  ] as const)
+    add(`link ${l}`, p);
 
   return out;
 }

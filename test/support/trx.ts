@@ -67,7 +67,12 @@ export function buildTrx(spec: TrxSpec): { bytes: Uint8Array; offsets: number[];
  * src/server/media/uimage-format.ts): the header with ih_time, ih_size, both CRC-32s (zlib's, i.e. the trx.c CRC
  * inverted) and the ASUS versions and product id in ih_name, followed by `payloadBytes` of data.
  */
-export function buildAsusUImage(spec: { createdS: number; productId: string; versions: [number, number, number, number]; payloadBytes: number }): Uint8Array {
+export function buildAsusUImage(spec: {
+  createdS: number;
+  productId: string;
+  versions: [number, number, number, number];
+  payloadBytes: number;
+}): Uint8Array {
   const bytes = new Uint8Array(64 + spec.payloadBytes);
   const v = new DataView(bytes.buffer);
   for (let i = 64; i < bytes.length; i++) bytes[i] = (i * 11) & 0xff;

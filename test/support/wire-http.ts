@@ -9,7 +9,11 @@ export interface RawResponse {
 }
 
 /** Sends `method` (GET by default) to `url` with exactly `headers`; resolves with the undecoded answer. */
-export function rawRequest(url: string | URL, headers: Record<string, string> = {}, method = "GET"): Promise<RawResponse> {
+export function rawRequest(
+  url: string | URL,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -12,7 +12,11 @@ export function runTool(cmd: string[]): string {
 }
 
 /** The zip of the folders/files `paths` (virtual, under `scope`) as the server streams it. */
-export function zipOf(scope: string, paths: string[], signal = new AbortController().signal): ReadableStream<Uint8Array> {
+export function zipOf(
+  scope: string,
+  paths: string[],
+  signal = new AbortController().signal,
+): ReadableStream<Uint8Array> {
   const selected = paths.map((path) => ({ path, abs: join(scope, path), wantsDir: false, scope }));
   return zipStream(collectEntries(selected, { scopeAbs: scope, filter: () => true, signal }), signal);
 }
@@ -25,7 +29,8 @@ export async function saveSparse(stream: ReadableStream<Uint8Array>, file: strin
   let at = 0;
   for await (const chunk of stream) {
     const b = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (b.byteLength > ZEROS.byteLength || !b.equals(ZEROS.subarray(0, b.byteLength))) await fh.write(b, 0, b.byteLength, at);
+    if (b.byteLength > ZEROS.byteLength || !b.equals(ZEROS.subarray(0, b.byteLength)))
+      await fh.write(b, 0, b.byteLength, at);
     at += b.byteLength;
   }
   await fh.truncate(at);

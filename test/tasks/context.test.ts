@@ -6,7 +6,10 @@ import { makeTaskScope, resolveTarget, storedTargetPath } from "../../src/tasks/
 import { makeTree } from "../support/tree";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "fbe-task-scope-")));
-makeTree(root, { outside: { "secret.txt": "s" }, home: { "a.mp4": "v", docs: { "n.txt": "t" }, private: { "p.txt": "p" } } });
+makeTree(root, {
+  outside: { "secret.txt": "s" },
+  home: { "a.mp4": "v", docs: { "n.txt": "t" }, private: { "p.txt": "p" } },
+});
 symlinkSync(join(root, "outside"), join(root, "home", "escape"));
 symlinkSync(join(root, "home", "private"), join(root, "home", "alias"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -23,7 +26,14 @@ describe("a task's scope", () => {
   });
 
   it("refuses .., a symlink leading out, a denied path and a link into a denied folder alike", () => {
-    for (const p of ["/../outside/secret.txt", "/escape/secret.txt", "/escape", "/private/p.txt", "/alias/p.txt", "/alias/new.txt"]) {
+    for (const p of [
+      "/../outside/secret.txt",
+      "/escape/secret.txt",
+      "/escape",
+      "/private/p.txt",
+      "/alias/p.txt",
+      "/alias/new.txt",
+    ]) {
       expect(() => scope.resolve(p)).toThrow("path is outside your scope or not allowed");
     }
   });
@@ -40,7 +50,11 @@ describe("a task's scope", () => {
     expect(file).toMatchObject({ path: "/a.mp4", isDir: false, type: "video", extension: ".mp4" });
     const dir = resolveTarget(scope, "/docs/");
     expect(dir).toMatchObject({ path: "/docs", isDir: true, type: "", extension: "" });
-    expect([storedTargetPath(file), storedTargetPath(dir), storedTargetPath(resolveTarget(scope, "/"))]).toEqual(["/a.mp4", "/docs/", "/"]);
+    expect([storedTargetPath(file), storedTargetPath(dir), storedTargetPath(resolveTarget(scope, "/"))]).toEqual([
+      "/a.mp4",
+      "/docs/",
+      "/",
+    ]);
     expect(() => resolveTarget(scope, "/missing.mp4")).toThrow("target does not exist");
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { openDatabase } from "../../src/server/db/open";
 import { TASK_STATUS } from "../../src/shared/wire/task";
 import {
-  CANCEL_NOT_RUNNING_MESSAGE, REMOVE_RUNNING_MESSAGE, RETRY_NOT_ENDED_MESSAGE, TaskQueue, cancelRefusal, removeRefusal, retryRefusal,
+  CANCEL_NOT_RUNNING_MESSAGE,
+  REMOVE_RUNNING_MESSAGE,
+  RETRY_NOT_ENDED_MESSAGE,
+  TaskQueue,
+  cancelRefusal,
+  removeRefusal,
+  retryRefusal,
   type TaskEvent,
 } from "../../src/tasks/queue";
 import { TaskInputError } from "../../src/tasks/types";
@@ -35,7 +41,9 @@ describe("task lifecycle rules (SPEC section 4)", () => {
 
 function world() {
   const db = openDatabase(":memory:");
-  db.run("INSERT INTO users (id, username, password_hash, perm, updated_at) VALUES (1, 'ann', 'x', '{}', 0), (2, 'bob', 'x', '{}', 0)");
+  db.run(
+    "INSERT INTO users (id, username, password_hash, perm, updated_at) VALUES (1, 'ann', 'x', '{}', 0), (2, 'bob', 'x', '{}', 0)",
+  );
   let now = 1000;
   const queue = new TaskQueue(db, () => now);
   const events: TaskEvent[] = [];
@@ -54,7 +62,10 @@ describe("TaskQueue over SQLite", () => {
     tick(5);
     expect(queue.finish(t.id, "/a.torrent")).toMatchObject({ status: done, message: "/a.torrent", endTime: 1010 });
     expect(events.map((e) => [e.type, e.task.status, e.task.message])).toEqual([
-      ["changed", pending, ""], ["changed", doing, ""], ["changed", doing, "50%"], ["changed", done, "/a.torrent"],
+      ["changed", pending, ""],
+      ["changed", doing, ""],
+      ["changed", doing, "50%"],
+      ["changed", done, "/a.torrent"],
     ]);
   });
 
@@ -94,7 +105,14 @@ describe("TaskQueue over SQLite", () => {
     queue.claim("n");
     expect(() => queue.retry(t.id)).toThrow(RETRY_NOT_ENDED_MESSAGE);
     queue.fail(t.id, "boom");
-    expect(queue.retry(t.id)).toMatchObject({ id: t.id, status: pending, message: "", startTime: 0, endTime: 0, params: { comment: "c" } });
+    expect(queue.retry(t.id)).toMatchObject({
+      id: t.id,
+      status: pending,
+      message: "",
+      startTime: 0,
+      endTime: 0,
+      params: { comment: "c" },
+    });
     expect(queue.claim("n")?.id).toBe(t.id);
   });
 
@@ -146,7 +164,11 @@ describe("TaskQueue over SQLite", () => {
     const { queue, events } = world();
     const t = queue.add(1, "mktorrent", "/a", {});
     events.length = 0;
-    expect(() => queue.removeOwner(1, () => { throw new Error("last admin"); })).toThrow("last admin");
+    expect(() =>
+      queue.removeOwner(1, () => {
+        throw new Error("last admin");
+      }),
+    ).toThrow("last admin");
     expect(queue.get(t.id)?.status).toBe(pending);
     expect(events).toEqual([]);
   });

@@ -34,7 +34,15 @@ export interface CollectOptions {
 
 function toEntry(o: CollectOptions, name: string, abs: string, st: Stats): ArchiveEntry {
   const isDir = st.isDirectory();
-  return { name, abs, scope: o.scopeAbs, isDir, size: isDir ? 0 : st.size, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs };
+  return {
+    name,
+    abs,
+    scope: o.scopeAbs,
+    isDir,
+    size: isDir ? 0 : st.size,
+    mode: st.mode & 0o7777,
+    mtimeMs: st.mtimeMs,
+  };
 }
 
 /**
@@ -76,7 +84,14 @@ async function namesBeneath(scopeAbs: string, abs: string): Promise<{ names: str
   }
 }
 
-async function* walk(o: CollectOptions, base: string, vpath: string, abs: string, st: Stats, ancestors: Set<string>): AsyncGenerator<ArchiveEntry> {
+async function* walk(
+  o: CollectOptions,
+  base: string,
+  vpath: string,
+  abs: string,
+  st: Stats,
+  ancestors: Set<string>,
+): AsyncGenerator<ArchiveEntry> {
   const name = entryName(base, vpath);
   if (!st.isDirectory()) {
     // Only regular files: reading a FIFO or a device would block or never end.
@@ -108,7 +123,10 @@ async function* walk(o: CollectOptions, base: string, vpath: string, abs: string
  * were selected); symlinks are followed only while they stay inside the scope; special files, upload
  * temp files and paths refused by `filter` are left out. Lazy: the disk is read as the archive is pulled.
  */
-export async function* collectEntries(selected: readonly ScopedPath[], o: CollectOptions): AsyncGenerator<ArchiveEntry> {
+export async function* collectEntries(
+  selected: readonly ScopedPath[],
+  o: CollectOptions,
+): AsyncGenerator<ArchiveEntry> {
   const byPath = new Map(selected.map((s) => [s.path, s]));
   const paths = topLevelPaths([...byPath.keys()]);
   const base = archiveBase(paths);

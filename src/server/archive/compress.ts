@@ -32,12 +32,18 @@ function snappyFramed(): TransformStream<Uint8Array, Uint8Array> {
  * `tar czf`); the tool compressors are killed when `signal` aborts. The caller checks first that the tool
  * is installed (tools/available.ts).
  */
-export function compressTar(tar: ReadableStream<Uint8Array>, compression: Compression, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function compressTar(
+  tar: ReadableStream<Uint8Array>,
+  compression: Compression,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   switch (compression) {
     case "none":
       return tar;
     case "gzip":
-      return tar.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>, { signal });
+      return tar.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>, {
+        signal,
+      });
     case "snappy":
       return tar.pipeThrough(snappyFramed(), { signal });
     default:

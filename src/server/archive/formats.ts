@@ -22,11 +22,38 @@ export const ARCHIVE_FORMATS: readonly FormatInfo[] = [
   { format: "zip", extension: "zip", contentType: "application/zip", container: "zip", compression: "none" },
   { format: "tar", extension: "tar", contentType: "application/x-tar", container: "tar", compression: "none" },
   { format: "tar.gz", extension: "tar.gz", contentType: "application/gzip", container: "tar", compression: "gzip" },
-  { format: "tar.bz2", extension: "tar.bz2", contentType: "application/x-bzip2", container: "tar", compression: "bzip2", tool: "bzip2" },
-  { format: "tar.xz", extension: "tar.xz", contentType: "application/x-xz", container: "tar", compression: "xz", tool: "xz" },
-  { format: "tar.lz4", extension: "tar.lz4", contentType: "application/x-lz4", container: "tar", compression: "lz4", tool: "lz4" },
+  {
+    format: "tar.bz2",
+    extension: "tar.bz2",
+    contentType: "application/x-bzip2",
+    container: "tar",
+    compression: "bzip2",
+    tool: "bzip2",
+  },
+  {
+    format: "tar.xz",
+    extension: "tar.xz",
+    contentType: "application/x-xz",
+    container: "tar",
+    compression: "xz",
+    tool: "xz",
+  },
+  {
+    format: "tar.lz4",
+    extension: "tar.lz4",
+    contentType: "application/x-lz4",
+    container: "tar",
+    compression: "lz4",
+    tool: "lz4",
+  },
   // Snappy framing format (google/snappy framing_format.txt); .sz is its customary extension.
-  { format: "tar.sz", extension: "tar.sz", contentType: "application/x-snappy-framed", container: "tar", compression: "snappy" },
+  {
+    format: "tar.sz",
+    extension: "tar.sz",
+    contentType: "application/x-snappy-framed",
+    container: "tar",
+    compression: "snappy",
+  },
 ];
 
 /**

@@ -7,7 +7,13 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
 import { ARCHIVE_LIST_FAILED } from "../../shared/wire/archive-list-refusal";
-import { decodeEntry, pathDecoder, runSevenZipListStream, type ArchiveEntry, type RawArchiveEntry } from "../tools/sevenzip";
+import {
+  decodeEntry,
+  pathDecoder,
+  runSevenZipListStream,
+  type ArchiveEntry,
+  type RawArchiveEntry,
+} from "../tools/sevenzip";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest } from "../errors";
 import { listOneAtATime } from "./listing-queue";
@@ -58,12 +64,16 @@ export interface ListingPageOptions {
  * @throws BadRequest (400) for a value that is not a whole number in range.
  */
 export function parseListingPage(offset: string | undefined, limit: string | undefined): ListingPageRequest {
-  return { offset: wholeNumber("offset", offset, 0, 0, OFFSET_MAX), limit: wholeNumber("limit", limit, ARCHIVE_PAGE_MAX, 1, ARCHIVE_PAGE_MAX) };
+  return {
+    offset: wholeNumber("offset", offset, 0, 0, OFFSET_MAX),
+    limit: wholeNumber("limit", limit, ARCHIVE_PAGE_MAX, 1, ARCHIVE_PAGE_MAX),
+  };
 }
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
   return Number(raw);
 }
 
@@ -77,8 +87,13 @@ function wholeNumber(name: string, raw: string | undefined, fallback: number, mi
 export async function listArchivePage(o: ListingPageOptions): Promise<ArchiveListingPage> {
   const st = await stat(o.file.abs);
   const { offset, limit } = o.page;
-  const page = await listOneAtATime(`${st.dev}:${st.ino}`, `${offset}:${limit}`, o.signal, (signal) => readPage(o, signal)).catch((err) => {
-    if (err instanceof ToolFailed) throw new BadRequest(err.exitCode === null && err.stderr.startsWith("timed out") ? ARCHIVE_LIST_TOO_SLOW : ARCHIVE_LIST_FAILED);
+  const page = await listOneAtATime(`${st.dev}:${st.ino}`, `${offset}:${limit}`, o.signal, (signal) =>
+    readPage(o, signal),
+  ).catch((err) => {
+    if (err instanceof ToolFailed)
+      throw new BadRequest(
+        err.exitCode === null && err.stderr.startsWith("timed out") ? ARCHIVE_LIST_TOO_SLOW : ARCHIVE_LIST_FAILED,
+      );
     throw err;
   });
   if (page.total === 0) throw new BadRequest(ARCHIVE_LIST_FAILED);
@@ -89,7 +104,10 @@ export async function listArchivePage(o: ListingPageOptions): Promise<ArchiveLis
 async function readPage(o: ListingPageOptions, signal: AbortSignal): Promise<ArchiveListingPage> {
   const { offset, limit } = o.page;
   const kept: RawArchiveEntry[] = [];
-  let total = 0, files = 0, folders = 0, size = 0;
+  let total = 0,
+    files = 0,
+    folders = 0,
+    size = 0;
   const onEntry = (e: RawArchiveEntry) => {
     if (total >= offset && total < offset + limit) kept.push(e);
     total++;
@@ -101,10 +119,15 @@ async function readPage(o: ListingPageOptions, signal: AbortSignal): Promise<Arc
   };
   // A volume of a set is read through its folder: 7-Zip opens the other volumes by name beside it.
   const name = basename(o.file.abs);
-  const volumes = isVolumeName(name) || findVolumeSet(name, await readdir(dirname(o.file.abs)).catch(() => [])).members.length > 1;
+  const volumes =
+    isVolumeName(name) || findVolumeSet(name, await readdir(dirname(o.file.abs)).catch(() => [])).members.length > 1;
   const archive = volumes ? { firstVolume: o.file } : o.file;
   const header = await runSevenZipListStream(o.engine, archive, {
-    password: "", signal, onEntry, legacySampleBytes: LEGACY_SAMPLE_BYTES, timeoutMs: o.timeoutMs,
+    password: "",
+    signal,
+    onEntry,
+    legacySampleBytes: LEGACY_SAMPLE_BYTES,
+    timeoutMs: o.timeoutMs,
   });
   const decode = pathDecoder(header.nameEncoding);
   return { offset, limit, total, files, folders, size, entries: kept.map((e) => decodeEntry(e, decode)) };

@@ -23,14 +23,22 @@ const runs = new Map<string, SharedRun<unknown>>();
  * request's `signal` has aborted.
  * @throws ToolAborted when `signal` aborts first; what `start` throws.
  */
-export function listOneAtATime<T>(archiveKey: string, pageKey: string, signal: AbortSignal, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export function listOneAtATime<T>(
+  archiveKey: string,
+  pageKey: string,
+  signal: AbortSignal,
+  start: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   if (signal.aborted) return Promise.reject(new ToolAborted("7-Zip"));
   const key = `${archiveKey}\0${pageKey}`;
   let run = runs.get(key) as SharedRun<T> | undefined;
   if (!run) {
     const stop = new AbortController();
     const promise = (chainEnds.get(archiveKey) ?? Promise.resolve()).then(() => start(stop.signal));
-    const end = promise.then(() => {}, () => {});
+    const end = promise.then(
+      () => {},
+      () => {},
+    );
     const mine: SharedRun<T> = { promise, stop, waiting: 0 };
     runs.set(key, mine as SharedRun<unknown>);
     chainEnds.set(archiveKey, end);

@@ -42,7 +42,11 @@ function charScore(encoding: string, ch: string): number {
       return inRange(0xb0, 0xd7) ? 1 : inRange(0xd8, 0xf7) ? 0.6 : inRange(0xa1, 0xa9) ? 0.5 : 0;
     case "shift_jis":
       if (b.length === 1) return 0.2; // half-width katakana
-      return inRange(0x82, 0x83) || inRange(0x88, 0x98) ? 1 : lead === 0x81 || inRange(0x99, 0x9f) || inRange(0xe0, 0xea) ? 0.5 : 0;
+      return inRange(0x82, 0x83) || inRange(0x88, 0x98)
+        ? 1
+        : lead === 0x81 || inRange(0x99, 0x9f) || inRange(0xe0, 0xea)
+          ? 0.5
+          : 0;
     case "euc-jp":
       if (b.length !== 2) return 0.2;
       return inRange(0xa4, 0xa5) || inRange(0xb0, 0xcf) ? 1 : lead === 0xa1 || inRange(0xd0, 0xf4) ? 0.5 : 0;
@@ -81,8 +85,9 @@ export function chooseNameEncoding(rawNames: readonly Uint8Array[]): string | nu
   const iconv = iconvLite();
   const guesses = chardetLib().analyse(new Uint8Array(joined));
   const confidence = new Map(guesses.map((g) => [g.name.toLowerCase(), g.confidence]));
-  const candidates = [...new Set<string>([...FIXED_CANDIDATES, ...guesses.map((g) => g.name.toLowerCase())])]
-    .filter((e) => e !== "utf-8" && e !== "ascii" && iconv.encodingExists(e));
+  const candidates = [...new Set<string>([...FIXED_CANDIDATES, ...guesses.map((g) => g.name.toLowerCase())])].filter(
+    (e) => e !== "utf-8" && e !== "ascii" && iconv.encodingExists(e),
+  );
   let best: { enc: string; score: number } | null = null;
   for (const enc of candidates) {
     const base = textScore(enc, iconv.decode(joined, enc));

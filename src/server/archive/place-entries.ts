@@ -63,7 +63,8 @@ function inOpenedFolder<T>(path: Buffer, fn: (dir: Buffer) => T): T | null {
   try {
     fd = openSync(path, O_PATH_DIR);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOTDIR" || (err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if ((err as NodeJS.ErrnoException).code === "ENOTDIR" || (err as NodeJS.ErrnoException).code === "ENOENT")
+      return null;
     throw err;
   }
   try {
@@ -86,7 +87,8 @@ export function placeEntries(tempDir: string, outDir: string, o: PlaceOptions): 
   const out = Buffer.from(outDir);
   const tops = rawEntries(temp);
   const result: PlaceResult = { top: [], skipped: 0, replaced: 0 };
-  const setAside = (dest: Buffer) => renameSync(dest, childPath(temp, Buffer.from(`${UPLOAD_TEMP_PREFIX}replaced-${result.replaced}`)));
+  const setAside = (dest: Buffer) =>
+    renameSync(dest, childPath(temp, Buffer.from(`${UPLOAD_TEMP_PREFIX}replaced-${result.replaced}`)));
   const merge = (src: Buffer, destDir: Buffer, name: Buffer, rel: Buffer) => {
     const dest = childPath(destDir, name);
     const d = lstatOrNull(dest);

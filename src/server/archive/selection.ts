@@ -55,7 +55,8 @@ export function archiveBase(paths: readonly string[]): string {
   if (paths.length === 1 && paths[0] === "/") return "/";
   const parents = paths.map((p) => (p === "/" ? "/" : parentOf(p)).split("/").filter(Boolean));
   const common: string[] = [];
-  for (let i = 0; parents.every((segs) => i < segs.length && segs[i] === parents[0][i]); i++) common.push(parents[0][i]);
+  for (let i = 0; parents.every((segs) => i < segs.length && segs[i] === parents[0][i]); i++)
+    common.push(parents[0][i]);
   return "/" + common.join("/");
 }
 
@@ -78,7 +79,18 @@ export function archiveFileName(paths: readonly string[], extension: string): st
  * `filter` that also leaves out every path with a name starting with "." below the folder `base` (a virtual path):
  * what a public share's listing hides stays out of the share's archives too (docs/security.md "Archives").
  */
-export function withoutDotNamesBelow(filter: (virtualPath: string) => boolean, base: string): (virtualPath: string) => boolean {
+export function withoutDotNamesBelow(
+  filter: (virtualPath: string) => boolean,
+  base: string,
+): (virtualPath: string) => boolean {
   const root = base.endsWith("/") ? base : `${base}/`;
-  return (p) => filter(p) && !(p.startsWith(root) && p.slice(root.length).split("/").some((name) => name.startsWith(".")));
+  return (p) =>
+    filter(p) &&
+    !(
+      p.startsWith(root) &&
+      p
+        .slice(root.length)
+        .split("/")
+        .some((name) => name.startsWith("."))
+    );
 }

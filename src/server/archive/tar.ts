@@ -25,7 +25,11 @@ function drainedOrClosed(sink: Events): Promise<void> {
 }
 
 /** Adds one entry to `pack`; resolves when tar-stream has taken it whole, rejects when the pack is destroyed. */
-function addEntry(pack: Pack, header: Partial<Header> & { name: string }, write?: (sink: ReturnType<Pack["entry"]>) => Promise<void>): Promise<void> {
+function addEntry(
+  pack: Pack,
+  header: Partial<Header> & { name: string },
+  write?: (sink: ReturnType<Pack["entry"]>) => Promise<void>,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const sink = pack.entry(header, (err) => (err ? reject(err) : resolve()));
     if (write) write(sink).then(() => sink.end(undefined), reject);

@@ -67,7 +67,8 @@ const VOLUME_SUFFIX = [/\.\d{3,}$/, /\.part\d+(?=\.rar$)/i, /\.[zr]\d{2,}$/i];
 /** Two-part extensions of compressed tarballs. */
 const TAR_COMPOUND = /\.tar\.(gz|bz2|xz|zst|lz4|lz|lzma|z|sz)$/i;
 /** Single archive extensions (the archive list of fs/file-type.ts plus tarball short forms). */
-const ARCHIVE_EXT = /\.(7z|zip|rar|tar|gz|tgz|bz2|tbz|tbz2|xz|txz|lz4|zst|sz|lz|lzma|tlz|iso|cab|arj|lzh|z|cpio|wim|jar|apk|deb|rpm|dmg)$/i;
+const ARCHIVE_EXT =
+  /\.(7z|zip|rar|tar|gz|tgz|bz2|tbz|tbz2|xz|txz|lz4|zst|sz|lz|lzma|tlz|iso|cab|arj|lzh|z|cpio|wim|jar|apk|deb|rpm|dmg)$/i;
 
 /**
  * The archive's name without its volume and archive extensions, stripped as long as one is left (`photos.tar.gz`

@@ -14,7 +14,15 @@
  */
 import type { ArchiveEntry } from "./collect";
 import { readFileChunks } from "../fs/read-chunks";
-import { centralHeader, dataDescriptor, dosDateTime, endRecords, localHeader, needsZip64, type ZipEntryRecord } from "./zip-records";
+import {
+  centralHeader,
+  dataDescriptor,
+  dosDateTime,
+  endRecords,
+  localHeader,
+  needsZip64,
+  type ZipEntryRecord,
+} from "./zip-records";
 
 /** Bytes read ahead of the consumer: the next chunk is read while the last one is being sent. */
 const READ_AHEAD_BYTES = 2 * 1024 * 1024;
@@ -55,7 +63,16 @@ export function zipStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSig
 
   function startEntry(e: ArchiveEntry, ctrl: ReadableStreamDefaultController<Uint8Array>): void {
     const name = utf8.encode(e.isDir ? `${e.name}/` : e.name);
-    const rec: ZipEntryRecord = { name, isDir: e.isDir, mode: e.mode, dos: dosDateTime(e.mtimeMs), crc: 0, size: 0, offset, zip64: !e.isDir && needsZip64(e.size) };
+    const rec: ZipEntryRecord = {
+      name,
+      isDir: e.isDir,
+      mode: e.mode,
+      dos: dosDateTime(e.mtimeMs),
+      crc: 0,
+      size: 0,
+      offset,
+      zip64: !e.isDir && needsZip64(e.size),
+    };
     const header = localHeader(rec);
     ctrl.enqueue(header);
     offset += header.byteLength;

@@ -21,13 +21,27 @@ const KEY_NAME_CHARS = 256;
  * @throws TooManyRequests (429 with Retry-After) when the IP, or the name from that IP, used up its window;
  * nothing is taken then.
  */
-export function takeLoginAttempt(db: Database, kind: "login" | "signup", ip: string, username: string, rate: RateSettings, now = Date.now()): Taken {
+export function takeLoginAttempt(
+  db: Database,
+  kind: "login" | "signup",
+  ip: string,
+  username: string,
+  rate: RateSettings,
+  now = Date.now(),
+): Taken {
   const windowMs = rate.windowSeconds * 1000;
   const byIp = takeAttempt(db, [`${kind}:ip:${ip}`], { limit: rate.loginPerIp, windowMs }, TOO_MANY_ATTEMPTS, now);
   try {
     const nameKey = `${kind}:user:${ip}:${username.slice(0, KEY_NAME_CHARS).toLowerCase()}`;
-    const byName = username ? takeAttempt(db, [nameKey], { limit: rate.loginPerUser, windowMs }, TOO_MANY_ATTEMPTS, now) : null;
-    return { refund: () => { byIp.refund(); byName?.refund(); } };
+    const byName = username
+      ? takeAttempt(db, [nameKey], { limit: rate.loginPerUser, windowMs }, TOO_MANY_ATTEMPTS, now)
+      : null;
+    return {
+      refund: () => {
+        byIp.refund();
+        byName?.refund();
+      },
+    };
   } catch (err) {
     byIp.refund();
     throw err;
@@ -38,8 +52,20 @@ export function takeLoginAttempt(db: Database, kind: "login" | "signup", ip: str
  * Takes one password attempt of `ip` on link `hash`.
  * @throws TooManyRequests (429 with Retry-After) when that IP used up its window on that link.
  */
-export function takeSharePasswordAttempt(db: Database, hash: string, ip: string, rate: RateSettings, now = Date.now()): Taken {
-  return takeAttempt(db, [`share:${hash}:${ip}`], { limit: rate.sharePasswordPerIp, windowMs: rate.windowSeconds * 1000 }, TOO_MANY_ATTEMPTS, now);
+export function takeSharePasswordAttempt(
+  db: Database,
+  hash: string,
+  ip: string,
+  rate: RateSettings,
+  now = Date.now(),
+): Taken {
+  return takeAttempt(
+    db,
+    [`share:${hash}:${ip}`],
+    { limit: rate.sharePasswordPerIp, windowMs: rate.windowSeconds * 1000 },
+    TOO_MANY_ATTEMPTS,
+    now,
+  );
 }
 
 /**

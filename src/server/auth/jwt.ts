@@ -24,7 +24,12 @@ export function signClaims(claims: object, secret: string): Promise<string> {
  * Issues a token of session `sid` for `user`; `now` is Unix seconds and the expiry is now + TOKEN_LIFETIME_S.
  * Returns the compact JWS string (three dot-separated parts).
  */
-export function issueToken(user: User, sid: string, secret: string, now = Math.floor(Date.now() / 1000)): Promise<string> {
+export function issueToken(
+  user: User,
+  sid: string,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
   const payload: TokenPayload = {
     sid,
     user: presentTokenUser(user),
@@ -40,7 +45,11 @@ export function issueToken(user: User, sid: string, secret: string, now = Math.f
  * its claims, or null for a malformed, forged or expired token. Signatures already checked are remembered, so a
  * client's repeated token costs no HMAC; whether its session still lives is for the caller to ask.
  */
-export async function verifySigned(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): Promise<Record<string, unknown> | null> {
+export async function verifySigned(
+  token: string,
+  secret: string,
+  nowS = Math.floor(Date.now() / 1000),
+): Promise<Record<string, unknown> | null> {
   if (token.split(".").length !== 3) return null;
   // A token already verified with this secret is the same signed string: only its expiry can change the verdict.
   const key = `${secret.length}:${secret.slice(0, 8)}:${token}`;
@@ -48,7 +57,10 @@ export async function verifySigned(token: string, secret: string, nowS = Math.fl
   if (known) return typeof known.exp === "number" && known.exp > nowS ? known : null;
   try {
     // The time claims are checked here at `nowS` (the server's clock), by the rules hono/jwt applies at its own.
-    const payload = (await verify(token, secret, { alg: "HS256", exp: false, iat: false, nbf: false })) as Record<string, unknown>;
+    const payload = (await verify(token, secret, { alg: "HS256", exp: false, iat: false, nbf: false })) as Record<
+      string,
+      unknown
+    >;
     if (!payload || typeof payload !== "object" || !timelyAt(payload, nowS)) return null;
     verified.set(key, payload);
     return payload;
@@ -59,7 +71,8 @@ export async function verifySigned(token: string, secret: string, nowS = Math.fl
 
 /** False when a present exp is not after `nowS`, or a present iat or nbf is after it, or any of them is no finite number. */
 function timelyAt(p: Record<string, unknown>, nowS: number): boolean {
-  const at = (v: unknown, ok: (n: number) => boolean) => v === undefined || (typeof v === "number" && Number.isFinite(v) && ok(v));
+  const at = (v: unknown, ok: (n: number) => boolean) =>
+    v === undefined || (typeof v === "number" && Number.isFinite(v) && ok(v));
   return at(p.exp, (n) => n > nowS) && at(p.iat, (n) => n <= nowS) && at(p.nbf, (n) => n <= nowS);
 }
 

@@ -29,7 +29,11 @@ export interface LoginAttempt {
  * up its attempts of the rateLimit window (a successful login gives its attempt back); Forbidden (403) for a failed captcha, wrong credentials,
  * `OTP passcode required` (not counted as a failure) or `wrong OTP passcode`.
  */
-export async function authenticate(db: Database, attempt: LoginAttempt, now = Math.floor(Date.now() / 1000)): Promise<User> {
+export async function authenticate(
+  db: Database,
+  attempt: LoginAttempt,
+  now = Math.floor(Date.now() / 1000),
+): Promise<User> {
   const settings = getSettings(db);
   assertNotBanned(db, attempt.ip, settings.loginBan, now);
   const taken = takeLoginAttempt(db, "login", attempt.ip, attempt.username, settings.rateLimit);

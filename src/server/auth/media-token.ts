@@ -35,14 +35,27 @@ export async function issueMediaToken(
   grant: { uid: number; sid: string; prefix: string },
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expires: number }> {
-  const claims: MediaClaims = { typ: MEDIA_TOKEN_TYPE, uid: grant.uid, sid: grant.sid, pfx: grant.prefix, exp: mediaTokenExpiry(now), iss: TOKEN_ISSUER };
+  const claims: MediaClaims = {
+    typ: MEDIA_TOKEN_TYPE,
+    uid: grant.uid,
+    sid: grant.sid,
+    pfx: grant.prefix,
+    exp: mediaTokenExpiry(now),
+    iss: TOKEN_ISSUER,
+  };
   return { token: await signClaims(claims, secret), expires: claims.exp };
 }
 
 /** The claims when an already verified `payload` is a media token, else null. */
 export function asMediaToken(payload: Record<string, unknown> | null): MediaClaims | null {
   const p = payload as Partial<MediaClaims> | null;
-  if (p?.typ !== MEDIA_TOKEN_TYPE || typeof p.uid !== "number" || typeof p.sid !== "string" || typeof p.pfx !== "string") return null;
+  if (
+    p?.typ !== MEDIA_TOKEN_TYPE ||
+    typeof p.uid !== "number" ||
+    typeof p.sid !== "string" ||
+    typeof p.pfx !== "string"
+  )
+    return null;
   if (!p.pfx.startsWith("/")) return null;
   return p as MediaClaims;
 }

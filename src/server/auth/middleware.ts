@@ -46,8 +46,12 @@ export function requestHost(c: Context<AppEnv>): string | undefined {
 function assertTransport(c: Context<AppEnv>, source: TokenSource, upgrade: boolean): void {
   if (source === "header") return;
   const refusal = transportRefusal({
-    method: c.req.method, upgrade, source,
-    origin: c.req.header("Origin"), secFetchSite: c.req.header("Sec-Fetch-Site"), host: requestHost(c),
+    method: c.req.method,
+    upgrade,
+    source,
+    origin: c.req.header("Origin"),
+    secFetchSite: c.req.header("Sec-Fetch-Site"),
+    host: requestHost(c),
   });
   if (refusal) throw new Forbidden(refusal);
 }
@@ -82,7 +86,8 @@ function authenticate(acceptMedia: boolean) {
       return next();
     }
     // A media token travels only in the query, reads only, never opens a WebSocket.
-    const media = acceptMedia && found.source === "query" && isReadMethod(method) && !upgrade ? asMediaToken(claims) : null;
+    const media =
+      acceptMedia && found.source === "query" && isReadMethod(method) && !upgrade ? asMediaToken(claims) : null;
     if (!media) throw new Unauthorized();
     const user = sessionUser(deps.db, media.uid, media.sid, now, true);
     if (!user) throw new Unauthorized();

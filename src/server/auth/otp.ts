@@ -48,5 +48,12 @@ export async function qrCodePng(text: string): Promise<Buffer> {
 
 function totpFor(secret: string, issuer: string, label: string): TOTPClass {
   const { Secret, TOTP } = otpauth();
-  return new TOTP({ issuer, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: OTP_DIGITS, period: 30 });
+  return new TOTP({
+    issuer,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: OTP_DIGITS,
+    period: 30,
+  });
 }

@@ -46,7 +46,13 @@ function sweep(windows: Windows, windowMs: number, now: number): void {
  * @throws TooManyRequests (429, `detail`, Retry-After in seconds until the oldest attempt of the full window
  * leaves it) when any key has used up its window; nothing is taken then.
  */
-export function takeAttempt(db: Database, keys: readonly string[], limit: Limit, detail: string, now = Date.now()): Taken {
+export function takeAttempt(
+  db: Database,
+  keys: readonly string[],
+  limit: Limit,
+  detail: string,
+  now = Date.now(),
+): Taken {
   if (limit.limit <= 0) return { refund: () => {} };
   const windows = windowsOf(db);
   sweep(windows, limit.windowMs, now);

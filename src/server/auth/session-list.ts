@@ -36,7 +36,12 @@ export function noteSessionUse(db: Database, sid: string, now: number): void {
 }
 
 /** Records a renewal of session `sid` at `now` from a client IP and browser. */
-export function noteSessionRenewal(db: Database, sid: string, now: number, from: { ip: string; userAgent: string }): void {
+export function noteSessionRenewal(
+  db: Database,
+  sid: string,
+  now: number,
+  from: { ip: string; userAgent: string },
+): void {
   touchSession(db, sid, now, { ip: from.ip, userAgent: clipUserAgent(from.userAgent) });
 }
 
@@ -50,8 +55,13 @@ export function listSessions(db: Database, userId: number, now: number, currentS
   return sessionDetailsOfUser(db, userId)
     .filter((s) => s.expiresAt >= now)
     .map((s) => ({
-      id: sessionHandle(s.id), createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt,
-      ip: s.ip, userAgent: s.userAgent, current: s.id === currentSid,
+      id: sessionHandle(s.id),
+      createdAt: s.createdAt,
+      lastUsedAt: s.lastUsedAt,
+      expiresAt: s.expiresAt,
+      ip: s.ip,
+      userAgent: s.userAgent,
+      current: s.id === currentSid,
     }));
 }
 

@@ -20,7 +20,11 @@ export const SOCKET_SESSION_CHECK_MS = 15_000;
  * itself), or null once the session ended or expired, the user is gone or lost the execute permission.
  */
 export function liveExecutor(db: Database, noauth: boolean, userId: number, sid: string | undefined): User | null {
-  const user = noauth ? cachedUser(db, userId) : sid ? sessionUser(db, userId, sid, Math.floor(Date.now() / 1000)) : null;
+  const user = noauth
+    ? cachedUser(db, userId)
+    : sid
+      ? sessionUser(db, userId, sid, Math.floor(Date.now() / 1000))
+      : null;
   return user && hasPermission(user, "execute") ? user : null;
 }
 
@@ -30,7 +34,11 @@ export function liveExecutor(db: Database, noauth: boolean, userId: number, sid:
  * SOCKET_SESSION_CHECK_MS: session expiry, and ends written by another process such as `fbe users`).
  * An error thrown by `check` goes to `log`. Returns the function that stops the checks.
  */
-export function watchSessions(db: Database, check: () => void, o: { intervalMs?: number; log?: { error(msg: string): void } } = {}): () => void {
+export function watchSessions(
+  db: Database,
+  check: () => void,
+  o: { intervalMs?: number; log?: { error(msg: string): void } } = {},
+): () => void {
   const safeCheck = () => {
     try {
       check();

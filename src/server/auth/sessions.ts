@@ -7,7 +7,14 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { findUserById } from "../db/users-table";
-import { deleteSession, deleteUserSessions, extendSession, insertSession, purgeSessions, sessionsOfUser } from "../db/sessions-table";
+import {
+  deleteSession,
+  deleteUserSessions,
+  extendSession,
+  insertSession,
+  purgeSessions,
+  sessionsOfUser,
+} from "../db/sessions-table";
 import { storeVersion } from "../db/change-clock";
 import { SESSION_PURGE_GRACE_S } from "../constants";
 import type { User } from "../users/types";
@@ -30,7 +37,11 @@ const caches = new WeakMap<Database, Map<number, Entry>>();
  * session id (128 random bits, base64url).
  */
 export function startSession(
-  db: Database, userId: number, expiresAt: number, now = Math.floor(Date.now() / 1000), from = { ip: "", userAgent: "" },
+  db: Database,
+  userId: number,
+  expiresAt: number,
+  now = Math.floor(Date.now() / 1000),
+  from = { ip: "", userAgent: "" },
 ): string {
   purgeSessions(db, now - SESSION_PURGE_GRACE_S);
   const id = randomBytes(SESSION_ID_BYTES).toString("base64url");

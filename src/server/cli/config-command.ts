@@ -36,7 +36,8 @@ export function runConfigCommand(db: Database, args: CliArgs): string[] {
   if (pos.length > 0) throw new UsageError(`unexpected argument: ${pos[0]}`);
   if (sub === "cat") return [JSON.stringify(presentSettings(getSettings(db)), null, 2)];
   if (sub !== "set") throw new UsageError(`unknown command: fbe config ${sub ?? ""}`.trim());
-  if (args.options.size === 0) throw new UsageError("usage: fbe config set [--signup] [--createUserDir] [--branding.name X] ...");
+  if (args.options.size === 0)
+    throw new UsageError("usage: fbe config set [--signup] [--createUserDir] [--branding.name X] ...");
   const patch: Record<string, unknown> = {};
   for (const [name, raw] of args.options) {
     const spec = specOf(name)!;

@@ -15,7 +15,13 @@ export interface CliArgs {
 }
 
 /** The server flags the CLI commands understand (CONTRACT: the same `-d, --database` as the server). */
-const SERVER_FLAGS: Record<string, string> = { d: "database", database: "database", r: "root", root: "root", config: "config" };
+const SERVER_FLAGS: Record<string, string> = {
+  d: "database",
+  database: "database",
+  r: "root",
+  root: "root",
+  config: "config",
+};
 
 /**
  * Parses `argv`. `kindOf(name)` names the command's options; a server flag or `--json` is recognized anywhere.
@@ -36,7 +42,7 @@ export function parseCliArgs(argv: readonly string[], kindOf: (name: string) => 
       continue;
     }
     const server = SERVER_FLAGS[name];
-    if (server && (dashes === "--") === (name.length > 1)) {
+    if (server && (dashes === "--") === name.length > 1) {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${server} needs a value`);
       out.serverFlags.push(`--${server}`, value);
@@ -45,7 +51,8 @@ export function parseCliArgs(argv: readonly string[], kindOf: (name: string) => 
     const kind = dashes === "--" ? kindOf(name) : undefined;
     if (!kind) throw new UsageError(`unknown option: ${arg}`);
     if (kind === "boolean") {
-      if (inline !== undefined && inline !== "true" && inline !== "false") throw new UsageError(`--${name} expects true or false`);
+      if (inline !== undefined && inline !== "true" && inline !== "false")
+        throw new UsageError(`--${name} expects true or false`);
       out.options.set(name, inline !== "false");
       continue;
     }

@@ -11,7 +11,12 @@ import { configOptionKind, runConfigCommand } from "./config-command";
  * `--config`) like the server's; scope folders of new users are created only when `-r/--root` is given.
  * @throws UsageError for unknown sub-commands or options; the API's HTTP errors for refused changes.
  */
-export async function runCli(command: string, args: string[], env: Record<string, string | undefined>, cwd: string): Promise<number> {
+export async function runCli(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Promise<number> {
   if (command !== "users" && command !== "config") throw new UsageError(`unknown command: fbe ${command}`);
   const parsed = parseCliArgs(args, command === "users" ? userOptionKind : configOptionKind);
   const config = loadConfig(parsed.serverFlags, env, cwd);

@@ -27,31 +27,43 @@ export function userOptionKind(name: string): OptionKind | undefined {
 /** Runs one `users` sub-command and returns the lines to print. @throws UsageError, or the API's HTTP errors. */
 export async function runUsersCommand(db: Database, rootReal: string | null, args: CliArgs): Promise<string[]> {
   const [sub, ...pos] = args.positionals;
-  const print = (u: User, verb: string) => (args.json ? [json(presentUser(u, 0))] : [`${verb} user ${u.id} ${u.username}`]);
+  const print = (u: User, verb: string) =>
+    args.json ? [json(presentUser(u, 0))] : [`${verb} user ${u.id} ${u.username}`];
   switch (sub) {
     case "ls": {
       const users = listUsers(db);
       if (args.json) return [json(users.map((u) => presentUser(u, 0)))];
-      return ["ID\tUSERNAME\tSCOPE\tADMIN\tLOCALE", ...users.map((u) => `${u.id}\t${u.username}\t${u.scope}\t${u.perm.admin}\t${u.locale}`)];
+      return [
+        "ID\tUSERNAME\tSCOPE\tADMIN\tLOCALE",
+        ...users.map((u) => `${u.id}\t${u.username}\t${u.scope}\t${u.perm.admin}\t${u.locale}`),
+      ];
     }
     case "add": {
-      if (pos.length !== 2) throw new UsageError("usage: fbe users add NAME PASSWORD [--perm.admin] [--scope /x] [--locale xx] ...");
+      if (pos.length !== 2)
+        throw new UsageError("usage: fbe users add NAME PASSWORD [--perm.admin] [--scope /x] [--locale xx] ...");
       const data = { ...userData(db, args), username: pos[0], password: pos[1] };
       return print(await createUser(db, data, { rootReal }), "created");
     }
     case "update": {
-      if (pos.length !== 1) throw new UsageError("usage: fbe users update NAME|ID [--password P] [--scope /x] [--perm.X[=false]] ...");
+      if (pos.length !== 1)
+        throw new UsageError("usage: fbe users update NAME|ID [--password P] [--scope /x] [--perm.X[=false]] ...");
       const target = lookUp(db, pos[0]);
       const data = userData(db, args, target);
       const operator: User = { ...target, id: 0, perm: { ...ALL_PERMISSIONS } };
-      const user = await changeUser(db, rootReal, operator, target.id, { what: "user", which: Object.keys(data), data });
+      const user = await changeUser(db, rootReal, operator, target.id, {
+        what: "user",
+        which: Object.keys(data),
+        data,
+      });
       return print(user, "updated");
     }
     case "rm": {
       if (pos.length !== 1) throw new UsageError("usage: fbe users rm NAME|ID");
       const target = lookUp(db, pos[0]);
       removeUser(db, target.id);
-      return args.json ? [json({ deleted: target.id, username: target.username })] : [`deleted user ${target.id} ${target.username}`];
+      return args.json
+        ? [json({ deleted: target.id, username: target.username })]
+        : [`deleted user ${target.id} ${target.username}`];
     }
     default:
       throw new UsageError(`unknown command: fbe users ${sub ?? ""}`.trim());

@@ -81,19 +81,25 @@ export function createCommandConnection(o: CommandConnectionOptions): CommandCon
         if (err instanceof CommandRefused) return refuse(err);
         throw err;
       }
-      if (o.commandSlot && !o.commandSlot.take()) return refuse(new CommandRefused("too_many", String(o.commandSlot.limit())));
+      if (o.commandSlot && !o.commandSlot.take())
+        return refuse(new CommandRefused("too_many", String(o.commandSlot.limit())));
       const controller = new AbortController();
       running = controller;
       overflow = false;
       o.send({ type: "start", line });
       try {
         const outcome = await runCommand({
-          ...commandInvocation(line, words, shell), cwd: o.cwd, signal: controller.signal, timeoutMs: o.timeoutMs ?? COMMAND_TIMEOUT_MS,
-          onStdoutLine: output("stdout"), onStderrLine: output("stderr"),
+          ...commandInvocation(line, words, shell),
+          cwd: o.cwd,
+          signal: controller.signal,
+          timeoutMs: o.timeoutMs ?? COMMAND_TIMEOUT_MS,
+          onStdoutLine: output("stdout"),
+          onStderrLine: output("stderr"),
         });
         if (outcome.kind === "exit") o.send({ type: "end", reason: "exit", exitCode: outcome.code });
-        else if (outcome.kind === "stopped") { if (overflow) o.send({ type: "end", reason: "overflow", exitCode: null }); }
-        else o.send({ type: "end", reason: outcome.kind, exitCode: null });
+        else if (outcome.kind === "stopped") {
+          if (overflow) o.send({ type: "end", reason: "overflow", exitCode: null });
+        } else o.send({ type: "end", reason: outcome.kind, exitCode: null });
       } finally {
         running = null;
         o.commandSlot?.release();

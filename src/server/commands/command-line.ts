@@ -7,7 +7,10 @@ import type { CommandRefusalCode } from "../../shared/wire/command";
 
 /** Thrown by parseCommandLine and checkCommandLine: the line runs nothing. */
 export class CommandRefused extends Error {
-  constructor(readonly code: CommandRefusalCode, readonly detail = "") {
+  constructor(
+    readonly code: CommandRefusalCode,
+    readonly detail = "",
+  ) {
     super(REFUSAL_TEXT[code](detail));
   }
 }
@@ -34,7 +37,8 @@ export function parseCommandLine(line: string, mode: LineMode): string[] {
   let quote: "'" | '"' | null = null;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
-    if (ch === "\0" || (ch < " " && ch !== "\t" && ch !== "\n" && ch !== "\r")) throw new CommandRefused("control", `U+${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    if (ch === "\0" || (ch < " " && ch !== "\t" && ch !== "\n" && ch !== "\r"))
+      throw new CommandRefused("control", `U+${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
     if (quote === "'") {
       if (ch === "'") quote = null;
       else word += ch;
@@ -102,7 +106,11 @@ export function checkCommandLine(line: string, allowed: readonly string[], mode:
  * The program and arguments that run a checked line: through the shell words (`["bash", "-c"]` gets the line as
  * its last argument, so the shell expands globs and quotes) or, without a shell, the words themselves.
  */
-export function commandInvocation(line: string, words: readonly string[], shell: readonly string[]): { cmd: string; args: string[] } {
+export function commandInvocation(
+  line: string,
+  words: readonly string[],
+  shell: readonly string[],
+): { cmd: string; args: string[] } {
   if (shell.length > 0) return { cmd: shell[0], args: [...shell.slice(1), line.trim()] };
   return { cmd: words[0], args: words.slice(1) };
 }

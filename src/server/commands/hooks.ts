@@ -61,7 +61,12 @@ export async function withHooks<T>(h: HookRequest, operation: () => Promise<T>):
 }
 
 /** Runs one hook line; resolves with a one-line failure message, or null when it exited with 0. */
-async function runHookLine(h: HookRequest, trigger: string, line: string, shell: readonly string[]): Promise<string | null> {
+async function runHookLine(
+  h: HookRequest,
+  trigger: string,
+  line: string,
+  shell: readonly string[],
+): Promise<string | null> {
   let words: string[];
   try {
     // The admin wrote the line, so with a shell it goes to the shell as written; without, it is split into words.
@@ -73,9 +78,15 @@ async function runHookLine(h: HookRequest, trigger: string, line: string, shell:
   const env: Record<string, string> = { FILE: h.file, SCOPE: h.scopeAbs, TRIGGER: trigger, USERNAME: h.username };
   if (h.destination !== undefined) env.DESTINATION = h.destination;
   let firstLine = "";
-  const keep = (l: string) => { if (!firstLine) firstLine = l.trim(); };
+  const keep = (l: string) => {
+    if (!firstLine) firstLine = l.trim();
+  };
   const outcome = await runCommand({
-    ...commandInvocation(line, words, shell), cwd: h.scopeAbs, env, signal: new AbortController().signal, timeoutMs: HOOK_TIMEOUT_MS,
+    ...commandInvocation(line, words, shell),
+    cwd: h.scopeAbs,
+    env,
+    signal: new AbortController().signal,
+    timeoutMs: HOOK_TIMEOUT_MS,
     onStderrLine: keep,
   });
   return failureText(outcome, firstLine);
@@ -86,9 +97,15 @@ function failureText(outcome: CommandOutcome, stderrLine: string): string | null
   switch (outcome.kind) {
     case "exit":
       if (outcome.code === 0) return null;
-      return (stderrLine || `exit status ${outcome.code ?? "signal"}`).replace(/\(/g, "[").replace(/\)/g, "]").slice(0, 200);
-    case "timeout": return `timed out after ${HOOK_TIMEOUT_MS / 1000} s`;
-    case "missing": return "program not found";
-    case "stopped": return "stopped";
+      return (stderrLine || `exit status ${outcome.code ?? "signal"}`)
+        .replace(/\(/g, "[")
+        .replace(/\)/g, "]")
+        .slice(0, 200);
+    case "timeout":
+      return `timed out after ${HOOK_TIMEOUT_MS / 1000} s`;
+    case "missing":
+      return "program not found";
+    case "stopped":
+      return "stopped";
   }
 }

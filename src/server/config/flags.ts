@@ -108,10 +108,12 @@ export function envName(flag: FlagSpec): string {
 }
 
 /** A whole number above 0, at most `max`; undefined otherwise. */
-const wholeAbove0 = (max = Number.MAX_SAFE_INTEGER) => (raw: string) => {
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : undefined;
-};
+const wholeAbove0 =
+  (max = Number.MAX_SAFE_INTEGER) =>
+  (raw: string) => {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : undefined;
+  };
 
 /** An integer from `min` to `max`; undefined otherwise. */
 const intIn = (min: number, max: number) => (raw: string) => {
@@ -128,32 +130,173 @@ const finiteNonNegative = (raw: string) => {
 export const FLAGS: readonly FlagSpec[] = [
   { key: "address", long: "address", short: "a", kind: "string", default: "127.0.0.1", help: "listen address" },
   { key: "port", long: "port", short: "p", kind: "number", default: 8080, help: "listen port; 0 picks a free port" },
-  { key: "root", long: "root", short: "r", kind: "string", default: ".", help: "the files root; every user scope lives inside it" },
-  { key: "database", long: "database", short: "d", kind: "string", default: "./filebrowser.db", help: "SQLite file (created on first run)" },
+  {
+    key: "root",
+    long: "root",
+    short: "r",
+    kind: "string",
+    default: ".",
+    help: "the files root; every user scope lives inside it",
+  },
+  {
+    key: "database",
+    long: "database",
+    short: "d",
+    kind: "string",
+    default: "./filebrowser.db",
+    help: "SQLite file (created on first run)",
+  },
   { key: "baseurl", long: "baseurl", short: "b", kind: "string", default: "", help: "base path, e.g. /files-app" },
-  { key: "cacheDir", long: "cache-dir", short: "c", kind: "string", default: "", help: "thumbnails, HLS segments, extracted subtitles (default <database dir>/.cache)" },
-  { key: "username", long: "username", kind: "string", default: "admin", help: "name of the admin created on first run only" },
-  { key: "password", long: "password", kind: "string", default: "", help: "password of that first admin; random and printed once when not given" },
-  { key: "noauth", long: "noauth", kind: "boolean", default: false, help: "no-authentication mode: every request acts as user id 1" },
+  {
+    key: "cacheDir",
+    long: "cache-dir",
+    short: "c",
+    kind: "string",
+    default: "",
+    help: "thumbnails, HLS segments, extracted subtitles (default <database dir>/.cache)",
+  },
+  {
+    key: "username",
+    long: "username",
+    kind: "string",
+    default: "admin",
+    help: "name of the admin created on first run only",
+  },
+  {
+    key: "password",
+    long: "password",
+    kind: "string",
+    default: "",
+    help: "password of that first admin; random and printed once when not given",
+  },
+  {
+    key: "noauth",
+    long: "noauth",
+    kind: "boolean",
+    default: false,
+    help: "no-authentication mode: every request acts as user id 1",
+  },
   { key: "signup", long: "signup", kind: "boolean", default: false, help: "allow open signup (also a global setting)" },
-  { key: "allowedHosts", long: "allowed-hosts", kind: "string", default: "", help: "host names answered, comma-separated; others get 421 (default: the loopback names on a loopback address, else any; * = any)" },
+  {
+    key: "allowedHosts",
+    long: "allowed-hosts",
+    kind: "string",
+    default: "",
+    help: "host names answered, comma-separated; others get 421 (default: the loopback names on a loopback address, else any; * = any)",
+  },
   { key: "log", long: "log", kind: "string", default: "stdout", help: "stdout, stderr, off or a file path" },
-  { key: "umask", env: "FBE_UMASK", default: DEFAULT_UMASK, parse: parseUmask, help: "file mode creation mask (octal: 027 gives files 0640, folders 0750)" },
-  { key: "tusExpiryMs", env: "FBE_TUS_EXPIRY_MS", default: TUS_EXPIRY_MS, parse: wholeAbove0(), help: "how long (ms) an unfinished resumable upload is kept" },
-  { key: "tusChunkBytes", env: "FBE_TUS_CHUNK_BYTES", default: TUS_CHUNK_BYTES, parse: wholeAbove0(TUS_MAX_CHUNK_BYTES), help: "chunk size (bytes) of resumable uploads, below a proxy's body limit" },
-  { key: "tempMaxAgeMs", env: "FBE_TEMP_MAX_AGE_MS", default: TEMP_MAX_AGE_MS, parse: wholeAbove0(), help: "how long (ms) a temp file nobody holds is kept before it is swept" },
-  { key: "indexWatchMax", env: "FBE_INDEX_WATCH_MAX", default: Infinity, parse: (raw) => (/^\d+$/.test(raw) ? Number(raw) : undefined), help: "folders the file index watches at most (0: none)" },
-  { key: "listingCacheMb", env: "FBE_LISTING_CACHE_MB", default: 64, parse: finiteNonNegative, help: "memory (MiB) of the listing cache" },
-  { key: "listingCacheFolders", env: "FBE_LISTING_CACHE_FOLDERS", default: 512, parse: finiteNonNegative, help: "folders kept in the listing cache" },
-  { key: "listingThreads", env: "FBE_LISTING_THREADS", default: 2, parse: (raw) => (Number(raw) ? Math.max(1, Math.min(8, Number(raw))) : undefined), help: "folder worker threads at most (1 to 8)" },
-  { key: "listingIdleMs", env: "FBE_LISTING_IDLE_MS", default: 30_000, parse: (raw) => (Number(raw) ? Math.max(100, Number(raw)) : undefined), help: "idle time (ms) before a folder thread ends and the listing cache empties" },
-  { key: "listingWorker", env: "FBE_LISTING_WORKER", default: true, parse: (raw) => raw !== "0", help: "0 reads every folder on the main thread" },
-  { key: "listingFfi", env: "FBE_LISTING_FFI", default: true, parse: (raw) => raw !== "0", help: "0 never calls libc through bun:ffi (readdir and lstat instead)" },
-  { key: "transferThreads", env: "FBE_TRANSFER_THREADS", default: 0, parse: (raw) => (raw === "auto" ? "auto" : intIn(0, 16)(raw)), help: "transfer threads, 0 to 16 or auto (cores - 1, at most 3)" },
-  { key: "transferIdleMs", env: "FBE_TRANSFER_IDLE_MS", default: 120_000, parse: intIn(1000, 86_400_000), help: "how long (ms) a transfer thread stays without a request" },
-  { key: "hlsIdleMs", env: "FBE_HLS_IDLE_MS", default: HLS_ENCODER_IDLE_MS, parse: (raw) => (Number(raw) > 0 && Number.isFinite(Number(raw)) ? Number(raw) : undefined), help: "how long (ms) an HLS encoder nobody asks a segment of keeps running" },
-  { key: "hlsDebug", env: "FBE_HLS_DEBUG", default: false, parse: (raw) => raw === "1", help: "1 adds the encoder counts to HLS answers (X-Hls-Encoders)" },
-  { key: "xdgCacheHome", env: "XDG_CACHE_HOME", default: "", parse: (raw) => raw, help: "the user's cache folder, for the binary's libvips (default the temp folder)" },
+  {
+    key: "umask",
+    env: "FBE_UMASK",
+    default: DEFAULT_UMASK,
+    parse: parseUmask,
+    help: "file mode creation mask (octal: 027 gives files 0640, folders 0750)",
+  },
+  {
+    key: "tusExpiryMs",
+    env: "FBE_TUS_EXPIRY_MS",
+    default: TUS_EXPIRY_MS,
+    parse: wholeAbove0(),
+    help: "how long (ms) an unfinished resumable upload is kept",
+  },
+  {
+    key: "tusChunkBytes",
+    env: "FBE_TUS_CHUNK_BYTES",
+    default: TUS_CHUNK_BYTES,
+    parse: wholeAbove0(TUS_MAX_CHUNK_BYTES),
+    help: "chunk size (bytes) of resumable uploads, below a proxy's body limit",
+  },
+  {
+    key: "tempMaxAgeMs",
+    env: "FBE_TEMP_MAX_AGE_MS",
+    default: TEMP_MAX_AGE_MS,
+    parse: wholeAbove0(),
+    help: "how long (ms) a temp file nobody holds is kept before it is swept",
+  },
+  {
+    key: "indexWatchMax",
+    env: "FBE_INDEX_WATCH_MAX",
+    default: Infinity,
+    parse: (raw) => (/^\d+$/.test(raw) ? Number(raw) : undefined),
+    help: "folders the file index watches at most (0: none)",
+  },
+  {
+    key: "listingCacheMb",
+    env: "FBE_LISTING_CACHE_MB",
+    default: 64,
+    parse: finiteNonNegative,
+    help: "memory (MiB) of the listing cache",
+  },
+  {
+    key: "listingCacheFolders",
+    env: "FBE_LISTING_CACHE_FOLDERS",
+    default: 512,
+    parse: finiteNonNegative,
+    help: "folders kept in the listing cache",
+  },
+  {
+    key: "listingThreads",
+    env: "FBE_LISTING_THREADS",
+    default: 2,
+    parse: (raw) => (Number(raw) ? Math.max(1, Math.min(8, Number(raw))) : undefined),
+    help: "folder worker threads at most (1 to 8)",
+  },
+  {
+    key: "listingIdleMs",
+    env: "FBE_LISTING_IDLE_MS",
+    default: 30_000,
+    parse: (raw) => (Number(raw) ? Math.max(100, Number(raw)) : undefined),
+    help: "idle time (ms) before a folder thread ends and the listing cache empties",
+  },
+  {
+    key: "listingWorker",
+    env: "FBE_LISTING_WORKER",
+    default: true,
+    parse: (raw) => raw !== "0",
+    help: "0 reads every folder on the main thread",
+  },
+  {
+    key: "listingFfi",
+    env: "FBE_LISTING_FFI",
+    default: true,
+    parse: (raw) => raw !== "0",
+    help: "0 never calls libc through bun:ffi (readdir and lstat instead)",
+  },
+  {
+    key: "transferThreads",
+    env: "FBE_TRANSFER_THREADS",
+    default: 0,
+    parse: (raw) => (raw === "auto" ? "auto" : intIn(0, 16)(raw)),
+    help: "transfer threads, 0 to 16 or auto (cores - 1, at most 3)",
+  },
+  {
+    key: "transferIdleMs",
+    env: "FBE_TRANSFER_IDLE_MS",
+    default: 120_000,
+    parse: intIn(1000, 86_400_000),
+    help: "how long (ms) a transfer thread stays without a request",
+  },
+  {
+    key: "hlsIdleMs",
+    env: "FBE_HLS_IDLE_MS",
+    default: HLS_ENCODER_IDLE_MS,
+    parse: (raw) => (Number(raw) > 0 && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
+    help: "how long (ms) an HLS encoder nobody asks a segment of keeps running",
+  },
+  {
+    key: "hlsDebug",
+    env: "FBE_HLS_DEBUG",
+    default: false,
+    parse: (raw) => raw === "1",
+    help: "1 adds the encoder counts to HLS answers (X-Hls-Encoders)",
+  },
+  {
+    key: "xdgCacheHome",
+    env: "XDG_CACHE_HOME",
+    default: "",
+    parse: (raw) => raw,
+    help: "the user's cache folder, for the binary's libvips (default the temp folder)",
+  },
 ];
 
 /** Renders the `--help` text from the table. */

@@ -21,7 +21,8 @@ function coerce(flag: CliFlagSpec, raw: unknown, source: string): string | numbe
   }
   if (flag.kind === "number") {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${source}: --${flag.long} expects a port number, got ${JSON.stringify(raw)}`);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      throw new UsageError(`${source}: --${flag.long} expects a port number, got ${JSON.stringify(raw)}`);
     return n;
   }
   return String(raw);

@@ -25,6 +25,7 @@ export function parseUmask(value: string): number | undefined {
   const raw = value.trim();
   if (!raw) return undefined;
   const digits = raw.replace(/^0o/i, "");
-  if (!/^[0-7]{1,4}$/.test(digits) || Number.parseInt(digits, 8) > 0o777) throw new Error(`FBE_UMASK must be an octal mask from 000 to 777, got "${raw}"`);
+  if (!/^[0-7]{1,4}$/.test(digits) || Number.parseInt(digits, 8) > 0o777)
+    throw new Error(`FBE_UMASK must be an octal mask from 000 to 777, got "${raw}"`);
   return Number.parseInt(digits, 8);
 }

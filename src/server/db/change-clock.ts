@@ -23,7 +23,14 @@ const clocks = new WeakMap<Database, Clock>();
 function clockOf(db: Database): Clock {
   let c = clocks.get(db);
   if (!c) {
-    c = { local: 0, external: 0, checkedAt: -Infinity, listeners: new Set(), notifying: false, pollMs: EXTERNAL_CHANGE_POLL_MS };
+    c = {
+      local: 0,
+      external: 0,
+      checkedAt: -Infinity,
+      listeners: new Set(),
+      notifying: false,
+      pollMs: EXTERNAL_CHANGE_POLL_MS,
+    };
     clocks.set(db, c);
   }
   return c;

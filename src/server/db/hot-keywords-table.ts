@@ -21,7 +21,9 @@ export function recordKeyword(db: Database, userId: number, keyword: string, now
 /** The top `num` keywords of the user `userId` by hits, ties most recent first. */
 export function topKeywords(db: Database, userId: number, num: number): HotKeyword[] {
   return db
-    .query<HotKeyword, [number, number]>("SELECT keyword, hits FROM hot_keywords WHERE user_id = ?1 ORDER BY hits DESC, last_at DESC LIMIT ?2")
+    .query<HotKeyword, [number, number]>(
+      "SELECT keyword, hits FROM hot_keywords WHERE user_id = ?1 ORDER BY hits DESC, last_at DESC LIMIT ?2",
+    )
     .all(userId, num);
 }
 

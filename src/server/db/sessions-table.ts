@@ -21,10 +21,14 @@ export interface SessionUse {
 export type SessionDetails = SessionRow & SessionUse;
 
 /** Inserts a session, with where it started from. */
-export function insertSession(db: Database, s: SessionRow, use: SessionUse = { lastUsedAt: s.createdAt, ip: "", userAgent: "" }): void {
-  db.query("INSERT INTO sessions (id, user_id, created_at, expires_at, last_used_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-    s.id, s.userId, s.createdAt, s.expiresAt, use.lastUsedAt, use.ip, use.userAgent,
-  );
+export function insertSession(
+  db: Database,
+  s: SessionRow,
+  use: SessionUse = { lastUsedAt: s.createdAt, ip: "", userAgent: "" },
+): void {
+  db.query(
+    "INSERT INTO sessions (id, user_id, created_at, expires_at, last_used_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  ).run(s.id, s.userId, s.createdAt, s.expiresAt, use.lastUsedAt, use.ip, use.userAgent);
   noteWrite(db);
 }
 
@@ -33,24 +37,48 @@ export function insertSession(db: Database, s: SessionRow, use: SessionUse = { l
  * these columns, so the store version does not move.
  */
 export function touchSession(db: Database, id: string, at: number, from?: { ip: string; userAgent: string }): void {
-  if (from) db.query("UPDATE sessions SET last_used_at = max(last_used_at, ?), ip = ?, user_agent = ? WHERE id = ?").run(at, from.ip, from.userAgent, id);
+  if (from)
+    db.query("UPDATE sessions SET last_used_at = max(last_used_at, ?), ip = ?, user_agent = ? WHERE id = ?").run(
+      at,
+      from.ip,
+      from.userAgent,
+      id,
+    );
   else db.query("UPDATE sessions SET last_used_at = max(last_used_at, ?) WHERE id = ?").run(at, id);
 }
 
 /** The sessions of `userId` with their use, most recently used first. */
 export function sessionDetailsOfUser(db: Database, userId: number): SessionDetails[] {
-  const rows = db.query(
-    "SELECT id, user_id, created_at, expires_at, last_used_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY max(last_used_at, created_at) DESC, rowid DESC",
-  ).all(userId) as { id: string; user_id: number; created_at: number; expires_at: number; last_used_at: number; ip: string; user_agent: string }[];
+  const rows = db
+    .query(
+      "SELECT id, user_id, created_at, expires_at, last_used_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY max(last_used_at, created_at) DESC, rowid DESC",
+    )
+    .all(userId) as {
+    id: string;
+    user_id: number;
+    created_at: number;
+    expires_at: number;
+    last_used_at: number;
+    ip: string;
+    user_agent: string;
+  }[];
   return rows.map((r) => ({
-    id: r.id, userId: r.user_id, createdAt: r.created_at, expiresAt: r.expires_at,
-    lastUsedAt: Math.max(r.last_used_at, r.created_at), ip: r.ip, userAgent: r.user_agent,
+    id: r.id,
+    userId: r.user_id,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    lastUsedAt: Math.max(r.last_used_at, r.created_at),
+    ip: r.ip,
+    userAgent: r.user_agent,
   }));
 }
 
 /** Every session of a user, as a map of id to expiry (Unix seconds). */
 export function sessionsOfUser(db: Database, userId: number): Map<string, number> {
-  const rows = db.query("SELECT id, expires_at FROM sessions WHERE user_id = ?").all(userId) as { id: string; expires_at: number }[];
+  const rows = db.query("SELECT id, expires_at FROM sessions WHERE user_id = ?").all(userId) as {
+    id: string;
+    expires_at: number;
+  }[];
   return new Map(rows.map((r) => [r.id, r.expires_at]));
 }
 

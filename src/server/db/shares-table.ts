@@ -46,15 +46,29 @@ interface Row {
 const COLUMNS = "hash, path, user_id, expire, password_hash, upload_only, download_limit, downloads, download_rate";
 
 const toShare = (r: Row): ShareRow => ({
-  hash: r.hash, path: r.path, userId: r.user_id, expire: r.expire,
-  passwordHash: r.password_hash, uploadOnly: !!r.upload_only, downloadLimit: r.download_limit, downloads: r.downloads,
+  hash: r.hash,
+  path: r.path,
+  userId: r.user_id,
+  expire: r.expire,
+  passwordHash: r.password_hash,
+  uploadOnly: !!r.upload_only,
+  downloadLimit: r.download_limit,
+  downloads: r.downloads,
   downloadRate: r.download_rate,
 });
 
 /** Inserts a link. Throws SQLite's UNIQUE error for a taken hash. */
 export function insertShare(db: Database, s: ShareRow): void {
   db.query(`INSERT INTO shares (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    s.hash, s.path, s.userId, s.expire, s.passwordHash, s.uploadOnly ? 1 : 0, s.downloadLimit, s.downloads, s.downloadRate,
+    s.hash,
+    s.path,
+    s.userId,
+    s.expire,
+    s.passwordHash,
+    s.uploadOnly ? 1 : 0,
+    s.downloadLimit,
+    s.downloads,
+    s.downloadRate,
   );
 }
 
@@ -66,13 +80,19 @@ export function findShare(db: Database, hash: string): ShareRow | null {
 
 /** The links of `userId` on `path` that are permanent or expire after `now`, oldest expiry first. */
 export function sharesOfPath(db: Database, userId: number, path: string, now: number): ShareRow[] {
-  const rows = db.query(`SELECT ${COLUMNS} FROM shares WHERE user_id = ? AND path = ? AND (expire = 0 OR expire > ?) ORDER BY expire, rowid`).all(userId, path, now) as Row[];
+  const rows = db
+    .query(
+      `SELECT ${COLUMNS} FROM shares WHERE user_id = ? AND path = ? AND (expire = 0 OR expire > ?) ORDER BY expire, rowid`,
+    )
+    .all(userId, path, now) as Row[];
   return rows.map(toShare);
 }
 
 /** Every live link: permanent first, then by expiry ascending (SPEC section 2 Shared links screen). */
 export function allShares(db: Database, now: number): ShareRow[] {
-  const rows = db.query(`SELECT ${COLUMNS} FROM shares WHERE expire = 0 OR expire > ? ORDER BY expire != 0, expire, rowid`).all(now) as Row[];
+  const rows = db
+    .query(`SELECT ${COLUMNS} FROM shares WHERE expire = 0 OR expire > ? ORDER BY expire != 0, expire, rowid`)
+    .all(now) as Row[];
   return rows.map(toShare);
 }
 
@@ -82,10 +102,14 @@ export function allShares(db: Database, now: number): ShareRow[] {
  * link has a download limit the units would pass (or no longer exists).
  */
 export function takeDownloadUnits(db: Database, hash: string, units: number): boolean {
-  return db.query(
-    `UPDATE shares SET download_units = download_units + $units, downloads = (download_units + $units) / ${DOWNLOAD_UNITS}
+  return (
+    db
+      .query(
+        `UPDATE shares SET download_units = download_units + $units, downloads = (download_units + $units) / ${DOWNLOAD_UNITS}
      WHERE hash = $hash AND (download_limit = 0 OR download_units + $units <= download_limit * ${DOWNLOAD_UNITS} + ${DOWNLOAD_UNITS_SLACK})`,
-  ).run({ hash, units }).changes === 1;
+      )
+      .run({ hash, units }).changes === 1
+  );
 }
 
 /** Sets the public download speed (bytes per second, 0 = unlimited) of link `hash`. */

@@ -25,10 +25,18 @@ interface Row {
 
 /** Every stored upload. A row whose metadata cannot be read comes back with none. */
 export function readTusRows(db: Database): TusRow[] {
-  return db.query<Row, []>("SELECT user_id, abs, tmp, length, override, metadata, expires_at FROM tus_uploads").all().map((r) => ({
-    userId: r.user_id, abs: r.abs, tmp: r.tmp, length: r.length, override: r.override === 1, metadata: parseMetadata(r.metadata),
-    expiresAt: r.expires_at,
-  }));
+  return db
+    .query<Row, []>("SELECT user_id, abs, tmp, length, override, metadata, expires_at FROM tus_uploads")
+    .all()
+    .map((r) => ({
+      userId: r.user_id,
+      abs: r.abs,
+      tmp: r.tmp,
+      length: r.length,
+      override: r.override === 1,
+      metadata: parseMetadata(r.metadata),
+      expiresAt: r.expires_at,
+    }));
 }
 
 /** Stores `up`, replacing the row of the same user and target. */

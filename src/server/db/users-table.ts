@@ -66,7 +66,8 @@ function toParams(u: Omit<User, "id">) {
   };
 }
 
-const COLUMNS = "username, password_hash, scope, locale, view_mode, single_click, show_hidden, sorting, perm, commands, rules, lock_password, otp_enabled, otp_key, updated_at, theme";
+const COLUMNS =
+  "username, password_hash, scope, locale, view_mode, single_click, show_hidden, sorting, perm, commands, rules, lock_password, otp_enabled, otp_key, updated_at, theme";
 
 /** The user with this id, or null. */
 export function findUserById(db: Database, id: number): User | null {
@@ -97,15 +98,21 @@ export function countAdmins(db: Database): number {
 
 /** Inserts a user and returns it with its new id. Throws SQLite's UNIQUE error for a taken name. */
 export function insertUser(db: Database, user: Omit<User, "id">): User {
-  const placeholders = COLUMNS.split(", ").map((c) => `$${c}`).join(", ");
-  const row = db.query(`INSERT INTO users (${COLUMNS}) VALUES (${placeholders}) RETURNING *`).get(toParams(user)) as UserRow;
+  const placeholders = COLUMNS.split(", ")
+    .map((c) => `$${c}`)
+    .join(", ");
+  const row = db
+    .query(`INSERT INTO users (${COLUMNS}) VALUES (${placeholders}) RETURNING *`)
+    .get(toParams(user)) as UserRow;
   noteWrite(db);
   return toUser(row);
 }
 
 /** Replaces every stored field of an existing user. */
 export function updateUser(db: Database, user: User): void {
-  const sets = COLUMNS.split(", ").map((c) => `${c} = $${c}`).join(", ");
+  const sets = COLUMNS.split(", ")
+    .map((c) => `${c} = $${c}`)
+    .join(", ");
   db.query(`UPDATE users SET ${sets} WHERE id = $id`).run({ ...toParams(user), id: user.id });
   noteWrite(db);
 }

@@ -29,8 +29,19 @@ const ELOOP = 40;
 
 /** Linux errno numbers (asm-generic/errno-base.h, errno.h) of the errors callers tell apart, by node's names. */
 const ERRNO_NAMES: Record<number, string> = {
-  1: "EPERM", 2: "ENOENT", 6: "ENXIO", 13: "EACCES", 17: "EEXIST", 20: "ENOTDIR", 21: "EISDIR", 23: "ENFILE", 24: "EMFILE",
-  26: "ETXTBSY", 36: "ENAMETOOLONG", 40: "ELOOP", 95: "EOPNOTSUPP",
+  1: "EPERM",
+  2: "ENOENT",
+  6: "ENXIO",
+  13: "EACCES",
+  17: "EEXIST",
+  20: "ENOTDIR",
+  21: "EISDIR",
+  23: "ENFILE",
+  24: "EMFILE",
+  26: "ETXTBSY",
+  36: "ENAMETOOLONG",
+  40: "ELOOP",
+  95: "EOPNOTSUPP",
 };
 
 interface Lib {
@@ -156,7 +167,8 @@ export async function openHandleBeneath(scopeAbs: string, path: string, flags: n
  * its folders are swapped for links. Answers the descriptor, or throws as node:fs does (ELOOP for a link).
  */
 export function openChildNoFollow(dirFd: number, name: string, flags: number): number {
-  if (name === "" || name === "." || name === ".." || name.includes("/")) throw new FsError("OUTSIDE_SCOPE", "not a single name");
+  if (name === "" || name === "." || name === ".." || name.includes("/"))
+    throw new FsError("OUTSIDE_SCOPE", "not a single name");
   const fd = openat2(dirFd, name, flags, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS);
   if (fd === -ENOSYS) return openSync(`${fdPath(dirFd)}/${name}`, flags | constants.O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) throw errnoError(-fd, name);

@@ -11,7 +11,8 @@ import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../shared/wire/c
  */
 export function parseChecksumAlgorithm(raw: string): ChecksumAlgorithm {
   const name = raw.trim().toLowerCase() as ChecksumAlgorithm;
-  if (!CHECKSUM_ALGORITHMS.includes(name)) throw new BadRequest(`checksum must be one of ${CHECKSUM_ALGORITHMS.join(", ")}`);
+  if (!CHECKSUM_ALGORITHMS.includes(name))
+    throw new BadRequest(`checksum must be one of ${CHECKSUM_ALGORITHMS.join(", ")}`);
   return name;
 }
 
@@ -21,7 +22,12 @@ export function parseChecksumAlgorithm(raw: string): ChecksumAlgorithm {
  * lies in) the file is opened beneath it (fs/beneath.ts), so a folder swapped for a link out reads nothing outside.
  * @throws FsError ENOENT (404) when the file does not exist.
  */
-export async function fileChecksum(abs: string, algorithm: ChecksumAlgorithm, signal: AbortSignal, scope?: string): Promise<string> {
+export async function fileChecksum(
+  abs: string,
+  algorithm: ChecksumAlgorithm,
+  signal: AbortSignal,
+  scope?: string,
+): Promise<string> {
   const hash = createHash(algorithm);
   // Checked first: a missing file is ENOENT (404), never the digest of nothing.
   await stat(abs);

@@ -50,7 +50,12 @@ async function chmodTree(dirFd: number, mode: number): Promise<void> {
  * @throws FsError ENOENT (404) when the target does not exist; OUTSIDE_SCOPE (403) when it leads out of the scope;
  * Forbidden (403) for a recursive change of a folder holding hidden items.
  */
-export async function changeMode(target: ScopedPath, mode: number, recursive: boolean, isAllowed: PathFilter): Promise<void> {
+export async function changeMode(
+  target: ScopedPath,
+  mode: number,
+  recursive: boolean,
+  isAllowed: PathFilter,
+): Promise<void> {
   // The target itself may be a link: opened beneath the scope, it can only lead to something inside.
   const fd = openBeneath(target.scope, target.path, O_PATH);
   try {

@@ -86,7 +86,11 @@ function itemAt(scopeAbs: string, path: string, create: boolean): ItemAt & { dir
  * from its new place, it leads to somewhere inside the scope (a link out, such as an operator's `Movies ->
  * /mnt/media`, would otherwise be duplicated into folders its owner never linked). `onSkip(rel)` hears each one left out.
  */
-function linksInside(scopeAbs: string, destAbs: string, onSkip?: (rel: string) => void): (rel: string, target: string) => boolean {
+function linksInside(
+  scopeAbs: string,
+  destAbs: string,
+  onSkip?: (rel: string) => void,
+): (rel: string, target: string) => boolean {
   return (rel, target) => {
     const at = rel === "" ? destAbs : join(destAbs, rel);
     const inside = staysInScope(scopeAbs, resolve(dirname(at), target));
@@ -102,7 +106,8 @@ function linksInside(scopeAbs: string, destAbs: string, onSkip?: (rel: string) =
 async function assertLinkStaysInside(req: TransferRequest, final: ScopedPath): Promise<void> {
   const st = await lstat(req.src.abs);
   if (!st.isSymbolicLink()) return;
-  if (!linksInside(req.scopeAbs, final.abs)("", await readlink(req.src.abs))) throw new Forbidden("the link would lead out of the scope from there");
+  if (!linksInside(req.scopeAbs, final.abs)("", await readlink(req.src.abs)))
+    throw new Forbidden("the link would lead out of the scope from there");
 }
 
 /** Checks the request and settles the final destination. */
@@ -120,7 +125,11 @@ async function plan(req: TransferRequest, action: "copy" | "move"): Promise<Plan
   if (!destSt) return { final: dest, replace: false, noop: false };
   if (req.conflict === "fail") throw new FsError("EEXIST", "the destination exists");
   if (req.conflict === "rename") {
-    const name = await pickFreeName(basename(dest.abs), srcSt.isDirectory(), async (n) => (await lstatOrNull(join(dirname(dest.abs), n))) !== null);
+    const name = await pickFreeName(
+      basename(dest.abs),
+      srcSt.isDirectory(),
+      async (n) => (await lstatOrNull(join(dirname(dest.abs), n))) !== null,
+    );
     const final = resolveInScope(req.scopeAbs, normalizeVirtualPath(posix.join(posix.dirname(dest.path), name)));
     if (!req.isAllowed(final.path)) throw new FsError("OUTSIDE_SCOPE", "the free name is denied by the rules");
     return { final, replace: false, noop: false };
@@ -178,7 +187,15 @@ async function place(from: ItemAt, to: ItemAt, replace: boolean): Promise<void> 
  * `progress` the tree is measured first, then each copied item counted. `toAbs` is the destination's path in the
  * tree, under which the temp copy is registered for the shutdown clean-up.
  */
-async function copyThenPlace(from: ItemAt, to: ItemAt, toAbs: string, replace: boolean, hooks: CopyHooks, progress?: OpProgress, fromAbs?: string): Promise<void> {
+async function copyThenPlace(
+  from: ItemAt,
+  to: ItemAt,
+  toAbs: string,
+  replace: boolean,
+  hooks: CopyHooks,
+  progress?: OpProgress,
+  fromAbs?: string,
+): Promise<void> {
   const tmp: ItemAt = { dir: to.dir, name: tempName() };
   const tmpAbs = join(dirname(toAbs), tmp.name);
   // Registered so a shutdown mid-copy removes the partial copy too (fs/upload.ts removeActiveTempFiles).
@@ -213,7 +230,15 @@ export async function movePath(req: TransferRequest): Promise<string> {
       await place(from, to, p.replace);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
-      await copyThenPlace(from, to, p.final.abs, p.replace, { keepLink: linksInside(req.scopeAbs, p.final.abs) }, req.progress, req.src.abs);
+      await copyThenPlace(
+        from,
+        to,
+        p.final.abs,
+        p.replace,
+        { keepLink: linksInside(req.scopeAbs, p.final.abs) },
+        req.progress,
+        req.src.abs,
+      );
       await removeTree(from);
     } finally {
       to.dir.close();
@@ -237,7 +262,9 @@ export async function copyPath(req: TransferRequest): Promise<string> {
   const { src, isAllowed } = req;
   // Items the rules hide stay behind, as they stay out of archives.
   const keep = isAllowed.hidesBelow?.(src.path) ? (rel: string) => isAllowed(`${src.path}${rel}`) : undefined;
-  const keepLink = linksInside(req.scopeAbs, p.final.abs, (rel) => req.skippedLinks?.push(posix.join(p.final.path, rel)));
+  const keepLink = linksInside(req.scopeAbs, p.final.abs, (rel) =>
+    req.skippedLinks?.push(posix.join(p.final.path, rel)),
+  );
   const from = itemAt(req.scopeAbs, src.path, false);
   try {
     const to = itemAt(req.scopeAbs, p.final.path, true);

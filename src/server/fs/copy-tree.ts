@@ -1,5 +1,15 @@
 /** @module Recursive copies that keep permission bits and modification times of files and folders (like `cp -a`). */
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, readlinkSync, symlinkSync, utimesSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  symlinkSync,
+  utimesSync,
+} from "node:fs";
 import { copyFile, lstat, readdir, rmdir, unlink, constants as fsConstants } from "node:fs/promises";
 import { fdPath, O_PATH, openChildNoFollow } from "./beneath";
 import { join } from "node:path";
@@ -101,7 +111,8 @@ export async function removeTree(at: ItemAt, onItem: (bytes: number) => void = (
       fd = openChildNoFollow(at.dir.fd, at.name, constants.O_RDONLY | constants.O_DIRECTORY);
     } catch (err) {
       // A folder swapped for a link or a file since the lstat: remove that instead.
-      if ((err as NodeJS.ErrnoException).code !== "ELOOP" && (err as NodeJS.ErrnoException).code !== "ENOTDIR") throw err;
+      if ((err as NodeJS.ErrnoException).code !== "ELOOP" && (err as NodeJS.ErrnoException).code !== "ENOTDIR")
+        throw err;
       await unlink(path);
       onItem(0);
       return;

@@ -5,34 +5,155 @@ import { extname } from "node:path";
 /** Bytes read from a file head to sniff its type when the extension says nothing (one disk block). */
 export const SNIFF_BYTES = 512;
 
-export type FileType = "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";
+export type FileType =
+  | "video"
+  | "audio"
+  | "image"
+  | "text"
+  | "textImmutable"
+  | "document"
+  | "archive"
+  | "font"
+  | "blob";
 
 /** Extensions whose type the MIME table gets wrong or does not know, checked first. */
 const EXTENSION_TYPES: Record<string, FileType> = {
   // Source and config files: mime maps several of these to application/* or nothing.
   ...Object.fromEntries(
     [
-      "txt", "md", "markdown", "log", "ini", "conf", "cfg", "yaml", "yml", "toml", "json", "jsonc", "json5",
-      "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts", "css", "scss", "sass", "less", "html", "htm", "xml",
-      "sh", "bash", "zsh", "fish", "ps1", "bat", "cmd", "py", "rb", "go", "rs", "c", "h", "cc", "cpp", "hpp",
-      "java", "kt", "kts", "swift", "php", "pl", "lua", "r", "sql", "csv", "tsv", "env", "gitignore",
-      "dockerfile", "makefile", "nfo", "srt", "vtt", "ass", "ssa", "properties", "gradle", "vue", "svelte",
-      "diff", "patch", "tex", "rst", "adoc", "cue", "m3u", "m3u8", "lock", "editorconfig",
+      "txt",
+      "md",
+      "markdown",
+      "log",
+      "ini",
+      "conf",
+      "cfg",
+      "yaml",
+      "yml",
+      "toml",
+      "json",
+      "jsonc",
+      "json5",
+      "js",
+      "mjs",
+      "cjs",
+      "jsx",
+      "ts",
+      "tsx",
+      "mts",
+      "cts",
+      "css",
+      "scss",
+      "sass",
+      "less",
+      "html",
+      "htm",
+      "xml",
+      "sh",
+      "bash",
+      "zsh",
+      "fish",
+      "ps1",
+      "bat",
+      "cmd",
+      "py",
+      "rb",
+      "go",
+      "rs",
+      "c",
+      "h",
+      "cc",
+      "cpp",
+      "hpp",
+      "java",
+      "kt",
+      "kts",
+      "swift",
+      "php",
+      "pl",
+      "lua",
+      "r",
+      "sql",
+      "csv",
+      "tsv",
+      "env",
+      "gitignore",
+      "dockerfile",
+      "makefile",
+      "nfo",
+      "srt",
+      "vtt",
+      "ass",
+      "ssa",
+      "properties",
+      "gradle",
+      "vue",
+      "svelte",
+      "diff",
+      "patch",
+      "tex",
+      "rst",
+      "adoc",
+      "cue",
+      "m3u",
+      "m3u8",
+      "lock",
+      "editorconfig",
     ].map((e) => [e, "text" as FileType]),
   ),
   ...Object.fromEntries(
-    ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "epub"].map((e) => [e, "document" as FileType]),
+    ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "epub"].map((e) => [
+      e,
+      "document" as FileType,
+    ]),
   ),
   ...Object.fromEntries(
     [
-      "zip", "7z", "rar", "tar", "gz", "tgz", "bz2", "tbz2", "xz", "txz", "lz4", "zst", "sz", "iso", "cab", "arj",
-      "lzh", "z", "deb", "rpm", "apk", "jar", "cpio", "wim", "dmg",
+      "zip",
+      "7z",
+      "rar",
+      "tar",
+      "gz",
+      "tgz",
+      "bz2",
+      "tbz2",
+      "xz",
+      "txz",
+      "lz4",
+      "zst",
+      "sz",
+      "iso",
+      "cab",
+      "arj",
+      "lzh",
+      "z",
+      "deb",
+      "rpm",
+      "apk",
+      "jar",
+      "cpio",
+      "wim",
+      "dmg",
     ].map((e) => [e, "archive" as FileType]),
   ),
   ...Object.fromEntries(["ttf", "otf", "woff", "woff2", "eot"].map((e) => [e, "font" as FileType])),
-  ...Object.fromEntries(["mkv", "rmvb", "flv", "wmv", "avi", "mpg", "mpeg", "m2ts", "mts", "vob", "3gp", "webm", "mov", "mp4", "m4v"].map((e) => [e, "video" as FileType])),
-  ...Object.fromEntries(["flac", "ape", "m4a", "opus", "wma", "aac", "ac3", "dts", "mka", "mp3", "ogg", "oga", "wav"].map((e) => [e, "audio" as FileType])),
-  ...Object.fromEntries(["heic", "heif", "avif", "webp", "jpg", "jpeg", "png", "gif", "bmp", "svg", "ico", "tif", "tiff"].map((e) => [e, "image" as FileType])),
+  ...Object.fromEntries(
+    ["mkv", "rmvb", "flv", "wmv", "avi", "mpg", "mpeg", "m2ts", "mts", "vob", "3gp", "webm", "mov", "mp4", "m4v"].map(
+      (e) => [e, "video" as FileType],
+    ),
+  ),
+  ...Object.fromEntries(
+    ["flac", "ape", "m4a", "opus", "wma", "aac", "ac3", "dts", "mka", "mp3", "ogg", "oga", "wav"].map((e) => [
+      e,
+      "audio" as FileType,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["heic", "heif", "avif", "webp", "jpg", "jpeg", "png", "gif", "bmp", "svg", "ico", "tif", "tiff"].map((e) => [
+      e,
+      "image" as FileType,
+    ]),
+  ),
 };
 
 /** Lower-case extension with the dot (".mp4"), or "" when the name has none. Dotfiles like ".env" count as extension-less names. */

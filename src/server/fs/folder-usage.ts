@@ -84,7 +84,14 @@ async function readFolder(folder: Folder, req: UsageRequest, scopeReal: string, 
   return below;
 }
 
-async function countEntry(ent: Dirent, folder: Folder, req: UsageRequest, scopeReal: string, total: FolderUsage, below: Folder[]): Promise<void> {
+async function countEntry(
+  ent: Dirent,
+  folder: Folder,
+  req: UsageRequest,
+  scopeReal: string,
+  total: FolderUsage,
+  below: Folder[],
+): Promise<void> {
   const abs = join(folder.abs, ent.name);
   const base = `${folder.base}/${ent.name}`;
   try {
@@ -113,7 +120,11 @@ async function countEntry(ent: Dirent, folder: Folder, req: UsageRequest, scopeR
 }
 
 /** A link counts only when its real target is inside the scope and allowed by the rules (as in listings). */
-async function linkAllowed(abs: string, scopeReal: string, isVisible: (virtualPath: string) => boolean): Promise<boolean> {
+async function linkAllowed(
+  abs: string,
+  scopeReal: string,
+  isVisible: (virtualPath: string) => boolean,
+): Promise<boolean> {
   const real = await realpath(abs);
   const rel = relative(scopeReal, real);
   if (rel === ".." || rel.startsWith(`..${sep}`)) return false;

@@ -2,7 +2,10 @@
 
 /** Codes: ENOENT (404), EEXIST (409), OUTSIDE_SCOPE (403), EISDIR/EINVAL (400), as in errors.ts FS_CODES. */
 export class FsError extends Error {
-  constructor(readonly code: "ENOENT" | "EEXIST" | "OUTSIDE_SCOPE" | "EISDIR" | "EINVAL" | "EACCES", message: string) {
+  constructor(
+    readonly code: "ENOENT" | "EEXIST" | "OUTSIDE_SCOPE" | "EISDIR" | "EINVAL" | "EACCES",
+    message: string,
+  ) {
     super(message);
   }
 }

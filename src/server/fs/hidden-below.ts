@@ -16,7 +16,11 @@ import type { ScopedPath } from "./scope";
  * @throws Forbidden (403) when some item below is hidden, its detail naming `action`: "cannot move a folder holding
  * items the rules hide" (the UI tells the user why from it, ui/api/errors.ts).
  */
-export async function assertNothingHiddenBelow(target: ScopedPath, isAllowed: PathFilter, action: HiddenBelowAction): Promise<void> {
+export async function assertNothingHiddenBelow(
+  target: ScopedPath,
+  isAllowed: PathFilter,
+  action: HiddenBelowAction,
+): Promise<void> {
   if (!isAllowed.hidesBelow?.(target.path)) return;
   if (!(await lstat(target.abs)).isDirectory()) return;
   const base = target.path === "/" ? "" : target.path;

@@ -39,7 +39,10 @@ export function isJpegName(name: string): boolean {
 }
 
 /** The JPEG files (absolute and virtual paths) below `folder`, symlinks never followed. */
-async function* jpegsIn(folder: { abs: string; base: string }, req: ImageProcessRequest): AsyncGenerator<{ abs: string; path: string }> {
+async function* jpegsIn(
+  folder: { abs: string; base: string },
+  req: ImageProcessRequest,
+): AsyncGenerator<{ abs: string; path: string }> {
   const dir = await opendir(folder.abs).catch(() => null);
   if (!dir) return;
   const below: { abs: string; base: string }[] = [];

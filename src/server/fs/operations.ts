@@ -53,7 +53,12 @@ export async function deletePath(target: ScopedPath, isAllowed: PathFilter, prog
  * @throws BadRequest (400) `this feature is only for file, not directory` for folders; FsError ENOENT (404)
  * when missing, EEXIST (409) when the new name is taken, OUTSIDE_SCOPE (403) when the rules deny it.
  */
-export async function renameWithPassword(scopeAbs: string, target: ScopedPath, password: string, isAllowed: PathFilter): Promise<string> {
+export async function renameWithPassword(
+  scopeAbs: string,
+  target: ScopedPath,
+  password: string,
+  isAllowed: PathFilter,
+): Promise<string> {
   if ((await stat(target.abs)).isDirectory()) throw new BadRequest("this feature is only for file, not directory");
   const current = posix.basename(target.path);
   const next = encodePasswordName(password, originalName(current));

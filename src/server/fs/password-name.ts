@@ -34,7 +34,10 @@ export function decode(fileName: string): { password: string; name: string } | n
   if (!fileName.startsWith(PREFIX)) return null;
   const end = fileName.indexOf(SEPARATOR, PREFIX.length + 1);
   if (end < 0 || end + SEPARATOR.length >= fileName.length) return null;
-  return { password: unescapePassword(fileName.slice(PREFIX.length, end)), name: fileName.slice(end + SEPARATOR.length) };
+  return {
+    password: unescapePassword(fileName.slice(PREFIX.length, end)),
+    name: fileName.slice(end + SEPARATOR.length),
+  };
 }
 
 /** The original name of a file, whether or not it carries a password. */

@@ -85,7 +85,9 @@ function repeatsAt(source: string, i: number): boolean {
   const ch = source[i];
   if (ch === "*" || ch === "+") return true;
   const counted = /^\{(\d*)(,?)(\d*)\}/.exec(source.slice(i));
-  return counted !== null && (counted[2] === "," ? counted[3] === "" || Number(counted[3]) > 1 : Number(counted[1]) > 1);
+  return (
+    counted !== null && (counted[2] === "," ? counted[3] === "" || Number(counted[3]) > 1 : Number(counted[1]) > 1)
+  );
 }
 
 /** The index of the `]` closing the character class opened at `start` (the last index when unclosed). */

@@ -29,7 +29,11 @@ export function parseModifiedPrecondition(raw: string | undefined): number | und
  * @throws FsError ENOENT (404) when the file does not exist (PUT never creates); BadRequest (400) for a folder;
  * PreconditionFailed (412) when the file changed on disk since the editor loaded it.
  */
-export async function saveExistingFile(target: ScopedPath, body: ReadableStream<Uint8Array> | null, expectedModifiedMs?: number): Promise<number> {
+export async function saveExistingFile(
+  target: ScopedPath,
+  body: ReadableStream<Uint8Array> | null,
+  expectedModifiedMs?: number,
+): Promise<number> {
   // The link's target inside the scope receives the content; it is then opened and written beneath the scope.
   const realPath = realVirtualPath(target.scope, target.abs);
   if (realPath === null) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");

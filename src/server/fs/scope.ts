@@ -144,6 +144,7 @@ export function realVirtualPath(scopeAbs: string, abs: string): string | null {
  */
 export function resolveInScope(scopeAbs: string, virtual: { path: string; wantsDir: boolean }): ScopedPath {
   const abs = virtual.path === "/" ? scopeAbs : join(scopeAbs, virtual.path);
-  if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs)) throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
+  if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs))
+    throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");
   return { path: virtual.path, abs, wantsDir: virtual.wantsDir, scope: scopeAbs };
 }

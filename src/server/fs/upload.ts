@@ -49,7 +49,12 @@ export async function exists(abs: string): Promise<boolean> {
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false; EISDIR (400) when it is a folder;
  *   OUTSIDE_SCOPE (403) when its folder leads out of the scope.
  */
-export async function writeFileAtomically(dest: ScopedPath, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
+export async function writeFileAtomically(
+  dest: ScopedPath,
+  body: ReadableStream<Uint8Array> | null,
+  override: boolean,
+  mode?: number,
+): Promise<number> {
   const dir = mkdirsBeneath(dest.scope, posix.dirname(dest.path));
   try {
     // Inside the pinned folder every name is resolved from that very folder (`/proc/self/fd/N/name`).
@@ -69,7 +74,15 @@ export async function writeFileAtomically(dest: ScopedPath, body: ReadableStream
  * for the shutdown clean-up and the sweeper), filled from `body`, then placed at `at`; `abs` is what the search index
  * and the listing cache are told.
  */
-async function writeTempThenPlace(tmp: string, tmpAbs: string, at: string, abs: string, body: ReadableStream<Uint8Array> | null, override: boolean, mode?: number): Promise<number> {
+async function writeTempThenPlace(
+  tmp: string,
+  tmpAbs: string,
+  at: string,
+  abs: string,
+  body: ReadableStream<Uint8Array> | null,
+  override: boolean,
+  mode?: number,
+): Promise<number> {
   ACTIVE_TEMP_FILES.add(tmpAbs);
   const fh = await open(tmp, "wx", 0o644);
   let written = 0;

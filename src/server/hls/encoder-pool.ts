@@ -65,7 +65,11 @@ interface Encoder {
   waiting: number;
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 /** A request re-plans (start or join an encoder) at most this often before giving up: two seeks fighting. */
 const MAX_PLANS = 4;
 
@@ -150,7 +154,9 @@ export class EncoderPool {
     }
     if (cur) await this.stop(cur);
     while (this.counts.running >= this.o.maxEncoders) {
-      const idle = [...this.encoders.values()].filter((e) => e.waiting === 0).sort((a, b) => a.lastAskMs - b.lastAskMs)[0];
+      const idle = [...this.encoders.values()]
+        .filter((e) => e.waiting === 0)
+        .sort((a, b) => a.lastAskMs - b.lastAskMs)[0];
       if (idle) await this.stop(idle);
       else if (Date.now() < deadline) await nextWake(this.anyWake, deadline - Date.now());
       else throw new ServiceUnavailable("every video encoder is busy");
@@ -167,8 +173,15 @@ export class EncoderPool {
 
   private launch(job: EncodeJob, start: number): Encoder {
     const enc: Encoder = {
-      job, start, next: start, lastAskMs: Date.now(), ended: false, controller: new AbortController(),
-      done: Promise.resolve(), wake: new Set(), waiting: 0,
+      job,
+      start,
+      next: start,
+      lastAskMs: Date.now(),
+      ended: false,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      wake: new Set(),
+      waiting: 0,
     };
     this.encoders.set(job.key, enc);
     this.counts.running++;
@@ -201,15 +214,24 @@ export class EncoderPool {
     try {
       await mkdir(work, { recursive: true });
       const args = buildHlsArgs({
-        input: job.input, videoStream: job.videoStream, encoder: job.encoder, height: job.height, mbps: job.mbps,
-        startSegment: enc.start, segmentCount: job.segmentCount, segmentS: this.o.segmentS, outDir: work, pattern: SEGMENT_PATTERN,
+        input: job.input,
+        videoStream: job.videoStream,
+        encoder: job.encoder,
+        height: job.height,
+        mbps: job.mbps,
+        startSegment: enc.start,
+        segmentCount: job.segmentCount,
+        segmentS: this.o.segmentS,
+        outDir: work,
+        pattern: SEGMENT_PATTERN,
       });
       await runHlsEncoder({ args, input: job.file, signal: enc.controller.signal, onSegment: finished });
       await moves;
     } catch (err) {
       await moves.catch(() => undefined);
       enc.failure = err as Error;
-      if (!(err instanceof ToolAborted)) this.o.logError(`HLS encoder of ${job.file.abs} (${job.key}) failed: ${(err as Error).message}`);
+      if (!(err instanceof ToolAborted))
+        this.o.logError(`HLS encoder of ${job.file.abs} (${job.key}) failed: ${(err as Error).message}`);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -222,15 +244,19 @@ export class EncoderPool {
   /** Checks now and then for encoders nobody asked anything of for idleMs, and stops them. */
   private watchIdle(): void {
     if (this.idleTimer) return;
-    this.idleTimer = setInterval(() => {
-      const now = Date.now();
-      // An encoder someone waits on is busy, however long its segment takes (a slow machine, a big seek).
-      for (const enc of this.encoders.values()) if (enc.waiting === 0 && now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
-      if (this.encoders.size === 0) {
-        clearInterval(this.idleTimer);
-        this.idleTimer = undefined;
-      }
-    }, Math.max(100, Math.min(5_000, this.o.idleMs / 4)));
+    this.idleTimer = setInterval(
+      () => {
+        const now = Date.now();
+        // An encoder someone waits on is busy, however long its segment takes (a slow machine, a big seek).
+        for (const enc of this.encoders.values())
+          if (enc.waiting === 0 && now - enc.lastAskMs > this.o.idleMs) enc.controller.abort();
+        if (this.encoders.size === 0) {
+          clearInterval(this.idleTimer);
+          this.idleTimer = undefined;
+        }
+      },
+      Math.max(100, Math.min(5_000, this.o.idleMs / 4)),
+    );
     this.idleTimer.unref?.();
   }
 }

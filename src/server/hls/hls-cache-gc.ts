@@ -31,7 +31,12 @@ let collecting = false;
  * Removes every source folder of the HLS cache unused for more than `ttlS` seconds, except those named in `busy`
  * (source keys with a running encoder). One collection at a time; never throws. Returns how many were removed.
  */
-export async function collectHlsCache(cacheDir: string, ttlS: number, busy: ReadonlySet<string>, nowMs = Date.now()): Promise<number> {
+export async function collectHlsCache(
+  cacheDir: string,
+  ttlS: number,
+  busy: ReadonlySet<string>,
+  nowMs = Date.now(),
+): Promise<number> {
   if (collecting) return 0;
   collecting = true;
   let removed = 0;
@@ -42,7 +47,13 @@ export async function collectHlsCache(cacheDir: string, ttlS: number, busy: Read
       if (!source.isDirectory() || busy.has(source.name)) continue;
       const dir = join(cacheDir, HLS_CACHE_DIR, source.name);
       if (!isExpired(await lastUse(dir), ttlS, nowMs)) continue;
-      if (await rm(dir, { recursive: true, force: true }).then(() => true, () => false)) removed++;
+      if (
+        await rm(dir, { recursive: true, force: true }).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed++;
     }
     return removed;
   } finally {

@@ -39,7 +39,10 @@ export const HLS_DEBUG_HEADER = "X-Hls-Encoders";
  * The options from `config` (its idle time and debug switch) and the machine: at most one encoder per core
  * (os.availableParallelism), capped at HLS_MAX_ENCODERS_CAP.
  */
-export function hlsOptionsOf(config: Pick<Config, "hlsIdleMs" | "hlsDebug">, cores = availableParallelism()): HlsOptions {
+export function hlsOptionsOf(
+  config: Pick<Config, "hlsIdleMs" | "hlsDebug">,
+  cores = availableParallelism(),
+): HlsOptions {
   return {
     segmentS: HLS_SEGMENT_SECONDS,
     idleMs: config.hlsIdleMs,

@@ -8,7 +8,14 @@ import { inheritedInput, type MediaInput } from "../tools/ffmpeg";
 import type { ScopedFile } from "../tools/tool-input";
 import { MediaContentRefused } from "../tools/media-input";
 import { isToolAvailable } from "../tools/available";
-import { clampQuality, encodedHeight, offeredQualities, resValue, VIDEO_QUALITIES, type HlsQuality } from "../../shared/wire/video";
+import {
+  clampQuality,
+  encodedHeight,
+  offeredQualities,
+  resValue,
+  VIDEO_QUALITIES,
+  type HlsQuality,
+} from "../../shared/wire/video";
 import { EncoderPool } from "./encoder-pool";
 import { buildMasterPlaylist, buildMediaPlaylist, outputSize, segmentCount } from "./playlist-writer";
 import { qualityDir, sourceKey } from "./segment-cache";
@@ -38,7 +45,11 @@ export interface HlsSource {
 export class HlsService {
   readonly encoders: EncoderPool;
 
-  constructor(readonly options: HlsOptions, private readonly cacheDir: string, logError: (line: string) => void) {
+  constructor(
+    readonly options: HlsOptions,
+    private readonly cacheDir: string,
+    logError: (line: string) => void,
+  ) {
     this.encoders = new EncoderPool({ ...options, logError });
   }
 
@@ -49,7 +60,8 @@ export class HlsService {
    * playlist, a concat script); BadRequest (400) for a file without a video stream or that ffprobe cannot read.
    */
   async source(file: ScopedFile): Promise<HlsSource> {
-    if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe")) throw new ServiceUnavailable("ffmpeg is not installed");
+    if (!isToolAvailable("ffmpeg") || !isToolAvailable("ffprobe"))
+      throw new ServiceUnavailable("ffmpeg is not installed");
     const st = await stat(file.abs);
     const p = await probeFile(file, st).catch((err) => {
       if (err instanceof MediaContentRefused) throw new UnsupportedMediaType(err.message);
@@ -60,8 +72,15 @@ export class HlsService {
     const durationS = p.durationS || p.videoDurationS;
     if (!(durationS > 0)) throw new BadRequest("the video has no duration");
     return {
-      abs: file.abs, file, input: inheritedInput(p.demuxer), key: sourceKey(file.abs, st), durationS, width: p.width,
-      height: p.height, videoStream: p.videoStreamIndex, segmentCount: segmentCount(durationS, this.options.segmentS),
+      abs: file.abs,
+      file,
+      input: inheritedInput(p.demuxer),
+      key: sourceKey(file.abs, st),
+      durationS,
+      width: p.width,
+      height: p.height,
+      videoStream: p.videoStreamIndex,
+      segmentCount: segmentCount(durationS, this.options.segmentS),
     };
   }
 
@@ -92,7 +111,13 @@ export class HlsService {
   masterPlaylist(source: HlsSource, uriOf: (res: string) => string): string {
     const offered = this.qualities(source);
     if (offered.length === 0) throw new NotFound(`the video is ${source.height} px tall; no quality is offered`);
-    return buildMasterPlaylist(offered.map((q) => ({ ...outputSize(source.width, source.height, q.height), mbps: q.mbps, uri: uriOf(resValue(q)) })));
+    return buildMasterPlaylist(
+      offered.map((q) => ({
+        ...outputSize(source.width, source.height, q.height),
+        mbps: q.mbps,
+        uri: uriOf(resValue(q)),
+      })),
+    );
   }
 
   /**
@@ -103,10 +128,20 @@ export class HlsService {
     if (n >= source.segmentCount) throw new NotFound(`the video has ${source.segmentCount} segments`);
     const res = resValue(q);
     const dir = qualityDir(this.cacheDir, source.key, res);
-    const path = await this.encoders.segment({
-      key: `${source.key}/${res}`, dir, file: source.file, input: source.input, videoStream: source.videoStream, encoder: await videoEncoder(),
-      height: encodedHeight(q, source.height), mbps: q.mbps, segmentCount: source.segmentCount,
-    }, n);
+    const path = await this.encoders.segment(
+      {
+        key: `${source.key}/${res}`,
+        dir,
+        file: source.file,
+        input: source.input,
+        videoStream: source.videoStream,
+        encoder: await videoEncoder(),
+        height: encodedHeight(q, source.height),
+        mbps: q.mbps,
+        segmentCount: source.segmentCount,
+      },
+      n,
+    );
     // The cache's garbage collection keeps what is watched (hls-cache-gc.ts).
     await touchQualityDir(dir);
     return path;

@@ -27,8 +27,10 @@ function isRunning(pid: number): boolean {
 /** Kills the HLS encoders of dead servers on `cacheDir`; returns how many were killed. Linux only (/proc). */
 export function killOrphanEncoders(cacheDir: string): number {
   const hlsDir = join(cacheDir, HLS_CACHE_DIR);
-  return killToolGroupsWhere((args) => args.some((a) => {
-    const owner = workDirOwner(a, hlsDir);
-    return owner !== null && owner !== process.pid && !isRunning(owner);
-  }));
+  return killToolGroupsWhere((args) =>
+    args.some((a) => {
+      const owner = workDirOwner(a, hlsDir);
+      return owner !== null && owner !== process.pid && !isRunning(owner);
+    }),
+  );
 }

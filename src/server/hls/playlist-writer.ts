@@ -65,7 +65,10 @@ export function buildMasterPlaylist(variants: readonly PlaylistVariant[]): strin
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-INDEPENDENT-SEGMENTS"];
   for (const v of variants) {
     const bandwidth = Math.round(v.mbps * 1_000_000 + HLS_AUDIO_BITRATE);
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${v.width}x${v.height},CODECS="${HLS_CODECS}"`, v.uri);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${v.width}x${v.height},CODECS="${HLS_CODECS}"`,
+      v.uri,
+    );
   }
   return lines.join("\n") + "\n";
 }

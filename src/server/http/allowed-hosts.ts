@@ -26,7 +26,10 @@ export function hostName(value: string): string | null {
 
 /** True for an address only this machine reaches: 127.0.0.0/8, ::1 (bracketed or not, also IPv4-mapped) and localhost. */
 export function isLoopbackAddress(address: string): boolean {
-  const a = address.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   return a === "localhost" || a === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
 }
 
@@ -37,7 +40,10 @@ export function isLoopbackAddress(address: string): boolean {
  */
 export function parseAllowedHosts(list: string): string[] {
   const names: string[] = [];
-  for (const entry of list.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const bare = (entry.match(/:/g) ?? []).length > 1 && !entry.startsWith("[") ? `[${entry}]` : entry;
     const name = entry === ANY_HOST ? ANY_HOST : hostName(bare);
     if (!name) throw new Error(`--allowed-hosts: ${JSON.stringify(entry)} is not a host name`);

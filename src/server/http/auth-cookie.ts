@@ -19,7 +19,13 @@ export interface AuthCookieOptions {
 
 /** The Set-Cookie value carrying `token` (an empty token with maxAge 0 clears it). */
 export function authCookieHeader(token: string, o: AuthCookieOptions): string {
-  const parts = [`${AUTH_COOKIE}=${token}`, `Path=${o.basePath || "/"}`, `Max-Age=${Math.max(0, Math.floor(o.maxAge))}`, "HttpOnly", "SameSite=Strict"];
+  const parts = [
+    `${AUTH_COOKIE}=${token}`,
+    `Path=${o.basePath || "/"}`,
+    `Max-Age=${Math.max(0, Math.floor(o.maxAge))}`,
+    "HttpOnly",
+    "SameSite=Strict",
+  ];
   if (o.secure) parts.push("Secure");
   return parts.join("; ");
 }

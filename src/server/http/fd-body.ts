@@ -42,32 +42,35 @@ export function fdBody(fd: number, start: number, end: number): Uint8Array<Array
     if (!closed) closeSync(fd);
     closed = true;
   };
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      pending = new Promise<void>((resolve) => {
-        const buf = new Uint8Array(Math.min(CHUNK, end - pos));
-        read(fd, buf, 0, buf.length, pos, (err, n) => {
-          resolve();
-          if (closed || cancelled) return;
-          if (err) {
-            close();
-            controller.error(err);
-            return;
-          }
-          pos += n;
-          if (n > 0) controller.enqueue(n === buf.length ? buf : buf.slice(0, n));
-          if (n === 0 || pos >= end) {
-            close();
-            controller.close();
-          }
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pending = new Promise<void>((resolve) => {
+          const buf = new Uint8Array(Math.min(CHUNK, end - pos));
+          read(fd, buf, 0, buf.length, pos, (err, n) => {
+            resolve();
+            if (closed || cancelled) return;
+            if (err) {
+              close();
+              controller.error(err);
+              return;
+            }
+            pos += n;
+            if (n > 0) controller.enqueue(n === buf.length ? buf : buf.slice(0, n));
+            if (n === 0 || pos >= end) {
+              close();
+              controller.close();
+            }
+          });
         });
-      });
-      return pending;
+        return pending;
+      },
+      async cancel() {
+        cancelled = true;
+        await pending;
+        close();
+      },
     },
-    async cancel() {
-      cancelled = true;
-      await pending;
-      close();
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

@@ -19,7 +19,10 @@ export function etagOf(st: Stats): string {
  */
 export function contentDisposition(name: string, inline: boolean): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -51,7 +54,10 @@ export function parseRange(header: string | null, size: number): [number, number
 
 function notModified(req: Request, etag: string, mtimeMs: number): boolean {
   const inm = req.headers.get("if-none-match");
-  if (inm) return inm.split(",").some((t) => t.trim() === etag || t.trim() === "*" || t.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
+  if (inm)
+    return inm
+      .split(",")
+      .some((t) => t.trim() === etag || t.trim() === "*" || t.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
   const ims = req.headers.get("if-modified-since");
   if (ims) {
     const since = Date.parse(ims);
@@ -137,9 +143,13 @@ function bodySource(o: FileResponseOptions): BodySource {
       answer: (start, end, status, headers) => {
         // Small parts are read at once. Larger ones go to Bun by the descriptor's own path (sendfile, Content-Length),
         // closed once Bun took the body (fd-release.ts), or else stream from it.
-        if (end - start <= WHOLE_READ_MAX || !canCloseAfterBody()) return new Response(fdBody(fd, start, end), { status, headers });
+        if (end - start <= WHOLE_READ_MAX || !canCloseAfterBody())
+          return new Response(fdBody(fd, start, end), { status, headers });
         const file = Bun.file(fdPath(fd));
-        const answer = new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), { status, headers });
+        const answer = new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), {
+          status,
+          headers,
+        });
         closeAfterBody(fd, answer);
         return answer;
       },
@@ -148,7 +158,8 @@ function bodySource(o: FileResponseOptions): BodySource {
   }
   const file = Bun.file(o.abs!);
   return {
-    answer: (start, end, status, headers) => new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), { status, headers }),
+    answer: (start, end, status, headers) =>
+      new Response(start === 0 && end === o.st.size ? file : file.slice(start, end), { status, headers }),
     none: (r) => r,
   };
 }

@@ -46,12 +46,14 @@ export const HSTS_VALUE = "max-age=31536000";
  * the browser's PDF viewer refuses to open in a sandboxed document.
  */
 export function rawContentSecurityPolicy(contentType: string): string {
-  if (contentType === "application/pdf") return "default-src 'none'; script-src 'none'; object-src 'self'; frame-ancestors 'self'";
+  if (contentType === "application/pdf")
+    return "default-src 'none'; script-src 'none'; object-src 'self'; frame-ancestors 'self'";
   return `sandbox; ${SANDBOXED_DOCUMENT_POLICY}`;
 }
 
 /** The fetch rules of a sandboxed user document: nothing runs, media and images only from this server. */
-const SANDBOXED_DOCUMENT_RULES = "default-src 'none'; script-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+const SANDBOXED_DOCUMENT_RULES =
+  "default-src 'none'; script-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 /** A user document may be framed by the app's own pages only. */
 const SANDBOXED_DOCUMENT_POLICY = `${SANDBOXED_DOCUMENT_RULES}; frame-ancestors 'self'`;
 

@@ -1,4 +1,3 @@
-
 /** Share download speed (http/throttle-stream.ts): pieces per second of a throttled download, and their least size. */
 const THROTTLE_PIECES_PER_SECOND = 10;
 const THROTTLE_MIN_PIECE_BYTES = 512;
@@ -25,7 +24,9 @@ export function makePacer(bytesPerSecond: number): Pacer {
  * Bun's timer unless a test gives another.
  */
 export function throttleStream(
-  body: ReadableStream<Uint8Array>, pacer: Pacer, sleep: (ms: number) => Promise<void> = (ms) => Bun.sleep(ms),
+  body: ReadableStream<Uint8Array>,
+  pacer: Pacer,
+  sleep: (ms: number) => Promise<void> = (ms) => Bun.sleep(ms),
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const piece = Math.max(THROTTLE_MIN_PIECE_BYTES, Math.floor(pacer.bytesPerSecond / THROTTLE_PIECES_PER_SECOND));

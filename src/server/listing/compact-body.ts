@@ -9,8 +9,10 @@ import { modeStringOf } from "../presenters/mode-string";
 import type { Sorting } from "../users/types";
 import { ascii, kindOf, put, putIso, putNumber, putRange, type IsoCache, type Kinds } from "./json-bytes";
 
-const P_NAME = ascii('{"name":"'), P_SIZE = ascii('","size":');
-const P_MODIFIED = ascii(',"modified":"'), P_MODE = ascii('","mode":');
+const P_NAME = ascii('{"name":"'),
+  P_SIZE = ascii('","size":');
+const P_MODIFIED = ascii(',"modified":"'),
+  P_MODE = ascii('","mode":');
 const P_KNOWN = [ascii(',"sizeKnown":false}'), ascii(',"sizeKnown":true}')];
 const EMPTY_KIND = ascii('"","extension":""');
 const CLOSE = ascii("}");
@@ -35,14 +37,22 @@ const escaped = (s: string) => JSON.stringify(s).slice(1, -1);
  * The entries of `c` that `req`'s user sees, in the order of their sorting. `nameOrder`: every entry in natural
  * ascending name order when already known (the read computes it).
  */
-export function bodyOrder(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, nameOrder?: Uint32Array): Uint32Array {
+export function bodyOrder(
+  c: CompactFolder,
+  nameOf: (i: number) => string,
+  req: CompactBodyRequest,
+  nameOrder?: Uint32Array,
+): Uint32Array {
   const shown = (i: number) => req.showHidden || c.names[i === 0 ? 0 : c.nameEnds[i - 1]] !== 46;
-  if (nameOrder && nameOrder.length === c.count && req.sorting.by === "name" && req.sorting.asc) return nameOrder.filter(shown);
+  if (nameOrder && nameOrder.length === c.count && req.sorting.by === "name" && req.sorting.asc)
+    return nameOrder.filter(shown);
   const visible: number[] = [];
   for (let i = 0; i < c.count; i++) if (shown(i)) visible.push(i);
   const known = (i: number) => (c.flags[i] & IS_DIR) === 0 || !Number.isNaN(req.dirSizes[i]);
   const sizeKey = (i: number) => (known(i) ? sizeOf(c, req, i) : 0);
-  return Uint32Array.from(orderOf(visible, { nameOf, sizeKey, mtime: (i) => c.mtime[i], mode: (i) => c.mode[i] }, req.sorting));
+  return Uint32Array.from(
+    orderOf(visible, { nameOf, sizeKey, mtime: (i) => c.mtime[i], mode: (i) => c.mode[i] }, req.sorting),
+  );
 }
 
 /** The size an item shows: a subfolder's index total when known, else the stat size. */
@@ -51,10 +61,19 @@ function sizeOf(c: CompactFolder, req: CompactBodyRequest, i: number): number {
 }
 
 /** The bytes around the items of a body listing `order`: the prefix, and the counts and sorting after them. */
-export function bodyEnds(c: CompactFolder, req: CompactBodyRequest, order: Uint32Array): { head: Uint8Array; tail: Uint8Array } {
+export function bodyEnds(
+  c: CompactFolder,
+  req: CompactBodyRequest,
+  order: Uint32Array,
+): { head: Uint8Array; tail: Uint8Array } {
   let numDirs = 0;
   for (const i of order) if (c.flags[i] & IS_DIR) numDirs++;
-  return { head: ascii(req.prefix), tail: ascii(`],"numDirs":${numDirs},"numFiles":${order.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`) };
+  return {
+    head: ascii(req.prefix),
+    tail: ascii(
+      `],"numDirs":${numDirs},"numFiles":${order.length - numDirs},"sorting":${JSON.stringify(req.sorting)}}`,
+    ),
+  };
 }
 
 /** Bytes being written: a buffer (grown by copying when full) and the length written. */
@@ -75,7 +94,16 @@ export function startPiece(c: CompactFolder, req: CompactBodyRequest, items: num
  * Appends the JSON of the items order[from..to) to `piece`, comma-separated (`comma`: one before the first too).
  * Returns `piece`.
  */
-export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req: CompactBodyRequest, order: Uint32Array, from: number, to: number, piece: Piece, comma = false): Piece {
+export function writeItems(
+  c: CompactFolder,
+  nameOf: (i: number) => string,
+  req: CompactBodyRequest,
+  order: Uint32Array,
+  from: number,
+  to: number,
+  piece: Piece,
+  comma = false,
+): Piece {
   const base = escaped(req.base);
   const pathStart = ascii(`","path":"${base}/`);
   const urlStart = ascii(`","url":"/files${base}/`);
@@ -126,7 +154,9 @@ export function writeItems(c: CompactFolder, nameOf: (i: number) => string, req:
       lastModeKey = modeKey;
       const hit = modes.get(modeKey);
       const isLink = (flags & IS_SYMLINK) !== 0;
-      modeStr = hit ?? ascii(`,"modeStr":"${modeStringOf(mode, isDir, isLink)}","isDir":${isDir},"isSymlink":${isLink},"type":`);
+      modeStr =
+        hit ??
+        ascii(`,"modeStr":"${modeStringOf(mode, isDir, isLink)}","isDir":${isDir},"isSymlink":${isLink},"type":`);
       if (!hit) modes.set(modeKey, modeStr);
     }
     at = put(buf, at, modeStr);

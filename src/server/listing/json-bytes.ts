@@ -44,7 +44,8 @@ export interface IsoCache {
 /** Date.prototype.toISOString of `ms` written at `at` (days before 1970 or after 9999 through Date itself). */
 export function putIso(buf: Uint8Array, at: number, ms: number, cache: IsoCache): number {
   const t = Math.trunc(ms);
-  if (!(t >= 0 && t < 253402300800000)) return at + enc.encodeInto(new Date(ms).toISOString(), buf.subarray(at)).written;
+  if (!(t >= 0 && t < 253402300800000))
+    return at + enc.encodeInto(new Date(ms).toISOString(), buf.subarray(at)).written;
   const second = Math.floor(t / 1000);
   if (second !== cache.second) {
     cache.second = second;
@@ -70,7 +71,15 @@ export type Kinds = Map<number, { ext: Uint8Array; bytes: Uint8Array }[]>;
  * "textImmutable" for text a user cannot modify). When the name's last dot follows a character other than a dot,
  * extname is the rest from that dot and the type follows from it alone: those fragments are kept by extension.
  */
-export function kindOf(names: Uint8Array, start: number, end: number, nameOf: (i: number) => string, i: number, canModify: boolean, kinds: Kinds): Uint8Array {
+export function kindOf(
+  names: Uint8Array,
+  start: number,
+  end: number,
+  nameOf: (i: number) => string,
+  i: number,
+  canModify: boolean,
+  kinds: Kinds,
+): Uint8Array {
   let dot = end - 1;
   while (dot > start && names[dot] !== 46) dot--;
   const keyed = dot > start && names[dot - 1] !== 46 && end - dot > 1;

@@ -62,7 +62,10 @@ const inFlight = new WeakMap<CachedFolder, Map<string, Promise<ListingBody>>>();
 
 const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
   gzip: (b) => promisify(gzip)(b, { level: 6 }),
-  br: (b) => promisify(brotliCompress)(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  br: (b) =>
+    promisify(brotliCompress)(b, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+    }),
 };
 
 /**
@@ -124,17 +127,25 @@ export async function listingBody(req: FolderRequest): Promise<ListingBody> {
 async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, head: string): Promise<ListingBody> {
   const written = workerCanWrite(req, folder) ? await workerBody(req, folder, head) : null;
   const { json, etag, dirSizes } = written ?? (await mainThreadBody(req, folder, head));
-  const made: Kept = { body: plainBody(json, etag), head, dirSizes, bytes: json.buffer.byteLength + 2 * head.length + 64 * dirSizes.length };
+  const made: Kept = {
+    body: plainBody(json, etag),
+    head,
+    dirSizes,
+    bytes: json.buffer.byteLength + 2 * head.length + 64 * dirSizes.length,
+  };
   const coded = new Map<Coding, Promise<Uint8Array>>();
   made.body.encoded = (coding) => {
     let p = coded.get(coding);
     if (!p) {
       p = compressors[coding](json);
       coded.set(coding, p);
-      void p.then((bytes) => {
-        made.bytes += bytes.length;
-        listingCache.setDerived(req.abs, folder, key, made, made.bytes);
-      }, () => coded.delete(coding));
+      void p.then(
+        (bytes) => {
+          made.bytes += bytes.length;
+          listingCache.setDerived(req.abs, folder, key, made, made.bytes);
+        },
+        () => coded.delete(coding),
+      );
     }
     return p;
   };
@@ -143,10 +154,16 @@ async function keepBody(req: FolderRequest, folder: CachedFolder, key: string, h
 }
 
 /** The body of `req` serialized on the main thread, with the index totals of the listed subfolders it used. */
-async function mainThreadBody(req: FolderRequest, folder: CachedFolder, head: string): Promise<{ json: Uint8Array; etag: string; dirSizes: [string, number | null][] }> {
+async function mainThreadBody(
+  req: FolderRequest,
+  folder: CachedFolder,
+  head: string,
+): Promise<{ json: Uint8Array; etag: string; dirSizes: [string, number | null][] }> {
   const items = await orderedItems(req, folder);
   const { json, etag } = await serialize(head, items, req);
-  const dirSizes = items.filter((i) => i.isDir).map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
+  const dirSizes = items
+    .filter((i) => i.isDir)
+    .map((i): [string, number | null] => [join(req.abs, i.name), folderSizeOf(join(req.abs, i.name))]);
   return { json, etag, dirSizes };
 }
 
@@ -159,7 +176,10 @@ function plainBody(json: Uint8Array, etag: string): ListingBody {
 }
 
 /** The items `req`'s user sees in `folder` (a cached folder) in the order of their sorting, filtered in slices. */
-export async function orderedItems(req: ListingViewer & { sorting: Sorting }, folder: CachedFolder): Promise<FileInfo[]> {
+export async function orderedItems(
+  req: ListingViewer & { sorting: Sorting },
+  folder: CachedFolder,
+): Promise<FileInfo[]> {
   const all = await entriesReady(folder, SLICE, yieldToLoop);
   const presort = canPresort(all, req.sorting);
   const entries: readonly CachedEntry[] = presort ? await presorted(listingCache, req.abs, folder, req.sorting) : all;
@@ -176,7 +196,11 @@ export async function orderedItems(req: ListingViewer & { sorting: Sorting }, fo
  * and encoded SLICE items at a time straight into one buffer (one 25 MB string would hold the event loop for over
  * 100 ms; encoded parts joined at the end would double the peak memory).
  */
-async function serialize(head: string, items: FileInfo[], req: FolderRequest): Promise<{ json: Uint8Array; etag: string }> {
+async function serialize(
+  head: string,
+  items: FileInfo[],
+  req: FolderRequest,
+): Promise<{ json: Uint8Array; etag: string }> {
   const sink = new ByteSink(256 + 3 * head.length + 280 * items.length);
   sink.write(`${head.slice(0, -1)},"items":[`);
   let numDirs = 0;

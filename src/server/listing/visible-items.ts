@@ -51,7 +51,17 @@ export function visibleItems(entries: readonly CachedEntry[], viewer: ListingVie
       }
       if (real === null || !viewer.isVisible(real)) continue;
     }
-    const info: FileInfo = { name: e.name, path: e.isDir ? `${path}/` : path, size: e.size, modifiedMs: e.modifiedMs, mode: e.mode, isDir: e.isDir, isSymlink: e.isSymlink, type: e.type, extension: e.extension };
+    const info: FileInfo = {
+      name: e.name,
+      path: e.isDir ? `${path}/` : path,
+      size: e.size,
+      modifiedMs: e.modifiedMs,
+      mode: e.mode,
+      isDir: e.isDir,
+      isSymlink: e.isSymlink,
+      type: e.type,
+      extension: e.extension,
+    };
     if (e.isDir) {
       // The index's total counts everything below; it is shown only when no rule hides a part of it.
       const total = (viewer.isVisible as PathFilter).hidesBelow?.(path) ? null : folderSizeOf(join(viewer.abs, e.name));

@@ -19,7 +19,11 @@ export function workerCanWrite(req: FolderRequest, folder: CachedFolder): boolea
  * The body of `req` (`head`: the folder's own presented JSON) written by a worker, with the index totals of the
  * subfolders it used; null when no worker can run. Call only when workerCanWrite holds.
  */
-export async function workerBody(req: FolderRequest, folder: CachedFolder, head: string): Promise<{ json: Uint8Array; etag: string; dirSizes: [string, number | null][] } | null> {
+export async function workerBody(
+  req: FolderRequest,
+  folder: CachedFolder,
+  head: string,
+): Promise<{ json: Uint8Array; etag: string; dirSizes: [string, number | null][] } | null> {
   const read = folder.compact!;
   const c = read.folder;
   const dirSizes: [string, number | null][] = [];
@@ -33,6 +37,13 @@ export async function workerBody(req: FolderRequest, folder: CachedFolder, head:
   }
   const base = req.path === "/" ? "" : req.path.replace(/\/$/, "");
   const prefix = `${head.slice(0, -1)},"items":[`;
-  const body = await bodyInWorker(read, { prefix, base, showHidden: req.showHidden, canModify: req.canModify, sorting: req.sorting, dirSizes: sizes });
+  const body = await bodyInWorker(read, {
+    prefix,
+    base,
+    showHidden: req.showHidden,
+    canModify: req.canModify,
+    sorting: req.sorting,
+    dirSizes: sizes,
+  });
   return body && { ...body, dirSizes };
 }

@@ -62,7 +62,11 @@ async function reencodedUpright(bytes: Uint8Array): Promise<Uint8Array> {
   if (!sharp) throw new Error("sharp is not available to turn the image");
   const meta = await sharp(bytes).metadata();
   const chromaSubsampling = meta.chromaSubsampling === "4:4:4" ? "4:4:4" : "4:2:0";
-  const data = await sharp(bytes).rotate().keepMetadata().jpeg({ quality: AUTO_ORIENT_JPEG_QUALITY, chromaSubsampling }).toBuffer();
+  const data = await sharp(bytes)
+    .rotate()
+    .keepMetadata()
+    .jpeg({ quality: AUTO_ORIENT_JPEG_QUALITY, chromaSubsampling })
+    .toBuffer();
   return resetOrientation(data, 1);
 }
 

@@ -48,5 +48,8 @@ export function detectSubtitleEncoding(bytes: Uint8Array): string {
 export function decodeSubtitle(bytes: Uint8Array): DecodedSubtitle {
   const encoding = detectSubtitleEncoding(bytes);
   // iconv-lite strips a leading BOM by default (stripBOM), so the text starts with the first cue or header.
-  return { text: iconvLite().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding), encoding };
+  return {
+    text: iconvLite().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding),
+    encoding,
+  };
 }

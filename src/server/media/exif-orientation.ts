@@ -36,7 +36,10 @@ function findTiff(b: Uint8Array): TiffBlock | null {
   while (p + 4 <= b.length) {
     if (b[p] !== 0xff) return null;
     const marker = b[p + 1]!;
-    if (marker === 0xff) { p++; continue; } // fill byte
+    if (marker === 0xff) {
+      p++;
+      continue;
+    } // fill byte
     if (marker === 0xda || marker === 0xd9) return null; // image data or end: no Exif before it
     const len = (b[p + 2]! << 8) | b[p + 3]!;
     const body = p + 4;
@@ -53,9 +56,12 @@ function findTiff(b: Uint8Array): TiffBlock | null {
   return null;
 }
 
-const u16 = (b: Uint8Array, at: number, little: boolean) => (little ? b[at]! | (b[at + 1]! << 8) : (b[at]! << 8) | b[at + 1]!);
+const u16 = (b: Uint8Array, at: number, little: boolean) =>
+  little ? b[at]! | (b[at + 1]! << 8) : (b[at]! << 8) | b[at + 1]!;
 const u32 = (b: Uint8Array, at: number, little: boolean) =>
-  (little ? (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 2 ** 24 : b[at]! * 2 ** 24 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!));
+  little
+    ? (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 2 ** 24
+    : b[at]! * 2 ** 24 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 
 function writeU16(b: Uint8Array, at: number, v: number, little: boolean): void {
   b[at] = little ? v & 0xff : v >> 8;

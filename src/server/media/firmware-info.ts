@@ -9,8 +9,17 @@ import { constants } from "node:fs";
 import { openHandleBeneath } from "../fs/beneath";
 import { STREAM_CHUNK_BYTES } from "../constants";
 import {
-  ASUS_TAIL_BYTES, TRX_CRC_START, TRX_HEADER_BYTES, UIMAGE_HEADER_BYTES,
-  parseAsusTail, parseTrxHeader, parseUImageHeader, trxCrcStart, trxCrcUpdate, type AsusTail, type TrxHeader,
+  ASUS_TAIL_BYTES,
+  TRX_CRC_START,
+  TRX_HEADER_BYTES,
+  UIMAGE_HEADER_BYTES,
+  parseAsusTail,
+  parseTrxHeader,
+  parseUImageHeader,
+  trxCrcStart,
+  trxCrcUpdate,
+  type AsusTail,
+  type TrxHeader,
 } from "./trx-format";
 import { parseUImage, type UImageHeader } from "./uimage-format";
 import { crc32 } from "node:zlib";
@@ -39,7 +48,10 @@ export interface FirmwareInfo {
  * @throws TrxFormatError when it is neither a TRX nor a U-Boot image; FsError OUTSIDE_SCOPE (403) for a path leading out of the
  *   scope; fs errors when it cannot be read.
  */
-export async function readFirmwareInfo(file: { scope: string; path: string } | string, signal: AbortSignal): Promise<FirmwareInfo> {
+export async function readFirmwareInfo(
+  file: { scope: string; path: string } | string,
+  signal: AbortSignal,
+): Promise<FirmwareInfo> {
   const fh = await openFirmware(file);
   try {
     const size = (await fh.stat()).size;
@@ -61,7 +73,8 @@ export async function readFirmwareInfo(file: { scope: string; path: string } | s
       }
       return crc;
     };
-    const fileTail = async () => (size >= ASUS_TAIL_BYTES ? parseAsusTail(await readAt(size - ASUS_TAIL_BYTES, ASUS_TAIL_BYTES)) : null);
+    const fileTail = async () =>
+      size >= ASUS_TAIL_BYTES ? parseAsusTail(await readAt(size - ASUS_TAIL_BYTES, ASUS_TAIL_BYTES)) : null;
     const head = await readAt(0, Math.max(TRX_HEADER_BYTES, UIMAGE_HEADER_BYTES));
     const bare = parseUImage(head);
     if (bare) {
@@ -76,8 +89,13 @@ export async function readFirmwareInfo(file: { scope: string; path: string } | s
       if (uimage) break;
     }
     return {
-      format: "trx", header, computedCrc32: crc, crcValid: header.length <= size && crc === header.crc32, tail: await fileTail(),
-      createdS: uimage?.createdS ?? null, imageName: uimage?.name ?? "",
+      format: "trx",
+      header,
+      computedCrc32: crc,
+      crcValid: header.length <= size && crc === header.crc32,
+      tail: await fileTail(),
+      createdS: uimage?.createdS ?? null,
+      imageName: uimage?.name ?? "",
     };
   } finally {
     await fh.close();
@@ -88,12 +106,19 @@ export async function readFirmwareInfo(file: { scope: string; path: string } | s
 function uImageInfo(h: UImageHeader, crc: number, size: number, tail: AsusTail | null): FirmwareInfo {
   const length = UIMAGE_HEADER_BYTES + h.dataBytes;
   return {
-    format: "uimage", header: { length, crc32: h.dataCrc32, flags: 0, version: 0, offsets: [] }, computedCrc32: crc,
-    crcValid: h.headerCrcValid && length <= size && crc === h.dataCrc32, tail, createdS: h.createdS, imageName: h.name,
+    format: "uimage",
+    header: { length, crc32: h.dataCrc32, flags: 0, version: 0, offsets: [] },
+    computedCrc32: crc,
+    crcValid: h.headerCrcValid && length <= size && crc === h.dataCrc32,
+    tail,
+    createdS: h.createdS,
+    imageName: h.name,
   };
 }
 
 /** `file` opened for reading: a user's file beneath its scope (fs/beneath.ts), else by its path. */
 function openFirmware(file: { scope: string; path: string } | string): Promise<FileHandle> {
-  return typeof file === "string" ? open(file, "r") : openHandleBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
+  return typeof file === "string"
+    ? open(file, "r")
+    : openHandleBeneath(file.scope, file.path, constants.O_RDONLY | constants.O_NONBLOCK);
 }

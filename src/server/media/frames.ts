@@ -33,10 +33,21 @@ export async function framePath(cacheDir: string, file: ScopedFile, at: number |
     const frameS = 1 / (probe.frameRate || FALLBACK_FPS);
     const videoStream = probe.videoStreamIndex;
     const input = inheritedInput(probe.demuxer);
-    const last = () => runMediaFfmpeg(buildLastFrameArgs({ input, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }), FAILURE, file);
+    const last = () =>
+      runMediaFfmpeg(
+        buildLastFrameArgs({ input, tailS: LAST_FRAME_TAIL_S, width, videoStream, output: tmp }),
+        FAILURE,
+        file,
+      );
     // A seek past the last frame's start yields nothing: those times show the last frame.
     if (probe.videoDurationS > 0 && timeS > probe.videoDurationS - frameS) return last();
     await runMediaFfmpeg(buildPosterArgs({ input, timeS, width, videoStream, output: tmp }), FAILURE, file);
-    if (!(await stat(tmp).then((s) => s.size > 0, () => false))) await last();
+    if (
+      !(await stat(tmp).then(
+        (s) => s.size > 0,
+        () => false,
+      ))
+    )
+      await last();
   });
 }

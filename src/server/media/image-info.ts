@@ -48,7 +48,8 @@ function gpsOf(g: ExifTags["GPSInfo"]): ImageInfo["gps"] {
   if (!g) return undefined;
   const latitude = degrees(g.GPSLatitude, g.GPSLatitudeRef);
   const longitude = degrees(g.GPSLongitude, g.GPSLongitudeRef);
-  if (latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  if (latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return undefined;
   const alt = finite(g.GPSAltitude);
   // GPSAltitudeRef 1: below sea level (Exif 2.32, tag 0x0005).
   const altitude = alt === undefined ? undefined : g.GPSAltitudeRef === 1 ? -alt : alt;

@@ -94,12 +94,14 @@ export function linkUrl(href: string, ctx: MarkdownLinkContext): MarkdownLink | 
   if (href.startsWith("#")) return { href, external: false };
   if (href.startsWith("//")) return null;
   const scheme = schemeOf(href);
-  if (scheme !== null) return EXTERNAL_SCHEMES.has(scheme) ? { href: href.trim(), external: scheme !== "mailto:" } : null;
+  if (scheme !== null)
+    return EXTERNAL_SCHEMES.has(scheme) ? { href: href.trim(), external: scheme !== "mailto:" } : null;
   const rel = resolveRelative(ctx.folder, href);
   const path = rel ? ctx.resolve(rel.path) : null;
   if (rel === null || path === null) return null;
   const encoded = encodePath(path);
   if (rel.wantsDir) return { href: `${ctx.base}/files${encoded === "/" ? "" : encoded}/`, external: false };
-  if (isMarkdownName(path)) return { href: `${ctx.base}/api/resources${encoded}${authQuery(ctx)}preview=markdown${rel.hash}`, external: false };
+  if (isMarkdownName(path))
+    return { href: `${ctx.base}/api/resources${encoded}${authQuery(ctx)}preview=markdown${rel.hash}`, external: false };
   return { href: `${ctx.base}/api/raw${encoded}${authQuery(ctx)}inline=true`, external: false };
 }

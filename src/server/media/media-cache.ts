@@ -27,7 +27,11 @@ const pending = new Map<string, Promise<void>>();
  * (named `tempName`, in a fresh temp folder removed afterwards), which then becomes the entry atomically.
  * @throws whatever `produce` throws (nothing is cached then).
  */
-export async function cachedEntry(out: string, tempName: string, produce: (tempPath: string) => Promise<void>): Promise<string> {
+export async function cachedEntry(
+  out: string,
+  tempName: string,
+  produce: (tempPath: string) => Promise<void>,
+): Promise<string> {
   if (await isCached(out)) return out;
   let run = pending.get(out);
   if (!run) {

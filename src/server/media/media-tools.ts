@@ -27,7 +27,8 @@ const ffmpegSlots = limiter(MEDIA_FFMPEG_CONCURRENCY);
  * @throws ServiceUnavailable (503) when ffmpeg or ffprobe is not installed.
  */
 export function requireMediaTools(): void {
-  for (const tool of ["ffmpeg", "ffprobe"]) if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
+  for (const tool of ["ffmpeg", "ffprobe"])
+    if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
 }
 
 /**
@@ -75,7 +76,8 @@ export async function runMediaFfmpeg(args: readonly string[], failure: string, i
     await ffmpegSlots(() => runFfmpeg({ args, input, signal: AbortSignal.timeout(MEDIA_TOOL_TIMEOUT_MS) }));
   } catch (err) {
     if (err instanceof ToolFailed) throw new BadRequest(failure);
-    if (err instanceof ToolAborted) throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);
+    if (err instanceof ToolAborted)
+      throw new ServiceUnavailable(`ffmpeg took longer than ${MEDIA_TOOL_TIMEOUT_MS / 1000} s`);
     throw err;
   }
 }

@@ -77,12 +77,19 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
         throw probeRefusal(err);
       });
       if (r.info.type === "audio") return { kind: "audio", probe };
-      return { kind: "video", probe, subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible) };
+      return {
+        kind: "video",
+        probe,
+        subtitles: findSidecarSubtitles(r.dirAbs, r.dirPath, r.info.name, r.showHidden, r.isVisible),
+      };
     }
     case "torrent":
       return { kind: "torrent", torrent: await torrentOf(r.file, r.info.size) };
     case "firmware":
-      return { kind: "firmware", firmware: await readFirmwareInfo(r.file, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")) };
+      return {
+        kind: "firmware",
+        firmware: await readFirmwareInfo(r.file, r.signal).catch((err) => rethrow(err, "not a TRX firmware image")),
+      };
     case "archive":
       return { kind: "archive", page: await archiveEntries(r) };
     default:
@@ -95,7 +102,8 @@ export async function readMetainfo(r: MetainfoRequest): Promise<Metainfo | null>
  * is added; a tool's words never are (its stderr names server paths and other files).
  */
 function rethrow(err: unknown, detail: string): never {
-  if (err instanceof TorrentFormatError || err instanceof TrxFormatError) throw new BadRequest(`${detail}: ${err.message}`);
+  if (err instanceof TorrentFormatError || err instanceof TrxFormatError)
+    throw new BadRequest(`${detail}: ${err.message}`);
   if (err instanceof ToolFailed) throw new BadRequest(detail);
   throw err;
 }
@@ -120,5 +128,11 @@ async function torrentOf(file: FileInScope, size: number): Promise<TorrentInfo> 
  */
 function archiveEntries(r: MetainfoRequest): Promise<ArchiveListingPage> {
   const engine = requireInstalled(findSevenZip(), `7-Zip (${SEVEN_ZIP_NAMES.join(", ")})`);
-  return listArchivePage({ engine, file: r.file, page: r.archivePage, signal: r.signal, timeoutMs: METADATA_TOOL_TIMEOUT_MS });
+  return listArchivePage({
+    engine,
+    file: r.file,
+    page: r.archivePage,
+    signal: r.signal,
+    timeoutMs: METADATA_TOOL_TIMEOUT_MS,
+  });
 }

@@ -41,7 +41,9 @@ export function preloadVips(): void {
       renameSync(tmp, so);
     }
     // Keep the handle referenced for the life of the process so the library stays loaded.
-    (globalThis as { __fbeLibvips?: unknown }).__fbeLibvips = dlopen(so, { vips_version: { args: ["i32"], returns: "i32" } });
+    (globalThis as { __fbeLibvips?: unknown }).__fbeLibvips = dlopen(so, {
+      vips_version: { args: ["i32"], returns: "i32" },
+    });
   } catch (err) {
     preloadError = (err as Error).message;
   }

@@ -51,7 +51,11 @@ const TIMED_OUT = Symbol("probe timed out");
  * @throws as tools/ffprobe.ts runProbe: MediaContentRefused (a ToolFailed) for text content, ToolFailed when ffprobe
  * cannot read the file; ProbeTimedOut (a ToolFailed) past PROBE_TIMEOUT_MS; ToolAborted when `signal` aborts.
  */
-export function probeFile(file: ScopedFile, st: Pick<Stats, "size" | "mtimeMs">, signal?: AbortSignal): Promise<ProbeResult> {
+export function probeFile(
+  file: ScopedFile,
+  st: Pick<Stats, "size" | "mtimeMs">,
+  signal?: AbortSignal,
+): Promise<ProbeResult> {
   if (signal?.aborted) return Promise.reject(new ToolAborted("ffprobe"));
   const key = `${file.scope}\0${file.abs}\0${st.size}\0${st.mtimeMs}`;
   let probe = probes.get(key);
@@ -77,7 +81,10 @@ function startProbe(file: ScopedFile): Probe {
     .finally(() => clearTimeout(timer));
   const probe: Probe = { result, settled: false, waiters: 0, stop };
   // Registered first, so it runs before any caller's own handlers.
-  result.then(() => (probe.settled = true), () => (probe.settled = true));
+  result.then(
+    () => (probe.settled = true),
+    () => (probe.settled = true),
+  );
   return probe;
 }
 

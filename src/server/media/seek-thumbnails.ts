@@ -44,7 +44,10 @@ export function thumbnailPlan(durationS: number, width: number, height: number):
   const count = Math.max(1, Math.ceil(durationS / intervalS));
   const tileWidth = Math.min(SPRITE_TILE_WIDTH, width || SPRITE_TILE_WIDTH) & ~1;
   // 16:9 when the size is unknown; even numbers (what yuv420 JPEG encoding wants).
-  const tileHeight = Math.max(2, 2 * Math.round((width && height ? (tileWidth * height) / width : (tileWidth * 9) / 16) / 2));
+  const tileHeight = Math.max(
+    2,
+    2 * Math.round((width && height ? (tileWidth * height) / width : (tileWidth * 9) / 16) / 2),
+  );
   return { durationS, intervalS, count, tileWidth, tileHeight };
 }
 
@@ -77,7 +80,9 @@ export function thumbnailsVtt(p: ThumbnailPlan, sheetUrl: (n: number) => string)
     const x = (k % columns) * p.tileWidth;
     const y = Math.floor(k / columns) * p.tileHeight;
     const end = Math.min((i + 1) * p.intervalS, p.durationS) || (i + 1) * p.intervalS;
-    cues.push(`${vttTime(i * p.intervalS)} --> ${vttTime(end)}\n${sheetUrl(n)}#xywh=${x},${y},${p.tileWidth},${p.tileHeight}`);
+    cues.push(
+      `${vttTime(i * p.intervalS)} --> ${vttTime(end)}\n${sheetUrl(n)}#xywh=${x},${y},${p.tileWidth},${p.tileHeight}`,
+    );
   }
   return `WEBVTT\n\n${cues.join("\n\n")}\n`;
 }
@@ -100,9 +105,20 @@ export async function spritePath(cacheDir: string, file: ScopedFile, n: number):
     const plan = thumbnailPlan(probe.videoDurationS, probe.width, probe.height);
     const sheet = sheetOf(plan, n);
     if (!sheet) throw new NotFound(`the video has ${sheetCount(plan)} sprite sheets`);
-    await runMediaFfmpeg(buildSpriteArgs({
-      input: inheritedInput(probe.demuxer), startS: sheet.startS, intervalS: plan.intervalS, tiles: sheet.tiles, columns: sheet.columns,
-      tileWidth: plan.tileWidth, tileHeight: plan.tileHeight, videoStream: probe.videoStreamIndex, output: tmp,
-    }), "ffmpeg cannot read the frames of this video", file);
+    await runMediaFfmpeg(
+      buildSpriteArgs({
+        input: inheritedInput(probe.demuxer),
+        startS: sheet.startS,
+        intervalS: plan.intervalS,
+        tiles: sheet.tiles,
+        columns: sheet.columns,
+        tileWidth: plan.tileWidth,
+        tileHeight: plan.tileHeight,
+        videoStream: probe.videoStreamIndex,
+        output: tmp,
+      }),
+      "ffmpeg cannot read the frames of this video",
+      file,
+    );
   });
 }

@@ -32,7 +32,11 @@ const LANGUAGE_PART = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?$/i;
 export function sidecarLanguage(fileName: string, base: string): string {
   const stem = fileName.slice(0, -extname(fileName).length);
   if (!stem.startsWith(`${base}.`)) return "";
-  const last = stem.slice(base.length + 1).split(".").pop() ?? "";
+  const last =
+    stem
+      .slice(base.length + 1)
+      .split(".")
+      .pop() ?? "";
   return LANGUAGE_PART.test(last) ? last : "";
 }
 
@@ -47,7 +51,9 @@ export function isSidecarOf(fileName: string, base: string): boolean {
 /** Names of the regular files in `abs` (links are left out: they might lead outside the scope); none when unreadable. */
 function fileNames(abs: string): string[] {
   try {
-    return readdirSync(abs, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync(abs, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -58,7 +64,11 @@ function fileNames(abs: string): string[] {
  * beside it first, each group in name order; `isVisible` (the user's rules) and the hidden-name rule filter them.
  */
 export function findSidecarSubtitles(
-  dirAbs: string, dirPath: string, videoName: string, showHidden: boolean, isVisible: (virtualPath: string) => boolean,
+  dirAbs: string,
+  dirPath: string,
+  videoName: string,
+  showHidden: boolean,
+  isVisible: (virtualPath: string) => boolean,
 ): SidecarFile[] {
   const base = videoName.slice(0, videoName.length - extname(videoName).length);
   const found: SidecarFile[] = [];
@@ -66,7 +76,8 @@ export function findSidecarSubtitles(
     const prefix = sub ? `${dirPath}${sub}/` : dirPath;
     for (const name of fileNames(sub ? join(dirAbs, sub) : dirAbs).sort()) {
       const path = `${prefix}${name}`;
-      if (isSidecarOf(name, base) && (showHidden || !name.startsWith(".")) && isVisible(path)) found.push({ name, path, lang: sidecarLanguage(name, base) });
+      if (isSidecarOf(name, base) && (showHidden || !name.startsWith(".")) && isVisible(path))
+        found.push({ name, path, lang: sidecarLanguage(name, base) });
     }
   }
   return found;

@@ -21,7 +21,10 @@ export function thumbCachePath(cacheDir: string, abs: string, st: Stats, width: 
 
 /** True when a cache entry exists at `path`. */
 export async function isCached(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Writes `data` to the cache entry `path` atomically (temp name, then rename), creating its folder. */
@@ -52,7 +55,12 @@ let collecting = false;
  * One collection at a time: a call while one runs returns at once. Never throws; an entry that vanished meanwhile
  * is skipped. Returns how many entries were removed.
  */
-export async function collectThumbCache(cacheDir: string, ttlS: number, keep: string | null, nowMs = Date.now()): Promise<number> {
+export async function collectThumbCache(
+  cacheDir: string,
+  ttlS: number,
+  keep: string | null,
+  nowMs = Date.now(),
+): Promise<number> {
   if (collecting) return 0;
   collecting = true;
   let removed = 0;
@@ -67,7 +75,15 @@ export async function collectThumbCache(cacheDir: string, ttlS: number, keep: st
         const abs = join(cacheDir, THUMBS_DIR, bucket.name, ent.name);
         if (abs === keep) continue;
         const st = await stat(abs).catch(() => null);
-        if (st && isExpired(st.mtimeMs, ttlS, nowMs) && (await rm(abs, { force: true }).then(() => true, () => false))) removed++;
+        if (
+          st &&
+          isExpired(st.mtimeMs, ttlS, nowMs) &&
+          (await rm(abs, { force: true }).then(
+            () => true,
+            () => false,
+          ))
+        )
+          removed++;
       }
     }
     return removed;

@@ -30,7 +30,19 @@ export function loadSharp(logError: (line: string) => void = console.error): Sha
 }
 
 /** Formats sharp can read as thumbnails; others (svg, ico, ...) are served as they are. */
-const THUMB_EXTENSIONS = new Set([".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".tif", ".tiff", ".heic", ".heif", ".bmp"]);
+const THUMB_EXTENSIONS = new Set([
+  ".jpg",
+  ".jpeg",
+  ".png",
+  ".webp",
+  ".gif",
+  ".avif",
+  ".tif",
+  ".tiff",
+  ".heic",
+  ".heif",
+  ".bmp",
+]);
 
 /** True when `extension` (".jpg") is an image sharp can shrink. */
 export function canThumbnail(extension: string): boolean {
@@ -45,7 +57,13 @@ export function canThumbnail(extension: string): boolean {
  * another file's picture under this file's key.
  * Returns null when sharp is unavailable, cannot decode the image, or the file cannot be opened in the scope.
  */
-export async function thumbnailPath(cacheDir: string, abs: string, width: number, logError?: (line: string) => void, scope?: string): Promise<string | null> {
+export async function thumbnailPath(
+  cacheDir: string,
+  abs: string,
+  width: number,
+  logError?: (line: string) => void,
+  scope?: string,
+): Promise<string | null> {
   const sharp = loadSharp(logError);
   if (!sharp) return null;
   let fd = -1;
@@ -62,7 +80,11 @@ export async function thumbnailPath(cacheDir: string, abs: string, width: number
     const out = thumbCachePath(cacheDir, abs, st, width, "webp");
     if (await isCached(out)) return out;
     // rotate() with no angle applies the EXIF Orientation tag. libvips opens /proc/self/fd/N: the same file.
-    const data = await sharp(fd >= 0 ? fdPath(fd) : abs, { failOn: "none" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const data = await sharp(fd >= 0 ? fdPath(fd) : abs, { failOn: "none" })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     await writeCacheEntry(out, data);
     return out;
   } catch {

@@ -75,8 +75,13 @@ export function parseAsusTail(tail: Uint8Array): AsusTail | null {
   if (tail.length !== ASUS_TAIL_BYTES) return null;
   const id = tail.subarray(4, 16);
   const end = id.indexOf(0) < 0 ? id.length : id.indexOf(0);
-  if (end === 0 || !id.subarray(0, end).every((b) => b >= 0x20 && b < 0x7f) || !id.subarray(end).every((b) => b === 0)) return null;
-  return { productId: new TextDecoder().decode(id.subarray(0, end)), kernelVersion: `${tail[0]}.${tail[1]}`, fsVersion: `${tail[2]}.${tail[3]}` };
+  if (end === 0 || !id.subarray(0, end).every((b) => b >= 0x20 && b < 0x7f) || !id.subarray(end).every((b) => b === 0))
+    return null;
+  return {
+    productId: new TextDecoder().decode(id.subarray(0, end)),
+    kernelVersion: `${tail[0]}.${tail[1]}`,
+    fsVersion: `${tail[2]}.${tail[3]}`,
+  };
 }
 
 /** Creation time (seconds since the epoch) and name of a U-Boot legacy image header, or null when absent. */

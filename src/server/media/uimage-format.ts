@@ -50,7 +50,11 @@ export function parseAsusUImageName(name: Uint8Array): AsusTail | null {
   let end = 0;
   while (end < id.length && printable(id[end]!)) end++;
   if (end === 0 || (end < id.length && id[end] !== 0 && end !== 12)) return null;
-  return { productId: new TextDecoder().decode(id.subarray(0, end)), kernelVersion: `${name[0]}.${name[1]}`, fsVersion: `${name[2]}.${name[3]}` };
+  return {
+    productId: new TextDecoder().decode(id.subarray(0, end)),
+    kernelVersion: `${name[0]}.${name[1]}`,
+    fsVersion: `${name[2]}.${name[3]}`,
+  };
 }
 
 /** The header in the first UIMAGE_HEADER_BYTES of `b`, or null without the magic. */

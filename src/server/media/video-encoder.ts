@@ -5,7 +5,13 @@
  */
 import { existsSync } from "node:fs";
 import { isToolAvailable } from "../tools/available";
-import { HARDWARE_H264_ENCODERS, SOFTWARE_H264_ENCODER, buildEncoderTestArgs, runEncoderList, runEncoderTest } from "../tools/ffmpeg-encoders";
+import {
+  HARDWARE_H264_ENCODERS,
+  SOFTWARE_H264_ENCODER,
+  buildEncoderTestArgs,
+  runEncoderList,
+  runEncoderTest,
+} from "../tools/ffmpeg-encoders";
 import { VAAPI_DEVICE } from "../constants";
 
 /** About's encoder probe: each ffmpeg run (the encoder list, one test frame) is given up on after this many ms. */
@@ -18,7 +24,9 @@ let probe: Promise<string> | null = null;
 
 async function detect(): Promise<string> {
   if (!isToolAvailable("ffmpeg")) return NO_VIDEO_ENCODER;
-  const listed = new Set(await runEncoderList(AbortSignal.timeout(ENCODER_TEST_TIMEOUT_MS)).catch(() => [] as string[]));
+  const listed = new Set(
+    await runEncoderList(AbortSignal.timeout(ENCODER_TEST_TIMEOUT_MS)).catch(() => [] as string[]),
+  );
   for (const encoder of HARDWARE_H264_ENCODERS) {
     if (!listed.has(encoder)) continue;
     if (encoder === "h264_vaapi" && !existsSync(VAAPI_DEVICE)) continue;

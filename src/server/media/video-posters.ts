@@ -48,7 +48,13 @@ export function canMakePosters(): boolean {
  * the cache not writable: told as an error, not remembered).
  * @throws UnsupportedMediaType (415) when the content is text (remembered).
  */
-async function makePoster(file: ScopedFile, st: Stats, width: number, out: string, log: Logger): Promise<string | null> {
+async function makePoster(
+  file: ScopedFile,
+  st: Stats,
+  width: number,
+  out: string,
+  log: Logger,
+): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), "fbe-poster-"));
   // A poster is not worth a stuck request: a broken file is given up on after POSTER_TIMEOUT_MS.
   const signal = AbortSignal.timeout(POSTER_TIMEOUT_MS);
@@ -61,7 +67,13 @@ async function makePoster(file: ScopedFile, st: Stats, width: number, out: strin
     }
     const tmp = join(dir, "poster.jpg");
     const input = inheritedInput(probe.demuxer);
-    const args = buildPosterArgs({ input, timeS: posterTime(probe.videoDurationS), width, videoStream: probe.videoStreamIndex, output: tmp });
+    const args = buildPosterArgs({
+      input,
+      timeS: posterTime(probe.videoDurationS),
+      width,
+      videoStream: probe.videoStreamIndex,
+      output: tmp,
+    });
     await runFfmpeg({ args, input: file, signal });
     await writeCacheEntry(out, await readFile(tmp));
     return out;
@@ -88,7 +100,12 @@ async function makePoster(file: ScopedFile, st: Stats, width: number, out: strin
  * time; later calls answer null at once until the file changes), or making it failed (told as an error).
  * @throws UnsupportedMediaType (415) when the content is text (a playlist, a concat script), every time.
  */
-export async function posterPath(cacheDir: string, file: ScopedFile, width: number, log: Logger): Promise<string | null> {
+export async function posterPath(
+  cacheDir: string,
+  file: ScopedFile,
+  width: number,
+  log: Logger,
+): Promise<string | null> {
   if (!canMakePosters()) return null;
   const st = await stat(file.abs);
   const out = thumbCachePath(cacheDir, file.abs, st, width, "jpg");

@@ -29,7 +29,11 @@ export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";
  * ffmpeg; `file` is the user's video `input` names as inheritedInput, absent for a copy of the server's own.
  */
 const convertToVtt = (input: MediaInput, output: string, index: number, failure: string, file?: ToolFile) =>
-  runMediaFfmpeg(buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }), failure, file);
+  runMediaFfmpeg(
+    buildSubtitleArgs({ input, streams: [{ index, output }], format: "vtt", overwrite: true }),
+    failure,
+    file,
+  );
 
 /**
  * The cached WebVTT of the sidecar subtitle file `abs` (`file`: the same as a user's file, read beneath its scope).
@@ -39,9 +43,13 @@ const convertToVtt = (input: MediaInput, output: string, index: number, failure:
  */
 export async function sidecarVtt(cacheDir: string, abs: string, file?: FileInScope): Promise<string> {
   const ext = extname(abs).toLowerCase();
-  if (!SIDECAR_SUBTITLE_EXTENSIONS.includes(ext)) throw new BadRequest(`only ${SIDECAR_SUBTITLE_EXTENSIONS.join(", ")} files are subtitles`);
+  if (!SIDECAR_SUBTITLE_EXTENSIONS.includes(ext))
+    throw new BadRequest(`only ${SIDECAR_SUBTITLE_EXTENSIONS.join(", ")} files are subtitles`);
   const refuse = (st: Stats) => {
-    if (!st.isFile()) throw new BadRequest(st.isDirectory() ? "a folder is not a subtitle file" : "only a regular file can be a subtitle file");
+    if (!st.isFile())
+      throw new BadRequest(
+        st.isDirectory() ? "a folder is not a subtitle file" : "only a regular file can be a subtitle file",
+      );
     if (st.size > SUBTITLE_MAX_BYTES) throw new BadRequest("the subtitle file is too large");
   };
   // A user's file is read once beneath its scope: the cache key's stat and the text come from the same file.
@@ -77,7 +85,11 @@ export async function embeddedVtt(cacheDir: string, file: ScopedFile, si: number
   const probe = await probeMedia(file, st);
   const stream = probe.subtitles[si];
   if (!stream) throw new NotFound(`the video has no subtitle stream ${si}`);
-  if (stream.kind === "bitmap") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) is made of pictures and cannot be shown as text`);
-  if (stream.kind !== "text") throw new BadRequest(`subtitle stream ${si} (${stream.codec}) cannot be converted to WebVTT`);
-  return cachedEntry(out, "track.vtt", (tmp) => convertToVtt(inheritedInput(probe.demuxer), tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`, file));
+  if (stream.kind === "bitmap")
+    throw new BadRequest(`subtitle stream ${si} (${stream.codec}) is made of pictures and cannot be shown as text`);
+  if (stream.kind !== "text")
+    throw new BadRequest(`subtitle stream ${si} (${stream.codec}) cannot be converted to WebVTT`);
+  return cachedEntry(out, "track.vtt", (tmp) =>
+    convertToVtt(inheritedInput(probe.demuxer), tmp, si, `subtitle stream ${si} cannot be converted to WebVTT`, file),
+  );
 }

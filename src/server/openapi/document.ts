@@ -35,10 +35,30 @@ const ERROR_RESPONSE = {
 /** The ways a login token may come (auth/middleware.ts), and a share link's token. */
 const SECURITY_SCHEMES = {
   authHeader: { type: "apiKey", in: "header", name: "X-Auth", description: "A login token; any method." },
-  authCookie: { type: "apiKey", in: "cookie", name: "auth", description: "The login cookie: reads, WebSocket upgrades, and writes from this server's own pages." },
-  authQuery: { type: "apiKey", in: "query", name: "auth", description: "A login token on GET, HEAD and WebSocket upgrades; on file reads also a read-only media token." },
-  shareToken: { type: "apiKey", in: "header", name: "X-Share-Token", description: "The token of a password share link." },
-  shareTokenQuery: { type: "apiKey", in: "query", name: "token", description: "The token of a password share link, in URLs." },
+  authCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "auth",
+    description: "The login cookie: reads, WebSocket upgrades, and writes from this server's own pages.",
+  },
+  authQuery: {
+    type: "apiKey",
+    in: "query",
+    name: "auth",
+    description: "A login token on GET, HEAD and WebSocket upgrades; on file reads also a read-only media token.",
+  },
+  shareToken: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Share-Token",
+    description: "The token of a password share link.",
+  },
+  shareTokenQuery: {
+    type: "apiKey",
+    in: "query",
+    name: "token",
+    description: "The token of a password share link, in URLs.",
+  },
 };
 
 /** The security requirement of an operation reached by `method`. */
@@ -64,39 +84,69 @@ function openApiPath(pattern: string): { path: string; names: string[] } {
 }
 
 function parameter(p: ParamSpec, where: "query" | "header"): object {
-  const schema = p.examples ? { ...(p.schema ?? { type: "string" }), examples: [...p.examples] } : (p.schema ?? { type: "string" });
+  const schema = p.examples
+    ? { ...(p.schema ?? { type: "string" }), examples: [...p.examples] }
+    : (p.schema ?? { type: "string" });
   return { name: p.name, in: where, description: p.description, required: p.required ?? false, schema };
 }
 
 function response(r: ResponseSpec): object {
   const content: Record<string, object> = {};
-  if (r.json) content["application/json"] = { schema: r.json, ...(r.example !== undefined ? { example: r.example } : {}) };
+  if (r.json)
+    content["application/json"] = { schema: r.json, ...(r.example !== undefined ? { example: r.example } : {}) };
   if (r.text) content["text/plain"] = { schema: { type: "string" }, example: r.text };
   for (const m of r.media ?? []) content[m] ??= {};
-  const headers = r.headers && Object.fromEntries(Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }]));
-  return { description: r.description, ...(Object.keys(content).length ? { content } : {}), ...(headers ? { headers } : {}) };
+  const headers =
+    r.headers &&
+    Object.fromEntries(Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }]));
+  return {
+    description: r.description,
+    ...(Object.keys(content).length ? { content } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /** The operation object of `spec` reached by `method`, its path parameters named `names` (from the row's `own` names). */
 function operation(spec: OperationSpec, method: string, names: string[], own: string[]): object {
   const head = method === "HEAD";
   const pathParams = names.map((name, i) => ({
-    name, in: "path", required: true, schema: { type: "string" },
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
     description: spec.pathParams?.[own[i]!] ?? PATH_PARAMS[own[i]!] ?? own[i],
   }));
   const responses: Record<string, object> = {};
-  for (const [status, r] of Object.entries(spec.responses)) responses[status] = head ? { description: r.description } : response(r);
+  for (const [status, r] of Object.entries(spec.responses))
+    responses[status] = head ? { description: r.description } : response(r);
   for (const status of spec.errors ?? []) responses[String(status)] = { $ref: "#/components/responses/Error" };
-  const body = spec.body && ("json" in spec.body
-    ? { required: spec.body.required ?? false, content: { "application/json": { schema: spec.body.json, ...(spec.body.example !== undefined ? { example: spec.body.example } : {}) } } }
-    : { description: spec.body.description, content: { [spec.body.media]: { schema: { type: "string", contentMediaType: spec.body.media } } } });
+  const body =
+    spec.body &&
+    ("json" in spec.body
+      ? {
+          required: spec.body.required ?? false,
+          content: {
+            "application/json": {
+              schema: spec.body.json,
+              ...(spec.body.example !== undefined ? { example: spec.body.example } : {}),
+            },
+          },
+        }
+      : {
+          description: spec.body.description,
+          content: { [spec.body.media]: { schema: { type: "string", contentMediaType: spec.body.media } } },
+        });
   return {
     operationId: head ? `head${spec.id[0]!.toUpperCase()}${spec.id.slice(1)}` : spec.id,
     summary: head ? `Headers of: ${spec.summary}` : spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     tags: [spec.tag],
     security: securityOf(spec.access, method),
-    parameters: [...pathParams, ...(spec.query ?? []).map((p) => parameter(p, "query")), ...(spec.headers ?? []).map((p) => parameter(p, "header"))],
+    parameters: [
+      ...pathParams,
+      ...(spec.query ?? []).map((p) => parameter(p, "query")),
+      ...(spec.headers ?? []).map((p) => parameter(p, "header")),
+    ],
     ...(body ? { requestBody: body } : {}),
     responses,
     ...(spec.extensions ?? {}),
@@ -127,7 +177,10 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     seen.add(`${method} ${full}`);
     const inBase = base !== "" && (full === base || full.startsWith(`${base}/`));
     const pattern = inBase ? full.slice(base.length) || "/" : full;
-    const spec = OPERATIONS[`${method} ${pattern}`] ?? (method === "HEAD" ? OPERATIONS[`GET ${pattern}`] : undefined) ?? undocumented(method, pattern);
+    const spec =
+      OPERATIONS[`${method} ${pattern}`] ??
+      (method === "HEAD" ? OPERATIONS[`GET ${pattern}`] : undefined) ??
+      undocumented(method, pattern);
     const own = openApiPath(pattern);
     const shape = own.path.replace(/\{\w+\}/g, "{}");
     const key = byShape.get(shape) ?? own;
@@ -141,7 +194,8 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     info: {
       title: "File Browser Enhanced HTTP API",
       version: input.version,
-      description: "Every route of the server. Errors are short plain text. Paths in URLs are in the user's scope, segments URL-encoded.",
+      description:
+        "Every route of the server. Errors are short plain text. Paths in URLs are in the user's scope, segments URL-encoded.",
     },
     servers: [{ url: base || "/" }],
     paths,
@@ -152,6 +206,12 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
 /** A row for a route the table does not describe yet. */
 function undocumented(method: string, pattern: string): OperationSpec {
   const id = `${method.toLowerCase()}${pattern.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
-  return { id, tag: "undocumented", access: "login", summary: `${method} ${pattern}`, responses: { 200: { description: "Undocumented." } }, extensions: { "x-undocumented": true } };
+  return {
+    id,
+    tag: "undocumented",
+    access: "login",
+    summary: `${method} ${pattern}`,
+    responses: { 200: { description: "Undocumented." } },
+    extensions: { "x-undocumented": true },
+  };
 }
-

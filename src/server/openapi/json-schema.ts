@@ -45,23 +45,39 @@ export const opt = (schema: JsonSchema): Optional => new Optional(schema);
 export const str = (description?: string): JsonSchema => ({ type: "string", ...(description ? { description } : {}) });
 /** A whole number, optionally within `range` (inclusive bounds, and a step). */
 export function int(description?: string, range?: { min: number; max: number; step?: number }): JsonSchema {
-  const bounds = range ? { minimum: range.min, maximum: range.max, ...(range.step ? { multipleOf: range.step } : {}) } : {};
+  const bounds = range
+    ? { minimum: range.min, maximum: range.max, ...(range.step ? { multipleOf: range.step } : {}) }
+    : {};
   return { type: "integer", ...bounds, ...(description ? { description } : {}) };
 }
 /** Any number (fractions allowed). */
 export const num = (description?: string): JsonSchema => ({ type: "number", ...(description ? { description } : {}) });
 /** true or false. */
-export const bool = (description?: string): JsonSchema => ({ type: "boolean", ...(description ? { description } : {}) });
+export const bool = (description?: string): JsonSchema => ({
+  type: "boolean",
+  ...(description ? { description } : {}),
+});
 /** An array of `items`. */
-export const arr = (items: JsonSchema, description?: string): JsonSchema => ({ type: "array", items, ...(description ? { description } : {}) });
+export const arr = (items: JsonSchema, description?: string): JsonSchema => ({
+  type: "array",
+  items,
+  ...(description ? { description } : {}),
+});
 /** One of the listed values. */
-export const oneOfValues = (values: readonly (string | number)[], description?: string): JsonSchema => ({ enum: values, ...(description ? { description } : {}) });
+export const oneOfValues = (values: readonly (string | number)[], description?: string): JsonSchema => ({
+  enum: values,
+  ...(description ? { description } : {}),
+});
 /** `schema` or null. */
 export const orNull = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: "null" }] });
 /** A reference to the component schema `name`. */
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 /** An object whose values all match `values` (a map keyed by names). */
-export const mapOf = (values: JsonSchema, description?: string): JsonSchema => ({ type: "object", additionalProperties: values, ...(description ? { description } : {}) });
+export const mapOf = (values: JsonSchema, description?: string): JsonSchema => ({
+  type: "object",
+  additionalProperties: values,
+  ...(description ? { description } : {}),
+});
 
 /**
  * The object schema of type T from one schema per field: `required` lists the fields T does not mark optional.
@@ -77,5 +93,10 @@ export function object<T>(fields: Fields<T>, description?: string): JsonSchema {
       required.push(name);
     }
   }
-  return { type: "object", properties, ...(required.length ? { required } : {}), ...(description ? { description } : {}) };
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(description ? { description } : {}),
+  };
 }

@@ -54,9 +54,18 @@ export interface OperationSpec {
 }
 
 /** A query flag that is on with `true`. */
-export const flag = (name: string, description: string): ParamSpec => ({ name, description, schema: { enum: ["true"] } });
+export const flag = (name: string, description: string): ParamSpec => ({
+  name,
+  description,
+  schema: { enum: ["true"] },
+});
 /** A query value of free text. */
-export const textParam = (name: string, description: string, required = false): ParamSpec => ({ name, description, schema: str(), required });
+export const textParam = (name: string, description: string, required = false): ParamSpec => ({
+  name,
+  description,
+  schema: str(),
+  required,
+});
 /** A query value that is a whole number. */
 export const intParam = (name: string, description: string): ParamSpec => ({ name, description, schema: int() });
 
@@ -66,4 +75,8 @@ export const OK_TEXT: ResponseSpec = { description: "Done.", text: "200 OK" };
 /** JSON `{ended}`: how many sessions ended. */
 export const ENDED = { type: "object", properties: { ended: int() }, required: ["ended"] } satisfies JsonSchema;
 /** JSON `{status: "OK"}` of the health check. */
-export const HEALTH = { type: "object", properties: { status: { const: "OK" } }, required: ["status"] } satisfies JsonSchema;
+export const HEALTH = {
+  type: "object",
+  properties: { status: { const: "OK" } },
+  required: ["status"],
+} satisfies JsonSchema;

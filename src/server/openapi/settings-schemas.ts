@@ -13,37 +13,69 @@ const R = SETTINGS_RANGES;
 /** The sections of the settings, each typed against its part of SettingsCore. */
 const sections: { [S in Section]: Fields<SettingsCore[S]> } = {
   slideshow: {
-    transitionEffect: oneOfValues(TRANSITION_EFFECTS), continuous: bool(), transitionSpeed: int("ms.", R.slideshow.transitionSpeed),
-    preloadRange: int(undefined, R.slideshow.preloadRange), showDotIndicator: bool(), showThumbIndicator: bool(), autoplaySlide: bool(),
-    autoplayInterval: int("ms.", R.slideshow.autoplayInterval), autoplayProgressBar: bool(),
+    transitionEffect: oneOfValues(TRANSITION_EFFECTS),
+    continuous: bool(),
+    transitionSpeed: int("ms.", R.slideshow.transitionSpeed),
+    preloadRange: int(undefined, R.slideshow.preloadRange),
+    showDotIndicator: bool(),
+    showThumbIndicator: bool(),
+    autoplaySlide: bool(),
+    autoplayInterval: int("ms.", R.slideshow.autoplayInterval),
+    autoplayProgressBar: bool(),
   },
   video: {
-    autoplay: bool(), disableHls: bool(), disablePreview: bool(), quality: int("Index of the video quality list; 0 plays the file as it is.", R.video.quality),
-    volume: int("Percent.", R.video.volume), seekDelta: int("Seconds.", R.video.seekDelta), seekDeltaLong: int("Seconds.", R.video.seekDeltaLong),
+    autoplay: bool(),
+    disableHls: bool(),
+    disablePreview: bool(),
+    quality: int("Index of the video quality list; 0 plays the file as it is.", R.video.quality),
+    volume: int("Percent.", R.video.volume),
+    seekDelta: int("Seconds.", R.video.seekDelta),
+    seekDeltaLong: int("Seconds.", R.video.seekDeltaLong),
   },
   thumbnail: {
-    cacheRoot: str(), cacheGcProbability: int(undefined, R.thumbnail.cacheGcProbability), cacheExpireTTL: int("Seconds.", R.thumbnail.cacheExpireTTL),
-    thumbnailEnabled: bool(), thumbnailVideo: bool(), thumbnailWidth: int("px.", R.thumbnail.thumbnailWidth),
-    thumbnailVideoWidth: int("px.", R.thumbnail.thumbnailVideoWidth), thumbnailVideoColumns: int(undefined, R.thumbnail.thumbnailVideoColumns),
-    thumbnailVideoNumcaps: int(undefined, R.thumbnail.thumbnailVideoNumcaps), thumbnailVideoComment: str(),
+    cacheRoot: str(),
+    cacheGcProbability: int(undefined, R.thumbnail.cacheGcProbability),
+    cacheExpireTTL: int("Seconds.", R.thumbnail.cacheExpireTTL),
+    thumbnailEnabled: bool(),
+    thumbnailVideo: bool(),
+    thumbnailWidth: int("px.", R.thumbnail.thumbnailWidth),
+    thumbnailVideoWidth: int("px.", R.thumbnail.thumbnailVideoWidth),
+    thumbnailVideoColumns: int(undefined, R.thumbnail.thumbnailVideoColumns),
+    thumbnailVideoNumcaps: int(undefined, R.thumbnail.thumbnailVideoNumcaps),
+    thumbnailVideoComment: str(),
   },
   loginBan: {
-    enabled: bool(), maxAttempts: int(undefined, R.loginBan.maxAttempts), windowSeconds: int(undefined, R.loginBan.windowSeconds),
+    enabled: bool(),
+    maxAttempts: int(undefined, R.loginBan.maxAttempts),
+    windowSeconds: int(undefined, R.loginBan.windowSeconds),
     banSeconds: int(undefined, R.loginBan.banSeconds),
   },
   rateLimit: {
-    loginPerIp: int(undefined, R.rateLimit.loginPerIp), loginPerUser: int(undefined, R.rateLimit.loginPerUser),
-    sharePasswordPerIp: int(undefined, R.rateLimit.sharePasswordPerIp), windowSeconds: int(undefined, R.rateLimit.windowSeconds),
+    loginPerIp: int(undefined, R.rateLimit.loginPerIp),
+    loginPerUser: int(undefined, R.rateLimit.loginPerUser),
+    sharePasswordPerIp: int(undefined, R.rateLimit.sharePasswordPerIp),
+    windowSeconds: int(undefined, R.rateLimit.windowSeconds),
   },
 };
 
 /** The fields of the settings but the captcha, which the answer and the body each carry their own way. */
 const core: Fields<Omit<SettingsCore, "captcha">> = {
-  signup: bool(), createUserDir: bool(), minimumPasswordLength: int(undefined, R.minimumPasswordLength), trustProxy: bool(), hsts: bool(),
-  shell: arr(str(), "The shell command runs under, e.g. [\"bash\", \"-c\"]; empty: no shell."), commands: mapOf(arr(str()), "Event hooks: commands per event."),
-  rules: arr(ref("Rule")), rmOldIndex: bool(), indexLocation: str(), indexInterval: int("Minutes.", R.indexInterval), excludeIndexDirs: arr(str()),
-  taskWorkers: int(undefined, R.taskWorkers), unarchiveMaxRatio: int("0 turns the limit off.", R.unarchiveMaxRatio),
-  commandSessionsPerUser: int(undefined, R.commandSessionsPerUser), tusUploadsPerUser: int(undefined, R.tusUploadsPerUser),
+  signup: bool(),
+  createUserDir: bool(),
+  minimumPasswordLength: int(undefined, R.minimumPasswordLength),
+  trustProxy: bool(),
+  hsts: bool(),
+  shell: arr(str(), 'The shell command runs under, e.g. ["bash", "-c"]; empty: no shell.'),
+  commands: mapOf(arr(str()), "Event hooks: commands per event."),
+  rules: arr(ref("Rule")),
+  rmOldIndex: bool(),
+  indexLocation: str(),
+  indexInterval: int("Minutes.", R.indexInterval),
+  excludeIndexDirs: arr(str()),
+  taskWorkers: int(undefined, R.taskWorkers),
+  unarchiveMaxRatio: int("0 turns the limit off.", R.unarchiveMaxRatio),
+  commandSessionsPerUser: int(undefined, R.commandSessionsPerUser),
+  tusUploadsPerUser: int(undefined, R.tusUploadsPerUser),
   defaults: ref("UserDefaults"),
   branding: object<SettingsCore["branding"]>({ name: str(), files: str(), description: str() }),
   slideshow: object<SettingsCore["slideshow"]>(sections.slideshow),
@@ -57,14 +89,27 @@ const captchaFields: Fields<CaptchaSettings> = { enabled: bool(), key: str(), ve
 
 /** The settings schemas, by component name. */
 export function settingsSchemas(): Record<string, JsonSchema> {
-  const answer = object<GlobalSettings>({
-    ...core,
-    captcha: object<GlobalSettings["captcha"]>({ ...captchaFields, secretSet: bool("Whether a captcha secret is stored; the secret itself is never sent.") }),
-  }, "The global settings, as admins read them.");
+  const answer = object<GlobalSettings>(
+    {
+      ...core,
+      captcha: object<GlobalSettings["captcha"]>({
+        ...captchaFields,
+        secretSet: bool("Whether a captcha secret is stored; the secret itself is never sent."),
+      }),
+    },
+    "The global settings, as admins read them.",
+  );
   const { required: _all, ...anyPart } = object<Omit<SettingsCore, "captcha">>(core);
-  const captcha = object<CaptchaSettings & { secret?: string }>({ ...captchaFields, secret: opt(str("A new secret; \"\" keeps the stored one.")) });
+  const captcha = object<CaptchaSettings & { secret?: string }>({
+    ...captchaFields,
+    secret: opt(str('A new secret; "" keeps the stored one.')),
+  });
   return {
     GlobalSettings: answer,
-    SettingsUpdate: { ...anyPart, properties: { ...anyPart.properties, captcha }, description: "Any top-level part of the settings; the others keep their values." },
+    SettingsUpdate: {
+      ...anyPart,
+      properties: { ...anyPart.properties, captcha },
+      description: "Any top-level part of the settings; the others keep their values.",
+    },
   };
 }

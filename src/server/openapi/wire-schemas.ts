@@ -22,7 +22,18 @@ import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
 
 /** The file types a resource's `type` names (FileType; "" for folders). */
-const FILE_TYPES: readonly (FileType | "")[] = ["video", "audio", "image", "text", "textImmutable", "document", "archive", "font", "blob", ""];
+const FILE_TYPES: readonly (FileType | "")[] = [
+  "video",
+  "audio",
+  "image",
+  "text",
+  "textImmutable",
+  "document",
+  "archive",
+  "font",
+  "blob",
+  "",
+];
 
 /** What a share visitor's GET /api/public/share/{hash} adds to the item. */
 interface PublicShareFields {
@@ -32,90 +43,185 @@ interface PublicShareFields {
 
 const sorting = object<Sorting>({ by: oneOfValues(SORT_KEYS), asc: bool() }, "A user's listing order.");
 
-const permissions = object<Permissions>({
-  admin: bool(), execute: bool(), create: bool(), rename: bool(), modify: bool(), delete: bool(), share: bool(),
-  download: bool(), publish: bool("Stored; governs nothing yet."),
-}, "Permission flags; admins hold every permission.");
+const permissions = object<Permissions>(
+  {
+    admin: bool(),
+    execute: bool(),
+    create: bool(),
+    rename: bool(),
+    modify: bool(),
+    delete: bool(),
+    share: bool(),
+    download: bool(),
+    publish: bool("Stored; governs nothing yet."),
+  },
+  "Permission flags; admins hold every permission.",
+);
 
-const rule = object<Rule>({
-  allow: bool(), path: str("Path prefix in the user's scope, when regex is false."), regex: bool(),
-  regexp: object<Rule["regexp"]>({ raw: str("The regular expression (RE2 syntax), when regex is true.") }),
-}, "An allow or deny rule over the user's paths.");
+const rule = object<Rule>(
+  {
+    allow: bool(),
+    path: str("Path prefix in the user's scope, when regex is false."),
+    regex: bool(),
+    regexp: object<Rule["regexp"]>({ raw: str("The regular expression (RE2 syntax), when regex is true.") }),
+  },
+  "An allow or deny rule over the user's paths.",
+);
 
-const resource = object<Resource>({
-  name: str(),
-  path: str("Path in the user's scope; a folder's ends with \"/\"."),
-  url: str(),
-  size: int("Bytes; a listed folder's total below it when sizeKnown is true."),
-  sizeKnown: opt(bool("Folders of a listing: true when size is the total of everything below the folder.")),
-  modified: str("RFC 3339 time."),
-  mode: int("Permission bits plus Go os.FileMode's directory (1 << 31) and symlink (1 << 27) bits."),
-  modeStr: str("`ls -l` style, e.g. drwxr-xr-x."),
-  isDir: bool(),
-  isSymlink: bool(),
-  type: oneOfValues(FILE_TYPES as string[], "The file type; \"\" for folders."),
-  extension: str("With the dot, e.g. .mp4; \"\" when none."),
-  content: opt(str("A text file's text (files under 5 MiB).")),
-  items: opt(arr(ref("Resource"), "A folder's entries.")),
-  numDirs: opt(int()),
-  numFiles: opt(int()),
-  sorting: opt(ref("Sorting")),
-}, "A file or folder; a folder carries its items, counts and the user's sorting.");
+const resource = object<Resource>(
+  {
+    name: str(),
+    path: str("Path in the user's scope; a folder's ends with \"/\"."),
+    url: str(),
+    size: int("Bytes; a listed folder's total below it when sizeKnown is true."),
+    sizeKnown: opt(bool("Folders of a listing: true when size is the total of everything below the folder.")),
+    modified: str("RFC 3339 time."),
+    mode: int("Permission bits plus Go os.FileMode's directory (1 << 31) and symlink (1 << 27) bits."),
+    modeStr: str("`ls -l` style, e.g. drwxr-xr-x."),
+    isDir: bool(),
+    isSymlink: bool(),
+    type: oneOfValues(FILE_TYPES as string[], 'The file type; "" for folders.'),
+    extension: str('With the dot, e.g. .mp4; "" when none.'),
+    content: opt(str("A text file's text (files under 5 MiB).")),
+    items: opt(arr(ref("Resource"), "A folder's entries.")),
+    numDirs: opt(int()),
+    numFiles: opt(int()),
+    sorting: opt(ref("Sorting")),
+  },
+  "A file or folder; a folder carries its items, counts and the user's sorting.",
+);
 
-const account = object<Account>({
-  id: int(), username: str(), scope: str("Folder under the files root, starting with \"/\"."), locale: str(),
-  viewMode: oneOfValues(["list", "mosaic"]), singleClick: bool(), showHidden: bool(), sorting: ref("Sorting"),
-  perm: ref("Permissions"), commands: arr(str()), rules: arr(ref("Rule")), lockPassword: bool(), theme: oneOfValues(THEMES),
-  otp: bool("Whether two-factor login is on."),
-  otpKey: opt(str("The base32 OTP secret: only in the owner's own view while OTP is off.")),
-}, "A user account as the users API answers it (never a password hash).");
+const account = object<Account>(
+  {
+    id: int(),
+    username: str(),
+    scope: str('Folder under the files root, starting with "/".'),
+    locale: str(),
+    viewMode: oneOfValues(["list", "mosaic"]),
+    singleClick: bool(),
+    showHidden: bool(),
+    sorting: ref("Sorting"),
+    perm: ref("Permissions"),
+    commands: arr(str()),
+    rules: arr(ref("Rule")),
+    lockPassword: bool(),
+    theme: oneOfValues(THEMES),
+    otp: bool("Whether two-factor login is on."),
+    otpKey: opt(str("The base32 OTP secret: only in the owner's own view while OTP is off.")),
+  },
+  "A user account as the users API answers it (never a password hash).",
+);
 
-const userDefaults = object<UserDefaults>({
-  scope: str(), locale: str(), viewMode: oneOfValues(["list", "mosaic"]), singleClick: bool(), showHidden: bool(),
-  sorting: ref("Sorting"), perm: ref("Permissions"), commands: arr(str()), rules: arr(ref("Rule")), theme: oneOfValues(THEMES),
-}, "The settings copied into every new user.");
+const userDefaults = object<UserDefaults>(
+  {
+    scope: str(),
+    locale: str(),
+    viewMode: oneOfValues(["list", "mosaic"]),
+    singleClick: bool(),
+    showHidden: bool(),
+    sorting: ref("Sorting"),
+    perm: ref("Permissions"),
+    commands: arr(str()),
+    rules: arr(ref("Rule")),
+    theme: oneOfValues(THEMES),
+  },
+  "The settings copied into every new user.",
+);
 
-const shareLink = object<ShareLink>({
-  hash: str(), path: str("Shared path in the owner's scope; a folder's ends with \"/\"."), outOfScope: opt(bool()),
-  expire: int("Unix seconds; 0 for a permanent link."), userId: int(), username: opt(str("The owner (admin list).")),
-  hasPassword: bool(), uploadOnly: bool(), downloadLimit: int("0: no limit."), downloads: int(),
-  downloadRate: int("Bytes per second; 0: unlimited."),
-}, "A share link.");
+const shareLink = object<ShareLink>(
+  {
+    hash: str(),
+    path: str("Shared path in the owner's scope; a folder's ends with \"/\"."),
+    outOfScope: opt(bool()),
+    expire: int("Unix seconds; 0 for a permanent link."),
+    userId: int(),
+    username: opt(str("The owner (admin list).")),
+    hasPassword: bool(),
+    uploadOnly: bool(),
+    downloadLimit: int("0: no limit."),
+    downloads: int(),
+    downloadRate: int("Bytes per second; 0: unlimited."),
+  },
+  "A share link.",
+);
 
-const shareOptions = object<ShareOptions>({
-  password: opt(str("A password visitors must give first; \"\": none.")),
-  uploadOnly: opt(bool("Folders only: visitors may upload and see nothing else.")),
-  downloadLimit: opt(int("Stop after this many downloads; 0: no limit.")),
-  downloadRate: opt(int(`Bytes per second; 0: unlimited, else ${SHARE_DOWNLOAD_RATE_MIN} to ${SHARE_DOWNLOAD_RATE_MAX}.`)),
-}, "Options of a new share link.");
+const shareOptions = object<ShareOptions>(
+  {
+    password: opt(str('A password visitors must give first; "": none.')),
+    uploadOnly: opt(bool("Folders only: visitors may upload and see nothing else.")),
+    downloadLimit: opt(int("Stop after this many downloads; 0: no limit.")),
+    downloadRate: opt(
+      int(`Bytes per second; 0: unlimited, else ${SHARE_DOWNLOAD_RATE_MIN} to ${SHARE_DOWNLOAD_RATE_MAX}.`),
+    ),
+  },
+  "Options of a new share link.",
+);
 
-const sessionInfo = object<SessionInfo>({
-  id: str("A public handle of the session (not its secret)."), createdAt: int("Unix seconds."), lastUsedAt: int("Unix seconds."),
-  expiresAt: int("Unix seconds."), ip: str(), userAgent: str(), current: bool("The session of the request that asked."),
-}, "One login session.");
+const sessionInfo = object<SessionInfo>(
+  {
+    id: str("A public handle of the session (not its secret)."),
+    createdAt: int("Unix seconds."),
+    lastUsedAt: int("Unix seconds."),
+    expiresAt: int("Unix seconds."),
+    ip: str(),
+    userAgent: str(),
+    current: bool("The session of the request that asked."),
+  },
+  "One login session.",
+);
 
-const failedLog = object<FailedLog>({
-  ip: str(), loginAt: str("RFC 3339 time."), failedAttemptsCount: int(), bannedAt: orNull(str("RFC 3339 time.")), banned: bool(),
-  lastUsername: str(), lastPasswd: str("Always empty: nothing of a tried password is kept."),
-}, "Failed logins of one client IP.");
+const failedLog = object<FailedLog>(
+  {
+    ip: str(),
+    loginAt: str("RFC 3339 time."),
+    failedAttemptsCount: int(),
+    bannedAt: orNull(str("RFC 3339 time.")),
+    banned: bool(),
+    lastUsername: str(),
+    lastPasswd: str("Always empty: nothing of a tried password is kept."),
+  },
+  "Failed logins of one client IP.",
+);
 
-const indexWatch = object<SearchIndexWatch>({
-  live: bool(), folders: int(), limit: int(), short: bool(), intervalMinutes: int(),
-}, "The index's folder watches.");
+const indexWatch = object<SearchIndexWatch>(
+  {
+    live: bool(),
+    folders: int(),
+    limit: int(),
+    short: bool(),
+    intervalMinutes: int(),
+  },
+  "The index's folder watches.",
+);
 
-const indexStatus = object<SearchIndexStatus>({
-  entries: int(), builtAt: orNull(int("ms since the epoch.")), building: bool(), state: oneOfValues(["building", "ready", "absent"]),
-  watch: orNull(ref("SearchIndexWatch")),
-}, "The file index status.");
+const indexStatus = object<SearchIndexStatus>(
+  {
+    entries: int(),
+    builtAt: orNull(int("ms since the epoch.")),
+    building: bool(),
+    state: oneOfValues(["building", "ready", "absent"]),
+    watch: orNull(ref("SearchIndexWatch")),
+  },
+  "The file index status.",
+);
 
 const statusCodes = Object.values(TASK_STATUS);
-const taskMessage = object<TaskMessage>({
-  TaskID: int(), Task: oneOfValues(TASK_KINDS), Status: oneOfValues(statusCodes, "0 pending, 1 doing, 2 wait-cancel, 3 cancelled, 4 done, 5 failed."),
-  MsgType: oneOfValues(Object.values(TASK_MSG), "0: add or replace the task; 1: remove it."),
-  TargetPath: str(), Params: mapOf({}, "The kind's parameters (secrets blanked)."), Message: str("Progress, result or failure reason."),
-  AddTime: int("Unix seconds."), StartTime: int("Unix seconds; 0: not yet."), EndTime: int("Unix seconds; 0: not yet."),
-  Username: opt(str("The owner, for admins.")),
-}, "A task, as the task connection pushes it on every change.");
+const taskMessage = object<TaskMessage>(
+  {
+    TaskID: int(),
+    Task: oneOfValues(TASK_KINDS),
+    Status: oneOfValues(statusCodes, "0 pending, 1 doing, 2 wait-cancel, 3 cancelled, 4 done, 5 failed."),
+    MsgType: oneOfValues(Object.values(TASK_MSG), "0: add or replace the task; 1: remove it."),
+    TargetPath: str(),
+    Params: mapOf({}, "The kind's parameters (secrets blanked)."),
+    Message: str("Progress, result or failure reason."),
+    AddTime: int("Unix seconds."),
+    StartTime: int("Unix seconds; 0: not yet."),
+    EndTime: int("Unix seconds; 0: not yet."),
+    Username: opt(str("The owner, for admins.")),
+  },
+  "A task, as the task connection pushes it on every change.",
+);
 
 const taskRequest: JsonSchema = {
   type: "object",
@@ -133,8 +239,12 @@ const commandMessage: JsonSchema = {
   description: "One message of the command runner: start, stdout, stderr, refused or end.",
   properties: {
     type: oneOfValues(["start", "stdout", "stderr", "refused", "end"]),
-    line: str(), code: str("Why a line was refused."), detail: str(), message: str(),
-    reason: oneOfValues(["exit", "timeout", "missing", "overflow"]), exitCode: orNull(int()),
+    line: str(),
+    code: str("Why a line was refused."),
+    detail: str(),
+    message: str(),
+    reason: oneOfValues(["exit", "timeout", "missing", "overflow"]),
+    exitCode: orNull(int()),
   },
   required: ["type"],
 };
@@ -149,22 +259,52 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   UserDefaults: userDefaults,
   ShareLink: shareLink,
   ShareOptions: shareOptions,
-  ShareAccess: object<ShareAccess>({ token: str("Send as X-Share-Token or ?token=."), expires: int("Unix seconds.") }, "Access to a password link."),
-  PublicShare: { allOf: [ref("Resource"), object<PublicShareFields>({ hash: str(), uploadOnly: bool() })], description: "A shared item as its visitors see it; paths are relative to the shared folder." },
-  UploadOnlyShare: object<{ name: string; isDir: boolean; path: string; uploadOnly: boolean; hash: string }>({
-    name: str(), isDir: bool(), path: str(), uploadOnly: { const: true }, hash: str(),
-  }, "An upload-only folder as its visitors see it: nothing of its contents."),
+  ShareAccess: object<ShareAccess>(
+    { token: str("Send as X-Share-Token or ?token=."), expires: int("Unix seconds.") },
+    "Access to a password link.",
+  ),
+  PublicShare: {
+    allOf: [ref("Resource"), object<PublicShareFields>({ hash: str(), uploadOnly: bool() })],
+    description: "A shared item as its visitors see it; paths are relative to the shared folder.",
+  },
+  UploadOnlyShare: object<{ name: string; isDir: boolean; path: string; uploadOnly: boolean; hash: string }>(
+    {
+      name: str(),
+      isDir: bool(),
+      path: str(),
+      uploadOnly: { const: true },
+      hash: str(),
+    },
+    "An upload-only folder as its visitors see it: nothing of its contents.",
+  ),
   SessionInfo: sessionInfo,
   FailedLog: failedLog,
   SearchIndexStatus: indexStatus,
   SearchIndexWatch: indexWatch,
-  SearchHit: object<SearchHit>({ path: str("Relative to the searched folder, no leading \"/\"."), dir: bool() }, "One search hit."),
+  SearchHit: object<SearchHit>(
+    { path: str('Relative to the searched folder, no leading "/".'), dir: bool() },
+    "One search hit.",
+  ),
   HotKeyword: object<HotKeyword>({ keyword: str(), hits: int() }, "A keyword of the user's search history."),
-  FolderUsage: object<FolderUsage>({ size: int("Bytes of the files below."), numFiles: int(), numDirs: int() }, "Size and counts below a folder, as the user sees it."),
-  OperationProgress: object<OpProgress>({
-    action: oneOfValues(["copy", "move", "delete"]), totalItems: int(), totalBytes: int(), doneItems: int(), doneBytes: int(), done: bool(),
-  }, "Counts of a long copy, move or delete."),
-  MediaGrant: object<MediaGrant>({ token: str("Send as ?auth= on reads under prefix."), prefix: str(), expires: int("Unix seconds.") }, "A read-only media token."),
+  FolderUsage: object<FolderUsage>(
+    { size: int("Bytes of the files below."), numFiles: int(), numDirs: int() },
+    "Size and counts below a folder, as the user sees it.",
+  ),
+  OperationProgress: object<OpProgress>(
+    {
+      action: oneOfValues(["copy", "move", "delete"]),
+      totalItems: int(),
+      totalBytes: int(),
+      doneItems: int(),
+      doneBytes: int(),
+      done: bool(),
+    },
+    "Counts of a long copy, move or delete.",
+  ),
+  MediaGrant: object<MediaGrant>(
+    { token: str("Send as ?auth= on reads under prefix."), prefix: str(), expires: int("Unix seconds.") },
+    "A read-only media token.",
+  ),
   TaskMessage: taskMessage,
   TaskRequest: taskRequest,
   TaskError: object<{ error: string }>({ error: str() }, "The answer to a refused task message; nothing changed."),

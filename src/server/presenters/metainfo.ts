@@ -10,7 +10,15 @@ import type { TorrentInfo } from "../media/torrent-info";
 import type { FirmwareInfo } from "../media/firmware-info";
 import type { ArchiveEntry } from "../tools/sevenzip";
 import type {
-  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, ContainerAudioMetainfo, FirmwareMetainfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo,
+  ArchiveListingInfo,
+  AudioInfo,
+  AudioMetainfo,
+  ContainerAudioMetainfo,
+  FirmwareMetainfo,
+  SidecarSubtitle,
+  TorrentMetainfo,
+  VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 /** The fields ?probe=yes adds to the resource. */
@@ -28,7 +36,10 @@ export function presentMetainfo(m: Metainfo): MetainfoFields {
       return { metainfo: presentVideo(m.probe), subtitles: m.subtitles.map(presentSidecar) };
     case "audio": {
       const metainfo = presentAudio(m.probe);
-      return { metainfo, audioinfo: { title: metainfo.Title, album: metainfo.Album, year: metainfo.Year, artist: metainfo.Artist } };
+      return {
+        metainfo,
+        audioinfo: { title: metainfo.Title, album: metainfo.Album, year: metainfo.Year, artist: metainfo.Artist },
+      };
     }
     case "torrent":
       return { metainfo: presentTorrent(m.torrent) };
@@ -50,9 +61,17 @@ export function presentSidecar(s: SidecarFile): SidecarSubtitle {
 function containerAndAudio(p: ProbeResult): ContainerAudioMetainfo {
   const a = p.audio;
   return {
-    FormatName: p.formatName, FormatLongName: p.formatLongName, Duration: p.durationS, OverallBitRate: p.bitRate,
-    ACodecName: a?.codec ?? "", ACodecLongName: a?.codecLongName ?? "", AProfile: a?.profile ?? "", ABitRate: a?.bitRate ?? 0,
-    ASamplingRate: a?.sampleRate ?? 0, AChannels: a?.channels ?? 0, AChannelLayout: a?.channelLayout ?? "",
+    FormatName: p.formatName,
+    FormatLongName: p.formatLongName,
+    Duration: p.durationS,
+    OverallBitRate: p.bitRate,
+    ACodecName: a?.codec ?? "",
+    ACodecLongName: a?.codecLongName ?? "",
+    AProfile: a?.profile ?? "",
+    ABitRate: a?.bitRate ?? 0,
+    ASamplingRate: a?.sampleRate ?? 0,
+    AChannels: a?.channels ?? 0,
+    AChannelLayout: a?.channelLayout ?? "",
   };
 }
 
@@ -62,8 +81,14 @@ export function presentVideo(p: ProbeResult): VideoMetainfo {
   return {
     ...containerAndAudio(p),
     SubtitleEmbedded: p.subtitles.map((s) => ({ CodecName: s.codec, Name: s.title, Lang: s.language })),
-    VCodecName: v?.codec ?? "", VCodecLongName: v?.codecLongName ?? "", VProfile: v?.profile ?? "", VBitRate: v?.bitRate ?? 0,
-    VFrameRate: v?.frameRate ?? 0, VWidth: v?.width ?? 0, VHeight: v?.height ?? 0, VDisplayAspectRatio: v?.displayAspectRatio ?? "",
+    VCodecName: v?.codec ?? "",
+    VCodecLongName: v?.codecLongName ?? "",
+    VProfile: v?.profile ?? "",
+    VBitRate: v?.bitRate ?? 0,
+    VFrameRate: v?.frameRate ?? 0,
+    VWidth: v?.width ?? 0,
+    VHeight: v?.height ?? 0,
+    VDisplayAspectRatio: v?.displayAspectRatio ?? "",
   };
 }
 
@@ -77,31 +102,57 @@ export function presentAudio(p: ProbeResult): AudioMetainfo {
   const t = p.tags;
   return {
     ...containerAndAudio(p),
-    Title: t.title ?? "", Album: t.album ?? "", Artist: t.artist ?? t.album_artist ?? "", Genre: t.genre ?? "",
-    Track: t.track ?? t.tracknumber ?? "", Year: yearOf(t.date ?? t.year ?? t.tyer ?? ""),
+    Title: t.title ?? "",
+    Album: t.album ?? "",
+    Artist: t.artist ?? t.album_artist ?? "",
+    Genre: t.genre ?? "",
+    Track: t.track ?? t.tracknumber ?? "",
+    Year: yearOf(t.date ?? t.year ?? t.tyer ?? ""),
   };
 }
 
 /** SPEC section 3 Torrent metadata. */
 export function presentTorrent(t: TorrentInfo): TorrentMetainfo {
   return {
-    Name: t.name, Announce: t.announce, InfoHash: t.infoHash, Length: t.length, NumFiles: t.files.length,
-    Files: t.files.map((f) => ({ Path: f.path, Length: f.length })), CreationDate: t.creationDate, Comment: t.comment,
-    Source: t.source, CreatedBy: t.createdBy, PieceLength: t.pieceLength, Private: t.private,
+    Name: t.name,
+    Announce: t.announce,
+    InfoHash: t.infoHash,
+    Length: t.length,
+    NumFiles: t.files.length,
+    Files: t.files.map((f) => ({ Path: f.path, Length: f.length })),
+    CreationDate: t.creationDate,
+    Comment: t.comment,
+    Source: t.source,
+    CreatedBy: t.createdBy,
+    PieceLength: t.pieceLength,
+    Private: t.private,
   };
 }
 
 /** SPEC section 3 Firmware metadata with the TRX header. */
 export function presentFirmware(f: FirmwareInfo): FirmwareMetainfo {
   return {
-    ProductId: f.tail?.productId ?? "", KernelVer: f.tail?.kernelVersion ?? "", FsVer: f.tail?.fsVersion ?? "",
+    ProductId: f.tail?.productId ?? "",
+    KernelVer: f.tail?.kernelVersion ?? "",
+    FsVer: f.tail?.fsVersion ?? "",
     Created: f.createdS === null ? "" : new Date(f.createdS * 1000).toISOString(),
-    Magic: f.format === "trx" ? "HDR0" : "uImage", Length: f.header.length, CRC32: f.header.crc32.toString(16).padStart(8, "0"), CRCValid: f.crcValid,
-    Flags: f.header.flags, Version: f.header.version, Offsets: f.header.offsets,
+    Magic: f.format === "trx" ? "HDR0" : "uImage",
+    Length: f.header.length,
+    CRC32: f.header.crc32.toString(16).padStart(8, "0"),
+    CRCValid: f.crcValid,
+    Flags: f.header.flags,
+    Version: f.header.version,
+    Offsets: f.header.offsets,
   };
 }
 
 /** SPEC section 3 Archive entry; the time loses 7-Zip's fraction of a second. */
 export function presentArchiveEntry(e: ArchiveEntry): ArchiveEntryMetainfo {
-  return { Path: e.path, IsDir: e.isDir, PackedSize: e.packedSize, Size: e.size, Modified: e.modified.replace(/\.\d+$/, "") };
+  return {
+    Path: e.path,
+    IsDir: e.isDir,
+    PackedSize: e.packedSize,
+    Size: e.size,
+    Modified: e.modified.replace(/\.\d+$/, ""),
+  };
 }

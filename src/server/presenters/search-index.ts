@@ -11,7 +11,16 @@ export function presentIndexStatus(index: FileIndex | null | undefined): SearchI
   const s = index.status();
   const w = s.watch;
   return {
-    entries: s.entries, builtAt: s.builtAt, building: s.building, state: index.state(),
-    watch: w && { live: w.live, folders: w.folders, limit: w.limit, short: w.short, intervalMinutes: w.intervalMinutes },
+    entries: s.entries,
+    builtAt: s.builtAt,
+    building: s.building,
+    state: index.state(),
+    watch: w && {
+      live: w.live,
+      folders: w.folders,
+      limit: w.limit,
+      short: w.short,
+      intervalMinutes: w.intervalMinutes,
+    },
   };
 }

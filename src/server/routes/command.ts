@@ -54,19 +54,29 @@ export const commandRoutes = new Hono<AppEnv>().get(
           send: (msg) => ws.send(JSON.stringify(msg)),
           bufferedBytes: () => raw.getBufferedAmount(),
           close: (code, reason) => ws.close(code, reason),
-          commandSlot: { take: () => slots.takeCommand(userId, limit()), release: () => slots.releaseCommand(userId), limit },
+          commandSlot: {
+            take: () => slots.takeCommand(userId, limit()),
+            release: () => slots.releaseCommand(userId),
+            limit,
+          },
         });
         // Also between lines: a command still running when the session ends is killed with its process group.
-        unwatch = watchSessions(db, () => {
-          if (liveUser()) return;
-          unwatch?.();
-          connection?.stop();
-          ws.close(SESSION_ENDED_CLOSE_CODE, "session ended");
-        }, { log });
+        unwatch = watchSessions(
+          db,
+          () => {
+            if (liveUser()) return;
+            unwatch?.();
+            connection?.stop();
+            ws.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+          },
+          { log },
+        );
       },
       onMessage(evt) {
         const line = typeof evt.data === "string" ? evt.data : new TextDecoder().decode(evt.data as ArrayBuffer);
-        connection?.receive(line).catch((err) => log.error(`command in ${target.path}: ${(err as Error)?.stack || String(err)}`));
+        connection
+          ?.receive(line)
+          .catch((err) => log.error(`command in ${target.path}: ${(err as Error)?.stack || String(err)}`));
       },
       onClose() {
         unwatch?.();

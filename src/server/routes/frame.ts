@@ -38,19 +38,27 @@ export const frameRoutes = new Hono<AppEnv>()
  * cues point at `sheetUrl(n)`, or sprite sheet N, as the query asks. Shared with the public share route.
  * @throws BadRequest (400) for a file that is not a video or a bad query value.
  */
-export async function answerFrame(c: Context<AppEnv>, target: ScopedPath, sheetUrl: (n: number) => string): Promise<Response> {
+export async function answerFrame(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  sheetUrl: (n: number) => string,
+): Promise<Response> {
   assertMayReceive(c.get("user"), "picture");
   const name = target.path.split("/").pop() ?? "";
-  if (!(await stat(target.abs)).isFile() || typeFromName(name) !== "video") throw new BadRequest("frames are only for video files");
+  if (!(await stat(target.abs)).isFile() || typeFromName(name) !== "video")
+    throw new BadRequest("frames are only for video files");
   const cacheDir = c.get("deps").config.cacheDir;
   const thumbnails = c.req.query(MEDIA_QUERY.thumbnails);
   if (thumbnails !== undefined) {
     if (thumbnails !== "vtt") throw new BadRequest("thumbnails must be vtt");
     const vtt = thumbnailsVtt(await planOf(target), sheetUrl);
-    return new Response(c.req.method === "HEAD" ? null : vtt, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache" } });
+    return new Response(c.req.method === "HEAD" ? null : vtt, {
+      headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache" },
+    });
   }
   const sprite = c.req.query(MEDIA_QUERY.sprite);
-  if (sprite !== undefined) return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
+  if (sprite !== undefined)
+    return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
   // SPEC section 7 lists `/api/frame{path}?auth` without a time: that still is the poster's.
   const t = c.req.query(MEDIA_QUERY.time);
   const time = t === undefined ? null : parseSeconds(t);
@@ -61,7 +69,11 @@ export async function answerFrame(c: Context<AppEnv>, target: ScopedPath, sheetU
 async function jpeg(c: Context<AppEnv>, abs: string, name: string): Promise<Response> {
   const contentType = "image/jpeg";
   return fileResponse(c.req.raw, {
-    abs, st: await stat(abs), name: `${name}.jpg`, contentType, inline: true,
+    abs,
+    st: await stat(abs),
+    name: `${name}.jpg`,
+    contentType,
+    inline: true,
     headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
   });
 }

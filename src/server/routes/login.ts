@@ -47,7 +47,10 @@ function answerToken(c: Context<AppEnv>, token: string, renewal = false): Respon
 
 /** Where a request comes from, as a session records it: client IP and browser. */
 function clientOf(c: Context<AppEnv>): { ip: string; userAgent: string } {
-  return { ip: clientIp(c, currentSettings(c.get("deps").db).trustProxy), userAgent: clipUserAgent(c.req.header("User-Agent")) };
+  return {
+    ip: clientIp(c, currentSettings(c.get("deps").db).trustProxy),
+    userAgent: clipUserAgent(c.req.header("User-Agent")),
+  };
 }
 
 /** Starts a session for `user` and answers its first token. */
@@ -69,13 +72,17 @@ export const loginRoutes = new Hono<AppEnv>()
     }
     const body = (await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES)) as Record<string, unknown> | null | undefined;
     if (!body || typeof body !== "object") throw new BadRequest("JSON body expected");
-    const user = await authenticate(deps.db, {
-      username: text(body.username).trim(),
-      password: text(body.password),
-      otpPasscode: text(body.otpPasscode).trim(),
-      captcha: text(body.recaptcha) || text(body.captcha),
-      ip: clientIp(c, currentSettings(deps.db).trustProxy),
-    }, nowSeconds(deps.clock));
+    const user = await authenticate(
+      deps.db,
+      {
+        username: text(body.username).trim(),
+        password: text(body.password),
+        otpPasscode: text(body.otpPasscode).trim(),
+        captcha: text(body.recaptcha) || text(body.captcha),
+        ip: clientIp(c, currentSettings(deps.db).trustProxy),
+      },
+      nowSeconds(deps.clock),
+    );
     return answerNewSession(c, user);
   })
   .post("/renew", requireAuth, async (c) => {
@@ -108,7 +115,11 @@ export const loginRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, "media-token");
     await stat(target.abs);
     const prefix = target.wantsDir ? (target.path === "/" ? "/" : `${target.path}/`) : target.path;
-    const { token, expires } = await issueMediaToken(deps.secret, { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix }, nowSeconds(deps.clock));
+    const { token, expires } = await issueMediaToken(
+      deps.secret,
+      { uid: c.get("user").id, sid: c.get("sessionId") ?? "", prefix },
+      nowSeconds(deps.clock),
+    );
     return c.json({ token, prefix, expires } satisfies MediaGrant);
   })
   .post("/signup", async (c) => {
@@ -118,7 +129,15 @@ export const loginRoutes = new Hono<AppEnv>()
     const body = enabled ? await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES) : null;
     if (enabled && (!body || typeof body !== "object")) throw new BadRequest("JSON body {username, password} expected");
     // Every signup counts, successful or not: each one makes an account.
-    if (enabled) takeLoginAttempt(deps.db, "signup", clientIp(c, settings.trustProxy), text((body as Record<string, unknown>).username).trim(), settings.rateLimit, deps.clock.now());
+    if (enabled)
+      takeLoginAttempt(
+        deps.db,
+        "signup",
+        clientIp(c, settings.trustProxy),
+        text((body as Record<string, unknown>).username).trim(),
+        settings.rateLimit,
+        deps.clock.now(),
+      );
     await signup(deps.db, deps.rootReal, enabled, body);
     return c.text("200 OK");
   });

@@ -14,7 +14,9 @@ export function openApiRoutes(routes: () => readonly RouteEntry[]) {
   return new Hono<AppEnv>().get("/openapi.json", (c) => {
     const deps = c.get("deps");
     if (!built) {
-      const json = JSON.stringify(buildOpenApiDocument({ routes: routes(), baseurl: deps.config.baseurl, version: deps.build.version }));
+      const json = JSON.stringify(
+        buildOpenApiDocument({ routes: routes(), baseurl: deps.config.baseurl, version: deps.build.version }),
+      );
       built = { json, etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
     }
     const headers = { ETag: built.etag, "Cache-Control": "no-cache" };

@@ -47,7 +47,10 @@ export async function answerPlaylist(c: Context<AppEnv>, target: ScopedPath): Pr
   const source = await deps.hls.source(target);
   const link = sameNameLink(c);
   if (c.req.query(MEDIA_QUERY.master) === "true") {
-    return playlistAnswer(c, deps.hls.masterPlaylist(source, (res) => link({ res })));
+    return playlistAnswer(
+      c,
+      deps.hls.masterPlaylist(source, (res) => link({ res })),
+    );
   }
   const asked = parseRes(c.req.query(MEDIA_QUERY.res));
   if (!asked) throw new BadRequest("res must be one of the video qualities, e.g. 720-2");
@@ -56,7 +59,13 @@ export async function answerPlaylist(c: Context<AppEnv>, target: ScopedPath): Pr
   const seg = c.req.query(MEDIA_QUERY.seg);
   if (seg === undefined) {
     deps.hls.maybeCollect(settings.thumbnail.cacheGcProbability, settings.thumbnail.cacheExpireTTL, deps.log.info);
-    return withQuality(playlistAnswer(c, deps.hls.mediaPlaylist(source, (n) => link({ res, seg: String(n) }))), res);
+    return withQuality(
+      playlistAnswer(
+        c,
+        deps.hls.mediaPlaylist(source, (n) => link({ res, seg: String(n) })),
+      ),
+      res,
+    );
   }
   if (!/^\d{1,9}$/.test(seg)) throw new BadRequest("seg must be a segment number");
   return withQuality(await segmentAnswer(c, await deps.hls.segment(source, quality, Number(seg))), res);
@@ -65,7 +74,11 @@ export async function answerPlaylist(c: Context<AppEnv>, target: ScopedPath): Pr
 /** Serves a cached segment file (Range and validators as any file). */
 async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response> {
   const answer = fileResponse(c.req.raw, {
-    abs: path, st: await stat(path), name: basename(path), contentType: SEGMENT_TYPE, inline: true,
+    abs: path,
+    st: await stat(path),
+    name: basename(path),
+    contentType: SEGMENT_TYPE,
+    inline: true,
     headers: { "Content-Security-Policy": rawContentSecurityPolicy(SEGMENT_TYPE) },
   });
   return withDebugHeader(c, answer);
@@ -79,7 +92,9 @@ async function segmentAnswer(c: Context<AppEnv>, path: string): Promise<Response
 function sameNameLink(c: Context<AppEnv>): (query: Record<string, string>) => string {
   const name = new URL(c.req.url).pathname.split("/").pop() ?? "";
   // The credential the request came with goes on: a media token (`auth`) or a share token (`token`).
-  const carried = Object.fromEntries(CARRIED_QUERY.flatMap((k) => (c.req.query(k) === undefined ? [] : [[k, c.req.query(k)!]])));
+  const carried = Object.fromEntries(
+    CARRIED_QUERY.flatMap((k) => (c.req.query(k) === undefined ? [] : [[k, c.req.query(k)!]])),
+  );
   return (query) => `./${name}?${new URLSearchParams({ ...carried, ...query })}`;
 }
 
@@ -91,7 +106,11 @@ function withQuality(answer: Response, res: string): Response {
 
 function playlistAnswer(c: Context<AppEnv>, text: string): Response {
   const answer = new Response(c.req.method === "HEAD" ? null : text, {
-    headers: { "Content-Type": PLAYLIST_TYPE, "Cache-Control": "private, no-cache", "Content-Security-Policy": rawContentSecurityPolicy(PLAYLIST_TYPE) },
+    headers: {
+      "Content-Type": PLAYLIST_TYPE,
+      "Cache-Control": "private, no-cache",
+      "Content-Security-Policy": rawContentSecurityPolicy(PLAYLIST_TYPE),
+    },
   });
   return withDebugHeader(c, answer);
 }

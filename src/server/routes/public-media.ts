@@ -50,7 +50,8 @@ function previewRoute(route: Route, answer: MediaAnswer) {
     asShare(c, route, true, async (target, share, base) => {
       if (share.uploadOnly || share.downloadLimit > 0) throw new NotFound();
       const res = await answer(c, target, share, base);
-      if (share.downloadRate > 0 && res.body) return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
+      if (share.downloadRate > 0 && res.body)
+        return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
       return res;
     });
 }
@@ -60,7 +61,8 @@ const nameOf = (path: string) => path.split("/").pop() ?? "";
 
 /** @throws BadRequest (400) unless `target` is a video file. */
 async function assertVideo(target: ScopedPath): Promise<void> {
-  if (!(await stat(target.abs)).isFile() || typeFromName(nameOf(target.path)) !== "video") throw new BadRequest("only a video file has this");
+  if (!(await stat(target.abs)).isFile() || typeFromName(nameOf(target.path)) !== "video")
+    throw new BadRequest("only a video file has this");
 }
 
 /**
@@ -77,7 +79,10 @@ const probeAnswer: MediaAnswer = async (c, target, share, base) => {
   const sidecars = share.path.endsWith("/")
     ? findSidecarSubtitles(dirname(target.abs), dirPath, nameOf(target.path), false, visible).map(presentSidecar)
     : [];
-  return c.json({ metainfo: presentVideo(probe), subtitles: sidecars.map((s) => ({ ...s, Path: s.Path.slice(base.length) })) });
+  return c.json({
+    metainfo: presentVideo(probe),
+    subtitles: sidecars.map((s) => ({ ...s, Path: s.Path.slice(base.length) })),
+  });
 };
 
 /** `si=N`: embedded text stream N of the video; otherwise the subtitle file at the path, as WebVTT. */
@@ -123,8 +128,16 @@ function sameUrlSheet(c: Context<AppEnv>): (n: number) => string {
 }
 
 export const publicMediaRoutes = new Hono<AppEnv>()
-  .on(["GET", "HEAD"], paths("playlist"), previewRoute("playlist", (c, target) => answerPlaylist(c, target)))
-  .on(["GET", "HEAD"], paths("frame"), previewRoute("frame", (c, target) => answerFrame(c, target, sameUrlSheet(c))))
+  .on(
+    ["GET", "HEAD"],
+    paths("playlist"),
+    previewRoute("playlist", (c, target) => answerPlaylist(c, target)),
+  )
+  .on(
+    ["GET", "HEAD"],
+    paths("frame"),
+    previewRoute("frame", (c, target) => answerFrame(c, target, sameUrlSheet(c))),
+  )
   .on(["GET", "HEAD"], paths("probe"), previewRoute("probe", probeAnswer))
   .on(["GET", "HEAD"], paths("vtt"), previewRoute("vtt", vttAnswer))
   .on(["GET", "HEAD"], paths("markdown"), previewRoute("markdown", markdownAnswer));

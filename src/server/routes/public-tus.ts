@@ -36,7 +36,8 @@ function visitorUpload(fn: Handler) {
     asShare(c, "tus", false, async (target, share) => {
       const parent = target.path.slice(0, target.path.lastIndexOf("/") + 1);
       assertNoTempName(target.path);
-      if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
+      if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create"))
+        throw new NotFound();
       return fn(c, target, share);
     });
 }
@@ -46,7 +47,8 @@ async function keyedUpload(c: Context<AppEnv>, target: ScopedPath): Promise<TusU
   const up = await c.get("deps").tus.get(c.get("user").id, target.abs);
   const given = Buffer.from(c.req.query("key") ?? "");
   const key = Buffer.from(up?.metadata[KEY_FIELD] ?? "");
-  if (!up || key.length === 0 || given.length !== key.length || !timingSafeEqual(given, key)) throw new NotFound("no such upload");
+  if (!up || key.length === 0 || given.length !== key.length || !timingSafeEqual(given, key))
+    throw new NotFound("no such upload");
   return up;
 }
 
@@ -67,7 +69,18 @@ export const publicTusRoutes = new Hono<AppEnv>()
       // Someone else's upload of this name is theirs to finish: a second creation would start it over.
       if (await tus.get(c.get("user").id, target.abs)) throw new Conflict("this name is being uploaded");
       const key = randomBytes(KEY_BYTES).toString("base64url");
-      const up = await startUpload(tus, { userId: c.get("user").id, abs: target.abs, length, override: false, metadata: { ...metadata, [KEY_FIELD]: key } }, currentSettings(db).tusUploadsPerUser, target);
+      const up = await startUpload(
+        tus,
+        {
+          userId: c.get("user").id,
+          abs: target.abs,
+          length,
+          override: false,
+          metadata: { ...metadata, [KEY_FIELD]: key },
+        },
+        currentSettings(db).tusUploadsPerUser,
+        target,
+      );
       if (c.req.header("Content-Type") === TUS_CONTENT_TYPE) await receive(c, target, up, 0);
       else if (isComplete(up)) await finish(c, target, up);
       c.header("Location", `${new URL(c.req.url).pathname}?key=${key}`);
@@ -86,7 +99,8 @@ export const publicTusRoutes = new Hono<AppEnv>()
     "/public/tus/:hash{[^/]+}/*",
     visitorUpload(async (c, target) => {
       const up = await keyedUpload(c, target);
-      if (c.req.header("Content-Type") !== TUS_CONTENT_TYPE) throw new UnsupportedMediaType(`the body must be ${TUS_CONTENT_TYPE}`);
+      if (c.req.header("Content-Type") !== TUS_CONTENT_TYPE)
+        throw new UnsupportedMediaType(`the body must be ${TUS_CONTENT_TYPE}`);
       const offset = parseByteCount(c.req.header("Upload-Offset"));
       if (offset === null) throw new BadRequest("Upload-Offset is required");
       await receive(c, target, up, offset);

@@ -50,13 +50,19 @@ const KEPT_FS_CODES = new Set(["EEXIST", "EISDIR"]);
  * stats the target first. Every refusal but the kept statuses answers 404 (docs/security.md "Share links").
  */
 export async function asShare(
-  c: Context<AppEnv>, route: Route, mustExist: boolean, fn: (target: ScopedPath, share: ShareRow, base: string) => Promise<Response>,
+  c: Context<AppEnv>,
+  route: Route,
+  mustExist: boolean,
+  fn: (target: ScopedPath, share: ShareRow, base: string) => Promise<Response>,
 ): Promise<Response> {
   const hash = c.req.param("hash") ?? "";
   try {
     const deps = c.get("deps");
     const { share, owner } = liveLink(deps.db, hash, nowSeconds(deps.clock));
-    if (share.passwordHash && !(await hasShareAccess(deps.secret, hash, c.req.header(SHARE_TOKEN_HEADER) || c.req.query("token")))) {
+    if (
+      share.passwordHash &&
+      !(await hasShareAccess(deps.secret, hash, c.req.header(SHARE_TOKEN_HEADER) || c.req.query("token")))
+    ) {
       throw new Unauthorized("password required");
     }
     c.set("user", owner);
@@ -94,7 +100,11 @@ function info(c: Context<AppEnv>): Promise<Response> {
     }
     const item = describe(target.abs, target.path, name);
     const body = item.isDir
-      ? presentListing(await listFolderCached(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)), false, owner.sorting)
+      ? presentListing(
+          await listFolderCached(userScopeDir(c), target.abs, target.path, false, owner.sorting, userPathFilter(c)),
+          false,
+          owner.sorting,
+        )
       : presentFile(item, false);
     return c.json({ ...rebase(body, base), hash, uploadOnly: false } satisfies PublicResource);
   });
@@ -107,7 +117,9 @@ export const publicRoutes = new Hono<AppEnv>()
     if (!body || typeof body.password !== "string") throw new BadRequest("JSON body {password} expected");
     const ip = clientIp(c, currentSettings(deps.db).trustProxy);
     try {
-      return c.json(await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, nowSeconds(deps.clock)));
+      return c.json(
+        await unlockShare(deps.db, deps.secret, c.req.param("hash"), body.password, ip, nowSeconds(deps.clock)),
+      );
     } catch (err) {
       if (err instanceof HttpError && err.status !== 404) throw err;
       throw new NotFound();
@@ -122,7 +134,12 @@ export const publicRoutes = new Hono<AppEnv>()
       const st = archive ? null : await stat(target.abs);
       const res = await answerRaw(c, [target]);
       // The limit is checked and counted in one statement before any byte leaves (shares/download-count.ts).
-      const units = answerUnits({ method: c.req.method, res, archive, file: st && { etag: etagOf(st), size: st.size } });
+      const units = answerUnits({
+        method: c.req.method,
+        res,
+        archive,
+        file: st && { etag: etagOf(st), size: st.size },
+      });
       // A thumbnail that would be the file itself is no preview on a limited link: browsing never uses it up.
       const thumbIsFile = units > 0 && share.downloadLimit > 0 && c.req.query("thumb") === "true";
       if (thumbIsFile || (units > 0 && !takeDownloadUnits(c.get("deps").db, share.hash, units))) {
@@ -130,7 +147,8 @@ export const publicRoutes = new Hono<AppEnv>()
         throw new NotFound();
       }
       // The link's speed limit holds for all the bodies it sends together: whole files, ranges, archives, previews.
-      if (share.downloadRate > 0 && res.body) return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
+      if (share.downloadRate > 0 && res.body)
+        return new Response(throttleStream(res.body, pacerOf(share.hash, share.downloadRate)), res);
       return res;
     }),
   )
@@ -139,7 +157,8 @@ export const publicRoutes = new Hono<AppEnv>()
       const parent = target.path.slice(0, target.path.lastIndexOf("/") + 1);
       assertNoTempName(target.path);
       // Files go straight into the shared folder, by name only, never over an existing file.
-      if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create")) throw new NotFound();
+      if (!share.uploadOnly || target.wantsDir || parent !== share.path || !hasPermission(c.get("user"), "create"))
+        throw new NotFound();
       // The owner's upload hooks run for a visitor's upload too (USERNAME is the owner).
       await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target, c.req.raw.body, false));
       return c.text("200 OK");

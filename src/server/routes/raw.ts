@@ -24,7 +24,11 @@ import { subtitleResponse } from "./request/subtitle-response";
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireReadAuth)
   .use("/raw", requireReadAuth)
-  .on(["GET", "HEAD"], ["/raw", "/raw/*"], async (c) => (await subtitleResponse(c)) ?? answerRaw(c, await selectedPaths(c)));
+  .on(
+    ["GET", "HEAD"],
+    ["/raw", "/raw/*"],
+    async (c) => (await subtitleResponse(c)) ?? answerRaw(c, await selectedPaths(c)),
+  );
 
 /**
  * Answers GET/HEAD of `selected` (already resolved and checked paths) for the current user: one file as it is
@@ -44,7 +48,8 @@ export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Pro
   const st = await stat(selected[0].abs);
   // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
   if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
-  if (selected.length > 1 || st.isDirectory()) throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
+  if (selected.length > 1 || st.isDirectory())
+    throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
   const target = selected[0];
   const name = target.path.split("/").pop() || "download";
   const imagePreview = inline && typeFromName(name) === "image" && !mayReceive(c.get("user"), "original");

@@ -58,14 +58,18 @@ export const resourceRoutes = new Hono<AppEnv>()
     const name = target.path.split("/").pop() ?? "";
     const info = describe(target.abs, target.path, name);
     const checksum = c.req.query("checksum");
-    if (checksum !== undefined) return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target, info, checksum) });
+    if (checksum !== undefined)
+      return c.json({ ...presentFile(info, canModify), checksums: await checksumsOf(c, target, info, checksum) });
     const extra = await resourceExtra(c, target, info);
     if (extra instanceof Response) return extra;
     if (extra) return c.json(extra);
     if (info.isDir) {
       return folderResponse(c, target, info, canModify);
     }
-    const content = info.type === "text" && mayReceive(user, "text", info.size) ? await readTextContent(target, info.size) : undefined;
+    const content =
+      info.type === "text" && mayReceive(user, "text", info.size)
+        ? await readTextContent(target, info.size)
+        : undefined;
     return c.json({ ...presentFile(info, canModify, content), ...sidecarField(c, target, info) });
   })
   .post("/resources/*", requirePerm("create"), async (c) => {
@@ -99,7 +103,9 @@ export const resourceRoutes = new Hono<AppEnv>()
     const target = requestTarget(c, ROUTE);
     if (target.wantsDir) throw new BadRequest("a folder cannot be saved");
     const expected = parseModifiedPrecondition(c.req.header(IF_MODIFIED_AT_HEADER));
-    const modifiedMs = await withHooks(hookRequest(c, "save", target), () => saveExistingFile(target, c.req.raw.body, expected));
+    const modifiedMs = await withHooks(hookRequest(c, "save", target), () =>
+      saveExistingFile(target, c.req.raw.body, expected),
+    );
     c.header(MODIFIED_AT_HEADER, new Date(modifiedMs).toISOString());
     return c.text("200 OK");
   })
@@ -109,8 +115,8 @@ export const resourceRoutes = new Hono<AppEnv>()
    *   override=true (replace) or rename=true (free name `name (1).ext`); a conflict without either is 409.
    * - chmod, with mode = 1-3 octal digits and recursive=true|false.
    * - passwdrename, with password = the password (empty renames back), SPEC section 5.
- * - imageProcess, with recursive=true|false: the JPEGs of the file, of the folder (or of its whole tree) turned
- *   upright from their EXIF orientation (fs/image-process.ts); other files are left as they are.
+   * - imageProcess, with recursive=true|false: the JPEGs of the file, of the folder (or of its whole tree) turned
+   *   upright from their EXIF orientation (fs/image-process.ts); other files are left as they are.
    * Each answers text `200 OK`.
    */
   .patch("/resources/*", requireActionPerm(), async (c) => {
@@ -120,20 +126,51 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "rename": {
         const dest = destinationOf(c);
         await withProgress(c, "move", (progress) =>
-          withHooks(hookRequest(c, "rename", target, dest), () => movePath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), mayReplace: replaceRights(c), progress })));
+          withHooks(hookRequest(c, "rename", target, dest), () =>
+            movePath({
+              scopeAbs,
+              src: target,
+              dest,
+              conflict: conflictPolicy(c),
+              isAllowed: userPathFilter(c),
+              mayReplace: replaceRights(c),
+              progress,
+            }),
+          ),
+        );
         break;
       }
       case "copy": {
         const dest = destinationOf(c);
         const skippedLinks: string[] = [];
         await withProgress(c, "copy", (progress) =>
-          withHooks(hookRequest(c, "copy", target, dest), () => copyPath({ scopeAbs, src: target, dest, conflict: conflictPolicy(c), isAllowed: userPathFilter(c), mayReplace: replaceRights(c), progress, skippedLinks })));
+          withHooks(hookRequest(c, "copy", target, dest), () =>
+            copyPath({
+              scopeAbs,
+              src: target,
+              dest,
+              conflict: conflictPolicy(c),
+              isAllowed: userPathFilter(c),
+              mayReplace: replaceRights(c),
+              progress,
+              skippedLinks,
+            }),
+          ),
+        );
         // docs/security.md#paths-and-races: links that would lead out of the scope are left out, and named.
-        if (skippedLinks.length) return c.text(`200 OK (links leading out of the scope were left out: ${skippedLinks.slice(0, SKIPPED_LINKS_NAMED).join(", ")}${skippedLinks.length > SKIPPED_LINKS_NAMED ? ", …" : ""})`);
+        if (skippedLinks.length)
+          return c.text(
+            `200 OK (links leading out of the scope were left out: ${skippedLinks.slice(0, SKIPPED_LINKS_NAMED).join(", ")}${skippedLinks.length > SKIPPED_LINKS_NAMED ? ", …" : ""})`,
+          );
         break;
       }
       case "chmod":
-        await changeMode(target, parseMode(c.req.query("mode")), c.req.query("recursive") === "true", userPathFilter(c));
+        await changeMode(
+          target,
+          parseMode(c.req.query("mode")),
+          c.req.query("recursive") === "true",
+          userPathFilter(c),
+        );
         break;
       case "passwdrename":
         await renameWithPassword(scopeAbs, target, c.req.query("password") ?? "", userPathFilter(c));
@@ -141,8 +178,17 @@ export const resourceRoutes = new Hono<AppEnv>()
       case "imageProcess": {
         const user = c.get("user");
         const recursive = c.req.query("recursive") === "true";
-        const report = await processImages({ ...target, recursive, showHidden: user.showHidden, isVisible: userPathFilter(c), signal: c.req.raw.signal });
-        if (report.failed.length) c.get("deps").log.info(`image fix left ${report.failed.length} unreadable JPEG(s) as they were, e.g. ${report.failed[0]}`);
+        const report = await processImages({
+          ...target,
+          recursive,
+          showHidden: user.showHidden,
+          isVisible: userPathFilter(c),
+          signal: c.req.raw.signal,
+        });
+        if (report.failed.length)
+          c.get("deps").log.info(
+            `image fix left ${report.failed.length} unreadable JPEG(s) as they were, e.g. ${report.failed[0]}`,
+          );
         break;
       }
     }
@@ -150,7 +196,9 @@ export const resourceRoutes = new Hono<AppEnv>()
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     const target = requestTarget(c, ROUTE);
-    await withProgress(c, "delete", (progress) => withHooks(hookRequest(c, "delete", target), () => deletePath(target, userPathFilter(c), progress)));
+    await withProgress(c, "delete", (progress) =>
+      withHooks(hookRequest(c, "delete", target), () => deletePath(target, userPathFilter(c), progress)),
+    );
     return c.text("200 OK");
   });
 
@@ -158,7 +206,11 @@ export const resourceRoutes = new Hono<AppEnv>()
  * Runs `op` with progress counts when the request names them by an `X-Progress-Id` header (read back through
  * GET /api/progress/{id}); without the header `op` gets undefined.
  */
-async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"], op: (p: OpProgress | undefined) => Promise<T>): Promise<T> {
+async function withProgress<T>(
+  c: Context<AppEnv>,
+  action: OpProgress["action"],
+  op: (p: OpProgress | undefined) => Promise<T>,
+): Promise<T> {
   const id = c.req.header(PROGRESS_ID_HEADER);
   if (!isProgressId(id)) return op(undefined);
   try {
@@ -172,7 +224,12 @@ async function withProgress<T>(c: Context<AppEnv>, action: OpProgress["action"],
  * `{<algorithm>: hex}` of the file `target`, read beneath its scope, for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).
  * @throws Forbidden (403) without it; BadRequest (400) for an unknown algorithm or a folder.
  */
-async function checksumsOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo, raw: string): Promise<Record<string, string>> {
+async function checksumsOf(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  info: FileInfo,
+  raw: string,
+): Promise<Record<string, string>> {
   assertMayReceive(c.get("user"), "original");
   const algorithm = parseChecksumAlgorithm(raw);
   if (info.isDir) throw new BadRequest("checksums are only for files");
@@ -186,7 +243,14 @@ async function checksumsOf(c: Context<AppEnv>, target: ScopedPath, info: FileInf
 async function usageOf(c: Context<AppEnv>, target: ScopedPath): Promise<FolderUsage | null> {
   const user = c.get("user");
   const signal = c.req.raw.signal;
-  const request = { scopeAbs: userScopeDir(c), abs: target.abs, path: target.path, showHidden: user.showHidden, isVisible: userPathFilter(c), signal };
+  const request = {
+    scopeAbs: userScopeDir(c),
+    abs: target.abs,
+    path: target.path,
+    showHidden: user.showHidden,
+    isVisible: userPathFilter(c),
+    signal,
+  };
   return folderUsage(request).catch((err) => {
     if (!signal.aborted) throw err;
     c.get("deps").log.info(`folder usage of ${target.path} stopped: the client went away`);

@@ -17,6 +17,8 @@ export const searchIndexRoutes = new Hono<AppEnv>()
   .post("/search-index/rebuild", requireAuth, requireAdmin, (c) => {
     const deps = c.get("deps");
     if (!deps.index) throw new Conflict("there is no file index");
-    deps.index.refresh().catch((err) => deps.log.error(`file index rebuild failed: ${err instanceof Error ? err.message : String(err)}`));
+    deps.index
+      .refresh()
+      .catch((err) => deps.log.error(`file index rebuild failed: ${err instanceof Error ? err.message : String(err)}`));
     return c.json(presentIndexStatus(deps.index), 202);
   });

@@ -65,7 +65,12 @@ async function search(c: Context<AppEnv>): Promise<Response> {
   // A link the listing leaves out (target outside the scope, missing, or hidden by the rules) is no hit either.
   const isVisible = (path: string) => shown(path) && linkShownAt(target.scope, path, shown);
   return searchAnswer({
-    query, under: target.path, abs: target.abs, isVisible, offset, limit,
+    query,
+    under: target.path,
+    abs: target.abs,
+    isVisible,
+    offset,
+    limit,
     scopePrefix: normalizeVirtualPath(user.scope === "." ? "/" : user.scope).path,
     index: deps.index ?? null,
   });

@@ -9,7 +9,15 @@ import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
 import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth, requirePerm } from "../auth/middleware";
-import { changeLinkRate, checkOptions, createShare, everyLink, linksOfPath, parseExpiry, removeLink } from "../shares/share-service";
+import {
+  changeLinkRate,
+  checkOptions,
+  createShare,
+  everyLink,
+  linksOfPath,
+  parseExpiry,
+  removeLink,
+} from "../shares/share-service";
 import { presentShare } from "../presenters/share";
 import { listUsers } from "../db/users-table";
 import { requestTarget } from "./request/request-path";

@@ -21,7 +21,9 @@ const ENCODER_PAGE_WAIT_MS = 1_000;
 // Inside the binary, `--asset dist/ui` lands at /$bunfs/root/ui (Bun 1.4.5 keeps dist/ui whole there too).
 const COMPILED = import.meta.dir.startsWith("/$bunfs/");
 const UI_DIR = COMPILED
-  ? [join(import.meta.dir, "ui"), join(import.meta.dir, "dist", "ui")].find((d) => existsSync(join(d, "index.html"))) ?? join(import.meta.dir, "ui")
+  ? ([join(import.meta.dir, "ui"), join(import.meta.dir, "dist", "ui")].find((d) =>
+      existsSync(join(d, "index.html")),
+    ) ?? join(import.meta.dir, "ui"))
   : join(import.meta.dir, "..", "..", "..", "dist", "ui");
 
 /** Files a branding folder may hold (SPEC section 2 Branding), served at `<base>/branding/<file>`. */

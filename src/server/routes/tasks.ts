@@ -23,9 +23,13 @@ import { SESSION_ENDED_CLOSE_CODE } from "../constants";
 function onFrame(deps: Deps, user: User, data: unknown, ws: WSContext): void {
   try {
     const req = parseTaskRequest(typeof data === "string" ? data : String(data));
-    applyTaskRequest({ queue: deps.tasks.queue, user, rootReal: deps.rootReal, globalRules: getSettings(deps.db).rules }, req);
+    applyTaskRequest(
+      { queue: deps.tasks.queue, user, rootReal: deps.rootReal, globalRules: getSettings(deps.db).rules },
+      req,
+    );
   } catch (err) {
-    if (!(err instanceof TaskInputError)) deps.log.error(`task request of user ${user.id}: ${(err as Error)?.stack ?? err}`);
+    if (!(err instanceof TaskInputError))
+      deps.log.error(`task request of user ${user.id}: ${(err as Error)?.stack ?? err}`);
     ws.send(JSON.stringify({ error: err instanceof TaskInputError ? err.message : "internal error" }));
   }
 }
@@ -47,8 +51,11 @@ export const taskRoutes = new Hono<AppEnv>().get(
         const user = liveUser();
         if (!user) return close(ws);
         detach = deps.tasks.feed.attach({
-          userId, isAdmin: user.perm.admin, live: () => liveUser() !== null,
-          send: (task: TaskRecord, how: TaskDelivery) => ws.send(JSON.stringify(presentTask(task, how))), close: () => close(ws),
+          userId,
+          isAdmin: user.perm.admin,
+          live: () => liveUser() !== null,
+          send: (task: TaskRecord, how: TaskDelivery) => ws.send(JSON.stringify(presentTask(task, how))),
+          close: () => close(ws),
         });
       },
       onMessage(e, ws) {

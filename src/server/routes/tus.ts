@@ -19,7 +19,16 @@ import type { ScopedPath } from "../fs/scope";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, UnsupportedMediaType } from "../errors";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./request/hook-request";
-import { TUS_CONTENT_TYPE, TUS_VERSION, discoveryHeaders, formatExpires, formatMetadata, parseByteCount, parseMetadata, speaksOurVersion } from "../tus/tus-headers";
+import {
+  TUS_CONTENT_TYPE,
+  TUS_VERSION,
+  discoveryHeaders,
+  formatExpires,
+  formatMetadata,
+  parseByteCount,
+  parseMetadata,
+  speaksOurVersion,
+} from "../tus/tus-headers";
 import { finishUpload, isComplete, startUpload, writeChunk } from "../tus/tus-upload";
 import type { TusUpload } from "../tus/tus-store";
 
@@ -51,11 +60,19 @@ export const tusRoutes = new Hono<AppEnv>()
     // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
     const length = parseByteCount(c.req.header("Upload-Length"));
-    if (length === null) throw new BadRequest(c.req.header("Upload-Defer-Length") ? "Upload-Defer-Length is not supported" : "Upload-Length is required");
+    if (length === null)
+      throw new BadRequest(
+        c.req.header("Upload-Defer-Length") ? "Upload-Defer-Length is not supported" : "Upload-Length is required",
+      );
     const metadata = parseMetadata(c.req.header("Upload-Metadata"));
     if (!metadata) throw new BadRequest("malformed Upload-Metadata");
     const { tus, db } = c.get("deps");
-    const up = await startUpload(tus, { userId: user.id, abs: target.abs, length, override, metadata }, currentSettings(db).tusUploadsPerUser, target);
+    const up = await startUpload(
+      tus,
+      { userId: user.id, abs: target.abs, length, override, metadata },
+      currentSettings(db).tusUploadsPerUser,
+      target,
+    );
     if (c.req.header("Content-Type") === TUS_CONTENT_TYPE) await receive(c, target, up, 0);
     else if (isComplete(up)) await finish(c, target, up);
     c.header("Location", new URL(c.req.url).pathname);
@@ -71,7 +88,8 @@ export const tusRoutes = new Hono<AppEnv>()
   .patch("/tus/*", async (c) => {
     const target = fileTarget(c);
     const up = await liveUpload(c, target);
-    if (c.req.header("Content-Type") !== TUS_CONTENT_TYPE) throw new UnsupportedMediaType(`the body must be ${TUS_CONTENT_TYPE}`);
+    if (c.req.header("Content-Type") !== TUS_CONTENT_TYPE)
+      throw new UnsupportedMediaType(`the body must be ${TUS_CONTENT_TYPE}`);
     const offset = parseByteCount(c.req.header("Upload-Offset"));
     if (offset === null) throw new BadRequest("Upload-Offset is required");
     await receive(c, target, up, offset);

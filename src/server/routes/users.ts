@@ -79,7 +79,14 @@ export const userRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const body = await readJsonBody(c);
     if (body === undefined) throw new BadRequest("JSON body {what, which, data} expected");
-    const user = await changeUser(deps.db, deps.rootReal, c.get("user"), userId(c.req.param("id")), body, c.get("sessionId"));
+    const user = await changeUser(
+      deps.db,
+      deps.rootReal,
+      c.get("user"),
+      userId(c.req.param("id")),
+      body,
+      c.get("sessionId"),
+    );
     return c.json(presentUser(user, c.get("user").id));
   })
   // Live sessions with last use, IP and browser; the one making the request is marked current.

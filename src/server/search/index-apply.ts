@@ -73,7 +73,13 @@ function finishWalk(store: LayeredStore, walk: PendingWalk): void {
 /** Called with each folder a walk enters, before reading it (walkBelow onFolder): the index's tree watch. */
 export type OnFolder = (abs: string, path: string) => void;
 
-function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: string, onFolder?: OnFolder): PendingWalk | null {
+function write(
+  store: LayeredStore,
+  rootAbs: string,
+  ex: WalkExclusions,
+  path: string,
+  onFolder?: OnFolder,
+): PendingWalk | null {
   if (path === "/") return null;
   const name = posix.basename(path);
   // A task reports its tracked outputs, temp names among them: those are never indexed.
@@ -103,14 +109,21 @@ function write(store: LayeredStore, rootAbs: string, ex: WalkExclusions, path: s
  * Applies `change` (root-relative paths) in one transaction. A written folder of more than APPLY_SLICE entries is
  * indexed up to there; the rest is returned for continueWalk, so a big copy never holds the event loop.
  */
-export function applyChange(store: LayeredStore, rootAbs: string, ex: WalkExclusions, change: FsChange, onFolder?: OnFolder): PendingWalk | null {
+export function applyChange(
+  store: LayeredStore,
+  rootAbs: string,
+  ex: WalkExclusions,
+  change: FsChange,
+  onFolder?: OnFolder,
+): PendingWalk | null {
   return store.db.transaction(() => {
     if (change.kind === "removed") {
       remove(store, change.path);
       return null;
     }
     if (change.kind === "written") return write(store, rootAbs, ex, change.path, onFolder);
-    if (change.kind === "seen") return unchangedFolder(store, rootAbs, change.path) ? null : write(store, rootAbs, ex, change.path, onFolder);
+    if (change.kind === "seen")
+      return unchangedFolder(store, rootAbs, change.path) ? null : write(store, rootAbs, ex, change.path, onFolder);
     remove(store, change.from);
     return write(store, rootAbs, ex, change.to, onFolder);
   })();

@@ -20,7 +20,14 @@ import { sharedFolderWatchers } from "../listing/listing-cache/watchers";
  * `watchMax` (Config indexWatchMax, FBE_INDEX_WATCH_MAX: a whole number, 0 for none; Infinity for no cap of ours)
  * allow.
  */
-export function openFileIndex(db: Database, databaseFile: string, rootReal: string, log: Logger, watchMax: number, onTemp?: (abs: string) => void): SqliteFileIndex {
+export function openFileIndex(
+  db: Database,
+  databaseFile: string,
+  rootReal: string,
+  log: Logger,
+  watchMax: number,
+  onTemp?: (abs: string) => void,
+): SqliteFileIndex {
   const s = getSettings(db);
   const file = indexFileOf(databaseFile, s.indexLocation);
   mkdirSync(dirname(file), { recursive: true });
@@ -34,7 +41,11 @@ export function openFileIndex(db: Database, databaseFile: string, rootReal: stri
     watch: { watchers: sharedFolderWatchers(), maxWatches: watchLimit(watchMax) },
     onError: (err) => log.error(`file index walk failed: ${err instanceof Error ? err.message : String(err)}`),
   });
-  onFsChange(rootReal, (change) => index.apply(change), (path) => index.folderTotals(path)?.size ?? null);
+  onFsChange(
+    rootReal,
+    (change) => index.apply(change),
+    (path) => index.folderTotals(path)?.size ?? null,
+  );
   return index;
 }
 
@@ -47,7 +58,8 @@ export function startFileIndex(index: SqliteFileIndex, log: Logger): Promise<voi
   return index.start().then(
     () => {
       // A server stopped during the walk (tests running it in their own process) has closed the index already.
-      if (!index.isClosed) log.info(`file index ready: ${index.status().entries} entries in ${Date.now() - started} ms`);
+      if (!index.isClosed)
+        log.info(`file index ready: ${index.status().entries} entries in ${Date.now() - started} ms`);
     },
     () => undefined,
   );

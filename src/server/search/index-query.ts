@@ -33,7 +33,10 @@ function ftsTrigrams(text: string): string {
   for (let i = 0; i + TRIGRAM_MIN <= chars.length; i++) grams.add(chars.slice(i, i + TRIGRAM_MIN).join(""));
   const all = [...grams];
   // Spread over the term: the first, the last and evenly between.
-  const picked = all.length <= MAX_TRIGRAMS ? all : Array.from({ length: MAX_TRIGRAMS }, (_, k) => all[Math.round((k * (all.length - 1)) / (MAX_TRIGRAMS - 1))]);
+  const picked =
+    all.length <= MAX_TRIGRAMS
+      ? all
+      : Array.from({ length: MAX_TRIGRAMS }, (_, k) => all[Math.round((k * (all.length - 1)) / (MAX_TRIGRAMS - 1))]);
   return picked.map((g) => `"${g.replaceAll('"', '""')}"`).join(" AND ");
 }
 

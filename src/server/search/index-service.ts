@@ -38,7 +38,9 @@ export interface FileIndexOptions {
 
 /** The default index file: beside the main database, or in the folder `indexLocation` names. */
 export function indexFileOf(databaseFile: string, indexLocation: string): string {
-  const dir = indexLocation.trim() ? posix.resolve(posix.dirname(databaseFile), indexLocation.trim()) : posix.dirname(posix.resolve(databaseFile));
+  const dir = indexLocation.trim()
+    ? posix.resolve(posix.dirname(databaseFile), indexLocation.trim())
+    : posix.dirname(posix.resolve(databaseFile));
   return join(dir, "fbe-index.db");
 }
 
@@ -62,12 +64,14 @@ export class SqliteFileIndex implements FileIndex {
     this.ex = exclusionsOf(opts.excludeDirs);
     this.tree = opts.watch
       ? new TreeWatch({
-        rootAbs: opts.rootAbs, watchers: opts.watch.watchers, maxWatches: opts.watch.maxWatches,
-        apply: (change) => this.apply(change),
-        refresh: () => this.refresh(),
-        wasFolder: (path) => this.layers.entry(path)?.isDir ?? false,
-        excluded: (path, name) => isExcluded(this.ex, path, name),
-      })
+          rootAbs: opts.rootAbs,
+          watchers: opts.watch.watchers,
+          maxWatches: opts.watch.maxWatches,
+          apply: (change) => this.apply(change),
+          refresh: () => this.refresh(),
+          wasFolder: (path) => this.layers.entry(path)?.isDir ?? false,
+          excluded: (path, name) => isExcluded(this.ex, path, name),
+        })
       : null;
     const tree = this.tree;
     this.onFolder = tree ? (abs, path) => tree.folder(abs, path) : undefined;
@@ -187,7 +191,10 @@ export class SqliteFileIndex implements FileIndex {
     const root = this.store.totals("/");
     const n = root ? root.numFiles + root.numDirs : 0;
     const at = this.store.meta("builtAt");
-    return { entries: n, builtAt: at ? Number(at) : null, building: this.walking !== null || this.pendingWalks.size > 0,
+    return {
+      entries: n,
+      builtAt: at ? Number(at) : null,
+      building: this.walking !== null || this.pendingWalks.size > 0,
       watch: this.tree ? { ...this.tree.status(), intervalMinutes: this.opts.intervalMinutes } : null,
     };
   }

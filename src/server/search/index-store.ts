@@ -36,7 +36,8 @@ function openFresh(file: string, fresh: boolean): Database {
   let db = new Database(file, { create: true });
   let format: string | null = null;
   try {
-    format = (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | null)?.value ?? null;
+    format =
+      (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | null)?.value ?? null;
   } catch {
     format = null;
   }
@@ -84,7 +85,9 @@ export class IndexStore {
   /** Creates the tables; `drop` first drops everything but meta, the snapshot included. */
   reset(drop = true): void {
     if (drop) {
-      this.db.run("DROP TABLE IF EXISTS names; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS tombs;");
+      this.db.run(
+        "DROP TABLE IF EXISTS names; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS tombs;",
+      );
       dropSnapshotTables(this.db, "");
       dropSnapshotTables(this.db, "_next");
     }
@@ -108,7 +111,11 @@ export class IndexStore {
 
   /** The highest change number recorded (0 when none). */
   lastSeq(): number {
-    const r = this.db.prepare("SELECT max(coalesce((SELECT max(gen) FROM entries), 0), coalesce((SELECT max(seq) FROM tombs), 0)) AS n").get() as { n: number };
+    const r = this.db
+      .prepare(
+        "SELECT max(coalesce((SELECT max(gen) FROM entries), 0), coalesce((SELECT max(seq) FROM tombs), 0)) AS n",
+      )
+      .get() as { n: number };
     return r.n;
   }
 

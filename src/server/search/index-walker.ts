@@ -111,7 +111,9 @@ export function* walkBelow(
 }
 
 /** Turns direct sums per folder into totals of everything below each folder (children added to parents). */
-export function rollUpTotals(direct: Map<string, { size: number; numFiles: number; numDirs: number }>): Map<string, FolderTotals> {
+export function rollUpTotals(
+  direct: Map<string, { size: number; numFiles: number; numDirs: number }>,
+): Map<string, FolderTotals> {
   const paths = [...direct.keys()].sort((a, b) => depth(b) - depth(a));
   for (const p of paths) {
     if (p === "/") continue;

@@ -58,7 +58,9 @@ export async function liveSearch(req: LiveSearchRequest): Promise<LiveSearchResu
       if (isTempName(ent.name) || !req.isVisible(path)) continue;
       const isDir = ent.isDirectory();
       if (isDir) queue.push({ abs: join(dir.abs, ent.name), path });
-      if (matchesQuery(req.query, { name: ent.name, path, isDir, type: isDir ? "" : (typeFromName(ent.name) ?? "blob") })) {
+      if (
+        matchesQuery(req.query, { name: ent.name, path, isDir, type: isDir ? "" : (typeFromName(ent.name) ?? "blob") })
+      ) {
         hits.push({ path, isDir });
         if (hits.length >= req.maxHits * 2) hits.splice(0, hits.length, ...ranked(req, hits));
       }

@@ -5,7 +5,17 @@
 import type { ParsedQuery, QueryTerm, SearchType } from "./types";
 
 /** The `type:` values of SPEC section 5 Search. */
-export const SEARCH_TYPES: readonly SearchType[] = ["video", "audio", "image", "pdf", "text", "archive", "document", "font", "dir"];
+export const SEARCH_TYPES: readonly SearchType[] = [
+  "video",
+  "audio",
+  "image",
+  "pdf",
+  "text",
+  "archive",
+  "document",
+  "font",
+  "dir",
+];
 
 /** The answer to a query that has a type filter and no keyword (SPEC section 5 Search, section 8). */
 export const EMPTY_KEYWORD = "empty keyword is not allowed!";
@@ -48,7 +58,10 @@ export function parseQuery(input: string, indexLocation = false): ParsedQuery | 
     if (!text) continue;
     const plain = !sign && !quoted;
     terms.push({
-      text, excluded: sign === "-", required: sign === "+" || (plain && indexLocation), phrase: quoted || (plain && indexLocation),
+      text,
+      excluded: sign === "-",
+      required: sign === "+" || (plain && indexLocation),
+      phrase: quoted || (plain && indexLocation),
     });
   }
   if (!terms.some((t) => !t.excluded)) {

@@ -31,7 +31,13 @@ const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache
 /** The answer of a search: a streamed JSON array from the index, or the live walk's array. */
 export async function searchAnswer(job: SearchJob): Promise<Response> {
   if (job.index && job.index.state() === "ready") return streamFromIndex(job, job.index);
-  const found = await liveSearch({ query: job.query, abs: job.abs, under: job.under, isVisible: job.isVisible, maxHits: job.offset + job.limit });
+  const found = await liveSearch({
+    query: job.query,
+    abs: job.abs,
+    under: job.under,
+    isVisible: job.isVisible,
+    maxHits: job.offset + job.limit,
+  });
   const items = found.hits.slice(job.offset).map((h) => wireHit(job.under, h));
   const headers: Record<string, string> = { ...JSON_HEADERS, "X-Search-Index": job.index ? "building" : "absent" };
   if (!found.complete) headers["X-Search-Partial"] = "true";
@@ -55,7 +61,10 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
     // Pages double: the first hits go out at once, and a long answer asks the index a few times, not hundreds.
     const want = Math.min(pageSize, job.limit - sent);
     pageSize *= 2;
-    const page = want > 0 ? index.search({ query: job.query, under: rootUnder, offset: job.offset + sent, limit: want, isVisible }) : [];
+    const page =
+      want > 0
+        ? index.search({ query: job.query, under: rootUnder, offset: job.offset + sent, limit: want, isVisible })
+        : [];
     let chunk = first ? "[" : "";
     for (const hit of page) {
       chunk += `${first ? "" : ","}${JSON.stringify(wireHit(job.under, { path: hit.path.slice(strip), isDir: hit.isDir }))}`;
@@ -67,7 +76,10 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
   };
   // The first page is read before the answer starts: a failing query is answered with its error, not cut off.
   const head = nextPart();
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, part: { bytes: Uint8Array; last: boolean }) => {
+  const send = (
+    controller: ReadableStreamDefaultController<Uint8Array>,
+    part: { bytes: Uint8Array; last: boolean },
+  ) => {
     controller.enqueue(part.bytes);
     if (part.last) controller.close();
   };

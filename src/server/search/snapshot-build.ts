@@ -104,7 +104,11 @@ export interface SnapshotBuilt {
  * tables of `db`. Resolves with the counts; rejects when `cancelled()` turns true (the next tables are then stale
  * and are dropped by the next build).
  */
-export async function buildSnapshot(db: Database, walk: Iterator<IndexEntry>, cancelled: () => boolean): Promise<SnapshotBuilt> {
+export async function buildSnapshot(
+  db: Database,
+  walk: Iterator<IndexEntry>,
+  cancelled: () => boolean,
+): Promise<SnapshotBuilt> {
   const dirIndex = new Map<string, number>([["/", 0]]);
   const dirPaths: string[] = ["/"];
   const cols = new Columns();
@@ -155,7 +159,8 @@ export async function buildSnapshot(db: Database, walk: Iterator<IndexEntry>, ca
   const lists: Array<[string | number, PostingBuilder]> = [...grams, ...exact];
   for (let i = 0; i < lists.length; i += LIST_SLICE) {
     db.transaction(() => {
-      for (const [key, p] of lists.slice(i, i + LIST_SLICE)) (typeof key === "string" ? putGram : putExact).run(key, p.finish(blocks));
+      for (const [key, p] of lists.slice(i, i + LIST_SLICE))
+        (typeof key === "string" ? putGram : putExact).run(key, p.finish(blocks));
     })();
     await pause();
     if (cancelled()) throw new Error("index build cancelled");
@@ -164,10 +169,23 @@ export async function buildSnapshot(db: Database, walk: Iterator<IndexEntry>, ca
 }
 
 /** Encodes block `b` of `order` and adds it to the posting lists of its trigrams and exact-name buckets. */
-function encodeOne(cols: Columns, order: Uint32Array, rank: Uint32Array, b: number, grams: Map<string, PostingBuilder>, exact: Map<number, PostingBuilder>): Uint8Array {
+function encodeOne(
+  cols: Columns,
+  order: Uint32Array,
+  rank: Uint32Array,
+  b: number,
+  grams: Map<string, PostingBuilder>,
+  exact: Map<number, PostingBuilder>,
+): Uint8Array {
   const from = b * BLOCK_SIZE;
   const n = Math.min(BLOCK_SIZE, cols.n - from);
-  const input = { dirIds: new Uint32Array(n), types: new Uint8Array(n), sizes: new Float64Array(n), mtimes: new Float64Array(n), names: [] as string[] };
+  const input = {
+    dirIds: new Uint32Array(n),
+    types: new Uint8Array(n),
+    sizes: new Float64Array(n),
+    mtimes: new Float64Array(n),
+    names: [] as string[],
+  };
   const seen = new Set<string>();
   for (let k = 0; k < n; k++) {
     const i = order[from + k]!;
@@ -225,7 +243,8 @@ async function rankOrder(cols: Columns, dirPaths: string[]): Promise<Uint32Array
     const rx = slashRank[cols.dir[x]!]!;
     const ry = slashRank[cols.dir[y]!]!;
     if (rx === ry) return cols.compareNames(x, y);
-    if ((rx < ry && ry < subtreeEnd[rx]!) || (ry < rx && rx < subtreeEnd[ry]!)) return fullPath(x) < fullPath(y) ? -1 : 1;
+    if ((rx < ry && ry < subtreeEnd[rx]!) || (ry < rx && rx < subtreeEnd[ry]!))
+      return fullPath(x) < fullPath(y) ? -1 : 1;
     return rx - ry;
   };
   let sortedSinceTurn = 0;

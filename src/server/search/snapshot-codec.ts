@@ -6,7 +6,18 @@
 import type { FileType } from "../../shared/wire/resource";
 
 /** Type codes of a block's flag column: 0 is a folder, the others a FileType. */
-export const TYPE_CODES: readonly (FileType | "")[] = ["", "video", "audio", "image", "text", "textImmutable", "document", "archive", "font", "blob"];
+export const TYPE_CODES: readonly (FileType | "")[] = [
+  "",
+  "video",
+  "audio",
+  "image",
+  "text",
+  "textImmutable",
+  "document",
+  "archive",
+  "font",
+  "blob",
+];
 
 /** A growable byte buffer with varint writes. */
 export class ByteWriter {
@@ -45,7 +56,10 @@ export class ByteWriter {
 
 /** Reads varints from `buf` starting at `pos`. */
 export class ByteReader {
-  constructor(readonly buf: Uint8Array, public pos = 0) {}
+  constructor(
+    readonly buf: Uint8Array,
+    public pos = 0,
+  ) {}
 
   /** Reads one unsigned LEB128 varint. */
   varint(): number {

@@ -18,7 +18,10 @@ function lookupGrams(term: string): string[] {
   for (let i = 0; i + 3 <= cps.length; i++) all.add(cps[i]! + cps[i + 1]! + cps[i + 2]!);
   const list = [...all];
   if (list.length <= MAX_TRIGRAMS) return list;
-  return Array.from({ length: MAX_TRIGRAMS }, (_, k) => list[Math.round((k * (list.length - 1)) / (MAX_TRIGRAMS - 1))]!);
+  return Array.from(
+    { length: MAX_TRIGRAMS },
+    (_, k) => list[Math.round((k * (list.length - 1)) / (MAX_TRIGRAMS - 1))]!,
+  );
 }
 
 /** The live snapshot; call reload() after the tables are replaced. */
@@ -42,7 +45,10 @@ export class SnapshotReader {
     this.dirIndex = new Map();
     this.blocks = 0;
     if (!hasSnapshot(this.db)) return;
-    for (const r of this.db.prepare("SELECT id, path FROM snap_dirs ORDER BY id").iterate() as IterableIterator<{ id: number; path: string }>) {
+    for (const r of this.db.prepare("SELECT id, path FROM snap_dirs ORDER BY id").iterate() as IterableIterator<{
+      id: number;
+      path: string;
+    }>) {
       this.dirPaths[r.id] = r.path;
       this.dirIndex.set(r.path, r.id);
     }
@@ -87,7 +93,8 @@ export class SnapshotReader {
     if (plan.exact.size > 0) {
       const inCand = cand ? new Set(cand) : null;
       const ids = new Set<number>();
-      for (const t of plan.exact) for (const id of this.list(this.stmts.exact, nameBucket(t))) if (!inCand || inCand.has(id)) ids.add(id);
+      for (const t of plan.exact)
+        for (const id of this.list(this.stmts.exact, nameBucket(t))) if (!inCand || inCand.has(id)) ids.add(id);
       for (const id of [...ids].sort((a, b) => a - b)) yield* this.scan(id, plan, dead, true);
     }
     for (let i = 0; i < count; i++) yield* this.scan(all(i), plan, dead, false);

@@ -135,7 +135,10 @@ export class TreeWatch {
     // A folder deleted or moved away: its watch has ended; its parent's watch tells where it went.
     if (gone) this.held.delete(path);
     else if (!names) this.pending.set(path, true);
-    else for (const name of names) if (!isTempName(name)) this.pending.set(posix.join(path, name), this.pending.get(posix.join(path, name)) ?? false);
+    else
+      for (const name of names)
+        if (!isTempName(name))
+          this.pending.set(posix.join(path, name), this.pending.get(posix.join(path, name)) ?? false);
     if (this.scheduled || this.pending.size === 0) return;
     this.scheduled = true;
     // After the drain that told it: a folder moved is watched again only once its old watch has ended.

@@ -3,7 +3,11 @@
  * (SPEC section 3 Global settings, section 5 Settings ranges), in one place.
  */
 import {
-  DEFAULT_SETTINGS as SHARED_DEFAULTS, SETTINGS_RANGES as R, TRANSITION_EFFECTS, type CaptchaSettings, type IntegerRange,
+  DEFAULT_SETTINGS as SHARED_DEFAULTS,
+  SETTINGS_RANGES as R,
+  TRANSITION_EFFECTS,
+  type CaptchaSettings,
+  type IntegerRange,
   type SettingsCore,
 } from "../../shared/wire/settings";
 
@@ -13,7 +17,10 @@ export type { UserDefaults } from "../../shared/wire/user";
 export type StoredSettings = Omit<SettingsCore, "captcha"> & { captcha: CaptchaSettings & { secret: string } };
 
 /** Defaults of a fresh install (the shared defaults, no captcha secret). */
-export const DEFAULT_SETTINGS: StoredSettings = { ...SHARED_DEFAULTS, captcha: { ...SHARED_DEFAULTS.captcha, secret: "" } };
+export const DEFAULT_SETTINGS: StoredSettings = {
+  ...SHARED_DEFAULTS,
+  captcha: { ...SHARED_DEFAULTS.captcha, secret: "" },
+};
 
 /** How one settings field is checked and normalized. */
 export type FieldSpec =
@@ -31,7 +38,10 @@ export type SectionSpec = Record<string, FieldSpec>;
 
 const bool = { kind: "boolean" } as const;
 const int = (range: IntegerRange): FieldSpec => ({ kind: "integer", ...range });
-const str = (max: number, extra: Partial<{ trim: boolean; oneOf: readonly string[]; url: boolean }> = {}): FieldSpec => ({ kind: "string", max, ...extra });
+const str = (
+  max: number,
+  extra: Partial<{ trim: boolean; oneOf: readonly string[]; url: boolean }> = {},
+): FieldSpec => ({ kind: "string", max, ...extra });
 
 /** Every accepted field with its range (SPEC section 5); sections are nested objects of specs. */
 export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSpec> = {
@@ -54,23 +64,53 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {
-    transitionEffect: str(64, { oneOf: TRANSITION_EFFECTS }), continuous: bool, transitionSpeed: int(R.slideshow.transitionSpeed),
-    preloadRange: int(R.slideshow.preloadRange), showDotIndicator: bool, showThumbIndicator: bool, autoplaySlide: bool,
-    autoplayInterval: int(R.slideshow.autoplayInterval), autoplayProgressBar: bool,
+    transitionEffect: str(64, { oneOf: TRANSITION_EFFECTS }),
+    continuous: bool,
+    transitionSpeed: int(R.slideshow.transitionSpeed),
+    preloadRange: int(R.slideshow.preloadRange),
+    showDotIndicator: bool,
+    showThumbIndicator: bool,
+    autoplaySlide: bool,
+    autoplayInterval: int(R.slideshow.autoplayInterval),
+    autoplayProgressBar: bool,
   },
   video: {
-    autoplay: bool, disableHls: bool, disablePreview: bool, quality: int(R.video.quality),
-    volume: int(R.video.volume), seekDelta: int(R.video.seekDelta), seekDeltaLong: int(R.video.seekDeltaLong),
+    autoplay: bool,
+    disableHls: bool,
+    disablePreview: bool,
+    quality: int(R.video.quality),
+    volume: int(R.video.volume),
+    seekDelta: int(R.video.seekDelta),
+    seekDeltaLong: int(R.video.seekDeltaLong),
   },
   thumbnail: {
-    cacheRoot: str(4096, { trim: true }), cacheGcProbability: int(R.thumbnail.cacheGcProbability), cacheExpireTTL: int(R.thumbnail.cacheExpireTTL),
-    thumbnailEnabled: bool, thumbnailVideo: bool, thumbnailWidth: int(R.thumbnail.thumbnailWidth), thumbnailVideoWidth: int(R.thumbnail.thumbnailVideoWidth),
-    thumbnailVideoColumns: int(R.thumbnail.thumbnailVideoColumns), thumbnailVideoNumcaps: int(R.thumbnail.thumbnailVideoNumcaps), thumbnailVideoComment: str(1024, { trim: true }),
+    cacheRoot: str(4096, { trim: true }),
+    cacheGcProbability: int(R.thumbnail.cacheGcProbability),
+    cacheExpireTTL: int(R.thumbnail.cacheExpireTTL),
+    thumbnailEnabled: bool,
+    thumbnailVideo: bool,
+    thumbnailWidth: int(R.thumbnail.thumbnailWidth),
+    thumbnailVideoWidth: int(R.thumbnail.thumbnailVideoWidth),
+    thumbnailVideoColumns: int(R.thumbnail.thumbnailVideoColumns),
+    thumbnailVideoNumcaps: int(R.thumbnail.thumbnailVideoNumcaps),
+    thumbnailVideoComment: str(1024, { trim: true }),
   },
-  loginBan: { enabled: bool, maxAttempts: int(R.loginBan.maxAttempts), windowSeconds: int(R.loginBan.windowSeconds), banSeconds: int(R.loginBan.banSeconds) },
+  loginBan: {
+    enabled: bool,
+    maxAttempts: int(R.loginBan.maxAttempts),
+    windowSeconds: int(R.loginBan.windowSeconds),
+    banSeconds: int(R.loginBan.banSeconds),
+  },
   rateLimit: {
-    loginPerIp: int(R.rateLimit.loginPerIp), loginPerUser: int(R.rateLimit.loginPerUser),
-    sharePasswordPerIp: int(R.rateLimit.sharePasswordPerIp), windowSeconds: int(R.rateLimit.windowSeconds),
+    loginPerIp: int(R.rateLimit.loginPerIp),
+    loginPerUser: int(R.rateLimit.loginPerUser),
+    sharePasswordPerIp: int(R.rateLimit.sharePasswordPerIp),
+    windowSeconds: int(R.rateLimit.windowSeconds),
   },
-  captcha: { enabled: bool, key: str(1024, { trim: true }), secret: str(1024, { trim: true }), verifyUrl: str(2048, { trim: true, url: true }) },
+  captcha: {
+    enabled: bool,
+    key: str(1024, { trim: true }),
+    secret: str(1024, { trim: true }),
+    verifyUrl: str(2048, { trim: true, url: true }),
+  },
 };

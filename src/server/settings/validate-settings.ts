@@ -4,13 +4,22 @@
  */
 import { BadRequest } from "../errors";
 import {
-  parseBoolean, parseLocale, parsePermissions, parseRules, parseScope, parseSorting, parseString, parseTheme, parseViewMode,
+  parseBoolean,
+  parseLocale,
+  parsePermissions,
+  parseRules,
+  parseScope,
+  parseSorting,
+  parseString,
+  parseTheme,
+  parseViewMode,
   parseWords,
 } from "../users/user-fields";
 import { SETTINGS_FIELDS, type FieldSpec, type StoredSettings, type SectionSpec, type UserDefaults } from "./schema";
 
 /** The refusal of open signup over the whole files root, as PUT /api/settings and `fbe config set` answer it. */
-export const SIGNUP_WHOLE_ROOT = "signup needs createUserDir, or a default scope other than /: a self-registered account would reach every file";
+export const SIGNUP_WHOLE_ROOT =
+  "signup needs createUserDir, or a default scope other than /: a self-registered account would reach every file";
 
 /**
  * Returns `current` with the fields of `patch` checked and applied. Sections may be partial; unknown keys are
@@ -73,30 +82,41 @@ function parseText(spec: Extract<FieldSpec, { kind: "string" }>, value: unknown,
 
 function parseField(spec: FieldSpec, value: unknown, name: string, previous: unknown): unknown {
   switch (spec.kind) {
-    case "boolean": return parseBoolean(value, name);
-    case "integer": return parseInteger(spec, value, name);
-    case "string": return parseText(spec, value, name);
-    case "words": return parseWords(value, name);
-    case "string-list": return parseStringList(value, name);
-    case "command-map": return parseCommandMap(value, name);
-    case "rules": return parseRules(value, name);
-    case "user-defaults": return parseUserDefaults(value, name, previous as UserDefaults);
+    case "boolean":
+      return parseBoolean(value, name);
+    case "integer":
+      return parseInteger(spec, value, name);
+    case "string":
+      return parseText(spec, value, name);
+    case "words":
+      return parseWords(value, name);
+    case "string-list":
+      return parseStringList(value, name);
+    case "command-map":
+      return parseCommandMap(value, name);
+    case "rules":
+      return parseRules(value, name);
+    case "user-defaults":
+      return parseUserDefaults(value, name, previous as UserDefaults);
   }
 }
 
 /** A list of non-empty trimmed strings (excluded index folders). */
 function parseStringList(value: unknown, name: string): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw new BadRequest(`${name} must be a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+    throw new BadRequest(`${name} must be a list of strings`);
   return (value as string[]).map((v) => v.trim()).filter(Boolean);
 }
 
 /** Event name to command lines; lines are trimmed and empty ones dropped (SPEC section 5). */
 function parseCommandMap(value: unknown, name: string): Record<string, string[]> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new BadRequest(`${name} must be an object of event lines`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new BadRequest(`${name} must be an object of event lines`);
   const out: Record<string, string[]> = {};
   for (const [event, lines] of Object.entries(value)) {
     const list = typeof lines === "string" ? lines.split("\n") : lines;
-    if (!Array.isArray(list) || list.some((l) => typeof l !== "string")) throw new BadRequest(`${name}.${event} must be a list of lines`);
+    if (!Array.isArray(list) || list.some((l) => typeof l !== "string"))
+      throw new BadRequest(`${name}.${event} must be a list of lines`);
     out[event] = (list as string[]).map((l) => l.trim()).filter(Boolean);
   }
   return out;

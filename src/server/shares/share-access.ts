@@ -25,7 +25,14 @@ const SHARE_TOKEN_TYPE = "share";
  * IP used up its password attempts on this link; Forbidden (403) for a wrong password (recorded as a failed login
  * of the IP; a right one gives its attempt back).
  */
-export async function unlockShare(db: Database, secret: string, hash: string, password: string, ip: string, now: number): Promise<ShareAccess> {
+export async function unlockShare(
+  db: Database,
+  secret: string,
+  hash: string,
+  password: string,
+  ip: string,
+  now: number,
+): Promise<ShareAccess> {
   const { share } = liveLink(db, hash, now);
   const settings = getSettings(db);
   const ban = settings.loginBan;

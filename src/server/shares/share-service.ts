@@ -6,12 +6,27 @@
  */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { allShares, deleteShare, findShare, insertShare, purgeExpiredShares, setShareRate, sharesOfPath, type ShareRow } from "../db/shares-table";
+import {
+  allShares,
+  deleteShare,
+  findShare,
+  insertShare,
+  purgeExpiredShares,
+  setShareRate,
+  sharesOfPath,
+  type ShareRow,
+} from "../db/shares-table";
 import { findUserById, listUsers } from "../db/users-table";
 import { hasPermission } from "../auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "../errors";
 import {
-  SHARE_DOWNLOAD_LIMIT_MAX, SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareOptions, type ShareUnit,
+  SHARE_DOWNLOAD_LIMIT_MAX,
+  SHARE_DOWNLOAD_RATE_MAX,
+  SHARE_DOWNLOAD_RATE_MIN,
+  SHARE_EXPIRES_MAX,
+  SHARE_UNITS,
+  type ShareOptions,
+  type ShareUnit,
 } from "../../shared/wire/share";
 import { hashPassword } from "../auth/password";
 import type { User } from "../users/types";
@@ -37,7 +52,8 @@ function inScope(share: ShareRow, scope: string): ShareRow | null {
 export function parseExpiry(expires: string | undefined, unit: string | undefined, now: number): number {
   if (expires === undefined && unit === undefined) return 0;
   const n = (expires ?? "").trim();
-  if (!/^\d+$/.test(n) || Number(n) > SHARE_EXPIRES_MAX) throw new BadRequest(`expires must be an integer 0-${SHARE_EXPIRES_MAX}`);
+  if (!/^\d+$/.test(n) || Number(n) > SHARE_EXPIRES_MAX)
+    throw new BadRequest(`expires must be an integer 0-${SHARE_EXPIRES_MAX}`);
   const u = (unit ?? "hours") as ShareUnit;
   if (!Object.hasOwn(SHARE_UNITS, u)) throw new BadRequest("unit must be seconds, minutes, hours or days");
   return now + Number(n) * SHARE_UNITS[u];
@@ -60,18 +76,31 @@ export interface CheckedOptions {
 export async function checkOptions(body: unknown, path: string): Promise<CheckedOptions> {
   const b = (body && typeof body === "object" ? body : {}) as ShareOptions;
   if (b.password !== undefined && typeof b.password !== "string") throw new BadRequest("password must be a string");
-  if (b.uploadOnly !== undefined && typeof b.uploadOnly !== "boolean") throw new BadRequest("uploadOnly must be true or false");
+  if (b.uploadOnly !== undefined && typeof b.uploadOnly !== "boolean")
+    throw new BadRequest("uploadOnly must be true or false");
   if (b.uploadOnly && !path.endsWith("/")) throw new BadRequest("uploadOnly is only for a folder");
   const limit = b.downloadLimit ?? 0;
-  if (!Number.isInteger(limit) || limit < 0 || limit > SHARE_DOWNLOAD_LIMIT_MAX) throw new BadRequest(`downloadLimit must be an integer 0-${SHARE_DOWNLOAD_LIMIT_MAX}`);
+  if (!Number.isInteger(limit) || limit < 0 || limit > SHARE_DOWNLOAD_LIMIT_MAX)
+    throw new BadRequest(`downloadLimit must be an integer 0-${SHARE_DOWNLOAD_LIMIT_MAX}`);
   const rate = checkRate(b.downloadRate ?? 0);
-  return { passwordHash: b.password ? await hashPassword(b.password) : "", uploadOnly: b.uploadOnly === true, downloadLimit: limit, downloadRate: rate };
+  return {
+    passwordHash: b.password ? await hashPassword(b.password) : "",
+    uploadOnly: b.uploadOnly === true,
+    downloadLimit: limit,
+    downloadRate: rate,
+  };
 }
 
 /** A download speed as given: 0, or an integer SHARE_DOWNLOAD_RATE_MIN..MAX. @throws BadRequest naming downloadRate. */
 function checkRate(rate: unknown): number {
-  if (typeof rate !== "number" || !Number.isInteger(rate) || (rate !== 0 && (rate < SHARE_DOWNLOAD_RATE_MIN || rate > SHARE_DOWNLOAD_RATE_MAX))) {
-    throw new BadRequest(`downloadRate must be 0 or an integer ${SHARE_DOWNLOAD_RATE_MIN}-${SHARE_DOWNLOAD_RATE_MAX} (bytes per second)`);
+  if (
+    typeof rate !== "number" ||
+    !Number.isInteger(rate) ||
+    (rate !== 0 && (rate < SHARE_DOWNLOAD_RATE_MIN || rate > SHARE_DOWNLOAD_RATE_MAX))
+  ) {
+    throw new BadRequest(
+      `downloadRate must be 0 or an integer ${SHARE_DOWNLOAD_RATE_MIN}-${SHARE_DOWNLOAD_RATE_MAX} (bytes per second)`,
+    );
   }
   return rate;
 }
@@ -85,7 +114,7 @@ export function changeLinkRate(db: Database, actor: User, hash: string, body: un
   const share = findShare(db, hash);
   if (!share) throw new NotFound();
   if (share.userId !== actor.id && !actor.perm.admin) throw new Forbidden();
-  const rate = checkRate((body && typeof body === "object" ? body as { downloadRate?: unknown } : {}).downloadRate);
+  const rate = checkRate((body && typeof body === "object" ? (body as { downloadRate?: unknown }) : {}).downloadRate);
   setShareRate(db, hash, rate);
   const owner = share.userId === actor.id ? actor : findUserById(db, share.userId);
   return { ...((owner && inScope(share, owner.scope)) ?? share), downloadRate: rate };
@@ -98,8 +127,16 @@ const NO_OPTIONS: CheckedOptions = { passwordHash: "", uploadOnly: false, downlo
  * `options`; it is stored with its path from the files root. A plain permalink (expire 0, no options) exists at
  * most once per path and user: asking again answers the existing one. Returns the link (path in the user's scope).
  */
-export function createShare(db: Database, user: User, path: string, expire: number, now: number, options: CheckedOptions = NO_OPTIONS): ShareRow {
-  const plain = !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0 && options.downloadRate === 0;
+export function createShare(
+  db: Database,
+  user: User,
+  path: string,
+  expire: number,
+  now: number,
+  options: CheckedOptions = NO_OPTIONS,
+): ShareRow {
+  const plain =
+    !options.passwordHash && !options.uploadOnly && options.downloadLimit === 0 && options.downloadRate === 0;
   if (expire === 0 && plain) {
     const permalink = linksOfPath(db, user, path, now).find(
       (s) => s.expire === 0 && !s.passwordHash && !s.uploadOnly && s.downloadLimit === 0 && s.downloadRate === 0,

@@ -48,11 +48,20 @@ export async function runCommand(o: CommandRun): Promise<CommandOutcome> {
   const onAbort = () => stop.abort();
   o.signal.addEventListener("abort", onAbort, { once: true });
   if (o.signal.aborted) stop.abort();
-  const timer = setTimeout(() => { timedOut = true; stop.abort(); }, o.timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, o.timeoutMs);
   try {
     const { stderrTail } = await runTool({
-      cmd: o.cmd, args: o.args, cwd: o.cwd, env: { ...BASE_ENV, TERM: "dumb", ...o.env }, replaceEnv: true,
-      signal: stop.signal, onStdoutLine: o.onStdoutLine, onStderrLine: o.onStderrLine,
+      cmd: o.cmd,
+      args: o.args,
+      cwd: o.cwd,
+      env: { ...BASE_ENV, TERM: "dumb", ...o.env },
+      replaceEnv: true,
+      signal: stop.signal,
+      onStdoutLine: o.onStdoutLine,
+      onStderrLine: o.onStderrLine,
     });
     return { kind: "exit", code: 0, stderrTail };
   } catch (err) {

@@ -27,6 +27,10 @@ export function buildCompressorArgs(tool: CompressorTool): string[] {
  * Compresses `input` through the `tool` process. Pull-based: the tool reads only as fast as the client
  * downloads. Aborting `signal` or cancelling the result kills the process.
  */
-export function runCompressor(tool: CompressorTool, input: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function runCompressor(
+  tool: CompressorTool,
+  input: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   return spawnFilter({ cmd: tool, args: buildCompressorArgs(tool), input, signal });
 }

@@ -41,8 +41,23 @@ const UPLOAD: Record<HardwareEncoder, string[]> = {
 export function buildEncoderTestArgs(encoder: HardwareEncoder, vaapiDevice: string): string[] {
   const device = encoder === "h264_vaapi" ? ["-vaapi_device", vaapiDevice] : [];
   return [
-    "-hide_banner", "-nostdin", "-loglevel", "error", ...device, "-f", "lavfi", "-i", "color=black:s=256x256:d=0.04",
-    "-frames:v", "1", ...UPLOAD[encoder], "-c:v", encoder, "-f", "null", "-",
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    "error",
+    ...device,
+    "-f",
+    "lavfi",
+    "-i",
+    "color=black:s=256x256:d=0.04",
+    "-frames:v",
+    "1",
+    ...UPLOAD[encoder],
+    "-c:v",
+    encoder,
+    "-f",
+    "null",
+    "-",
   ];
 }
 
@@ -59,5 +74,8 @@ export async function runEncoderList(signal: AbortSignal): Promise<string[]> {
 
 /** Runs a test encode (buildEncoderTestArgs); true when it succeeded within `timeoutMs`. */
 export async function runEncoderTest(args: readonly string[], timeoutMs: number): Promise<boolean> {
-  return runTool({ cmd: "ffmpeg", args, signal: new AbortController().signal, timeoutMs }).then(() => true, () => false);
+  return runTool({ cmd: "ffmpeg", args, signal: new AbortController().signal, timeoutMs }).then(
+    () => true,
+    () => false,
+  );
 }

@@ -95,8 +95,10 @@ export function timeLabelFilter(label: FrameTimeLabel, seek: string): string {
   const offset = (Number(seek) + 1e-4).toFixed(4);
   const clock = Number(seek) < DAY_S - 60 ? `%{pts:gmtime:${offset}:%H\\:%M\\:%S}` : `%{pts:hms:${offset}}`;
   const pad = Math.max(2, Math.round(label.fontSize / 4));
-  return `drawtext=fontfile=${escapeFilterValue(label.fontFile)}:text=${escapeFilterValue(clock)}:fontsize=${label.fontSize}` +
-    `:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${pad}:x=w-tw-${2 * pad}:y=h-th-${2 * pad}`;
+  return (
+    `drawtext=fontfile=${escapeFilterValue(label.fontFile)}:text=${escapeFilterValue(clock)}:fontsize=${label.fontSize}` +
+    `:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${pad}:x=w-tw-${2 * pad}:y=h-th-${2 * pad}`
+  );
 }
 
 /** The header band of a sheet: drawn text from a file (no escaping of the user's text needed) in a font file. */
@@ -143,7 +145,14 @@ function imageOutput(format: FrameImageFormat, output: string): string[] {
  * `columns` per row (`tile` pads a short last row with black), then, with a header, a band on top holding the text of
  * `header.textFile`. Loglevel info so showinfo reports each frame.
  */
-export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; output: string; header: SheetHeader | null; timeLabel: FrameTimeLabel | null }): string[] {
+export function buildContactSheetArgs(
+  o: FrameGrabOptions & {
+    columns: number;
+    output: string;
+    header: SheetHeader | null;
+    timeLabel: FrameTimeLabel | null;
+  },
+): string[] {
   const n = o.times.length;
   const { columns, rows } = sheetLayout(n, o.columns);
   const chains = o.times.map((_, i) => frameChain(i, o, o.timeLabel));
@@ -158,8 +167,13 @@ export function buildContactSheetArgs(o: FrameGrabOptions & { columns: number; o
   }
   const graph = [...chains, `${sheet}[sheet]`].join(";");
   return [
-    ...buildCommonArgs(o.overwrite, "info"), ...frameInputs(o),
-    "-filter_complex", graph, "-map", "[sheet]", ...imageOutput(o.format, o.output),
+    ...buildCommonArgs(o.overwrite, "info"),
+    ...frameInputs(o),
+    "-filter_complex",
+    graph,
+    "-map",
+    "[sheet]",
+    ...imageOutput(o.format, o.output),
   ];
 }
 

@@ -45,13 +45,29 @@ function encoderArgs(encoder: string): { input: string[]; filterTail: string; co
   switch (encoder) {
     case "h264_nvenc":
       // -forced-idr: the forced keyframes at segment boundaries must be IDR frames so each segment starts clean.
-      return { input: [], filterTail: ",format=yuv420p", codec: ["-c:v", "h264_nvenc", "-preset", "p4", "-profile:v", "high", "-forced-idr", "1"] };
+      return {
+        input: [],
+        filterTail: ",format=yuv420p",
+        codec: ["-c:v", "h264_nvenc", "-preset", "p4", "-profile:v", "high", "-forced-idr", "1"],
+      };
     case "h264_qsv":
-      return { input: [], filterTail: ",format=nv12", codec: ["-c:v", "h264_qsv", "-preset", "veryfast", "-profile:v", "high"] };
+      return {
+        input: [],
+        filterTail: ",format=nv12",
+        codec: ["-c:v", "h264_qsv", "-preset", "veryfast", "-profile:v", "high"],
+      };
     case "h264_vaapi":
-      return { input: ["-vaapi_device", VAAPI_DEVICE], filterTail: ",format=nv12,hwupload", codec: ["-c:v", "h264_vaapi", "-profile:v", "high"] };
+      return {
+        input: ["-vaapi_device", VAAPI_DEVICE],
+        filterTail: ",format=nv12,hwupload",
+        codec: ["-c:v", "h264_vaapi", "-profile:v", "high"],
+      };
     default:
-      return { input: [], filterTail: ",format=yuv420p", codec: ["-c:v", "libx264", "-preset", HLS_X264_PRESET, "-profile:v", "high"] };
+      return {
+        input: [],
+        filterTail: ",format=yuv420p",
+        codec: ["-c:v", "libx264", "-preset", HLS_X264_PRESET, "-profile:v", "high"],
+      };
   }
 }
 
@@ -77,20 +93,56 @@ export function buildHlsArgs(o: HlsEncodeOptions): string[] {
   // With no cut left (the last segment alone), a cut past the end keeps the muxer from its default 2 s segments.
   if (cuts.length === 0) cuts.push(cut(o.startSegment + 1));
   return [
-    "-hide_banner", "-nostdin", "-loglevel", "error", "-nostats", "-y",
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-nostats",
+    "-y",
     ...enc.input,
     ...(start > 0 ? ["-ss", seconds(start)] : []),
     ...inputArgs(o.input),
-    "-map", `0:v:${o.videoStream}`, "-map", "0:a:0?", "-sn", "-dn",
-    "-vf", `scale=-2:${o.height}${enc.filterTail}`,
+    "-map",
+    `0:v:${o.videoStream}`,
+    "-map",
+    "0:a:0?",
+    "-sn",
+    "-dn",
+    "-vf",
+    `scale=-2:${o.height}${enc.filterTail}`,
     ...enc.codec,
-    "-b:v", `${kbps}k`, "-maxrate", `${kbps}k`, "-bufsize", `${kbps * 2}k`,
-    "-force_key_frames", `expr:gte(t,n_forced*${o.segmentS})`, "-sc_threshold", "0",
-    "-c:a", "aac", "-ac", "2", "-b:a", String(HLS_AUDIO_BITRATE),
-    "-output_ts_offset", seconds(start + HLS_TS_OFFSET_S), "-avoid_negative_ts", "disabled",
-    "-f", "segment", "-segment_format", "mpegts", "-segment_times", cuts.join(","),
-    "-segment_start_number", String(o.startSegment),
-    "-segment_list", "pipe:1", "-segment_list_type", "flat",
+    "-b:v",
+    `${kbps}k`,
+    "-maxrate",
+    `${kbps}k`,
+    "-bufsize",
+    `${kbps * 2}k`,
+    "-force_key_frames",
+    `expr:gte(t,n_forced*${o.segmentS})`,
+    "-sc_threshold",
+    "0",
+    "-c:a",
+    "aac",
+    "-ac",
+    "2",
+    "-b:a",
+    String(HLS_AUDIO_BITRATE),
+    "-output_ts_offset",
+    seconds(start + HLS_TS_OFFSET_S),
+    "-avoid_negative_ts",
+    "disabled",
+    "-f",
+    "segment",
+    "-segment_format",
+    "mpegts",
+    "-segment_times",
+    cuts.join(","),
+    "-segment_start_number",
+    String(o.startSegment),
+    "-segment_list",
+    "pipe:1",
+    "-segment_list_type",
+    "flat",
     // The output folder is a hash-named cache folder; a `%` in the cache dir itself is escaped for the pattern.
     fileUrl(`${o.outDir.replaceAll("%", "%%")}/${o.pattern}`),
   ];
@@ -114,7 +166,14 @@ export interface RunHlsOptions {
 export async function runHlsEncoder(o: RunHlsOptions): Promise<void> {
   try {
     await withToolInput(o.input, "ffmpeg", (input) =>
-      runTool({ cmd: "ffmpeg", args: o.args, inputFd: input.fd, signal: o.signal, onStdoutLine: (line) => o.onSegment(line.trim()) }));
+      runTool({
+        cmd: "ffmpeg",
+        args: o.args,
+        inputFd: input.fd,
+        signal: o.signal,
+        onStdoutLine: (line) => o.onSegment(line.trim()),
+      }),
+    );
   } catch (e) {
     if (e instanceof ToolFailed) throw new ToolFailed("ffmpeg", e.exitCode, e.stderr.split("\n").slice(-4).join("\n"));
     throw e;

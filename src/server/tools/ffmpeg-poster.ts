@@ -29,8 +29,24 @@ export function posterTime(durationS: number): number {
  */
 export function buildPosterArgs(o: PosterOptions): string[] {
   return [
-    ...buildCommonArgs(true), "-ss", o.timeS.toFixed(3), ...inputArgs(o.input), "-map", `0:v:${o.videoStream}`,
-    "-vf", `scale='min(${o.width},iw)':-2,setsar=1`, "-c:v", "mjpeg", "-q:v", "4", "-frames:v", "1",
-    "-f", "image2", "-update", "1", fileUrl(o.output),
+    ...buildCommonArgs(true),
+    "-ss",
+    o.timeS.toFixed(3),
+    ...inputArgs(o.input),
+    "-map",
+    `0:v:${o.videoStream}`,
+    "-vf",
+    `scale='min(${o.width},iw)':-2,setsar=1`,
+    "-c:v",
+    "mjpeg",
+    "-q:v",
+    "4",
+    "-frames:v",
+    "1",
+    "-f",
+    "image2",
+    "-update",
+    "1",
+    fileUrl(o.output),
   ];
 }

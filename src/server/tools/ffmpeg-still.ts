@@ -28,8 +28,23 @@ export const scaleDownFilter = (width: number): string => `scale='min(${width},i
  */
 export function buildLastFrameArgs(o: LastFrameOptions): string[] {
   return [
-    ...buildCommonArgs(true), "-sseof", `-${o.tailS.toFixed(3)}`, ...inputArgs(o.input), "-map", `0:v:${o.videoStream}`,
-    "-vf", scaleDownFilter(o.width), "-c:v", "mjpeg", "-q:v", JPEG_QUALITY, "-f", "image2", "-update", "1", fileUrl(o.output),
+    ...buildCommonArgs(true),
+    "-sseof",
+    `-${o.tailS.toFixed(3)}`,
+    ...inputArgs(o.input),
+    "-map",
+    `0:v:${o.videoStream}`,
+    "-vf",
+    scaleDownFilter(o.width),
+    "-c:v",
+    "mjpeg",
+    "-q:v",
+    JPEG_QUALITY,
+    "-f",
+    "image2",
+    "-update",
+    "1",
+    fileUrl(o.output),
   ];
 }
 
@@ -59,8 +74,26 @@ export function buildSpriteArgs(o: SpriteOptions): string[] {
   const rows = Math.ceil(o.tiles / o.columns);
   const filter = `fps=1/${o.intervalS},scale=${o.tileWidth}:${o.tileHeight},setsar=1,tile=${o.columns}x${rows}`;
   return [
-    ...buildCommonArgs(true), "-ss", o.startS.toFixed(3), "-t", (o.tiles * o.intervalS).toFixed(3), ...inputArgs(o.input),
-    "-map", `0:v:${o.videoStream}`, "-vf", filter, "-c:v", "mjpeg", "-q:v", JPEG_QUALITY, "-frames:v", "1",
-    "-f", "image2", "-update", "1", fileUrl(o.output),
+    ...buildCommonArgs(true),
+    "-ss",
+    o.startS.toFixed(3),
+    "-t",
+    (o.tiles * o.intervalS).toFixed(3),
+    ...inputArgs(o.input),
+    "-map",
+    `0:v:${o.videoStream}`,
+    "-vf",
+    filter,
+    "-c:v",
+    "mjpeg",
+    "-q:v",
+    JPEG_QUALITY,
+    "-frames:v",
+    "1",
+    "-f",
+    "image2",
+    "-update",
+    "1",
+    fileUrl(o.output),
   ];
 }

@@ -15,7 +15,16 @@ import { TOOL_INPUT_PATH, withToolInput, type ToolFile } from "./tool-input";
  */
 export function buildCommonArgs(overwrite: boolean, loglevel: "error" | "info" = "error"): string[] {
   // -y only when the caller means to replace an existing output; -n makes ffmpeg refuse instead of asking.
-  return ["-hide_banner", "-nostdin", "-loglevel", loglevel, "-nostats", "-progress", "pipe:1", overwrite ? "-y" : "-n"];
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    loglevel,
+    "-nostats",
+    "-progress",
+    "pipe:1",
+    overwrite ? "-y" : "-n",
+  ];
 }
 
 /** An input path as ffmpeg must see it: the "file:" protocol, so a name like "a:b.mkv" or "-x.mp4" is only a file. */
@@ -42,7 +51,16 @@ export function inheritedInput(demuxer: string): MediaInput {
  */
 export function inputArgs(input: MediaInput): string[] {
   if (!isAllowedDemuxer(input.demuxer)) throw new Error(`ffmpeg may not read an input as "${input.demuxer}"`);
-  return ["-protocol_whitelist", INPUT_PROTOCOLS, "-format_whitelist", input.demuxer, "-f", input.demuxer, "-i", fileUrl(input.path)];
+  return [
+    "-protocol_whitelist",
+    INPUT_PROTOCOLS,
+    "-format_whitelist",
+    input.demuxer,
+    "-f",
+    input.demuxer,
+    "-i",
+    fileUrl(input.path),
+  ];
 }
 
 /** Subtitle output formats: ffmpeg encoder and muxer of each. */
@@ -148,7 +166,15 @@ export async function runFfmpeg(o: RunFfmpegOptions): Promise<void> {
   };
   try {
     const run = (inputFd?: number) =>
-      runTool({ cmd: "ffmpeg", args: o.args, inputFd, outputDirFd: o.outputDirFd, signal: o.signal, onStdoutLine: createProgressParser((p) => o.onProgress?.(p)), onStderrLine });
+      runTool({
+        cmd: "ffmpeg",
+        args: o.args,
+        inputFd,
+        outputDirFd: o.outputDirFd,
+        signal: o.signal,
+        onStdoutLine: createProgressParser((p) => o.onProgress?.(p)),
+        onStderrLine,
+      });
     await (o.input === undefined ? run() : withToolInput(o.input, "ffmpeg", (input) => run(input.fd)));
   } catch (e) {
     if (e instanceof ToolFailed) throw new ToolFailed("ffmpeg", e.exitCode, kept.join("\n") || e.stderr);

@@ -115,7 +115,8 @@ function tagDuration(v: unknown): number {
 /** Tags of one section with lower-case keys; string values only. */
 function lowerTags(t: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries((t ?? {}) as Json)) if (typeof v === "string" || typeof v === "number") out[k.toLowerCase()] ??= String(v);
+  for (const [k, v] of Object.entries((t ?? {}) as Json))
+    if (typeof v === "string" || typeof v === "number") out[k.toLowerCase()] ??= String(v);
   return out;
 }
 
@@ -125,8 +126,13 @@ const streamBitRate = (s: Json | undefined): number => num(s?.bit_rate) || num(l
 function videoOf(s: Json | undefined): ProbedVideo | null {
   if (!s) return null;
   return {
-    codec: str(s.codec_name), codecLongName: str(s.codec_long_name), profile: str(s.profile), bitRate: streamBitRate(s),
-    frameRate: ratio(s.avg_frame_rate) || ratio(s.r_frame_rate), width: num(s.width), height: num(s.height),
+    codec: str(s.codec_name),
+    codecLongName: str(s.codec_long_name),
+    profile: str(s.profile),
+    bitRate: streamBitRate(s),
+    frameRate: ratio(s.avg_frame_rate) || ratio(s.r_frame_rate),
+    width: num(s.width),
+    height: num(s.height),
     displayAspectRatio: str(s.display_aspect_ratio),
   };
 }
@@ -134,8 +140,13 @@ function videoOf(s: Json | undefined): ProbedVideo | null {
 function audioOf(s: Json | undefined): ProbedAudio | null {
   if (!s) return null;
   return {
-    codec: str(s.codec_name), codecLongName: str(s.codec_long_name), profile: str(s.profile), bitRate: streamBitRate(s),
-    sampleRate: num(s.sample_rate), channels: num(s.channels), channelLayout: str(s.channel_layout),
+    codec: str(s.codec_name),
+    codecLongName: str(s.codec_long_name),
+    profile: str(s.profile),
+    bitRate: streamBitRate(s),
+    sampleRate: num(s.sample_rate),
+    channels: num(s.channels),
+    channelLayout: str(s.channel_layout),
   };
 }
 
@@ -166,7 +177,13 @@ export function parseProbe(jsonText: string): ProbeResult {
     .map((s, index): ProbedSubtitle => {
       const codec = str(s.codec_name);
       const lang = str(tags(s).language ?? tags(s).LANGUAGE).trim();
-      return { index, codec, language: lang.toLowerCase() === "und" ? "" : lang, title: str(tags(s).title ?? tags(s).TITLE), kind: subtitleKind(codec) };
+      return {
+        index,
+        codec,
+        language: lang.toLowerCase() === "und" ? "" : lang,
+        title: str(tags(s).title ?? tags(s).TITLE),
+        kind: subtitleKind(codec),
+      };
     });
   return {
     durationS,
@@ -201,7 +218,14 @@ export async function runProbe(file: ToolFile, signal: AbortSignal, timeoutMs?: 
   let out = "";
   await withToolInput(file, "ffprobe", async (input) => {
     await refuseTextContent(input.fd, "ffprobe");
-    await runTool({ cmd: "ffprobe", args: buildProbeArgs(input.path), inputFd: input.fd, signal, timeoutMs, onStdoutLine: (l) => (out += l + "\n") });
+    await runTool({
+      cmd: "ffprobe",
+      args: buildProbeArgs(input.path),
+      inputFd: input.fd,
+      signal,
+      timeoutMs,
+      onStdoutLine: (l) => (out += l + "\n"),
+    });
   });
   const probe = parseProbe(out);
   if (!probe.demuxer) throw new ToolFailed("ffprobe", null, "the file was read by a demuxer that is not allowed");

@@ -16,16 +16,62 @@ import { ToolFailed } from "./spawn";
  */
 export const MEDIA_DEMUXERS: readonly string[] = [
   // Video containers (webm is the matroska demuxer; 3gp, m4a and mj2 are mov; m2ts is mpegts; vob is mpeg).
-  "mov", "matroska", "avi", "flv", "mpegts", "mpeg", "asf", "rm", "ogg", "nut", "mxf", "dv", "ivf", "wtv", "gxf",
+  "mov",
+  "matroska",
+  "avi",
+  "flv",
+  "mpegts",
+  "mpeg",
+  "asf",
+  "rm",
+  "ogg",
+  "nut",
+  "mxf",
+  "dv",
+  "ivf",
+  "wtv",
+  "gxf",
   // Video elementary streams.
-  "h264", "hevc", "m4v", "mpegvideo",
+  "h264",
+  "hevc",
+  "m4v",
+  "mpegvideo",
   // Audio.
-  "mp3", "flac", "wav", "w64", "aac", "ac3", "eac3", "dts", "dtshd", "truehd", "mlp", "ape", "wv", "tta", "tak", "mpc",
-  "mpc8", "aiff", "caf", "amr", "au", "oma", "dsf", "xwma", "loas", "shn",
+  "mp3",
+  "flac",
+  "wav",
+  "w64",
+  "aac",
+  "ac3",
+  "eac3",
+  "dts",
+  "dtshd",
+  "truehd",
+  "mlp",
+  "ape",
+  "wv",
+  "tta",
+  "tak",
+  "mpc",
+  "mpc8",
+  "aiff",
+  "caf",
+  "amr",
+  "au",
+  "oma",
+  "dsf",
+  "xwma",
+  "loas",
+  "shn",
 ];
 
 /** The demuxer of each sidecar subtitle extension (sidecar-subtitles.ts); ffmpeg reads them only as these. */
-export const SUBTITLE_DEMUXERS: Readonly<Record<string, string>> = { ".srt": "srt", ".ass": "ass", ".ssa": "ass", ".vtt": "webvtt" };
+export const SUBTITLE_DEMUXERS: Readonly<Record<string, string>> = {
+  ".srt": "srt",
+  ".ass": "ass",
+  ".ssa": "ass",
+  ".vtt": "webvtt",
+};
 
 /** The only protocol an input may be opened with (ffmpeg-protocols "file"); outputs and progress use `pipe:` on their own. */
 export const INPUT_PROTOCOLS = "file";

@@ -46,11 +46,24 @@ export function reportNamesOtherFiles(report: string): boolean {
  */
 export async function runMediaInfo(file: ToolFile, signal: AbortSignal, timeoutMs?: number): Promise<string> {
   const chunks: Uint8Array[] = [];
-  await withToolInput(file, MEDIAINFO_TOOL, async (input) => {
-    await refuseTextContent(input.fd, MEDIAINFO_TOOL);
-    const { args, cwd } = buildMediaInfoCall(input.path);
-    await runTool({ cmd: MEDIAINFO_TOOL, args, cwd, inputFd: input.fd, signal, timeoutMs, onStdoutChunk: (c) => chunks.push(c) });
-  }, "named");
+  await withToolInput(
+    file,
+    MEDIAINFO_TOOL,
+    async (input) => {
+      await refuseTextContent(input.fd, MEDIAINFO_TOOL);
+      const { args, cwd } = buildMediaInfoCall(input.path);
+      await runTool({
+        cmd: MEDIAINFO_TOOL,
+        args,
+        cwd,
+        inputFd: input.fd,
+        signal,
+        timeoutMs,
+        onStdoutChunk: (c) => chunks.push(c),
+      });
+    },
+    "named",
+  );
   const report = new TextDecoder().decode(Buffer.concat(chunks));
   if (reportNamesOtherFiles(report)) throw new MediaContentRefused(MEDIAINFO_TOOL, NAMES_OTHER_FILES);
   return report;

@@ -66,20 +66,23 @@ export function parseMktorrentProgress(line: string): { done: number; total: num
  * or mktorrent exits non-zero (its stderr in the message).
  */
 export function runMktorrent(
-  o: Omit<MktorrentOptions, "target"> & { target: string | UserFile }, signal: AbortSignal, onProgress?: (fraction: number) => void,
+  o: Omit<MktorrentOptions, "target"> & { target: string | UserFile },
+  signal: AbortSignal,
+  onProgress?: (fraction: number) => void,
   outputDirFd?: number,
 ): Promise<ToolResult> {
-  const run = (target: string, inputFd?: number) => runTool({
-    cmd: "mktorrent",
-    args: buildMktorrentArgs({ ...o, target }),
-    inputFd,
-    outputDirFd,
-    signal,
-    onStdoutLine: (line) => {
-      const p = parseMktorrentProgress(line);
-      if (p && onProgress) onProgress(p.done / p.total);
-    },
-  });
+  const run = (target: string, inputFd?: number) =>
+    runTool({
+      cmd: "mktorrent",
+      args: buildMktorrentArgs({ ...o, target }),
+      inputFd,
+      outputDirFd,
+      signal,
+      onStdoutLine: (line) => {
+        const p = parseMktorrentProgress(line);
+        if (p && onProgress) onProgress(p.done / p.total);
+      },
+    });
   if (typeof o.target === "string") return run(o.target);
   return withToolInput(o.target, "mktorrent", (input) => run(input.path, input.fd));
 }

@@ -138,7 +138,12 @@ export async function runTool(o: RunToolOptions): Promise<ToolResult> {
   let timedOut = false;
   const onAbort = () => killGroup(proc.pid);
   o.signal.addEventListener("abort", onAbort, { once: true });
-  const timer = o.timeoutMs ? setTimeout(() => { timedOut = true; killGroup(proc.pid); }, o.timeoutMs) : undefined;
+  const timer = o.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        killGroup(proc.pid);
+      }, o.timeoutMs)
+    : undefined;
   try {
     const [, stderrTail, exitCode] = await Promise.all([
       readLines(proc.stdout, { text: o.onStdoutLine, raw: o.onStdoutRawLine, chunk: o.onStdoutChunk }, false),

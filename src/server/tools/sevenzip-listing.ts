@@ -54,7 +54,19 @@ export type RawArchiveEntry = Omit<ArchiveEntry, "path">;
 const ENTRIES_START = "----------";
 
 /** The keys of a block that are read; the others (CRC, Method, Offset...) are not kept. */
-const KEPT_KEYS = new Set(["Type", "Volumes", "Folder", "Size", "Packed Size", "Modified", "Encrypted", "Attributes", "Mode", "Symbolic Link", "Hard Link"]);
+const KEPT_KEYS = new Set([
+  "Type",
+  "Volumes",
+  "Folder",
+  "Size",
+  "Packed Size",
+  "Modified",
+  "Encrypted",
+  "Attributes",
+  "Mode",
+  "Symbolic Link",
+  "Hard Link",
+]);
 /** Length and first letter of "Path" and the kept keys: other lines are passed over without making their key a string. */
 const KEY_SHAPES = new Set(["Path", ...KEPT_KEYS].map((k) => keyShape(k.length, k.charCodeAt(0))));
 
@@ -147,7 +159,10 @@ export class SltListingReader {
    * @param onEntry called with each entry, in 7-Zip's order.
    * @param legacySampleBytes how many bytes of names that are not UTF-8 the encoding is judged on (default: all).
    */
-  constructor(private readonly onEntry: (e: RawArchiveEntry) => void, private readonly legacySampleBytes = Infinity) {}
+  constructor(
+    private readonly onEntry: (e: RawArchiveEntry) => void,
+    private readonly legacySampleBytes = Infinity,
+  ) {}
 
   /** Takes one line: its raw bytes (runTool's onStdoutRawLine), without the line end. */
   push(line: Uint8Array): void {

@@ -27,7 +27,7 @@ function sequenceAt(raw: Uint8Array, i: number): { cp: number; len: number } | n
     cp = (cp << 6) | (c2 - 0x80);
     if (k === 1) {
       // Overlong forms, UTF-16 surrogates (ED A0..BF) and points past U+10FFFF are errors.
-      if (cp < (0x80 >> tail)) return null;
+      if (cp < 0x80 >> tail) return null;
       if (tail === 2 && (cp & (0xf800 >> 6)) === 0xd800 >> 6) return null;
       if (tail === 3 && cp >= 0x110000 >> 12) return null;
     }

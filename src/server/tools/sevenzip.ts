@@ -7,7 +7,12 @@ import { runTool } from "./run-tool";
 import { ToolFailed } from "./spawn";
 import { withToolInput, type OpenedInput, type ToolFile } from "./tool-input";
 import {
-  decodedListing, parseProgressLine, SltListingReader, type ArchiveListing, type ListingHeader, type RawArchiveEntry,
+  decodedListing,
+  parseProgressLine,
+  SltListingReader,
+  type ArchiveListing,
+  type ListingHeader,
+  type RawArchiveEntry,
 } from "./sevenzip-listing";
 
 export { decodeEntry, parseProgressLine, parseSltListing, pathDecoder } from "./sevenzip-listing";
@@ -86,7 +91,20 @@ export interface ExtractArgs {
  */
 export function buildExtractArgs(o: ExtractArgs): string[] {
   const exclude = o.excludeListFile ? listFileArgs("x", o.excludeListFile) : [];
-  return ["x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", ...commonArgs(o.password), `-o${o.outDir}`, ...exclude, "--", o.archive];
+  return [
+    "x",
+    "-y",
+    "-aoa",
+    "-bso0",
+    "-bsp1",
+    "-bb0",
+    "-spd",
+    ...commonArgs(o.password),
+    `-o${o.outDir}`,
+    ...exclude,
+    "--",
+    o.archive,
+  ];
 }
 
 /** True when a 7-Zip failure says the password is missing or wrong. */
@@ -109,7 +127,8 @@ export type SevenZipArchive = ToolFile | { firstVolume: ToolFile };
 
 /** Runs `fn` with `archive` open for 7-Zip (`engine`), as SevenZipArchive says. */
 function withArchive<T>(engine: string, archive: SevenZipArchive, fn: (input: OpenedInput) => Promise<T>): Promise<T> {
-  if (typeof archive === "object" && "firstVolume" in archive) return withToolInput(archive.firstVolume, engine, fn, "in-folder");
+  if (typeof archive === "object" && "firstVolume" in archive)
+    return withToolInput(archive.firstVolume, engine, fn, "in-folder");
   return withToolInput(archive, engine, fn, "named");
 }
 
@@ -133,16 +152,28 @@ export interface ListStreamOptions {
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one), its stderr
  * followed by the "ERRORS:" reasons of the listing; ToolAborted.
  */
-export async function runSevenZipListStream(engine: string, archive: SevenZipArchive, o: ListStreamOptions): Promise<ListingHeader> {
+export async function runSevenZipListStream(
+  engine: string,
+  archive: SevenZipArchive,
+  o: ListStreamOptions,
+): Promise<ListingHeader> {
   const reader = new SltListingReader(o.onEntry, o.legacySampleBytes);
   try {
-    await withArchive(engine, archive, (input) => runTool({
-      cmd: engine, args: buildListArgs(input.path, o.password), inputFd: input.fd, stdin: passwordInput(o.password), signal: o.signal,
-      timeoutMs: o.timeoutMs, onStdoutRawLine: (l) => reader.push(l),
-    }));
+    await withArchive(engine, archive, (input) =>
+      runTool({
+        cmd: engine,
+        args: buildListArgs(input.path, o.password),
+        inputFd: input.fd,
+        stdin: passwordInput(o.password),
+        signal: o.signal,
+        timeoutMs: o.timeoutMs,
+        onStdoutRawLine: (l) => reader.push(l),
+      }),
+    );
   } catch (err) {
     // The listing prints the archive's errors on stdout; they join stderr's, where extraction prints them.
-    if (err instanceof ToolFailed && reader.errors.length) throw new ToolFailed(err.tool, err.exitCode, `${err.stderr}\nERRORS:\n${reader.errors.join("\n")}`);
+    if (err instanceof ToolFailed && reader.errors.length)
+      throw new ToolFailed(err.tool, err.exitCode, `${err.stderr}\nERRORS:\n${reader.errors.join("\n")}`);
     throw err;
   }
   return reader.finish();
@@ -152,18 +183,39 @@ export async function runSevenZipListStream(engine: string, archive: SevenZipArc
  * Lists `archive` (the first volume of a set) with every entry kept (runSevenZipListStream).
  * @throws ToolFailed when 7-Zip cannot open it (isWrongPasswordError tells a header-encrypted one); ToolAborted.
  */
-export async function runSevenZipList(engine: string, archive: SevenZipArchive, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+export async function runSevenZipList(
+  engine: string,
+  archive: SevenZipArchive,
+  password: string,
+  signal: AbortSignal,
+): Promise<ArchiveListing> {
   const raw: RawArchiveEntry[] = [];
-  return decodedListing(await runSevenZipListStream(engine, archive, { password, signal, onEntry: (e) => raw.push(e) }), raw);
+  return decodedListing(
+    await runSevenZipListStream(engine, archive, { password, signal, onEntry: (e) => raw.push(e) }),
+    raw,
+  );
 }
 
 /**
  * Tests the entries of `includeListFile` (see buildTestArgs) with `password`; resolves when they decrypt and check.
  * @throws ToolFailed (isWrongPasswordError for a wrong password); ToolAborted.
  */
-export async function runSevenZipTest(engine: string, archive: SevenZipArchive, password: string, includeListFile: string, signal: AbortSignal): Promise<void> {
+export async function runSevenZipTest(
+  engine: string,
+  archive: SevenZipArchive,
+  password: string,
+  includeListFile: string,
+  signal: AbortSignal,
+): Promise<void> {
   await withArchive(engine, archive, (input) =>
-    runTool({ cmd: engine, args: buildTestArgs(input.path, password, includeListFile), inputFd: input.fd, stdin: passwordInput(password), signal }));
+    runTool({
+      cmd: engine,
+      args: buildTestArgs(input.path, password, includeListFile),
+      inputFd: input.fd,
+      stdin: passwordInput(password),
+      signal,
+    }),
+  );
 }
 
 /** Callbacks of an extraction. */
@@ -181,20 +233,26 @@ export interface ExtractCallbacks {
  * links); ToolAborted on cancel.
  */
 export async function runSevenZipExtract(
-  engine: string, archive: SevenZipArchive, o: Omit<ExtractArgs, "archive"> & { outputDirFd?: number }, signal: AbortSignal, cb: ExtractCallbacks = {},
+  engine: string,
+  archive: SevenZipArchive,
+  o: Omit<ExtractArgs, "archive"> & { outputDirFd?: number },
+  signal: AbortSignal,
+  cb: ExtractCallbacks = {},
 ): Promise<void> {
   let last = -1;
-  await withArchive(engine, archive, (input) => runTool({
-    cmd: engine,
-    args: buildExtractArgs({ ...o, archive: input.path }),
-    inputFd: input.fd,
-    outputDirFd: o.outputDirFd,
-    stdin: passwordInput(o.password),
-    signal,
-    onStdoutLine: (line) => {
-      const pct = parseProgressLine(line);
-      if (pct !== null && pct !== last) cb.onProgress?.((last = pct));
-    },
-    onStderrLine: cb.onStderrLine,
-  }));
+  await withArchive(engine, archive, (input) =>
+    runTool({
+      cmd: engine,
+      args: buildExtractArgs({ ...o, archive: input.path }),
+      inputFd: input.fd,
+      outputDirFd: o.outputDirFd,
+      stdin: passwordInput(o.password),
+      signal,
+      onStdoutLine: (line) => {
+        const pct = parseProgressLine(line);
+        if (pct !== null && pct !== last) cb.onProgress?.((last = pct));
+      },
+      onStderrLine: cb.onStderrLine,
+    }),
+  );
 }

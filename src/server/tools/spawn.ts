@@ -5,7 +5,11 @@
 
 /** Thrown (and used to error a stream) when a tool exits with a failure code. */
 export class ToolFailed extends Error {
-  constructor(readonly tool: string, readonly exitCode: number | null, readonly stderr: string) {
+  constructor(
+    readonly tool: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
     super(`${tool} failed (exit ${exitCode ?? "signal"}): ${stderr.trim().slice(0, 200)}`);
   }
 }

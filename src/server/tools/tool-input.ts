@@ -97,7 +97,8 @@ function openFolderOf(file: ToolFile, name: string, tool: string): number {
   const path = pathOf(file);
   const fd = openFor(file, path.slice(0, path.lastIndexOf("/")) || "/", O_PATH | constants.O_DIRECTORY, tool);
   try {
-    if (!statSync(`${fdPath(fd)}/${name}`, { throwIfNoEntry: false })?.isFile()) throw new ToolFailed(tool, null, "not a regular file");
+    if (!statSync(`${fdPath(fd)}/${name}`, { throwIfNoEntry: false })?.isFile())
+      throw new ToolFailed(tool, null, "not a regular file");
     return fd;
   } catch (err) {
     closeSync(fd);
@@ -110,7 +111,12 @@ function openFolderOf(file: ToolFile, name: string, tool: string): number {
  * folder) once `fn` settles, that is once the tool started through runTool's `inputFd` has exited.
  * @throws ToolFailed when the file (or its folder) cannot be opened or is not a regular file; whatever `fn` throws.
  */
-export async function withToolInput<T>(file: ToolFile, tool: string, fn: (input: OpenedInput) => Promise<T>, naming: InputNaming = "fd"): Promise<T> {
+export async function withToolInput<T>(
+  file: ToolFile,
+  tool: string,
+  fn: (input: OpenedInput) => Promise<T>,
+  naming: InputNaming = "fd",
+): Promise<T> {
   const name = basename(pathOf(file));
   const fd = naming === "in-folder" ? openFolderOf(file, name, tool) : openToolInput(file, tool);
   let privateDir: string | null = null;

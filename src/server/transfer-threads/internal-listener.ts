@@ -6,7 +6,13 @@
 import { watchListener } from "../http/fd-release";
 import { timingSafeEqual } from "node:crypto";
 import type { Server, WebSocketHandler } from "bun";
-import { CLIENT_HOST_HEADER, CLIENT_IP_HEADER, THREAD_KEY_HEADER, UPGRADE_CHECK_HEADER, type InternalLink } from "./internal-protocol";
+import {
+  CLIENT_HOST_HEADER,
+  CLIENT_IP_HEADER,
+  THREAD_KEY_HEADER,
+  UPGRADE_CHECK_HEADER,
+  type InternalLink,
+} from "./internal-protocol";
 
 /** The part of Bun's server the app reads through Hono's env (routes/request/client-ip.ts, hono/bun's upgradeWebSocket). */
 interface AppEnvServer {
@@ -42,7 +48,11 @@ function clientRequest(req: Request, check: boolean): Request {
  * A request without the key answers 403. Returns the link the threads need and the listener (stop it at
  * shutdown).
  */
-export function startInternalListener(app: FetchApp, websocket: WebSocketHandler<unknown>, key: string): { link: InternalLink; server: Server<unknown> } {
+export function startInternalListener(
+  app: FetchApp,
+  websocket: WebSocketHandler<unknown>,
+  key: string,
+): { link: InternalLink; server: Server<unknown> } {
   const server = Bun.serve<unknown>({
     hostname: "127.0.0.1",
     port: 0,

@@ -5,10 +5,23 @@
  * WebSocket opened to the main thread.
  */
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
-import { CLIENT_HOST_HEADER, CLIENT_IP_HEADER, THREAD_KEY_HEADER, UPGRADE_CHECK_HEADER, type InternalLink } from "./internal-protocol";
+import {
+  CLIENT_HOST_HEADER,
+  CLIENT_IP_HEADER,
+  THREAD_KEY_HEADER,
+  UPGRADE_CHECK_HEADER,
+  type InternalLink,
+} from "./internal-protocol";
 
 /** Headers of a WebSocket handshake that belong to one hop only. */
-const HANDSHAKE = ["upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-extensions", "sec-websocket-accept"];
+const HANDSHAKE = [
+  "upgrade",
+  "connection",
+  "sec-websocket-key",
+  "sec-websocket-version",
+  "sec-websocket-extensions",
+  "sec-websocket-accept",
+];
 
 /** What a piped client socket carries: where to connect and, once connected, the main thread's socket. */
 export interface PipeData {
@@ -65,13 +78,22 @@ export async function proxyHttp(req: Request, ip: string, link: InternalLink): P
  * checks, same refusal answers); when it does, upgrades the client here with the PipeData that `pipeHandlers`
  * needs. Returns the refusal to send, or undefined once upgraded.
  */
-export async function proxyUpgrade(req: Request, server: Server<PipeData>, ip: string, link: InternalLink): Promise<Response | undefined> {
+export async function proxyUpgrade(
+  req: Request,
+  server: Server<PipeData>,
+  ip: string,
+  link: InternalLink,
+): Promise<Response | undefined> {
   const headers = forwardedHeaders(req, ip, link);
   headers.set(UPGRADE_CHECK_HEADER, "1");
   for (const h of HANDSHAKE) headers.delete(h);
   let check: Response;
   try {
-    check = await fetch(`http://127.0.0.1:${link.port}${pathOf(req)}`, { headers, redirect: "manual", decompress: false } as RequestInit);
+    check = await fetch(`http://127.0.0.1:${link.port}${pathOf(req)}`, {
+      headers,
+      redirect: "manual",
+      decompress: false,
+    } as RequestInit);
   } catch {
     return new Response("server is shutting down", { status: 503 });
   }
@@ -80,14 +102,21 @@ export async function proxyUpgrade(req: Request, server: Server<PipeData>, ip: s
   headers.delete(UPGRADE_CHECK_HEADER);
   headers.delete("sec-websocket-protocol");
   headers.forEach((v, k) => (forward[k] = v));
-  const protocols = (req.headers.get("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const protocols = (req.headers.get("sec-websocket-protocol") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const data: PipeData = { path: pathOf(req), headers: forward, protocols, pending: [] };
   return server.upgrade(req, { data }) ? undefined : new Response("WebSocket upgrade failed", { status: 400 });
 }
 
 /** A close code the client may be sent: 1005/1006/1015 only describe what happened, they are never sent. */
 function sendableCode(code: number): number {
-  return code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999) ? code : 1011;
+  return code === 1000 ||
+    (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) ||
+    (code >= 3000 && code <= 4999)
+    ? code
+    : 1011;
 }
 
 /**
@@ -99,7 +128,10 @@ export function pipeHandlers(link: InternalLink, onChange: () => void): WebSocke
   return {
     open(ws: ServerWebSocket<PipeData>) {
       onChange();
-      const up = new WebSocket(`ws://127.0.0.1:${link.port}${ws.data.path}`, { headers: ws.data.headers, protocols: ws.data.protocols } as unknown as string[]);
+      const up = new WebSocket(`ws://127.0.0.1:${link.port}${ws.data.path}`, {
+        headers: ws.data.headers,
+        protocols: ws.data.protocols,
+      } as unknown as string[]);
       up.binaryType = "arraybuffer";
       ws.data.upstream = up;
       up.onopen = () => {

@@ -24,7 +24,15 @@ function start(init: ThreadInit): void {
   // Files are opened beneath their scope through libc unless the Config turned bun:ffi off.
   allowFfi(config.listingFfi);
   const db = openReaderDatabase(config.database);
-  const deps = { config, db, secret: init.secret, log: createLogger(config.log), build: buildInfo(), rootReal: init.rootReal, clock: systemClock } as Deps;
+  const deps = {
+    config,
+    db,
+    secret: init.secret,
+    log: createLogger(config.log),
+    build: buildInfo(),
+    rootReal: init.rootReal,
+    clock: systemClock,
+  } as Deps;
   const ipOf = (req: Request) => server.requestIP(req)?.address ?? "unknown";
   const app = createTransferApp(deps, (req) => proxyHttp(req, ipOf(req), link));
   const prefix = `${config.baseurl}/api/raw/`;
@@ -55,11 +63,14 @@ function start(init: ThreadInit): void {
     db.close();
     post({ type: "stopped" });
   };
-  const timer = setInterval(() => {
-    // A download still being sent counts as a pending request; a piped WebSocket as a pending socket.
-    if (server.pendingRequests + server.pendingWebSockets > 0) touch();
-    else if (Date.now() - lastActive >= init.idleMs) stop();
-  }, Math.min(init.idleMs, 5000));
+  const timer = setInterval(
+    () => {
+      // A download still being sent counts as a pending request; a piped WebSocket as a pending socket.
+      if (server.pendingRequests + server.pendingWebSockets > 0) touch();
+      else if (Date.now() - lastActive >= init.idleMs) stop();
+    },
+    Math.min(init.idleMs, 5000),
+  );
   self.onmessage = (e: MessageEvent) => {
     if ((e.data as { type?: string })?.type === "stop") stop();
   };

@@ -31,9 +31,15 @@ export interface TransferThreadOptions {
  * Options from `config`: transferThreads (FBE_TRANSFER_THREADS: a count from 0 to 16, or `auto` for one less than
  * the cores, at most MAX_THREADS; default 0, off) and transferIdleMs (FBE_TRANSFER_IDLE_MS, default 120 s).
  */
-export function transferThreadOptions(config: Pick<Config, "transferThreads" | "transferIdleMs">, cores = availableParallelism()): TransferThreadOptions {
+export function transferThreadOptions(
+  config: Pick<Config, "transferThreads" | "transferIdleMs">,
+  cores = availableParallelism(),
+): TransferThreadOptions {
   const { transferThreads: count } = config;
-  return { count: count === "auto" ? Math.max(0, Math.min(cores - 1, MAX_THREADS)) : count, idleMs: config.transferIdleMs };
+  return {
+    count: count === "auto" ? Math.max(0, Math.min(cores - 1, MAX_THREADS)) : count,
+    idleMs: config.transferIdleMs,
+  };
 }
 
 /** What the threads need from the server. */
@@ -56,7 +62,10 @@ export class TransferThreads {
   private port = 0;
   private rawPrefix: string;
 
-  constructor(private readonly options: TransferThreadOptions, private readonly deps: TransferThreadDeps) {
+  constructor(
+    private readonly options: TransferThreadOptions,
+    private readonly deps: TransferThreadDeps,
+  ) {
     this.rawPrefix = `${deps.config.baseurl}/api/raw/`;
   }
 
@@ -78,8 +87,20 @@ export class TransferThreads {
 
   private start(): void {
     const { config, secret, rootReal, log } = this.deps;
-    this.internal ??= startInternalListener(this.deps.app as never, this.deps.websocket, randomBytes(32).toString("hex"));
-    const init: ThreadInit = { type: "init", config: { ...config }, secret, rootReal, port: this.port, link: this.internal.link, idleMs: this.options.idleMs };
+    this.internal ??= startInternalListener(
+      this.deps.app as never,
+      this.deps.websocket,
+      randomBytes(32).toString("hex"),
+    );
+    const init: ThreadInit = {
+      type: "init",
+      config: { ...config },
+      secret,
+      rootReal,
+      port: this.port,
+      link: this.internal.link,
+      idleMs: this.options.idleMs,
+    };
     for (let i = 0; i < this.options.count; i++) {
       const worker = new Worker(THREAD_ENTRY);
       this.workers.add(worker);

@@ -1,4 +1,3 @@
-
 /** tus resumable uploads (tus.io protocol 1.0): the one protocol version spoken and the extensions offered. */
 export const TUS_VERSION = "1.0.0";
 const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration";

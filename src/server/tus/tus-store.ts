@@ -57,7 +57,11 @@ export interface TusCreateLimits {
  * The options at boot: the rows in `db`, the old journal in `cacheDir`; the expiry and the chunk size of `config`
  * (FBE_TUS_EXPIRY_MS and FBE_TUS_CHUNK_BYTES, for operators behind a proxy's body limit and for tests).
  */
-export function tusStoreOptions(config: Pick<Config, "tusExpiryMs" | "tusChunkBytes">, cacheDir: string, db: Database | null): TusStoreOptions {
+export function tusStoreOptions(
+  config: Pick<Config, "tusExpiryMs" | "tusChunkBytes">,
+  cacheDir: string,
+  db: Database | null,
+): TusStoreOptions {
   return {
     expiryMs: config.tusExpiryMs,
     chunkBytes: config.tusChunkBytes,
@@ -91,7 +95,13 @@ export class TusStore {
       }
       // Rows are written on create, not on every chunk: the temp file's mtime tells the last write.
       const expiresAt = Math.max(row.expiresAt, st.mtimeMs + this.options.expiryMs);
-      this.uploads.set(keyOf(row.userId, row.abs), { ...row, expiresAt, offset: Math.min(st.size, row.length), dev: st.dev, busy: false });
+      this.uploads.set(keyOf(row.userId, row.abs), {
+        ...row,
+        expiresAt,
+        offset: Math.min(st.size, row.length),
+        dev: st.dev,
+        busy: false,
+      });
     }
     await this.sweep();
   }
@@ -128,7 +138,14 @@ export class TusStore {
     const promised = others.reduce((sum, u) => (u.dev === limits.dev ? sum + u.length - u.offset : sum), 0);
     if (init.length + promised > limits.freeBytes) throw new PayloadTooLarge("not enough free space for this upload");
     const tmp = tempPathBeside(init.abs, "tus-");
-    const up: TusUpload = { ...init, tmp, offset: 0, expiresAt: this.now() + this.options.expiryMs, dev: limits.dev, busy: false };
+    const up: TusUpload = {
+      ...init,
+      tmp,
+      offset: 0,
+      expiresAt: this.now() + this.options.expiryMs,
+      dev: limits.dev,
+      busy: false,
+    };
     this.uploads.set(key, up);
     try {
       if (earlier) await unlink(earlier.tmp).catch(() => {});
@@ -199,8 +216,17 @@ export class TusStore {
 }
 
 function isJournalRow(r: Partial<TusRow> | null): r is TusRow {
-  return !!r && Number.isSafeInteger(r.userId) && typeof r.abs === "string" && typeof r.tmp === "string" && Number.isSafeInteger(r.length)
-    && typeof r.override === "boolean" && !!r.metadata && typeof r.metadata === "object" && typeof r.expiresAt === "number";
+  return (
+    !!r &&
+    Number.isSafeInteger(r.userId) &&
+    typeof r.abs === "string" &&
+    typeof r.tmp === "string" &&
+    Number.isSafeInteger(r.length) &&
+    typeof r.override === "boolean" &&
+    !!r.metadata &&
+    typeof r.metadata === "object" &&
+    typeof r.expiresAt === "number"
+  );
 }
 
 function keyOf(userId: number, abs: string): string {

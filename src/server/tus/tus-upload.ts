@@ -47,7 +47,11 @@ export async function startUpload(
 }
 
 /** Runs `fn` with the folder of `target` held open beneath its scope, and the temp file of `up` named through it. */
-async function inFolderOf<T>(target: ScopedPath, up: TusUpload, fn: (dir: PinnedDir, tmp: string) => Promise<T>): Promise<T> {
+async function inFolderOf<T>(
+  target: ScopedPath,
+  up: TusUpload,
+  fn: (dir: PinnedDir, tmp: string) => Promise<T>,
+): Promise<T> {
   const dir = pinDir(target.scope, posix.dirname(target.path));
   try {
     return await fn(dir, `${dir.path}/${basename(up.tmp)}`);
@@ -72,8 +76,10 @@ export async function writeChunk(
 ): Promise<AppendResult> {
   if (up.busy) throw new Conflict("another request is writing this upload");
   if (offset !== up.offset) throw new Conflict(`the upload's offset is ${up.offset}`);
-  if (declared !== null && declared > TUS_MAX_CHUNK_BYTES) throw new PayloadTooLarge(`chunks are at most ${TUS_MAX_CHUNK_BYTES} bytes`);
-  if (declared !== null && declared > up.length - up.offset) throw new PayloadTooLarge("the body is longer than the upload's remaining length");
+  if (declared !== null && declared > TUS_MAX_CHUNK_BYTES)
+    throw new PayloadTooLarge(`chunks are at most ${TUS_MAX_CHUNK_BYTES} bytes`);
+  if (declared !== null && declared > up.length - up.offset)
+    throw new PayloadTooLarge("the body is longer than the upload's remaining length");
   up.busy = true;
   store.touch(up);
   try {

@@ -14,5 +14,13 @@ export interface User extends AccountFields {
 
 /** Every permission on: what an admin holds. */
 export const ALL_PERMISSIONS: Permissions = {
-  admin: true, execute: true, create: true, rename: true, modify: true, delete: true, share: true, download: true, publish: true,
+  admin: true,
+  execute: true,
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+  publish: true,
 };

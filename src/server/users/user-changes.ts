@@ -4,21 +4,49 @@
  */
 import { BadRequest } from "../errors";
 import {
-  parseBoolean, parseLocale, parsePassword, parsePermissions, parseRules, parseScope, parseSorting, parseUsername,
-  parseTheme, parseViewMode, parseWords,
+  parseBoolean,
+  parseLocale,
+  parsePassword,
+  parsePermissions,
+  parseRules,
+  parseScope,
+  parseSorting,
+  parseUsername,
+  parseTheme,
+  parseViewMode,
+  parseWords,
 } from "./user-fields";
 import type { User } from "./types";
 
 /** Fields an admin may set on any account (`which: ["all"]` means every one of them present in `data`). */
 export const USER_FIELDS = [
-  "username", "password", "scope", "locale", "viewMode", "singleClick", "showHidden", "sorting", "perm", "commands",
-  "rules", "lockPassword", "theme",
+  "username",
+  "password",
+  "scope",
+  "locale",
+  "viewMode",
+  "singleClick",
+  "showHidden",
+  "sorting",
+  "perm",
+  "commands",
+  "rules",
+  "lockPassword",
+  "theme",
 ] as const;
 /** One field name of USER_FIELDS. */
 export type UserField = (typeof USER_FIELDS)[number];
 
 /** Fields every user may change on their own account (SPEC section 2 Profile settings, section 7 profile updates). */
-export const SELF_FIELDS: readonly UserField[] = ["locale", "viewMode", "sorting", "showHidden", "singleClick", "theme", "password"];
+export const SELF_FIELDS: readonly UserField[] = [
+  "locale",
+  "viewMode",
+  "sorting",
+  "showHidden",
+  "singleClick",
+  "theme",
+  "password",
+];
 
 /** The pseudo-field of a 2FA passcode check that turns OTP on or off (SPEC section 4 OTP). */
 export const OTP_PASSCODE_FIELD = "otpPasscode";
@@ -45,7 +73,8 @@ export function parseUserRequest(body: unknown): UserRequest {
   if (!b || typeof b !== "object") throw new BadRequest("JSON body {what, which, data} expected");
   if (b.what !== undefined && b.what !== "user") throw new BadRequest("what must be user");
   const which = b.which ?? [];
-  if (!Array.isArray(which) || which.some((w) => typeof w !== "string")) throw new BadRequest("which must be a list of field names");
+  if (!Array.isArray(which) || which.some((w) => typeof w !== "string"))
+    throw new BadRequest("which must be a list of field names");
   if (!b.data || typeof b.data !== "object" || Array.isArray(b.data)) throw new BadRequest("data must be an object");
   return { which: which as string[], data: b.data as Record<string, unknown> };
 }
@@ -70,26 +99,56 @@ export function expandWhich(which: readonly string[], data: Record<string, unkno
 }
 
 /** Checks the values of `fields` in `data`. @throws BadRequest naming the first invalid or missing field. */
-export function parseUserChanges(fields: readonly string[], data: Record<string, unknown>, minPasswordLength: number): UserChanges {
+export function parseUserChanges(
+  fields: readonly string[],
+  data: Record<string, unknown>,
+  minPasswordLength: number,
+): UserChanges {
   const c: UserChanges = {};
   for (const f of fields) {
     const v = data[f];
     if (f === OTP_PASSCODE_FIELD || f === OTP_FIELD) continue;
     if (v === undefined) throw new BadRequest(`${f} is missing from data`);
     switch (f as UserField) {
-      case "username": c.username = parseUsername(v); break;
-      case "password": c.password = parsePassword(v, minPasswordLength); break;
-      case "scope": c.scope = parseScope(v); break;
-      case "locale": c.locale = parseLocale(v); break;
-      case "viewMode": c.viewMode = parseViewMode(v); break;
-      case "singleClick": c.singleClick = parseBoolean(v, f); break;
-      case "showHidden": c.showHidden = parseBoolean(v, f); break;
-      case "sorting": c.sorting = parseSorting(v); break;
-      case "perm": c.perm = parsePermissions(v); break;
-      case "commands": c.commands = parseWords(v, f); break;
-      case "rules": c.rules = parseRules(v); break;
-      case "lockPassword": c.lockPassword = parseBoolean(v, f); break;
-      case "theme": c.theme = parseTheme(v); break;
+      case "username":
+        c.username = parseUsername(v);
+        break;
+      case "password":
+        c.password = parsePassword(v, minPasswordLength);
+        break;
+      case "scope":
+        c.scope = parseScope(v);
+        break;
+      case "locale":
+        c.locale = parseLocale(v);
+        break;
+      case "viewMode":
+        c.viewMode = parseViewMode(v);
+        break;
+      case "singleClick":
+        c.singleClick = parseBoolean(v, f);
+        break;
+      case "showHidden":
+        c.showHidden = parseBoolean(v, f);
+        break;
+      case "sorting":
+        c.sorting = parseSorting(v);
+        break;
+      case "perm":
+        c.perm = parsePermissions(v);
+        break;
+      case "commands":
+        c.commands = parseWords(v, f);
+        break;
+      case "rules":
+        c.rules = parseRules(v);
+        break;
+      case "lockPassword":
+        c.lockPassword = parseBoolean(v, f);
+        break;
+      case "theme":
+        c.theme = parseTheme(v);
+        break;
     }
   }
   return c;

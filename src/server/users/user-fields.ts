@@ -6,7 +6,15 @@ import { SORT_KEYS, THEMES } from "../../shared/wire/user";
 import type { Permissions, Rule, Sorting, Theme, ViewMode } from "./types";
 
 const PERMISSION_NAMES: readonly (keyof Permissions)[] = [
-  "admin", "execute", "create", "rename", "modify", "delete", "share", "download", "publish",
+  "admin",
+  "execute",
+  "create",
+  "rename",
+  "modify",
+  "delete",
+  "share",
+  "download",
+  "publish",
 ];
 const MAX_USERNAME = 64;
 const MAX_PASSWORD = 1024;
@@ -32,7 +40,8 @@ export function parseString(value: unknown, field: string, max: number): string 
 export function parseUsername(value: unknown): string {
   const name = parseString(value, "username", MAX_USERNAME * 4).trim();
   if (!name || name.length > MAX_USERNAME) throw new BadRequest(`username must be 1-${MAX_USERNAME} characters`);
-  if (/[/\\\x00-\x1f\x7f]/.test(name) || name === "." || name === "..") throw new BadRequest("username must not contain slashes or control characters");
+  if (/[/\\\x00-\x1f\x7f]/.test(name) || name === "." || name === "..")
+    throw new BadRequest("username must not contain slashes or control characters");
   return name;
 }
 
@@ -59,7 +68,8 @@ export function parseScope(value: unknown, field = "scope"): string {
 /** A locale id such as "en" or "zh-cn", or "" for browser detection. @throws BadRequest naming `field`. */
 export function parseLocale(value: unknown, field = "locale"): string {
   const locale = parseString(value, field, 16).trim().toLowerCase();
-  if (locale && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(locale)) throw new BadRequest(`${field} must look like en or zh-cn`);
+  if (locale && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(locale))
+    throw new BadRequest(`${field} must look like en or zh-cn`);
   return locale;
 }
 
@@ -89,17 +99,20 @@ export function parseSorting(value: unknown, field = "sorting"): Sorting {
  * @throws BadRequest naming `field` for anything but an object (a list included) or a non-boolean flag.
  */
 export function parsePermissions(value: unknown, field = "perm"): Permissions {
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new BadRequest(`${field} must be an object of flags`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new BadRequest(`${field} must be an object of flags`);
   const v = value as Record<string, unknown>;
   const perm = {} as Permissions;
-  for (const name of PERMISSION_NAMES) perm[name] = v[name] === undefined ? false : parseBoolean(v[name], `${field}.${name}`);
+  for (const name of PERMISSION_NAMES)
+    perm[name] = v[name] === undefined ? false : parseBoolean(v[name], `${field}.${name}`);
   return perm;
 }
 
 /** Words from an array or a space-separated string; empty words are dropped (SPEC section 5). @throws BadRequest. */
 export function parseWords(value: unknown, field: string): string[] {
   const list = typeof value === "string" ? value.split(" ") : value;
-  if (!Array.isArray(list) || list.some((w) => typeof w !== "string")) throw new BadRequest(`${field} must be a list of words`);
+  if (!Array.isArray(list) || list.some((w) => typeof w !== "string"))
+    throw new BadRequest(`${field} must be a list of words`);
   return (list as string[]).map((w) => w.trim()).filter(Boolean);
 }
 
@@ -108,7 +121,8 @@ export function parseWords(value: unknown, field: string): string[] {
  * pattern that compiles. @throws BadRequest naming the rule index.
  */
 export function parseRules(value: unknown, field = "rules"): Rule[] {
-  if (!Array.isArray(value) || value.length > MAX_RULES) throw new BadRequest(`${field} must be a list of at most ${MAX_RULES} rules`);
+  if (!Array.isArray(value) || value.length > MAX_RULES)
+    throw new BadRequest(`${field} must be a list of at most ${MAX_RULES} rules`);
   return value.map((raw, i) => {
     const r = (raw ?? {}) as Partial<Rule>;
     const name = `${field}[${i}]`;
@@ -119,7 +133,10 @@ export function parseRules(value: unknown, field = "rules"): Rule[] {
       const problem = pattern ? rulePatternProblem(pattern) : "invalid";
       if (problem === "invalid") throw new BadRequest(`${name}.regexp.raw must be a valid regular expression`);
       // docs/security.md "Regex rules": rules run on a linear-time engine, which has no backtracking features.
-      if (problem) throw new BadRequest(`${name}.regexp.raw uses lookaround, a back-reference or a repeat count over 1000, which rules do not support`);
+      if (problem)
+        throw new BadRequest(
+          `${name}.regexp.raw uses lookaround, a back-reference or a repeat count over 1000, which rules do not support`,
+        );
       return { allow, path: "", regex: true, regexp: { raw: pattern } };
     }
     const path = parseString(r.path ?? "", `${name}.path`, 4096).trim();

@@ -25,7 +25,8 @@ export function ensureOtpKey(db: Database, user: User, regenerate: boolean): Use
  */
 export function toggleOtp(user: User, passcode: unknown): User {
   if (!user.otpKey) throw new BadRequest("no OTP key yet: load the QR code first");
-  if (typeof passcode !== "string" || !verifyOtpPasscode(user.otpKey, passcode.trim())) throw new BadRequest("wrong OTP passcode");
+  if (typeof passcode !== "string" || !verifyOtpPasscode(user.otpKey, passcode.trim()))
+    throw new BadRequest("wrong OTP passcode");
   return user.otpEnabled ? { ...user, otpEnabled: false, otpKey: "" } : { ...user, otpEnabled: true };
 }
 

@@ -7,7 +7,16 @@ import { ALL_PERMISSIONS, type Permissions, type User } from "./types";
 import { parseUsername } from "./user-fields";
 import { getSettings, getUserDefaults } from "../settings/settings-service";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../errors";
-import { CURRENT_PASSWORD_FIELD, OTP_FIELD, OTP_PASSCODE_FIELD, USER_FIELDS, expandWhich, parseUserChanges, parseUserRequest, type UserChanges } from "./user-changes";
+import {
+  CURRENT_PASSWORD_FIELD,
+  OTP_FIELD,
+  OTP_PASSCODE_FIELD,
+  USER_FIELDS,
+  expandWhich,
+  parseUserChanges,
+  parseUserRequest,
+  type UserChanges,
+} from "./user-changes";
 import { assertAdminKept, assertMayChange, assertMayDelete, normalizeAdmin } from "./user-policy";
 import { switchOtpOff, toggleOtp } from "./user-otp";
 import { ensureScopeFolder, homeScopeOf } from "./user-home";
@@ -18,7 +27,15 @@ const GENERATED_PASSWORD_LENGTH = 16;
 
 /** What a self-registered account may do until an admin widens it: read and download, nothing else. */
 export const SIGNUP_PERM: Readonly<Permissions> = {
-  admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: true, publish: false,
+  admin: false,
+  execute: false,
+  create: false,
+  rename: false,
+  modify: false,
+  delete: false,
+  share: false,
+  download: true,
+  publish: false,
 };
 
 /** Generates a random password of letters and digits (length GENERATED_PASSWORD_LENGTH). */
@@ -74,8 +91,14 @@ export async function createUser(db: Database, data: Record<string, unknown>, op
   const username = rest.username!;
   const scope = rest.scope ?? (settings.createUserDir ? homeScopeOf(username) : settings.defaults.scope);
   const user = normalizeAdmin({
-    ...settings.defaults, ...rest, username, scope,
-    passwordHash: await hashPassword(password!), otpEnabled: false, otpKey: "", updatedAt: nowSeconds(),
+    ...settings.defaults,
+    ...rest,
+    username,
+    scope,
+    passwordHash: await hashPassword(password!),
+    otpEnabled: false,
+    otpKey: "",
+    updatedAt: nowSeconds(),
     lockPassword: rest.lockPassword ?? false,
   });
   if (findUserByName(db, username)) throw new Conflict("username already taken");
@@ -91,19 +114,26 @@ export async function createUser(db: Database, data: Record<string, unknown>, op
  * @throws NotFound, BadRequest, Forbidden (policy and admin invariants), Conflict for a taken name.
  */
 export async function changeUser(
-  db: Database, rootReal: string | null, actor: User, targetId: number, body: unknown, actorSessionId?: string,
+  db: Database,
+  rootReal: string | null,
+  actor: User,
+  targetId: number,
+  body: unknown,
+  actorSessionId?: string,
 ): Promise<User> {
   const target = findUserById(db, targetId);
   if (!target) throw new NotFound();
   const { which, data } = parseUserRequest(body);
-  if (data.id !== undefined && Number(data.id) !== targetId) throw new BadRequest("data.id does not match the user in the path");
+  if (data.id !== undefined && Number(data.id) !== targetId)
+    throw new BadRequest("data.id does not match the user in the path");
   const fields = expandWhich(which, data);
   if (fields.length === 0) throw new BadRequest("which names no field to change");
   assertMayChange(actor, target, fields);
   const changes: UserChanges = parseUserChanges(fields, data, getSettings(db).minimumPasswordLength);
   const { password, ...rest } = changes;
   let next: User = { ...target, ...rest };
-  if (password !== undefined && actor.id === target.id) await assertCurrentPassword(target, data[CURRENT_PASSWORD_FIELD]);
+  if (password !== undefined && actor.id === target.id)
+    await assertCurrentPassword(target, data[CURRENT_PASSWORD_FIELD]);
   if (password !== undefined) next.passwordHash = await hashPassword(password);
   if (fields.includes(OTP_PASSCODE_FIELD)) next = toggleOtp(next, data[OTP_PASSCODE_FIELD]);
   if (fields.includes(OTP_FIELD)) next = switchOtpOff(next, data[OTP_FIELD]);
@@ -114,7 +144,8 @@ export async function changeUser(
   if (rest.scope !== undefined && rootReal) ensureScopeFolder(rootReal, next.scope);
   next.updatedAt = nowSeconds();
   withUniqueName(() => updateUser(db, next));
-  if (password !== undefined || accessChanged(target, next)) endUserSessions(db, target.id, actor.id === target.id ? actorSessionId : undefined);
+  if (password !== undefined || accessChanged(target, next))
+    endUserSessions(db, target.id, actor.id === target.id ? actorSessionId : undefined);
   return next;
 }
 
@@ -141,8 +172,14 @@ export async function signup(db: Database, rootReal: string, enabled: boolean, b
   if (!enabled) throw new Forbidden("signup is disabled");
   const b = (body ?? {}) as { username?: unknown; password?: unknown };
   const { createUserDir, defaults } = getSettings(db);
-  const data: Record<string, unknown> = { username: b.username ?? "", password: b.password ?? "", perm: { ...SIGNUP_PERM }, commands: [] };
-  if (!createUserDir && defaults.scope === "/" && typeof data.username === "string") data.scope = homeScopeOf(parseUsername(data.username));
+  const data: Record<string, unknown> = {
+    username: b.username ?? "",
+    password: b.password ?? "",
+    perm: { ...SIGNUP_PERM },
+    commands: [],
+  };
+  if (!createUserDir && defaults.scope === "/" && typeof data.username === "string")
+    data.scope = homeScopeOf(parseUsername(data.username));
   return createUser(db, data, { rootReal });
 }
 
@@ -166,7 +203,8 @@ let dummyHash: Promise<string> | undefined;
  * @throws BadRequest when it is missing, Forbidden (403) when it is wrong.
  */
 async function assertCurrentPassword(user: User, given: unknown): Promise<void> {
-  if (typeof given !== "string" || given === "") throw new BadRequest(`${CURRENT_PASSWORD_FIELD} is needed to change your own password`);
+  if (typeof given !== "string" || given === "")
+    throw new BadRequest(`${CURRENT_PASSWORD_FIELD} is needed to change your own password`);
   if (!(await verifyPassword(given, user.passwordHash))) throw new Forbidden("the current password is wrong");
 }
 
@@ -185,7 +223,8 @@ function withUniqueName<T>(write: () => T): T {
   try {
     return write();
   } catch (err) {
-    if (String((err as { code?: string })?.code).startsWith("SQLITE_CONSTRAINT")) throw new Conflict("username already taken");
+    if (String((err as { code?: string })?.code).startsWith("SQLITE_CONSTRAINT"))
+      throw new Conflict("username already taken");
     throw err;
   }
 }

@@ -7,4 +7,12 @@ export const ARCHIVE_FORMATS = ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "ta
 export type ArchiveFormat = (typeof ARCHIVE_FORMATS)[number];
 
 /** Name endings of compressed single streams (not archives of entries): neither listed nor shown as a table. */
-export const COMPRESSED_STREAM_SUFFIXES: readonly string[] = [".tar.gz", ".tar.bz2", ".tar.xz", ".gz", ".bz2", ".xz", ".tgz"];
+export const COMPRESSED_STREAM_SUFFIXES: readonly string[] = [
+  ".tar.gz",
+  ".tar.bz2",
+  ".tar.xz",
+  ".gz",
+  ".bz2",
+  ".xz",
+  ".tgz",
+];

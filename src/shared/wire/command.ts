@@ -19,7 +19,15 @@
 
 /** Why a line was refused; the UI shows `shell.refused.<code>` with `detail`. */
 export type CommandRefusalCode =
-  | "empty" | "not_allowed" | "operator" | "substitution" | "unclosed_quote" | "control" | "glob_command" | "busy" | "too_many";
+  | "empty"
+  | "not_allowed"
+  | "operator"
+  | "substitution"
+  | "unclosed_quote"
+  | "control"
+  | "glob_command"
+  | "busy"
+  | "too_many";
 
 /** How a command ended. */
 export type CommandEndReason = "exit" | "timeout" | "missing" | "overflow";

@@ -5,7 +5,16 @@ import type { Sorting } from "./user";
 export const TEXT_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Types of files the server reports (CONTRACT `type` values). */
-export type FileType = "video" | "audio" | "image" | "text" | "textImmutable" | "document" | "archive" | "font" | "blob";
+export type FileType =
+  | "video"
+  | "audio"
+  | "image"
+  | "text"
+  | "textImmutable"
+  | "document"
+  | "archive"
+  | "font"
+  | "blob";
 
 /** The `type` of a resource: a file type, or "" for folders. */
 export type ResourceType = FileType | "";

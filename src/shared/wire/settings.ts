@@ -48,18 +48,36 @@ export interface SettingsCore {
   defaults: UserDefaults;
   branding: { name: string; files: string; description: string };
   slideshow: {
-    transitionEffect: string; continuous: boolean; transitionSpeed: number; preloadRange: number;
-    showDotIndicator: boolean; showThumbIndicator: boolean; autoplaySlide: boolean; autoplayInterval: number;
+    transitionEffect: string;
+    continuous: boolean;
+    transitionSpeed: number;
+    preloadRange: number;
+    showDotIndicator: boolean;
+    showThumbIndicator: boolean;
+    autoplaySlide: boolean;
+    autoplayInterval: number;
     autoplayProgressBar: boolean;
   };
   video: {
-    autoplay: boolean; disableHls: boolean; disablePreview: boolean; quality: number;
-    volume: number; seekDelta: number; seekDeltaLong: number;
+    autoplay: boolean;
+    disableHls: boolean;
+    disablePreview: boolean;
+    quality: number;
+    volume: number;
+    seekDelta: number;
+    seekDeltaLong: number;
   };
   thumbnail: {
-    cacheRoot: string; cacheGcProbability: number; cacheExpireTTL: number; thumbnailEnabled: boolean;
-    thumbnailVideo: boolean; thumbnailWidth: number; thumbnailVideoWidth: number; thumbnailVideoColumns: number;
-    thumbnailVideoNumcaps: number; thumbnailVideoComment: string;
+    cacheRoot: string;
+    cacheGcProbability: number;
+    cacheExpireTTL: number;
+    thumbnailEnabled: boolean;
+    thumbnailVideo: boolean;
+    thumbnailWidth: number;
+    thumbnailVideoWidth: number;
+    thumbnailVideoColumns: number;
+    thumbnailVideoNumcaps: number;
+    thumbnailVideoComment: string;
   };
   /** Failed-login ban: `maxAttempts` failures within `windowSeconds` ban the IP for `banSeconds` (answers 429). */
   loginBan: { enabled: boolean; maxAttempts: number; windowSeconds: number; banSeconds: number };
@@ -75,16 +93,43 @@ export interface SettingsCore {
 export type GlobalSettings = Omit<SettingsCore, "captcha"> & { captcha: CaptchaSettings & { secretSet: boolean } };
 
 /** A PUT /api/settings body: any top-level part; `captcha.secret` only to change it ("" keeps the stored one). */
-export type SettingsUpdate = Partial<Omit<SettingsCore, "captcha">> & { captcha?: CaptchaSettings & { secret?: string } };
+export type SettingsUpdate = Partial<Omit<SettingsCore, "captcha">> & {
+  captcha?: CaptchaSettings & { secret?: string };
+};
 
 /** The photo-gallery transition effects offered by the global settings select (SPEC section 2 Slideshow). */
 export const TRANSITION_EFFECTS: readonly string[] = [
-  "lg-slide", "lg-fade", "lg-zoom-in", "lg-zoom-in-big", "lg-zoom-out", "lg-zoom-out-big", "lg-zoom-out-in",
-  "lg-zoom-in-out", "lg-soft-zoom", "lg-scale-up", "lg-slide-circular", "lg-slide-circular-vertical",
-  "lg-slide-vertical", "lg-slide-vertical-growth", "lg-slide-skew-only", "lg-slide-skew-only-rev",
-  "lg-slide-skew-only-y", "lg-slide-skew-only-y-rev", "lg-slide-skew", "lg-slide-skew-rev", "lg-slide-skew-cross",
-  "lg-slide-skew-cross-rev", "lg-slide-skew-ver", "lg-slide-skew-ver-rev", "lg-slide-skew-ver-cross",
-  "lg-slide-skew-ver-cross-rev", "lg-lollipop", "lg-lollipop-rev", "lg-rotate", "lg-rotate-rev", "lg-tube",
+  "lg-slide",
+  "lg-fade",
+  "lg-zoom-in",
+  "lg-zoom-in-big",
+  "lg-zoom-out",
+  "lg-zoom-out-big",
+  "lg-zoom-out-in",
+  "lg-zoom-in-out",
+  "lg-soft-zoom",
+  "lg-scale-up",
+  "lg-slide-circular",
+  "lg-slide-circular-vertical",
+  "lg-slide-vertical",
+  "lg-slide-vertical-growth",
+  "lg-slide-skew-only",
+  "lg-slide-skew-only-rev",
+  "lg-slide-skew-only-y",
+  "lg-slide-skew-only-y-rev",
+  "lg-slide-skew",
+  "lg-slide-skew-rev",
+  "lg-slide-skew-cross",
+  "lg-slide-skew-cross-rev",
+  "lg-slide-skew-ver",
+  "lg-slide-skew-ver-rev",
+  "lg-slide-skew-ver-cross",
+  "lg-slide-skew-ver-cross-rev",
+  "lg-lollipop",
+  "lg-lollipop-rev",
+  "lg-rotate",
+  "lg-rotate-rev",
+  "lg-tube",
 ];
 
 /** Product name used when the branding names none. */
@@ -126,7 +171,15 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     showHidden: false,
     sorting: { by: "name", asc: true },
     perm: {
-      admin: false, execute: false, create: true, rename: true, modify: true, delete: true, share: true, download: true, publish: false,
+      admin: false,
+      execute: false,
+      create: true,
+      rename: true,
+      modify: true,
+      delete: true,
+      share: true,
+      download: true,
+      publish: false,
     },
     commands: [],
     rules: [],
@@ -135,15 +188,38 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   branding: { name: "", files: "", description: "" },
   // SPEC section 9: speed 400 ms, preload 2, interval 5000 ms.
   slideshow: {
-    transitionEffect: "lg-slide", continuous: true, transitionSpeed: 400, preloadRange: 2, showDotIndicator: false,
-    showThumbIndicator: true, autoplaySlide: false, autoplayInterval: 5000, autoplayProgressBar: true,
+    transitionEffect: "lg-slide",
+    continuous: true,
+    transitionSpeed: 400,
+    preloadRange: 2,
+    showDotIndicator: false,
+    showThumbIndicator: true,
+    autoplaySlide: false,
+    autoplayInterval: 5000,
+    autoplayProgressBar: true,
   },
   // SPEC section 2 hints: 60 %, 5 s and 60 s; quality 0 is "normal", the first of the list (section 9).
-  video: { autoplay: false, disableHls: false, disablePreview: false, quality: 0, volume: 60, seekDelta: 5, seekDeltaLong: 60 },
+  video: {
+    autoplay: false,
+    disableHls: false,
+    disablePreview: false,
+    quality: 0,
+    volume: 60,
+    seekDelta: 5,
+    seekDeltaLong: 60,
+  },
   // SPEC section 2 hints: 128, 512, 4 and 16; section 5: GC probability 10, TTL 604800 s.
   thumbnail: {
-    cacheRoot: ".cache", cacheGcProbability: 10, cacheExpireTTL: 604800, thumbnailEnabled: true, thumbnailVideo: true,
-    thumbnailWidth: 128, thumbnailVideoWidth: 512, thumbnailVideoColumns: 4, thumbnailVideoNumcaps: 16, thumbnailVideoComment: "",
+    cacheRoot: ".cache",
+    cacheGcProbability: 10,
+    cacheExpireTTL: 604800,
+    thumbnailEnabled: true,
+    thumbnailVideo: true,
+    thumbnailWidth: 128,
+    thumbnailVideoWidth: 512,
+    thumbnailVideoColumns: 4,
+    thumbnailVideoNumcaps: 16,
+    thumbnailVideoComment: "",
   },
   loginBan: { enabled: true, maxAttempts: 5, windowSeconds: 600, banSeconds: 1800 },
   // 10 logins a minute per IP, 5 per user name; share passwords like logins per IP.
@@ -177,19 +253,34 @@ export const SETTINGS_RANGES: SettingsRanges = {
   commandSessionsPerUser: { min: 1, max: 64 },
   tusUploadsPerUser: { min: 1, max: 10000 },
   slideshow: {
-    transitionSpeed: { min: 0, max: 60000 }, preloadRange: { min: 0, max: 100 },
+    transitionSpeed: { min: 0, max: 60000 },
+    preloadRange: { min: 0, max: 100 },
     autoplayInterval: { min: 0, max: 3600000 },
   },
   // SPEC section 9: quality 0 is normal, then 18 HLS qualities.
-  video: { quality: { min: 0, max: 18 }, volume: { min: 0, max: 100 }, seekDelta: { min: 1, max: 60 }, seekDeltaLong: { min: 1, max: 600 } },
-  thumbnail: {
-    cacheGcProbability: { min: 0, max: 1000000 }, cacheExpireTTL: { min: 0, max: 31536000, step: 3600 },
-    thumbnailWidth: { min: 1, max: 4096 }, thumbnailVideoWidth: { min: 0, max: 8192 },
-    thumbnailVideoColumns: { min: 1, max: 100 }, thumbnailVideoNumcaps: { min: 1, max: 1000 },
+  video: {
+    quality: { min: 0, max: 18 },
+    volume: { min: 0, max: 100 },
+    seekDelta: { min: 1, max: 60 },
+    seekDeltaLong: { min: 1, max: 600 },
   },
-  loginBan: { maxAttempts: { min: 1, max: 1000 }, windowSeconds: { min: 1, max: MAX_INT32 }, banSeconds: { min: 0, max: MAX_INT32 } },
+  thumbnail: {
+    cacheGcProbability: { min: 0, max: 1000000 },
+    cacheExpireTTL: { min: 0, max: 31536000, step: 3600 },
+    thumbnailWidth: { min: 1, max: 4096 },
+    thumbnailVideoWidth: { min: 0, max: 8192 },
+    thumbnailVideoColumns: { min: 1, max: 100 },
+    thumbnailVideoNumcaps: { min: 1, max: 1000 },
+  },
+  loginBan: {
+    maxAttempts: { min: 1, max: 1000 },
+    windowSeconds: { min: 1, max: MAX_INT32 },
+    banSeconds: { min: 0, max: MAX_INT32 },
+  },
   rateLimit: {
-    loginPerIp: { min: 0, max: 100000 }, loginPerUser: { min: 0, max: 100000 }, sharePasswordPerIp: { min: 0, max: 100000 },
+    loginPerIp: { min: 0, max: 100000 },
+    loginPerUser: { min: 0, max: 100000 },
+    sharePasswordPerIp: { min: 0, max: 100000 },
     windowSeconds: { min: 1, max: 86400 },
   },
 };

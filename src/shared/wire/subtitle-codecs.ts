@@ -5,8 +5,29 @@
 
 /** Subtitle codecs that are text (ffmpeg converts them to vtt, srt and ass). */
 export const TEXT_SUBTITLE_CODECS: readonly string[] = [
-  "mov_text", "subrip", "srt", "ass", "ssa", "webvtt", "text", "microdvd", "subviewer", "subviewer1",
-  "jacosub", "sami", "realtext", "stl", "pjs", "mpl2", "vplayer",
+  "mov_text",
+  "subrip",
+  "srt",
+  "ass",
+  "ssa",
+  "webvtt",
+  "text",
+  "microdvd",
+  "subviewer",
+  "subviewer1",
+  "jacosub",
+  "sami",
+  "realtext",
+  "stl",
+  "pjs",
+  "mpl2",
+  "vplayer",
 ];
 /** Subtitle codecs that are pictures: they cannot become text without OCR. */
-export const PICTURE_SUBTITLE_CODECS: readonly string[] = ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"];
+export const PICTURE_SUBTITLE_CODECS: readonly string[] = [
+  "hdmv_pgs_subtitle",
+  "dvd_subtitle",
+  "dvb_subtitle",
+  "xsub",
+  "dvb_teletext",
+];

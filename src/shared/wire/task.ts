@@ -124,13 +124,32 @@ export const UNARCHIVE_OUTPUT_TEMPLATE = "{{FileBasename}}.extracted";
 /** Defaults of each kind's params (SPEC sections 2 and 9); a missing param takes its default. */
 export const TASK_DEFAULTS: { readonly [K in TaskKindName]: Readonly<TaskParamsByKind[K]> } = {
   mktorrent: {
-    announce: DEFAULT_TORRENT_ANNOUNCE, isPrivate: true, pieceLength: TORRENT_PIECE_EXP.default,
-    comment: "", source: "", torrentName: "", torrentOutput: "",
+    announce: DEFAULT_TORRENT_ANNOUNCE,
+    isPrivate: true,
+    pieceLength: TORRENT_PIECE_EXP.default,
+    comment: "",
+    source: "",
+    torrentName: "",
+    torrentOutput: "",
   },
-  mkthumb: { comment: "", width: 512, numcaps: 16, columns: 4, imageFormat: "jpg", singleImages: false, overwrite: false },
+  mkthumb: {
+    comment: "",
+    width: 512,
+    numcaps: 16,
+    columns: 4,
+    imageFormat: "jpg",
+    singleImages: false,
+    overwrite: false,
+  },
   extract_sub: { subFormat: "vtt", overwrite: false },
   unarchive: {
-    archivePasswd: "", archiveRm: false, archiveOutput: ".", isMultiVolume: false, archiveOneTopLevel: true,
-    archiveOverwrite: false, detectPwd: true, autoFixFilename: true,
+    archivePasswd: "",
+    archiveRm: false,
+    archiveOutput: ".",
+    isMultiVolume: false,
+    archiveOneTopLevel: true,
+    archiveOverwrite: false,
+    detectPwd: true,
+    autoFixFilename: true,
   },
 };

@@ -3,7 +3,17 @@ import type { AccountFields } from "./user";
 
 /** The account fields the token's `user` object carries: what the UI needs at start (no secrets). */
 export const TOKEN_USER_FIELDS = [
-  "id", "username", "locale", "viewMode", "singleClick", "showHidden", "sorting", "perm", "commands", "lockPassword", "theme",
+  "id",
+  "username",
+  "locale",
+  "viewMode",
+  "singleClick",
+  "showHidden",
+  "sorting",
+  "perm",
+  "commands",
+  "lockPassword",
+  "theme",
 ] as const satisfies readonly (keyof AccountFields)[];
 
 /** The `user` object inside the token. */

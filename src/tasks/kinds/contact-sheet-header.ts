@@ -88,5 +88,8 @@ export async function sheetText(o: SheetTextOptions): Promise<SheetText> {
   if (!headerFont) return { header: null, timeLabel };
   await writeFile(o.textFile, text);
   const fontSize = headerFontSize(o.sheetWidth);
-  return { header: { fontFile: headerFont, textFile: o.textFile, fontSize, height: headerHeight(lines.length, fontSize) }, timeLabel };
+  return {
+    header: { fontFile: headerFont, textFile: o.textFile, fontSize, height: headerHeight(lines.length, fontSize) },
+    timeLabel,
+  };
 }

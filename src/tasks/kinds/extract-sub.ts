@@ -7,15 +7,33 @@
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import { buildSubtitleArgs, inheritedInput, progressPercent, runFfmpeg, type SubtitleFormat } from "../../server/tools/ffmpeg";
+import {
+  buildSubtitleArgs,
+  inheritedInput,
+  progressPercent,
+  runFfmpeg,
+  type SubtitleFormat,
+} from "../../server/tools/ffmpeg";
 import type { PinnedDir } from "../../server/fs/beneath";
 import type { ProbedSubtitle, ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type ExtractSubParams } from "../../shared/wire/task";
 import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { boolParam, choiceParam, paramsObject } from "../params";
 import {
-  forEachVideo, inFolder, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, toolOutput, videoInput, videosOfTarget,
-  virtualBeside, withVideoFolder, type VideoFile,
+  forEachVideo,
+  inFolder,
+  isVideoOrFolder,
+  probeVideoFile,
+  publishOutputs,
+  removeTemps,
+  tempOutput,
+  toolFailureMessage,
+  toolOutput,
+  videoInput,
+  videosOfTarget,
+  virtualBeside,
+  withVideoFolder,
+  type VideoFile,
 } from "./video-files";
 
 /** SPEC section 5, word for word. */
@@ -31,7 +49,12 @@ const SAFE_LANGUAGE = /^[A-Za-z0-9-]{1,16}$/;
  * earlier video of the same task took (`clip.mkv` and `clip.mp4` in one folder) keeps the video's extension
  * instead (`clip.mp4.eng.vtt`). Every name given is added to `taken`.
  */
-export function subtitleOutputs(videoAbs: string, streams: readonly ProbedSubtitle[], fmt: SubtitleFormat, taken = new Set<string>()): { stream: ProbedSubtitle; output: string }[] {
+export function subtitleOutputs(
+  videoAbs: string,
+  streams: readonly ProbedSubtitle[],
+  fmt: SubtitleFormat,
+  taken = new Set<string>(),
+): { stream: ProbedSubtitle; output: string }[] {
   const base = join(dirname(videoAbs), basename(videoAbs, extname(videoAbs)));
   const seen = new Set<string>();
   return streams.map((stream) => {
@@ -70,34 +93,58 @@ export const extractSubKind: TaskKind<ExtractSubParams> = {
 };
 
 /** Extracts the text streams of one video; resolves with its line of the done message. */
-async function extractOne(ctx: TaskContext, p: ExtractSubParams, video: VideoFile, taken: Set<string>, progress: (f: number) => void): Promise<string> {
+async function extractOne(
+  ctx: TaskContext,
+  p: ExtractSubParams,
+  video: VideoFile,
+  taken: Set<string>,
+  progress: (f: number) => void,
+): Promise<string> {
   const probe = await probeVideoFile(ctx, video);
   const bitmaps = probe.subtitles.filter((s) => s.kind === "bitmap");
   const bitmapNote = bitmaps.length
     ? `; picture subtitle streams skipped (${bitmaps.map((s) => `#${s.index} ${s.codec}`).join(", ")})`
     : "";
-  const outputs = subtitleOutputs(video.abs, probe.subtitles.filter((s) => s.kind === "text"), p.subFormat, taken);
+  const outputs = subtitleOutputs(
+    video.abs,
+    probe.subtitles.filter((s) => s.kind === "text"),
+    p.subFormat,
+    taken,
+  );
   if (outputs.length === 0) return `${video.virtual}: no text subtitle stream found${bitmapNote}`;
   for (const o of outputs) {
-    if (!ctx.scope.allows(virtualBeside(video, o.output))) throw new TaskInputError(`${virtualBeside(video, o.output)} is not allowed`);
+    if (!ctx.scope.allows(virtualBeside(video, o.output)))
+      throw new TaskInputError(`${virtualBeside(video, o.output)} is not allowed`);
   }
   return withVideoFolder(ctx, video, (dir) => extractInto(ctx, p, video, dir, outputs, probe, progress, bitmapNote));
 }
 
 /** extractOne with the video's folder pinned (`dir`): every output is created, renamed and removed through it. */
 async function extractInto(
-  ctx: TaskContext, p: ExtractSubParams, video: VideoFile, dir: PinnedDir, outputs: ReturnType<typeof subtitleOutputs>, probe: ProbeResult,
-  progress: (f: number) => void, bitmapNote: string,
+  ctx: TaskContext,
+  p: ExtractSubParams,
+  video: VideoFile,
+  dir: PinnedDir,
+  outputs: ReturnType<typeof subtitleOutputs>,
+  probe: ProbeResult,
+  progress: (f: number) => void,
+  bitmapNote: string,
 ): Promise<string> {
   const toWrite = outputs.filter((o) => p.overwrite || !existsSync(inFolder(dir, o.output)));
   const skipped = outputs.filter((o) => !toWrite.includes(o)).map((o) => virtualBeside(video, o.output));
   const skippedNote = skipped.length ? `; skipped existing ${skipped.join(", ")}` : "";
-  if (toWrite.length === 0) return `${video.virtual}: skipped, every subtitle file exists (${skipped.join(", ")})${bitmapNote}`;
+  if (toWrite.length === 0)
+    return `${video.virtual}: skipped, every subtitle file exists (${skipped.join(", ")})${bitmapNote}`;
 
   const pairs = toWrite.map((o) => ({ tmp: tempOutput(ctx, o.output), final: o.output, index: o.stream.index }));
   try {
     await runFfmpeg({
-      args: buildSubtitleArgs({ input: inheritedInput(probe.demuxer), streams: pairs.map((x) => ({ index: x.index, output: toolOutput(x.tmp) })), format: p.subFormat, overwrite: false }),
+      args: buildSubtitleArgs({
+        input: inheritedInput(probe.demuxer),
+        streams: pairs.map((x) => ({ index: x.index, output: toolOutput(x.tmp) })),
+        format: p.subFormat,
+        overwrite: false,
+      }),
       input: videoInput(ctx, video),
       outputDirFd: dir.fd,
       signal: ctx.signal,
@@ -105,10 +152,14 @@ async function extractInto(
     }).catch((err) => {
       throw toolFailureMessage(err);
     });
-    for (const { tmp } of pairs) if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no subtitle file for ${video.virtual}`);
+    for (const { tmp } of pairs)
+      if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no subtitle file for ${video.virtual}`);
     await publishOutputs(ctx, dir, pairs);
   } finally {
-    await removeTemps(dir, pairs.map((x) => x.tmp));
+    await removeTemps(
+      dir,
+      pairs.map((x) => x.tmp),
+    );
   }
   progress(1); // the last cue may end well before the video does
   return pairs.map((x) => virtualBeside(video, x.final)).join(", ") + skippedNote + bitmapNote;

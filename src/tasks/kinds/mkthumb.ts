@@ -7,7 +7,14 @@ import { existsSync } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { inheritedInput, runFfmpeg } from "../../server/tools/ffmpeg";
-import { buildContactSheetArgs, buildSingleFramesArgs, frameTimes, isFrameShownLine, sheetLayout, useKeyframeSeek } from "../../server/tools/ffmpeg-frames";
+import {
+  buildContactSheetArgs,
+  buildSingleFramesArgs,
+  frameTimes,
+  isFrameShownLine,
+  sheetLayout,
+  useKeyframeSeek,
+} from "../../server/tools/ffmpeg-frames";
 import type { PinnedDir } from "../../server/fs/beneath";
 import type { ProbeResult } from "../../server/tools/ffprobe";
 import { TASK_DEFAULTS, type MkThumbParams } from "../../shared/wire/task";
@@ -15,8 +22,20 @@ import { TaskInputError, type TaskContext, type TaskKind } from "../types";
 import { sheetText, type SheetText } from "./contact-sheet-header";
 import { boolParam, choiceParam, intParam, paramsObject, stringParam } from "../params";
 import {
-  forEachVideo, inFolder, isVideoOrFolder, probeVideoFile, publishOutputs, removeTemps, tempOutput, toolFailureMessage, toolOutput, videoInput, videosOfTarget,
-  virtualBeside, withVideoFolder, type VideoFile,
+  forEachVideo,
+  inFolder,
+  isVideoOrFolder,
+  probeVideoFile,
+  publishOutputs,
+  removeTemps,
+  tempOutput,
+  toolFailureMessage,
+  toolOutput,
+  videoInput,
+  videosOfTarget,
+  virtualBeside,
+  withVideoFolder,
+  type VideoFile,
 } from "./video-files";
 
 /** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
@@ -59,21 +78,35 @@ export const mkthumbKind: TaskKind<MkThumbParams> = {
 };
 
 /** Makes the sheet (or the images) of one video; resolves with its line of the done message. */
-async function thumbOne(ctx: TaskContext, p: MkThumbParams, video: VideoFile, progress: (f: number) => void): Promise<string> {
+async function thumbOne(
+  ctx: TaskContext,
+  p: MkThumbParams,
+  video: VideoFile,
+  progress: (f: number) => void,
+): Promise<string> {
   const finals = p.singleImages
     ? Array.from({ length: p.numcaps }, (_, i) => frameImagePath(video.abs, i + 1, p.imageFormat))
     : [sheetPath(video.abs, p.imageFormat)];
   for (const f of finals) {
-    if (!ctx.scope.allows(virtualBeside(video, f))) throw new TaskInputError(`${virtualBeside(video, f)} is not allowed`);
+    if (!ctx.scope.allows(virtualBeside(video, f)))
+      throw new TaskInputError(`${virtualBeside(video, f)} is not allowed`);
   }
   return withVideoFolder(ctx, video, (dir) => thumbInto(ctx, p, video, dir, finals, progress));
 }
 
 /** thumbOne with the video's folder pinned (`dir`): every output is created, renamed and removed through it. */
-async function thumbInto(ctx: TaskContext, p: MkThumbParams, video: VideoFile, dir: PinnedDir, finals: string[], progress: (f: number) => void): Promise<string> {
+async function thumbInto(
+  ctx: TaskContext,
+  p: MkThumbParams,
+  video: VideoFile,
+  dir: PinnedDir,
+  finals: string[],
+  progress: (f: number) => void,
+): Promise<string> {
   const wanted = finals.map((f, i) => ({ f, i })).filter(({ f }) => p.overwrite || !existsSync(inFolder(dir, f)));
   const firstOut = virtualBeside(video, finals[0]);
-  if (wanted.length === 0) return `skipped ${p.singleImages ? `${finals.length} existing images of ${video.virtual}` : `${firstOut}, it exists`}`;
+  if (wanted.length === 0)
+    return `skipped ${p.singleImages ? `${finals.length} existing images of ${video.virtual}` : `${firstOut}, it exists`}`;
 
   const probe = await probeVideoFile(ctx, video);
   if (!probe.width || !probe.height) throw new Error(`${video.virtual} has no video stream`);
@@ -82,7 +115,11 @@ async function thumbInto(ctx: TaskContext, p: MkThumbParams, video: VideoFile, d
   const times = p.singleImages ? wanted.map(({ i }) => allTimes[i]) : allTimes;
   const pairs = wanted.map(({ f }) => ({ tmp: tempOutput(ctx, f), final: f }));
   const grab = {
-    input: inheritedInput(probe.demuxer), times, width: p.width, format: p.imageFormat, overwrite: false,
+    input: inheritedInput(probe.demuxer),
+    times,
+    width: p.width,
+    format: p.imageFormat,
+    overwrite: false,
     readSeconds: readSecondsFor(probe.frameRate),
     keyframeSeek: useKeyframeSeek(probe.videoDurationS, p.numcaps),
     videoStream: probe.videoStreamIndex,
@@ -91,7 +128,12 @@ async function thumbInto(ctx: TaskContext, p: MkThumbParams, video: VideoFile, d
   try {
     const args = p.singleImages
       ? buildSingleFramesArgs({ ...grab, outputs: pairs.map((x) => toolOutput(x.tmp)) })
-      : buildContactSheetArgs({ ...grab, columns: p.columns, output: toolOutput(pairs[0].tmp), ...(await sheetTextOf(ctx, p, video, dir, probe)) });
+      : buildContactSheetArgs({
+          ...grab,
+          columns: p.columns,
+          output: toolOutput(pairs[0].tmp),
+          ...(await sheetTextOf(ctx, p, video, dir, probe)),
+        });
     await runFfmpeg({
       args,
       input: videoInput(ctx, video),
@@ -101,10 +143,14 @@ async function thumbInto(ctx: TaskContext, p: MkThumbParams, video: VideoFile, d
     }).catch((err) => {
       throw toolFailureMessage(err);
     });
-    for (const { tmp } of pairs) if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
+    for (const { tmp } of pairs)
+      if (!existsSync(inFolder(dir, tmp))) throw new Error(`ffmpeg wrote no image for ${video.virtual}`);
     await publishOutputs(ctx, dir, pairs);
   } finally {
-    await removeTemps(dir, pairs.map((x) => x.tmp));
+    await removeTemps(
+      dir,
+      pairs.map((x) => x.tmp),
+    );
   }
   progress(1);
   if (!p.singleImages) return firstOut;
@@ -121,12 +167,23 @@ function readSecondsFor(frameRate: number): number {
  * The header and time labels of a sheet (sheetText), the header's text file in the task's temp dir; the video's size
  * is read in its pinned folder `dir`.
  */
-async function sheetTextOf(ctx: TaskContext, p: MkThumbParams, video: VideoFile, dir: PinnedDir, probe: ProbeResult): Promise<SheetText> {
+async function sheetTextOf(
+  ctx: TaskContext,
+  p: MkThumbParams,
+  video: VideoFile,
+  dir: PinnedDir,
+  probe: ProbeResult,
+): Promise<SheetText> {
   const frameWidth = p.width || probe.width;
   await mkdir(ctx.tempDir, { recursive: true });
   return sheetText({
-    fileName: basename(video.abs), sizeBytes: (await stat(inFolder(dir, video.abs))).size, probe, comment: p.comment,
-    frameWidth, sheetWidth: sheetLayout(p.numcaps, p.columns).columns * frameWidth,
-    textFile: join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`), signal: ctx.signal,
+    fileName: basename(video.abs),
+    sizeBytes: (await stat(inFolder(dir, video.abs))).size,
+    probe,
+    comment: p.comment,
+    frameWidth,
+    sheetWidth: sheetLayout(p.numcaps, p.columns).columns * frameWidth,
+    textFile: join(ctx.tempDir, `header-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`),
+    signal: ctx.signal,
   });
 }

@@ -64,10 +64,12 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
     if (hasTempName(virtual)) throw new TaskInputError(TEMP_NAME_REFUSED);
     const output = ctx.scope.resolve(virtual);
     const folder = dirname(output);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new TaskInputError(`output folder ${dirname(virtual)} does not exist`);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new TaskInputError(`output folder ${dirname(virtual)} does not exist`);
     if (existsSync(output) && statSync(output).isDirectory()) throw new TaskInputError(`${virtual} is a folder`);
     // A .torrent inside the folder it describes would hash itself while being written.
-    if (ctx.target.isDir && isInside(ctx.target.abs, output)) throw new TaskInputError("the torrent file can not be written inside the folder it describes");
+    if (ctx.target.isDir && isInside(ctx.target.abs, output))
+      throw new TaskInputError("the torrent file can not be written inside the folder it describes");
     // In the temp name family (temp-name.ts): hidden from listings and search, swept if a crash leaves it.
     const temp = tempPathBeside(output, "torrent-");
     // The output folder pinned beneath the scope (docs/security.md "Paths and races"): mktorrent writes the temp file
@@ -82,7 +84,14 @@ export const mktorrentKind: TaskKind<MkTorrentParams> = {
 };
 
 /** Runs mktorrent into the pinned output folder `dir` under the name of `temp`, then renames it over `output`. */
-async function writeTorrent(ctx: TaskContext, params: MkTorrentParams, dir: PinnedDir, temp: string, output: string, virtual: string): Promise<string> {
+async function writeTorrent(
+  ctx: TaskContext,
+  params: MkTorrentParams,
+  dir: PinnedDir,
+  temp: string,
+  output: string,
+  virtual: string,
+): Promise<string> {
   // mktorrent follows symlinks: a folder is hashed through its mirror of allowed files only (whose links mktorrent
   // follows by path); a file through a descriptor opened beneath the scope (tool-input.ts), named by `name`.
   const source = ctx.target.isDir
@@ -94,8 +103,15 @@ async function writeTorrent(ctx: TaskContext, params: MkTorrentParams, dir: Pinn
   try {
     await runMktorrent(
       {
-        target: source, output: `${TOOL_OUTPUT_DIR}/${basename(temp)}`, announce: params.announce, isPrivate: params.isPrivate,
-        pieceLength: params.pieceLength, comment: params.comment, source: params.source, name, threads: availableParallelism(),
+        target: source,
+        output: `${TOOL_OUTPUT_DIR}/${basename(temp)}`,
+        announce: params.announce,
+        isPrivate: params.isPrivate,
+        pieceLength: params.pieceLength,
+        comment: params.comment,
+        source: params.source,
+        name,
+        threads: availableParallelism(),
       },
       ctx.signal,
       (f) => ctx.report(`${Math.floor(f * 100)}%`),

@@ -37,7 +37,9 @@ export function assertUnpackFits(o: UnpackCheck): void {
   const unpacked = o.entries.reduce((sum, e) => (e.isDir ? sum : sum + e.size), 0);
   const free = freeBytesAt(o.outAbs);
   if (unpacked > free) {
-    throw new Error(`not enough free space: the archive unpacks to ${formatBytes(unpacked)}, and the output folder has ${formatBytes(free)} free`);
+    throw new Error(
+      `not enough free space: the archive unpacks to ${formatBytes(unpacked)}, and the output folder has ${formatBytes(free)} free`,
+    );
   }
   const packed = o.volumes.reduce((sum, name) => sum + statSync(join(o.folder, name)).size, 0);
   if (o.maxRatio > 0 && unpacked > o.maxRatio * packed) {

@@ -9,8 +9,15 @@ import type { UnarchiveParams } from "../../shared/wire/task";
 import { entryEscapes, linkEscapes } from "../../server/archive/entry-safety";
 import { archiveBaseName } from "../../server/archive/volume-set";
 import {
-  isWrongPasswordError, parseDangerousLink, runSevenZipExtract, runSevenZipList, runSevenZipTest, sevenZipListFile,
-  type ArchiveEntry, type ArchiveListing, type SevenZipArchive,
+  isWrongPasswordError,
+  parseDangerousLink,
+  runSevenZipExtract,
+  runSevenZipList,
+  runSevenZipTest,
+  sevenZipListFile,
+  type ArchiveEntry,
+  type ArchiveListing,
+  type SevenZipArchive,
 } from "../../server/tools/sevenzip";
 import { ToolFailed } from "../../server/tools/spawn";
 import { isTempName, TEMP_NAME_REFUSED } from "../../server/fs/temp-name";
@@ -45,7 +52,10 @@ const NOT_ARCHIVE_VERDICT = /^Is not archive$|Cannot open the file as archive/m;
  * itself ("ERROR: <path> : <name>", "Open ERROR: ...") name its path on disk and say nothing the user can act on.
  */
 function toolMessage(err: ToolFailed): string {
-  const lines = err.stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = err.stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const summary = lines.indexOf("ERRORS:");
   const entryError = lines.find((l) => /^ERROR: [^/].* : /.test(l));
   const reason = summary >= 0 ? lines[summary + 1] : entryError?.replace(/^ERROR:\s*/, "");
@@ -57,7 +67,12 @@ function toolMessage(err: ToolFailed): string {
  * SPEC message; a file 7-Zip cannot open fails with the not-an-archive message.
  * @throws Error with the message to show; ToolAborted on cancel.
  */
-export async function listArchive(engine: string, archive: SevenZipArchive, password: string, signal: AbortSignal): Promise<ArchiveListing> {
+export async function listArchive(
+  engine: string,
+  archive: SevenZipArchive,
+  password: string,
+  signal: AbortSignal,
+): Promise<ArchiveListing> {
   let listing: ArchiveListing;
   try {
     listing = await runSevenZipList(engine, archive, password, signal);
@@ -75,7 +90,13 @@ export async function listArchive(engine: string, archive: SevenZipArchive, pass
  * tried on the smallest encrypted file only, so a big archive is not decrypted twice.
  * @throws Error(WRONG_PASSWORD_MESSAGE) when the password is missing or wrong; ToolAborted on cancel.
  */
-export async function probePassword(engine: string, archive: SevenZipArchive, listing: ArchiveListing, password: string, ctx: TaskContext): Promise<void> {
+export async function probePassword(
+  engine: string,
+  archive: SevenZipArchive,
+  listing: ArchiveListing,
+  password: string,
+  ctx: TaskContext,
+): Promise<void> {
   const encrypted = listing.entries.filter((e) => e.encrypted && !e.isDir);
   if (encrypted.length === 0) return;
   if (password === "") throw new Error(WRONG_PASSWORD_MESSAGE);
@@ -101,9 +122,12 @@ export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
     // Judged on the stored bytes as 7-Zip sees them ("/", "\" and "." are ASCII in every encoding it prints) and on
     // the decoded name alike, so a guessed decoding can never hide a `..`.
     const stored = lossyUtf8.decode(e.rawPath);
-    return entryEscapes(stored) || entryEscapes(e.path) ||
+    return (
+      entryEscapes(stored) ||
+      entryEscapes(e.path) ||
       (e.linkTarget !== null && linkEscapes(stored, e.linkTarget)) ||
-      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget));
+      (e.hardLinkTarget !== null && entryEscapes(e.hardLinkTarget))
+    );
   });
 }
 
@@ -116,7 +140,12 @@ export function hostileEntries(listing: ArchiveListing): ArchiveEntry[] {
  * @throws Error(WRONG_PASSWORD_MESSAGE) for a missing or wrong password; Error for other 7-Zip errors; ToolAborted.
  */
 export async function extractArchive(
-  engine: string, archive: SevenZipArchive, dir: ExtractInto, password: string, exclude: readonly Uint8Array[], ctx: TaskContext,
+  engine: string,
+  archive: SevenZipArchive,
+  dir: ExtractInto,
+  password: string,
+  exclude: readonly Uint8Array[],
+  ctx: TaskContext,
   span: ProgressSpan = [0, 100],
 ): Promise<string[]> {
   const excludeListFile = exclude.length ? writeListFile(ctx, "refused.lst", exclude) : undefined;
@@ -128,13 +157,20 @@ export async function extractArchive(
     else if (/^ERROR:/.test(line.trim())) otherErrors.push(line);
   };
   try {
-    await runSevenZipExtract(engine, archive, { outDir: `${TOOL_OUTPUT_DIR}/${dir.name}`, outputDirFd: dir.parent.fd, password, excludeListFile }, ctx.signal, {
-      onProgress: (pct) => ctx.report(`${percentWithin(pct, span)}%`),
-      onStderrLine,
-    });
+    await runSevenZipExtract(
+      engine,
+      archive,
+      { outDir: `${TOOL_OUTPUT_DIR}/${dir.name}`, outputDirFd: dir.parent.fd, password, excludeListFile },
+      ctx.signal,
+      {
+        onProgress: (pct) => ctx.report(`${percentWithin(pct, span)}%`),
+        onStderrLine,
+      },
+    );
   } catch (err) {
     if (isWrongPasswordError(err)) throw new Error(WRONG_PASSWORD_MESSAGE);
-    if (!(err instanceof ToolFailed) || otherErrors.length || !dangerous.length) throw err instanceof ToolFailed ? new Error(toolMessage(err)) : err;
+    if (!(err instanceof ToolFailed) || otherErrors.length || !dangerous.length)
+      throw err instanceof ToolFailed ? new Error(toolMessage(err)) : err;
   }
   return dangerous;
 }
@@ -192,7 +228,11 @@ export interface ExtractInto {
  * @throws TaskInputError when the folder leaves the scope, the owner's rules deny it, or it is a file; FsError
  *   OUTSIDE_SCOPE when a folder on its path was swapped for a link out of the scope since the check.
  */
-export function prepareOutputDir(ctx: TaskContext, p: UnarchiveParams, targetName: string): { virtual: string; abs: string; dir: PinnedDir } {
+export function prepareOutputDir(
+  ctx: TaskContext,
+  p: UnarchiveParams,
+  targetName: string,
+): { virtual: string; abs: string; dir: PinnedDir } {
   const virtual = outputVirtualPath(ctx.target.path, targetName, p.archiveOutput);
   const abs = ctx.scope.resolve(virtual);
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw new TaskInputError(OUTPUT_NOT_FOLDER_MESSAGE);

@@ -22,18 +22,37 @@ import { entryEscapes } from "../../server/archive/entry-safety";
 import { fixEntryNames, removeEntriesWhere, removeEscapingLinks } from "../../server/archive/extracted-tree";
 import { placeEntries, wrapFolderOf } from "../../server/archive/place-entries";
 import { archiveBaseName, findVolumeSet, isVolumeName, type VolumeSet } from "../../server/archive/volume-set";
-import { findSevenZip, type ArchiveEntry, type ArchiveListing, type SevenZipArchive } from "../../server/tools/sevenzip";
+import {
+  findSevenZip,
+  type ArchiveEntry,
+  type ArchiveListing,
+  type SevenZipArchive,
+} from "../../server/tools/sevenzip";
 import { ToolAborted } from "../../server/tools/run-tool";
 import { PARAM_TEXT_MAX, boolParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskTarget } from "../types";
 import {
-  NOT_ARCHIVE_MESSAGE, extractArchive, hostileEntries, isCompressedTar, listArchive, outputVirtualPath, prepareOutputDir, probePassword,
+  NOT_ARCHIVE_MESSAGE,
+  extractArchive,
+  hostileEntries,
+  isCompressedTar,
+  listArchive,
+  outputVirtualPath,
+  prepareOutputDir,
+  probePassword,
   type ProgressSpan,
 } from "./unarchive-steps";
 import { assertUnpackFits } from "./unarchive-limits";
 
 /** The on/off params of the dialog (SPEC section 7 unarchive Params). */
-const BOOL_PARAMS = ["archiveRm", "isMultiVolume", "archiveOneTopLevel", "archiveOverwrite", "detectPwd", "autoFixFilename"] as const;
+const BOOL_PARAMS = [
+  "archiveRm",
+  "isMultiVolume",
+  "archiveOneTopLevel",
+  "archiveOverwrite",
+  "detectPwd",
+  "autoFixFilename",
+] as const;
 
 /** Progress of a one-layer archive, and of the outer and inner layers of a compressed tar (each about as long). */
 const WHOLE_PROGRESS: ProgressSpan = [0, 100];
@@ -51,7 +70,8 @@ export function parseUnarchiveParams(raw: unknown): UnarchiveParams {
   const p = paramsObject(raw);
   const d = TASK_DEFAULTS.unarchive;
   const passwd = p.archivePasswd ?? d.archivePasswd;
-  if (typeof passwd !== "string" || passwd.length > PARAM_TEXT_MAX) throw new TaskInputError("archivePasswd must be a string");
+  if (typeof passwd !== "string" || passwd.length > PARAM_TEXT_MAX)
+    throw new TaskInputError("archivePasswd must be a string");
   return {
     archivePasswd: passwd,
     archiveOutput: stringParam(p, "archiveOutput", d.archiveOutput),
@@ -92,7 +112,13 @@ async function runUnarchive(ctx: TaskContext, p: UnarchiveParams): Promise<strin
   const listing = await listArchive(engine, archive, p.archivePasswd, ctx.signal);
   const outAbs = ctx.scope.resolve(outputVirtualPath(ctx.target.path, volumes.open, p.archiveOutput));
   const fits = (l: ArchiveListing) =>
-    assertUnpackFits({ entries: l.entries, folder, volumes: volumes.members, maxRatio: ctx.settings.unarchiveMaxRatio, outAbs });
+    assertUnpackFits({
+      entries: l.entries,
+      folder,
+      volumes: volumes.members,
+      maxRatio: ctx.settings.unarchiveMaxRatio,
+      outAbs,
+    });
   const layered = isCompressedTar(listing, volumes.open);
   if (p.detectPwd && !layered) await probePassword(engine, archive, listing, p.archivePasswd, ctx);
   fits(listing);
@@ -119,7 +145,12 @@ const hiddenTempName = (what: string) => `${UPLOAD_TEMP_PREFIX}${what}-${randomB
  * compressed file, once both layers succeeded.
  */
 async function unarchiveCompressedTar(
-  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, out: OutputDir,
+  ctx: TaskContext,
+  p: UnarchiveParams,
+  engine: string,
+  archive: SevenZipArchive,
+  volumes: VolumeSet,
+  out: OutputDir,
   fits: (l: ArchiveListing) => void,
 ): Promise<string> {
   const layerName = hiddenTempName("layer");
@@ -127,14 +158,31 @@ async function unarchiveCompressedTar(
   ctx.trackOutput(join(out.abs, layerName));
   mkdirSync(layer);
   try {
-    await extractArchive(engine, archive, { parent: out.dir, name: layerName }, p.archivePasswd, [], ctx, OUTER_PROGRESS);
+    await extractArchive(
+      engine,
+      archive,
+      { parent: out.dir, name: layerName },
+      p.archivePasswd,
+      [],
+      ctx,
+      OUTER_PROGRESS,
+    );
     const names = readdirSync(layer);
     if (names.length !== 1) throw new Error(NOT_ARCHIVE_MESSAGE);
     // The tar 7-Zip just wrote, named through the output folder's descriptor: no path of the user is resolved again.
     const tar = `${layer}/${names[0]}`;
     const listing = await listArchive(engine, tar, "", ctx.signal);
     fits(listing);
-    return await unarchiveInto(ctx, { ...p, archivePasswd: "" }, engine, tar, volumes, hostileEntries(listing), out, INNER_PROGRESS);
+    return await unarchiveInto(
+      ctx,
+      { ...p, archivePasswd: "" },
+      engine,
+      tar,
+      volumes,
+      hostileEntries(listing),
+      out,
+      INNER_PROGRESS,
+    );
   } finally {
     rmSync(layer, { recursive: true, force: true });
   }
@@ -146,8 +194,14 @@ async function unarchiveCompressedTar(
  * `out.dir.path` (docs/security.md "Paths and races"). Tracked outputs keep their absolute paths for the clean-up.
  */
 async function unarchiveInto(
-  ctx: TaskContext, p: UnarchiveParams, engine: string, archive: SevenZipArchive, volumes: VolumeSet, hostile: ArchiveEntry[],
-  out: OutputDir, progress: ProgressSpan,
+  ctx: TaskContext,
+  p: UnarchiveParams,
+  engine: string,
+  archive: SevenZipArchive,
+  volumes: VolumeSet,
+  hostile: ArchiveEntry[],
+  out: OutputDir,
+  progress: ProgressSpan,
 ): Promise<string> {
   const folder = dirname(ctx.target.abs);
   const refused = hostile.map((e) => e.path);
@@ -158,7 +212,15 @@ async function unarchiveInto(
   ctx.trackOutput(join(out.abs, tempName));
   mkdirSync(temp);
   try {
-    const linksOut = await extractArchive(engine, archive, { parent: out.dir, name: tempName }, p.archivePasswd, exclude, ctx, progress);
+    const linksOut = await extractArchive(
+      engine,
+      archive,
+      { parent: out.dir, name: tempName },
+      p.archivePasswd,
+      exclude,
+      ctx,
+      progress,
+    );
     for (const path of linksOut) if (!entryEscapes(path)) rmSync(join(temp, path), { force: true });
     refused.push(...linksOut);
     if (p.autoFixFilename) fixEntryNames(temp);
@@ -172,7 +234,11 @@ async function unarchiveInto(
     ctx.report("100%");
     // An entry named like a volume beside it takes that name: removing "the archive" then would remove the entry.
     const named = out.abs === folder && wrap === null && volumes.members.some((m) => existsSync(join(temp, m)));
-    const placed = placeEntries(temp, out.dir.path, { wrap, overwrite: p.archiveOverwrite, onCreate: (rel) => ctx.trackOutput(join(out.abs, rel)) });
+    const placed = placeEntries(temp, out.dir.path, {
+      wrap,
+      overwrite: p.archiveOverwrite,
+      onCreate: (rel) => ctx.trackOutput(join(out.abs, rel)),
+    });
     const removeArchive = p.archiveRm && refused.length === 0 && !named;
     if (removeArchive) removeVolumes(ctx, volumes, folder);
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);

@@ -89,7 +89,11 @@ export const toolOutput = (abs: string): string => `${TOOL_OUTPUT_DIR}/${basenam
  * Moves finished temporary files to their final names inside the pinned folder `dir` (replacing what is there); each
  * final name is tracked first.
  */
-export async function publishOutputs(ctx: TaskContext, dir: PinnedDir, pairs: readonly { tmp: string; final: string }[]): Promise<void> {
+export async function publishOutputs(
+  ctx: TaskContext,
+  dir: PinnedDir,
+  pairs: readonly { tmp: string; final: string }[],
+): Promise<void> {
   for (const { tmp, final } of pairs) {
     ctx.trackOutput(final);
     await rename(inFolder(dir, tmp), inFolder(dir, final));

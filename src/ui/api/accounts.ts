@@ -11,7 +11,8 @@ type KeptFields = "viewMode" | "singleClick" | "showHidden" | "sorting" | "theme
  * The body of a create or full update: the account fields plus a password ("" keeps it on update); the fields the
  * form does not show may be left out (a new user then gets the default user settings).
  */
-export type AccountData = Omit<AccountFields, "id" | KeptFields> & Partial<Pick<AccountFields, KeptFields>> & { id?: number; password: string };
+export type AccountData = Omit<AccountFields, "id" | KeptFields> &
+  Partial<Pick<AccountFields, KeptFields>> & { id?: number; password: string };
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
@@ -72,6 +73,9 @@ export async function otpQrImage(id: number, mode: OtpQrMode, nonce = 0): Promis
   const query = new URLSearchParams();
   if (mode === "regenerate") query.set("regenerate", "once");
   if (nonce) query.set("_t", String(nonce));
-  const res = await apiFetch(`/api/users/otp-qrcode/${id}?${query}`, { method: mode === "show" ? "GET" : "POST", cache: "no-store" });
+  const res = await apiFetch(`/api/users/otp-qrcode/${id}?${query}`, {
+    method: mode === "show" ? "GET" : "POST",
+    cache: "no-store",
+  });
   return res.blob();
 }

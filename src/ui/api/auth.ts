@@ -19,7 +19,12 @@ export function loginRequest(creds: Credentials): Promise<string> {
     method: "POST",
     auth: false,
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: creds.username, password: creds.password, otpPasscode: creds.otpPasscode ?? "", recaptcha: creds.recaptcha ?? "" }),
+    body: JSON.stringify({
+      username: creds.username,
+      password: creds.password,
+      otpPasscode: creds.otpPasscode ?? "",
+      recaptcha: creds.recaptcha ?? "",
+    }),
   });
 }
 

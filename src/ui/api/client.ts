@@ -88,7 +88,11 @@ export type ProgressListener = (loaded: number, total: number) => void;
  * @throws ApiError with the status and body text otherwise; status 0 when aborted or offline.
  */
 export function apiUpload(
-  path: string, body: Blob, onProgress: ProgressListener, signal?: AbortSignal, opts: { auth?: boolean; headers?: Record<string, string> } = {},
+  path: string,
+  body: Blob,
+  onProgress: ProgressListener,
+  signal?: AbortSignal,
+  opts: { auth?: boolean; headers?: Record<string, string> } = {},
 ): Promise<string> {
   const { auth = true, headers = {} } = opts;
   return new Promise((resolve, reject) => {

@@ -15,7 +15,11 @@ export interface CommandSocketHandlers {
 }
 
 /** The ws:// or wss:// URL of the command runner in `dir` (CONTRACT: WebSocket upgrades take the login token in `auth`). */
-export function commandSocketUrl(dir: string, token: string, location: Pick<Location, "protocol" | "host"> = window.location): string {
+export function commandSocketUrl(
+  dir: string,
+  token: string,
+  location: Pick<Location, "protocol" | "host"> = window.location,
+): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}${apiUrl(`/api/command${encodePath(dir)}`)}?auth=${encodeURIComponent(token)}`;
 }

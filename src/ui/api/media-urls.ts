@@ -29,7 +29,13 @@ export function sidecarSubtitleUrl(subtitlePath: string, moviePath: string, toke
  * `/api/raw/vtt?auth&movie&si&lang&extract=true`; `lang` is the stream's language tag ("" when none).
  */
 export function embeddedSubtitleUrl(moviePath: string, index: number, lang: string, token: string): string {
-  const query = [auth(token), param(Q.movie, moviePath), param(Q.streamIndex, index), param(Q.lang, lang), `${Q.extract}=true`];
+  const query = [
+    auth(token),
+    param(Q.movie, moviePath),
+    param(Q.streamIndex, index),
+    param(Q.lang, lang),
+    `${Q.extract}=true`,
+  ];
   return apiUrl(`/api/raw/vtt?${query.join("&")}`);
 }
 

@@ -7,17 +7,38 @@ import { MEDIA_QUERY } from "../../shared/wire/video";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
 import type {
-  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, ImageInfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo,
+  ArchiveListingInfo,
+  AudioInfo,
+  AudioMetainfo,
+  FirmwareMetainfo,
+  ImageInfo,
+  SidecarSubtitle,
+  TorrentMetainfo,
+  VideoMetainfo,
 } from "../../shared/wire/metainfo";
 
 export type {
-  ArchiveEntryMetainfo, ArchiveListingInfo, AudioInfo, AudioMetainfo, FirmwareMetainfo, ImageInfo, SidecarSubtitle, TorrentMetainfo, VideoMetainfo,
+  ArchiveEntryMetainfo,
+  ArchiveListingInfo,
+  AudioInfo,
+  AudioMetainfo,
+  FirmwareMetainfo,
+  ImageInfo,
+  SidecarSubtitle,
+  TorrentMetainfo,
+  VideoMetainfo,
 } from "../../shared/wire/metainfo";
 export { ARCHIVE_PAGE_MAX } from "../../shared/wire/metainfo";
 
 /** A file with its metadata: which `metainfo` shape depends on the file (see metainfoKind in preview-kind.ts). */
 export interface ProbedResource extends Resource {
-  readonly metainfo?: VideoMetainfo | AudioMetainfo | TorrentMetainfo | FirmwareMetainfo | readonly ArchiveEntryMetainfo[];
+  readonly metainfo?:
+    | VideoMetainfo
+    | AudioMetainfo
+    | TorrentMetainfo
+    | FirmwareMetainfo
+    | readonly ArchiveEntryMetainfo[];
   /** Sidecar subtitle files of a video. */
   readonly subtitles?: readonly SidecarSubtitle[];
   /** The tags of an audio file. */
@@ -41,8 +62,15 @@ export function fetchProbe(path: string, signal?: AbortSignal): Promise<ProbedRe
  * GET ?probe=yes&offset=&limit=: the archive `path` with `limit` of its entries from index `offset` (7-Zip's order)
  * in `metainfo`, and its totals in `archiveListing`. @throws ApiError as fetchProbe.
  */
-export function fetchArchivePage(path: string, offset: number, limit: number, signal?: AbortSignal): Promise<ProbedResource> {
-  return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes&offset=${offset}&limit=${limit}`, { signal });
+export function fetchArchivePage(
+  path: string,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ProbedResource> {
+  return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes&offset=${offset}&limit=${limit}`, {
+    signal,
+  });
 }
 
 /** GET ?preview=nfo: the text of an .nfo file, decoded from CP437 when it is not UTF-8. @throws ApiError. */
@@ -78,5 +106,7 @@ export function markdownPageUrl(path: string, token: string): string {
  * rename).
  */
 export async function processImage(path: string, recursive = false): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}?action=imageProcess${recursive ? "&recursive=true" : ""}`, { method: "PATCH" });
+  await apiFetch(`/api/resources${encodePath(path)}?action=imageProcess${recursive ? "&recursive=true" : ""}`, {
+    method: "PATCH",
+  });
 }

@@ -3,10 +3,17 @@ import { apiFetch } from "./client";
 import type { AccountFields, Sorting } from "../../shared/wire/user";
 
 /** The profile fields the files view and the profile page save. */
-export type ProfileFields = Pick<AccountFields, "locale" | "sorting" | "viewMode" | "showHidden" | "singleClick" | "theme">;
+export type ProfileFields = Pick<
+  AccountFields,
+  "locale" | "sorting" | "viewMode" | "showHidden" | "singleClick" | "theme"
+>;
 
 /** Saves one profile field of a user ({what:'user', which:[field], data:{id, field}}). @throws ApiError. */
-export async function updateProfile<K extends keyof ProfileFields>(id: number, field: K, value: ProfileFields[K]): Promise<void> {
+export async function updateProfile<K extends keyof ProfileFields>(
+  id: number,
+  field: K,
+  value: ProfileFields[K],
+): Promise<void> {
   await apiFetch(`/api/users/${id}`, {
     method: "PUT",
     headers: { "Content-Type": "application/json" },

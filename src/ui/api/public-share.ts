@@ -18,19 +18,31 @@ export type { PublicResource };
  */
 export function fetchPublicShare(hash: string, sub: string, signal?: AbortSignal): Promise<PublicResource> {
   const path = sub === "/" ? "" : encodePath(sub);
-  return apiJson<PublicResource>(`/api/public/share/${encodeURIComponent(hash)}${path}`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+  return apiJson<PublicResource>(`/api/public/share/${encodeURIComponent(hash)}${path}`, {
+    auth: false,
+    signal,
+    headers: shareTokenHeaders(hash),
+  });
 }
 
 /** Fetches a shared text file's content, inline. @throws ApiError on non-2xx. */
 export function fetchPublicText(hash: string, sub: string, signal?: AbortSignal): Promise<string> {
   const path = sub === "/" ? "" : encodePath(sub);
-  return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+  return apiText(`/api/public/dl/${encodeURIComponent(hash)}${path}?inline=true`, {
+    auth: false,
+    signal,
+    headers: shareTokenHeaders(hash),
+  });
 }
 
 /** Fetches a shared video's probe: codecs, embedded tracks, subtitle files (paths inside the share). @throws ApiError. */
 export function fetchPublicProbe(hash: string, sub: string, signal?: AbortSignal): Promise<ProbedResource> {
   const path = sub === "/" ? "" : encodePath(sub);
-  return apiJson<ProbedResource>(`/api/public/probe/${encodeURIComponent(hash)}${path}`, { auth: false, signal, headers: shareTokenHeaders(hash) });
+  return apiJson<ProbedResource>(`/api/public/probe/${encodeURIComponent(hash)}${path}`, {
+    auth: false,
+    signal,
+    headers: shareTokenHeaders(hash),
+  });
 }
 
 /**

@@ -43,7 +43,10 @@ export function publicThumbnailUrl(hash: string, sub: string, width: number): st
 /** A folder as one archive (SPEC §7: a folder with `algo=`); the path gets its trailing "/". */
 export function publicArchiveUrl(hash: string, dir: string = "/", format: string = "zip"): string {
   const folder = dir.endsWith("/") ? dir : `${dir}/`;
-  return withShareToken(`${apiUrl(`/api/public/dl/${encodeURIComponent(hash)}${encodePath(folder)}`)}?algo=${encodeURIComponent(format)}`, hash);
+  return withShareToken(
+    `${apiUrl(`/api/public/dl/${encodeURIComponent(hash)}${encodePath(folder)}`)}?algo=${encodeURIComponent(format)}`,
+    hash,
+  );
 }
 
 /** The full page link of a share: `{origin}{base}/share/{hash}` (SPEC §2 Share page: the QR code's content). */

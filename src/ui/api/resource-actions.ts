@@ -29,16 +29,32 @@ export function progressHeader(progressId?: string): Record<string, string> {
  * Moves or renames `from` to `to` (decoded paths); `progressId` names the operation for its progress.
  * @throws ApiError (409 exists, 400 into itself, 403).
  */
-export async function moveResource(from: string, to: string, conflict: ConflictPolicy = "fail", progressId?: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("rename", to, conflict)}`, { method: "PATCH", headers: progressHeader(progressId) });
+export async function moveResource(
+  from: string,
+  to: string,
+  conflict: ConflictPolicy = "fail",
+  progressId?: string,
+): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("rename", to, conflict)}`, {
+    method: "PATCH",
+    headers: progressHeader(progressId),
+  });
 }
 
 /**
  * Copies `from` to `to` (decoded paths); `progressId` names the operation for its progress.
  * @throws ApiError (409 exists, 400 into itself, 403).
  */
-export async function copyResource(from: string, to: string, conflict: ConflictPolicy = "fail", progressId?: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, { method: "PATCH", headers: progressHeader(progressId) });
+export async function copyResource(
+  from: string,
+  to: string,
+  conflict: ConflictPolicy = "fail",
+  progressId?: string,
+): Promise<void> {
+  await apiFetch(`/api/resources${encodePath(from)}?${transferQuery("copy", to, conflict)}`, {
+    method: "PATCH",
+    headers: progressHeader(progressId),
+  });
 }
 
 /**
@@ -59,17 +75,24 @@ export async function createEmptyFile(path: string): Promise<void> {
 
 /** Changes the mode of a file or folder, optionally through the folder's content. @throws ApiError. */
 export function changeMode(path: string, mode: string, recursive: boolean): Promise<string> {
-  return apiText(`/api/resources${encodePath(path)}?action=chmod&mode=${encodeURIComponent(mode)}&recursive=${recursive}`, { method: "PATCH" });
+  return apiText(
+    `/api/resources${encodePath(path)}?action=chmod&mode=${encodeURIComponent(mode)}&recursive=${recursive}`,
+    { method: "PATCH" },
+  );
 }
 
 /** Renames a file with a password prefix ('@'+password+'@#'+name, SPEC §5). @throws ApiError. */
 export async function renameWithPassword(path: string, password: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}?action=passwdrename&password=${encodeURIComponent(password)}`, { method: "PATCH" });
+  await apiFetch(`/api/resources${encodePath(path)}?action=passwdrename&password=${encodeURIComponent(password)}`, {
+    method: "PATCH",
+  });
 }
 
 /** Computes one checksum of a file on the server; answers the hex digest. @throws ApiError. */
 export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Promise<string> {
-  const res = await apiJson<Resource & { checksums?: Record<string, string> }>(`/api/resources${encodePath(path)}?checksum=${algo}`);
+  const res = await apiJson<Resource & { checksums?: Record<string, string> }>(
+    `/api/resources${encodePath(path)}?checksum=${algo}`,
+  );
   return res.checksums?.[algo] ?? "";
 }
 

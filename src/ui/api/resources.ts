@@ -18,7 +18,10 @@ export async function createFolder(path: string): Promise<void> {
 
 /** Deletes a file or folder; `progressId` names the operation for its progress. @throws ApiError. */
 export async function deleteResource(path: string, progressId?: string): Promise<void> {
-  await apiFetch(`/api/resources${encodePath(path)}`, { method: "DELETE", headers: progressId ? { [PROGRESS_ID_HEADER]: progressId } : {} });
+  await apiFetch(`/api/resources${encodePath(path)}`, {
+    method: "DELETE",
+    headers: progressId ? { [PROGRESS_ID_HEADER]: progressId } : {},
+  });
 }
 
 /** Uploads one file body to a decoded path, reporting progress. @throws ApiError (409 when it exists and !override). */

@@ -24,7 +24,11 @@ export function fetchAllLinks(): Promise<ShareLink[]> {
  * given (the server answers the existing one if the caller has it already); `options` go as the JSON body.
  * @throws ApiError.
  */
-export function createLink(path: string, duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<ShareLink> {
+export function createLink(
+  path: string,
+  duration?: { expires: number; unit: ShareUnit },
+  options?: ShareOptions,
+): Promise<ShareLink> {
   const query = duration ? `?expires=${duration.expires}&unit=${duration.unit}` : "";
   const body = options ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) } : {};
   return apiJson<ShareLink>(`/api/share${encodePath(path)}${query}`, { method: "POST", ...body });
@@ -38,6 +42,8 @@ export async function deleteLink(hash: string): Promise<void> {
 /** Sets a link's public download speed (bytes per second, 0 = unlimited); answers the link. @throws ApiError. */
 export function setLinkRate(hash: string, downloadRate: number): Promise<ShareLink> {
   return apiJson<ShareLink>(`/api/share/${encodeURIComponent(hash)}`, {
-    method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ downloadRate }),
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ downloadRate }),
   });
 }

@@ -26,7 +26,11 @@ export interface TaskSocket {
  * connect now but try again later) and keeps it open: after a close it tries again every TASK_RECONNECT_MS when
  * `reconnect` is true.
  */
-export function connectTaskSocket(url: () => string | null, handlers: TaskSocketHandlers, reconnect: boolean): TaskSocket {
+export function connectTaskSocket(
+  url: () => string | null,
+  handlers: TaskSocketHandlers,
+  reconnect: boolean,
+): TaskSocket {
   let ws: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;

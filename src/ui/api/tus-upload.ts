@@ -65,7 +65,13 @@ export interface TusEndpoint {
  * A resumable upload of `file` to the decoded path `path`; `override` replaces an existing file. `via` sends it
  * elsewhere (a share link's public uploads) without the session's token.
  */
-export function tusTransfer(path: string, file: File, override: boolean, listen: TusListeners, via?: TusEndpoint): TusTransfer {
+export function tusTransfer(
+  path: string,
+  file: File,
+  override: boolean,
+  listen: TusListeners,
+  via?: TusEndpoint,
+): TusTransfer {
   let settle: { resolve: (o: RunOutcome) => void; reject: (e: ApiError) => void } | null = null;
   let stalled = false;
   const stall = (on: boolean) => {
@@ -73,41 +79,44 @@ export function tusTransfer(path: string, file: File, override: boolean, listen:
   };
   // tus-js-client loads with the first resumable upload: it stays out of the first page load (its size budget).
   let upload: Upload | null = null;
-  const make = async (): Promise<Upload> => (upload ??= new (await import("tus-js-client")).Upload(file, {
-    endpoint: via ? via.url : apiUrl(`/api/tus${encodePath(path)}?override=${override}`),
-    chunkSize: config.tusChunkSize,
-    retryDelays: TUS_RETRY_DELAYS_MS,
-    // The creation carries no bytes: its answer (the upload's URL, kept for resuming) must not wait for a chunk.
-    uploadDataDuringCreation: false,
-    removeFingerprintOnSuccess: true,
-    metadata: { filename: file.name, filetype: file.type },
-    onBeforeRequest: (req) => {
-      if (via) return Object.entries(via.headers()).forEach(([k, v]) => req.setHeader(k, v));
-      const token = sessionBridge.token();
-      if (token) req.setHeader(AUTH_HEADER, token);
-    },
-    onAfterResponse: (_req, res) => {
-      if (!via) sessionBridge.noteAnswer(res.getStatus(), res.getHeader(RENEW_TOKEN_HEADER) ?? null);
-    },
-    onShouldRetry: (err) => {
-      const again = retryable(err);
-      if (again) stall(true);
-      return again;
-    },
-    onProgress: (sent) => {
-      stall(false);
-      listen.onProgress(sent);
-    },
-    onSuccess: () => settle?.resolve("finished"),
-    onError: (err) => {
-      // Retries ran out while offline: go on as soon as the browser is back online.
-      if (statusOf(err) === 0 && !navigator.onLine) {
-        stall(true);
-        return;
-      }
-      settle?.reject(new ApiError(statusOf(err), (err as DetailedError).originalResponse?.getBody()?.trim() || err.message));
-    },
-  }));
+  const make = async (): Promise<Upload> =>
+    (upload ??= new (await import("tus-js-client")).Upload(file, {
+      endpoint: via ? via.url : apiUrl(`/api/tus${encodePath(path)}?override=${override}`),
+      chunkSize: config.tusChunkSize,
+      retryDelays: TUS_RETRY_DELAYS_MS,
+      // The creation carries no bytes: its answer (the upload's URL, kept for resuming) must not wait for a chunk.
+      uploadDataDuringCreation: false,
+      removeFingerprintOnSuccess: true,
+      metadata: { filename: file.name, filetype: file.type },
+      onBeforeRequest: (req) => {
+        if (via) return Object.entries(via.headers()).forEach(([k, v]) => req.setHeader(k, v));
+        const token = sessionBridge.token();
+        if (token) req.setHeader(AUTH_HEADER, token);
+      },
+      onAfterResponse: (_req, res) => {
+        if (!via) sessionBridge.noteAnswer(res.getStatus(), res.getHeader(RENEW_TOKEN_HEADER) ?? null);
+      },
+      onShouldRetry: (err) => {
+        const again = retryable(err);
+        if (again) stall(true);
+        return again;
+      },
+      onProgress: (sent) => {
+        stall(false);
+        listen.onProgress(sent);
+      },
+      onSuccess: () => settle?.resolve("finished"),
+      onError: (err) => {
+        // Retries ran out while offline: go on as soon as the browser is back online.
+        if (statusOf(err) === 0 && !navigator.onLine) {
+          stall(true);
+          return;
+        }
+        settle?.reject(
+          new ApiError(statusOf(err), (err as DetailedError).originalResponse?.getBody()?.trim() || err.message),
+        );
+      },
+    }));
   // Back online: skip the wait of a pending retry and ask the server's offset now.
   const online = () => {
     const u = upload;

@@ -36,12 +36,19 @@ export function formatRelative(iso: string, locale: string, now: Date = new Date
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const [amount, unit] = relativeParts(date, now);
-  return cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(amount, unit);
+  return cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(
+    amount,
+    unit,
+  );
 }
 
 /** Formats a date in full for tooltips ("21 Nov 2026, 10:34:52"). */
 export function formatFullDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return cached(fullFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" })).format(date);
+  return cached(
+    fullFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }),
+  ).format(date);
 }

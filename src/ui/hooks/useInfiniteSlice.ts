@@ -10,7 +10,9 @@ export function useInfiniteSlice(total: number, shown: number, more: () => void,
   useEffect(() => {
     const el = sentinel.current;
     if (!el || total <= shown) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more(), { rootMargin: margin });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more(), {
+      rootMargin: margin,
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [total, shown, more, margin]);

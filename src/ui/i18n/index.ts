@@ -49,7 +49,8 @@ export async function initI18n(lang: Locale): Promise<void> {
 
 /** Switches the interface language, loading its messages first when this page has not used it yet. */
 export async function changeLanguage(lang: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, "translation")) i18next.addResourceBundle(lang, "translation", await loadMessages(lang));
+  if (!i18next.hasResourceBundle(lang, "translation"))
+    i18next.addResourceBundle(lang, "translation", await loadMessages(lang));
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -1,5 +1,12 @@
 /** @module The help list derived from the one shortcut table: grouped, each key combination once. */
-import { COMPONENT_KEYS, HELP_GROUPS, POINTER_GESTURES, SHORTCUTS, type HelpGroup, type ShortcutAction } from "./shortcuts";
+import {
+  COMPONENT_KEYS,
+  HELP_GROUPS,
+  POINTER_GESTURES,
+  SHORTCUTS,
+  type HelpGroup,
+  type ShortcutAction,
+} from "./shortcuts";
 
 /** What a key does, as a `shortcuts.<label>` text. */
 export type HelpLabel = ShortcutAction | (typeof COMPONENT_KEYS)[number]["label"];
@@ -38,7 +45,9 @@ export interface HelpRow {
 
 /** The help of a touch screen: its gestures, in the order of the help sections. */
 export function touchRows(): HelpRow[] {
-  return HELP_GROUPS.flatMap((group) => TOUCH_GESTURES.filter((g) => g.group === group).map((g) => ({ group, keys: [], labels: [], gesture: g.id })));
+  return HELP_GROUPS.flatMap((group) =>
+    TOUCH_GESTURES.filter((g) => g.group === group).map((g) => ({ group, keys: [], labels: [], gesture: g.id })),
+  );
 }
 
 /** The table's rows, then the keys the components handle themselves. */

@@ -88,7 +88,12 @@ const inVideo = (ctx: ShortcutContext) => inPreview(ctx) && Boolean(ctx.video);
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: "help", keys: ["F1"], group: "navigation", when: (c) => !c.promptOpen },
   { action: "toggleTaskPanel", keys: ["F4", "t"], group: "navigation", when: (c) => free(c) && Boolean(c.canExecute) },
-  { action: "closeTaskPanel", keys: ["Escape", "q"], group: "navigation", when: (c) => free(c) && Boolean(c.taskPanelOpen) },
+  {
+    action: "closeTaskPanel",
+    keys: ["Escape", "q"],
+    group: "navigation",
+    when: (c) => free(c) && Boolean(c.taskPanelOpen),
+  },
   { action: "clearSelection", keys: ["Escape"], group: "navigation", when: inListing },
   // SPEC §2 Files view: Ctrl+F opens the search panel (also from its own input, instead of the browser's find).
   { action: "search", keys: ["Mod+f"], group: "navigation", when: (c) => !c.promptOpen && c.view === "listing" },
@@ -105,13 +110,24 @@ export const SHORTCUTS: readonly Shortcut[] = [
     keys: ["F2"],
     group: "files",
     when: (c) =>
-      !c.promptOpen && canOpenRename({ canRename: Boolean(c.canRename), loading: Boolean(c.loading), view: c.view, selectedCount: c.selectedCount }),
+      !c.promptOpen &&
+      canOpenRename({
+        canRename: Boolean(c.canRename),
+        loading: Boolean(c.loading),
+        view: c.view,
+        selectedCount: c.selectedCount,
+      }),
   },
   { action: "deleteSelection", keys: ["Delete"], group: "files", when: (c) => selected(c) && c.canDelete },
   { action: "copy", keys: ["Mod+c"], group: "files", when: selected },
   { action: "cut", keys: ["Mod+x"], group: "files", when: (c) => selected(c) && Boolean(c.canRename) },
   { action: "paste", keys: ["Mod+v"], group: "files", when: (c) => inListing(c) && Boolean(c.canPaste) },
-  { action: "download", keys: ["Mod+s"], group: "files", when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload) },
+  {
+    action: "download",
+    keys: ["Mod+s"],
+    group: "files",
+    when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload),
+  },
   { action: "save", keys: ["Mod+s"], group: "editor", when: inEditor },
   // SPEC §2 Video keys, before the other previews' rows for the same keys.
   { action: "videoPlayPause", keys: [" "], group: "preview", when: inVideo },
@@ -176,7 +192,14 @@ export function displayKey(key: string, mac = false): string {
   const cut = key.length > 1 ? key.lastIndexOf("+", key.length - 2) : -1;
   const base = key.slice(cut + 1);
   const parts = cut < 0 ? [] : key.slice(0, cut).split("+");
-  const shown = base === "Escape" ? "Esc" : base === " " ? "Space" : base.length === 1 ? base.toUpperCase() : base.replace(/^Arrow/, "");
+  const shown =
+    base === "Escape"
+      ? "Esc"
+      : base === " "
+        ? "Space"
+        : base.length === 1
+          ? base.toUpperCase()
+          : base.replace(/^Arrow/, "");
   const mods = parts.map((m) => MODIFIERS[m]?.[mac ? 1 : 0] ?? m);
   return mac ? `${mods.join("")}${shown}` : [...mods, shown].join("+");
 }

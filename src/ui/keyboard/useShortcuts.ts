@@ -23,7 +23,12 @@ const MEDIA_CONTROL_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "Arrow
 /** Whether the key belongs to a focused `<audio>` or `<video>` with controls (its slider and buttons). */
 export function keyOwnedByMedia(key: string, target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return Boolean(el?.tagName && ["AUDIO", "VIDEO"].includes(el.tagName) && el.hasAttribute("controls") && MEDIA_CONTROL_KEYS.has(key));
+  return Boolean(
+    el?.tagName &&
+      ["AUDIO", "VIDEO"].includes(el.tagName) &&
+      el.hasAttribute("controls") &&
+      MEDIA_CONTROL_KEYS.has(key),
+  );
 }
 
 /**

@@ -61,19 +61,68 @@ export function LoginPage() {
             {"detail" in failure ? failure.detail : t(failure.key)}
           </div>
         )}
-        <input className="input" name="username" autoComplete="username" required autoFocus placeholder={t("login.username")} aria-label={t("login.username")} value={username} onChange={(e) => setUsername(e.target.value)} />
-        <input className="input" name="password" type="password" autoComplete={signup ? "new-password" : "current-password"} required placeholder={t("login.password")} aria-label={t("login.password")} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          className="input"
+          name="username"
+          autoComplete="username"
+          required
+          autoFocus
+          placeholder={t("login.username")}
+          aria-label={t("login.username")}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <input
+          className="input"
+          name="password"
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          required
+          placeholder={t("login.password")}
+          aria-label={t("login.password")}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {signup && (
-          <input className="input" name="passwordConfirm" type="password" autoComplete="new-password" required placeholder={t("login.passwordConfirm")} aria-label={t("login.passwordConfirm")} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            className="input"
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            placeholder={t("login.passwordConfirm")}
+            aria-label={t("login.passwordConfirm")}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         )}
         {askPasscode && !signup && (
           <>
             <p className="muted login-hint">{t("login.passcodeHint")}</p>
-            <input className="input" name="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} placeholder={t("login.passcode")} aria-label={t("login.passcode")} value={passcode} onChange={(e) => setPasscode(e.target.value.replace(/\D/g, ""))} />
+            <input
+              className="input"
+              name="otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={6}
+              placeholder={t("login.passcode")}
+              aria-label={t("login.passcode")}
+              value={passcode}
+              onChange={(e) => setPasscode(e.target.value.replace(/\D/g, ""))}
+            />
           </>
         )}
         {config.captcha && (
-          <input className="input" name="recaptcha" autoComplete="off" placeholder={t("login.captcha")} aria-label={t("login.captcha")} value={captcha} onChange={(e) => setCaptcha(e.target.value)} />
+          <input
+            className="input"
+            name="recaptcha"
+            autoComplete="off"
+            placeholder={t("login.captcha")}
+            aria-label={t("login.captcha")}
+            value={captcha}
+            onChange={(e) => setCaptcha(e.target.value)}
+          />
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t(signup ? "login.signupSubmit" : "login.submit")}

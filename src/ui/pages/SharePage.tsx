@@ -40,7 +40,12 @@ function ShareContent() {
   if (item.uploadOnly) return <ShareUploadArea hash={hash} name={item.name} />;
   return (
     <>
-      <ShareSummary item={item} hash={hash} sub={sub} link={shareLinkUrl(window.location.origin, config.baseURL, hash)} />
+      <ShareSummary
+        item={item}
+        hash={hash}
+        sub={sub}
+        link={shareLinkUrl(window.location.origin, config.baseURL, hash)}
+      />
       {item.isDir && <ShareListing folder={item} hash={hash} sub={sub} />}
       {!item.isDir && (
         <section className="share-view" aria-label={t("sharePage.preview", { name: item.name })}>

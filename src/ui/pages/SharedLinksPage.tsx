@@ -72,7 +72,12 @@ export function SharedLinksPage() {
                     <ShareBadges link={link} withCount={false} />
                   </td>
                   <td className="cell-mono cell-link">
-                    <a href={`${config.baseURL}/share/${encodeURIComponent(link.hash)}`} target="_blank" rel="noopener noreferrer" title={link.hash}>
+                    <a
+                      href={`${config.baseURL}/share/${encodeURIComponent(link.hash)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title={link.hash}
+                    >
                       <ExternalLink size={16} aria-hidden />
                       <span className="share-hash">{link.hash}</span>
                     </a>
@@ -82,10 +87,22 @@ export function SharedLinksPage() {
                   <td className="col-user">{link.username ?? `#${link.userId}`}</td>
                   <td className="cell-action">
                     <span className="cell-ops">
-                      <button type="button" className="icon-btn" aria-label={t("share.copyNamed", { name: link.path })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
+                      <button
+                        type="button"
+                        className="icon-btn"
+                        aria-label={t("share.copyNamed", { name: link.path })}
+                        title={t("share.copy")}
+                        onClick={() => void copyShareUrl(link.hash)}
+                      >
                         <Copy size={16} aria-hidden />
                       </button>
-                      <button type="button" className="icon-btn" aria-label={t("share.deleteNamed", { name: link.path })} title={t("share.delete")} onClick={() => void removeShare(link.hash)}>
+                      <button
+                        type="button"
+                        className="icon-btn"
+                        aria-label={t("share.deleteNamed", { name: link.path })}
+                        title={t("share.delete")}
+                        onClick={() => void removeShare(link.hash)}
+                      >
                         <Trash2 size={16} aria-hidden />
                       </button>
                     </span>

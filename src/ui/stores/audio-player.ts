@@ -25,7 +25,15 @@ interface PlayerState {
   probes: Record<string, TrackProbe>;
 }
 
-const state = proxy<PlayerState>({ folder: null, tracks: [], index: -1, list: "loading", listError: null, playing: false, probes: {} });
+const state = proxy<PlayerState>({
+  folder: null,
+  tracks: [],
+  index: -1,
+  list: "loading",
+  listError: null,
+  playing: false,
+  probes: {},
+});
 let element: HTMLAudioElement | null = null;
 let token = "";
 /** The track the element's `src` points at, "" before the first load. */
@@ -115,7 +123,11 @@ export function openTrack(file: Resource): void {
       const current = state.tracks[state.index];
       // A track the listing hides (rules, hidden files) still plays, at the top.
       const tracks = list.some((t) => t.path === current.path) ? list : [current, ...list];
-      Object.assign(state, { tracks: ref(tracks), index: tracks.findIndex((t) => t.path === current.path), list: "ready" });
+      Object.assign(state, {
+        tracks: ref(tracks),
+        index: tracks.findIndex((t) => t.path === current.path),
+        list: "ready",
+      });
     },
     (err: unknown) => {
       if (id === session) Object.assign(state, { list: "failed", listError: ref({ err }) });
@@ -162,5 +174,13 @@ function release(): void {
   }
   token = "";
   loadedPath = "";
-  Object.assign(state, { folder: null, tracks: ref([]), index: -1, list: "loading", listError: null, playing: false, probes: {} });
+  Object.assign(state, {
+    folder: null,
+    tracks: ref([]),
+    index: -1,
+    list: "loading",
+    listError: null,
+    playing: false,
+    probes: {},
+  });
 }

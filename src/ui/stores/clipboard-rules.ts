@@ -11,7 +11,11 @@ export interface ClipboardContent {
 export const EMPTY_CLIPBOARD: ClipboardContent = { mode: null, paths: [] };
 
 /** Puts paths on the clipboard for a copy or a cut; an empty selection leaves it as it was. */
-export function putOnClipboard(current: ClipboardContent, mode: "copy" | "cut", paths: readonly string[]): ClipboardContent {
+export function putOnClipboard(
+  current: ClipboardContent,
+  mode: "copy" | "cut",
+  paths: readonly string[],
+): ClipboardContent {
   return paths.length === 0 ? current : { mode, paths: [...paths] };
 }
 

@@ -73,7 +73,10 @@ const VOLUME_NAME = [/\.\d{3,}$/, /\.part\d+\.rar$/i, /\.[zr]\d{2,}$/i];
  * Whether a task fits the item, as the server's task kinds decide (src/tasks/kinds): thumbnails and subtitles need a
  * video or a folder, unarchive an archive (or a volume of a split one), make torrent anything but a .torrent file.
  */
-export function taskFit(id: "makeTorrent" | "makeThumbnail" | "extractSubtitle" | "unarchive", item: MenuTarget): MenuReason | null {
+export function taskFit(
+  id: "makeTorrent" | "makeThumbnail" | "extractSubtitle" | "unarchive",
+  item: MenuTarget,
+): MenuReason | null {
   switch (id) {
     case "makeTorrent":
       return !item.isDir && item.extension.toLowerCase() === ".torrent" ? "notTorrent" : null;
@@ -81,12 +84,19 @@ export function taskFit(id: "makeTorrent" | "makeThumbnail" | "extractSubtitle" 
     case "extractSubtitle":
       return item.isDir || item.type === "video" ? null : "videoOrFolder";
     case "unarchive":
-      return !item.isDir && (item.type === "archive" || VOLUME_NAME.some((re) => re.test(item.name))) ? null : "archiveOnly";
+      return !item.isDir && (item.type === "archive" || VOLUME_NAME.some((re) => re.test(item.name)))
+        ? null
+        : "archiveOnly";
   }
 }
 
 /** An entry that needs exactly one item fitting `fit`; without the permission it is plainly disabled. */
-function single(id: MenuItemId, allowed: boolean, selected: readonly MenuTarget[], fit: (item: MenuTarget) => MenuReason | null = () => null): MenuEntry {
+function single(
+  id: MenuItemId,
+  allowed: boolean,
+  selected: readonly MenuTarget[],
+  fit: (item: MenuTarget) => MenuReason | null = () => null,
+): MenuEntry {
   if (!allowed) return { id, enabled: false };
   if (selected.length !== 1) return { id, enabled: false, reason: "oneItem" };
   const reason = fit(selected[0]);
@@ -105,7 +115,8 @@ export function contextMenuModel({ perm, selected, canPaste }: MenuContext): Men
   const some = selected.length > 0;
   const task = can("execute");
   const file = (item: MenuTarget): MenuReason | null => (item.isDir ? "fileOnly" : null);
-  const media = (item: MenuTarget): MenuReason | null => (item.type === "video" || item.type === "audio" ? null : "mediaOnly");
+  const media = (item: MenuTarget): MenuReason | null =>
+    item.type === "video" || item.type === "audio" ? null : "mediaOnly";
   const general: MenuGroup = {
     id: "general",
     items: [
@@ -155,7 +166,9 @@ export function contextMenuModel({ perm, selected, canPaste }: MenuContext): Men
     },
     {
       id: "task",
-      items: (["makeTorrent", "makeThumbnail", "extractSubtitle", "unarchive"] as const).map((id) => single(id, task, selected, (item) => taskFit(id, item))),
+      items: (["makeTorrent", "makeThumbnail", "extractSubtitle", "unarchive"] as const).map((id) =>
+        single(id, task, selected, (item) => taskFit(id, item)),
+      ),
     },
     general,
   ];

@@ -18,7 +18,11 @@ export function isMarkdownName(name: string): boolean {
  * so does an .nfo (SPEC §2 Preview: preformatted text): it is CP437 art that saving as UTF-8 would destroy. A
  * markdown file opens rendered; its Edit button asks for the editor (`editRequested`).
  */
-export function opensInEditor(file: EditableFile, perm: Permissions | null | undefined, editRequested = false): boolean {
+export function opensInEditor(
+  file: EditableFile,
+  perm: Permissions | null | undefined,
+  editRequested = false,
+): boolean {
   const canModify = Boolean(perm && (perm.admin || perm.modify));
   if (file.name?.toLowerCase().endsWith(".nfo")) return false;
   if (file.name !== undefined && isMarkdownName(file.name) && !editRequested) return false;

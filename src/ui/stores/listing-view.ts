@@ -29,7 +29,14 @@ interface ListingViewState {
   reveal: { path: string; seq: number } | null;
 }
 
-const state = proxy<ListingViewState>({ sorting: null, viewMode: null, showHidden: null, shown: PAGE_SIZE, memory: null, reveal: null });
+const state = proxy<ListingViewState>({
+  sorting: null,
+  viewMode: null,
+  showHidden: null,
+  shown: PAGE_SIZE,
+  memory: null,
+  reveal: null,
+});
 
 /** Snapshot of the listing view. */
 export function useListingView() {

@@ -44,7 +44,11 @@ function pickAndUpload(dir: string, existing: () => string[]): void {
   const input = document.createElement("input");
   input.type = "file";
   input.multiple = true;
-  input.addEventListener("change", () => void uploadFiles(dir, input.files ? Array.from(input.files) : [], existing()), { once: true });
+  input.addEventListener(
+    "change",
+    () => void uploadFiles(dir, input.files ? Array.from(input.files) : [], existing()),
+    { once: true },
+  );
   input.click();
 }
 
@@ -79,11 +83,21 @@ export async function runMenuAction(id: MenuItemId, selected: readonly Resource[
     case "toggleTasks":
       return toggleTaskPanel();
     case "copyName":
-      if (one) await copyText(one.name).then(() => notifySuccess(i18next.t("messages.nameCopied")), (e) => notifyError(errorMessage(e)));
+      if (one)
+        await copyText(one.name).then(
+          () => notifySuccess(i18next.t("messages.nameCopied")),
+          (e) => notifyError(errorMessage(e)),
+        );
       return;
     case "copyLink":
       // The link leaves the browser (an external player): its media token covers this one file only.
-      if (one) await ensureMediaToken(one.path).then((token) => copyText(externalLink(one.path, token, window.location.origin))).then(() => notifySuccess(i18next.t("messages.externalLinkCopied")), (e) => notifyError(errorMessage(e)));
+      if (one)
+        await ensureMediaToken(one.path)
+          .then((token) => copyText(externalLink(one.path, token, window.location.origin)))
+          .then(
+            () => notifySuccess(i18next.t("messages.externalLinkCopied")),
+            (e) => notifyError(errorMessage(e)),
+          );
       return;
     case "mediaInfo":
       if (one && (one.type === "video" || one.type === "audio")) showPrompt({ kind: "mediaInfo", path: one.path });

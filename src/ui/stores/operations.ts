@@ -1,7 +1,13 @@
 /** @module Single operations (SPEC §4 Operations): delete, new folder, new file, rename, chmod, password rename. */
 import i18next from "i18next";
 import { createFolder, deleteResource } from "../api/resources";
-import { changeMode, createEmptyFile, moveResource, renameWithPassword, type ConflictPolicy } from "../api/resource-actions";
+import {
+  changeMode,
+  createEmptyFile,
+  moveResource,
+  renameWithPassword,
+  type ConflictPolicy,
+} from "../api/resource-actions";
 import { ApiError } from "../api/client";
 import { joinPath, parentPath } from "../format/encode-path";
 import { askConflict, withProgress } from "./layout";

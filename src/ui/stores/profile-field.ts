@@ -9,7 +9,11 @@ import { errorMessage } from "../api/errors";
  * Saves `field` of the user's profile, renews the token that carries it and shows 'Settings updated!'; a failure
  * shows its message instead (SPEC §8: a failed profile update shows an error notification).
  */
-export async function saveProfileField<K extends keyof ProfileFields>(userId: number, field: K, value: ProfileFields[K]): Promise<void> {
+export async function saveProfileField<K extends keyof ProfileFields>(
+  userId: number,
+  field: K,
+  value: ProfileFields[K],
+): Promise<void> {
   try {
     await updateProfile(userId, field, value);
     await renewToken();

@@ -83,7 +83,11 @@ export function swipeDirection(dx: number, dy: number): 1 | -1 | 0 {
  * The photo `by` steps from `current` among the images of a shared folder's `items` (in the listing's order,
  * folders first), or null at either end or when `current` is not one of them.
  */
-export function neighbourImage<T extends Pick<Resource, "path" | "isDir" | "type">>(items: readonly T[], current: string, by: number): T | null {
+export function neighbourImage<T extends Pick<Resource, "path" | "isDir" | "type">>(
+  items: readonly T[],
+  current: string,
+  by: number,
+): T | null {
   const images = foldersFirst(items).filter((i) => !i.isDir && i.type === "image");
   const at = images.findIndex((i) => i.path === current);
   return at < 0 ? null : (images[at + by] ?? null);

@@ -35,7 +35,15 @@ interface PublicShareState {
 }
 
 const state = proxy<PublicShareState>({
-  hash: "", sub: "/", status: "loading", item: null, preview: null, previewText: null, token: null, unlocking: false, unlockError: null,
+  hash: "",
+  sub: "/",
+  status: "loading",
+  item: null,
+  preview: null,
+  previewText: null,
+  token: null,
+  unlocking: false,
+  unlockError: null,
 });
 let loadSeq = 0;
 let textSeq = 0;

@@ -35,7 +35,8 @@ export function useIndexStatus() {
 function schedule(): void {
   if (timer) clearTimeout(timer);
   timer = null;
-  if (watchers > 0 && shouldPoll(state.status, state.requested)) timer = setTimeout(() => void readIndexStatus(), INDEX_STATUS_POLL_MS);
+  if (watchers > 0 && shouldPoll(state.status, state.requested))
+    timer = setTimeout(() => void readIndexStatus(), INDEX_STATUS_POLL_MS);
 }
 
 /** Reads the status once, then asks again later while a walk runs and the screen watches. */

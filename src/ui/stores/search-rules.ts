@@ -12,7 +12,19 @@ export type { SearchHit };
 const TYPE_TOKEN = /(^|\s)type:(\S*)/gi;
 
 /** Names whose thumbnail a hit shows (the image formats the thumbnailer reads; others keep their icon). */
-const THUMBNAIL_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "avif", "bmp", "tif", "tiff", "heic", "heif"]);
+const THUMBNAIL_EXTENSIONS = new Set([
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "webp",
+  "avif",
+  "bmp",
+  "tif",
+  "tiff",
+  "heic",
+  "heif",
+]);
 /** A typed keyword of ASCII letters starts a search from this length on; one CJK character is already a word. */
 const TYPED_MIN_ASCII = 2;
 

@@ -4,7 +4,14 @@ import i18next from "i18next";
 import { recordKeyword, searchFiles } from "../api/search";
 import { ApiError } from "../api/client";
 import { errorMessage } from "../api/errors";
-import { grownCount, hotKeywordOf, isEmptyKeywordError, SEARCH_PAGE_SIZE, searchesAsYouType, type SearchHit } from "./search-rules";
+import {
+  grownCount,
+  hotKeywordOf,
+  isEmptyKeywordError,
+  SEARCH_PAGE_SIZE,
+  searchesAsYouType,
+  type SearchHit,
+} from "./search-rules";
 
 /** Typing searches once the keys rest this long, in ms (UI choice: one request per word, not per key). */
 const TYPING_PAUSE_MS = 300;
@@ -24,7 +31,15 @@ interface SearchState {
   error: string | null;
 }
 
-const state = proxy<SearchState>({ status: "idle", query: "", dir: "/", hits: null, shown: 0, selected: -1, error: null });
+const state = proxy<SearchState>({
+  status: "idle",
+  query: "",
+  dir: "/",
+  hits: null,
+  shown: 0,
+  selected: -1,
+  error: null,
+});
 let running: AbortController | null = null;
 let typing: ReturnType<typeof setTimeout> | undefined;
 
@@ -95,7 +110,11 @@ export async function runSearch(record = true): Promise<void> {
   } catch (err) {
     if (running !== ctl) return;
     const empty = err instanceof ApiError && isEmptyKeywordError(err.text);
-    Object.assign(state, { hits: null, status: "active", error: empty ? i18next.t("search.emptyKeyword") : errorMessage(err) });
+    Object.assign(state, {
+      hits: null,
+      status: "active",
+      error: empty ? i18next.t("search.emptyKeyword") : errorMessage(err),
+    });
   } finally {
     if (running === ctl) running = null;
   }

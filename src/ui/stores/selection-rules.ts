@@ -52,7 +52,8 @@ export function selectAllOf(order: readonly string[]): Selection {
 export function moveBy(sel: Selection, delta: number, order: readonly string[]): Selection {
   if (order.length === 0) return EMPTY_SELECTION;
   const current = sel.selected.length ? order.indexOf(sel.selected[sel.selected.length - 1]) : -1;
-  const next = current < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, current + delta));
+  const next =
+    current < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, current + delta));
   return { selected: [order[next]], anchor: order[next] };
 }
 

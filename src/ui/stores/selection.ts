@@ -1,6 +1,15 @@
 /** @module Listing selection store: a private proxy, a snapshot hook and the named actions of SPEC §4 Selection. */
 import { proxy, ref, useSnapshot } from "valtio";
-import { applyClick, clickIntent, moveBy, selectAllOf, keepListed, EMPTY_SELECTION, type ClickModifiers, type Selection } from "./selection-rules";
+import {
+  applyClick,
+  clickIntent,
+  moveBy,
+  selectAllOf,
+  keepListed,
+  EMPTY_SELECTION,
+  type ClickModifiers,
+  type Selection,
+} from "./selection-rules";
 
 /** The selection plus the sticky multiple-selection mode for touch screens (SPEC §3 multi-select flag). */
 const state = proxy<Selection & { multiple: boolean }>({ selected: ref([]), anchor: null, multiple: false });
@@ -30,8 +39,14 @@ export function clickItem(path: string, mods: ClickModifiers, order: readonly st
  * Handles a click or tap on an item by what it means now (clickIntent): selects, or adds and removes while
  * selecting (`toggle` forces that: a tick of the item's checkbox); returns true when the item is to be opened instead.
  */
-export function pressItem(path: string, press: { touch: boolean; singleClick: boolean; ctrl: boolean; shift: boolean; toggle: boolean }, order: readonly string[]): boolean {
-  const intent = press.toggle ? "toggle" : clickIntent({ ...press, multiple: state.multiple, selectedCount: state.selected.length });
+export function pressItem(
+  path: string,
+  press: { touch: boolean; singleClick: boolean; ctrl: boolean; shift: boolean; toggle: boolean },
+  order: readonly string[],
+): boolean {
+  const intent = press.toggle
+    ? "toggle"
+    : clickIntent({ ...press, multiple: state.multiple, selectedCount: state.selected.length });
   if (intent === "open") return true;
   clickItem(path, intent === "toggle" ? { multiple: true } : { ctrl: press.ctrl, shift: press.shift }, order);
   return false;

@@ -19,7 +19,10 @@ export interface SessionGroup {
  * Groups sessions by `deviceName(session)` and IP. The group of this browser comes first, then the others by their
  * latest use, newest first; inside a group the newest login is first.
  */
-export function groupSessions(sessions: readonly SessionInfo[], deviceName: (s: SessionInfo) => string): SessionGroup[] {
+export function groupSessions(
+  sessions: readonly SessionInfo[],
+  deviceName: (s: SessionInfo) => string,
+): SessionGroup[] {
   const byKey = new Map<string, SessionInfo[]>();
   for (const s of sessions) {
     const key = `${deviceName(s)}\u0000${s.ip}`;

@@ -32,18 +32,29 @@ export function numberText(value: number): string {
 
 /** SPEC §5: the shell is split on spaces and empty words are dropped. */
 export function splitShell(text: string): string[] {
-  return text.split(" ").map((w) => w.trim()).filter(Boolean);
+  return text
+    .split(" ")
+    .map((w) => w.trim())
+    .filter(Boolean);
 }
 
 /** SPEC §5: command lines are trimmed and empty ones dropped. */
 export function commandLines(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** The event names to show: the known ones, then any other stored one. */
 export function commandEvents(commands: Record<string, string[]>): string[] {
   const known: readonly string[] = COMMAND_EVENTS;
-  return [...known, ...Object.keys(commands).filter((k) => !known.includes(k)).sort()];
+  return [
+    ...known,
+    ...Object.keys(commands)
+      .filter((k) => !known.includes(k))
+      .sort(),
+  ];
 }
 
 /** The texts of the command runner textareas, one per event. */
@@ -53,7 +64,11 @@ export function commandTexts(commands: Record<string, string[]>): Record<string,
 
 /** The commands map to save: every event's trimmed non-empty lines (events without lines are dropped). */
 export function commandsFromTexts(texts: Record<string, string>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(texts).map(([e, t]) => [e, commandLines(t)]).filter(([, lines]) => lines.length > 0));
+  return Object.fromEntries(
+    Object.entries(texts)
+      .map(([e, t]) => [e, commandLines(t)])
+      .filter(([, lines]) => lines.length > 0),
+  );
 }
 
 /** The texts typed into the global form for list-valued settings. */

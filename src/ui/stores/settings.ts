@@ -53,7 +53,11 @@ export async function loadSettings(): Promise<void> {
 }
 
 /** Sets a field of a settings section (video.volume, slideshow.transitionEffect...). */
-export function setSectionField<S extends Section, K extends keyof GlobalSettings[S]>(section: S, key: K, value: GlobalSettings[S][K]): void {
+export function setSectionField<S extends Section, K extends keyof GlobalSettings[S]>(
+  section: S,
+  key: K,
+  value: GlobalSettings[S][K],
+): void {
   if (state.draft) (state.draft[section] as GlobalSettings[S])[key] = value;
 }
 

@@ -2,7 +2,13 @@
  * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
  * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
  */
-import { SHARE_DOWNLOAD_RATE_MAX, SHARE_DOWNLOAD_RATE_MIN, SHARE_EXPIRES_MAX, type ShareOptions, type ShareUnit } from "../../shared/wire/share";
+import {
+  SHARE_DOWNLOAD_RATE_MAX,
+  SHARE_DOWNLOAD_RATE_MIN,
+  SHARE_EXPIRES_MAX,
+  type ShareOptions,
+  type ShareUnit,
+} from "../../shared/wire/share";
 import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../shared/wire/share";
 
 /**
@@ -22,7 +28,9 @@ export const EXPIRY_CHOICES = ["never", "1h", "1d", "7d", "30d", "custom"] as co
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 
 /** The duration each preset stands for, in the API's units (SPEC §7 POST /api/share: expires and unit). */
-export const EXPIRY_PRESETS: Readonly<Record<Exclude<ExpiryChoice, "never" | "custom">, { expires: number; unit: ShareUnit }>> = {
+export const EXPIRY_PRESETS: Readonly<
+  Record<Exclude<ExpiryChoice, "never" | "custom">, { expires: number; unit: ShareUnit }>
+> = {
   "1h": { expires: 1, unit: "hours" },
   "1d": { expires: 1, unit: "days" },
   "7d": { expires: 7, unit: "days" },
@@ -33,7 +41,11 @@ export const EXPIRY_PRESETS: Readonly<Record<Exclude<ExpiryChoice, "never" | "cu
  * What "Create link" asks the server for: undefined for a permanent link ("never"), a preset's duration, or the
  * typed custom duration (SPEC §5 Share duration); null while the custom amount is not valid (creation is blocked).
  */
-export function chosenDuration(choice: ExpiryChoice, amount: string, unit: ShareUnit): { expires: number; unit: ShareUnit } | undefined | null {
+export function chosenDuration(
+  choice: ExpiryChoice,
+  amount: string,
+  unit: ShareUnit,
+): { expires: number; unit: ShareUnit } | undefined | null {
   if (choice === "never") return undefined;
   if (choice !== "custom") return EXPIRY_PRESETS[choice];
   const expires = parseShareDuration(amount);
@@ -55,7 +67,10 @@ const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
  * unit it rounds to at least one of ("in 1 hour" for 3599 s, "in 59 minutes" for 3540 s); null for a permanent
  * link (0).
  */
-export function relativeExpiry(expire: number, now: number): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
+export function relativeExpiry(
+  expire: number,
+  now: number,
+): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
   if (expire === 0) return null;
   let amount = expire - now;
   for (const [unit, next] of STEPS) {
@@ -104,7 +119,13 @@ export function parseDownloadRate(kibPerSecond: string): number | null {
  * The JSON body of a new link from the dialog's options: only the options that are set (a password that is not
  * empty, upload-only for a folder, a limit above 0); undefined when none is, so the request has no body.
  */
-export function shareOptions(o: { password: string; uploadOnly: boolean; isDir: boolean; downloadLimit: number; downloadRate?: number }): ShareOptions | undefined {
+export function shareOptions(o: {
+  password: string;
+  uploadOnly: boolean;
+  isDir: boolean;
+  downloadLimit: number;
+  downloadRate?: number;
+}): ShareOptions | undefined {
   const body: ShareOptions = {};
   if (o.password !== "") body.password = o.password;
   if (o.uploadOnly && o.isDir) body.uploadOnly = true;

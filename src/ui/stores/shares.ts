@@ -4,7 +4,16 @@
  */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
-import { createLink, deleteLink, fetchAllLinks, fetchLinksOf, setLinkRate, type ShareLink, type ShareOptions, type ShareUnit } from "../api/shares";
+import {
+  createLink,
+  deleteLink,
+  fetchAllLinks,
+  fetchLinksOf,
+  setLinkRate,
+  type ShareLink,
+  type ShareOptions,
+  type ShareUnit,
+} from "../api/shares";
 import { errorMessage } from "../api/errors";
 import { notifyError, notifySuccess } from "../notify";
 import { config } from "./config";
@@ -46,7 +55,10 @@ export async function loadLinksOf(path: string): Promise<void> {
  * Creates a link of the dialog's path (expiring after the duration, or the permalink) with its options and lists it.
  * Returns the link (a plain permalink the caller had already comes back as it is), or null after a failure's message.
  */
-export async function createShare(duration?: { expires: number; unit: ShareUnit }, options?: ShareOptions): Promise<ShareLink | null> {
+export async function createShare(
+  duration?: { expires: number; unit: ShareUnit },
+  options?: ShareOptions,
+): Promise<ShareLink | null> {
   const path = state.path;
   if (path === null || state.creating) return null;
   state.creating = true;

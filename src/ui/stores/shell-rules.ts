@@ -19,7 +19,9 @@ export interface ShellLine {
 }
 
 /** The shell button shows only to a user with execute (admins hold it) and at least one allowed command. */
-export function canUseShell(user: { perm: Pick<TokenUser["perm"], "admin" | "execute">; commands: readonly string[] } | null): boolean {
+export function canUseShell(
+  user: { perm: Pick<TokenUser["perm"], "admin" | "execute">; commands: readonly string[] } | null,
+): boolean {
   return !!user && (user.perm.admin || user.perm.execute) && user.commands.length > 0;
 }
 
@@ -35,7 +37,12 @@ export function lineOfMessage(msg: CommandServerMessage): ShellLine | null {
       return { kind: "error", key: `shell.refused.${msg.code}`, values: { detail: msg.detail } };
     case "end":
       if (msg.reason === "exit" && msg.exitCode === 0) return null;
-      if (msg.reason === "exit") return { kind: "note", key: msg.exitCode === null ? "shell.end.signal" : "shell.end.exit", values: { code: msg.exitCode ?? "" } };
+      if (msg.reason === "exit")
+        return {
+          kind: "note",
+          key: msg.exitCode === null ? "shell.end.signal" : "shell.end.exit",
+          values: { code: msg.exitCode ?? "" },
+        };
       return { kind: "error", key: `shell.end.${msg.reason}` };
   }
 }

@@ -54,12 +54,21 @@ export function bulkTargets(list: readonly TaskMessage[], action: BulkAction): n
 
 /** The i18n key of the SPEC §8 message a bulk action shows when there is nothing to act on. */
 export function bulkEmptyKey(action: BulkAction): "tasks.noneCompleted" | "tasks.noneCancelled" | "tasks.noneRemoved" {
-  return ({ removeCompleted: "tasks.noneCompleted", cancelAll: "tasks.noneCancelled", removeAll: "tasks.noneRemoved" } as const)[action];
+  return (
+    {
+      removeCompleted: "tasks.noneCompleted",
+      cancelAll: "tasks.noneCancelled",
+      removeAll: "tasks.noneRemoved",
+    } as const
+  )[action];
 }
 
 /** Counts per status, every status present (the totals table, SPEC §2 Task panel). */
 export function statusTotals(list: readonly TaskMessage[]): Record<TaskStatusCode, number> {
-  const totals = { [pending]: 0, [doing]: 0, [waitCancel]: 0, [cancelled]: 0, [done]: 0, [failed]: 0 } as Record<TaskStatusCode, number>;
+  const totals = { [pending]: 0, [doing]: 0, [waitCancel]: 0, [cancelled]: 0, [done]: 0, [failed]: 0 } as Record<
+    TaskStatusCode,
+    number
+  >;
   for (const t of list) totals[t.Status] = (totals[t.Status] ?? 0) + 1;
   return totals;
 }
@@ -98,7 +107,8 @@ export function parseTaskFrame(data: string): TaskFrame {
   if (!value || typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
   if (typeof v.error === "string") return { kind: "error", error: v.error };
-  if (typeof v.TaskID === "number" && typeof v.Status === "number") return { kind: "task", task: v as unknown as TaskMessage };
+  if (typeof v.TaskID === "number" && typeof v.Status === "number")
+    return { kind: "task", task: v as unknown as TaskMessage };
   return null;
 }
 

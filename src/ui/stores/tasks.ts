@@ -9,7 +9,16 @@ import { connectTaskSocket, type TaskSocket } from "../api/task-socket";
 import { notifyError, notifySuccess } from "../notify";
 import { config } from "./config";
 import { currentToken } from "./auth";
-import { bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, reconnects, refusalKey, taskSocketUrl, type BulkAction } from "./tasks-rules";
+import {
+  bulkEmptyKey,
+  bulkTargets,
+  mergeTask,
+  parseTaskFrame,
+  reconnects,
+  refusalKey,
+  taskSocketUrl,
+  type BulkAction,
+} from "./tasks-rules";
 
 /** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */
 const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";
@@ -80,7 +89,9 @@ export function sendTask(request: TaskRequest): boolean {
 }
 
 /** Starts a task from its dialog and shows the SPEC §8 'has been send to background' message when sent. */
-export function startTask(request: TaskRequest & { Task: "mktorrent" | "mkthumb" | "extract_sub" | "unarchive" }): boolean {
+export function startTask(
+  request: TaskRequest & { Task: "mktorrent" | "mkthumb" | "extract_sub" | "unarchive" },
+): boolean {
   const sent = sendTask(request);
   if (sent) notifySuccess(i18next.t(`tasks.sent.${request.Task}`));
   return sent;

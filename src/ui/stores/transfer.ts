@@ -13,14 +13,20 @@ import { trackOperation } from "./op-progress";
 const POLICY: Record<Exclude<ConflictChoice, "skip">, ConflictPolicy> = { replace: "override", keepBoth: "rename" };
 
 function send(action: TransferAction, step: TransferStep, policy: ConflictPolicy): Promise<void> {
-  return trackOperation((id) => (action === "move" ? moveResource(step.from, step.to, policy, id) : copyResource(step.from, step.to, policy, id)));
+  return trackOperation((id) =>
+    action === "move" ? moveResource(step.from, step.to, policy, id) : copyResource(step.from, step.to, policy, id),
+  );
 }
 
 /**
  * Moves or copies `paths` into `destDir`, one item after another. A 409 asks the user; "for all" keeps the
  * answer for the rest of the batch. Afterwards the listing reloads. Answers how many items were done.
  */
-export async function transferItems(action: TransferAction, paths: readonly string[], destDir: string): Promise<number> {
+export async function transferItems(
+  action: TransferAction,
+  paths: readonly string[],
+  destDir: string,
+): Promise<number> {
   const plan = planTransfer(action, paths, destDir);
   if (plan.intoItself.length > 0) notifyError(i18next.t("transfer.intoItself"));
   let done = 0;
@@ -54,7 +60,8 @@ export async function transferItems(action: TransferAction, paths: readonly stri
       }
     }
   });
-  if (done > 0 && !failed) notifySuccess(i18next.t(action === "move" ? "success.moved" : "success.copied", { count: done }));
+  if (done > 0 && !failed)
+    notifySuccess(i18next.t(action === "move" ? "success.moved" : "success.copied", { count: done }));
   clearSelection();
   await reload();
   return done;

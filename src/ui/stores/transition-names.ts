@@ -5,7 +5,19 @@
 import { TRANSITION_EFFECTS } from "../../shared/wire/settings";
 
 /** A movement word (settings.global.slideshow.moves.*). */
-export type TransitionMove = "slide" | "fade" | "zoomIn" | "zoomOut" | "zoomInOut" | "zoomOutIn" | "softZoom" | "scaleUp" | "skew" | "lollipop" | "rotate" | "tube";
+export type TransitionMove =
+  | "slide"
+  | "fade"
+  | "zoomIn"
+  | "zoomOut"
+  | "zoomInOut"
+  | "zoomOutIn"
+  | "softZoom"
+  | "scaleUp"
+  | "skew"
+  | "lollipop"
+  | "rotate"
+  | "tube";
 /** A variation word (settings.global.slideshow.ways.*). */
 export type TransitionWay = "strong" | "circular" | "vertical" | "growing" | "skewed" | "crossed" | "reversed";
 
@@ -48,7 +60,9 @@ export const TRANSITION_PARTS: Readonly<Record<string, readonly [TransitionMove,
  * The options of the transition select: each effect's value and its name built by `name(move, ways)` ("Slide",
  * "Slide (skewed, crossed, reversed)"); an effect this table does not know keeps its class name.
  */
-export function transitionOptions(name: (move: TransitionMove, ways: readonly TransitionWay[]) => string): { value: string; label: string }[] {
+export function transitionOptions(
+  name: (move: TransitionMove, ways: readonly TransitionWay[]) => string,
+): { value: string; label: string }[] {
   return TRANSITION_EFFECTS.map((value) => {
     const parts = TRANSITION_PARTS[value];
     return { value, label: parts ? name(parts[0], parts.slice(1) as TransitionWay[]) : value };

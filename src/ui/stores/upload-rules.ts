@@ -36,7 +36,8 @@ export function applyConflictChoices<F extends { relativePath: string }>(
   const renamed = new Map<string, string>();
   for (const name of conflicts) {
     if (choices[name] !== "keepBoth") continue;
-    const isDir = emptyDirs.some((d) => splitTop(d)[0] === name) || files.some((f) => f.relativePath.startsWith(`${name}/`));
+    const isDir =
+      emptyDirs.some((d) => splitTop(d)[0] === name) || files.some((f) => f.relativePath.startsWith(`${name}/`));
     const fresh = keepBothName(name, isDir, used);
     used.add(fresh);
     renamed.set(name, fresh);
@@ -53,7 +54,10 @@ export function applyConflictChoices<F extends { relativePath: string }>(
     const to = route(f.relativePath);
     if (to) out.push({ ...f, relativePath: to.path, override: to.override });
   }
-  const dirs = emptyDirs.map(route).filter((d) => d !== null).map((d) => d.path);
+  const dirs = emptyDirs
+    .map(route)
+    .filter((d) => d !== null)
+    .map((d) => d.path);
   return { files: out, emptyDirs: dirs };
 }
 
@@ -96,7 +100,10 @@ export function isBusy(items: readonly ProgressItem[]): boolean {
  * The next upload to start, in queue order, or none yet: resumable ones run up to `parallel` at once; a plain
  * one runs alone (it starts once nothing runs, and nothing starts beside it).
  */
-export function nextToStart<T extends { status: UploadStatus; resumable: boolean }>(items: readonly T[], parallel: number): T | undefined {
+export function nextToStart<T extends { status: UploadStatus; resumable: boolean }>(
+  items: readonly T[],
+  parallel: number,
+): T | undefined {
   const running = items.filter((i) => i.status === "uploading");
   if (running.some((i) => !i.resumable)) return undefined;
   const next = items.find((i) => i.status === "queued");
@@ -118,9 +125,13 @@ export function uploadOutcome(items: readonly ProgressItem[]): UploadOutcome {
 }
 
 /** Ended statuses with how many uploads have each, in the order the panel lists them; zero counts are left out. */
-export function endedCounts(items: readonly ProgressItem[]): Array<{ status: "done" | "cancelled" | "failed" | "skipped"; count: number }> {
+export function endedCounts(
+  items: readonly ProgressItem[],
+): Array<{ status: "done" | "cancelled" | "failed" | "skipped"; count: number }> {
   const order = ["done", "cancelled", "failed", "skipped"] as const;
-  return order.map((status) => ({ status, count: items.filter((i) => i.status === status).length })).filter((c) => c.count > 0);
+  return order
+    .map((status) => ({ status, count: items.filter((i) => i.status === status).length }))
+    .filter((c) => c.count > 0);
 }
 
 /** Why an upload failed, from the HTTP status of the answer (0: no answer), for a translated message. */
@@ -150,7 +161,10 @@ export type DetailPart =
 function pace(remaining: number, speed: number | null): DetailPart[] {
   const seconds = secondsLeft(remaining, speed);
   if (speed === null || seconds === null) return [];
-  return [{ kind: "speed", bytesPerSecond: speed }, { kind: "timeLeft", seconds }];
+  return [
+    { kind: "speed", bytesPerSecond: speed },
+    { kind: "timeLeft", seconds },
+  ];
 }
 
 /** The line under the panel's headline: bytes, speed and time left while running; the counts once ended. */
@@ -161,7 +175,9 @@ export function panelSummary(items: readonly ProgressItem[], speed: number | nul
 }
 
 /** The line under one file's name, by its status; `stalled`: a resumable upload waits for the connection. */
-export function itemDetail(item: ProgressItem & { speed: number | null; error: FailureReason | null; stalled?: boolean }): DetailPart[] {
+export function itemDetail(
+  item: ProgressItem & { speed: number | null; error: FailureReason | null; stalled?: boolean },
+): DetailPart[] {
   const progress: DetailPart = { kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size };
   switch (item.status) {
     case "uploading":
@@ -174,7 +190,9 @@ export function itemDetail(item: ProgressItem & { speed: number | null; error: F
     case "failed":
       return item.error ? [{ kind: "reason", reason: item.error }] : [{ kind: "size", bytes: item.size }];
     case "cancelled":
-      return item.loaded > 0 ? [{ kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size }] : [{ kind: "size", bytes: item.size }];
+      return item.loaded > 0
+        ? [{ kind: "progress", loaded: Math.min(item.loaded, item.size), total: item.size }]
+        : [{ kind: "size", bytes: item.size }];
     default:
       return [{ kind: "size", bytes: item.size }];
   }

@@ -56,10 +56,16 @@ export async function sendItem(item: UploadItem, progress: () => void): Promise<
     } else {
       item.loaded = 0;
       item.abort = ref(new AbortController());
-      await uploadFile(joinPath(item.dir, item.name), item.file, item.override, (loaded) => {
-        item.loaded = loaded;
-        progress();
-      }, item.abort.signal);
+      await uploadFile(
+        joinPath(item.dir, item.name),
+        item.file,
+        item.override,
+        (loaded) => {
+          item.loaded = loaded;
+          progress();
+        },
+        item.abort.signal,
+      );
       item.status = "done";
     }
   } catch (err) {
@@ -76,7 +82,10 @@ async function keptBothName(item: UploadItem): Promise<string> {
   const cut = item.name.lastIndexOf("/");
   const sub = cut < 0 ? "" : item.name.slice(0, cut + 1);
   const base = item.name.slice(cut + 1);
-  const names = await fetchResource(joinPath(item.dir, sub)).then((r) => (r.items ?? []).map((i) => i.name), () => [base]);
+  const names = await fetchResource(joinPath(item.dir, sub)).then(
+    (r) => (r.items ?? []).map((i) => i.name),
+    () => [base],
+  );
   return `${sub}${keepBothName(base, false, new Set(names))}`;
 }
 

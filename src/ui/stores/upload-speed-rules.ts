@@ -15,7 +15,12 @@ export interface SpeedSample {
  * Adds a sample and drops those older than the window, keeping one sample at or before the window's start
  * so the average always spans the whole window. A count that went down (an upload started over) starts afresh.
  */
-export function addSpeedSample(samples: readonly SpeedSample[], t: number, bytes: number, windowMs = UPLOAD_SPEED_WINDOW_MS): SpeedSample[] {
+export function addSpeedSample(
+  samples: readonly SpeedSample[],
+  t: number,
+  bytes: number,
+  windowMs = UPLOAD_SPEED_WINDOW_MS,
+): SpeedSample[] {
   const last = samples[samples.length - 1];
   if (last && (bytes < last.bytes || t < last.t)) return [{ t, bytes }];
   const next = [...samples, { t, bytes }];

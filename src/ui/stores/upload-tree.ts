@@ -60,7 +60,10 @@ export async function flattenEntries(entries: readonly EntryLike[]): Promise<Upl
 
 /** Files from an <input type=file>: a folder pick carries webkitRelativePath ("folder/sub/a.txt"). */
 export function sourcesFromFiles(files: readonly File[]): UploadSource[] {
-  return files.map((file) => ({ relativePath: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name, file }));
+  return files.map((file) => ({
+    relativePath: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name,
+    file,
+  }));
 }
 
 /** The top-level names of an upload (what can clash with the listing, SPEC §4 Upload). */

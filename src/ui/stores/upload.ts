@@ -25,7 +25,11 @@ const TUS_MIN_BYTES = 1024 * 1024;
 /** Resumable (tus) uploads running at once; plain small uploads run one at a time (UI choice, 2-core servers). */
 const TUS_PARALLEL_UPLOADS = 3;
 
-const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({ items: [], speed: null, samples: ref([]) });
+const state = proxy<{ items: UploadItem[]; speed: number | null; samples: SpeedSample[] }>({
+  items: [],
+  speed: null,
+  samples: ref([]),
+});
 let nextId = 1;
 let pumping = false;
 /** Wakes the pump when a paused upload is resumed while others run. */
@@ -57,9 +61,21 @@ export async function uploadTree(dir: string, tree: UploadTree, existingNames: r
   if (!isBusy(state.items)) Object.assign(state, { items: [], speed: null, samples: ref([]) });
   for (const { relativePath, file, override } of files) {
     state.items.push({
-      id: nextId++, name: relativePath, dir, size: file.size, loaded: 0, status: "queued", override,
-      speed: null, error: null, file: ref(file), samples: ref([]),
-      resumable: file.size >= TUS_MIN_BYTES, stalled: false, abort: null, transfer: null,
+      id: nextId++,
+      name: relativePath,
+      dir,
+      size: file.size,
+      loaded: 0,
+      status: "queued",
+      override,
+      speed: null,
+      error: null,
+      file: ref(file),
+      samples: ref([]),
+      resumable: file.size >= TUS_MIN_BYTES,
+      stalled: false,
+      abort: null,
+      transfer: null,
     });
   }
   if (files.length === 0) await reloadIfShowing(dir);
@@ -79,7 +95,11 @@ export async function uploadTreeInto(dir: string, tree: UploadTree): Promise<voi
   const shown = currentListing();
   let names: string[] = [];
   if (shown?.path === dir) names = (shown.items ?? []).map((i) => i.name);
-  else names = await fetchResource(dir).then((r) => (r.items ?? []).map((i) => i.name), () => []);
+  else
+    names = await fetchResource(dir).then(
+      (r) => (r.items ?? []).map((i) => i.name),
+      () => [],
+    );
   return uploadTree(dir, tree, names);
 }
 

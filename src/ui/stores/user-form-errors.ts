@@ -33,15 +33,22 @@ export function scopeFollowsName(createUserDir: boolean, defaultScope: string): 
  * (no slashes or control characters), a password for a new user of at least `minPasswordLength`, and a scope that
  * starts with "/" and has no "..".
  */
-export function validateUserDraft(draft: Pick<UserDraft, "username" | "password" | "scope">, isNew: boolean, minPasswordLength: number): UserFieldErrors {
+export function validateUserDraft(
+  draft: Pick<UserDraft, "username" | "password" | "scope">,
+  isNew: boolean,
+  minPasswordLength: number,
+): UserFieldErrors {
   const errors: UserFieldErrors = {};
   const name = draft.username.trim();
   if (name === "") errors.username = { key: "usernameRequired" };
-  else if (/[/\\\x00-\x1f\x7f]/.test(name) || name === "." || name === "..") errors.username = { key: "usernameInvalid" };
+  else if (/[/\\\x00-\x1f\x7f]/.test(name) || name === "." || name === "..")
+    errors.username = { key: "usernameInvalid" };
   if (isNew && draft.password === "") errors.password = { key: "passwordRequired" };
-  else if (draft.password !== "" && draft.password.length < minPasswordLength) errors.password = { key: "passwordShort", values: { min: minPasswordLength } };
+  else if (draft.password !== "" && draft.password.length < minPasswordLength)
+    errors.password = { key: "passwordShort", values: { min: minPasswordLength } };
   const scope = draft.scope.trim();
-  if (scope !== "" && (!scope.startsWith("/") || scope.split("/").includes(".."))) errors.scope = { key: "scopeInvalid" };
+  if (scope !== "" && (!scope.startsWith("/") || scope.split("/").includes("..")))
+    errors.scope = { key: "scopeInvalid" };
   return errors;
 }
 

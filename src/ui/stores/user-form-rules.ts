@@ -17,12 +17,28 @@ export interface UserDraft {
 
 /** The permission flags in the order the form lists them. */
 export const PERMISSION_NAMES: readonly (keyof Permissions)[] = [
-  "admin", "create", "rename", "modify", "delete", "share", "download", "execute", "publish",
+  "admin",
+  "create",
+  "rename",
+  "modify",
+  "delete",
+  "share",
+  "download",
+  "execute",
+  "publish",
 ];
 
 /** No permission at all (used when the defaults cannot be read). */
 export const NO_PERMISSIONS: Permissions = {
-  admin: false, execute: false, create: false, rename: false, modify: false, delete: false, share: false, download: false, publish: false,
+  admin: false,
+  execute: false,
+  create: false,
+  rename: false,
+  modify: false,
+  delete: false,
+  share: false,
+  download: false,
+  publish: false,
 };
 
 /**
@@ -63,7 +79,11 @@ export function ruleValue(rule: Rule): string {
 }
 
 /** Changes one rule row; switching regex moves the typed text to the matching field. */
-export function updateRule(rules: readonly Rule[], index: number, patch: { allow?: boolean; regex?: boolean; value?: string }): Rule[] {
+export function updateRule(
+  rules: readonly Rule[],
+  index: number,
+  patch: { allow?: boolean; regex?: boolean; value?: string },
+): Rule[] {
   return rules.map((rule, i) => {
     if (i !== index) return rule;
     const regex = patch.regex ?? rule.regex;
@@ -80,7 +100,12 @@ export function removeRule(rules: readonly Rule[], index: number): Rule[] {
 /** Rule rows worth saving: trimmed, without empty ones. */
 export function cleanRules(rules: readonly Rule[]): Rule[] {
   return rules
-    .map((r) => ({ allow: r.allow, regex: r.regex, path: r.regex ? "" : r.path.trim(), regexp: { raw: r.regex ? r.regexp.raw.trim() : "" } }))
+    .map((r) => ({
+      allow: r.allow,
+      regex: r.regex,
+      path: r.regex ? "" : r.path.trim(),
+      regexp: { raw: r.regex ? r.regexp.raw.trim() : "" },
+    }))
     .filter((r) => ruleValue(r) !== "");
 }
 
@@ -141,5 +166,11 @@ export function accountData(draft: UserDraft, base: Partial<Account> = {}): Acco
 
 /** The defaults object of a defaults draft (no username, password or lock; rules kept from `base`). */
 export function defaultsData(draft: UserDraft, base: UserDefaults): UserDefaults {
-  return { ...base, scope: draft.scope.trim(), locale: draft.locale, perm: { ...draft.perm }, commands: parseCommands(draft.commandsText) };
+  return {
+    ...base,
+    scope: draft.scope.trim(),
+    locale: draft.locale,
+    perm: { ...draft.perm },
+    commands: parseCommands(draft.commandsText),
+  };
 }

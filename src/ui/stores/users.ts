@@ -9,7 +9,13 @@ import { applyOwnLocale } from "./own-account";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
 import { ApiError } from "../api/client";
-import { homeScopeOf, scopeFollowsName, serverFieldError, validateUserDraft, type UserFieldErrors } from "./user-form-errors";
+import {
+  homeScopeOf,
+  scopeFollowsName,
+  serverFieldError,
+  validateUserDraft,
+  type UserFieldErrors,
+} from "./user-form-errors";
 
 interface UsersState {
   list: Account[] | null;
@@ -30,7 +36,16 @@ interface UsersState {
 }
 
 const state = proxy<UsersState>({
-  list: null, listFailed: false, original: null, draft: null, currentPassword: "", busy: false, errors: {}, tried: false, followName: false, passwordMin: 0,
+  list: null,
+  listFailed: false,
+  original: null,
+  draft: null,
+  currentPassword: "",
+  busy: false,
+  errors: {},
+  tried: false,
+  followName: false,
+  passwordMin: 0,
 });
 
 /** Snapshot of the users screens. */
@@ -72,7 +87,10 @@ function resetForm(): void {
 /** Loads an account into the form; false when it cannot be fetched (SPEC §4: the page then goes to new). */
 export async function openAccount(id: number): Promise<boolean> {
   resetForm();
-  void fetchSettings().then((s) => (state.passwordMin = s.minimumPasswordLength), () => {});
+  void fetchSettings().then(
+    (s) => (state.passwordMin = s.minimumPasswordLength),
+    () => {},
+  );
   try {
     const account = await getAccount(id);
     state.original = account;
@@ -90,7 +108,8 @@ export async function openAccount(id: number): Promise<boolean> {
 export function editAccountDraft(next: UserDraft): void {
   const prev = state.draft;
   if (state.followName && prev && next.scope !== prev.scope) state.followName = false;
-  else if (state.followName && prev && next.username !== prev.username) next = { ...next, scope: next.username.trim() ? homeScopeOf(next.username) : "" };
+  else if (state.followName && prev && next.username !== prev.username)
+    next = { ...next, scope: next.username.trim() ? homeScopeOf(next.username) : "" };
   state.draft = next;
   if (state.tried) state.errors = validateUserDraft(next, !state.original, state.passwordMin);
 }
@@ -101,7 +120,10 @@ export function setCurrentPassword(value: string): void {
 }
 
 /** True when the form gives the signed-in user's own account a new password, which needs the current one. */
-export function changesOwnPassword(original: Pick<Account, "id"> | null, draft: Pick<UserDraft, "password"> | null): boolean {
+export function changesOwnPassword(
+  original: Pick<Account, "id"> | null,
+  draft: Pick<UserDraft, "password"> | null,
+): boolean {
   return !!original && !!draft && draft.password !== "" && original.id === currentUser()?.id;
 }
 
@@ -120,7 +142,9 @@ export async function saveAccountDraft(): Promise<Account | null> {
   try {
     const data = accountData(state.draft, original ?? {});
     const proof = changesOwnPassword(original, state.draft) ? { currentPassword: state.currentPassword } : {};
-    const saved = original ? await updateAccount(original.id, ["all"], { ...data, ...proof }) : await createAccount(data);
+    const saved = original
+      ? await updateAccount(original.id, ["all"], { ...data, ...proof })
+      : await createAccount(data);
     notifySuccess(i18next.t(original ? "settings.users.updated" : "settings.users.created"));
     if (original && saved.id === currentUser()?.id) {
       await renewToken();

@@ -7,7 +7,9 @@ const bytes = (s: string, enc: string) => new Uint8Array(iconv.encode(s, enc));
 describe("archive name encodings", () => {
   it("leaves valid UTF-8 alone", () => {
     expect(isUtf8(new TextEncoder().encode("中文.txt"))).toBe(true);
-    expect(chooseNameEncoding([new TextEncoder().encode("ascii.txt"), new TextEncoder().encode("日本語.txt")])).toBeNull();
+    expect(
+      chooseNameEncoding([new TextEncoder().encode("ascii.txt"), new TextEncoder().encode("日本語.txt")]),
+    ).toBeNull();
   });
 
   for (const [enc, names, expected] of [

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "bun:test";
-import { archiveBase, archiveFileName, entryName, parseFilesParam, topLevelPaths, withoutDotNamesBelow } from "../../../src/server/archive/selection";
+import {
+  archiveBase,
+  archiveFileName,
+  entryName,
+  parseFilesParam,
+  topLevelPaths,
+  withoutDotNamesBelow,
+} from "../../../src/server/archive/selection";
 import { parseArchiveFormat } from "../../../src/server/archive/formats";
 
 describe("archive selection rules", () => {
@@ -40,9 +47,12 @@ describe("archive selection rules", () => {
   });
 
   it("accepts the seven formats of the download dialog and refuses others", () => {
-    for (const f of ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.lz4", "tar.sz"]) expect(parseArchiveFormat(f).format).toBe(f as never);
+    for (const f of ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.lz4", "tar.sz"])
+      expect(parseArchiveFormat(f).format).toBe(f as never);
     expect(parseArchiveFormat("TGZ").format).toBe("tar.gz");
     expect(parseArchiveFormat("tar.xz").tool).toBe("xz");
-    expect(() => parseArchiveFormat("rar")).toThrow("400 Bad Request (algo must be one of zip, tar, tar.gz, tar.bz2, tar.xz, tar.lz4, tar.sz)");
+    expect(() => parseArchiveFormat("rar")).toThrow(
+      "400 Bad Request (algo must be one of zip, tar, tar.gz, tar.bz2, tar.xz, tar.lz4, tar.sz)",
+    );
   });
 });

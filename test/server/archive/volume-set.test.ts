@@ -2,12 +2,25 @@ import { describe, expect, it } from "bun:test";
 import { archiveBaseName, findVolumeSet, isVolumeName } from "../../../src/server/archive/volume-set";
 
 const DIR = [
-  "movie.7z.001", "movie.7z.002", "movie.7z.003", "other.7z.001",
-  "docs.zip.001", "docs.zip.002",
-  "show.part1.rar", "show.part2.rar", "show.part10.rar", "show.part3.rar",
-  "old.rar", "old.r00", "old.r01",
-  "span.z01", "span.z02", "span.zip",
-  "plain.zip", "lonely.z01", "notes.txt",
+  "movie.7z.001",
+  "movie.7z.002",
+  "movie.7z.003",
+  "other.7z.001",
+  "docs.zip.001",
+  "docs.zip.002",
+  "show.part1.rar",
+  "show.part2.rar",
+  "show.part10.rar",
+  "show.part3.rar",
+  "old.rar",
+  "old.r00",
+  "old.r01",
+  "span.z01",
+  "span.z02",
+  "span.zip",
+  "plain.zip",
+  "lonely.z01",
+  "notes.txt",
 ];
 
 describe("volume sets", () => {
@@ -15,12 +28,16 @@ describe("volume sets", () => {
     const set = { open: "movie.7z.001", members: ["movie.7z.001", "movie.7z.002", "movie.7z.003"] };
     expect(findVolumeSet("movie.7z.001", DIR)).toEqual(set);
     expect(findVolumeSet("movie.7z.003", DIR)).toEqual(set);
-    expect(findVolumeSet("docs.zip.002", DIR)).toEqual({ open: "docs.zip.001", members: ["docs.zip.001", "docs.zip.002"] });
+    expect(findVolumeSet("docs.zip.002", DIR)).toEqual({
+      open: "docs.zip.001",
+      members: ["docs.zip.001", "docs.zip.002"],
+    });
   });
 
   it("orders .partN.rar volumes by number, not by name", () => {
     expect(findVolumeSet("show.part3.rar", DIR)).toEqual({
-      open: "show.part1.rar", members: ["show.part1.rar", "show.part2.rar", "show.part3.rar", "show.part10.rar"],
+      open: "show.part1.rar",
+      members: ["show.part1.rar", "show.part2.rar", "show.part3.rar", "show.part10.rar"],
     });
   });
 

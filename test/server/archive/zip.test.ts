@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -28,10 +37,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Relative paths of every file and folder below `dir`, sorted. */
 function tree(dir: string, rel = ""): string[] {
-  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((d) => {
-    const r = rel ? `${rel}/${d.name}` : d.name;
-    return d.isDirectory() ? [`${r}/`, ...tree(dir, r)] : [r];
-  }).sort();
+  return readdirSync(join(dir, rel), { withFileTypes: true })
+    .flatMap((d) => {
+      const r = rel ? `${rel}/${d.name}` : d.name;
+      return d.isDirectory() ? [`${r}/`, ...tree(dir, r)] : [r];
+    })
+    .sort();
 }
 
 describe("stored zip writer", () => {
@@ -87,7 +98,8 @@ describe("stored zip writer", () => {
     const real = join(work, "one.txt");
     writeFileSync(real, "the only file");
     async function* entries(): AsyncGenerator<ArchiveEntry> {
-      for (let i = 0; i < count; i++) yield { name: `d/${i}`, abs: work, isDir: true, size: 0, mode: 0o755, mtimeMs: WHEN.getTime() };
+      for (let i = 0; i < count; i++)
+        yield { name: `d/${i}`, abs: work, isDir: true, size: 0, mode: 0o755, mtimeMs: WHEN.getTime() };
       yield { name: "d/one.txt", abs: real, isDir: false, size: 13, mode: 0o644, mtimeMs: WHEN.getTime() };
     }
     const file = join(work, "many.zip");
@@ -122,7 +134,12 @@ describe("stored zip writer", () => {
     await Bun.write(zip, new Response(zipStream(entries(), new AbortController().signal)));
     run(["unzip", "-tq", zip]);
     expect(run(["unzip", "-Z1", zip]).trim().split("\n")).toEqual(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"]);
-    expect(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"].map((n) => run(["unzip", "-p", zip, n]))).toEqual(["first", "", "", "last"]);
+    expect(["a.txt", "now-a-folder", "now-a-fifo", "z.txt"].map((n) => run(["unzip", "-p", zip, n]))).toEqual([
+      "first",
+      "",
+      "",
+      "last",
+    ]);
     // A tar header promised the walked size before the read: the content keeps the promise with zeros.
     const tar = join(work, "replaced.tar");
     await Bun.write(tar, new Response(tarStream(entries(), new AbortController().signal)));

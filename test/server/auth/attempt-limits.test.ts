@@ -18,14 +18,20 @@ function statusOf(db: Database, ip: string, name: string): number {
 describe("takeLoginAttempt", () => {
   it("limits a user name per IP: another IP's attempts on the same name leave it open", () => {
     const db = new Database(":memory:");
-    expect([statusOf(db, "192.0.2.1", "admin"), statusOf(db, "192.0.2.1", "ADMIN"), statusOf(db, "192.0.2.1", "admin")]).toEqual([0, 0, 429]);
+    expect([
+      statusOf(db, "192.0.2.1", "admin"),
+      statusOf(db, "192.0.2.1", "ADMIN"),
+      statusOf(db, "192.0.2.1", "admin"),
+    ]).toEqual([0, 0, 429]);
     expect(statusOf(db, "192.0.2.2", "admin")).toBe(0);
   });
 
   it("keys at most 256 characters of a name, so a huge name costs no more memory than a long one", () => {
     const db = new Database(":memory:");
     const stem = "n".repeat(256);
-    expect([statusOf(db, "192.0.2.9", `${stem}a`), statusOf(db, "192.0.2.9", `${stem}${"b".repeat(100_000)}`)]).toEqual([0, 0]);
+    expect([statusOf(db, "192.0.2.9", `${stem}a`), statusOf(db, "192.0.2.9", `${stem}${"b".repeat(100_000)}`)]).toEqual(
+      [0, 0],
+    );
     expect(statusOf(db, "192.0.2.9", `${stem}c`)).toBe(429);
   });
 });

@@ -40,7 +40,9 @@ describe("the login ban", () => {
   });
 
   it("starts a new count after an expired ban", () => {
-    fail(1000); fail(1001); fail(1002);
+    fail(1000);
+    fail(1001);
+    fail(1002);
     expect(fail(1002 + 1800)).toBe(false);
     expect(findFailedLogin(db, "10.0.0.1")).toMatchObject({ failedAttempts: 1, bannedAt: 0 });
   });

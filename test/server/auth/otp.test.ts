@@ -3,7 +3,8 @@ import { Secret, TOTP } from "otpauth";
 import { generateOtpSecret, otpAuthUri, qrCodePng, verifyOtpPasscode } from "../../../src/server/auth/otp";
 
 const at = Date.UTC(2030, 0, 1, 12, 0, 0);
-const codeAt = (secret: string, ts: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: ts });
+const codeAt = (secret: string, ts: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: ts });
 
 describe("TOTP passcodes", () => {
   it("generates 160-bit base32 secrets", () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { isSameOrigin, transportRefusal, type TransportFacts } from "../../../src/server/auth/request-origin";
 
 const HOST = "files.example:8080";
-const facts = (f: Partial<TransportFacts>): TransportFacts => ({ method: "GET", upgrade: false, source: "cookie", host: HOST, ...f });
+const facts = (f: Partial<TransportFacts>): TransportFacts => ({
+  method: "GET",
+  upgrade: false,
+  source: "cookie",
+  host: HOST,
+  ...f,
+});
 
 describe("transportRefusal", () => {
   const table: Array<[string, Partial<TransportFacts>, boolean]> = [
@@ -14,9 +20,21 @@ describe("transportRefusal", () => {
     ["cookie on a write from a foreign origin", { method: "POST", origin: "https://evil.example" }, false],
     ["cookie on a write with Origin null", { method: "DELETE", origin: "null" }, false],
     ["cookie on a write without Origin", { method: "POST" }, false],
-    ["cookie on a write, same-site but another origin", { method: "POST", secFetchSite: "same-site", origin: "http://other.example:8080" }, false],
-    ["cookie on a write with Sec-Fetch-Site same-origin but a foreign Origin", { method: "POST", secFetchSite: "same-origin", origin: "https://evil.example" }, false],
-    ["cookie on a WebSocket upgrade with Sec-Fetch-Site same-origin but Origin null", { upgrade: true, secFetchSite: "same-origin", origin: "null" }, false],
+    [
+      "cookie on a write, same-site but another origin",
+      { method: "POST", secFetchSite: "same-site", origin: "http://other.example:8080" },
+      false,
+    ],
+    [
+      "cookie on a write with Sec-Fetch-Site same-origin but a foreign Origin",
+      { method: "POST", secFetchSite: "same-origin", origin: "https://evil.example" },
+      false,
+    ],
+    [
+      "cookie on a WebSocket upgrade with Sec-Fetch-Site same-origin but Origin null",
+      { upgrade: true, secFetchSite: "same-origin", origin: "null" },
+      false,
+    ],
     ["query on a write", { method: "POST", source: "query", origin: `http://${HOST}` }, false],
     ["query on a WebSocket upgrade", { upgrade: true, source: "query", origin: "https://evil.example" }, true],
     ["cookie on a WebSocket upgrade from our origin", { upgrade: true, origin: `http://${HOST}` }, true],

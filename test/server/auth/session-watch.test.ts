@@ -11,9 +11,22 @@ function world() {
   const db = new Database(":memory:", { strict: true });
   migrate(db);
   const user = insertUser(db, {
-    username: "ann", passwordHash: "x", scope: "/", locale: "", viewMode: "list", singleClick: false, showHidden: false,
-    sorting: { by: "name", asc: true }, perm: { ...ALL_PERMISSIONS, admin: false }, commands: [], rules: [], lockPassword: false,
-    otpEnabled: false, otpKey: "", updatedAt: 1, theme: "dark",
+    username: "ann",
+    passwordHash: "x",
+    scope: "/",
+    locale: "",
+    viewMode: "list",
+    singleClick: false,
+    showHidden: false,
+    sorting: { by: "name", asc: true },
+    perm: { ...ALL_PERMISSIONS, admin: false },
+    commands: [],
+    rules: [],
+    lockPassword: false,
+    otpEnabled: false,
+    otpKey: "",
+    updatedAt: 1,
+    theme: "dark",
   });
   const now = Math.floor(Date.now() / 1000);
   const sid = startSession(db, user.id, now + 3600, now);
@@ -74,7 +87,13 @@ describe("watching the sessions of open connections", () => {
     const { db, sid } = world();
     const errors: string[] = [];
     let checks = 0;
-    const stopBad = watchSessions(db, () => { throw new Error("boom"); }, { intervalMs: 60_000, log: { error: (m) => errors.push(m) } });
+    const stopBad = watchSessions(
+      db,
+      () => {
+        throw new Error("boom");
+      },
+      { intervalMs: 60_000, log: { error: (m) => errors.push(m) } },
+    );
     const stopGood = watchSessions(db, () => checks++, { intervalMs: 60_000 });
     endSession(db, sid);
     await Bun.sleep(0);

@@ -8,7 +8,10 @@ describe("parseCliArgs", () => {
   it("separates positionals, options, server flags and --json", () => {
     const a = parse("add", "bob", "pw", "--perm.admin", "--scope", "/x", "-d", "f.db", "--json", "--root=/srv");
     expect(a.positionals).toEqual(["add", "bob", "pw"]);
-    expect([...a.options]).toEqual([["perm.admin", true], ["scope", "/x"]]);
+    expect([...a.options]).toEqual([
+      ["perm.admin", true],
+      ["scope", "/x"],
+    ]);
     expect(a.serverFlags).toEqual(["--database", "f.db", "--root", "/srv"]);
     expect(a.json).toBe(true);
   });

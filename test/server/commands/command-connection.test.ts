@@ -2,7 +2,10 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCommandConnection, type CommandConnectionOptions } from "../../../src/server/commands/command-connection";
+import {
+  createCommandConnection,
+  type CommandConnectionOptions,
+} from "../../../src/server/commands/command-connection";
 import type { CommandServerMessage } from "../../../src/shared/wire/command";
 
 /** A session over a real temp folder whose messages are collected. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "bun:test";
-import { checkCommandLine, commandInvocation, CommandRefused, parseCommandLine } from "../../../src/server/commands/command-line";
+import {
+  checkCommandLine,
+  commandInvocation,
+  CommandRefused,
+  parseCommandLine,
+} from "../../../src/server/commands/command-line";
 
 const SHELL = { shell: true };
 const DIRECT = { shell: false };
@@ -20,8 +25,8 @@ describe("parseCommandLine", () => {
     ["  echo   a\tb  ", ["echo", "a", "b"]],
     ["echo 'a b' \"c d\"", ["echo", "a b", "c d"]],
     ["echo a\\ b", ["echo", "a b"]],
-    ["echo \"say \\\"hi\\\"\"", ["echo", 'say "hi"']],
-    ["echo \"a\\nb\"", ["echo", "a\\nb"]],
+    ['echo "say \\"hi\\""', ["echo", 'say "hi"']],
+    ['echo "a\\nb"', ["echo", "a\\nb"]],
     ["echo ''", ["echo", ""]],
     ["echo x'y'\"z\"", ["echo", "xyz"]],
   ])("splits %p into words with quotes removed", (line, words) => {
@@ -31,7 +36,21 @@ describe("parseCommandLine", () => {
 
   it("keeps every shell character as plain text when no shell is configured", () => {
     expect(parseCommandLine("echo a;b && c || d | e `f` $(g) ${h} > i < j", DIRECT)).toEqual([
-      "echo", "a;b", "&&", "c", "||", "d", "|", "e", "`f`", "$(g)", "${h}", ">", "i", "<", "j",
+      "echo",
+      "a;b",
+      "&&",
+      "c",
+      "||",
+      "d",
+      "|",
+      "e",
+      "`f`",
+      "$(g)",
+      "${h}",
+      ">",
+      "i",
+      "<",
+      "j",
     ]);
     expect(parseCommandLine("echo a\nb", DIRECT)).toEqual(["echo", "a", "b"]);
   });
@@ -78,7 +97,7 @@ describe("checkCommandLine with a shell", () => {
 
   it.each([
     "echo 'a;b' 'c && d' 'e || f' 'g | h' '`i`' '$(j)' '${k}' 'l > m'",
-    "echo \"a;b\" \"c && d\" \"e || f\" \"g | h\" \"l > m\" \"(n)\"",
+    'echo "a;b" "c && d" "e || f" "g | h" "l > m" "(n)"',
     "echo a\\;b c\\&\\&d e\\|f \\> \\$\\(g\\) \\`h\\`",
     "ls *.txt",
     "ls -la 'dir with spaces'",
@@ -108,7 +127,10 @@ describe("checkCommandLine without a shell", () => {
 
 describe("commandInvocation", () => {
   it("hands the whole line to the shell as its last argument", () => {
-    expect(commandInvocation("  ls *.txt ", ["ls", "*.txt"], ["bash", "-c"])).toEqual({ cmd: "bash", args: ["-c", "ls *.txt"] });
+    expect(commandInvocation("  ls *.txt ", ["ls", "*.txt"], ["bash", "-c"])).toEqual({
+      cmd: "bash",
+      args: ["-c", "ls *.txt"],
+    });
   });
 
   it("runs the words directly without a shell", () => {

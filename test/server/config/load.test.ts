@@ -8,14 +8,29 @@ import { flagsHelp } from "../../../src/server/config/flags";
 describe("loadConfig", () => {
   it("uses the contract's defaults", () => {
     const c = loadConfig([], {}, "/srv");
-    expect(c).toMatchObject({ address: "127.0.0.1", port: 8080, root: "/srv", database: "/srv/filebrowser.db", baseurl: "", cacheDir: "/srv/.cache", username: "admin", noauth: false, signup: false, log: "stdout" });
+    expect(c).toMatchObject({
+      address: "127.0.0.1",
+      port: 8080,
+      root: "/srv",
+      database: "/srv/filebrowser.db",
+      baseurl: "",
+      cacheDir: "/srv/.cache",
+      username: "admin",
+      noauth: false,
+      signup: false,
+      log: "stdout",
+    });
     expect(Object.isFrozen(c)).toBe(true);
   });
 
   it("merges defaults < config file < FB_ variables < flags", () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
     writeFileSync(join(dir, "c.yaml"), "port: 7000\naddress: 0.0.0.0\nbaseurl: /from-file\nnoauth: true\n");
-    const c = loadConfig(["--config", "c.yaml", "-p", "9000", "--signup"], { FB_PORT: "8000", FB_BASEURL: "env/" }, dir);
+    const c = loadConfig(
+      ["--config", "c.yaml", "-p", "9000", "--signup"],
+      { FB_PORT: "8000", FB_BASEURL: "env/" },
+      dir,
+    );
     expect(c.port).toBe(9000);
     expect(c.address).toBe("0.0.0.0");
     expect(c.baseurl).toBe("/env");
@@ -23,7 +38,10 @@ describe("loadConfig", () => {
     expect(c.signup).toBe(true);
     const j = join(dir, "c.json");
     writeFileSync(j, JSON.stringify({ "cache-dir": "/var/cache/fbe", database: "db/x.db" }));
-    expect(loadConfig(["--config=" + j], {}, dir)).toMatchObject({ cacheDir: "/var/cache/fbe", database: join(dir, "db/x.db") });
+    expect(loadConfig(["--config=" + j], {}, dir)).toMatchObject({
+      cacheDir: "/var/cache/fbe",
+      database: join(dir, "db/x.db"),
+    });
   });
 
   it("refuses unknown flags and bad values with a usage error", () => {
@@ -34,7 +52,9 @@ describe("loadConfig", () => {
 
   it("reads --allowed-hosts from the flag, FB_ALLOWED_HOSTS or the file, lists it in --help and refuses a bad entry", () => {
     expect(loadConfig([], {}, "/").allowedHosts).toBe("");
-    expect(loadConfig(["--allowed-hosts", "a.example,b.example"], { FB_ALLOWED_HOSTS: "c.example" }, "/").allowedHosts).toBe("a.example,b.example");
+    expect(
+      loadConfig(["--allowed-hosts", "a.example,b.example"], { FB_ALLOWED_HOSTS: "c.example" }, "/").allowedHosts,
+    ).toBe("a.example,b.example");
     expect(loadConfig([], { FB_ALLOWED_HOSTS: "c.example" }, "/").allowedHosts).toBe("c.example");
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
     writeFileSync(join(dir, "h.yaml"), "allowed-hosts: files.example\n");
@@ -44,11 +64,32 @@ describe("loadConfig", () => {
   });
 
   it("reads the FBE_ rows from the environment alone, each falling back to its default", () => {
-    const env = { FBE_LISTING_CACHE_MB: "0.01", FBE_LISTING_WORKER: "0", FBE_INDEX_WATCH_MAX: "2", FBE_TRANSFER_THREADS: "auto", FBE_UMASK: "022" };
-    expect(loadConfig([], env, "/")).toMatchObject({ listingCacheMb: 0.01, listingWorker: false, indexWatchMax: 2, transferThreads: "auto", umask: 0o022 });
+    const env = {
+      FBE_LISTING_CACHE_MB: "0.01",
+      FBE_LISTING_WORKER: "0",
+      FBE_INDEX_WATCH_MAX: "2",
+      FBE_TRANSFER_THREADS: "auto",
+      FBE_UMASK: "022",
+    };
+    expect(loadConfig([], env, "/")).toMatchObject({
+      listingCacheMb: 0.01,
+      listingWorker: false,
+      indexWatchMax: 2,
+      transferThreads: "auto",
+      umask: 0o022,
+    });
     expect(loadConfig([], { FBE_LISTING_THREADS: "", FBE_INDEX_WATCH_MAX: "many" }, "/")).toMatchObject({
-      listingCacheMb: 64, listingCacheFolders: 512, listingThreads: 2, listingIdleMs: 30_000, listingWorker: true, listingFfi: true,
-      indexWatchMax: Infinity, transferThreads: 0, umask: 0o027, hlsDebug: false, xdgCacheHome: "",
+      listingCacheMb: 64,
+      listingCacheFolders: 512,
+      listingThreads: 2,
+      listingIdleMs: 30_000,
+      listingWorker: true,
+      listingFfi: true,
+      indexWatchMax: Infinity,
+      transferThreads: 0,
+      umask: 0o027,
+      hlsDebug: false,
+      xdgCacheHome: "",
     });
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
     writeFileSync(join(dir, "l.yaml"), "listingCacheMb: 1\n");

@@ -11,6 +11,7 @@ describe("FBE_UMASK", () => {
     expect(umaskFromEnv({ FBE_UMASK: "0o007" })).toBe(0o007);
   });
   it("refuses what is not an octal mask, naming the variable", () => {
-    for (const bad of ["8", "abc", "1777", "-1", "0x1f", "27 7"]) expect(() => umaskFromEnv({ FBE_UMASK: bad })).toThrow("FBE_UMASK");
+    for (const bad of ["8", "abc", "1777", "-1", "0x1f", "27 7"])
+      expect(() => umaskFromEnv({ FBE_UMASK: bad })).toThrow("FBE_UMASK");
   });
 });

@@ -4,15 +4,26 @@ import { MIGRATIONS, migrate } from "../../../src/server/db/migrations";
 import { DOWNLOAD_UNITS, findShare, takeDownloadUnits } from "../../../src/server/db/shares-table";
 
 /** A store at the version before the share-target migration, with users of these scopes and a link each. */
-function storeBeforeShareTargets(links: Array<{ scope: string; path: string; downloads?: number; limit?: number }>): Database {
+function storeBeforeShareTargets(
+  links: Array<{ scope: string; path: string; downloads?: number; limit?: number }>,
+): Database {
   const db = new Database(":memory:", { strict: true });
   const at = MIGRATIONS.findIndex((sql) => sql.includes("ADD COLUMN download_units"));
   expect(at).toBeGreaterThan(0);
   for (const sql of MIGRATIONS.slice(0, at)) db.run(sql);
   db.run(`PRAGMA user_version = ${at}`);
   links.forEach((l, i) => {
-    db.query("INSERT INTO users (username, password_hash, scope, perm, updated_at) VALUES (?, 'x', ?, '{}', 0)").run(`u${i}`, l.scope);
-    db.query("INSERT INTO shares (hash, path, user_id, downloads, download_limit) VALUES (?, ?, ?, ?, ?)").run(`h${i}`, l.path, i + 1, l.downloads ?? 0, l.limit ?? 0);
+    db.query("INSERT INTO users (username, password_hash, scope, perm, updated_at) VALUES (?, 'x', ?, '{}', 0)").run(
+      `u${i}`,
+      l.scope,
+    );
+    db.query("INSERT INTO shares (hash, path, user_id, downloads, download_limit) VALUES (?, ?, ?, ?, ?)").run(
+      `h${i}`,
+      l.path,
+      i + 1,
+      l.downloads ?? 0,
+      l.limit ?? 0,
+    );
   });
   return db;
 }
@@ -37,7 +48,10 @@ describe("the shares table", () => {
   });
 
   it("takes download units only while the limit allows them, counting whole downloads", () => {
-    const db = storeBeforeShareTargets([{ scope: "/", path: "/f.txt", limit: 1 }, { scope: "/", path: "/g.txt" }]);
+    const db = storeBeforeShareTargets([
+      { scope: "/", path: "/f.txt", limit: 1 },
+      { scope: "/", path: "/g.txt" },
+    ]);
     migrate(db);
     expect(takeDownloadUnits(db, "h0", DOWNLOAD_UNITS / 2)).toBe(true);
     expect(findShare(db, "h0")?.downloads).toBe(0);

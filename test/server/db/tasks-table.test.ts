@@ -11,12 +11,24 @@ const CLAIMER = join(import.meta.dir, "..", "..", "support", "claim-tasks.ts");
 describe("tasks table", () => {
   it("lists a user's tasks and every task with its owner's name, by TaskID", () => {
     const db = openDatabase(":memory:");
-    db.run("INSERT INTO users (id, username, password_hash, perm, updated_at) VALUES (1, 'ann', 'x', '{}', 0), (2, 'bob', 'x', '{}', 0)");
+    db.run(
+      "INSERT INTO users (id, username, password_hash, perm, updated_at) VALUES (1, 'ann', 'x', '{}', 0), (2, 'bob', 'x', '{}', 0)",
+    );
     const a = insertTask(db, { userId: 2, kind: "mktorrent", targetPath: "/a", params: { x: 1 }, addTime: 5 });
     const b = insertTask(db, { userId: 1, kind: "unarchive", targetPath: "/b.zip", params: {}, addTime: 6 });
     expect(tasksOfUser(db, 1).map((t) => t.id)).toEqual([b.id]);
-    expect(allTasks(db).map((t) => [t.id, t.username])).toEqual([[a.id, "bob"], [b.id, "ann"]]);
-    expect(getTask(db, a.id)).toMatchObject({ userId: 2, kind: "mktorrent", targetPath: "/a", params: { x: 1 }, status: 0, addTime: 5 });
+    expect(allTasks(db).map((t) => [t.id, t.username])).toEqual([
+      [a.id, "bob"],
+      [b.id, "ann"],
+    ]);
+    expect(getTask(db, a.id)).toMatchObject({
+      userId: 2,
+      kind: "mktorrent",
+      targetPath: "/a",
+      params: { x: 1 },
+      status: 0,
+      addTime: 5,
+    });
   });
 
   it("gives each pending task to exactly one of several processes claiming from one database at once", async () => {
@@ -25,16 +37,24 @@ describe("tasks table", () => {
       const file = join(home, "q.db");
       const db = openDatabase(file);
       db.run("INSERT INTO users (id, username, password_hash, perm, updated_at) VALUES (1, 'ann', 'x', '{}', 0)");
-      const ids = Array.from({ length: 300 }, (_, i) => insertTask(db, { userId: 1, kind: "mktorrent", targetPath: `/${i}`, params: {}, addTime: 1 }).id);
+      const ids = Array.from(
+        { length: 300 },
+        (_, i) => insertTask(db, { userId: 1, kind: "mktorrent", targetPath: `/${i}`, params: {}, addTime: 1 }).id,
+      );
       db.close();
-      const nodes = ["n1", "n2", "n3"].map((n) => Bun.spawn([BUN, CLAIMER, file, n], { stdout: "pipe", stderr: "inherit" }));
+      const nodes = ["n1", "n2", "n3"].map((n) =>
+        Bun.spawn([BUN, CLAIMER, file, n], { stdout: "pipe", stderr: "inherit" }),
+      );
       const claimed = (await Promise.all(nodes.map((p) => new Response(p.stdout).json()))) as number[][];
       const all = claimed.flat().sort((x, y) => x - y);
       expect(all).toEqual(ids);
       const check = openDatabase(file);
-      const owners = check.query("SELECT claimed_by, COUNT(*) AS n FROM tasks WHERE status = 1 GROUP BY claimed_by").all() as { claimed_by: string; n: number }[];
+      const owners = check
+        .query("SELECT claimed_by, COUNT(*) AS n FROM tasks WHERE status = 1 GROUP BY claimed_by")
+        .all() as { claimed_by: string; n: number }[];
       expect(owners.reduce((s, o) => s + o.n, 0)).toBe(300);
-      for (const [i, list] of claimed.entries()) expect(owners.find((o) => o.claimed_by === `n${i + 1}`)?.n ?? 0).toBe(list.length);
+      for (const [i, list] of claimed.entries())
+        expect(owners.find((o) => o.claimed_by === `n${i + 1}`)?.n ?? 0).toBe(list.length);
       check.close();
     } finally {
       rmSync(home, { recursive: true, force: true });

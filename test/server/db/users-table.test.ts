@@ -5,9 +5,22 @@ import { findUserById, insertUser, updateUser } from "../../../src/server/db/use
 import { ALL_PERMISSIONS } from "../../../src/server/users/types";
 
 const NEW_USER = {
-  username: "ann", passwordHash: "x", scope: "/", locale: "", viewMode: "list", singleClick: false, showHidden: false,
-  sorting: { by: "name", asc: true }, perm: { ...ALL_PERMISSIONS }, commands: [], rules: [], lockPassword: false,
-  otpEnabled: false, otpKey: "", updatedAt: 1, theme: "dark",
+  username: "ann",
+  passwordHash: "x",
+  scope: "/",
+  locale: "",
+  viewMode: "list",
+  singleClick: false,
+  showHidden: false,
+  sorting: { by: "name", asc: true },
+  perm: { ...ALL_PERMISSIONS },
+  commands: [],
+  rules: [],
+  lockPassword: false,
+  otpEnabled: false,
+  otpKey: "",
+  updatedAt: 1,
+  theme: "dark",
 } as const;
 
 describe("the users table", () => {

@@ -1,8 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync, existsSync, readdirSync, renameSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+  readdirSync,
+  renameSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fdPath, mkdirsBeneath, openBeneath, openChildNoFollow, O_PATH, pinDir, setOpenat2, usesOpenat2 } from "../../../src/server/fs/beneath";
+import {
+  fdPath,
+  mkdirsBeneath,
+  openBeneath,
+  openChildNoFollow,
+  O_PATH,
+  pinDir,
+  setOpenat2,
+  usesOpenat2,
+} from "../../../src/server/fs/beneath";
 import { copyTree, removeTree } from "../../../src/server/fs/copy-tree";
 
 let home: string;
@@ -51,7 +74,13 @@ describe("openBeneath", () => {
   });
 
   it("refuses every way out: absolute links, `..` in links, `..` in the path and magic links", () => {
-    for (const path of ["/abs-out/secret.txt", "/d/up-out/secret.txt", "/../secret.txt", "/d/../../secret.txt", "/magic/etc/hostname"]) {
+    for (const path of [
+      "/abs-out/secret.txt",
+      "/d/up-out/secret.txt",
+      "/../secret.txt",
+      "/d/../../secret.txt",
+      "/magic/etc/hostname",
+    ]) {
       expect(`${path} ${code(() => openBeneath(scope, path, constants.O_RDONLY))}`).toBe(`${path} OUTSIDE_SCOPE`);
     }
   });
@@ -139,7 +168,11 @@ describe("copyTree and removeTree through open folders", () => {
     const root = pinDir(scope, "/");
     try {
       const skipped: string[] = [];
-      await copyTree({ dir: root, name: "d" }, { dir: root, name: "d-copy" }, { keepLink: (rel, target) => (target === "../.." ? (skipped.push(rel), false) : true) });
+      await copyTree(
+        { dir: root, name: "d" },
+        { dir: root, name: "d-copy" },
+        { keepLink: (rel, target) => (target === "../.." ? (skipped.push(rel), false) : true) },
+      );
       expect(readdirSync(join(scope, "d-copy")).sort()).toEqual(["e", "f.txt", "rel-in"]);
       expect(skipped).toEqual(["/up-out"]);
       await removeTree({ dir: root, name: "d-copy" });

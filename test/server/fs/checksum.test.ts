@@ -9,7 +9,9 @@ describe("checksums", () => {
   it("accepts md5, sha1, sha256 and sha512 in any case and refuses others", () => {
     expect(parseChecksumAlgorithm("MD5")).toBe("md5");
     expect(parseChecksumAlgorithm("sha512")).toBe("sha512");
-    expect(() => parseChecksumAlgorithm("crc32")).toThrow("400 Bad Request (checksum must be one of md5, sha1, sha256, sha512)");
+    expect(() => parseChecksumAlgorithm("crc32")).toThrow(
+      "400 Bad Request (checksum must be one of md5, sha1, sha256, sha512)",
+    );
   });
 
   it("hashes a file spanning several read chunks like a one-shot hash", async () => {

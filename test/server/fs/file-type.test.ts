@@ -4,9 +4,22 @@ import { typeFromHead, typeFromName, mimeTypeOf, extensionOf } from "../../../sr
 describe("typeFromName", () => {
   it("knows every contract type by extension", () => {
     const cases: Record<string, string> = {
-      "a.mkv": "video", "a.MP4": "video", "a.flac": "audio", "a.mp3": "audio", "a.heic": "image", "a.svg": "image",
-      "a.ts": "text", "a.go": "text", "a.nfo": "text", "Dockerfile.dockerfile": "text", "a.pdf": "document",
-      "a.xlsx": "document", "a.tar.gz": "archive", "a.7z": "archive", "a.woff2": "font", ".env": "text",
+      "a.mkv": "video",
+      "a.MP4": "video",
+      "a.flac": "audio",
+      "a.mp3": "audio",
+      "a.heic": "image",
+      "a.svg": "image",
+      "a.ts": "text",
+      "a.go": "text",
+      "a.nfo": "text",
+      "Dockerfile.dockerfile": "text",
+      "a.pdf": "document",
+      "a.xlsx": "document",
+      "a.tar.gz": "archive",
+      "a.7z": "archive",
+      "a.woff2": "font",
+      ".env": "text",
     };
     for (const [name, type] of Object.entries(cases)) expect(`${name}:${typeFromName(name)}`).toBe(`${name}:${type}`);
   });

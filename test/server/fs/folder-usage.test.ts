@@ -18,7 +18,12 @@ beforeAll(() => {
       ".hidden": "123",
       sub: { "b.txt": "1234567890", deeper: { "c.txt": "1" } },
       secret: { "s.txt": "0123456789012345678901234567890123456789" },
-      wide: Object.fromEntries(Array.from({ length: 30 }, (_, d) => [`d${d}`, Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`f${f}.txt`, "ab"]))])),
+      wide: Object.fromEntries(
+        Array.from({ length: 30 }, (_, d) => [
+          `d${d}`,
+          Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`f${f}.txt`, "ab"])),
+        ]),
+      ),
     },
   });
   symlinkSync(join(home, "outside"), join(scope, "sub", "out-link"));
@@ -53,12 +58,20 @@ describe("folderUsage", () => {
   it("leaves out what the rules deny, and does not enter it", async () => {
     const seen: string[] = [];
     const isVisible = (p: string) => (seen.push(p), !p.startsWith("/secret") && !p.startsWith("/wide"));
-    expect(await folderUsage(request({ abs: scope, path: "/", isVisible }))).toEqual({ size: 16, numFiles: 4, numDirs: 2 });
+    expect(await folderUsage(request({ abs: scope, path: "/", isVisible }))).toEqual({
+      size: 16,
+      numFiles: 4,
+      numDirs: 2,
+    });
     expect(seen.filter((p) => p.startsWith("/secret/"))).toEqual([]);
   });
 
   it("answers a file's own size", async () => {
-    expect(await folderUsage(request({ abs: join(scope, "a.txt"), path: "/a.txt" }))).toEqual({ size: 5, numFiles: 1, numDirs: 0 });
+    expect(await folderUsage(request({ abs: join(scope, "a.txt"), path: "/a.txt" }))).toEqual({
+      size: 5,
+      numFiles: 1,
+      numDirs: 0,
+    });
   });
 
   it("stops walking soon after the signal aborts and rejects with the abort", async () => {
@@ -70,7 +83,9 @@ describe("folderUsage", () => {
       if (++looked === 40) controller.abort();
       return true;
     };
-    const walk = folderUsage(request({ abs: join(scope, "wide"), path: "/wide", isVisible, signal: controller.signal }));
+    const walk = folderUsage(
+      request({ abs: join(scope, "wide"), path: "/wide", isVisible, signal: controller.signal }),
+    );
     await expect(walk).rejects.toMatchObject({ name: "AbortError" });
     // At most the folders already open finish their current batch: far from the 630 entries of a full walk.
     expect(looked).toBeLessThan(200);
@@ -80,7 +95,9 @@ describe("folderUsage", () => {
     let looked = 0;
     const controller = new AbortController();
     controller.abort();
-    await expect(folderUsage(request({ isVisible: () => (looked++, true), signal: controller.signal }))).rejects.toMatchObject({ name: "AbortError" });
+    await expect(
+      folderUsage(request({ isVisible: () => (looked++, true), signal: controller.signal })),
+    ).rejects.toMatchObject({ name: "AbortError" });
     expect(looked).toBe(0);
   });
 });

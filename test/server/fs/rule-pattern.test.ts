@@ -17,8 +17,13 @@ describe("rule patterns", () => {
 
   it("read the JavaScript spelling of rules: escapes, classes, named groups, anchors", () => {
     for (const [raw, path, hit] of [
-      ["\\.key$", "/docs/a.key", true], ["\\.key$", "/docs/a.keys", false], ["^/priv(/|$)", "/private", false],
-      ["(?<ext>\\.jpe?g)$", "/p/a.jpeg", true], ["\\d{3}", "/a12", false], ["[^/]+\\.tmp$", "/t/x.tmp", true], ["\\u{1F600}", "/😀", true],
+      ["\\.key$", "/docs/a.key", true],
+      ["\\.key$", "/docs/a.keys", false],
+      ["^/priv(/|$)", "/private", false],
+      ["(?<ext>\\.jpe?g)$", "/p/a.jpeg", true],
+      ["\\d{3}", "/a12", false],
+      ["[^/]+\\.tmp$", "/t/x.tmp", true],
+      ["\\u{1F600}", "/😀", true],
     ] as const) {
       expect({ raw, path, hit: isPathAllowed([regexRule(false, raw)], path) === false }).toEqual({ raw, path, hit });
     }
@@ -26,13 +31,16 @@ describe("rule patterns", () => {
 
   it("name why a pattern cannot be saved: invalid, or a feature only backtracking engines have", () => {
     expect(rulePatternProblem("(")).toBe("invalid");
-    for (const raw of ["^/(?!public)", "(?<=a)b", "(a)\\1", "x{1001}"]) expect({ raw, problem: rulePatternProblem(raw) }).toEqual({ raw, problem: "unsupported" });
+    for (const raw of ["^/(?!public)", "(?<=a)b", "(a)\\1", "x{1001}"])
+      expect({ raw, problem: rulePatternProblem(raw) }).toEqual({ raw, problem: "unsupported" });
     for (const raw of ["(a+)+$", "(a|aa)*b", "\\.key$"]) expect(rulePatternProblem(raw)).toBeNull();
   });
 
   it("tell the catastrophic shapes apart from the harmless ones", () => {
-    for (const raw of ["(a+)+$", "(a|aa)*", "(x+y?){2,}", "((ab)*c)+", "(a)\\1", "(?:a*)*"]) expect({ raw, risky: mayBacktrack(raw) }).toEqual({ raw, risky: true });
-    for (const raw of ["\\.key$", "(ab)+", "(a+)?", "[(+]+", "(a|b)", "a{2}(b+){1}", "\\(a+\\)+"]) expect({ raw, risky: mayBacktrack(raw) }).toEqual({ raw, risky: false });
+    for (const raw of ["(a+)+$", "(a|aa)*", "(x+y?){2,}", "((ab)*c)+", "(a)\\1", "(?:a*)*"])
+      expect({ raw, risky: mayBacktrack(raw) }).toEqual({ raw, risky: true });
+    for (const raw of ["\\.key$", "(ab)+", "(a+)?", "[(+]+", "(a|b)", "a{2}(b+){1}", "\\(a+\\)+"])
+      expect({ raw, risky: mayBacktrack(raw) }).toEqual({ raw, risky: false });
   });
 
   it("run a stored lookahead rule on JavaScript's engine, and fail closed on one that could backtrack", () => {

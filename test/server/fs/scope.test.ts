@@ -2,7 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir } from "../../../src/server/fs/scope";
+import {
+  decodeRequestPath,
+  normalizeVirtualPath,
+  realVirtualPath,
+  resolveInScope,
+  scopeDir,
+} from "../../../src/server/fs/scope";
 
 describe("decodeRequestPath", () => {
   it("decodes each segment once and keeps the trailing-slash folder marker", () => {
@@ -44,7 +50,9 @@ describe("resolveInScope", () => {
     expect(scopeDir(root, "/")).toBe(root);
     expect(scopeDir(root, ".")).toBe(root);
     expect(resolveInScope(bob, { path: "/", wantsDir: true }).abs).toBe(bob);
-    expect(resolveInScope(bob, { path: "/docs/new/file.txt", wantsDir: false }).abs).toBe(join(bob, "docs", "new", "file.txt"));
+    expect(resolveInScope(bob, { path: "/docs/new/file.txt", wantsDir: false }).abs).toBe(
+      join(bob, "docs", "new", "file.txt"),
+    );
   });
 
   it("follows symlinks that stay inside the scope and refuses those that leave it", () => {

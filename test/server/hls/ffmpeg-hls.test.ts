@@ -2,8 +2,16 @@ import { describe, expect, it } from "bun:test";
 import { buildHlsArgs, type HlsEncodeOptions } from "../../../src/server/tools/ffmpeg-hls";
 
 const base: HlsEncodeOptions = {
-  input: { path: "/media/a b.mkv", demuxer: "matroska" }, videoStream: 0, encoder: "libx264", height: 720, mbps: 2, startSegment: 0, segmentCount: 4,
-  segmentS: 4, outDir: "/cache/hls/k/720-2/.work-1", pattern: "seg-%d.ts",
+  input: { path: "/media/a b.mkv", demuxer: "matroska" },
+  videoStream: 0,
+  encoder: "libx264",
+  height: 720,
+  mbps: 2,
+  startSegment: 0,
+  segmentCount: 4,
+  segmentS: 4,
+  outDir: "/cache/hls/k/720-2/.work-1",
+  pattern: "seg-%d.ts",
 };
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
@@ -12,11 +20,22 @@ describe("buildHlsArgs", () => {
     const args = buildHlsArgs(base);
     expect(args).not.toContain("-ss");
     expect(after(args, "-i")).toBe("file:/media/a b.mkv");
-    expect(args.slice(args.indexOf("-i") - 6, args.indexOf("-i"))).toEqual(["-protocol_whitelist", "file", "-format_whitelist", "matroska", "-f", "matroska"]);
+    expect(args.slice(args.indexOf("-i") - 6, args.indexOf("-i"))).toEqual([
+      "-protocol_whitelist",
+      "file",
+      "-format_whitelist",
+      "matroska",
+      "-f",
+      "matroska",
+    ]);
     expect(after(args, "-vf")).toBe("scale=-2:720,format=yuv420p");
     expect(after(args, "-c:v")).toBe("libx264");
     expect(after(args, "-preset")).toBe("veryfast");
-    expect([after(args, "-b:v"), after(args, "-maxrate"), after(args, "-bufsize")]).toEqual(["2000k", "2000k", "4000k"]);
+    expect([after(args, "-b:v"), after(args, "-maxrate"), after(args, "-bufsize")]).toEqual([
+      "2000k",
+      "2000k",
+      "4000k",
+    ]);
     expect(after(args, "-force_key_frames")).toBe("expr:gte(t,n_forced*4)");
     expect(after(args, "-sc_threshold")).toBe("0");
     expect([after(args, "-c:a"), after(args, "-ac")]).toEqual(["aac", "2"]);

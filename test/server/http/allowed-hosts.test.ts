@@ -9,7 +9,16 @@ describe("hostName", () => {
   });
 
   it("refuses what is not a host name", () => {
-    for (const bad of ["", "a b", "localhost@evil.example", "files.example/path", "::1", "host:port", "[::1", "h:123456"]) {
+    for (const bad of [
+      "",
+      "a b",
+      "localhost@evil.example",
+      "files.example/path",
+      "::1",
+      "host:port",
+      "[::1",
+      "h:123456",
+    ]) {
       expect({ bad, name: hostName(bad) }).toEqual({ bad, name: null });
     }
   });
@@ -17,14 +26,22 @@ describe("hostName", () => {
 
 describe("isLoopbackAddress", () => {
   it("knows 127.0.0.0/8, ::1 and localhost, and nothing else", () => {
-    for (const a of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "::ffff:127.0.0.1"]) expect({ a, loop: isLoopbackAddress(a) }).toEqual({ a, loop: true });
-    for (const a of ["0.0.0.0", "::", "192.168.1.2", "128.0.0.1", "localhost.example"]) expect({ a, loop: isLoopbackAddress(a) }).toEqual({ a, loop: false });
+    for (const a of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "::ffff:127.0.0.1"])
+      expect({ a, loop: isLoopbackAddress(a) }).toEqual({ a, loop: true });
+    for (const a of ["0.0.0.0", "::", "192.168.1.2", "128.0.0.1", "localhost.example"])
+      expect({ a, loop: isLoopbackAddress(a) }).toEqual({ a, loop: false });
   });
 });
 
 describe("parseAllowedHosts", () => {
   it("splits on commas, keeps * and takes IPv6 literals with or without brackets", () => {
-    expect(parseAllowedHosts(" a.example , B.example:80,,*, ::1, [fe80::2]")).toEqual(["a.example", "b.example", "*", "[::1]", "[fe80::2]"]);
+    expect(parseAllowedHosts(" a.example , B.example:80,,*, ::1, [fe80::2]")).toEqual([
+      "a.example",
+      "b.example",
+      "*",
+      "[::1]",
+      "[fe80::2]",
+    ]);
     expect(parseAllowedHosts("")).toEqual([]);
   });
 
@@ -36,8 +53,10 @@ describe("parseAllowedHosts", () => {
 describe("hostMatcher", () => {
   it("on a loopback address with no list answers the loopback names and the address itself", () => {
     const allowed = hostMatcher("127.0.0.2", "");
-    for (const h of ["localhost:1", "127.0.0.1", "[::1]:8080", "127.0.0.2:80"]) expect({ h, ok: allowed(h) }).toEqual({ h, ok: true });
-    for (const h of ["evil.example", "127.0.0.3", undefined, ""]) expect({ h, ok: allowed(h) }).toEqual({ h, ok: false });
+    for (const h of ["localhost:1", "127.0.0.1", "[::1]:8080", "127.0.0.2:80"])
+      expect({ h, ok: allowed(h) }).toEqual({ h, ok: true });
+    for (const h of ["evil.example", "127.0.0.3", undefined, ""])
+      expect({ h, ok: allowed(h) }).toEqual({ h, ok: false });
   });
 
   it("on another address with no list answers any host", () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { fstatSync, openSync } from "node:fs";
-import { canCloseAfterBody, closeAfterBody, unwatchListener, waitingCount, watchListener } from "../../../src/server/http/fd-release";
+import {
+  canCloseAfterBody,
+  closeAfterBody,
+  unwatchListener,
+  waitingCount,
+  watchListener,
+} from "../../../src/server/http/fd-release";
 
 const isOpen = (fd: number) => {
   try {

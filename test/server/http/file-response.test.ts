@@ -25,8 +25,12 @@ describe("parseRange", () => {
 
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the RFC 8187 UTF-8 name", () => {
-    expect(contentDisposition('a "b".txt', false)).toBe(`attachment; filename="a _b_.txt"; filename*=UTF-8''a%20%22b%22.txt`);
-    expect(contentDisposition("日本.pdf", true)).toBe(`inline; filename="__.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.pdf`);
+    expect(contentDisposition('a "b".txt', false)).toBe(
+      `attachment; filename="a _b_.txt"; filename*=UTF-8''a%20%22b%22.txt`,
+    );
+    expect(contentDisposition("日本.pdf", true)).toBe(
+      `inline; filename="__.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.pdf`,
+    );
     expect(contentDisposition("it's (1).txt", false)).toContain("filename*=UTF-8''it%27s%20%281%29.txt");
   });
 });

@@ -2,18 +2,23 @@ import { describe, expect, it } from "bun:test";
 import { makePacer, throttleStream } from "../../../src/server/http/throttle-stream";
 
 /** A stream of `chunks` byte arrays. */
-const source = (chunks: Uint8Array[]) => new ReadableStream<Uint8Array>({
-  start(c) {
-    for (const chunk of chunks) c.enqueue(chunk);
-    c.close();
-  },
-});
+const source = (chunks: Uint8Array[]) =>
+  new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(chunk);
+      c.close();
+    },
+  });
 
 describe("throttleStream", () => {
   it("passes every byte in order in pieces of a tenth of the rate, waiting as long as the rate asks", async () => {
     const data = Uint8Array.from({ length: 10_000 }, (_, i) => i % 251);
     const waits: number[] = [];
-    const out = throttleStream(source([data.subarray(0, 3_000), data.subarray(3_000)]), makePacer(10_000), async (ms) => void waits.push(ms));
+    const out = throttleStream(
+      source([data.subarray(0, 3_000), data.subarray(3_000)]),
+      makePacer(10_000),
+      async (ms) => void waits.push(ms),
+    );
     const got = new Uint8Array(await new Response(out).arrayBuffer());
     expect(got).toEqual(data);
     // 1,000-byte pieces at 10,000 B/s: the first goes at once, the ninth after the first eight had 0.8 s.
@@ -37,7 +42,10 @@ describe("throttleStream", () => {
 
   it("cancels its source when the reader goes away", async () => {
     let cancelled = false;
-    const endless = new ReadableStream<Uint8Array>({ pull: (c) => c.enqueue(new Uint8Array(1024)), cancel: () => void (cancelled = true) });
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => c.enqueue(new Uint8Array(1024)),
+      cancel: () => void (cancelled = true),
+    });
     const reader = throttleStream(endless, makePacer(1_000_000)).getReader();
     await reader.read();
     await reader.cancel();

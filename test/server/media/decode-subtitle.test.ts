@@ -2,13 +2,20 @@ import { describe, expect, it } from "bun:test";
 import iconv from "iconv-lite";
 import { decodeSubtitle, detectSubtitleEncoding } from "../../../src/server/media/decode-subtitle";
 
-const srt = (lines: string[]) => lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
+const srt = (lines: string[]) =>
+  lines.map((t, i) => `${i + 1}\r\n00:00:0${i},200 --> 00:00:0${i},900\r\n${t}\r\n`).join("\r\n");
 const bytes = (text: string, encoding: string) => new Uint8Array(iconv.encode(text, encoding));
 
 describe("decodeSubtitle", () => {
   it("keeps UTF-8 and drops its byte order mark", () => {
-    expect(decodeSubtitle(bytes(srt(["héllo 字幕"]), "utf-8"))).toEqual({ text: srt(["héllo 字幕"]), encoding: "utf-8" });
-    expect(decodeSubtitle(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes("WEBVTT\n", "utf-8")]))).toEqual({ text: "WEBVTT\n", encoding: "utf-8" });
+    expect(decodeSubtitle(bytes(srt(["héllo 字幕"]), "utf-8"))).toEqual({
+      text: srt(["héllo 字幕"]),
+      encoding: "utf-8",
+    });
+    expect(decodeSubtitle(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes("WEBVTT\n", "utf-8")]))).toEqual({
+      text: "WEBVTT\n",
+      encoding: "utf-8",
+    });
   });
 
   it("follows a UTF-16 byte order mark", () => {

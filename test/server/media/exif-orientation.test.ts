@@ -9,8 +9,12 @@ describe("readOrientation", () => {
 
   it("answers 1 for a JPEG without Exif, a PNG, and cut or empty bytes", async () => {
     const sharp = require("sharp");
-    const plain: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).jpeg().toBuffer();
-    const png: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer();
+    const plain: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
+    const png: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(readOrientation(plain)).toBe(1);
     expect(readOrientation(png)).toBe(1);
     expect(readOrientation(new Uint8Array(0))).toBe(1);
@@ -52,7 +56,9 @@ describe("resetOrientation", () => {
 
   it("leaves a JPEG without the tag as it is", async () => {
     const sharp = require("sharp");
-    const plain: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const plain: Buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     expect(Buffer.from(resetOrientation(plain, 6)).equals(plain)).toBe(true);
   });
 });

@@ -12,7 +12,10 @@ const ctx: MarkdownLinkContext = {
 
 describe("renderMarkdown", () => {
   it("renders headings, lists, tables, code and task boxes", async () => {
-    const html = await renderMarkdown("# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nlet x = 1 < 2;\n```\n", ctx);
+    const html = await renderMarkdown(
+      "# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nlet x = 1 < 2;\n```\n",
+      ctx,
+    );
     expect(html).toContain("<h1>Title</h1>");
     expect(html).toContain("<li>one</li>");
     expect(html).toContain('<input checked disabled type="checkbox" />');
@@ -29,7 +32,19 @@ describe("renderMarkdown", () => {
       '<style>body{display:none}</style><p style="color:red" onclick="x()">text</p>',
     ].join("\n\n");
     const html = await renderMarkdown(source, ctx);
-    for (const gone of ["<script", "alert", "onerror", "onclick", "javascript", "data:", "<iframe", "<object", "<embed", "<style", "style="]) {
+    for (const gone of [
+      "<script",
+      "alert",
+      "onerror",
+      "onclick",
+      "javascript",
+      "data:",
+      "<iframe",
+      "<object",
+      "<embed",
+      "<style",
+      "style=",
+    ]) {
       expect(html.toLowerCase()).not.toContain(gone.toLowerCase());
     }
     expect(html).toContain("<a>click</a>");
@@ -38,17 +53,25 @@ describe("renderMarkdown", () => {
 
   it("points relative images at the raw URL of the file's folder with the same auth", async () => {
     const html = await renderMarkdown('![a cat](img/my%20cat.png "Cat") ![up](../shot.jpg)', ctx);
-    expect(html).toContain('<img src="/api/raw/docs/guide/img/my%20cat.png?auth=tok%20en&amp;inline=true" alt="a cat" title="Cat" />');
+    expect(html).toContain(
+      '<img src="/api/raw/docs/guide/img/my%20cat.png?auth=tok%20en&amp;inline=true" alt="a cat" title="Cat" />',
+    );
     expect(html).toContain('src="/api/raw/docs/shot.jpg?auth=tok%20en&amp;inline=true"');
   });
 
   it("makes paths outside the scope or refused by the rules dead, and never loads remote images", async () => {
-    const html = await renderMarkdown("![esc](../../../etc/passwd.png) [esc](../../../etc/passwd) [priv](/private/x.md) ![remote](https://example.com/t.png)", ctx);
+    const html = await renderMarkdown(
+      "![esc](../../../etc/passwd.png) [esc](../../../etc/passwd) [priv](/private/x.md) ![remote](https://example.com/t.png)",
+      ctx,
+    );
     expect(html).toBe("<p><em>esc</em> <a>esc</a> <a>priv</a> <em>remote</em></p>\n");
   });
 
   it("links markdown files to their preview, other files to raw, folders to the app, and keeps external links", async () => {
-    const html = await renderMarkdown("[md](../other.MD#part) [txt](notes.txt) [dir](sub/) [ext](https://example.com/a?b=1) [mail](mailto:a@b.c) [here](#top)", { ...ctx, base: "/fb" });
+    const html = await renderMarkdown(
+      "[md](../other.MD#part) [txt](notes.txt) [dir](sub/) [ext](https://example.com/a?b=1) [mail](mailto:a@b.c) [here](#top)",
+      { ...ctx, base: "/fb" },
+    );
     expect(html).toContain('<a href="/fb/api/resources/docs/other.MD?auth=tok%20en&amp;preview=markdown#part">md</a>');
     expect(html).toContain('<a href="/fb/api/raw/docs/guide/notes.txt?auth=tok%20en&amp;inline=true">txt</a>');
     expect(html).toContain('<a href="/fb/files/docs/guide/sub/">dir</a>');
@@ -58,7 +81,9 @@ describe("renderMarkdown", () => {
   });
 
   it("leaves the auth parameter out when the request carried none", async () => {
-    expect(await renderMarkdown("![p](p.png)", { ...ctx, auth: undefined })).toContain('src="/api/raw/docs/guide/p.png?inline=true"');
+    expect(await renderMarkdown("![p](p.png)", { ...ctx, auth: undefined })).toContain(
+      'src="/api/raw/docs/guide/p.png?inline=true"',
+    );
   });
 });
 

@@ -3,7 +3,13 @@ import { sheetCount, sheetOf, thumbnailPlan, thumbnailsVtt, vttTime } from "../.
 
 describe("thumbnailPlan", () => {
   it("takes a tile every 2 s for short videos and keeps at most 100 tiles for long ones", () => {
-    expect(thumbnailPlan(62, 1920, 1080)).toEqual({ durationS: 62, intervalS: 2, count: 31, tileWidth: 160, tileHeight: 90 });
+    expect(thumbnailPlan(62, 1920, 1080)).toEqual({
+      durationS: 62,
+      intervalS: 2,
+      count: 31,
+      tileWidth: 160,
+      tileHeight: 90,
+    });
     const film = thumbnailPlan(2 * 3600, 1280, 720);
     expect(film.intervalS).toBe(72);
     expect(film.count).toBe(100);
@@ -31,12 +37,21 @@ describe("sheetOf", () => {
 describe("thumbnailsVtt", () => {
   it("writes one cue per tile pointing at its sheet and rectangle, the last cue ending with the video", () => {
     const vtt = thumbnailsVtt(thumbnailPlan(5, 320, 240), (n) => `/s?sprite=${n}`);
-    expect(vtt).toBe([
-      "WEBVTT", "",
-      "00:00:00.000 --> 00:00:02.000", "/s?sprite=0#xywh=0,0,160,120", "",
-      "00:00:02.000 --> 00:00:04.000", "/s?sprite=0#xywh=160,0,160,120", "",
-      "00:00:04.000 --> 00:00:05.000", "/s?sprite=0#xywh=320,0,160,120", "",
-    ].join("\n"));
+    expect(vtt).toBe(
+      [
+        "WEBVTT",
+        "",
+        "00:00:00.000 --> 00:00:02.000",
+        "/s?sprite=0#xywh=0,0,160,120",
+        "",
+        "00:00:02.000 --> 00:00:04.000",
+        "/s?sprite=0#xywh=160,0,160,120",
+        "",
+        "00:00:04.000 --> 00:00:05.000",
+        "/s?sprite=0#xywh=320,0,160,120",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("formats hours, minutes and milliseconds", () => {

@@ -3,11 +3,13 @@ import { isSidecarOf, sidecarLanguage } from "../../../src/server/media/sidecar-
 
 describe("isSidecarOf", () => {
   it("takes the video's name with a subtitle extension, optionally with a language part between", () => {
-    for (const n of ["clip.srt", "clip.eng.ass", "clip.SSA", "clip.forced.zh.vtt"]) expect(isSidecarOf(n, "clip")).toBe(true);
+    for (const n of ["clip.srt", "clip.eng.ass", "clip.SSA", "clip.forced.zh.vtt"])
+      expect(isSidecarOf(n, "clip")).toBe(true);
   });
 
   it("refuses other names, other extensions and names that only start alike", () => {
-    for (const n of ["clip2.srt", "clip.txt", "clip.srt.bak", "other.srt", "Clip.srt", "clip"]) expect(isSidecarOf(n, "clip")).toBe(false);
+    for (const n of ["clip2.srt", "clip.txt", "clip.srt.bak", "other.srt", "Clip.srt", "clip"])
+      expect(isSidecarOf(n, "clip")).toBe(false);
   });
 
   it("works for a base name with dots", () => {
@@ -24,6 +26,7 @@ describe("sidecarLanguage", () => {
   });
 
   it("is empty without a language part or with one that is not a language tag", () => {
-    for (const n of ["movie.srt", "movie.forced.srt", "movie.English.srt", "movie.1.srt"]) expect(sidecarLanguage(n, "movie")).toBe("");
+    for (const n of ["movie.srt", "movie.forced.srt", "movie.English.srt", "movie.1.srt"])
+      expect(sidecarLanguage(n, "movie")).toBe("");
   });
 });

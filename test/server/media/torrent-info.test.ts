@@ -8,7 +8,9 @@ const PIECES = `6:pieces20:${"x".repeat(20)}`;
 describe("parseTorrent", () => {
   it("takes the first tracker of announce-list without announce, and UTF-8 path variants when given", () => {
     const info = `d5:filesld6:lengthi5e4:pathl3:old5:a.txte10:path.utf-8l4:néw5:a.txteee4:name3:dir12:piece lengthi16384e${PIECES}7:privatei1ee`;
-    const t = parseTorrent(enc(`d13:announce-listll9:udp://oneel9:udp://twoee13:creation datei1700000000e4:info${info}e`));
+    const t = parseTorrent(
+      enc(`d13:announce-listll9:udp://oneel9:udp://twoee13:creation datei1700000000e4:info${info}e`),
+    );
     expect(t.announce).toBe("udp://one");
     expect(t.files).toEqual([{ path: "néw/a.txt", length: 5 }]);
     expect([t.private, t.creationDate, t.length, t.pieceLength]).toEqual([true, 1700000000, 5, 16384]);

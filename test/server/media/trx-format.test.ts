@@ -1,22 +1,38 @@
 import { describe, expect, it } from "bun:test";
-import { parseAsusTail, parseTrxHeader, parseUImageHeader, TrxFormatError, trxCrcStart, trxCrcUpdate } from "../../../src/server/media/trx-format";
+import {
+  parseAsusTail,
+  parseTrxHeader,
+  parseUImageHeader,
+  TrxFormatError,
+  trxCrcStart,
+  trxCrcUpdate,
+} from "../../../src/server/media/trx-format";
 import { buildTrx, trxCrcBitwise } from "../../support/trx";
 
 describe("trxCrcUpdate", () => {
   it("matches the bit-by-bit trx.c CRC, whole or in pieces", () => {
     const data = Uint8Array.from({ length: 5000 }, (_, i) => (i * 31) & 0xff);
     const whole = trxCrcUpdate(trxCrcStart(), data);
-    const pieces = [data.subarray(0, 7), data.subarray(7, 4096), data.subarray(4096)].reduce(trxCrcUpdate, trxCrcStart());
+    const pieces = [data.subarray(0, 7), data.subarray(7, 4096), data.subarray(4096)].reduce(
+      trxCrcUpdate,
+      trxCrcStart(),
+    );
     expect([whole, pieces]).toEqual([trxCrcBitwise(data), trxCrcBitwise(data)]);
     // "123456789": zlib's CRC-32 check value is 0xCBF43926; trx.c skips the final inversion.
-    expect(trxCrcUpdate(trxCrcStart(), new TextEncoder().encode("123456789"))).toBe((~0xcbf43926) >>> 0);
+    expect(trxCrcUpdate(trxCrcStart(), new TextEncoder().encode("123456789"))).toBe(~0xcbf43926 >>> 0);
   });
 });
 
 describe("parseTrxHeader", () => {
   it("reads length, CRC, flags, version and three offsets of a version 1 header", () => {
     const img = buildTrx({ version: 1, flags: 0x11, payloadBytes: 10 });
-    expect(parseTrxHeader(img.bytes.subarray(0, 32))).toEqual({ length: img.bytes.length, crc32: img.crc, flags: 0x11, version: 1, offsets: img.offsets });
+    expect(parseTrxHeader(img.bytes.subarray(0, 32))).toEqual({
+      length: img.bytes.length,
+      crc32: img.crc,
+      flags: 0x11,
+      version: 1,
+      offsets: img.offsets,
+    });
   });
 
   it("refuses bytes without the magic, or too short", () => {

@@ -4,7 +4,12 @@ import { buildAsusUImage } from "../../support/trx";
 
 describe("parseUImage", () => {
   it("reads an ASUS image's versions and product id from ih_name, with time, data size and both CRCs", () => {
-    const bytes = buildAsusUImage({ createdS: 1_700_000_000, productId: "RT-AX53U", versions: [3, 0, 0, 6], payloadBytes: 100 });
+    const bytes = buildAsusUImage({
+      createdS: 1_700_000_000,
+      productId: "RT-AX53U",
+      versions: [3, 0, 0, 6],
+      payloadBytes: 100,
+    });
     const h = parseUImage(bytes)!;
     expect(h).toMatchObject({ createdS: 1_700_000_000, name: "", dataBytes: 100, headerCrcValid: true });
     expect(h.asus).toEqual({ productId: "RT-AX53U", kernelVersion: "3.0", fsVersion: "0.6" });

@@ -12,12 +12,19 @@ let index: SqliteFileIndex;
 
 /** A query from words: "-x" excluded, others required. */
 function q(words: string[], type: SearchType | null = null): ParsedQuery {
-  const terms: QueryTerm[] = words.map((w) => ({ text: w.replace(/^-/, "").toLowerCase(), excluded: w.startsWith("-"), required: !w.startsWith("-"), phrase: w.includes(" ") }));
+  const terms: QueryTerm[] = words.map((w) => ({
+    text: w.replace(/^-/, "").toLowerCase(),
+    excluded: w.startsWith("-"),
+    required: !w.startsWith("-"),
+    phrase: w.includes(" "),
+  }));
   return { terms, type };
 }
 
 function find(words: string[], extra: Partial<SearchRequest> = {}, type: SearchType | null = null): string[] {
-  return index.search({ query: q(words, type), under: "/", offset: 0, limit: 1000, isVisible: () => true, ...extra }).map((h) => h.path);
+  return index
+    .search({ query: q(words, type), under: "/", offset: 0, limit: 1000, isVisible: () => true, ...extra })
+    .map((h) => h.path);
 }
 
 beforeAll(async () => {
@@ -33,7 +40,13 @@ beforeAll(async () => {
     song: "exact",
     node_modules: { "hidden-song.txt": "no" },
   });
-  index = new SqliteFileIndex({ rootAbs: root, file: join(work, "idx.db"), intervalMinutes: 0, excludeDirs: ["node_modules"], fromScratch: false });
+  index = new SqliteFileIndex({
+    rootAbs: root,
+    file: join(work, "idx.db"),
+    intervalMinutes: 0,
+    excludeDirs: ["node_modules"],
+    fromScratch: false,
+  });
   expect(index.state()).toBe("building");
   await index.start();
 });
@@ -58,7 +71,9 @@ describe("the file index store and ranking", () => {
   });
 
   it("matches a substring in the middle of a word, and 1-2 letter terms", () => {
-    expect(find(["olida"])).toEqual(["/music/Holiday Song.mp3", "/photos/holiday-2020.JPG"].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)));
+    expect(find(["olida"])).toEqual(
+      ["/music/Holiday Song.mp3", "/photos/holiday-2020.JPG"].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)),
+    );
     expect(find(["ab"])).toEqual(["/ab.txt", "/xabz.txt"]);
     expect(find(["é"]).sort()).toEqual(["/Café", "/Café/Crème Brûlée.PDF", "/Café/résumé.docx"]);
   });
@@ -90,7 +105,8 @@ describe("the file index store and ranking", () => {
     const all = find(["o"], { isVisible: visible });
     expect(all.some((p) => p.startsWith("/music"))).toBe(false);
     const pages: string[] = [];
-    for (let off = 0; off < all.length; off += 2) pages.push(...find(["o"], { isVisible: visible, offset: off, limit: 2 }));
+    for (let off = 0; off < all.length; off += 2)
+      pages.push(...find(["o"], { isVisible: visible, offset: off, limit: 2 }));
     expect(pages).toEqual(all);
   });
 

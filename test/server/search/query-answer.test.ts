@@ -26,23 +26,45 @@ function memoryIndex(paths: string[], state: "building" | "ready" = "ready") {
         .slice(req.offset, req.offset + req.limit)
         .map((e) => ({ path: e.path, isDir: e.isDir }));
     },
-    folderTotals: () => null, apply() {}, refresh: async () => {}, close() {},
-    status: () => ({ entries: entries.length, builtAt: null, building: state === "building", watch: null }), reconfigure() {},
+    folderTotals: () => null,
+    apply() {},
+    refresh: async () => {},
+    close() {},
+    status: () => ({ entries: entries.length, builtAt: null, building: state === "building", watch: null }),
+    reconfigure() {},
   };
   return { index, asked };
 }
 
 const job = (over: Partial<SearchJob>): SearchJob => ({
-  query: parseQuery("note") as ParsedQuery, under: "/", abs: "/nonexistent", scopePrefix: "/",
-  isVisible: () => true, offset: 0, limit: 10_000, index: null, ...over,
+  query: parseQuery("note") as ParsedQuery,
+  under: "/",
+  abs: "/nonexistent",
+  scopePrefix: "/",
+  isVisible: () => true,
+  offset: 0,
+  limit: 10_000,
+  index: null,
+  ...over,
 });
 
 describe("searchAnswer from a ready index", () => {
   it("answers paths relative to the searched folder inside the user's scope, judged by scope-relative rules", async () => {
-    const { index, asked } = memoryIndex(["/home/bob/docs/note.txt", "/home/bob/docs/secret/note-2.txt", "/home/bob/docs/a/", "/home/bob/other-note", "/note"]);
-    const res = await searchAnswer(job({
-      index, scopePrefix: "/home/bob", under: "/docs", isVisible: (p) => !p.startsWith("/docs/secret"),
-    }));
+    const { index, asked } = memoryIndex([
+      "/home/bob/docs/note.txt",
+      "/home/bob/docs/secret/note-2.txt",
+      "/home/bob/docs/a/",
+      "/home/bob/other-note",
+      "/note",
+    ]);
+    const res = await searchAnswer(
+      job({
+        index,
+        scopePrefix: "/home/bob",
+        under: "/docs",
+        isVisible: (p) => !p.startsWith("/docs/secret"),
+      }),
+    );
     expect(res.headers.get("X-Search-Index")).toBe("ready");
     expect(await res.json()).toEqual([{ path: "note.txt", dir: false }]);
     expect(asked[0].under).toBe("/home/bob/docs");
@@ -53,12 +75,24 @@ describe("searchAnswer from a ready index", () => {
     const all = memoryIndex(paths);
     const body = (await (await searchAnswer(job({ index: all.index }))).json()) as { path: string }[];
     expect(body.length).toBe(3603);
-    expect(all.asked.map((r) => [r.offset, r.limit])).toEqual([[0, 500], [500, 1000], [1500, 2000], [3500, 4000]]);
+    expect(all.asked.map((r) => [r.offset, r.limit])).toEqual([
+      [0, 500],
+      [500, 1000],
+      [1500, 2000],
+      [3500, 4000],
+    ]);
     const capped = memoryIndex(paths);
-    expect(((await (await searchAnswer(job({ index: capped.index, limit: 1500 }))).json()) as unknown[]).length).toBe(1500);
-    expect(capped.asked.map((r) => [r.offset, r.limit])).toEqual([[0, 500], [500, 1000]]);
+    expect(((await (await searchAnswer(job({ index: capped.index, limit: 1500 }))).json()) as unknown[]).length).toBe(
+      1500,
+    );
+    expect(capped.asked.map((r) => [r.offset, r.limit])).toEqual([
+      [0, 500],
+      [500, 1000],
+    ]);
     const paged = memoryIndex(paths);
-    const page = (await (await searchAnswer(job({ index: paged.index, offset: 50, limit: 50 }))).json()) as { path: string }[];
+    const page = (await (await searchAnswer(job({ index: paged.index, offset: 50, limit: 50 }))).json()) as {
+      path: string;
+    }[];
     expect(page.map((h) => h.path)).toEqual(body.slice(50, 100).map((h) => h.path));
   });
 
@@ -78,18 +112,41 @@ describe("the live walk", () => {
     const res = await searchAnswer(job({ index, abs: root }));
     expect(res.headers.get("X-Search-Index")).toBe("building");
     expect(asked).toEqual([]);
-    expect(await res.json()).toEqual([{ path: "note.txt", dir: false }, { path: "a/note-a.txt", dir: false }, { path: "a/b/note-b.txt", dir: false }]);
+    expect(await res.json()).toEqual([
+      { path: "note.txt", dir: false },
+      { path: "a/note-a.txt", dir: false },
+      { path: "a/b/note-b.txt", dir: false },
+    ]);
   });
 
   it("stops at its entry budget and reports an incomplete walk", async () => {
-    const cut = await liveSearch({ query: parseQuery("note")!, abs: root, under: "/", isVisible: () => true, maxHits: 10, maxEntries: 2 });
+    const cut = await liveSearch({
+      query: parseQuery("note")!,
+      abs: root,
+      under: "/",
+      isVisible: () => true,
+      maxHits: 10,
+      maxEntries: 2,
+    });
     expect(cut.complete).toBe(false);
-    const whole = await liveSearch({ query: parseQuery("note")!, abs: root, under: "/", isVisible: () => true, maxHits: 10 });
+    const whole = await liveSearch({
+      query: parseQuery("note")!,
+      abs: root,
+      under: "/",
+      isVisible: () => true,
+      maxHits: 10,
+    });
     expect(whole.complete).toBe(true);
   });
 
   it("does not enter a folder the rules refuse", async () => {
-    const found = await liveSearch({ query: parseQuery("note")!, abs: root, under: "/", isVisible: (p) => !p.startsWith("/a"), maxHits: 10 });
+    const found = await liveSearch({
+      query: parseQuery("note")!,
+      abs: root,
+      under: "/",
+      isVisible: (p) => !p.startsWith("/a"),
+      maxHits: 10,
+    });
     expect(found.hits).toEqual([{ path: "/note.txt", isDir: false }]);
   });
 });

@@ -14,7 +14,13 @@ let index: SqliteFileIndex;
 
 beforeAll(async () => {
   makeTree(root, {
-    docs: { "Summer-Report.txt": "a", "summer-photo.jpg": "b", "report-2024.pdf": "c", "My Report final.docx": "d", notes: { "notes.md": "n" } },
+    docs: {
+      "Summer-Report.txt": "a",
+      "summer-photo.jpg": "b",
+      "report-2024.pdf": "c",
+      "My Report final.docx": "d",
+      notes: { "notes.md": "n" },
+    },
     media: { "clip.mkv": "v", "song.mp3": "s", "Notes.mp3": "s" },
     写真: { "2024年旅行写真.jpg": "p" },
     "Café": { "Crème brûlée.txt": "r" },
@@ -24,7 +30,13 @@ beforeAll(async () => {
     ".fbe-upload-notes": "partial",
     ".fbe-upload-unarchive-notes": { "notes.txt": "partial" },
   });
-  index = new SqliteFileIndex({ rootAbs: root, file: join(home, "index.db"), intervalMinutes: 0, excludeDirs: [], fromScratch: true });
+  index = new SqliteFileIndex({
+    rootAbs: root,
+    file: join(home, "index.db"),
+    intervalMinutes: 0,
+    excludeDirs: [],
+    fromScratch: true,
+  });
   await index.start();
 });
 afterAll(() => {
@@ -34,14 +46,36 @@ afterAll(() => {
 
 const answer = async (text: string, over: Partial<SearchJob>) => {
   const res = await searchAnswer({
-    query: parseQuery(text)!, under: "/", abs: root, scopePrefix: "/", isVisible: () => true, offset: 0, limit: 10_000, index: null, ...over,
+    query: parseQuery(text)!,
+    under: "/",
+    abs: root,
+    scopePrefix: "/",
+    isVisible: () => true,
+    offset: 0,
+    limit: 10_000,
+    index: null,
+    ...over,
   });
   return { mode: res.headers.get("X-Search-Index"), body: await res.json() };
 };
 
 describe("the live walk against the built index", () => {
-  const queries = ["notes", "SUMMER report", "+report -summer", '"my report"', "type:image summer", "type:dir notes", "type:pdf re",
-    "旅行", "写真", "BRÛLÉE", "café", "mmer-rep", "docs/", "notes -deep/"];
+  const queries = [
+    "notes",
+    "SUMMER report",
+    "+report -summer",
+    '"my report"',
+    "type:image summer",
+    "type:dir notes",
+    "type:pdf re",
+    "旅行",
+    "写真",
+    "BRÛLÉE",
+    "café",
+    "mmer-rep",
+    "docs/",
+    "notes -deep/",
+  ];
   for (const text of queries) {
     it(`answers "${text}" alike`, async () => {
       const indexed = await answer(text, { index });
@@ -54,13 +88,22 @@ describe("the live walk against the built index", () => {
 
   it("neither finds temp files, by their name or inside them", async () => {
     for (const text of ["notes", "fbe-upload", "unarchive"]) {
-      const found = [...(await answer(text, { index })).body, ...(await answer(text, { index: null })).body] as { path: string }[];
+      const found = [...(await answer(text, { index })).body, ...(await answer(text, { index: null })).body] as {
+        path: string;
+      }[];
       expect({ text, temps: found.filter((h) => h.path.includes(".fbe-upload-")) }).toEqual({ text, temps: [] });
     }
   });
 
   it("alike below a folder inside a scope, with rules and paging", async () => {
-    const job = { under: "/a", abs: join(root, "deep", "a"), scopePrefix: "/deep", isVisible: (p: string) => !p.startsWith("/a/b/c/notes/"), offset: 1, limit: 1 };
+    const job = {
+      under: "/a",
+      abs: join(root, "deep", "a"),
+      scopePrefix: "/deep",
+      isVisible: (p: string) => !p.startsWith("/a/b/c/notes/"),
+      offset: 1,
+      limit: 1,
+    };
     const indexed = await answer("notes", { ...job, index });
     expect(indexed.body).toEqual([{ path: "b/c/notes.txt", dir: false }]);
     expect((await answer("notes", { ...job, index: null })).body).toEqual(indexed.body);

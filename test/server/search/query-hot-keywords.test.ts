@@ -2,7 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
 import { migrate } from "../../../src/server/db/migrations";
 import { recordKeyword, removeKeyword, topKeywords } from "../../../src/server/db/hot-keywords-table";
-import { HOT_KEYWORD_FOLLOW_MS, recordedKeyword, recordPostedKeyword, recordSearchKeyword, removedKeyword } from "../../../src/server/search/hot-keywords";
+import {
+  HOT_KEYWORD_FOLLOW_MS,
+  recordedKeyword,
+  recordPostedKeyword,
+  recordSearchKeyword,
+  removedKeyword,
+} from "../../../src/server/search/hot-keywords";
 
 const store = () => {
   const db = new Database(":memory:");
@@ -28,7 +34,12 @@ describe("hot keyword store", () => {
   it("counts hits and lists the top N by hits, ties most recent first", () => {
     const db = store();
     for (const k of ["a", "b", "b", "c", "d", "c"]) recordKeyword(db, 1, k, 1000);
-    expect(topKeywords(db, 1, 10)).toEqual([{ keyword: "c", hits: 2 }, { keyword: "b", hits: 2 }, { keyword: "d", hits: 1 }, { keyword: "a", hits: 1 }]);
+    expect(topKeywords(db, 1, 10)).toEqual([
+      { keyword: "c", hits: 2 },
+      { keyword: "b", hits: 2 },
+      { keyword: "d", hits: 1 },
+      { keyword: "a", hits: 1 },
+    ]);
     expect(topKeywords(db, 1, 2).map((k) => k.keyword)).toEqual(["c", "b"]);
   });
 

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "bun:test";
-import { compareHits, EMPTY_KEYWORD, matchesQuery, parseQuery, QueryError } from "../../../src/server/search/query-parser";
+import {
+  compareHits,
+  EMPTY_KEYWORD,
+  matchesQuery,
+  parseQuery,
+  QueryError,
+} from "../../../src/server/search/query-parser";
 import type { ParsedQuery } from "../../../src/server/search/types";
 
-const term = (text: string, o: Partial<{ excluded: boolean; required: boolean; phrase: boolean }> = {}) =>
-  ({ text, excluded: false, required: false, phrase: false, ...o });
+const term = (text: string, o: Partial<{ excluded: boolean; required: boolean; phrase: boolean }> = {}) => ({
+  text,
+  excluded: false,
+  required: false,
+  phrase: false,
+  ...o,
+});
 const file = (name: string, type = "blob") => ({ name, isDir: false, type });
 const dir = (name: string) => ({ name, isDir: true, type: "" });
 const q = (text: string, indexLocation = false) => parseQuery(text, indexLocation) as ParsedQuery;
@@ -15,7 +26,9 @@ describe("parseQuery", () => {
 
   it("reads +required, -excluded and quoted phrases with their spaces", () => {
     expect(q('+Need -skip "Two Words" -"not this"').terms).toEqual([
-      term("need", { required: true }), term("skip", { excluded: true }), term("two words", { phrase: true }),
+      term("need", { required: true }),
+      term("skip", { excluded: true }),
+      term("two words", { phrase: true }),
       term("not this", { excluded: true, phrase: true }),
     ]);
   });
@@ -44,7 +57,9 @@ describe("parseQuery", () => {
 
   it("with an index location wraps plain terms as required quoted terms, leaving + and - terms alone", () => {
     expect(q("foo +bar -baz", true).terms).toEqual([
-      term("foo", { required: true, phrase: true }), term("bar", { required: true }), term("baz", { excluded: true }),
+      term("foo", { required: true, phrase: true }),
+      term("bar", { required: true }),
+      term("baz", { excluded: true }),
     ]);
   });
 });
@@ -97,8 +112,25 @@ describe("matchesQuery", () => {
 
 describe("compareHits", () => {
   it("puts exact names first, then shorter paths, then by path", () => {
-    const paths = ["/deep/dir/notes-old.txt", "/x/y/z/Notes", "/a/notes.md", "/notes-2.txt", "/b/notes-1.txt", "/a/notes-1.txt"];
-    const sorted = paths.map((path) => ({ path })).sort((a, b) => compareHits(q("notes"), a, b)).map((h) => h.path);
-    expect(sorted).toEqual(["/x/y/z/Notes", "/a/notes.md", "/notes-2.txt", "/a/notes-1.txt", "/b/notes-1.txt", "/deep/dir/notes-old.txt"]);
+    const paths = [
+      "/deep/dir/notes-old.txt",
+      "/x/y/z/Notes",
+      "/a/notes.md",
+      "/notes-2.txt",
+      "/b/notes-1.txt",
+      "/a/notes-1.txt",
+    ];
+    const sorted = paths
+      .map((path) => ({ path }))
+      .sort((a, b) => compareHits(q("notes"), a, b))
+      .map((h) => h.path);
+    expect(sorted).toEqual([
+      "/x/y/z/Notes",
+      "/a/notes.md",
+      "/notes-2.txt",
+      "/a/notes-1.txt",
+      "/b/notes-1.txt",
+      "/deep/dir/notes-old.txt",
+    ]);
   });
 });

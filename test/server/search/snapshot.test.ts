@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { SqliteFileIndex } from "../../../src/server/search/index-service";
-import { decodeBlock, decodePosting, encodeBlock, intersect, PostingBuilder } from "../../../src/server/search/snapshot-codec";
+import {
+  decodeBlock,
+  decodePosting,
+  encodeBlock,
+  intersect,
+  PostingBuilder,
+} from "../../../src/server/search/snapshot-codec";
 import { BLOCK_SIZE } from "../../../src/server/search/snapshot-build";
 import { APPLY_SLICE } from "../../../src/server/search/index-apply";
 import type { ParsedQuery } from "../../../src/server/search/types";
@@ -61,7 +67,10 @@ function expected(term: string, not?: string): string[] {
 
 function find(term: string, not?: string, offset = 0, limit = 100_000): string[] {
   const query: ParsedQuery = {
-    terms: [{ text: term, excluded: false, required: true, phrase: false }, ...(not ? [{ text: not, excluded: true, required: false, phrase: false }] : [])],
+    terms: [
+      { text: term, excluded: false, required: true, phrase: false },
+      ...(not ? [{ text: not, excluded: true, required: false, phrase: false }] : []),
+    ],
     type: null,
   };
   return index.search({ query, under: "/", offset, limit, isVisible: () => true }).map((h) => h.path);
@@ -69,7 +78,13 @@ function find(term: string, not?: string, offset = 0, limit = 100_000): string[]
 
 beforeAll(async () => {
   makeFiles();
-  index = new SqliteFileIndex({ rootAbs: root, file: join(work, "idx.db"), intervalMinutes: 0, excludeDirs: [], fromScratch: true });
+  index = new SqliteFileIndex({
+    rootAbs: root,
+    file: join(work, "idx.db"),
+    intervalMinutes: 0,
+    excludeDirs: [],
+    fromScratch: true,
+  });
   await index.start();
 });
 afterAll(() => {
@@ -80,7 +95,15 @@ afterAll(() => {
 describe("the index snapshot", () => {
   it("round-trips blocks and posting lists in both forms", () => {
     const names = ["a", "Ωmega 日本.txt", "café", ""];
-    const b = decodeBlock(encodeBlock({ dirIds: new Uint32Array([3, 1, 7, 7]), types: new Uint8Array([0, 4, 9, 1]), sizes: new Float64Array([0, 2 ** 40, 5, 0]), mtimes: new Float64Array([1.7e12, 1.6e12, 1.8e12, 0]), names }));
+    const b = decodeBlock(
+      encodeBlock({
+        dirIds: new Uint32Array([3, 1, 7, 7]),
+        types: new Uint8Array([0, 4, 9, 1]),
+        sizes: new Float64Array([0, 2 ** 40, 5, 0]),
+        mtimes: new Float64Array([1.7e12, 1.6e12, 1.8e12, 0]),
+        names,
+      }),
+    );
     expect(b.names).toEqual(names);
     expect([...b.dirIds]).toEqual([3, 1, 7, 7]);
     expect([...b.sizes]).toEqual([0, 2 ** 40, 5, 0]);
@@ -103,7 +126,8 @@ describe("the index snapshot", () => {
     const blocks = (db.prepare("SELECT count(*) AS n FROM snap_blocks").get() as { n: number }).n;
     db.close();
     expect(blocks).toBeGreaterThan(1000 / BLOCK_SIZE);
-    for (const term of ["gamma", "ALPHA", "ωmega", "日本", "café", "a-1", "-4", "ta"]) expect(find(term)).toEqual(expected(term));
+    for (const term of ["gamma", "ALPHA", "ωmega", "日本", "café", "a-1", "-4", "ta"])
+      expect(find(term)).toEqual(expected(term));
     expect(find("gamma")[0]).toBe("/gamma");
     expect(find("beta", "alpha")).toEqual(expected("beta", "alpha"));
   });
@@ -154,18 +178,30 @@ describe("the index snapshot", () => {
     expect(index.status().building).toBe(true);
     await index.settled();
     expect(find("bulk-").length).toBe(APPLY_SLICE * 2 + 10);
-    expect(index.folderTotals("/big-copy")).toEqual({ size: (APPLY_SLICE * 2 + 10) * 2, numFiles: APPLY_SLICE * 2 + 10, numDirs: 0 });
+    expect(index.folderTotals("/big-copy")).toEqual({
+      size: (APPLY_SLICE * 2 + 10) * 2,
+      numFiles: APPLY_SLICE * 2 + 10,
+      numDirs: 0,
+    });
     expect(index.status().entries).toBe(allPaths().length);
   });
 
   it("replaces an index file of an older layout", async () => {
     const file = join(work, "old.db");
     const old = new Database(file, { create: true });
-    old.run("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; CREATE TABLE entries (id INTEGER PRIMARY KEY, path TEXT)");
+    old.run(
+      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; CREATE TABLE entries (id INTEGER PRIMARY KEY, path TEXT)",
+    );
     old.close();
     const fresh = new SqliteFileIndex({ rootAbs: root, file, intervalMinutes: 0, excludeDirs: [], fromScratch: false });
     await fresh.start();
-    const found = fresh.search({ query: { terms: [{ text: "gamma", excluded: false, required: true, phrase: false }], type: null }, under: "/", offset: 0, limit: 10, isVisible: () => true });
+    const found = fresh.search({
+      query: { terms: [{ text: "gamma", excluded: false, required: true, phrase: false }], type: null },
+      under: "/",
+      offset: 0,
+      limit: 10,
+      isVisible: () => true,
+    });
     fresh.close();
     expect(found[0]?.path).toBe("/gamma");
   });

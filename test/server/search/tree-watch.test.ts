@@ -20,7 +20,9 @@ function toldWatchers() {
     watch: (abs) => (watched.add(abs), { close: () => watched.delete(abs) }),
   };
   // A folder told gone has lost its watch, as inotify drops it.
-  const tell = (abs: string, gone: boolean, names?: string[]) => (gone && watched.delete(abs), observer(abs, gone, names));
+  const tell = (abs: string, gone: boolean, names?: string[]) => (
+    gone && watched.delete(abs), observer(abs, gone, names)
+  );
   return { watchers, watched, tell };
 }
 
@@ -30,9 +32,13 @@ function makeWatch(maxWatches = 100, excluded: string[] = []) {
   let refreshed = 0;
   const folders = new Set<string>();
   const tree = new TreeWatch({
-    rootAbs: root, watchers: w.watchers, maxWatches,
-    apply: (c) => applied.push(c), refresh: async () => void refreshed++,
-    wasFolder: (p) => folders.has(p), excluded: (_p, name) => excluded.includes(name),
+    rootAbs: root,
+    watchers: w.watchers,
+    maxWatches,
+    apply: (c) => applied.push(c),
+    refresh: async () => void refreshed++,
+    wasFolder: (p) => folders.has(p),
+    excluded: (_p, name) => excluded.includes(name),
   });
   const settle = () => new Promise((r) => setImmediate(r));
   return { ...w, tree, applied, folders, settle, refreshed: () => refreshed };
@@ -48,7 +54,10 @@ describe("TreeWatch", () => {
     t.tell(join(root, "a"), false, ["f.txt", "new", "node_modules"]);
     t.tell(join(root, "a/node_modules/pkg"), false, ["index.js"]);
     await t.settle();
-    expect(t.applied).toEqual([{ kind: "seen", path: "/a/f.txt" }, { kind: "written", path: "/a/new" }]);
+    expect(t.applied).toEqual([
+      { kind: "seen", path: "/a/f.txt" },
+      { kind: "written", path: "/a/new" },
+    ]);
   });
 
   it("drops the holds below a folder moved away, and counts a folder told gone as unwatched", async () => {
@@ -62,7 +71,10 @@ describe("TreeWatch", () => {
     t.tell(join(root, "m"), false, ["x", "z"]);
     await t.settle();
     expect(t.watched).toEqual(new Set([join(root, "m")]));
-    expect(t.applied).toEqual([{ kind: "seen", path: "/m/x" }, { kind: "written", path: "/m/z" }]);
+    expect(t.applied).toEqual([
+      { kind: "seen", path: "/m/x" },
+      { kind: "written", path: "/m/z" },
+    ]);
   });
 
   it("says the limit ran short past maxWatches, and walks everything again after a queue overflow", async () => {

@@ -16,7 +16,12 @@ describe("applySettingsPatch", () => {
   it("accepts the SPEC section 5 range ends", () => {
     const next = apply({
       video: { volume: 100, seekDelta: 60, seekDeltaLong: 600 },
-      thumbnail: { cacheGcProbability: 1000000, cacheExpireTTL: 31536000 - (31536000 % 3600), thumbnailVideoColumns: 1, thumbnailVideoNumcaps: 1 },
+      thumbnail: {
+        cacheGcProbability: 1000000,
+        cacheExpireTTL: 31536000 - (31536000 % 3600),
+        thumbnailVideoColumns: 1,
+        thumbnailVideoNumcaps: 1,
+      },
       slideshow: { preloadRange: 0 },
     });
     expect(next.video.seekDeltaLong).toBe(600);
@@ -47,8 +52,13 @@ describe("applySettingsPatch", () => {
 
   it("normalizes rules and keeps the stored captcha secret when an empty one is saved", () => {
     const withSecret = applySettingsPatch(DEFAULT_SETTINGS, { captcha: { secret: "s" } });
-    expect(applySettingsPatch(withSecret, { captcha: { secret: "", key: "k" } }).captcha).toMatchObject({ secret: "s", key: "k" });
-    expect(apply({ rules: [{ allow: false, path: "a/b/" }] }).rules).toEqual([{ allow: false, path: "/a/b", regex: false, regexp: { raw: "" } }]);
+    expect(applySettingsPatch(withSecret, { captcha: { secret: "", key: "k" } }).captcha).toMatchObject({
+      secret: "s",
+      key: "k",
+    });
+    expect(apply({ rules: [{ allow: false, path: "a/b/" }] }).rules).toEqual([
+      { allow: false, path: "/a/b", regex: false, regexp: { raw: "" } },
+    ]);
     refuses({ rules: [{ path: "" }] }, "rules[0].path must not be empty");
   });
 

@@ -24,7 +24,10 @@ describe("buildEncoderTestArgs", () => {
     expect(nvenc).not.toContain("-vaapi_device");
     expect(nvenc.slice(-5)).toEqual(["-c:v", "h264_nvenc", "-f", "null", "-"]);
     const vaapi = buildEncoderTestArgs("h264_vaapi", "/dev/dri/renderD129");
-    expect(vaapi.slice(vaapi.indexOf("-vaapi_device"), vaapi.indexOf("-vaapi_device") + 2)).toEqual(["-vaapi_device", "/dev/dri/renderD129"]);
+    expect(vaapi.slice(vaapi.indexOf("-vaapi_device"), vaapi.indexOf("-vaapi_device") + 2)).toEqual([
+      "-vaapi_device",
+      "/dev/dri/renderD129",
+    ]);
     expect(vaapi[vaapi.indexOf("-vf") + 1]).toBe("format=nv12,hwupload");
     expect(vaapi[vaapi.indexOf("-frames:v") + 1]).toBe("1");
   });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "bun:test";
-import { buildCommonArgs, buildSubtitleArgs, createProgressParser, progressPercent, type FfmpegProgress } from "../../../src/server/tools/ffmpeg";
 import {
-  buildContactSheetArgs, buildSingleFramesArgs, escapeFilterValue, frameTimes, isFrameShownLine, sheetLayout, timeLabelFilter, timeLabelFontSize, useKeyframeSeek,
+  buildCommonArgs,
+  buildSubtitleArgs,
+  createProgressParser,
+  progressPercent,
+  type FfmpegProgress,
+} from "../../../src/server/tools/ffmpeg";
+import {
+  buildContactSheetArgs,
+  buildSingleFramesArgs,
+  escapeFilterValue,
+  frameTimes,
+  isFrameShownLine,
+  sheetLayout,
+  timeLabelFilter,
+  timeLabelFontSize,
+  useKeyframeSeek,
 } from "../../../src/server/tools/ffmpeg-frames";
 
 /** The value after `flag` in an argument array. */
@@ -21,18 +35,53 @@ describe("buildCommonArgs", () => {
 
 describe("buildSubtitleArgs", () => {
   it("reads the video once and writes each stream with its encoder and muxer", () => {
-    const a = buildSubtitleArgs({ input: { path: "/v/a b.mkv", demuxer: "matroska" }, format: "vtt", overwrite: false, streams: [{ index: 0, output: "/v/t0" }, { index: 2, output: "/v/t2" }] });
+    const a = buildSubtitleArgs({
+      input: { path: "/v/a b.mkv", demuxer: "matroska" },
+      format: "vtt",
+      overwrite: false,
+      streams: [
+        { index: 0, output: "/v/t0" },
+        { index: 2, output: "/v/t2" },
+      ],
+    });
     expect(a.filter((x) => x === "-i")).toHaveLength(1);
     expect(after(a, "-i")).toBe("file:/v/a b.mkv");
     expect(a.slice(a.indexOf("-i") + 2)).toEqual([
-      "-map", "0:s:0", "-c:s", "webvtt", "-f", "webvtt", "file:/v/t0",
-      "-map", "0:s:2", "-c:s", "webvtt", "-f", "webvtt", "file:/v/t2",
+      "-map",
+      "0:s:0",
+      "-c:s",
+      "webvtt",
+      "-f",
+      "webvtt",
+      "file:/v/t0",
+      "-map",
+      "0:s:2",
+      "-c:s",
+      "webvtt",
+      "-f",
+      "webvtt",
+      "file:/v/t2",
     ]);
   });
 
   it("uses the srt and ass encoders for those formats", () => {
-    expect(after(buildSubtitleArgs({ input: { path: "/a", demuxer: "matroska" }, format: "srt", overwrite: true, streams: [{ index: 1, output: "/o" }] }), "-c:s")).toBe("srt");
-    const ass = buildSubtitleArgs({ input: { path: "/a", demuxer: "matroska" }, format: "ass", overwrite: true, streams: [{ index: 1, output: "/o" }] });
+    expect(
+      after(
+        buildSubtitleArgs({
+          input: { path: "/a", demuxer: "matroska" },
+          format: "srt",
+          overwrite: true,
+          streams: [{ index: 1, output: "/o" }],
+        }),
+        "-c:s",
+      ),
+    ).toBe("srt");
+    const ass = buildSubtitleArgs({
+      input: { path: "/a", demuxer: "matroska" },
+      format: "ass",
+      overwrite: true,
+      streams: [{ index: 1, output: "/o" }],
+    });
     expect(ass[ass.lastIndexOf("-f") + 1]).toBe("ass");
   });
 });
@@ -41,8 +90,21 @@ describe("createProgressParser", () => {
   it("emits one block per progress line, with out_time_us in microseconds and the end flag", () => {
     const blocks: FfmpegProgress[] = [];
     const feed = createProgressParser((b) => blocks.push(b));
-    for (const l of ["frame=12", "out_time_us=1500000", "out_time_ms=1500000", "out_time=00:00:01.500000", "progress=continue",
-      "frame=30", "out_time_us=N/A", "progress=continue", "frame=50", "out_time_us=2000000", "speed=3.1x", "progress=end"]) feed(l);
+    for (const l of [
+      "frame=12",
+      "out_time_us=1500000",
+      "out_time_ms=1500000",
+      "out_time=00:00:01.500000",
+      "progress=continue",
+      "frame=30",
+      "out_time_us=N/A",
+      "progress=continue",
+      "frame=50",
+      "out_time_us=2000000",
+      "speed=3.1x",
+      "progress=end",
+    ])
+      feed(l);
     expect(blocks).toEqual([
       { outTimeUs: 1_500_000, frame: 12, end: false },
       { outTimeUs: 1_500_000, frame: 30, end: false },
@@ -113,7 +175,18 @@ describe("isFrameShownLine", () => {
 });
 
 describe("buildContactSheetArgs", () => {
-  const base = { input: { path: "/v/clip.mp4", demuxer: "mov" }, times: [1, 3, 5], width: 160, readSeconds: 1, keyframeSeek: false, format: "jpg" as const, overwrite: false, columns: 2, output: "/v/.tmp", timeLabel: null };
+  const base = {
+    input: { path: "/v/clip.mp4", demuxer: "mov" },
+    times: [1, 3, 5],
+    width: 160,
+    readSeconds: 1,
+    keyframeSeek: false,
+    format: "jpg" as const,
+    overwrite: false,
+    columns: 2,
+    output: "/v/.tmp",
+    timeLabel: null,
+  };
 
   it("seeks each frame with an input -ss limited by -t, so the file is never decoded whole", () => {
     const a = buildContactSheetArgs({ ...base, header: null });
@@ -125,7 +198,9 @@ describe("buildContactSheetArgs", () => {
 
   it("takes keyframes as they are when asked, with -noaccurate_seek before each -ss", () => {
     const a = buildContactSheetArgs({ ...base, keyframeSeek: true, header: null });
-    expect(a.join(" ")).toContain("-noaccurate_seek -ss 1.000 -t 1 -protocol_whitelist file -format_whitelist mov -f mov -i file:/v/clip.mp4 -noaccurate_seek -ss 3.000");
+    expect(a.join(" ")).toContain(
+      "-noaccurate_seek -ss 1.000 -t 1 -protocol_whitelist file -format_whitelist mov -f mov -i file:/v/clip.mp4 -noaccurate_seek -ss 3.000",
+    );
     expect(buildContactSheetArgs({ ...base, header: null })).not.toContain("-noaccurate_seek");
   });
 
@@ -135,23 +210,51 @@ describe("buildContactSheetArgs", () => {
       "[0:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f0];[1:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f1];" +
         "[2:v:0]trim=end_frame=1,scale=160:-2,setsar=1,setpts=PTS-STARTPTS,showinfo[f2];[f0][f1][f2]concat=n=3:v=1:a=0,tile=2x2:nb_frames=3[sheet]",
     );
-    expect(a.slice(a.indexOf("-map"))).toEqual(["-map", "[sheet]", "-c:v", "mjpeg", "-q:v", "3", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/v/.tmp"]);
+    expect(a.slice(a.indexOf("-map"))).toEqual([
+      "-map",
+      "[sheet]",
+      "-c:v",
+      "mjpeg",
+      "-q:v",
+      "3",
+      "-frames:v",
+      "1",
+      "-f",
+      "image2",
+      "-update",
+      "1",
+      "file:/v/.tmp",
+    ]);
   });
 
   it("picks the video stream it is told, so a cover picture stored first is not tiled", () => {
-    expect(after(buildContactSheetArgs({ ...base, videoStream: 1, header: null }), "-filter_complex")).toStartWith("[0:v:1]trim=end_frame=1,");
+    expect(after(buildContactSheetArgs({ ...base, videoStream: 1, header: null }), "-filter_complex")).toStartWith(
+      "[0:v:1]trim=end_frame=1,",
+    );
   });
 
   it("keeps the original size for width 0 and adds a header band with text from a file", () => {
-    const a = buildContactSheetArgs({ ...base, width: 0, format: "png", header: { fontFile: "/f/DejaVu Sans.ttf", textFile: "/t/h:1.txt", height: 80, fontSize: 15 } });
+    const a = buildContactSheetArgs({
+      ...base,
+      width: 0,
+      format: "png",
+      header: { fontFile: "/f/DejaVu Sans.ttf", textFile: "/t/h:1.txt", height: 80, fontSize: 15 },
+    });
     const graph = after(a, "-filter_complex");
     expect(graph).not.toContain("scale=");
-    expect(graph).toContain(",pad=iw:ih+80:0:80:black,drawtext=fontfile=/f/DejaVu Sans.ttf:textfile=/t/h\\\\:1.txt:expansion=none:fontsize=15");
+    expect(graph).toContain(
+      ",pad=iw:ih+80:0:80:black,drawtext=fontfile=/f/DejaVu Sans.ttf:textfile=/t/h\\\\:1.txt:expansion=none:fontsize=15",
+    );
     expect(after(a, "-c:v")).toBe("png");
   });
 
   it("draws each frame's real time (its pts plus its own seek value) before the pts is reset", () => {
-    const a = buildContactSheetArgs({ ...base, header: null, times: [1, 83.5], timeLabel: { fontFile: "/f/D:V.ttf", fontSize: 12 } });
+    const a = buildContactSheetArgs({
+      ...base,
+      header: null,
+      times: [1, 83.5],
+      timeLabel: { fontFile: "/f/D:V.ttf", fontSize: 12 },
+    });
     const [first, second] = after(a, "-filter_complex").split(";");
     expect(first).toBe(
       "[0:v:0]trim=end_frame=1,scale=160:-2,setsar=1," +
@@ -163,7 +266,9 @@ describe("buildContactSheetArgs", () => {
   });
 
   it("switches the label to ffmpeg's hms clock from a day on, where HH of a time of day would wrap", () => {
-    expect(timeLabelFilter({ fontFile: "/f", fontSize: 20 }, "90000.000")).toContain("text=%{pts\\\\:hms\\\\:90000.0001}:");
+    expect(timeLabelFilter({ fontFile: "/f", fontSize: 20 }, "90000.000")).toContain(
+      "text=%{pts\\\\:hms\\\\:90000.0001}:",
+    );
   });
 });
 
@@ -177,14 +282,46 @@ describe("timeLabelFontSize", () => {
 
 describe("buildSingleFramesArgs", () => {
   it("maps each frame to its own image output", () => {
-    const a = buildSingleFramesArgs({ input: { path: "/v/c.mkv", demuxer: "matroska" }, times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "png", overwrite: true, outputs: ["/o/1", "/o/2"] });
+    const a = buildSingleFramesArgs({
+      input: { path: "/v/c.mkv", demuxer: "matroska" },
+      times: [1, 2],
+      width: 0,
+      readSeconds: 1,
+      keyframeSeek: false,
+      format: "png",
+      overwrite: true,
+      outputs: ["/o/1", "/o/2"],
+    });
     expect(a.filter((x) => x === "-map")).toHaveLength(2);
-    expect(a.slice(a.lastIndexOf("-map"))).toEqual(["-map", "[f1]", "-c:v", "png", "-frames:v", "1", "-f", "image2", "-update", "1", "file:/o/2"]);
+    expect(a.slice(a.lastIndexOf("-map"))).toEqual([
+      "-map",
+      "[f1]",
+      "-c:v",
+      "png",
+      "-frames:v",
+      "1",
+      "-f",
+      "image2",
+      "-update",
+      "1",
+      "file:/o/2",
+    ]);
     expect(a.at(-1)).toBe("file:/o/2");
     expect(a).toContain("-y");
   });
 
   it("refuses a different number of outputs and times", () => {
-    expect(() => buildSingleFramesArgs({ input: { path: "/v", demuxer: "matroska" }, times: [1, 2], width: 0, readSeconds: 1, keyframeSeek: false, format: "jpg", overwrite: false, outputs: ["/o"] })).toThrow();
+    expect(() =>
+      buildSingleFramesArgs({
+        input: { path: "/v", demuxer: "matroska" },
+        times: [1, 2],
+        width: 0,
+        readSeconds: 1,
+        keyframeSeek: false,
+        format: "jpg",
+        overwrite: false,
+        outputs: ["/o"],
+      }),
+    ).toThrow();
   });
 });

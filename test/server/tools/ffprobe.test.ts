@@ -5,7 +5,17 @@ import { buildProbeArgs, parseProbe, subtitleKind } from "../../../src/server/to
 const MKV = {
   streams: [
     { index: 0, codec_type: "video", codec_name: "mjpeg", width: 600, height: 600, disposition: { attached_pic: 1 } },
-    { index: 1, codec_type: "video", codec_name: "hevc", width: 1920, height: 800, avg_frame_rate: "24000/1001", r_frame_rate: "24000/1001", disposition: { attached_pic: 0 }, tags: { DURATION: "00:42:10.500000000" } },
+    {
+      index: 1,
+      codec_type: "video",
+      codec_name: "hevc",
+      width: 1920,
+      height: 800,
+      avg_frame_rate: "24000/1001",
+      r_frame_rate: "24000/1001",
+      disposition: { attached_pic: 0 },
+      tags: { DURATION: "00:42:10.500000000" },
+    },
     { index: 2, codec_type: "audio", codec_name: "eac3", tags: { language: "eng" } },
     { index: 3, codec_type: "subtitle", codec_name: "subrip", tags: { language: "eng", title: "Full" } },
     { index: 4, codec_type: "subtitle", codec_name: "hdmv_pgs_subtitle", tags: { language: "fre" } },
@@ -28,7 +38,19 @@ describe("buildProbeArgs", () => {
     expect(args[args.indexOf("-protocol_whitelist") + 1]).toBe("file");
     const demuxers = args[args.indexOf("-format_whitelist") + 1]!.split(",");
     expect(demuxers).toEqual(expect.arrayContaining(["mov", "matroska", "avi", "mpegts", "mp3", "flac", "ogg", "wav"]));
-    for (const bad of ["hls", "concat", "ffconcat", "image2", "tee", "data", "lavfi", "subfile", "dash", "webm_dash_manifest", "srt"]) {
+    for (const bad of [
+      "hls",
+      "concat",
+      "ffconcat",
+      "image2",
+      "tee",
+      "data",
+      "lavfi",
+      "subfile",
+      "dash",
+      "webm_dash_manifest",
+      "srt",
+    ]) {
       expect(demuxers).not.toContain(bad);
     }
   });
@@ -62,22 +84,82 @@ describe("parseProbe", () => {
   });
 
   it("falls back to the longest stream when the container has no duration, and to 0 for what is missing", () => {
-    const r2 = parseProbe(JSON.stringify({ streams: [{ codec_type: "audio", codec_name: "mp3", duration: "3.5" }, { codec_type: "audio", duration: "N/A" }], format: {} }));
-    expect(r2).toMatchObject({ durationS: 3.5, videoDurationS: 3.5, width: 0, height: 0, videoCodec: "", frameRate: 0, audioCodec: "mp3", subtitles: [] });
+    const r2 = parseProbe(
+      JSON.stringify({
+        streams: [
+          { codec_type: "audio", codec_name: "mp3", duration: "3.5" },
+          { codec_type: "audio", duration: "N/A" },
+        ],
+        format: {},
+      }),
+    );
+    expect(r2).toMatchObject({
+      durationS: 3.5,
+      videoDurationS: 3.5,
+      width: 0,
+      height: 0,
+      videoCodec: "",
+      frameRate: 0,
+      audioCodec: "mp3",
+      subtitles: [],
+    });
   });
 
   it("reads the container's long name and bit rate, and the details of the first video and audio streams", () => {
-    const r3 = parseProbe(JSON.stringify({
-      streams: [
-        { codec_type: "video", codec_name: "mjpeg", disposition: { attached_pic: 1 } },
-        { codec_type: "video", codec_name: "h264", codec_long_name: "H.264", profile: "High", bit_rate: "900000", avg_frame_rate: "30000/1001", width: 1280, height: 720, display_aspect_ratio: "16:9" },
-        { codec_type: "audio", codec_name: "aac", codec_long_name: "AAC", profile: "LC", sample_rate: "48000", channels: 6, channel_layout: "5.1(side)", tags: { BPS: "384000", Title: "Stream" } },
-      ],
-      format: { format_name: "matroska,webm", format_long_name: "Matroska / WebM", bit_rate: "1300000", tags: { TITLE: "Movie", ENCODER: "x" } },
-    }));
+    const r3 = parseProbe(
+      JSON.stringify({
+        streams: [
+          { codec_type: "video", codec_name: "mjpeg", disposition: { attached_pic: 1 } },
+          {
+            codec_type: "video",
+            codec_name: "h264",
+            codec_long_name: "H.264",
+            profile: "High",
+            bit_rate: "900000",
+            avg_frame_rate: "30000/1001",
+            width: 1280,
+            height: 720,
+            display_aspect_ratio: "16:9",
+          },
+          {
+            codec_type: "audio",
+            codec_name: "aac",
+            codec_long_name: "AAC",
+            profile: "LC",
+            sample_rate: "48000",
+            channels: 6,
+            channel_layout: "5.1(side)",
+            tags: { BPS: "384000", Title: "Stream" },
+          },
+        ],
+        format: {
+          format_name: "matroska,webm",
+          format_long_name: "Matroska / WebM",
+          bit_rate: "1300000",
+          tags: { TITLE: "Movie", ENCODER: "x" },
+        },
+      }),
+    );
     expect([r3.formatLongName, r3.bitRate]).toEqual(["Matroska / WebM", 1300000]);
-    expect(r3.video).toEqual({ codec: "h264", codecLongName: "H.264", profile: "High", bitRate: 900000, frameRate: 30000 / 1001, width: 1280, height: 720, displayAspectRatio: "16:9" });
-    expect(r3.audio).toEqual({ codec: "aac", codecLongName: "AAC", profile: "LC", bitRate: 384000, sampleRate: 48000, channels: 6, channelLayout: "5.1(side)" });
+    expect(r3.video).toEqual({
+      codec: "h264",
+      codecLongName: "H.264",
+      profile: "High",
+      bitRate: 900000,
+      frameRate: 30000 / 1001,
+      width: 1280,
+      height: 720,
+      displayAspectRatio: "16:9",
+    });
+    expect(r3.audio).toEqual({
+      codec: "aac",
+      codecLongName: "AAC",
+      profile: "LC",
+      bitRate: 384000,
+      sampleRate: 48000,
+      channels: 6,
+      channelLayout: "5.1(side)",
+    });
     // Lower-case keys; the container's tags win over the audio stream's, whose other keys fill in.
     expect(r3.tags).toEqual({ title: "Movie", encoder: "x", bps: "384000" });
   });

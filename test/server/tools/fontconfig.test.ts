@@ -1,11 +1,20 @@
 import { describe, expect, it } from "bun:test";
-import { buildFcMatchArgs, findFontFor, fontPatternFor, HEADER_FONT_PATTERN } from "../../../src/server/tools/fontconfig";
+import {
+  buildFcMatchArgs,
+  findFontFor,
+  fontPatternFor,
+  HEADER_FONT_PATTERN,
+} from "../../../src/server/tools/fontconfig";
 import { isToolAvailable } from "../../../src/server/tools/available";
 
 /** Font files fontconfig lists as having every character of `hex` (space-separated code points), sorted. */
 function filesCovering(hex: string): string[] {
   const p = Bun.spawnSync(["fc-list", `:charset=${hex}`, "file"]);
-  return p.stdout.toString().split("\n").map((l) => l.replace(/:\s*$/, "").trim()).filter(Boolean);
+  return p.stdout
+    .toString()
+    .split("\n")
+    .map((l) => l.replace(/:\s*$/, "").trim())
+    .filter(Boolean);
 }
 
 describe("fontPatternFor", () => {
@@ -16,13 +25,18 @@ describe("fontPatternFor", () => {
 
   it("adds every other character once, in order, runs of neighbours as ranges, leaving control characters out", () => {
     // 中 4e2d, 丮 4e2e, 文 6587, 가 ac00, é e9, an emoji outside the BMP 1f600; tab, DEL and a C1 control are left out.
-    expect(fontPatternFor("中文 丮中 가\té\u007f\u0085 😀")).toBe("DejaVu Sans:charset=20-7e e9 4e2d-4e2e 6587 ac00 1f600");
+    expect(fontPatternFor("中文 丮中 가\té\u007f\u0085 😀")).toBe(
+      "DejaVu Sans:charset=20-7e e9 4e2d-4e2e 6587 ac00 1f600",
+    );
   });
 });
 
 describe("buildFcMatchArgs", () => {
   it("prints only the file of the best match, the pattern as one argument", () => {
-    expect(buildFcMatchArgs("DejaVu Sans:charset=20-7e 4e2d")).toEqual(["--format=%{file}", "DejaVu Sans:charset=20-7e 4e2d"]);
+    expect(buildFcMatchArgs("DejaVu Sans:charset=20-7e 4e2d")).toEqual([
+      "--format=%{file}",
+      "DejaVu Sans:charset=20-7e 4e2d",
+    ]);
   });
 });
 

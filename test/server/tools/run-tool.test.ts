@@ -1,5 +1,16 @@
 import { describe, expect, it } from "bun:test";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runTool } from "../../../src/server/tools/run-tool";
@@ -10,8 +21,11 @@ async function lines(script: string) {
   const text: string[] = [];
   const raw: string[] = [];
   await runTool({
-    cmd: "bash", args: ["-c", script], signal: new AbortController().signal,
-    onStdoutLine: (l) => text.push(l), onStdoutRawLine: (l) => raw.push(Buffer.from(l).toString("hex")),
+    cmd: "bash",
+    args: ["-c", script],
+    signal: new AbortController().signal,
+    onStdoutLine: (l) => text.push(l),
+    onStdoutRawLine: (l) => raw.push(Buffer.from(l).toString("hex")),
   });
   return { text, raw };
 }
@@ -25,14 +39,21 @@ describe("runTool's stdout lines", () => {
   });
 
   it("joins a line the tool wrote in several pieces, also inside a multi-byte character", async () => {
-    const { text, raw } = await lines(String.raw`printf 'ab\xe4'; sleep 0.1; printf '\xb8\xadcd\nnext'; sleep 0.1; printf '\n'`);
+    const { text, raw } = await lines(
+      String.raw`printf 'ab\xe4'; sleep 0.1; printf '\xb8\xadcd\nnext'; sleep 0.1; printf '\n'`,
+    );
     expect(raw).toEqual(["6162e4b8ad6364", "6e657874"]);
     expect(text).toEqual(["ab中cd", "next"]);
   });
 
   it("keeps the text lines alone when no raw callback is given", async () => {
     const text: string[] = [];
-    await runTool({ cmd: "printf", args: ["one\\ntwo\\n"], signal: new AbortController().signal, onStdoutLine: (l) => text.push(l) });
+    await runTool({
+      cmd: "printf",
+      args: ["one\\ntwo\\n"],
+      signal: new AbortController().signal,
+      onStdoutLine: (l) => text.push(l),
+    });
     expect(text).toEqual(["one", "two"]);
   });
 
@@ -40,8 +61,11 @@ describe("runTool's stdout lines", () => {
     const chunks: Uint8Array[] = [];
     const text: string[] = [];
     await runTool({
-      cmd: "bash", args: ["-c", String.raw`printf 'General\n\nAudio\r\n'; sleep 0.1; printf '\n  end'`], signal: new AbortController().signal,
-      onStdoutChunk: (c) => chunks.push(c), onStdoutLine: (l) => text.push(l),
+      cmd: "bash",
+      args: ["-c", String.raw`printf 'General\n\nAudio\r\n'; sleep 0.1; printf '\n  end'`],
+      signal: new AbortController().signal,
+      onStdoutChunk: (c) => chunks.push(c),
+      onStdoutLine: (l) => text.push(l),
     });
     expect(Buffer.concat(chunks).toString()).toBe("General\n\nAudio\r\n\n  end");
     expect(text).toEqual(["General", "Audio", "  end"]);
@@ -62,9 +86,20 @@ describe("runTool's inherited descriptors", () => {
         renameSync(join(dir, "scope", "out"), join(dir, "scope", "moved"));
         symlinkSync(join(dir, "elsewhere"), join(dir, "scope", "out"));
         const signal = new AbortController().signal;
-        await runTool({ cmd: "bash", args: ["-c", "cat /proc/self/fd/3 > /proc/self/fd/4/copy.txt"], inputFd: input, outputDirFd: out.fd, signal });
+        await runTool({
+          cmd: "bash",
+          args: ["-c", "cat /proc/self/fd/3 > /proc/self/fd/4/copy.txt"],
+          inputFd: input,
+          outputDirFd: out.fd,
+          signal,
+        });
         // Without an input, descriptor 3 stays closed and the folder is still descriptor 4.
-        await runTool({ cmd: "bash", args: ["-c", "[ ! -e /proc/self/fd/3 ] && echo alone > /proc/self/fd/4/alone.txt"], outputDirFd: out.fd, signal });
+        await runTool({
+          cmd: "bash",
+          args: ["-c", "[ ! -e /proc/self/fd/3 ] && echo alone > /proc/self/fd/4/alone.txt"],
+          outputDirFd: out.fd,
+          signal,
+        });
       } finally {
         closeSync(input);
         out.close();

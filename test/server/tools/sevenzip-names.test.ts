@@ -45,7 +45,13 @@ describe("7-Zip leaving out entries named in a list file", () => {
     const out = join(dir, "out");
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out);
-    writeFileSync(zip, storedZip([{ name: "safe.txt", data: "s" }, { name: raw, data: "evil" }]));
+    writeFileSync(
+      zip,
+      storedZip([
+        { name: "safe.txt", data: "s" },
+        { name: raw, data: "evil" },
+      ]),
+    );
     writeFileSync(join(dir, "x.lst"), sevenZipListFile([listed]));
     const args = buildExtractArgs({ archive: zip, outDir: out, password: "", excludeListFile: join(dir, "x.lst") });
     const r = Bun.spawnSync([sevenZip(), ...args]);

@@ -4,8 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import {
-  buildExtractArgs, buildListArgs, buildTestArgs, isWrongPasswordError, parseDangerousLink, parseProgressLine, parseSltListing,
-  passwordInput, runSevenZipList, type RawArchiveEntry,
+  buildExtractArgs,
+  buildListArgs,
+  buildTestArgs,
+  isWrongPasswordError,
+  parseDangerousLink,
+  parseProgressLine,
+  parseSltListing,
+  passwordInput,
+  runSevenZipList,
+  type RawArchiveEntry,
 } from "../../../src/server/tools/sevenzip";
 import { SltListingReader } from "../../../src/server/tools/sevenzip-listing";
 import { legacyNameZip, sevenZip } from "../../support/archives";
@@ -53,7 +61,9 @@ Packed Size =
 Modified = 2026-11-23 15:14:36.6510534
 Attributes = A lrwxrwxrwx
 Encrypted = +
-`.split("\n").filter((l) => l.trim());
+`
+  .split("\n")
+  .filter((l) => l.trim());
 
 /** A tar entry block (tar has Folder, Mode and Symbolic Link instead of Attributes). */
 const TAR = `--
@@ -93,9 +103,39 @@ describe("7-Zip listing parser", () => {
     expect(l.nameEncoding).toBeNull();
     expect(l.entries.map((e) => new TextDecoder().decode(e.rawPath))).toEqual(["top", "top/a.txt", "top/link"]);
     expect(l.entries.map(({ rawPath: _, ...e }) => e)).toEqual([
-      { path: "top", isDir: true, size: 0, packedSize: 0, modified: "2026-11-23 15:14:36.6517827", encrypted: false, isSymlink: false, linkTarget: null, hardLinkTarget: null },
-      { path: "top/a.txt", isDir: false, size: 6, packedSize: 32, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: false, linkTarget: null, hardLinkTarget: null },
-      { path: "top/link", isDir: false, size: 5, packedSize: 0, modified: "2026-11-23 15:14:36.6510534", encrypted: true, isSymlink: true, linkTarget: null, hardLinkTarget: null },
+      {
+        path: "top",
+        isDir: true,
+        size: 0,
+        packedSize: 0,
+        modified: "2026-11-23 15:14:36.6517827",
+        encrypted: false,
+        isSymlink: false,
+        linkTarget: null,
+        hardLinkTarget: null,
+      },
+      {
+        path: "top/a.txt",
+        isDir: false,
+        size: 6,
+        packedSize: 32,
+        modified: "2026-11-23 15:14:36.6510534",
+        encrypted: true,
+        isSymlink: false,
+        linkTarget: null,
+        hardLinkTarget: null,
+      },
+      {
+        path: "top/link",
+        isDir: false,
+        size: 5,
+        packedSize: 0,
+        modified: "2026-11-23 15:14:36.6510534",
+        encrypted: true,
+        isSymlink: true,
+        linkTarget: null,
+        hardLinkTarget: null,
+      },
     ]);
   });
 
@@ -121,7 +161,10 @@ describe("7-Zip listing parser", () => {
     expect(seen.map((e) => [new TextDecoder().decode(e.rawPath), e.size])).toEqual([["a.txt", 3]]);
     push("Folder = +");
     expect(reader.finish()).toEqual({ type: "zip", volumes: 1, nameEncoding: null });
-    expect(seen.map((e) => [new TextDecoder().decode(e.rawPath), e.isDir])).toEqual([["a.txt", false], ["b", true]]);
+    expect(seen.map((e) => [new TextDecoder().decode(e.rawPath), e.isDir])).toEqual([
+      ["a.txt", false],
+      ["b", true],
+    ]);
   });
 
   it("judges the names' encoding on the first legacy names only when given a sample size", () => {
@@ -138,17 +181,28 @@ describe("7-Zip listing parser", () => {
   });
 
   it("gives an empty listing for output without entries", () => {
-    expect(parseSltListing(["Listing archive: x.7z", "Errors: 1"])).toEqual({ type: "", volumes: 1, nameEncoding: null, entries: [] });
+    expect(parseSltListing(["Listing archive: x.7z", "Errors: 1"])).toEqual({
+      type: "",
+      volumes: 1,
+      nameEncoding: null,
+      entries: [],
+    });
   });
 
   it("decodes raw names that are not UTF-8 with one encoding for the archive, keeps UTF-8 names and the exact bytes", () => {
-    const line = (text: string, name?: Uint8Array) => new Uint8Array(Buffer.concat([Buffer.from(text), Buffer.from(name ?? [])]));
+    const line = (text: string, name?: Uint8Array) =>
+      new Uint8Array(Buffer.concat([Buffer.from(text), Buffer.from(name ?? [])]));
     const gbk = (s: string) => new Uint8Array(iconv.encode(s, "gbk"));
     const lines = [
-      line("Path = legacy.zip"), line("Type = zip"), line("----------"),
-      line("Path = ", gbk("中文目录")), line("Folder = +"),
-      line("Path = ", gbk("中文目录/测试文件.txt")), line("Size = 7"),
-      line("Path = 日本語.txt"), line("Size = 1"),
+      line("Path = legacy.zip"),
+      line("Type = zip"),
+      line("----------"),
+      line("Path = ", gbk("中文目录")),
+      line("Folder = +"),
+      line("Path = ", gbk("中文目录/测试文件.txt")),
+      line("Size = 7"),
+      line("Path = 日本語.txt"),
+      line("Size = 1"),
     ];
     const l = parseSltListing(lines);
     expect(l.nameEncoding).toBe("gb18030");
@@ -167,13 +221,20 @@ describe("7-Zip progress and error lines", () => {
   });
 
   it("reads the entry of a refused dangerous link", () => {
-    expect(parseDangerousLink("ERROR: Dangerous link path was ignored : d/out : ../../../etc/passwd")).toEqual({ path: "d/out", target: "../../../etc/passwd" });
+    expect(parseDangerousLink("ERROR: Dangerous link path was ignored : d/out : ../../../etc/passwd")).toEqual({
+      path: "d/out",
+      target: "../../../etc/passwd",
+    });
     expect(parseDangerousLink("ERROR: Data Error in encrypted file. Wrong password? : top/a.txt")).toBeNull();
   });
 
   it("tells a wrong or missing password from other failures", () => {
-    expect(isWrongPasswordError(new ToolFailed("7zz", 2, "ERROR: Data Error in encrypted file. Wrong password? : a"))).toBe(true);
-    expect(isWrongPasswordError(new ToolFailed("7zz", 2, "ERROR: hdr.7z : Cannot open encrypted archive. Wrong password?"))).toBe(true);
+    expect(
+      isWrongPasswordError(new ToolFailed("7zz", 2, "ERROR: Data Error in encrypted file. Wrong password? : a")),
+    ).toBe(true);
+    expect(
+      isWrongPasswordError(new ToolFailed("7zz", 2, "ERROR: hdr.7z : Cannot open encrypted archive. Wrong password?")),
+    ).toBe(true);
     expect(isWrongPasswordError(new ToolFailed("7zz", 2, "ERROR: x : Cannot open the file as archive"))).toBe(false);
     expect(isWrongPasswordError(new Error("Wrong password"))).toBe(false);
   });
@@ -188,15 +249,50 @@ describe("7-Zip argument builders", () => {
   });
 
   it("tests only the entries of a UTF-16LE list file, matched without wildcards", () => {
-    expect(buildTestArgs("/a/x.7z", "pw", "/t/probe.lst")).toEqual(["t", "-bso0", "-bsp0", "-spd", "-sccUTF-8", "-scsUTF-16LE", "-i@/t/probe.lst", "--", "/a/x.7z"]);
+    expect(buildTestArgs("/a/x.7z", "pw", "/t/probe.lst")).toEqual([
+      "t",
+      "-bso0",
+      "-bsp0",
+      "-spd",
+      "-sccUTF-8",
+      "-scsUTF-16LE",
+      "-i@/t/probe.lst",
+      "--",
+      "/a/x.7z",
+    ]);
   });
 
   it("extracts with progress on stdout only, into the folder, leaving out the refused entries", () => {
-    expect(buildExtractArgs({ archive: "/a/-x.zip", outDir: "/a/.tmp", password: "", excludeListFile: "/t/refused.lst" })).toEqual([
-      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-p", "-o/a/.tmp", "-scsUTF-16LE", "-x@/t/refused.lst", "--", "/a/-x.zip",
+    expect(
+      buildExtractArgs({ archive: "/a/-x.zip", outDir: "/a/.tmp", password: "", excludeListFile: "/t/refused.lst" }),
+    ).toEqual([
+      "x",
+      "-y",
+      "-aoa",
+      "-bso0",
+      "-bsp1",
+      "-bb0",
+      "-spd",
+      "-sccUTF-8",
+      "-p",
+      "-o/a/.tmp",
+      "-scsUTF-16LE",
+      "-x@/t/refused.lst",
+      "--",
+      "/a/-x.zip",
     ]);
     expect(buildExtractArgs({ archive: "/a/x.7z", outDir: "/o", password: "p w" })).toEqual([
-      "x", "-y", "-aoa", "-bso0", "-bsp1", "-bb0", "-spd", "-sccUTF-8", "-o/o", "--", "/a/x.7z",
+      "x",
+      "-y",
+      "-aoa",
+      "-bso0",
+      "-bsp1",
+      "-bb0",
+      "-spd",
+      "-sccUTF-8",
+      "-o/o",
+      "--",
+      "/a/x.7z",
     ]);
   });
 });
@@ -227,7 +323,13 @@ describe("7-Zip listing of real archives with legacy-encoded names", () => {
     const dir = mkdtempSync(join(tmpdir(), "fbe-7z-names-"));
     try {
       const zip = join(dir, "mixed.zip");
-      writeFileSync(zip, storedZip([{ name: "中文-utf8.txt", data: "a" }, { name: new Uint8Array(iconv.encode("中文-gbk.txt", "gbk")), data: "b" }]));
+      writeFileSync(
+        zip,
+        storedZip([
+          { name: "中文-utf8.txt", data: "a" },
+          { name: new Uint8Array(iconv.encode("中文-gbk.txt", "gbk")), data: "b" },
+        ]),
+      );
       const listing = await runSevenZipList(sevenZip(), zip, "", new AbortController().signal);
       expect(listing.entries.map((e) => e.path)).toEqual(["中文-utf8.txt", "中文-gbk.txt"]);
     } finally {

@@ -39,8 +39,11 @@ function restoreMovies(): void {
 async function probedDuration(path: string, inputFd: number): Promise<number> {
   let out = "";
   await runTool({
-    cmd: "ffprobe", args: ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", `file:${path}`],
-    inputFd, signal: signal(), onStdoutLine: (l) => (out += l),
+    cmd: "ffprobe",
+    args: ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", `file:${path}`],
+    inputFd,
+    signal: signal(),
+    onStdoutLine: (l) => (out += l),
   });
   return Number(out);
 }
@@ -101,7 +104,17 @@ describe("a user's file given to a tool as an inherited descriptor", () => {
 
   it("is read by ffmpeg through file:/proc/self/fd/3 with the forced demuxer and the file protocol only", async () => {
     const out = join(dir, "frame.png");
-    const args = [...buildCommonArgs(true), ...inputArgs(inheritedInput("mov")), "-frames:v", "1", "-f", "image2", "-update", "1", `file:${out}`];
+    const args = [
+      ...buildCommonArgs(true),
+      ...inputArgs(inheritedInput("mov")),
+      "-frames:v",
+      "1",
+      "-f",
+      "image2",
+      "-update",
+      "1",
+      `file:${out}`,
+    ];
     expect(args).toContain(`file:${TOOL_INPUT_PATH}`);
     await runFfmpeg({ args, input: clip, signal: signal() });
     expect(readFileSync(out).subarray(1, 4).toString()).toBe("PNG");
@@ -124,15 +137,37 @@ describe("a user's file given to a tool as an inherited descriptor", () => {
 
   it("gives 7-Zip the folder of a set of volumes, so it finds the other volumes beside the first", async () => {
     writeFileSync(join(dir, "big.bin"), randomBytes(300_000));
-    execFileSync(findSevenZip()!, ["a", "-bso0", "-mx0", "-v100k", join(scope, "movies", "set.7z"), join(dir, "big.bin")]);
-    const listing = await runSevenZipList(findSevenZip()!, { firstVolume: { scope, path: "/movies/set.7z.001" } }, "", signal());
+    execFileSync(findSevenZip()!, [
+      "a",
+      "-bso0",
+      "-mx0",
+      "-v100k",
+      join(scope, "movies", "set.7z"),
+      join(dir, "big.bin"),
+    ]);
+    const listing = await runSevenZipList(
+      findSevenZip()!,
+      { firstVolume: { scope, path: "/movies/set.7z.001" } },
+      "",
+      signal(),
+    );
     expect(listing.entries.map((e) => [e.path, e.size])).toEqual([["big.bin", 300_000]]);
   });
 
   it("is hashed by mktorrent under the torrent's name", async () => {
     const output = join(dir, "clip.torrent");
     await runMktorrent(
-      { target: clip, output, announce: "", isPrivate: false, pieceLength: 18, comment: "", source: "", name: "clip.mp4", threads: 1 },
+      {
+        target: clip,
+        output,
+        announce: "",
+        isPrivate: false,
+        pieceLength: 18,
+        comment: "",
+        source: "",
+        name: "clip.mp4",
+        threads: 1,
+      },
       signal(),
     );
     const t = inspectTorrent(output, join(scope, "movies", "clip.mp4"));
@@ -143,7 +178,9 @@ describe("a user's file given to a tool as an inherited descriptor", () => {
   it("is turned by jpegtran", async () => {
     writeFileSync(join(scope, "movies", "a.jpg"), await orientedJpeg(64, 32, 6));
     const out = join(dir, "a2.jpg");
-    expect(await runJpegtran(buildJpegtranArgs(6, TOOL_INPUT_PATH, out), signal(), { scope, path: "/movies/a.jpg" })).toBe(true);
+    expect(
+      await runJpegtran(buildJpegtranArgs(6, TOOL_INPUT_PATH, out), signal(), { scope, path: "/movies/a.jpg" }),
+    ).toBe(true);
     expect(await imageFacts(out)).toMatchObject({ width: 32, height: 64 });
   });
 });

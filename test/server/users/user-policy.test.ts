@@ -4,16 +4,33 @@ import { expandWhich } from "../../../src/server/users/user-changes";
 import { ALL_PERMISSIONS, type User } from "../../../src/server/users/types";
 
 const user = (id: number, over: Partial<User> = {}): User => ({
-  id, username: `u${id}`, passwordHash: "", scope: "/", locale: "", viewMode: "list", singleClick: false, showHidden: false,
-  sorting: { by: "name", asc: true }, perm: { ...ALL_PERMISSIONS, admin: false }, commands: [], rules: [], lockPassword: false, theme: "system",
-  otpEnabled: false, otpKey: "", updatedAt: 0, ...over,
+  id,
+  username: `u${id}`,
+  passwordHash: "",
+  scope: "/",
+  locale: "",
+  viewMode: "list",
+  singleClick: false,
+  showHidden: false,
+  sorting: { by: "name", asc: true },
+  perm: { ...ALL_PERMISSIONS, admin: false },
+  commands: [],
+  rules: [],
+  lockPassword: false,
+  theme: "system",
+  otpEnabled: false,
+  otpKey: "",
+  updatedAt: 0,
+  ...over,
 });
 const admin = user(1, { perm: { ...ALL_PERMISSIONS } });
 
 describe("assertMayChange", () => {
   it("lets users change their own profile fields and 2FA", () => {
     const u = user(2);
-    expect(() => assertMayChange(u, u, ["locale", "viewMode", "sorting", "showHidden", "singleClick", "password", "otpPasscode"])).not.toThrow();
+    expect(() =>
+      assertMayChange(u, u, ["locale", "viewMode", "sorting", "showHidden", "singleClick", "password", "otpPasscode"]),
+    ).not.toThrow();
   });
 
   it("refuses non-admins everything else, and every field of other users", () => {

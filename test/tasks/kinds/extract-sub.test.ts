@@ -6,7 +6,15 @@ import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { EXTRACT_SUB_REFUSAL, extractSubKind, subtitleOutputs } from "../../../src/tasks/kinds/extract-sub";
 import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeTaskContext, runKind } from "../../support/task-context";
-import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, probeSubtitleFile, requireMediaTools, TEST_CUES, fillFolder } from "../../support/media";
+import {
+  makeMkvWithSubs,
+  makeMp4WithMovText,
+  makeVideo,
+  probeSubtitleFile,
+  requireMediaTools,
+  TEST_CUES,
+  fillFolder,
+} from "../../support/media";
 
 let fixtures: string;
 const worlds: string[] = [];
@@ -56,7 +64,9 @@ describe("extract_sub", () => {
 
   it("writes every text track of an mkv; a shared language adds the index, no language uses the index", async () => {
     const root = world({ "clip.mkv": "three.mkv" });
-    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe("/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt");
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe(
+      "/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt",
+    );
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
     await expectCues(join(root, "clip.1.vtt"), "webvtt", "ASS");
     await expectCues(join(root, "clip.eng.2.vtt"), "webvtt", "EN2");
@@ -84,22 +94,35 @@ describe("extract_sub", () => {
     const done = await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {});
     expect(done).toBe("/clip.1.vtt, /clip.eng.2.vtt; skipped existing /clip.eng.vtt");
     expect(readFileSync(join(root, "clip.eng.vtt"), "utf8")).toBe("old");
-    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe("/clip.mkv: skipped, every subtitle file exists (/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt)");
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), {})).toBe(
+      "/clip.mkv: skipped, every subtitle file exists (/clip.eng.vtt, /clip.1.vtt, /clip.eng.2.vtt)",
+    );
     await runKind(extractSubKind, makeTaskContext(root, "/clip.mkv"), { overwrite: true });
     await expectCues(join(root, "clip.eng.vtt"), "webvtt", "EN");
   });
 
   it("ends done saying none was found for a video without text subtitles, writing nothing", async () => {
     const root = world({ "plain.mp4": "plain.mp4" });
-    expect(await runKind(extractSubKind, makeTaskContext(root, "/plain.mp4"), {})).toBe("/plain.mp4: no text subtitle stream found");
+    expect(await runKind(extractSubKind, makeTaskContext(root, "/plain.mp4"), {})).toBe(
+      "/plain.mp4: no text subtitle stream found",
+    );
     expect(readdirSync(root)).toEqual(["plain.mp4"]);
   });
 
   it("takes every video under a folder that the rules allow", async () => {
-    const root = world({ "a/one.mp4": "movtext.mp4", "a/b/two.mkv": "three.mkv", "no/three.mp4": "movtext.mp4", "plain.mp4": "plain.mp4" });
+    const root = world({
+      "a/one.mp4": "movtext.mp4",
+      "a/b/two.mkv": "three.mkv",
+      "no/three.mp4": "movtext.mp4",
+      "plain.mp4": "plain.mp4",
+    });
     const h = makeTaskContext(root, "/", [denyPath("/no")]);
     const done = await runKind(extractSubKind, h, { subFormat: "srt" });
-    expect(done.split("\n")).toEqual(["/a/b/two.eng.srt, /a/b/two.1.srt, /a/b/two.eng.2.srt", "/a/one.eng.srt", "/plain.mp4: no text subtitle stream found"]);
+    expect(done.split("\n")).toEqual([
+      "/a/b/two.eng.srt, /a/b/two.1.srt, /a/b/two.eng.2.srt",
+      "/a/one.eng.srt",
+      "/plain.mp4: no text subtitle stream found",
+    ]);
     expect(existsSync(join(root, "no/three.eng.srt"))).toBe(false);
   });
 
@@ -122,11 +145,27 @@ describe("extract_sub", () => {
 });
 
 describe("subtitleOutputs", () => {
-  const sub = (index: number, language: string) => ({ index, language, codec: "subrip", title: "", kind: "text" as const });
+  const sub = (index: number, language: string) => ({
+    index,
+    language,
+    codec: "subrip",
+    title: "",
+    kind: "text" as const,
+  });
 
   it("names by language, by index without one, and adds the index when a language repeats", () => {
-    const outs = subtitleOutputs("/v/My Film.2024.mkv", [sub(0, "eng"), sub(1, "eng"), sub(2, ""), sub(3, "pt-BR"), sub(4, "../x")], "srt");
-    expect(outs.map((o) => o.output)).toEqual(["/v/My Film.2024.eng.srt", "/v/My Film.2024.eng.1.srt", "/v/My Film.2024.2.srt", "/v/My Film.2024.pt-BR.srt", "/v/My Film.2024.4.srt"]);
+    const outs = subtitleOutputs(
+      "/v/My Film.2024.mkv",
+      [sub(0, "eng"), sub(1, "eng"), sub(2, ""), sub(3, "pt-BR"), sub(4, "../x")],
+      "srt",
+    );
+    expect(outs.map((o) => o.output)).toEqual([
+      "/v/My Film.2024.eng.srt",
+      "/v/My Film.2024.eng.1.srt",
+      "/v/My Film.2024.2.srt",
+      "/v/My Film.2024.pt-BR.srt",
+      "/v/My Film.2024.4.srt",
+    ]);
   });
 });
 
@@ -134,7 +173,9 @@ describe("extract_sub refusals and params", () => {
   it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
     const root = world({ "song.mp3": "text:x", "notes.srt": "text:x" });
     for (const p of ["/song.mp3", "/notes.srt"]) {
-      expect(() => extractSubKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(new TaskInputError(EXTRACT_SUB_REFUSAL));
+      expect(() => extractSubKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(
+        new TaskInputError(EXTRACT_SUB_REFUSAL),
+      );
     }
     expect(EXTRACT_SUB_REFUSAL).toBe("hey man, you can only extract subtitle from video file or directory");
   });

@@ -10,7 +10,14 @@ import { TaskInputError } from "../../../src/tasks/types";
 import { denyPath, makeTaskContext, runKind } from "../../support/task-context";
 import { escapeFilterValue, timeLabelFilter, timeLabelFontSize } from "../../../src/server/tools/ffmpeg-frames";
 import { findFontFor } from "../../../src/server/tools/fontconfig";
-import { makeKeyframeVideo, makeSlowVideo, makeVideo, probeImage, requireMediaTools, fillFolder } from "../../support/media";
+import {
+  makeKeyframeVideo,
+  makeSlowVideo,
+  makeVideo,
+  probeImage,
+  requireMediaTools,
+  fillFolder,
+} from "../../support/media";
 import { processesWith } from "../../support/task-helpers";
 
 let fixtures: string;
@@ -60,46 +67,82 @@ describe("mkthumb contact sheet", () => {
     const h = makeTaskContext(root, `/${name}`);
     const weirdTemp = mkdtempSync(join(tmpdir(), "fbe-it's:a,[b];c-"));
     worlds.push(weirdTemp);
-    const done = await runKind(mkthumbKind, { ...h, ctx: { ...h.ctx, tempDir: weirdTemp } }, { width: 160, numcaps: 4 });
+    const done = await runKind(
+      mkthumbKind,
+      { ...h, ctx: { ...h.ctx, tempDir: weirdTemp } },
+      { width: 160, numcaps: 4 },
+    );
     expect(done).toBe(`/${name}._vthumb_.jpg`);
     // The header band is there, so drawtext read its text file from the oddly named folder.
-    expect(await probeImage(join(root, `${name}._vthumb_.jpg`))).toEqual({ width: 640, height: 120 + headerHeight(3, headerFontSize(640)), codec: "mjpeg" });
+    expect(await probeImage(join(root, `${name}._vthumb_.jpg`))).toEqual({
+      width: 640,
+      height: 120 + headerHeight(3, headerFontSize(640)),
+      codec: "mjpeg",
+    });
     expect(readdirSync(root).sort()).toEqual([name, `${name}._vthumb_.jpg`]);
   });
 
   it("keeps each frame's own size with width 0 and writes png when asked", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
-    await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { width: 0, numcaps: 4, columns: 2, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), {
+      width: 0,
+      numcaps: 4,
+      columns: 2,
+      imageFormat: "png",
+    });
     const band = headerHeight(3, headerFontSize(640));
-    expect(await probeImage(join(root, "clip.mp4._vthumb_.png"))).toEqual({ width: 640, height: 2 * 240 + band, codec: "png" });
+    expect(await probeImage(join(root, "clip.mp4._vthumb_.png"))).toEqual({
+      width: 640,
+      height: 2 * 240 + band,
+      codec: "png",
+    });
   });
 
   it("writes one image per frame named _vthumb_<n> with single images", async () => {
     const root = world({ "clip.mp4": "clip.mp4" });
-    const done = await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { width: 160, numcaps: 5, singleImages: true });
+    const done = await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), {
+      width: 160,
+      numcaps: 5,
+      singleImages: true,
+    });
     expect(done).toBe("5 images of /clip.mp4");
-    const images = readdirSync(root).filter((n) => n.includes("._vthumb_")).sort();
+    const images = readdirSync(root)
+      .filter((n) => n.includes("._vthumb_"))
+      .sort();
     expect(images).toEqual([1, 2, 3, 4, 5].map((n) => `clip.mp4._vthumb_${n}.jpg`));
-    for (const n of images) expect(await probeImage(join(root, n))).toEqual({ width: 160, height: 120, codec: "mjpeg" });
+    for (const n of images)
+      expect(await probeImage(join(root, n))).toEqual({ width: 160, height: 120, codec: "mjpeg" });
   });
 
   it("skips an existing sheet unless overwrite is on", async () => {
     const root = world({ "clip.mp4": "clip.mp4", "clip.mp4._vthumb_.jpg": "text:old" });
     const out = join(root, "clip.mp4._vthumb_.jpg");
-    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), {})).toBe("skipped /clip.mp4._vthumb_.jpg, it exists");
+    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), {})).toBe(
+      "skipped /clip.mp4._vthumb_.jpg, it exists",
+    );
     expect(readFileSync(out, "utf8")).toBe("old");
-    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { overwrite: true, numcaps: 4 })).toBe("/clip.mp4._vthumb_.jpg");
+    expect(await runKind(mkthumbKind, makeTaskContext(root, "/clip.mp4"), { overwrite: true, numcaps: 4 })).toBe(
+      "/clip.mp4._vthumb_.jpg",
+    );
     expect((await probeImage(out)).width).toBe(4 * 512);
   });
 
   it("takes every video in a folder and its subfolders, except hidden ones and what the rules deny", async () => {
     const root = world({
-      "top.mp4": "clip.mp4", "sub/a.mkv": "clip.mp4", "sub/deeper/b.mp4": "clip.mp4",
-      "denied/c.mp4": "clip.mp4", ".hidden/d.mp4": "clip.mp4", "notes.txt": "text:not a video",
+      "top.mp4": "clip.mp4",
+      "sub/a.mkv": "clip.mp4",
+      "sub/deeper/b.mp4": "clip.mp4",
+      "denied/c.mp4": "clip.mp4",
+      ".hidden/d.mp4": "clip.mp4",
+      "notes.txt": "text:not a video",
     });
     const h = makeTaskContext(root, "/", [denyPath("/denied")]);
     const done = await runKind(mkthumbKind, h, { numcaps: 2, width: 64 });
-    expect(done.split("\n")).toEqual(["/sub/a.mkv._vthumb_.jpg", "/sub/deeper/b.mp4._vthumb_.jpg", "/top.mp4._vthumb_.jpg"]);
+    expect(done.split("\n")).toEqual([
+      "/sub/a.mkv._vthumb_.jpg",
+      "/sub/deeper/b.mp4._vthumb_.jpg",
+      "/top.mp4._vthumb_.jpg",
+    ]);
     expect(existsSync(join(root, "denied/c.mp4._vthumb_.jpg"))).toBe(false);
     expect(existsSync(join(root, ".hidden/d.mp4._vthumb_.jpg"))).toBe(false);
     // Progress of a folder is overall: the second of three videos starts at 33%.
@@ -116,24 +159,45 @@ describe("mkthumb contact sheet", () => {
 
   it("fails a single broken video", async () => {
     const root = world({ "broken.mp4": "text:this is not a video" });
-    await expect(runKind(mkthumbKind, makeTaskContext(root, "/broken.mp4"), {})).rejects.toThrow("the file's content is text");
+    await expect(runKind(mkthumbKind, makeTaskContext(root, "/broken.mp4"), {})).rejects.toThrow(
+      "the file's content is text",
+    );
     const binary = world({ "broken.mp4": "text:\u0000\u0001 not a video" });
-    await expect(runKind(mkthumbKind, makeTaskContext(binary, "/broken.mp4"), {})).rejects.toThrow(/^ffprobe cannot read this file$/);
+    await expect(runKind(mkthumbKind, makeTaskContext(binary, "/broken.mp4"), {})).rejects.toThrow(
+      /^ffprobe cannot read this file$/,
+    );
   });
 });
 
 describe("mkthumb frame times", () => {
   /** Raw grey pixels of a 160x120 region of a png. */
-  const region = (file: string, left: number, top: number) => sharp(file).extract({ left, top, width: 160, height: 120 }).greyscale().raw().toBuffer();
+  const region = (file: string, left: number, top: number) =>
+    sharp(file).extract({ left, top, width: 160, height: 120 }).greyscale().raw().toBuffer();
   /** Pixels whose grey differs by more than 40 (of 255): glyph strokes, not codec noise. */
   const pixelsDiffering = (a: Buffer, b: Buffer) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > 40 ? 1 : 0), 0);
 
   /** The frame of keys.mp4 at `atS` (an exact keyframe) with `text` drawn as the kind's label style draws it. */
   async function reference(dir: string, atS: number, text: string, fontFile: string): Promise<string> {
-    const label = timeLabelFilter({ fontFile, fontSize: timeLabelFontSize(160) }, "0")
-      .replace(/:text=.*?:fontsize=/, `:expansion=none:text=${escapeFilterValue(text)}:fontsize=`);
+    const label = timeLabelFilter({ fontFile, fontSize: timeLabelFontSize(160) }, "0").replace(
+      /:text=.*?:fontsize=/,
+      `:expansion=none:text=${escapeFilterValue(text)}:fontsize=`,
+    );
     const out = join(dir, `ref-${atS}-${text.replaceAll(":", "")}.png`);
-    const p = Bun.spawnSync(["ffmpeg", "-v", "error", "-y", "-ss", String(atS), "-i", join(fixtures, "keys.mp4"), "-vf", `scale=160:-2,setsar=1,${label}`, "-frames:v", "1", out]);
+    const p = Bun.spawnSync([
+      "ffmpeg",
+      "-v",
+      "error",
+      "-y",
+      "-ss",
+      String(atS),
+      "-i",
+      join(fixtures, "keys.mp4"),
+      "-vf",
+      `scale=160:-2,setsar=1,${label}`,
+      "-frames:v",
+      "1",
+      out,
+    ]);
     if (p.exitCode !== 0) throw new Error(p.stderr.toString());
     return out;
   }
@@ -141,12 +205,22 @@ describe("mkthumb frame times", () => {
   it("prints on each frame the time of the keyframe actually shown, not the time asked for", async () => {
     // 80 s, keyframes every 12 s, 4 frames 20 s apart: keyframe seeking asks 10, 30, 50, 70 s and gets 0, 24, 48, 60 s.
     const root = world({ "keys.mp4": "keys.mp4" });
-    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), { width: 160, numcaps: 4, columns: 4, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), {
+      width: 160,
+      numcaps: 4,
+      columns: 4,
+      imageFormat: "png",
+    });
     const sheet = join(root, "keys.mp4._vthumb_.png");
     const band = headerHeight(3, headerFontSize(640));
     expect(await probeImage(sheet)).toEqual({ width: 640, height: 120 + band, codec: "png" });
     const font = (await findFontFor("00:00:00", new AbortController().signal))!;
-    const shown = [[0, "00:00:00", "00:00:10"], [24, "00:00:24", "00:00:30"], [48, "00:00:48", "00:00:50"], [60, "00:01:00", "00:01:10"]] as const;
+    const shown = [
+      [0, "00:00:00", "00:00:10"],
+      [24, "00:00:24", "00:00:30"],
+      [48, "00:00:48", "00:00:50"],
+      [60, "00:01:00", "00:01:10"],
+    ] as const;
     for (const [i, [atS, real, asked]] of shown.entries()) {
       const tile = await region(sheet, i * 160, band);
       const right = pixelsDiffering(tile, await region(await reference(root, atS, real, font), 0, 0));
@@ -157,7 +231,12 @@ describe("mkthumb frame times", () => {
 
   it("draws no time on single images", async () => {
     const root = world({ "keys.mp4": "keys.mp4" });
-    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), { width: 160, numcaps: 2, singleImages: true, imageFormat: "png" });
+    await runKind(mkthumbKind, makeTaskContext(root, "/keys.mp4"), {
+      width: 160,
+      numcaps: 2,
+      singleImages: true,
+      imageFormat: "png",
+    });
     const { channels } = await sharp(join(root, "keys.mp4._vthumb_1.png")).greyscale().stats();
     expect(channels[0].max - channels[0].min).toBeLessThan(4); // flat grey: no white digits, no dark box
   });
@@ -167,14 +246,32 @@ describe("mkthumb refusals and params", () => {
   it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
     const root = world({ "notes.txt": "text:x", "pic.jpg": "text:x" });
     for (const p of ["/notes.txt", "/pic.jpg"]) {
-      expect(() => mkthumbKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(new TaskInputError(MKTHUMB_REFUSAL));
+      expect(() => mkthumbKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(
+        new TaskInputError(MKTHUMB_REFUSAL),
+      );
     }
     expect(MKTHUMB_REFUSAL).toBe("hey man, you can only make thumbnail for video file or directory");
   });
 
   it("fills missing params with the defaults and refuses wrong types and ranges", () => {
-    expect(mkthumbKind.parseParams({})).toEqual({ comment: "", width: 512, numcaps: 16, columns: 4, imageFormat: "jpg", singleImages: false, overwrite: false });
-    for (const bad of [{ numcaps: 0 }, { width: -1 }, { columns: "4" }, { imageFormat: "gif" }, { overwrite: "yes" }, { numcaps: 1.5 }, []]) {
+    expect(mkthumbKind.parseParams({})).toEqual({
+      comment: "",
+      width: 512,
+      numcaps: 16,
+      columns: 4,
+      imageFormat: "jpg",
+      singleImages: false,
+      overwrite: false,
+    });
+    for (const bad of [
+      { numcaps: 0 },
+      { width: -1 },
+      { columns: "4" },
+      { imageFormat: "gif" },
+      { overwrite: "yes" },
+      { numcaps: 1.5 },
+      [],
+    ]) {
       expect(() => mkthumbKind.parseParams(bad)).toThrow(TaskInputError);
     }
   });

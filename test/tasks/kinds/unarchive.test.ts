@@ -1,17 +1,44 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import iconv from "iconv-lite";
 import { unarchiveKind } from "../../../src/tasks/kinds/unarchive";
-import { NOT_ARCHIVE_MESSAGE, WRONG_PASSWORD_MESSAGE, listArchive, percentWithin, probePassword } from "../../../src/tasks/kinds/unarchive-steps";
+import {
+  NOT_ARCHIVE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  listArchive,
+  percentWithin,
+  probePassword,
+} from "../../../src/tasks/kinds/unarchive-steps";
 import { ToolAborted } from "../../../src/server/tools/run-tool";
 import { TASK_DEFAULTS } from "../../../src/shared/wire/task";
 import type { Rule } from "../../../src/shared/wire/user";
 import { makeTaskContext, runKind } from "../../support/task-context";
 import { storedZip } from "../../support/stored-zip";
 import { processesWith } from "../../support/task-helpers";
-import { SEVERAL, SINGLE_TOP, hardLinkTar, legacyNameZip, makeSevenZip, sevenZip, slipZip, symlinkArchive, textBytes } from "../../support/archives";
+import {
+  SEVERAL,
+  SINGLE_TOP,
+  hardLinkTar,
+  legacyNameZip,
+  makeSevenZip,
+  sevenZip,
+  slipZip,
+  symlinkArchive,
+  textBytes,
+} from "../../support/archives";
 
 sevenZip();
 
@@ -67,7 +94,12 @@ describe("unarchive output folder", () => {
     makeSevenZip({ dest: join(root, "dir/pack.tar"), tree: SINGLE_TOP });
     await unarchive(root, "/dir/pack.tar", { archiveOutput: "{{FileBasename}}.extracted" });
     expect(tree(join(root, "dir"))).toEqual([
-      "pack.extracted", "pack.extracted/top", "pack.extracted/top/a.txt", "pack.extracted/top/sub", "pack.extracted/top/sub/b.txt", "pack.tar",
+      "pack.extracted",
+      "pack.extracted/top",
+      "pack.extracted/top/a.txt",
+      "pack.extracted/top/sub",
+      "pack.extracted/top/sub/b.txt",
+      "pack.tar",
     ]);
   });
 
@@ -85,7 +117,9 @@ describe("unarchive output folder", () => {
     const { root, parent } = scope();
     makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
     await expect(unarchive(root, "/pack.7z", { archiveOutput: "../out" })).rejects.toThrow("..");
-    await expect(unarchive(root, "/pack.7z", { archiveOutput: "pack.7z" })).rejects.toThrow("the output directory is a file");
+    await expect(unarchive(root, "/pack.7z", { archiveOutput: "pack.7z" })).rejects.toThrow(
+      "the output directory is a file",
+    );
     expect(tree(parent)).toEqual(["scope", "scope/pack.7z"]);
   });
 });
@@ -95,14 +129,28 @@ describe("unarchive one top-level folder", () => {
     const { root } = scope();
     makeSevenZip({ dest: join(root, "several.tar.gz.7z"), tree: SEVERAL });
     await unarchive(root, "/several.tar.gz.7z");
-    expect(tree(root)).toEqual(["several", "several.tar.gz.7z", "several/dir", "several/dir/three.txt", "several/one.txt", "several/two.txt"]);
+    expect(tree(root)).toEqual([
+      "several",
+      "several.tar.gz.7z",
+      "several/dir",
+      "several/dir/three.txt",
+      "several/one.txt",
+      "several/two.txt",
+    ]);
   });
 
   it("names the wrapping folder apart from an archive whose name has no extension", async () => {
     const { root } = scope();
     renameSync(makeSevenZip({ dest: join(root, "bundle.7z"), tree: SEVERAL }), join(root, "bundle"));
     await unarchive(root, "/bundle", { archiveOverwrite: true });
-    expect(tree(root)).toEqual(["bundle", "bundle.extracted", "bundle.extracted/dir", "bundle.extracted/dir/three.txt", "bundle.extracted/one.txt", "bundle.extracted/two.txt"]);
+    expect(tree(root)).toEqual([
+      "bundle",
+      "bundle.extracted",
+      "bundle.extracted/dir",
+      "bundle.extracted/dir/three.txt",
+      "bundle.extracted/one.txt",
+      "bundle.extracted/two.txt",
+    ]);
   });
 
   it("extracts the entries as they are when turned off", async () => {
@@ -154,7 +202,9 @@ describe("unarchive passwords", () => {
       it(`fails ${kind} with ${label} and extracts nothing`, async () => {
         const { root } = scope();
         makeSevenZip({ dest: join(root, "secret.7z"), tree: SINGLE_TOP, password: "s3cret", headerEncrypted });
-        await expect(unarchive(root, "/secret.7z", { ...params, archiveRm: true })).rejects.toThrow(WRONG_PASSWORD_MESSAGE);
+        await expect(unarchive(root, "/secret.7z", { ...params, archiveRm: true })).rejects.toThrow(
+          WRONG_PASSWORD_MESSAGE,
+        );
         expect(tree(root)).toEqual(["secret.7z"]);
       });
     }
@@ -188,7 +238,13 @@ describe("unarchive multi-volume archives", () => {
   for (const type of ["7z", "zip"]) {
     it(`extracts a .${type}.001 set from any member and removes every volume after success`, async () => {
       const { root } = scope();
-      makeSevenZip({ dest: join(root, `big.${type}`), tree: { top: { "r.txt": textBytes(20_000) } }, volumeSize: "4k", type, extra: ["-mx0"] });
+      makeSevenZip({
+        dest: join(root, `big.${type}`),
+        tree: { top: { "r.txt": textBytes(20_000) } },
+        volumeSize: "4k",
+        type,
+        extra: ["-mx0"],
+      });
       const volumes = readdirSync(root).sort();
       expect(volumes.length).toBeGreaterThan(3);
       expect(volumes[0]).toBe(`big.${type}.001`);
@@ -200,9 +256,17 @@ describe("unarchive multi-volume archives", () => {
 
   it("keeps every volume when the extraction fails", async () => {
     const { root } = scope();
-    makeSevenZip({ dest: join(root, "locked.7z"), tree: { top: { "r.txt": textBytes(20_000) } }, volumeSize: "4k", password: "pw", extra: ["-mx0"] });
+    makeSevenZip({
+      dest: join(root, "locked.7z"),
+      tree: { top: { "r.txt": textBytes(20_000) } },
+      volumeSize: "4k",
+      password: "pw",
+      extra: ["-mx0"],
+    });
     const volumes = readdirSync(root).sort();
-    await expect(unarchive(root, "/locked.7z.003", { isMultiVolume: true, archiveRm: true, archivePasswd: "bad" })).rejects.toThrow(WRONG_PASSWORD_MESSAGE);
+    await expect(
+      unarchive(root, "/locked.7z.003", { isMultiVolume: true, archiveRm: true, archivePasswd: "bad" }),
+    ).rejects.toThrow(WRONG_PASSWORD_MESSAGE);
     expect(tree(root)).toEqual(volumes);
   });
 });
@@ -224,8 +288,15 @@ describe("unarchive file names in legacy encodings", () => {
       const { root } = scope();
       legacyNameZip(join(root, "legacy.zip"), encoding, names);
       await unarchive(root, "/legacy.zip", { autoFixFilename: false });
-      const top = (readdirSync(Buffer.from(root), { encoding: "buffer" }) as Buffer[]).map((b) => b.toString("hex")).sort();
-      expect(top).toEqual([Buffer.from("legacy.zip").toString("hex"), iconv.encode(names[0]!.slice(0, -1), encoding).toString("hex")].sort());
+      const top = (readdirSync(Buffer.from(root), { encoding: "buffer" }) as Buffer[])
+        .map((b) => b.toString("hex"))
+        .sort();
+      expect(top).toEqual(
+        [
+          Buffer.from("legacy.zip").toString("hex"),
+          iconv.encode(names[0]!.slice(0, -1), encoding).toString("hex"),
+        ].sort(),
+      );
     });
   }
 });
@@ -246,16 +317,26 @@ describe("unarchive entries that would land outside the output folder", () => {
   it("leaves out such entries by their exact names when those are not UTF-8, extracts the rest and names them decoded", async () => {
     const { root, parent } = scope();
     const gbk = (s: string) => new Uint8Array(iconv.encode(s, "gbk"));
-    writeFileSync(join(root, "gbk-slip.zip"), storedZip([
-      { name: "safe.txt", data: "safe" },
-      { name: gbk("中文目录/报告.txt"), data: "report" },
-      // 7-Zip would write these two as 中文.txt and 上级.txt (the `..` trimmed) over the genuine 中文.txt.
-      { name: gbk("中文.txt"), data: "genuine" },
-      { name: gbk("../中文.txt"), data: "evil" },
-      { name: gbk("../../上级.txt"), data: "evil" },
-    ]));
+    writeFileSync(
+      join(root, "gbk-slip.zip"),
+      storedZip([
+        { name: "safe.txt", data: "safe" },
+        { name: gbk("中文目录/报告.txt"), data: "report" },
+        // 7-Zip would write these two as 中文.txt and 上级.txt (the `..` trimmed) over the genuine 中文.txt.
+        { name: gbk("中文.txt"), data: "genuine" },
+        { name: gbk("../中文.txt"), data: "evil" },
+        { name: gbk("../../上级.txt"), data: "evil" },
+      ]),
+    );
     const { message } = await unarchive(root, "/gbk-slip.zip", { archiveOneTopLevel: false, archiveRm: true });
-    expect(tree(parent)).toEqual(["scope", "scope/gbk-slip.zip", "scope/safe.txt", "scope/中文.txt", "scope/中文目录", "scope/中文目录/报告.txt"]);
+    expect(tree(parent)).toEqual([
+      "scope",
+      "scope/gbk-slip.zip",
+      "scope/safe.txt",
+      "scope/中文.txt",
+      "scope/中文目录",
+      "scope/中文目录/报告.txt",
+    ]);
     expect(read(join(root, "中文.txt"))).toBe("genuine");
     expect(message).toContain("refused (outside the output folder or not allowed): ../中文.txt, ../../上级.txt");
     expect(message).toContain("archive kept");
@@ -310,7 +391,10 @@ describe("unarchive cancel", () => {
   it("stops 7-Zip, leaves no partial output and no process behind; the password never shows in the process list", async () => {
     const { root } = scope();
     const archive = makeSevenZip({
-      dest: join(root, "slow.7z"), tree: { top: { "data.txt": textBytes(12_000_000) } }, password: "pass-phrase-42", extra: ["-m0=PPMd", "-mx=1"],
+      dest: join(root, "slow.7z"),
+      tree: { top: { "data.txt": textBytes(12_000_000) } },
+      password: "pass-phrase-42",
+      extra: ["-m0=PPMd", "-mx=1"],
     });
     const t = makeTaskContext(root, "/slow.7z");
     const run = runKind(unarchiveKind, t, { archivePasswd: "pass-phrase-42" });
@@ -327,7 +411,12 @@ describe("unarchive cancel", () => {
 });
 
 describe("unarchive refusals", () => {
-  for (const [name, content] of [["clip.mp4", "x"], ["song.mp3", "x"], ["photo.jpg", "x"], ["notes.txt", "x"]]) {
+  for (const [name, content] of [
+    ["clip.mp4", "x"],
+    ["song.mp3", "x"],
+    ["photo.jpg", "x"],
+    ["notes.txt", "x"],
+  ]) {
     it(`refuses ${name} with the SPEC message`, async () => {
       const { root } = scope();
       writeFileSync(join(root, name!), content!);
@@ -339,7 +428,10 @@ describe("unarchive refusals", () => {
     const { root } = scope();
     mkdirSync(join(root, "folder"));
     await expect(unarchive(root, "/folder")).rejects.toThrow(NOT_ARCHIVE_MESSAGE);
-    writeFileSync(join(root, "noise.bin"), new Uint8Array(4096).map((_, i) => (i * 7919) % 251));
+    writeFileSync(
+      join(root, "noise.bin"),
+      new Uint8Array(4096).map((_, i) => (i * 7919) % 251),
+    );
     await expect(unarchive(root, "/noise.bin")).rejects.toThrow(NOT_ARCHIVE_MESSAGE);
     expect(existsSync(join(root, "noise"))).toBe(false);
   });

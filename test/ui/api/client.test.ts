@@ -21,8 +21,13 @@ beforeAll(() => {
       return new Response("401 Unauthorized", { status: 401 });
     },
   });
-  globalThis.fetch = ((input: string, init?: RequestInit) => realFetch(`http://127.0.0.1:${server.port}${input}`, init)) as typeof fetch;
-  configureClient({ getToken: () => "tok.en.x", onRenewRequested: () => renewals++, onUnauthorized: () => unauthorized++ });
+  globalThis.fetch = ((input: string, init?: RequestInit) =>
+    realFetch(`http://127.0.0.1:${server.port}${input}`, init)) as typeof fetch;
+  configureClient({
+    getToken: () => "tok.en.x",
+    onRenewRequested: () => renewals++,
+    onUnauthorized: () => unauthorized++,
+  });
 });
 
 afterAll(() => {

@@ -6,7 +6,8 @@ import { errorDetail, errorKindOf, errorMessage, errorSentence } from "../../../
 import { ApiError } from "../../../src/ui/api/client";
 import { LOCALES } from "../../../src/ui/constants";
 
-const locale = (l: string) => JSON.parse(readFileSync(join(import.meta.dir, "../../../src/ui/i18n/locales", `${l}.json`), "utf8"));
+const locale = (l: string) =>
+  JSON.parse(readFileSync(join(import.meta.dir, "../../../src/ui/i18n/locales", `${l}.json`), "utf8"));
 
 describe("errorKindOf (SPEC §2 Files view error pages)", () => {
   it("maps 404 and 403 by status or by the message start", () => {
@@ -38,7 +39,9 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
     expect(sentence(403, "403 Forbidden")).toEqual({ key: "errors.forbidden" });
     expect(sentence(404, "404 Not Found")).toEqual({ key: "errors.notFound" });
     expect(sentence(401, "401 Unauthorized")).toEqual({ key: "errors.api.unauthorized" });
-    expect(sentence(412, "412 Precondition Failed (the file changed on disk since it was opened)")).toEqual({ key: "errors.api.changedOnDisk" });
+    expect(sentence(412, "412 Precondition Failed (the file changed on disk since it was opened)")).toEqual({
+      key: "errors.api.changedOnDisk",
+    });
     expect(sentence(413, "413 Payload Too Large")).toEqual({ key: "errors.api.tooLarge" });
     expect(sentence(429, "429 Too Many Requests")).toEqual({ key: "errors.api.tooMany" });
     expect(sentence(500, "500 Internal Server Error")).toEqual({ key: "errors.internal" });
@@ -59,24 +62,33 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
   });
 
   it("says why a folder holding items the rules hide cannot be moved, deleted or changed with its contents", () => {
-    const hidden = (action: string) => sentence(403, `403 Forbidden (cannot ${action} a folder holding items the rules hide)`);
+    const hidden = (action: string) =>
+      sentence(403, `403 Forbidden (cannot ${action} a folder holding items the rules hide)`);
     expect(hidden("move")).toEqual({ key: "errors.api.hiddenBelowMove" });
     expect(hidden("delete")).toEqual({ key: "errors.api.hiddenBelowDelete" });
     expect(hidden("change the mode of")).toEqual({ key: "errors.api.hiddenBelowChmod" });
     expect(hidden("replace")).toEqual({ key: "errors.api.hiddenBelowReplace" });
     expect(hidden("paint")).toEqual({ key: "errors.forbidden" });
-    expect(sentence(400, "400 Bad Request (cannot move a folder holding items the rules hide)").key).toBe("errors.api.badRequestReason");
+    expect(sentence(400, "400 Bad Request (cannot move a folder holding items the rules hide)").key).toBe(
+      "errors.api.badRequestReason",
+    );
   });
 
   it("tells a browser refusal apart and never passes other errors' text through", () => {
-    expect(errorSentence(new DOMException("Write permission denied.", "NotAllowedError"))).toEqual({ key: "errors.api.notAllowed" });
+    expect(errorSentence(new DOMException("Write permission denied.", "NotAllowedError"))).toEqual({
+      key: "errors.api.notAllowed",
+    });
     expect(errorSentence(new TypeError("x is undefined"))).toEqual({ key: "errors.internal" });
     expect(errorSentence("weird")).toEqual({ key: "errors.internal" });
     expect(sentence(418, "418 I'm a teapot")).toEqual({ key: "errors.internal" });
   });
 
   it("renders a sentence in each of the six languages, with no status line in it", async () => {
-    await i18next.init({ resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: locale(l) }])), lng: "en", lowerCaseLng: true });
+    await i18next.init({
+      resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: locale(l) }])),
+      lng: "en",
+      lowerCaseLng: true,
+    });
     const failures = [
       new ApiError(409, "409 Conflict"),
       new ApiError(0, "network error"),
@@ -92,15 +104,22 @@ describe("errorSentence and errorMessage: every failure told as a translated sen
       await i18next.changeLanguage(lang);
       failures.forEach((err, i) => {
         const text = errorMessage(err);
-        expect({ lang, text }).not.toEqual({ lang, text: expect.stringMatching(/^(\d{3}|errors\.)|Conflict|Unexpected token|{{/) });
+        expect({ lang, text }).not.toEqual({
+          lang,
+          text: expect.stringMatching(/^(\d{3}|errors\.)|Conflict|Unexpected token|{{/),
+        });
         if (lang !== "en") expect({ lang, text }).not.toEqual({ lang, text: english[i] });
       });
     }
     await i18next.changeLanguage("en");
     expect(errorMessage(new ApiError(409, "409 Conflict"))).toBe("A file or folder with this name already exists.");
-    expect(errorMessage(new ApiError(0, "Failed to fetch"))).toBe("The server could not be reached. Check your connection and try again.");
-    expect(errorMessage(new ApiError(503, "503 Service Unavailable (tar.xz needs xz, which is not installed on the server)"))).toBe(
-      "The server cannot do this because xz is not installed.",
+    expect(errorMessage(new ApiError(0, "Failed to fetch"))).toBe(
+      "The server could not be reached. Check your connection and try again.",
     );
+    expect(
+      errorMessage(
+        new ApiError(503, "503 Service Unavailable (tar.xz needs xz, which is not installed on the server)"),
+      ),
+    ).toBe("The server cannot do this because xz is not installed.");
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "bun:test";
 import {
-  embeddedSubtitleUrl, frameUrl, masterPlaylistUrl, playlistUrl, sidecarSubtitleUrl, thumbnailsVttUrl,
+  embeddedSubtitleUrl,
+  frameUrl,
+  masterPlaylistUrl,
+  playlistUrl,
+  sidecarSubtitleUrl,
+  thumbnailsVttUrl,
 } from "../../../src/ui/api/media-urls";
 import { parseRes } from "../../../src/shared/wire/video";
 

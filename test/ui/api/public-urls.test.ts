@@ -1,5 +1,11 @@
 import { describe, expect, it } from "bun:test";
-import { publicArchiveUrl, publicDownloadUrl, publicInlineUrl, publicThumbnailUrl, shareLinkUrl } from "../../../src/ui/api/public-urls";
+import {
+  publicArchiveUrl,
+  publicDownloadUrl,
+  publicInlineUrl,
+  publicThumbnailUrl,
+  shareLinkUrl,
+} from "../../../src/ui/api/public-urls";
 
 describe("public share URLs", () => {
   it("downloads the shared item itself, or a path inside a shared folder encoded per segment", () => {

@@ -13,11 +13,15 @@ describe("download and link URLs", () => {
   });
 
   it("builds the external link with origin, auth and inline", () => {
-    expect(externalLink("/v/clip #1.mp4", "T", "http://h:1")).toBe("http://h:1/api/raw/v/clip%20%231.mp4?auth=T&inline=true");
+    expect(externalLink("/v/clip #1.mp4", "T", "http://h:1")).toBe(
+      "http://h:1/api/raw/v/clip%20%231.mp4?auth=T&inline=true",
+    );
   });
 
   it("sends the destination encoded per segment and again as a query value, with the conflict flag", () => {
-    expect(transferQuery("rename", "/a b/%.txt", "fail")).toBe(`action=rename&destination=${encodeURIComponent("/a%20b/%25.txt")}`);
+    expect(transferQuery("rename", "/a b/%.txt", "fail")).toBe(
+      `action=rename&destination=${encodeURIComponent("/a%20b/%25.txt")}`,
+    );
     expect(transferQuery("copy", "/x", "override")).toBe("action=copy&destination=%2Fx&override=true");
     expect(transferQuery("copy", "/x", "rename")).toBe("action=copy&destination=%2Fx&rename=true");
   });

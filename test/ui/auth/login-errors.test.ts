@@ -8,7 +8,9 @@ describe("login failures (SPEC §8 Login)", () => {
   });
 
   it("shows the server's detail in parentheses for a 403 that has one", () => {
-    expect(loginFailure(new ApiError(403, "403 Forbidden (OTP passcode required)"))).toEqual({ detail: "OTP passcode required" });
+    expect(loginFailure(new ApiError(403, "403 Forbidden (OTP passcode required)"))).toEqual({
+      detail: "OTP passcode required",
+    });
   });
 
   it("maps 429 to banned, 409 to username taken and anything else to unknown", () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "bun:test";
 import { parseToken, TOKEN_EXPIRED, TOKEN_MALFORMED } from "../../../src/ui/auth/token";
 
-const b64url = (s: string) => Buffer.from(s).toString("base64").replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const b64url = (s: string) =>
+  Buffer.from(s).toString("base64").replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 const user = { id: 1, username: "ädmin", locale: "", perm: { admin: true } };
-const token = (payload: object) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.signature`;
+const token = (payload: object) =>
+  `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.signature`;
 
 describe("parseToken", () => {
   it("reads the user and exp of a well-formed token (UTF-8 payload)", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "bun:test";
-import { decodePath, encodePath, filesRoute, joinPath, parentPath, resourcePathOf } from "../../../src/ui/format/encode-path";
+import {
+  decodePath,
+  encodePath,
+  filesRoute,
+  joinPath,
+  parentPath,
+  resourcePathOf,
+} from "../../../src/ui/format/encode-path";
 
 describe("resource paths", () => {
   it("encodes each segment and keeps the slashes", () => {

@@ -13,11 +13,13 @@ describe("detectLanguage", () => {
   });
 
   it("maps any zh browser variant to Simplified Chinese", () => {
-    for (const lang of ["zh", "zh-CN", "zh-TW", "zh-Hant-HK", "ZH-sg"]) expect(detectLanguage(null, lang)).toBe("zh-cn");
+    for (const lang of ["zh", "zh-CN", "zh-TW", "zh-Hant-HK", "ZH-sg"])
+      expect(detectLanguage(null, lang)).toBe("zh-cn");
   });
 
   it("gives English for every other browser language, even supported ones", () => {
-    for (const lang of ["ja-JP", "ko", "ru-RU", "fr", "", undefined]) expect(detectLanguage(undefined, lang)).toBe("en");
+    for (const lang of ["ja-JP", "ko", "ru-RU", "fr", "", undefined])
+      expect(detectLanguage(undefined, lang)).toBe("en");
   });
 
   it("normalizes case and underscores", () => {

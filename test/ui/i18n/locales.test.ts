@@ -19,7 +19,10 @@ const en = keysOf(load("en")).sort();
 
 describe("locale files", () => {
   it("has one file per interface language and no others", () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""))
+      .sort();
     expect(files).toEqual([...LOCALES].sort());
   });
 
@@ -48,7 +51,9 @@ describe("locale files", () => {
     expect(messages.errors.forbidden).toBe("You don't have permissions to access this.");
     expect(messages.errors.internal).toBe("Something went wrong.");
     expect(messages.login.errors.wrongCredentials).toBe("Wrong username or password");
-    expect(messages.login.errors.banned).toBe("Your IP address has been banned after too many failed authentication attempts.");
+    expect(messages.login.errors.banned).toBe(
+      "Your IP address has been banned after too many failed authentication attempts.",
+    );
     expect(messages.upload.beforeUnload).toBe("Files are being uploaded.");
   });
 });

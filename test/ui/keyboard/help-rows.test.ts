@@ -15,7 +15,11 @@ describe("the help list (derived from the shortcut table)", () => {
   it("gives a key every meaning it has: Ctrl+S downloads and saves in the editor, Esc closes what is open", () => {
     const row = (key: string) => keyed().find((r) => r.keys.includes(key))!;
     expect(row("Mod+s").labels).toEqual(["download", "save"]);
-    expect(row("Escape")).toMatchObject({ group: "navigation", keys: ["Escape"], labels: ["closeTaskPanel", "clearSelection", "closePreview", "closeEditor"] });
+    expect(row("Escape")).toMatchObject({
+      group: "navigation",
+      keys: ["Escape"],
+      labels: ["closeTaskPanel", "clearSelection", "closePreview", "closeEditor"],
+    });
     expect(row("Enter").labels).toEqual(["openSelection", "previewFullscreen"]);
     expect(row("q")).toMatchObject({ group: "navigation", keys: ["q"], labels: ["closeTaskPanel", "closePreview"] });
   });
@@ -28,8 +32,15 @@ describe("the help list (derived from the shortcut table)", () => {
     const groups = helpRows().map((r) => r.group);
     expect([...new Set(groups)]).toEqual([...HELP_GROUPS]);
     // Ctrl+F is listed first under navigation (the search panel) with the editor's find as its second meaning.
-    expect(helpRows().filter((r) => r.group === "editor").flatMap((r) => r.keys)).toEqual(["Mod+z"]);
-    expect(helpRows().find((r) => r.keys.includes("Mod+f"))).toMatchObject({ group: "navigation", labels: ["search", "editorFind"] });
+    expect(
+      helpRows()
+        .filter((r) => r.group === "editor")
+        .flatMap((r) => r.keys),
+    ).toEqual(["Mod+z"]);
+    expect(helpRows().find((r) => r.keys.includes("Mod+f"))).toMatchObject({
+      group: "navigation",
+      labels: ["search", "editorFind"],
+    });
   });
 
   it("moves a key to a line of its own when only it gets another meaning", () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "bun:test";
-import { displayKey, keyName, matchShortcut, SHORTCUTS, type ShortcutContext } from "../../../src/ui/keyboard/shortcuts";
+import {
+  displayKey,
+  keyName,
+  matchShortcut,
+  SHORTCUTS,
+  type ShortcutContext,
+} from "../../../src/ui/keyboard/shortcuts";
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {},
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,
@@ -164,7 +173,8 @@ describe("shortcut table", () => {
 describe("keys that belong to the focused control", () => {
   it("leaves Enter and Space on buttons and links to them", async () => {
     const { keyOwnedByControl } = await import("../../../src/ui/keyboard/useShortcuts");
-    const el = (tagName: string, role: string | null = null) => ({ tagName, getAttribute: () => role }) as unknown as EventTarget;
+    const el = (tagName: string, role: string | null = null) =>
+      ({ tagName, getAttribute: () => role }) as unknown as EventTarget;
     expect(keyOwnedByControl("Enter", el("BUTTON"))).toBe(true);
     expect(keyOwnedByControl(" ", el("A"))).toBe(true);
     expect(keyOwnedByControl("Enter", el("DIV", "button"))).toBe(true);
@@ -177,7 +187,8 @@ describe("keys that belong to the focused control", () => {
 describe("keys that belong to a focused media player", () => {
   it("leaves seeking, volume and play/pause to audio and video controls, and other keys to the preview", async () => {
     const { keyOwnedByMedia } = await import("../../../src/ui/keyboard/useShortcuts");
-    const el = (tagName: string, controls: boolean) => ({ tagName, hasAttribute: (n: string) => n === "controls" && controls }) as unknown as EventTarget;
+    const el = (tagName: string, controls: boolean) =>
+      ({ tagName, hasAttribute: (n: string) => n === "controls" && controls }) as unknown as EventTarget;
     expect(keyOwnedByMedia("ArrowRight", el("AUDIO", true))).toBe(true);
     expect(keyOwnedByMedia(" ", el("VIDEO", true))).toBe(true);
     expect(keyOwnedByMedia("ArrowUp", el("VIDEO", true))).toBe(true);

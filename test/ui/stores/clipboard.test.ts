@@ -8,11 +8,14 @@ const request = await import("../../../src/ui/stores/current-resource");
 mock.module("../../../src/ui/api/resource-actions", () => ({
   ...actions,
   moveResource: async (from: string, to: string) => void calls.push(`move ${from} -> ${to}`),
-  copyResource: async (from: string, to: string, policy: string) => void calls.push(`copy ${from} -> ${to} (${policy})`),
+  copyResource: async (from: string, to: string, policy: string) =>
+    void calls.push(`copy ${from} -> ${to} (${policy})`),
 }));
 mock.module("../../../src/ui/stores/current-resource", () => ({ ...request, reload: async () => {} }));
 
-const { clearClipboard, clipboardContent, copyToClipboard, cutToClipboard, pasteInto } = await import("../../../src/ui/stores/clipboard");
+const { clearClipboard, clipboardContent, copyToClipboard, cutToClipboard, pasteInto } = await import(
+  "../../../src/ui/stores/clipboard"
+);
 
 describe("clipboard store", () => {
   beforeEach(() => {

@@ -10,7 +10,9 @@ describe("parseConfig", () => {
   });
 
   it("merges the injected fields and the version", () => {
-    const c = parseConfig(JSON.stringify({ name: "Home", baseURL: "/app/", signup: true, version: { Version: "1.2.3" } }));
+    const c = parseConfig(
+      JSON.stringify({ name: "Home", baseURL: "/app/", signup: true, version: { Version: "1.2.3" } }),
+    );
     expect(c.name).toBe("Home");
     expect(c.baseURL).toBe("/app");
     expect(c.signup).toBe(true);

@@ -11,7 +11,13 @@ describe("download choice", () => {
   });
 
   it("asks for a format for several items", () => {
-    const plan = downloadPlan([{ path: "/a.txt", isDir: false }, { path: "/b.txt", isDir: false }], "/");
+    const plan = downloadPlan(
+      [
+        { path: "/a.txt", isDir: false },
+        { path: "/b.txt", isDir: false },
+      ],
+      "/",
+    );
     expect(plan).toEqual({ kind: "archive", paths: ["/a.txt", "/b.txt"] });
   });
 

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "bun:test";
 import { canSubmitTo, pickerDestination, pickerEntries, togglePick } from "../../../src/ui/stores/folder-picker-rules";
 
-const item = (name: string, isDir: boolean, dir = "/docs/") => ({ name, path: `${dir}${name}${isDir ? "/" : ""}`, isDir });
+const item = (name: string, isDir: boolean, dir = "/docs/") => ({
+  name,
+  path: `${dir}${name}${isDir ? "/" : ""}`,
+  isDir,
+});
 
 describe("folder picker rules", () => {
   it("lists '..' first and then only subfolders, by natural name order", () => {
-    const entries = pickerEntries({ path: "/docs/", items: [item("b10", true), item("a.txt", false), item("b2", true)] });
+    const entries = pickerEntries({
+      path: "/docs/",
+      items: [item("b10", true), item("a.txt", false), item("b2", true)],
+    });
     expect(entries.map((e) => e.name)).toEqual(["..", "b2", "b10"]);
     expect(entries[0]).toEqual({ name: "..", path: "/", parent: true });
   });

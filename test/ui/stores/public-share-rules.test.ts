@@ -1,6 +1,14 @@
 import { describe, expect, it } from "bun:test";
 import {
-  clampZoom, foldersFirst, itemSubPath, neighbourImage, parseShareRoute, previewKind, shareCrumbs, shareRoute, swipeDirection,
+  clampZoom,
+  foldersFirst,
+  itemSubPath,
+  neighbourImage,
+  parseShareRoute,
+  previewKind,
+  shareCrumbs,
+  shareRoute,
+  swipeDirection,
 } from "../../../src/ui/stores/public-share-rules";
 import type { Resource } from "../../../src/shared/wire/resource";
 
@@ -42,7 +50,12 @@ describe("inside a shared folder", () => {
   });
 
   it("lists folders first, keeping the server's order inside each group", () => {
-    const items = [{ n: "b.txt", isDir: false }, { n: "z", isDir: true }, { n: "a.txt", isDir: false }, { n: "c", isDir: true }];
+    const items = [
+      { n: "b.txt", isDir: false },
+      { n: "z", isDir: true },
+      { n: "a.txt", isDir: false },
+      { n: "c", isDir: true },
+    ];
     expect(foldersFirst(items).map((i) => i.n)).toEqual(["z", "c", "b.txt", "a.txt"]);
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "bun:test";
 import { indexPhase, shouldPoll } from "../../../src/ui/stores/search-index-rules";
 
-const status = (over: Partial<{ entries: number; builtAt: number | null; building: boolean; state: "building" | "ready" | "absent" }> = {}) => ({
-  entries: 12, builtAt: 1_700_000_000_000, building: false, state: "ready" as const, watch: null, ...over,
+const status = (
+  over: Partial<{
+    entries: number;
+    builtAt: number | null;
+    building: boolean;
+    state: "building" | "ready" | "absent";
+  }> = {},
+) => ({
+  entries: 12,
+  builtAt: 1_700_000_000_000,
+  building: false,
+  state: "ready" as const,
+  watch: null,
+  ...over,
 });
 
 describe("index status line", () => {

@@ -38,7 +38,7 @@ describe("type chips", () => {
 });
 
 describe("hot keywords (SPEC §5)", () => {
-  test("the type prefix and the characters \" + - are removed", () => {
+  test('the type prefix and the characters " + - are removed', () => {
     expect(hotKeywordOf('+foo -bar "baz qux" type:video')).toBe("foo bar baz qux");
   });
   test("a type-only query records nothing", () => {

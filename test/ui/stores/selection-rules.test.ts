@@ -1,5 +1,13 @@
 import { describe, expect, it } from "bun:test";
-import { applyClick, clickIntent, keepListed, moveBy, pickSelected, selectAllOf, EMPTY_SELECTION } from "../../../src/ui/stores/selection-rules";
+import {
+  applyClick,
+  clickIntent,
+  keepListed,
+  moveBy,
+  pickSelected,
+  selectAllOf,
+  EMPTY_SELECTION,
+} from "../../../src/ui/stores/selection-rules";
 
 const order = ["/a/", "/b/", "/c.txt", "/d.txt", "/e.txt"];
 const sel = (selected: string[], anchor: string | null = selected.at(-1) ?? null) => ({ selected, anchor });
@@ -21,7 +29,12 @@ describe("selection rules (SPEC §4 Selection)", () => {
 
   it("shift with something selected selects the range from the anchor, either direction", () => {
     expect(applyClick(sel(["/b/"]), "/d.txt", { shift: true }, order).selected).toEqual(["/b/", "/c.txt", "/d.txt"]);
-    expect(applyClick(sel(["/d.txt"]), "/a/", { shift: true }, order).selected).toEqual(["/a/", "/b/", "/c.txt", "/d.txt"]);
+    expect(applyClick(sel(["/d.txt"]), "/a/", { shift: true }, order).selected).toEqual([
+      "/a/",
+      "/b/",
+      "/c.txt",
+      "/d.txt",
+    ]);
   });
 
   it("shift with nothing selected is a plain click", () => {
@@ -68,7 +81,12 @@ describe("selection rules (SPEC §4 Selection)", () => {
     expect(range.selected[999]).toBe(big[1009]);
     const all = selectAllOf(big);
     expect(keepListed(all, big.slice(1)).selected.length).toBe(99_999);
-    expect(pickSelected(big.map((path) => ({ path })), all.selected).length).toBe(100_000);
+    expect(
+      pickSelected(
+        big.map((path) => ({ path })),
+        all.selected,
+      ).length,
+    ).toBe(100_000);
   });
 });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "bun:test";
 import {
-  COMMAND_EVENTS, commandLines, commandsFromTexts, commandTexts, globalPayload, numberText, QUALITY_OPTIONS, settingsTexts, splitShell, toNumber,
+  COMMAND_EVENTS,
+  commandLines,
+  commandsFromTexts,
+  commandTexts,
+  globalPayload,
+  numberText,
+  QUALITY_OPTIONS,
+  settingsTexts,
+  splitShell,
+  toNumber,
 } from "../../../src/ui/stores/settings-rules";
 import type { GlobalSettings } from "../../../src/ui/api/settings";
 
@@ -46,8 +55,13 @@ describe("video quality options", () => {
 
 describe("global settings payload", () => {
   const settings = {
-    signup: false, shell: ["bash", "-c"], excludeIndexDirs: ["a"], commands: { x: ["y"] }, defaults: {},
-    thumbnail: { thumbnailVideoComment: "  hi  " }, captcha: { enabled: false, key: "k", secretSet: true, verifyUrl: "u" },
+    signup: false,
+    shell: ["bash", "-c"],
+    excludeIndexDirs: ["a"],
+    commands: { x: ["y"] },
+    defaults: {},
+    thumbnail: { thumbnailVideoComment: "  hi  " },
+    captcha: { enabled: false, key: "k", secretSet: true, verifyUrl: "u" },
   } as unknown as GlobalSettings;
 
   it("sends the split shell, the exclude lines, a trimmed comment and no defaults or commands", () => {
@@ -61,7 +75,16 @@ describe("global settings payload", () => {
   });
 
   it("sends the captcha secret only when one was typed, and never secretSet", () => {
-    expect(globalPayload(settings, settingsTexts(settings)).captcha).toEqual({ enabled: false, key: "k", verifyUrl: "u" });
-    expect(globalPayload(settings, { ...settingsTexts(settings), captchaSecret: " s " }).captcha).toEqual({ enabled: false, key: "k", verifyUrl: "u", secret: "s" });
+    expect(globalPayload(settings, settingsTexts(settings)).captcha).toEqual({
+      enabled: false,
+      key: "k",
+      verifyUrl: "u",
+    });
+    expect(globalPayload(settings, { ...settingsTexts(settings), captchaSecret: " s " }).captcha).toEqual({
+      enabled: false,
+      key: "k",
+      verifyUrl: "u",
+      secret: "s",
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "bun:test";
-import { downloadCount, expiryText, parseDownloadLimit, parseDownloadRate, parseShareDuration, relativeExpiry, shareOptions, shareUrl, chosenDuration } from "../../../src/ui/stores/share-rules";
+import {
+  downloadCount,
+  expiryText,
+  parseDownloadLimit,
+  parseDownloadRate,
+  parseShareDuration,
+  relativeExpiry,
+  shareOptions,
+  shareUrl,
+  chosenDuration,
+} from "../../../src/ui/stores/share-rules";
 
 describe("share duration", () => {
   it("takes a trimmed whole number from 0 to 2147483647", () => {
@@ -79,7 +89,10 @@ describe("link options body", () => {
 
   it("holds only the options that are set", () => {
     expect(shareOptions({ ...none, password: "pw" })).toEqual({ password: "pw" });
-    expect(shareOptions({ ...none, uploadOnly: true, downloadLimit: 2 })).toEqual({ uploadOnly: true, downloadLimit: 2 });
+    expect(shareOptions({ ...none, uploadOnly: true, downloadLimit: 2 })).toEqual({
+      uploadOnly: true,
+      downloadLimit: 2,
+    });
   });
 
   it("never sends upload-only for a file", () => {
@@ -103,7 +116,11 @@ describe("parseDownloadRate", () => {
   });
 
   it("goes into the new link's options only when set", () => {
-    expect(shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 2048 })).toEqual({ downloadRate: 2048 });
-    expect(shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 0 })).toBeUndefined();
+    expect(
+      shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 2048 }),
+    ).toEqual({ downloadRate: 2048 });
+    expect(
+      shareOptions({ password: "", uploadOnly: false, isDir: false, downloadLimit: 0, downloadRate: 0 }),
+    ).toBeUndefined();
   });
 });

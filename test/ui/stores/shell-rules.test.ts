@@ -16,17 +16,35 @@ describe("the shell overlay rules", () => {
     expect(lineOfMessage({ type: "start", line: "ls" })).toBeNull();
     expect(lineOfMessage({ type: "stdout", line: "a.txt" })).toEqual({ kind: "stdout", text: "a.txt" });
     expect(lineOfMessage({ type: "stderr", line: "oops" })).toEqual({ kind: "stderr", text: "oops" });
-    expect(lineOfMessage({ type: "refused", code: "not_allowed", detail: "rm", message: "command not allowed: rm" })).toEqual({
-      kind: "error", key: "shell.refused.not_allowed", values: { detail: "rm" },
+    expect(
+      lineOfMessage({ type: "refused", code: "not_allowed", detail: "rm", message: "command not allowed: rm" }),
+    ).toEqual({
+      kind: "error",
+      key: "shell.refused.not_allowed",
+      values: { detail: "rm" },
     });
     expect(lineOfMessage({ type: "end", reason: "exit", exitCode: 0 })).toBeNull();
-    expect(lineOfMessage({ type: "end", reason: "exit", exitCode: 2 })).toEqual({ kind: "note", key: "shell.end.exit", values: { code: 2 } });
+    expect(lineOfMessage({ type: "end", reason: "exit", exitCode: 2 })).toEqual({
+      kind: "note",
+      key: "shell.end.exit",
+      values: { code: 2 },
+    });
     expect(lineOfMessage({ type: "end", reason: "exit", exitCode: null })?.key).toBe("shell.end.signal");
-    expect(lineOfMessage({ type: "end", reason: "timeout", exitCode: null })).toEqual({ kind: "error", key: "shell.end.timeout" });
+    expect(lineOfMessage({ type: "end", reason: "timeout", exitCode: null })).toEqual({
+      kind: "error",
+      key: "shell.end.timeout",
+    });
   });
 
   it("keeps only the newest lines", () => {
-    const lines = appendLines([{ kind: "stdout", text: "1" }, { kind: "stdout", text: "2" }], [{ kind: "stdout", text: "3" }], 2);
+    const lines = appendLines(
+      [
+        { kind: "stdout", text: "1" },
+        { kind: "stdout", text: "2" },
+      ],
+      [{ kind: "stdout", text: "3" }],
+      2,
+    );
     expect(lines.map((l) => l.text)).toEqual(["2", "3"]);
   });
 

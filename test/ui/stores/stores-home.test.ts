@@ -16,7 +16,9 @@ const importsValtio = (file: string) => /from\s*["']valtio(\/[^"']*)?["']/.test(
 
 describe("UI stores (one folder for every feature store)", () => {
   it("imports valtio only in src/ui/stores", () => {
-    const offenders = files(UI).map((f) => relative(UI, f)).filter((f) => !f.startsWith("stores/") && importsValtio(join(UI, f)));
+    const offenders = files(UI)
+      .map((f) => relative(UI, f))
+      .filter((f) => !f.startsWith("stores/") && importsValtio(join(UI, f)));
     expect(offenders).toEqual([]);
   });
 

@@ -1,12 +1,33 @@
 import { describe, expect, it } from "bun:test";
 import type { TaskMessage } from "../../../src/shared/wire/task";
 import {
-  activeCount, bulkEmptyKey, bulkTargets, mergeTask, parseTaskFrame, progressPercent, reconnects, refusalKey,
-  showsTotals, statusTotals, taskButtons, taskSocketUrl, trimParams,
+  activeCount,
+  bulkEmptyKey,
+  bulkTargets,
+  mergeTask,
+  parseTaskFrame,
+  progressPercent,
+  reconnects,
+  refusalKey,
+  showsTotals,
+  statusTotals,
+  taskButtons,
+  taskSocketUrl,
+  trimParams,
 } from "../../../src/ui/stores/tasks-rules";
 
 const task = (TaskID: number, Status: TaskMessage["Status"], extra: Partial<TaskMessage> = {}): TaskMessage => ({
-  TaskID, Task: "mktorrent", Status, MsgType: 0, TargetPath: `/t${TaskID}`, Params: {}, Message: "", AddTime: 1, StartTime: 0, EndTime: 0, ...extra,
+  TaskID,
+  Task: "mktorrent",
+  Status,
+  MsgType: 0,
+  TargetPath: `/t${TaskID}`,
+  Params: {},
+  Message: "",
+  AddTime: 1,
+  StartTime: 0,
+  EndTime: 0,
+  ...extra,
 });
 const ids = (list: TaskMessage[]) => list.map((t) => t.TaskID);
 
@@ -84,7 +105,11 @@ describe("panel details", () => {
   });
 
   it("trims text params but keeps the ones named as typed", () => {
-    expect(trimParams({ comment: "  hi ", archivePasswd: " pw ", width: 3 }, ["archivePasswd"])).toEqual({ comment: "hi", archivePasswd: " pw ", width: 3 });
+    expect(trimParams({ comment: "  hi ", archivePasswd: " pw ", width: 3 }, ["archivePasswd"])).toEqual({
+      comment: "hi",
+      archivePasswd: " pw ",
+      width: 3,
+    });
   });
 });
 
@@ -97,13 +122,21 @@ describe("connection", () => {
   it("reconnects everywhere except Safari over https", () => {
     const safari = "Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
     const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
-    expect([reconnects(safari, "https:"), reconnects(safari, "http:"), reconnects(chrome, "https:")]).toEqual([false, true, true]);
+    expect([reconnects(safari, "https:"), reconnects(safari, "http:"), reconnects(chrome, "https:")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("reads task frames and refusals, ignoring anything else", () => {
     expect(parseTaskFrame(JSON.stringify(task(4, 1)))).toEqual({ kind: "task", task: task(4, 1) });
     expect(parseTaskFrame('{"error":"unknown task"}')).toEqual({ kind: "error", error: "unknown task" });
-    expect([parseTaskFrame("not json"), parseTaskFrame("[]"), parseTaskFrame('{"hello":1}')]).toEqual([null, null, null]);
+    expect([parseTaskFrame("not json"), parseTaskFrame("[]"), parseTaskFrame('{"hello":1}')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("maps the SPEC refusals to translated messages and leaves other server text alone", () => {
@@ -112,8 +145,14 @@ describe("connection", () => {
     expect(refusalKey("unknown task")).toBeNull();
     // The SPEC's 'hey man' sentences stay on the wire; the interface says its own.
     expect(refusalKey("hey man, are you sure this is an archive file?")).toBe("tasks.refusals.notAnArchive");
-    expect(refusalKey("hey man, you can only make thumbnail for video file or directory")).toBe("tasks.refusals.thumbnailVideoOnly");
-    expect(refusalKey("hey man, you can only extract subtitle from video file or directory")).toBe("tasks.refusals.subtitleVideoOnly");
-    expect(refusalKey("hey man, you can not make a torrent for a torrent, what's the point?")).toBe("tasks.refusals.torrentOfTorrent");
+    expect(refusalKey("hey man, you can only make thumbnail for video file or directory")).toBe(
+      "tasks.refusals.thumbnailVideoOnly",
+    );
+    expect(refusalKey("hey man, you can only extract subtitle from video file or directory")).toBe(
+      "tasks.refusals.subtitleVideoOnly",
+    );
+    expect(refusalKey("hey man, you can not make a torrent for a torrent, what's the point?")).toBe(
+      "tasks.refusals.torrentOfTorrent",
+    );
   });
 });

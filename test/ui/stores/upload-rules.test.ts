@@ -1,6 +1,17 @@
 import { describe, expect, it } from "bun:test";
 import {
-  applyConflictChoices, endedCounts, failureReason, findConflicts, isBusy, itemDetail, itemPercent, nextToStart, panelSummary, totalProgress, uploadOutcome, type ProgressItem,
+  applyConflictChoices,
+  endedCounts,
+  failureReason,
+  findConflicts,
+  isBusy,
+  itemDetail,
+  itemPercent,
+  nextToStart,
+  panelSummary,
+  totalProgress,
+  uploadOutcome,
+  type ProgressItem,
   type UploadStatus,
 } from "../../../src/ui/stores/upload-rules";
 
@@ -28,13 +39,20 @@ describe("upload rules (SPEC §4 Upload)", () => {
 
   it("is busy while anything is queued or uploading", () => {
     expect(isBusy([{ size: 1, loaded: 0, status: "queued" }])).toBe(true);
-    expect(isBusy([{ size: 1, loaded: 1, status: "done" }, { size: 1, loaded: 0, status: "skipped" }])).toBe(false);
+    expect(
+      isBusy([
+        { size: 1, loaded: 1, status: "done" },
+        { size: 1, loaded: 0, status: "skipped" },
+      ]),
+    ).toBe(false);
   });
 
   it("says how the batch ended: a cancel first, then a failure, then done; nothing when all were skipped", () => {
     const done = { size: 1, loaded: 1, status: "done" } as const;
     expect(uploadOutcome([done, { size: 1, loaded: 0, status: "queued" }])).toBe("uploading");
-    expect(uploadOutcome([done, { size: 1, loaded: 0, status: "failed" }, { size: 1, loaded: 0, status: "cancelled" }])).toBe("cancelled");
+    expect(
+      uploadOutcome([done, { size: 1, loaded: 0, status: "failed" }, { size: 1, loaded: 0, status: "cancelled" }]),
+    ).toBe("cancelled");
     expect(uploadOutcome([done, { size: 1, loaded: 0, status: "failed" }])).toBe("failed");
     expect(uploadOutcome([done, { size: 1, loaded: 0, status: "skipped" }])).toBe("done");
     expect(uploadOutcome([{ size: 1, loaded: 0, status: "skipped" }])).toBe("nothing");
@@ -46,16 +64,25 @@ describe("upload rules (SPEC §4 Upload)", () => {
       { size: 1, loaded: 1, status: "done" },
       { size: 1, loaded: 0, status: "cancelled" },
     ];
-    expect(endedCounts(items)).toEqual([{ status: "done", count: 2 }, { status: "cancelled", count: 1 }]);
+    expect(endedCounts(items)).toEqual([
+      { status: "done", count: 2 },
+      { status: "cancelled", count: 1 },
+    ]);
   });
 
   it("after a cancel, sums up counts instead of '0 B of 0 B'", () => {
-    const items: ProgressItem[] = [{ size: 100, loaded: 40, status: "cancelled" }, { size: 50, loaded: 0, status: "cancelled" }];
+    const items: ProgressItem[] = [
+      { size: 100, loaded: 40, status: "cancelled" },
+      { size: 50, loaded: 0, status: "cancelled" },
+    ];
     expect(panelSummary(items, null)).toEqual([{ kind: "count", status: "cancelled", count: 2 }]);
   });
 
   it("shows bytes, speed and time left while running, and the speed only once it is known", () => {
-    const items: ProgressItem[] = [{ size: 1000, loaded: 1000, status: "done" }, { size: 3000, loaded: 1000, status: "uploading" }];
+    const items: ProgressItem[] = [
+      { size: 1000, loaded: 1000, status: "done" },
+      { size: 3000, loaded: 1000, status: "uploading" },
+    ];
     expect(panelSummary(items, null)).toEqual([{ kind: "progress", loaded: 2000, total: 4000 }]);
     expect(panelSummary(items, 500)).toEqual([
       { kind: "progress", loaded: 2000, total: 4000 },
@@ -72,10 +99,15 @@ describe("upload rules (SPEC §4 Upload)", () => {
       { kind: "speed", bytesPerSecond: 1024 },
       { kind: "timeLeft", seconds: 1 },
     ]);
-    expect(itemDetail({ ...base, loaded: 0, status: "queued" })).toEqual([{ kind: "waiting" }, { kind: "size", bytes: 2048 }]);
+    expect(itemDetail({ ...base, loaded: 0, status: "queued" })).toEqual([
+      { kind: "waiting" },
+      { kind: "size", bytes: 2048 },
+    ]);
     expect(itemDetail({ ...base, status: "cancelled" })).toEqual([{ kind: "progress", loaded: 1024, total: 2048 }]);
     expect(itemDetail({ ...base, loaded: 0, status: "cancelled" })).toEqual([{ kind: "size", bytes: 2048 }]);
-    expect(itemDetail({ ...base, status: "failed", error: "network" })).toEqual([{ kind: "reason", reason: "network" }]);
+    expect(itemDetail({ ...base, status: "failed", error: "network" })).toEqual([
+      { kind: "reason", reason: "network" },
+    ]);
     expect(itemDetail({ ...base, status: "done" })).toEqual([{ kind: "size", bytes: 2048 }]);
   });
 
@@ -89,10 +121,13 @@ describe("upload rules (SPEC §4 Upload)", () => {
   });
 
   it("starts resumable uploads several at a time and a plain one alone, in queue order", () => {
-    const q = (...specs: Array<[UploadStatus, boolean]>) => specs.map(([status, resumable], id) => ({ id, status, resumable }));
+    const q = (...specs: Array<[UploadStatus, boolean]>) =>
+      specs.map(([status, resumable], id) => ({ id, status, resumable }));
     expect(nextToStart(q(["queued", true], ["queued", true]), 3)?.id).toBe(0);
     expect(nextToStart(q(["uploading", true], ["uploading", true], ["queued", true]), 3)?.id).toBe(2);
-    expect(nextToStart(q(["uploading", true], ["uploading", true], ["uploading", true], ["queued", true]), 3)).toBeUndefined();
+    expect(
+      nextToStart(q(["uploading", true], ["uploading", true], ["uploading", true], ["queued", true]), 3),
+    ).toBeUndefined();
     expect(nextToStart(q(["uploading", true], ["queued", false]), 3)).toBeUndefined();
     expect(nextToStart(q(["uploading", false], ["queued", true]), 3)).toBeUndefined();
     expect(nextToStart(q(["done", false], ["paused", true], ["queued", false]), 3)?.id).toBe(2);
@@ -100,20 +135,36 @@ describe("upload rules (SPEC §4 Upload)", () => {
   });
 
   it("a paused upload keeps the batch open and shows its progress; nothing else running makes the headline paused", () => {
-    const items: ProgressItem[] = [{ size: 100, loaded: 40, status: "paused" }, { size: 10, loaded: 10, status: "done" }];
+    const items: ProgressItem[] = [
+      { size: 100, loaded: 40, status: "paused" },
+      { size: 10, loaded: 10, status: "done" },
+    ];
     expect(isBusy(items)).toBe(true);
     expect(uploadOutcome(items)).toBe("paused");
     expect(uploadOutcome([...items, { size: 5, loaded: 0, status: "queued" }])).toBe("uploading");
     expect(totalProgress(items)).toEqual({ loaded: 50, total: 110, percent: 45 });
-    expect(itemDetail({ ...items[0], speed: null, error: null })).toEqual([{ kind: "progress", loaded: 40, total: 100 }, { kind: "paused" }]);
-    expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([{ kind: "stalled" }]);
+    expect(itemDetail({ ...items[0], speed: null, error: null })).toEqual([
+      { kind: "progress", loaded: 40, total: 100 },
+      { kind: "paused" },
+    ]);
+    expect(itemDetail({ ...items[0], status: "uploading", speed: 5, error: null, stalled: true })).toEqual([
+      { kind: "stalled" },
+    ]);
   });
 });
 
 describe("the replace prompt's answers and the bars", () => {
   it("replaces, skips or renames each clashing top-level name, folders with all they hold", () => {
-    const files = ["a.txt", "b.txt", "album/x.jpg", "album/sub/y.jpg", "new.txt"].map((relativePath) => ({ relativePath }));
-    const out = applyConflictChoices(files, ["album/empty"], ["a.txt", "b.txt", "album"], { a: "replace", "a.txt": "replace", album: "keepBoth" }, ["a.txt", "b.txt", "album", "album (1)"]);
+    const files = ["a.txt", "b.txt", "album/x.jpg", "album/sub/y.jpg", "new.txt"].map((relativePath) => ({
+      relativePath,
+    }));
+    const out = applyConflictChoices(
+      files,
+      ["album/empty"],
+      ["a.txt", "b.txt", "album"],
+      { a: "replace", "a.txt": "replace", album: "keepBoth" },
+      ["a.txt", "b.txt", "album", "album (1)"],
+    );
     expect(out.files).toEqual([
       { relativePath: "a.txt", override: true },
       { relativePath: "album (2)/x.jpg", override: false },

@@ -8,8 +8,22 @@ function feed(points: Array<[number, number]>, windowMs = 3000): SpeedSample[] {
 describe("upload speed", () => {
   it("is unknown until the samples span half a second", () => {
     expect(speedOf(feed([[0, 0]]))).toBeNull();
-    expect(speedOf(feed([[0, 0], [400, 4000]]))).toBeNull();
-    expect(speedOf(feed([[0, 0], [500, 5000]]))).toBe(10_000);
+    expect(
+      speedOf(
+        feed([
+          [0, 0],
+          [400, 4000],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      speedOf(
+        feed([
+          [0, 0],
+          [500, 5000],
+        ]),
+      ),
+    ).toBe(10_000);
   });
 
   it("averages over the last three seconds, so a burst is smoothed and an old rate is forgotten", () => {
@@ -21,18 +35,33 @@ describe("upload speed", () => {
     expect(samples[0].t).toBe(5000);
     expect(speedOf(samples)).toBe(4_000_000);
     // A single burst within a steady second raises the average only a little.
-    const burst = feed([[0, 0], [1000, 1_000_000], [1100, 1_500_000], [2000, 2_500_000], [3000, 3_500_000]]);
+    const burst = feed([
+      [0, 0],
+      [1000, 1_000_000],
+      [1100, 1_500_000],
+      [2000, 2_500_000],
+      [3000, 3_500_000],
+    ]);
     expect(speedOf(burst)).toBeCloseTo(1_166_667, -1);
   });
 
   it("falls as a stalled upload keeps getting samples without new bytes", () => {
-    const samples = feed([[0, 0], [1000, 1_000_000], [2000, 1_000_000], [3000, 1_000_000]]);
+    const samples = feed([
+      [0, 0],
+      [1000, 1_000_000],
+      [2000, 1_000_000],
+      [3000, 1_000_000],
+    ]);
     expect(speedOf(samples)).toBeCloseTo(333_333, -1);
     expect(speedOf(addSpeedSample(samples, 4000, 1_000_000))).toBe(0);
   });
 
   it("starts afresh when an upload starts over (fewer bytes than before)", () => {
-    const samples = feed([[0, 0], [1000, 1_000_000], [1500, 0]]);
+    const samples = feed([
+      [0, 0],
+      [1000, 1_000_000],
+      [1500, 0],
+    ]);
     expect(samples).toEqual([{ t: 1500, bytes: 0 }]);
   });
 

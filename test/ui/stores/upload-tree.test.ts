@@ -31,7 +31,13 @@ describe("upload tree", () => {
       dir("album", [file("a.jpg"), dir("2024", [file("b.jpg"), file("c.jpg"), file("d.jpg")]), dir("empty", [])]),
       file("loose.txt"),
     ]);
-    expect(tree.files.map((f) => f.relativePath)).toEqual(["album/a.jpg", "album/2024/b.jpg", "album/2024/c.jpg", "album/2024/d.jpg", "loose.txt"]);
+    expect(tree.files.map((f) => f.relativePath)).toEqual([
+      "album/a.jpg",
+      "album/2024/b.jpg",
+      "album/2024/c.jpg",
+      "album/2024/d.jpg",
+      "loose.txt",
+    ]);
     expect(tree.emptyDirs).toEqual(["album/empty"]);
     expect(await tree.files[0].file.text()).toBe("a.jpg");
   });

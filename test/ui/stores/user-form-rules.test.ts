@@ -1,12 +1,30 @@
 import { describe, expect, it } from "bun:test";
 import {
-  accountData, cleanRules, draftFromDefaults, isPermissionLocked, NO_PERMISSIONS, parseCommands, removeRule,
-  rulePathSwallowsKey, setAdmin, setPermission, updateRule, newRule, type UserDraft,
+  accountData,
+  cleanRules,
+  draftFromDefaults,
+  isPermissionLocked,
+  NO_PERMISSIONS,
+  parseCommands,
+  removeRule,
+  rulePathSwallowsKey,
+  setAdmin,
+  setPermission,
+  updateRule,
+  newRule,
+  type UserDraft,
 } from "../../../src/ui/stores/user-form-rules";
 
 const draft = (patch: Partial<UserDraft> = {}): UserDraft => ({
-  username: "bob", password: "", scope: "/bob", locale: "en", lockPassword: true,
-  perm: { ...NO_PERMISSIONS, download: true }, commandsText: "", rules: [], ...patch,
+  username: "bob",
+  password: "",
+  scope: "/bob",
+  locale: "en",
+  lockPassword: true,
+  perm: { ...NO_PERMISSIONS, download: true },
+  commandsText: "",
+  rules: [],
+  ...patch,
 });
 
 describe("admin checkbox", () => {
@@ -61,7 +79,9 @@ describe("rule rows", () => {
   });
 
   it("drops empty rows and trims values when saving", () => {
-    expect(cleanRules([newRule(), { ...newRule(), path: "  /x  " }])).toEqual([{ allow: true, regex: false, path: "/x", regexp: { raw: "" } }]);
+    expect(cleanRules([newRule(), { ...newRule(), path: "  /x  " }])).toEqual([
+      { allow: true, regex: false, path: "/x", regexp: { raw: "" } },
+    ]);
   });
 
   it("swallows Enter in a rule path input and nothing else", () => {
@@ -78,8 +98,16 @@ describe("user data", () => {
 
   it("starts a new user from the defaults and trims text fields", () => {
     const d = draftFromDefaults({
-      scope: "/home", locale: "ja", viewMode: "list", singleClick: false, showHidden: false, sorting: { by: "name", asc: true },
-      perm: { ...NO_PERMISSIONS, create: true }, commands: ["ls"], rules: [], theme: "system",
+      scope: "/home",
+      locale: "ja",
+      viewMode: "list",
+      singleClick: false,
+      showHidden: false,
+      sorting: { by: "name", asc: true },
+      perm: { ...NO_PERMISSIONS, create: true },
+      commands: ["ls"],
+      rules: [],
+      theme: "system",
     });
     expect(d).toMatchObject({ username: "", password: "", scope: "/home", locale: "ja", commandsText: "ls" });
     const data = accountData({ ...d, username: "  eve " });

@@ -83,7 +83,7 @@ export function entryAt(c: CompactFolder, i: number, name = nameAt(c, i), realAb
     mode: c.mode[i],
     isDir,
     isSymlink,
-    type: isDir ? "" : typeFromName(name) ?? "blob",
+    type: isDir ? "" : (typeFromName(name) ?? "blob"),
     extension: isDir ? "" : extensionOf(name),
     ...(isSymlink ? { realAbs } : {}),
   };
@@ -93,7 +93,8 @@ export function entryAt(c: CompactFolder, i: number, name = nameAt(c, i), realAb
 export function linksAndFoldersOf(c: CompactFolder): CachedEntry[] {
   const real = new Map(c.links);
   const out: CachedEntry[] = [];
-  for (let i = 0; i < c.count; i++) if (c.flags[i] & (IS_DIR | IS_SYMLINK)) out.push(entryAt(c, i, undefined, real.get(i)));
+  for (let i = 0; i < c.count; i++)
+    if (c.flags[i] & (IS_DIR | IS_SYMLINK)) out.push(entryAt(c, i, undefined, real.get(i)));
   return out;
 }
 
@@ -135,7 +136,10 @@ export async function readFolder(abs: string): Promise<CachedFolder> {
   // On Linux the folder is opened once and read through its descriptor's path (the workers share this process's
   // descriptors), and where it really was is kept: a folder swapped for a link out while it is read is told by
   // `real`, which the listing checks against the user's scope (docs/security.md#paths-and-races).
-  const fd = process.platform === "linux" ? openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NONBLOCK) : -1;
+  const fd =
+    process.platform === "linux"
+      ? openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NONBLOCK)
+      : -1;
   try {
     const at = fd >= 0 ? `/proc/self/fd/${fd}` : abs;
     const real = fd >= 0 ? readlinkSync(at) : undefined;
@@ -143,7 +147,13 @@ export async function readFolder(abs: string): Promise<CachedFolder> {
     const read = await readInWorker(at, collectBefore);
     if (read) return folderFromRead(read, dirMtimeMs, real);
     const entries = await readEntries(at);
-    return { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs, derived: new Map(), real };
+    return {
+      entries,
+      linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink),
+      dirMtimeMs,
+      derived: new Map(),
+      real,
+    };
   } finally {
     if (fd >= 0) closeSync(fd);
   }
@@ -196,7 +206,11 @@ export function folderFromRead(read: WorkerRead, dirMtimeMs: number, real?: stri
 }
 
 /** The records of `folder`, made in slices (`pause` awaited between them) when it holds a worker's read. */
-export async function entriesReady(folder: CachedFolder, slice: number, pause: () => Promise<void>): Promise<CachedEntry[]> {
+export async function entriesReady(
+  folder: CachedFolder,
+  slice: number,
+  pause: () => Promise<void>,
+): Promise<CachedEntry[]> {
   if (!folder.compact || !unmade.has(folder)) return folder.entries;
   const made = await entriesOf(folder.compact.folder, slice, pause);
   if (unmade.has(folder)) folder.entries = made;

@@ -28,7 +28,7 @@ export function entryOf(name: string, st: Stats, isSymlink: boolean, realAbs?: s
     mode: modeOf(st, isSymlink),
     isDir,
     isSymlink,
-    type: isDir ? "" : typeFromName(name) ?? "blob",
+    type: isDir ? "" : (typeFromName(name) ?? "blob"),
     extension: isDir ? "" : extensionOf(name),
     ...(isSymlink ? { realAbs } : {}),
   };
@@ -86,7 +86,15 @@ export async function linksOrFoldersChanged(abs: string, watched: readonly Cache
     while (!changed && next < watched.length) {
       const e = watched[next++];
       const now = await readEntry(abs, e.name);
-      if (!now || now.size !== e.size || now.modifiedMs !== e.modifiedMs || now.mode !== e.mode || now.isDir !== e.isDir || now.realAbs !== e.realAbs) changed = true;
+      if (
+        !now ||
+        now.size !== e.size ||
+        now.modifiedMs !== e.modifiedMs ||
+        now.mode !== e.mode ||
+        now.isDir !== e.isDir ||
+        now.realAbs !== e.realAbs
+      )
+        changed = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, watched.length) }, worker));

@@ -102,7 +102,10 @@ export class FolderCache {
       const folder = slot.folder;
       // The folder's own mtime catches entries created, deleted or renamed where the watch sees nothing (a network
       // file system changed from another machine) or sees late (fs.watch).
-      const mtime = await stat(abs).then((s) => s.mtimeMs, () => Number.NaN);
+      const mtime = await stat(abs).then(
+        (s) => s.mtimeMs,
+        () => Number.NaN,
+      );
       this.watchers.drain();
       if (slot.folder === folder && mtime === folder.dirMtimeMs) {
         this.touch(slot);
@@ -233,7 +236,18 @@ export class FolderCache {
       if (slot && this.slots.get(abs) === slot) gone ? this.drop(slot) : this.changed(abs, names);
     });
     if (!watcher) return null;
-    slot = { abs, folder: null, building: null, buildingGen: 0, gen: 0, watcher, seesAll: watchSeesAll(this.watchers, abs), bytes: 0, pending: null, patching: null };
+    slot = {
+      abs,
+      folder: null,
+      building: null,
+      buildingGen: 0,
+      gen: 0,
+      watcher,
+      seesAll: watchSeesAll(this.watchers, abs),
+      bytes: 0,
+      pending: null,
+      patching: null,
+    };
     this.slots.set(abs, slot);
     this.evict();
     return slot;

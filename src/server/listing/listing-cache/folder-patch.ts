@@ -4,7 +4,16 @@
  * records, or its compact read with its natural name order, are copied with those entries added, removed or
  * replaced. One file added to a 100,000-entry folder then costs a copy of its arrays, not 100,000 stats and a sort.
  */
-import { IS_DIR, IS_SYMLINK, emptyCompact, entryAt, escapeFlag, folderFromRead, nameAt, type CompactFolder } from "./compact";
+import {
+  IS_DIR,
+  IS_SYMLINK,
+  emptyCompact,
+  entryAt,
+  escapeFlag,
+  folderFromRead,
+  nameAt,
+  type CompactFolder,
+} from "./compact";
 import type { CachedEntry } from "./entries";
 import type { CachedFolder } from "./folder-cache";
 import { naturalKey } from "./natural-key";
@@ -15,7 +24,14 @@ export type FreshEntries = ReadonlyMap<string, CachedEntry | null>;
 
 /** True when `a` and `b` would be listed alike (the fields a listing shows, and a link's target). */
 export function sameEntry(a: CachedEntry, b: CachedEntry): boolean {
-  return a.size === b.size && a.modifiedMs === b.modifiedMs && a.mode === b.mode && a.isDir === b.isDir && a.isSymlink === b.isSymlink && a.realAbs === b.realAbs;
+  return (
+    a.size === b.size &&
+    a.modifiedMs === b.modifiedMs &&
+    a.mode === b.mode &&
+    a.isDir === b.isDir &&
+    a.isSymlink === b.isSymlink &&
+    a.realAbs === b.realAbs
+  );
 }
 
 /**
@@ -29,7 +45,15 @@ export function patchFolder(folder: CachedFolder, fresh: FreshEntries): CachedFo
     return read && folderFromRead(read, folder.dirMtimeMs, folder.real);
   }
   const entries = patchEntries(folder.entries, fresh);
-  return entries && { entries, linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink), dirMtimeMs: folder.dirMtimeMs, derived: new Map(), real: folder.real };
+  return (
+    entries && {
+      entries,
+      linksAndFolders: entries.filter((e) => e.isDir || e.isSymlink),
+      dirMtimeMs: folder.dirMtimeMs,
+      derived: new Map(),
+      real: folder.real,
+    }
+  );
 }
 
 /** `entries` with `fresh` applied (removed ones left out, new ones at the end); null when nothing differs. */
@@ -142,9 +166,14 @@ function patchRead(read: WorkerRead, fresh: FreshEntries): WorkerRead | null {
     else put(bytes, c.size[i], c.mtime[i], c.mode[i], c.flags[i], real.get(i));
   }
   const firstAdded = j;
-  for (const a of added) put(a.bytes, a.entry.size, a.entry.modifiedMs, a.entry.mode, flagsOf(a.entry, a.bytes), a.entry.realAbs);
+  for (const a of added)
+    put(a.bytes, a.entry.size, a.entry.modifiedMs, a.entry.mode, flagsOf(a.entry, a.bytes), a.entry.realAbs);
   const sameNames = removed.size === 0 && added.length === 0;
-  return { folder: out, readId: sameNames ? read.readId : newReadId(), nameOrder: read.nameOrder && (sameNames ? read.nameOrder : patchOrder(out, read.nameOrder, newIndex, firstAdded)) };
+  return {
+    folder: out,
+    readId: sameNames ? read.readId : newReadId(),
+    nameOrder: read.nameOrder && (sameNames ? read.nameOrder : patchOrder(out, read.nameOrder, newIndex, firstAdded)),
+  };
 }
 
 /**

@@ -5,7 +5,15 @@
  * { id, error: { message, code } } when it failed. Ops: list, stat, finish, order, first, write, end
  * (worker-client.ts), after one unanswered { op: "init", ffi } that passes the server's Config.
  */
-import { bodyEnds, bodyOrder, endBody, startPiece, writeItems, type CompactBodyRequest, type Piece } from "../compact-body";
+import {
+  bodyEnds,
+  bodyOrder,
+  endBody,
+  startPiece,
+  writeItems,
+  type CompactBodyRequest,
+  type Piece,
+} from "../compact-body";
 import { nameAt, type CompactFolder } from "./compact";
 import { finishShared, listShared, namesOf, statShared, type SharedRead } from "./read-compact";
 import { orderOf } from "./natural-key";
@@ -24,8 +32,27 @@ type Request =
   | { id: number; op: "stat"; read: SharedRead; nameOrder: boolean }
   | { id: number; op: "finish"; readId: number; read: SharedRead; links: [number, string][]; nameOrder?: Uint32Array }
   | { id: number; op: "order"; readId: number; folder: CompactFolder; req: CompactBodyRequest; nameOrder?: Uint32Array }
-  | { id: number; op: "write"; readId: number; folder: CompactFolder; req: CompactBodyRequest; order: Uint32Array; from: number; to: number }
-  | { id: number; op: "first"; readId: number; folder: CompactFolder; req: CompactBodyRequest; order: Uint32Array; to: number; head: Uint8Array; key: number }
+  | {
+      id: number;
+      op: "write";
+      readId: number;
+      folder: CompactFolder;
+      req: CompactBodyRequest;
+      order: Uint32Array;
+      from: number;
+      to: number;
+    }
+  | {
+      id: number;
+      op: "first";
+      readId: number;
+      folder: CompactFolder;
+      req: CompactBodyRequest;
+      order: Uint32Array;
+      to: number;
+      head: Uint8Array;
+      key: number;
+    }
   | { id: number; op: "end"; key: number; rest: Uint8Array | null; tail: Uint8Array };
 
 /** Bodies whose first part this thread wrote, waiting for the rest ("first", then "end"), by key. */
@@ -36,10 +63,12 @@ const NICE = 2;
 
 /** Lowers this thread's priority through libc (Linux: setpriority on the thread id); nothing elsewhere. */
 function lowerPriority(): void {
-  const libc = openLibc<{ gettid: () => number; setpriority: (which: number, who: number, prio: number) => number }>(({ i32 }) => ({
-    gettid: { args: [], returns: i32 },
-    setpriority: { args: [i32, i32, i32], returns: i32 },
-  }));
+  const libc = openLibc<{ gettid: () => number; setpriority: (which: number, who: number, prio: number) => number }>(
+    ({ i32 }) => ({
+      gettid: { args: [], returns: i32 },
+      setpriority: { args: [i32, i32, i32], returns: i32 },
+    }),
+  );
   // Without ffi the thread keeps the process's priority.
   libc?.fn.setpriority(0, libc.fn.gettid(), NICE);
 }
@@ -53,7 +82,10 @@ const recentNames = new BoundedCache<number, string[]>(KEEP_NAMES);
 const GC_FROM_BYTES = 4 << 20;
 let collect: false | "now" | "soon" = false;
 
-const port = self as unknown as { onmessage: ((e: MessageEvent<Request | Init>) => void) | null; postMessage: (msg: unknown, transfer?: Transferable[]) => void };
+const port = self as unknown as {
+  onmessage: ((e: MessageEvent<Request | Init>) => void) | null;
+  postMessage: (msg: unknown, transfer?: Transferable[]) => void;
+};
 
 function remember(readId: number, names: string[]): void {
   recentNames.set(readId, names);
@@ -67,7 +99,13 @@ function namesFor(readId: number, folder: CompactFolder): (i: number) => string 
 /** Every entry of `read` in natural ascending name order, by entry index. */
 function nameOrderOf(names: string[]): Uint32Array {
   const all = Array.from({ length: names.length }, (_, i) => i);
-  return Uint32Array.from(orderOf(all, { nameOf: (i) => names[i], sizeKey: () => 0, mtime: () => 0, mode: () => 0 }, { by: "name", asc: true }));
+  return Uint32Array.from(
+    orderOf(
+      all,
+      { nameOf: (i) => names[i], sizeKey: () => 0, mtime: () => 0, mode: () => 0 },
+      { by: "name", asc: true },
+    ),
+  );
 }
 
 function handle(m: Request): [unknown, Transferable[]] {
@@ -102,7 +140,15 @@ function handle(m: Request): [unknown, Transferable[]] {
       return [{}, []];
     }
     case "write": {
-      const piece = writeItems(m.folder, namesFor(m.readId, m.folder), m.req, m.order, m.from, m.to, startPiece(m.folder, m.req, m.to - m.from, new Uint8Array(0)));
+      const piece = writeItems(
+        m.folder,
+        namesFor(m.readId, m.folder),
+        m.req,
+        m.order,
+        m.from,
+        m.to,
+        startPiece(m.folder, m.req, m.to - m.from, new Uint8Array(0)),
+      );
       collect = piece.at >= GC_FROM_BYTES && "now";
       return [{ bytes: piece.buf.subarray(0, piece.at) }, [piece.buf.buffer as ArrayBuffer]];
     }
@@ -138,6 +184,9 @@ port.onmessage = (e: MessageEvent<Request | Init>) => {
     collect = false;
   } catch (err) {
     const x = err as NodeJS.ErrnoException;
-    port.postMessage({ id: m.id, error: { message: String(x?.message ?? err), code: x?.code, errno: x?.errno, syscall: x?.syscall, path: x?.path } });
+    port.postMessage({
+      id: m.id,
+      error: { message: String(x?.message ?? err), code: x?.code, errno: x?.errno, syscall: x?.syscall, path: x?.path },
+    });
   }
 };

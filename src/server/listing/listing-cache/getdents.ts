@@ -15,7 +15,10 @@ interface Lib {
 let lib: Libc<Lib> | null | undefined;
 
 function open(): typeof lib {
-  if (lib === undefined) lib = ffiAvailable() ? openLibc<Lib>(({ i32, ptr, u64 }) => ({ getdents64: { args: [i32, ptr, u64], returns: i32 } })) : null;
+  if (lib === undefined)
+    lib = ffiAvailable()
+      ? openLibc<Lib>(({ i32, ptr, u64 }) => ({ getdents64: { args: [i32, ptr, u64], returns: i32 } }))
+      : null;
   return lib;
 }
 
@@ -49,7 +52,10 @@ function listable(b: Uint8Array, from: number, to: number): boolean {
  * from starts[i]; starts[count] is the end) and `count`; null when getdents64 is unavailable. Throws the open or
  * read error (ENOENT, ENOTDIR, EACCES; ENOENT too for a folder removed while it is read).
  */
-export function rawNames(abs: string, alloc: (bytes: number) => ArrayBufferLike): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
+export function rawNames(
+  abs: string,
+  alloc: (bytes: number) => ArrayBufferLike,
+): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
   if (!open()) return null;
   // O_DIRECTORY: a file answers ENOTDIR, as readdir does.
   const fd = openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY);
@@ -66,7 +72,11 @@ export function rawNames(abs: string, alloc: (bytes: number) => ArrayBufferLike)
  * @throws Error with code ENOENT when the folder was removed since it was opened (getdents64(2) answers ENOENT
  * then), EIO for any other failed read.
  */
-export function rawNamesOfOpenFolder(fd: number, abs: string, alloc: (bytes: number) => ArrayBufferLike): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
+export function rawNamesOfOpenFolder(
+  fd: number,
+  abs: string,
+  alloc: (bytes: number) => ArrayBufferLike,
+): { bytes: Uint8Array; starts: Uint32Array; count: number } | null {
   const l = open();
   if (!l) return null;
   const chunk = new Uint8Array(CHUNK);

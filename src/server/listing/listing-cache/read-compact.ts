@@ -11,7 +11,9 @@ import { IS_DIR, IS_SYMLINK, emptyCompact, escapeFlag, nameAt, sharedBuffer, typ
 import { rawNames } from "./getdents";
 import { statFn } from "./statx";
 
-const S_IFMT = 0o170000, S_IFDIR = 0o040000, S_IFLNK = 0o120000;
+const S_IFMT = 0o170000,
+  S_IFDIR = 0o040000,
+  S_IFLNK = 0o120000;
 
 /**
  * A folder being read, in buffers two threads can share: the names (UTF-8, each followed by a NUL, entry i from
@@ -31,7 +33,8 @@ export interface SharedRead {
 }
 
 /** Flag of an entry left out (vanished meanwhile, or a dangling link), and entries a thread stats at once. */
-const GONE = 0x80, CHUNK = 512;
+const GONE = 0x80,
+  CHUNK = 512;
 
 /**
  * Lists the folder `abs` into a SharedRead whose stats are still to be read (names from getdents64 when ffi runs,
@@ -46,7 +49,9 @@ export function listShared(abs: string): { read: SharedRead; names: string[] | n
   if (raw) ({ bytes: nameBuf, starts, count: n } = raw);
   else {
     const all = readdirSync(abs);
-    names = all.some((x) => x.startsWith(UPLOAD_TEMP_PREFIX)) ? all.filter((x) => !x.startsWith(UPLOAD_TEMP_PREFIX)) : all;
+    names = all.some((x) => x.startsWith(UPLOAD_TEMP_PREFIX))
+      ? all.filter((x) => !x.startsWith(UPLOAD_TEMP_PREFIX))
+      : all;
     n = names.length;
     let chars = 0;
     for (const name of names) chars += name.length;
@@ -139,7 +144,12 @@ export function statShared(r: SharedRead): [number, string][] {
  * The CompactFolder of a fully stat-ed `r` (`links` from every statShared), its entries GONE left out; `names`
  * (the strings of r's names) become those of the entries kept; `order` (entry indices of r) is mapped to them.
  */
-export function finishShared(r: SharedRead, links: [number, string][], names: string[] | null, order?: Uint32Array): { folder: CompactFolder; names: string[] | null; order?: Uint32Array } {
+export function finishShared(
+  r: SharedRead,
+  links: [number, string][],
+  names: string[] | null,
+  order?: Uint32Array,
+): { folder: CompactFolder; names: string[] | null; order?: Uint32Array } {
   const n = r.count;
   const newIndex = new Int32Array(n);
   let count = 0;
@@ -151,7 +161,11 @@ export function finishShared(r: SharedRead, links: [number, string][], names: st
       bytes += r.starts[i + 1] - 1 - r.starts[i];
     }
   }
-  const folder = emptyCompact(count, bytes, links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]));
+  const folder = emptyCompact(
+    count,
+    bytes,
+    links.map(([i, real]): [number, string] => [newIndex[i], real]).sort((a, b) => a[0] - b[0]),
+  );
   const kept: string[] | null = names && [];
   let at = 0;
   for (let i = 0; i < n; i++) {
@@ -182,5 +196,8 @@ export function readCompactSync(abs: string): { folder: CompactFolder; names: st
   const { read, names } = listShared(abs);
   const links = statShared(read);
   const done = finishShared(read, links, names);
-  return { folder: done.folder, names: done.names ?? Array.from({ length: done.folder.count }, (_, i) => nameAt(done.folder, i)) };
+  return {
+    folder: done.folder,
+    names: done.names ?? Array.from({ length: done.folder.count }, (_, i) => nameAt(done.folder, i)),
+  };
 }

@@ -17,7 +17,10 @@ export const listingCache = new FolderCache({ maxBytes: 64 * 1024 * 1024, maxFol
 /** Ms without a listing after which the cache empties (Config listingIdleMs, default 30 s). */
 let idleMs = 30_000;
 
-type ListingConfig = Pick<Config, "listingCacheMb" | "listingCacheFolders" | "listingThreads" | "listingIdleMs" | "listingWorker" | "listingFfi">;
+type ListingConfig = Pick<
+  Config,
+  "listingCacheMb" | "listingCacheFolders" | "listingThreads" | "listingIdleMs" | "listingWorker" | "listingFfi"
+>;
 
 /**
  * Applies the Config's listing settings at boot, before the first listing: the cache's size, the idle time of the
@@ -27,7 +30,12 @@ export function configureListing(config: ListingConfig): void {
   listingCache.setLimits({ maxBytes: config.listingCacheMb * 1024 * 1024, maxFolders: config.listingCacheFolders });
   idleMs = config.listingIdleMs;
   allowFfi(config.listingFfi);
-  configureFolderWorkers({ threads: config.listingThreads, idleMs: config.listingIdleMs, enabled: config.listingWorker, ffi: config.listingFfi });
+  configureFolderWorkers({
+    threads: config.listingThreads,
+    idleMs: config.listingIdleMs,
+    enabled: config.listingWorker,
+    ffi: config.listingFfi,
+  });
 }
 
 // A write changes one entry of its parent folder's listing and, for a folder written, moved or removed whole,

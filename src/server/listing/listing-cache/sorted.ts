@@ -21,7 +21,9 @@ function sizeKey(item: Sortable): number {
  * The comparison of listings: by size, modified or permission bits, then by
  * natural, case-insensitive name; reversed when not ascending. Works on items paired with their lower-cased name.
  */
-export function comparatorFor<T extends Sortable>(sorting: Sorting): (x: { item: T; key: string }, y: { item: T; key: string }) => number {
+export function comparatorFor<T extends Sortable>(
+  sorting: Sorting,
+): (x: { item: T; key: string }, y: { item: T; key: string }) => number {
   const dir = sorting.asc ? 1 : -1;
   const by = sorting.by;
   return (x, y) => {
@@ -51,7 +53,12 @@ export function canPresort(entries: readonly CachedEntry[], sorting: Sorting): b
  * The entries of `folder` (cached at `abs` in `cache`) in the order of `sorting`, computed once and kept with the
  * folder. Call only when canPresort holds.
  */
-export async function presorted(cache: FolderCache, abs: string, folder: CachedFolder, sorting: Sorting): Promise<CachedEntry[]> {
+export async function presorted(
+  cache: FolderCache,
+  abs: string,
+  folder: CachedFolder,
+  sorting: Sorting,
+): Promise<CachedEntry[]> {
   const key = `order:${sorting.by}:${sorting.asc}`;
   const hit = folder.derived.get(key);
   if (hit) return hit.value as CachedEntry[];

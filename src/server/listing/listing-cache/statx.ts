@@ -15,13 +15,20 @@ interface Statx {
 }
 
 /** One stat: mode bits (S_IFMT included), size and mtime in ms; null when it failed. */
-export type StatFn = (dirfd: number, abs: string, at: number, follow: boolean) => { mode: number; size: number; mtimeMs: number } | null;
+export type StatFn = (
+  dirfd: number,
+  abs: string,
+  at: number,
+  follow: boolean,
+) => { mode: number; size: number; mtimeMs: number } | null;
 
 let statxLib: { lib: Statx; ptr: (a: Uint8Array) => number } | null | undefined;
 
 function openStatx(): typeof statxLib {
   if (statxLib !== undefined) return statxLib;
-  const libc = ffiAvailable() ? openLibc<Statx>(({ i32, u32, ptr }) => ({ statx: { args: [i32, ptr, i32, u32, ptr], returns: i32 } })) : null;
+  const libc = ffiAvailable()
+    ? openLibc<Statx>(({ i32, u32, ptr }) => ({ statx: { args: [i32, ptr, i32, u32, ptr], returns: i32 } }))
+    : null;
   statxLib = libc && { lib: libc.fn, ptr: libc.ptr };
   return statxLib;
 }

@@ -12,7 +12,9 @@ const ENTRIES = 4096;
 const ROUNDS = 12;
 
 function madeUp(): { folder: CompactFolder; names: string[] } {
-  const names = Array.from({ length: ENTRIES }, (_, i) => (i % 97 === 0 ? `Folder ${i}` : `warm-${i % 13}-${i}.${["txt", "jpg", "mkv", "pdf"][i % 4]}`));
+  const names = Array.from({ length: ENTRIES }, (_, i) =>
+    i % 97 === 0 ? `Folder ${i}` : `warm-${i % 13}-${i}.${["txt", "jpg", "mkv", "pdf"][i % 4]}`,
+  );
   const bytes = new TextEncoder().encode(names.join(""));
   const nameEnds = new Uint32Array(ENTRIES);
   let at = 0;
@@ -31,20 +33,51 @@ function madeUpRead(): SharedRead {
   const starts = new Uint32Array(n + 1);
   for (let i = 0; i <= n; i++) starts[i] = 2 * i;
   for (let i = 0; i < n; i++) nameBuf[2 * i] = 46;
-  return { abs: "/", count: n, nameBuf, starts, size: new Float64Array(n), mtime: new Float64Array(n), mode: new Float64Array(n), flags: new Uint8Array(n), next: new Int32Array(1) };
+  return {
+    abs: "/",
+    count: n,
+    nameBuf,
+    starts,
+    size: new Float64Array(n),
+    mtime: new Float64Array(n),
+    mode: new Float64Array(n),
+    flags: new Uint8Array(n),
+    next: new Int32Array(1),
+  };
 }
 
 function round(r: number): void {
   const { folder, names } = madeUp();
   const nameOf = (i: number) => names[i];
   const sorting = { by: (["name", "modified", "size", "name"] as const)[r % 4], asc: r % 3 !== 1 };
-  const nameOrder = Uint32Array.from(orderOf(Array.from(names.keys()), { nameOf, sizeKey: () => 0, mtime: () => 0, mode: () => 0 }, { by: "name", asc: true }));
-  const req = { prefix: "{", base: "/warm", showHidden: false, canModify: r % 2 === 0, sorting, dirSizes: new Float64Array(ENTRIES).fill(Number.NaN) };
+  const nameOrder = Uint32Array.from(
+    orderOf(
+      Array.from(names.keys()),
+      { nameOf, sizeKey: () => 0, mtime: () => 0, mode: () => 0 },
+      { by: "name", asc: true },
+    ),
+  );
+  const req = {
+    prefix: "{",
+    base: "/warm",
+    showHidden: false,
+    canModify: r % 2 === 0,
+    sorting,
+    dirSizes: new Float64Array(ENTRIES).fill(Number.NaN),
+  };
   const order = bodyOrder(folder, nameOf, req, nameOrder);
   const { head, tail } = bodyEnds(folder, req, order);
-  endBody(writeItems(folder, nameOf, req, order, 0, order.length, startPiece(folder, req, order.length, head)), null, tail);
+  endBody(
+    writeItems(folder, nameOf, req, order, 0, order.length, startPiece(folder, req, order.length, head)),
+    null,
+    tail,
+  );
   const read = madeUpRead();
-  finishShared(read, statShared(read), Array.from({ length: read.count }, () => "."));
+  finishShared(
+    read,
+    statShared(read),
+    Array.from({ length: read.count }, () => "."),
+  );
 }
 
 /** Runs the warm-up rounds, each on its own turn, while `idle` holds (else a little later). */

@@ -47,16 +47,36 @@ export interface FolderWatchers {
   observe: (fn: Observer) => void;
 }
 
-const IN_MODIFY = 0x2, IN_ATTRIB = 0x4, IN_CLOSE_WRITE = 0x8, IN_MOVED_FROM = 0x40, IN_MOVED_TO = 0x80;
-const IN_CREATE = 0x100, IN_DELETE = 0x200, IN_DELETE_SELF = 0x400, IN_MOVE_SELF = 0x800;
-const IN_Q_OVERFLOW = 0x4000, IN_IGNORED = 0x8000, IN_ONLYDIR = 0x1000000;
+const IN_MODIFY = 0x2,
+  IN_ATTRIB = 0x4,
+  IN_CLOSE_WRITE = 0x8,
+  IN_MOVED_FROM = 0x40,
+  IN_MOVED_TO = 0x80;
+const IN_CREATE = 0x100,
+  IN_DELETE = 0x200,
+  IN_DELETE_SELF = 0x400,
+  IN_MOVE_SELF = 0x800;
+const IN_Q_OVERFLOW = 0x4000,
+  IN_IGNORED = 0x8000,
+  IN_ONLYDIR = 0x1000000;
 /**
  * Reads of the 64 KiB buffer one drain makes at most: 1 MiB, more than the kernel queues by default (16,384 events
  * of 16 bytes plus a name, /proc/sys/fs/inotify/max_queued_events, inotify(7)), so only a storm still arriving meets it.
  */
 const DRAIN_READS_MAX = 16;
-const IN_NONBLOCK = 0o4000, IN_CLOEXEC = 0o2000000;
-const MASK = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;
+const IN_NONBLOCK = 0o4000,
+  IN_CLOEXEC = 0o2000000;
+const MASK =
+  IN_MODIFY |
+  IN_ATTRIB |
+  IN_CLOSE_WRITE |
+  IN_MOVED_FROM |
+  IN_MOVED_TO |
+  IN_CREATE |
+  IN_DELETE |
+  IN_DELETE_SELF |
+  IN_MOVE_SELF |
+  IN_ONLYDIR;
 const GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED;
 
 interface Libc {
@@ -134,7 +154,8 @@ function inotifyWatchers(): FolderWatchers | null {
         if (mask & GONE) t.gone = true;
         // The name, NUL-padded to `len` bytes (inotify(7)); an event on the folder itself has none.
         const end = buf.indexOf(0, off + 16);
-        const name = len > 0 ? decoder.decode(buf.subarray(off + 16, end < 0 || end > off + 16 + len ? off + 16 + len : end)) : "";
+        const name =
+          len > 0 ? decoder.decode(buf.subarray(off + 16, end < 0 || end > off + 16 + len ? off + 16 + len : end)) : "";
         // A name that is not valid UTF-8 cannot be looked up again by its decoded form: the whole folder counts.
         if (!name || name.includes("\uFFFD")) t.names = null;
         else t.names?.add(name);

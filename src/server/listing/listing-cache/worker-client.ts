@@ -168,14 +168,26 @@ export async function readInWorker(abs: string, onListed?: (count: number) => vo
   const other = partner(t);
   const stats = Promise.all([
     call<{ links: [number, string][] }>(t, { op: "stat", read: listed.read, nameOrder: false }),
-    other ? call<{ links: [number, string][]; nameOrder: Uint32Array }>(other, { op: "stat", read: listed.read, nameOrder: true }) : null,
+    other
+      ? call<{ links: [number, string][]; nameOrder: Uint32Array }>(other, {
+          op: "stat",
+          read: listed.read,
+          nameOrder: true,
+        })
+      : null,
   ]);
   onListed?.(listed.read.count);
   const [mine, theirs] = await stats;
   // A thread that ended meanwhile may have left entries unread: the caller reads the folder itself.
   if (!mine || (other && !theirs)) return null;
   const links = [...mine.links, ...(theirs?.links ?? [])];
-  const done = await call<{ folder: CompactFolder; nameOrder: Uint32Array }>(t, { op: "finish", readId, read: listed.read, links, nameOrder: theirs?.nameOrder });
+  const done = await call<{ folder: CompactFolder; nameOrder: Uint32Array }>(t, {
+    op: "finish",
+    readId,
+    read: listed.read,
+    links,
+    nameOrder: theirs?.nameOrder,
+  });
   if (!done) return null;
   readBy.set(readId, t);
   return { folder: done.folder, readId, nameOrder: done.nameOrder };
@@ -190,11 +202,18 @@ let bodies = 0;
  * The listing body of a folder read by readInWorker, written in the workers (a large one half by each, the first
  * thread joining the halves); null when no worker can run.
  */
-export async function bodyInWorker(read: WorkerRead, req: CompactBodyRequest): Promise<{ json: Uint8Array; etag: string } | null> {
+export async function bodyInWorker(
+  read: WorkerRead,
+  req: CompactBodyRequest,
+): Promise<{ json: Uint8Array; etag: string } | null> {
   const t = pick(readBy.get(read.readId));
   if (!t) return null;
   const base = { readId: read.readId, folder: read.folder, req };
-  const ordered = await call<{ order: Uint32Array; head: Uint8Array; tail: Uint8Array }>(t, { op: "order", ...base, nameOrder: read.nameOrder });
+  const ordered = await call<{ order: Uint32Array; head: Uint8Array; tail: Uint8Array }>(t, {
+    op: "order",
+    ...base,
+    nameOrder: read.nameOrder,
+  });
   if (!ordered) return null;
   const n = ordered.order.length;
   const other = n >= SPLIT_FROM ? partner(t) : null;
@@ -206,7 +225,11 @@ export async function bodyInWorker(read: WorkerRead, req: CompactBodyRequest): P
   ]);
   if (!first || (other && !rest)) return null;
   const transfer = rest ? [rest.bytes.buffer as ArrayBuffer] : [];
-  return call<{ json: Uint8Array; etag: string }>(t, { op: "end", key, rest: rest?.bytes ?? null, tail: ordered.tail }, transfer);
+  return call<{ json: Uint8Array; etag: string }>(
+    t,
+    { op: "end", key, rest: rest?.bytes ?? null, tail: ordered.tail },
+    transfer,
+  );
 }
 
 /** True while folder workers may be used (none failed to start, not turned off). */

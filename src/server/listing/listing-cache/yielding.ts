@@ -27,7 +27,8 @@ export async function sortYielding<T>(items: readonly T[], cmp: (a: T, b: T) => 
   }
   while (runs.length > 1) {
     const merged: T[][] = [];
-    for (let r = 0; r < runs.length; r += 2) merged.push(r + 1 < runs.length ? await mergeRuns(runs[r], runs[r + 1], cmp) : runs[r]);
+    for (let r = 0; r < runs.length; r += 2)
+      merged.push(r + 1 < runs.length ? await mergeRuns(runs[r], runs[r + 1], cmp) : runs[r]);
     runs = merged;
   }
   return runs[0] ?? [];

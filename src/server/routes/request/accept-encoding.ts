@@ -15,7 +15,10 @@ const ALIASES: Record<string, string> = { "x-gzip": "gzip" };
  * refused, and "identity" wins when the header rates it above the best coding. No header, or nothing
  * acceptable, gives "identity" (the plain body).
  */
-export function negotiateEncoding(header: string | null | undefined, available: readonly Encoding[]): Encoding | "identity" {
+export function negotiateEncoding(
+  header: string | null | undefined,
+  available: readonly Encoding[],
+): Encoding | "identity" {
   if (!header) return "identity";
   const q = new Map<string, number>();
   for (const { type, q: quality } of parseAccept(header)) {

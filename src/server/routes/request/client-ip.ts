@@ -13,7 +13,12 @@ const IP_LIKE = /^[0-9a-fA-F:.]{2,45}$/;
  */
 export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const last = c.req.header("X-Forwarded-For")?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    const last = c.req
+      .header("X-Forwarded-For")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last && IP_LIKE.test(last)) return last;
   }
   return (c.env as RequestIpServer | undefined)?.requestIP?.(c.req.raw)?.address ?? "unknown";

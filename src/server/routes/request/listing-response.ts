@@ -19,7 +19,12 @@ const MIN_COMPRESSED = 1024;
  * The listing of the folder `target` (whose own fresh info is `dir`) for the current user: the same JSON the
  * contract's resource GET gives, as application/json, `Vary: Accept-Encoding`.
  */
-export async function folderResponse(c: Context<AppEnv>, target: ScopedPath, dir: FileInfo, canModify: boolean): Promise<Response> {
+export async function folderResponse(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  dir: FileInfo,
+  canModify: boolean,
+): Promise<Response> {
   const user = c.get("user");
   const hasRules = currentSettings(c.get("deps").db).rules.length + user.rules.length > 0;
   const body = await listingBody({
@@ -33,10 +38,17 @@ export async function folderResponse(c: Context<AppEnv>, target: ScopedPath, dir
     canModify,
     hasRules,
   });
-  const headers: Record<string, string> = { "Content-Type": "application/json", Vary: "Accept-Encoding", ETag: body.etag };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Vary: "Accept-Encoding",
+    ETag: body.etag,
+  };
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === body.etag)) return c.body(null, 304, headers);
-  const coding = body.json.length >= MIN_COMPRESSED ? negotiateEncoding(c.req.header("Accept-Encoding"), ["br", "gzip"]) : "identity";
+  const coding =
+    body.json.length >= MIN_COMPRESSED
+      ? negotiateEncoding(c.req.header("Accept-Encoding"), ["br", "gzip"])
+      : "identity";
   if (coding === "identity") return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
   headers["Content-Encoding"] = coding;
   return c.body((await body.encoded(coding)) as Uint8Array<ArrayBuffer>, 200, headers);

@@ -36,7 +36,11 @@ export function plainFileResponse(c: Context<AppEnv>, target: ScopedPath, inline
   const name = target.path.split("/").pop() || "download";
   const contentType = mimeTypeOf(name);
   return fileResponse(c.req.raw, {
-    fd, st, name, contentType, inline,
+    fd,
+    st,
+    name,
+    contentType,
+    inline,
     headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
   });
 }

@@ -4,7 +4,14 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env";
-import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, resolveInScope, scopeDir, type ScopedPath } from "../../fs/scope";
+import {
+  decodeRequestPath,
+  normalizeVirtualPath,
+  realVirtualPath,
+  resolveInScope,
+  scopeDir,
+  type ScopedPath,
+} from "../../fs/scope";
 import { pathFilter, type PathFilter } from "../../fs/rules";
 import { currentSettings } from "../../settings/settings-service";
 import { Forbidden } from "../../errors";
@@ -41,7 +48,8 @@ export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?:
   const real = realVirtualPath(userScopeDir(c), abs);
   if (real !== null && real !== virtualPath && !allowed(real)) throw new Forbidden();
   // A link inside a shared folder (or under a media token) must not lead out of it.
-  if (prefix !== undefined && real !== null && !isUnderPrefix(real, prefix)) throw new Forbidden("outside the token's path");
+  if (prefix !== undefined && real !== null && !isUnderPrefix(real, prefix))
+    throw new Forbidden("outside the token's path");
 }
 
 /**
@@ -77,7 +85,10 @@ export function resolveUserPath(c: Context<AppEnv>, decoded: string): ScopedPath
 export function shareTarget(c: Context<AppEnv>, prefix: string, sharePath: string): ScopedPath {
   if (!sharePath.endsWith("/")) return resolveUserPath(c, sharePath);
   const rest = decodeRequestPath(pathAfter(c, prefix));
-  const target = resolveInScope(userScopeDir(c), { path: `${sharePath.slice(0, -1)}${rest.path === "/" ? "" : rest.path}` || "/", wantsDir: rest.wantsDir });
+  const target = resolveInScope(userScopeDir(c), {
+    path: `${sharePath.slice(0, -1)}${rest.path === "/" ? "" : rest.path}` || "/",
+    wantsDir: rest.wantsDir,
+  });
   assertPathAllowed(c, target.path, target.abs);
   return target;
 }

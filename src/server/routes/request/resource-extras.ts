@@ -38,7 +38,11 @@ export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
  * @throws Forbidden (403) without the download permission (CONTRACT: probe and media info need it); BadRequest
  * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
  */
-export async function resourceExtra(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object | Response | null> {
+export async function resourceExtra(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  info: FileInfo,
+): Promise<object | Response | null> {
   try {
     return await dispatch(c, target, info);
   } catch (err) {
@@ -105,8 +109,14 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
   requireDownload(c);
   const { dirAbs, dirPath } = folderOf(target, info);
   const meta = await readMetainfo({
-    file: target, info, dirAbs, dirPath, showHidden: c.get("user").showHidden,
-    isVisible: userPathFilter(c), signal: c.req.raw.signal, archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
+    file: target,
+    info,
+    dirAbs,
+    dirPath,
+    showHidden: c.get("user").showHidden,
+    isVisible: userPathFilter(c),
+    signal: c.req.raw.signal,
+    archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
   });
   // A picture adds `imageinfo` (dimensions, format, EXIF): an optional field beside the contract's ones.
   const imageinfo = info.type === "image" ? await readImageInfo(target) : null;
@@ -127,7 +137,8 @@ async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Pr
  */
 async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<Response> {
   requireDownload(c);
-  if (info.isDir || !isMarkdownName(info.name)) throw new BadRequest("only .md and .markdown files have a markdown preview");
+  if (info.isDir || !isMarkdownName(info.name))
+    throw new BadRequest("only .md and .markdown files have a markdown preview");
   if (info.size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as markdown");
   const resolve = (path: string) => {
     try {
@@ -136,7 +147,12 @@ async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo
       return null; // outside the scope, the rules or the media token: a dead link, never an error page
     }
   };
-  const ctx = { folder: folderOf(target, info).dirPath, base: c.get("deps").config.baseurl, auth: c.req.query("auth"), resolve };
+  const ctx = {
+    folder: folderOf(target, info).dirPath,
+    base: c.get("deps").config.baseurl,
+    auth: c.req.query("auth"),
+    resolve,
+  };
   const { bytes } = readFileBeneath(target, (st) => {
     if (st.size >= TEXT_CONTENT_MAX_BYTES) throw new BadRequest("the file is too large to preview as markdown");
   });
@@ -163,6 +179,13 @@ async function playlistOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo
   if (!type) throw new BadRequest(`playlist must be one of ${PLAYLIST_TYPES.join(", ")}`);
   const user = c.get("user");
   const { dirAbs, dirPath } = folderOf(target, info);
-  const listing = await listFolderCached(userScopeDir(c), dirAbs, dirPath, user.showHidden, user.sorting, userPathFilter(c));
+  const listing = await listFolderCached(
+    userScopeDir(c),
+    dirAbs,
+    dirPath,
+    user.showHidden,
+    user.sorting,
+    userPathFilter(c),
+  );
   return listing.items.filter((i) => i.type === type).map((i) => presentResource(c, i));
 }

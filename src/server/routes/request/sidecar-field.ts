@@ -13,9 +13,19 @@ import type { SidecarSubtitle } from "../../../shared/wire/metainfo";
 import { userPathFilter } from "./request-path";
 
 /** `{subtitles}` for a video file (the user's rules and hidden-name setting apply), `{}` for anything else. */
-export function sidecarField(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): { subtitles?: SidecarSubtitle[] } {
+export function sidecarField(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  info: FileInfo,
+): { subtitles?: SidecarSubtitle[] } {
   if (info.isDir || info.type !== "video") return {};
   const dirPath = target.path.slice(0, target.path.lastIndexOf("/") + 1);
-  const found = findSidecarSubtitles(dirname(target.abs), dirPath, info.name, c.get("user").showHidden, userPathFilter(c));
+  const found = findSidecarSubtitles(
+    dirname(target.abs),
+    dirPath,
+    info.name,
+    c.get("user").showHidden,
+    userPathFilter(c),
+  );
   return { subtitles: found.map(presentSidecar) };
 }

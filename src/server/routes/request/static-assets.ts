@@ -38,7 +38,8 @@ const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
  */
 export function readAssets(dir: string, skip: ReadonlySet<string>): Map<string, StaticAsset> {
   const names = new Set(readdirSync(dir));
-  const isSibling = (name: string) => ENCODINGS.some((e) => name.endsWith(SUFFIX[e]) && names.has(name.slice(0, -SUFFIX[e].length)));
+  const isSibling = (name: string) =>
+    ENCODINGS.some((e) => name.endsWith(SUFFIX[e]) && names.has(name.slice(0, -SUFFIX[e].length)));
   const assets = new Map<string, StaticAsset>();
   for (const name of names) {
     if (skip.has(name) || isSibling(name)) continue;
@@ -61,7 +62,11 @@ export function assetResponse(asset: StaticAsset, acceptEncoding: string | undef
   const available = ENCODINGS.filter((e) => asset.encoded[e]);
   const coding = negotiateEncoding(acceptEncoding, available);
   const body = coding === "identity" ? asset : asset.encoded[coding]!;
-  const headers = new Headers({ "Content-Type": asset.type, "Content-Length": String(body.size), "Cache-Control": STATIC_ASSET_CACHE_CONTROL });
+  const headers = new Headers({
+    "Content-Type": asset.type,
+    "Content-Length": String(body.size),
+    "Cache-Control": STATIC_ASSET_CACHE_CONTROL,
+  });
   if (available.length) headers.set("Vary", "Accept-Encoding");
   if (coding !== "identity") headers.set("Content-Encoding", coding);
   return new Response(head ? null : Bun.file(body.path), { headers });
@@ -76,7 +81,12 @@ export function htmlResponse(html: string, acceptEncoding: string | undefined, h
   const plain = Buffer.from(html);
   const body =
     coding === "br"
-      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+      ? brotliCompressSync(plain, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+          },
+        })
       : coding === "gzip"
         ? gzipSync(plain, { level: HTML_GZIP_LEVEL })
         : plain;

@@ -68,7 +68,11 @@ function baseName(path: string): string {
 /** A cached WebVTT file answered inline with validators, as `text/vtt; charset=utf-8`. */
 export async function vttResponse(c: Context<AppEnv>, abs: string, name: string): Promise<Response> {
   return fileResponse(c.req.raw, {
-    abs, st: await stat(abs), name, contentType: VTT_CONTENT_TYPE, inline: true,
+    abs,
+    st: await stat(abs),
+    name,
+    contentType: VTT_CONTENT_TYPE,
+    inline: true,
     headers: { "Content-Security-Policy": rawContentSecurityPolicy(VTT_CONTENT_TYPE) },
   });
 }

@@ -24,13 +24,20 @@ import { assertMayReceive } from "../../auth/download-policy";
  * belongs).
  * @throws NotFound (404) for a video when posters are off, ffmpeg is missing or the file yields no frame.
  */
-export async function thumbnailResponse(c: Context<AppEnv>, target: ScopedPath, name: string, width: number): Promise<Response | null> {
+export async function thumbnailResponse(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  name: string,
+  width: number,
+): Promise<Response | null> {
   const deps = c.get("deps");
   const settings = getSettings(deps.db).thumbnail;
   const isVideo = typeFromName(name) === "video";
   let cached: string | null = null;
-  if (settings.thumbnailEnabled && canThumbnail(extensionOf(name))) cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error, target.scope);
-  else if (settings.thumbnailEnabled && settings.thumbnailVideo && isVideo) cached = await posterPath(deps.config.cacheDir, target, width, deps.log);
+  if (settings.thumbnailEnabled && canThumbnail(extensionOf(name)))
+    cached = await thumbnailPath(deps.config.cacheDir, target.abs, width, deps.log.error, target.scope);
+  else if (settings.thumbnailEnabled && settings.thumbnailVideo && isVideo)
+    cached = await posterPath(deps.config.cacheDir, target, width, deps.log);
   if (shouldCollect(settings.cacheGcProbability)) {
     void collectThumbCache(deps.config.cacheDir, settings.cacheExpireTTL, cached).then(
       (n) => n > 0 && deps.log.info(`thumbnail cache: ${n} entries older than ${settings.cacheExpireTTL} s removed`),
@@ -44,7 +51,11 @@ export async function thumbnailResponse(c: Context<AppEnv>, target: ScopedPath, 
   assertMayReceive(c.get("user"), "picture");
   const contentType = cached.endsWith(".jpg") ? "image/jpeg" : "image/webp";
   return fileResponse(c.req.raw, {
-    abs: cached, st: await stat(cached), name, contentType, inline: true,
+    abs: cached,
+    st: await stat(cached),
+    name,
+    contentType,
+    inline: true,
     headers: { "Content-Security-Policy": rawContentSecurityPolicy(contentType) },
   });
 }

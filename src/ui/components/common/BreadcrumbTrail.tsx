@@ -24,7 +24,15 @@ export interface BreadcrumbTrailProps {
 }
 
 /** The folded ancestors: a button opening a menu of links, outermost first; arrows move, Esc closes. */
-function HiddenCrumbs({ crumbs, hrefOf, label }: { crumbs: readonly Crumb[]; hrefOf: (path: string) => string; label: string }) {
+function HiddenCrumbs({
+  crumbs,
+  hrefOf,
+  label,
+}: {
+  crumbs: readonly Crumb[];
+  hrefOf: (path: string) => string;
+  label: string;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLSpanElement>(null);
@@ -44,7 +52,8 @@ function HiddenCrumbs({ crumbs, hrefOf, label }: { crumbs: readonly Crumb[]; hre
     if (e.key === "Escape") {
       setOpen(false);
       button.current?.focus();
-    } else if (e.key === "ArrowDown" || e.key === "ArrowUp") all[(at + (e.key === "ArrowDown" ? 1 : all.length - 1)) % all.length]?.focus();
+    } else if (e.key === "ArrowDown" || e.key === "ArrowUp")
+      all[(at + (e.key === "ArrowDown" ? 1 : all.length - 1)) % all.length]?.focus();
     else if (e.key === "Tab") return setOpen(false);
     else return;
     e.preventDefault();
@@ -68,7 +77,14 @@ function HiddenCrumbs({ crumbs, hrefOf, label }: { crumbs: readonly Crumb[]; hre
       {open && (
         <span className="crumb-menu" role="menu" id={id} aria-label={label}>
           {crumbs.map((c) => (
-            <Link key={c.path} href={hrefOf(c.path)} role="menuitem" tabIndex={-1} className="crumb-menu-item" onClick={() => setOpen(false)}>
+            <Link
+              key={c.path}
+              href={hrefOf(c.path)}
+              role="menuitem"
+              tabIndex={-1}
+              className="crumb-menu-item"
+              onClick={() => setOpen(false)}
+            >
               <Folder size={18} aria-hidden className="file-icon icon-folder" />
               <span>{c.name}</span>
             </Link>
@@ -80,14 +96,27 @@ function HiddenCrumbs({ crumbs, hrefOf, label }: { crumbs: readonly Crumb[]; hre
 }
 
 /** Renders the trail; the home crumb is the current page when there is no other crumb. */
-export function BreadcrumbTrail({ crumbs, homeHref, hrefOf, navLabel, homeLabel, parentLabel, className = "breadcrumbs" }: BreadcrumbTrailProps) {
+export function BreadcrumbTrail({
+  crumbs,
+  homeHref,
+  hrefOf,
+  navLabel,
+  homeLabel,
+  parentLabel,
+  className = "breadcrumbs",
+}: BreadcrumbTrailProps) {
   const phone = useMediaQuery(PHONE_QUERY);
   const shown = phone ? foldCrumbs(crumbs, PHONE_VISIBLE_CRUMBS) : crumbs;
   return (
     <nav className={className} aria-label={navLabel}>
       <ol>
         <li className="crumb-fixed">
-          <Link href={homeHref} className="crumb" aria-label={homeLabel} aria-current={shown.length === 0 ? "page" : undefined}>
+          <Link
+            href={homeHref}
+            className="crumb"
+            aria-label={homeLabel}
+            aria-current={shown.length === 0 ? "page" : undefined}
+          >
             <House size={18} aria-hidden />
           </Link>
         </li>
@@ -97,7 +126,12 @@ export function BreadcrumbTrail({ crumbs, homeHref, hrefOf, navLabel, homeLabel,
             {c.hidden ? (
               <HiddenCrumbs crumbs={c.hidden} hrefOf={hrefOf} label={parentLabel} />
             ) : (
-              <Link href={hrefOf(c.path)} className="crumb" title={c.name} aria-current={i === shown.length - 1 ? "page" : undefined}>
+              <Link
+                href={hrefOf(c.path)}
+                className="crumb"
+                title={c.name}
+                aria-current={i === shown.length - 1 ? "page" : undefined}
+              >
                 <span className="crumb-name">{c.name}</span>
               </Link>
             )}

@@ -51,14 +51,29 @@ export function Dialog({ label, title, onClose, onSubmit, children, actions, wid
 }
 
 /** The usual action row: Cancel (runs `onCancel`) and the submit button of the dialog's form. */
-export function CancelSubmitActions({ onCancel, submitLabel, disabled = false, danger = false }: { onCancel: () => void; submitLabel: string; disabled?: boolean; danger?: boolean }) {
+export function CancelSubmitActions({
+  onCancel,
+  submitLabel,
+  disabled = false,
+  danger = false,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <button type="button" className="btn" onClick={onCancel}>
         {t("prompts.cancel")}
       </button>
-      <button type="submit" className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={disabled} data-autofocus={danger ? true : undefined}>
+      <button
+        type="submit"
+        className={`btn ${danger ? "btn-danger" : "btn-primary"}`}
+        disabled={disabled}
+        data-autofocus={danger ? true : undefined}
+      >
         {submitLabel}
       </button>
     </>

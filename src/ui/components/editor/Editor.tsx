@@ -9,7 +9,15 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { useAuth } from "../../stores/auth";
-import { closeEditor, confirmLeaveEditor, editText, isEditorDirty, openEditor, saveEditor, useEditor } from "../../stores/editor";
+import {
+  closeEditor,
+  confirmLeaveEditor,
+  editText,
+  isEditorDirty,
+  openEditor,
+  saveEditor,
+  useEditor,
+} from "../../stores/editor";
 import { useLayout } from "../../stores/layout";
 import { useTheme } from "../../stores/theme";
 import { useShortcuts } from "../../keyboard/useShortcuts";
@@ -46,7 +54,11 @@ export default function Editor({ file }: { file: Resource }) {
     };
   }, [file.name]);
   const extensions = useMemo(
-    () => [EditorView.lineWrapping, EditorView.contentAttributes.of({ "aria-label": t("editor.content", { name: file.name }) }), ...(language ? [language] : [])],
+    () => [
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ "aria-label": t("editor.content", { name: file.name }) }),
+      ...(language ? [language] : []),
+    ],
     [language, file.name, t],
   );
   const close = async () => {
@@ -63,7 +75,13 @@ export default function Editor({ file }: { file: Resource }) {
   return (
     <div className="editor" role="region" aria-label={t("editor.label")}>
       <div className="editor-bar">
-        <button type="button" className="icon-btn" aria-label={t("editor.close")} title={t("editor.close")} onClick={() => void close()}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("editor.close")}
+          title={t("editor.close")}
+          onClick={() => void close()}
+        >
           <X aria-hidden />
         </button>
         {/* The folder part is cut from the left on narrow screens, so the file name stays; the whole path is the title. */}
@@ -74,7 +92,12 @@ export default function Editor({ file }: { file: Resource }) {
           <span className="editor-file">{file.name}</span>
         </h1>
         {dirty && (
-          <span className="editor-dirty" role="status" aria-label={t("editor.unsavedMark")} title={t("editor.unsavedMark")}>
+          <span
+            className="editor-dirty"
+            role="status"
+            aria-label={t("editor.unsavedMark")}
+            title={t("editor.unsavedMark")}
+          >
             •
           </span>
         )}

@@ -8,8 +8,18 @@ export function GlobalShortcuts() {
   const { user } = useAuth();
   const { prompt } = useLayout();
   useShortcuts(
-    { view: "other", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canExecute: Boolean(user && (user.perm.admin || user.perm.execute)) },
-    { help: () => showPrompt({ kind: "help" }), toggleTaskPanel: () => toggleTaskPanel(), closeTaskPanel: () => toggleTaskPanel(false) },
+    {
+      view: "other",
+      promptOpen: prompt !== null,
+      selectedCount: 0,
+      canDelete: false,
+      canExecute: Boolean(user && (user.perm.admin || user.perm.execute)),
+    },
+    {
+      help: () => showPrompt({ kind: "help" }),
+      toggleTaskPanel: () => toggleTaskPanel(),
+      closeTaskPanel: () => toggleTaskPanel(false),
+    },
   );
   return null;
 }

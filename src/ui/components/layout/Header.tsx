@@ -40,7 +40,13 @@ export function Header() {
       {inFiles && user && listing && <SearchPanel dir={listing.path} />}
       {inFiles && user && <FileActions />}
       {inFiles && listing && canUseShell(user) && (
-        <button type="button" className="icon-btn header-shell" aria-label={t("header.shell")} title={t("header.shell")} onClick={() => openShell(listing.path)}>
+        <button
+          type="button"
+          className="icon-btn header-shell"
+          aria-label={t("header.shell")}
+          title={t("header.shell")}
+          onClick={() => openShell(listing.path)}
+        >
           <Terminal aria-hidden />
         </button>
       )}

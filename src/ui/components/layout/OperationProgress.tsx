@@ -17,7 +17,14 @@ export function OperationProgress() {
         <strong>{label}</strong>
         <span>{percent} %</span>
       </div>
-      <div className="operation-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="operation-progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="operation-progress-fill" style={{ width: `${percent}%` }} />
       </div>
       <div className="operation-progress-counts">

@@ -35,7 +35,11 @@ export function Sidebar() {
               </Link>
               {user.perm.create && inFiles && (
                 <>
-                  <button type="button" className="nav-link" onClick={() => (close(), showPrompt({ kind: "newFolder" }))}>
+                  <button
+                    type="button"
+                    className="nav-link"
+                    onClick={() => (close(), showPrompt({ kind: "newFolder" }))}
+                  >
                     <FolderPlus aria-hidden /> {t("sidebar.newFolder")}
                   </button>
                   <button type="button" className="nav-link" onClick={() => (close(), showPrompt({ kind: "newFile" }))}>

@@ -2,8 +2,24 @@
 import { Ban, CircleCheck, CircleX, Pause, Play, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { cancelUpload, cancelUploads, dismissUploads, pauseUpload, resumeUpload, useUploads } from "../../stores/upload";
-import { itemDetail, itemPercent, panelSummary, totalProgress, uploadOutcome, type DetailPart, type UploadOutcome, type UploadStatus } from "../../stores/upload-rules";
+import {
+  cancelUpload,
+  cancelUploads,
+  dismissUploads,
+  pauseUpload,
+  resumeUpload,
+  useUploads,
+} from "../../stores/upload";
+import {
+  itemDetail,
+  itemPercent,
+  panelSummary,
+  totalProgress,
+  uploadOutcome,
+  type DetailPart,
+  type UploadOutcome,
+  type UploadStatus,
+} from "../../stores/upload-rules";
 import { formatSize } from "../../format/format-size";
 import { formatDuration } from "../../format/format-duration";
 
@@ -19,7 +35,9 @@ function partText(part: DetailPart, t: TFunction, lang: string): string {
     case "timeLeft":
       return t("upload.timeLeft", { time: formatDuration(part.seconds, lang) });
     case "count":
-      return part.status === "done" ? t("upload.success", { count: part.count }) : t(`upload.counts.${part.status}`, { count: part.count });
+      return part.status === "done"
+        ? t("upload.success", { count: part.count })
+        : t(`upload.counts.${part.status}`, { count: part.count });
     case "reason":
       return t(`upload.reason.${part.reason}`);
     case "waiting":
@@ -48,10 +66,22 @@ function ItemControls({ id, status, name }: { id: number; status: UploadStatus; 
   const toggle = paused ? t("upload.resumeFile", { name }) : t("upload.pauseFile", { name });
   return (
     <span className="upload-controls">
-      <button type="button" className="icon-btn" aria-label={toggle} title={toggle} onClick={() => (paused ? resumeUpload(id) : pauseUpload(id))}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={toggle}
+        title={toggle}
+        onClick={() => (paused ? resumeUpload(id) : pauseUpload(id))}
+      >
         {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
       </button>
-      <button type="button" className="icon-btn" aria-label={t("upload.stopFile", { name })} title={t("upload.stopFile", { name })} onClick={() => cancelUpload(id)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t("upload.stopFile", { name })}
+        title={t("upload.stopFile", { name })}
+        onClick={() => cancelUpload(id)}
+      >
         <X aria-hidden />
       </button>
     </span>
@@ -59,14 +89,37 @@ function ItemControls({ id, status, name }: { id: number; status: UploadStatus; 
 }
 
 /** The right-hand side of a file row: a bar while it waits, runs or is paused, else how it ended. */
-function StatusMark({ status, size, loaded, name }: { status: UploadStatus; size: number; loaded: number; name: string }) {
+function StatusMark({
+  status,
+  size,
+  loaded,
+  name,
+}: {
+  status: UploadStatus;
+  size: number;
+  loaded: number;
+  name: string;
+}) {
   const { t } = useTranslation();
   if (status === "queued") return null;
   // The same whole percent as the headline's total: 100 only once the server has the file.
-  if (status === "uploading" || status === "paused") return <progress max={100} value={itemPercent({ status, size, loaded })} aria-label={name} />;
+  if (status === "uploading" || status === "paused")
+    return <progress max={100} value={itemPercent({ status, size, loaded })} aria-label={name} />;
   if (status === "done") return <CircleCheck aria-label={t("upload.status.done")} role="img" className="ok" />;
-  if (status === "failed") return <span className="upload-mark bad"><CircleX aria-hidden />{t("upload.status.failed")}</span>;
-  if (status === "cancelled") return <span className="upload-mark muted"><Ban aria-hidden />{t("upload.status.cancelled")}</span>;
+  if (status === "failed")
+    return (
+      <span className="upload-mark bad">
+        <CircleX aria-hidden />
+        {t("upload.status.failed")}
+      </span>
+    );
+  if (status === "cancelled")
+    return (
+      <span className="upload-mark muted">
+        <Ban aria-hidden />
+        {t("upload.status.cancelled")}
+      </span>
+    );
   return <span className="upload-mark muted">{t("upload.status.skipped")}</span>;
 }
 
@@ -99,7 +152,13 @@ export function UploadPanel() {
             {t("upload.cancel")}
           </button>
         ) : (
-          <button type="button" className="icon-btn" aria-label={t("upload.dismiss")} title={t("upload.dismiss")} onClick={dismissUploads}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t("upload.dismiss")}
+            title={t("upload.dismiss")}
+            onClick={dismissUploads}
+          >
             <X aria-hidden />
           </button>
         )}
@@ -109,7 +168,10 @@ export function UploadPanel() {
         {items.map((item) => {
           const detail = detailLine(itemDetail(item), t, i18n.language);
           return (
-            <li key={item.id} className={`upload-item upload-${item.status}${item.resumable && (item.status === "uploading" || item.status === "paused") ? " upload-resumable" : ""}`}>
+            <li
+              key={item.id}
+              className={`upload-item upload-${item.status}${item.resumable && (item.status === "uploading" || item.status === "paused") ? " upload-resumable" : ""}`}
+            >
               <div className="upload-file">
                 <span className="upload-name" title={item.name}>
                   {item.name}
@@ -119,7 +181,9 @@ export function UploadPanel() {
                 </span>
               </div>
               <StatusMark status={item.status} size={item.size} loaded={item.loaded} name={item.name} />
-              {item.resumable && (item.status === "uploading" || item.status === "paused") && <ItemControls id={item.id} status={item.status} name={item.name} />}
+              {item.resumable && (item.status === "uploading" || item.status === "paused") && (
+                <ItemControls id={item.id} status={item.status} name={item.name} />
+              )}
             </li>
           );
         })}

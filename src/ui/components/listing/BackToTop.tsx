@@ -18,7 +18,12 @@ export function BackToTop() {
   }, []);
   if (!shown) return null;
   return (
-    <button type="button" className="back-to-top" aria-label={t("files.backToTop")} onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+    <button
+      type="button"
+      className="back-to-top"
+      aria-label={t("files.backToTop")}
+      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+    >
       <ArrowUp aria-hidden />
     </button>
   );

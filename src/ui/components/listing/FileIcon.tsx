@@ -50,9 +50,27 @@ const ICONS: Record<FileKind, LucideIcon> = {
 };
 
 /** A decorative type icon; its colour comes from the `icon-<kind>` class. `name` picks the icon by extension. */
-export function FileIcon({ isDir, type, name, size = 24 }: { isDir: boolean; type: ResourceType; name?: string; size?: number }) {
+export function FileIcon({
+  isDir,
+  type,
+  name,
+  size = 24,
+}: {
+  isDir: boolean;
+  type: ResourceType;
+  name?: string;
+  size?: number;
+}) {
   const kind = fileKind(isDir, type, name);
   const Icon = ICONS[kind];
   const folder = kind === "folder";
-  return <Icon className={`file-icon icon-${kind}`} size={size} aria-hidden fill={folder ? "currentColor" : "none"} fillOpacity={folder ? 0.18 : undefined} />;
+  return (
+    <Icon
+      className={`file-icon icon-${kind}`}
+      size={size}
+      aria-hidden
+      fill={folder ? "currentColor" : "none"}
+      fillOpacity={folder ? 0.18 : undefined}
+    />
+  );
 }

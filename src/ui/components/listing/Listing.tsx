@@ -52,19 +52,31 @@ export function Listing({ listing }: { listing: Resource }) {
   const { dirs, files, order, shownDirs, shownFiles } = useListingOrder(items, sorting, view.shown);
   const { columns, cardWidth } = useMosaicColumns(itemsRef, mosaic && items.length > 0);
   // Thumbnails at the box's device-pixel width (0 until the mosaic is measured: no request at a wrong size).
-  const thumbWidth = mosaic ? (cardWidth > 0 ? thumbnailWidth(cardWidth, window.devicePixelRatio) : 0) : thumbnailWidth(LIST_THUMB_PX, window.devicePixelRatio);
+  const thumbWidth = mosaic
+    ? cardWidth > 0
+      ? thumbnailWidth(cardWidth, window.devicePixelRatio)
+      : 0
+    : thumbnailWidth(LIST_THUMB_PX, window.devicePixelRatio);
   const sentinel = useInfiniteSlice(dirs.length + files.length, view.shown, showMore, LISTING_MORE_MARGIN);
   const drag = useItemDrag(Boolean(user?.perm.admin || user?.perm.rename));
   const drop = useDropUpload(listing.path, Boolean(user?.perm.admin || user?.perm.create));
-  const dropName = drop.folder ? (items.find((i) => i.path === drop.folder)?.name ?? drop.folder) : listing.name || t("files.home");
+  const dropName = drop.folder
+    ? (items.find((i) => i.path === drop.folder)?.name ?? drop.folder)
+    : listing.name || t("files.home");
   useScrollMemory(listing.path);
   useEffect(() => pruneSelection(order), [order]);
 
   const open = useCallback((item: Resource) => navigate(filesRoute(item.path)), [navigate]);
   const onSelect = useCallback(
     (item: Resource, e: MouseEvent) => {
-      const press = { touch: pointer.current !== "mouse", singleClick: Boolean(user?.singleClick), ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey };
-      if (pressItem(item.path, { ...press, toggle: (e.target as Element).closest(".item-check") !== null }, order)) open(item);
+      const press = {
+        touch: pointer.current !== "mouse",
+        singleClick: Boolean(user?.singleClick),
+        ctrl: e.ctrlKey || e.metaKey,
+        shift: e.shiftKey,
+      };
+      if (pressItem(item.path, { ...press, toggle: (e.target as Element).closest(".item-check") !== null }, order))
+        open(item);
     },
     [order, open, user?.singleClick],
   );
@@ -93,7 +105,15 @@ export function Listing({ listing }: { listing: Resource }) {
     />
   );
   const section = (id: string, title: string, list: Resource[], offset: number) => (
-    <ListingSection id={id} title={title} items={list} mosaic={mosaic} columns={columns} reveal={view.reveal} renderItem={row(offset)} />
+    <ListingSection
+      id={id}
+      title={title}
+      items={list}
+      mosaic={mosaic}
+      columns={columns}
+      reveal={view.reveal}
+      renderItem={row(offset)}
+    />
   );
 
   // Checkboxes show while selecting: in the Select mode, and on touch screens while something is selected.
@@ -125,7 +145,13 @@ export function Listing({ listing }: { listing: Resource }) {
           ) : (
             <>
               <ListingHeader sorting={sorting} onSort={(by) => sortBy(by, sorting, user?.id ?? null)} />
-              <div ref={itemsRef} role="listbox" aria-label={t("files.items")} aria-multiselectable className={`items${mosaic ? " mosaic" : ""}`}>
+              <div
+                ref={itemsRef}
+                role="listbox"
+                aria-label={t("files.items")}
+                aria-multiselectable
+                className={`items${mosaic ? " mosaic" : ""}`}
+              >
                 {section("section-folders", t("files.folders"), shownDirs, 0)}
                 {section("section-files", t("files.files"), shownFiles, dirs.length)}
               </div>

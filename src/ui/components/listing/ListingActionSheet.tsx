@@ -53,7 +53,14 @@ export function ListingActionSheet({ listing }: { listing: Resource }) {
 
   if (!sheet || groups.length === 0) return null;
   const shown = sheet.kind === "more" ? moreMenuModel(groups) : groups;
-  const title = sheet.kind === "more" ? t("menu.more") : items.length === 1 ? items[0].name : items.length > 1 ? t("header.selected", { count: items.length }) : listing.name || t("files.home");
+  const title =
+    sheet.kind === "more"
+      ? t("menu.more")
+      : items.length === 1
+        ? items[0].name
+        : items.length > 1
+          ? t("header.selected", { count: items.length })
+          : listing.name || t("files.home");
   const onKey = (e: KeyboardEvent) => {
     // Esc closes only the sheet, not the selection behind it as well (the listing's Esc shortcut).
     if (e.key === "Escape") {
@@ -107,7 +114,11 @@ export function ListingActionSheet({ listing }: { listing: Resource }) {
                   }}
                 >
                   <span>{t(`menu.items.${entry.id}`)}</span>
-                  {why && !entry.enabled && <span className="action-sheet-why" aria-hidden>{why}</span>}
+                  {why && !entry.enabled && (
+                    <span className="action-sheet-why" aria-hidden>
+                      {why}
+                    </span>
+                  )}
                 </button>
               );
             })}

@@ -3,7 +3,14 @@ import type { ReactNode } from "react";
 import * as Menu from "@radix-ui/react-context-menu";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
-import { addToSelection, isSelected, selectOnly, clearSelection, selectedPaths, selectionMode } from "../../stores/selection";
+import {
+  addToSelection,
+  isSelected,
+  selectOnly,
+  clearSelection,
+  selectedPaths,
+  selectionMode,
+} from "../../stores/selection";
 import { openActionSheet } from "../../stores/action-sheet";
 import { useListingMenu } from "./useListingMenu";
 import { useLongPress } from "./useLongPress";

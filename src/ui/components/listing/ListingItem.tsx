@@ -33,11 +33,33 @@ export interface ListingItemProps {
 }
 
 /** A lazy thumbnail (a video's poster with a play badge); the item's icon when it fails to load. */
-function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: Exclude<ThumbnailKind, null>; token: string; width: number; iconSize: number }) {
+function Thumb({
+  item,
+  kind,
+  token,
+  width,
+  iconSize,
+}: {
+  item: Resource;
+  kind: Exclude<ThumbnailKind, null>;
+  token: string;
+  width: number;
+  iconSize: number;
+}) {
   const [failed, setFailed] = useState(false);
   if (failed) return <FileIcon isDir={false} type={item.type} name={item.name} size={iconSize} />;
   if (width === 0) return <span className="thumb" />;
-  const img = <img className="thumb" src={`${thumbnailUrl(item.path, token, width)}&v=${encodeURIComponent(item.modified)}`} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  const img = (
+    <img
+      className="thumb"
+      src={`${thumbnailUrl(item.path, token, width)}&v=${encodeURIComponent(item.modified)}`}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed(true)}
+    />
+  );
   if (kind === "image") return img;
   return (
     <span className="thumb-video">
@@ -51,14 +73,33 @@ function Thumb({ item, kind, token, width, iconSize }: { item: Resource; kind: E
 
 /** A selectable, openable, draggable item (an option of the listing listbox, named after the item). */
 export const ListingItem = memo(function ListingItem(props: ListingItemProps) {
-  const { item, selected, cut, focusable, token, thumbWidth, dropTarget, lang, mosaic, drag, onSelect, onOpen, position, setSize } = props;
+  const {
+    item,
+    selected,
+    cut,
+    focusable,
+    token,
+    thumbWidth,
+    dropTarget,
+    lang,
+    mosaic,
+    drag,
+    onSelect,
+    onOpen,
+    position,
+    setSize,
+  } = props;
   const [over, setOver] = useState(false);
   // Mosaic: a big icon on file cards; folders are compact cards with a row-sized icon.
   const iconSize = mosaic && !item.isDir ? 48 : 24;
   const kind = token ? thumbnailKind(item, config.thumbnail) : null;
   // A folder's size is shown only when it is the total below it (from the server's file index).
   const sized = !item.isDir || item.sizeKnown === true;
-  const icon = kind ? <Thumb item={item} kind={kind} token={token} width={thumbWidth} iconSize={iconSize} /> : <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />;
+  const icon = kind ? (
+    <Thumb item={item} kind={kind} token={token} width={thumbWidth} iconSize={iconSize} />
+  ) : (
+    <FileIcon isDir={item.isDir} type={item.type} name={item.name} size={iconSize} />
+  );
   return (
     <div
       role="option"

@@ -28,7 +28,12 @@ function focusItem(path: string): void {
 /** A labelled group of items; nothing when the section is empty. */
 export function ListingSection({ id, title, items, mosaic, columns, reveal, renderItem }: ListingSectionProps) {
   const perRow = mosaic ? columns : 1;
-  const rows = useSectionRows(items.length, perRow, mosaic ? MOSAIC_GAP_PX : 0, mosaic ? MOSAIC_ROW_GUESS_PX : LIST_ROW_GUESS_PX);
+  const rows = useSectionRows(
+    items.length,
+    perRow,
+    mosaic ? MOSAIC_GAP_PX : 0,
+    mosaic ? MOSAIC_ROW_GUESS_PX : LIST_ROW_GUESS_PX,
+  );
   const latest = useRef(rows);
   latest.current = rows;
 

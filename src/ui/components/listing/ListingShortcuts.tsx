@@ -7,7 +7,14 @@ import { useAuth } from "../../stores/auth";
 import { hasPrompt, setSidebarOpen, showPrompt, toggleTaskPanel, useLayout } from "../../stores/layout";
 import { revealItem, useListingView } from "../../stores/listing-view";
 import { useCurrentResource } from "../../stores/current-resource";
-import { escapeSelection, moveSelection, selectAll, selectedPaths, selectOnly, useSelection } from "../../stores/selection";
+import {
+  escapeSelection,
+  moveSelection,
+  selectAll,
+  selectedPaths,
+  selectOnly,
+  useSelection,
+} from "../../stores/selection";
 import { pickSelected } from "../../stores/selection-rules";
 import { copyToClipboard, cutToClipboard, pasteIntoCurrentFolder, useClipboard } from "../../stores/clipboard";
 import { downloadSelection } from "../../stores/download";

@@ -27,10 +27,24 @@ export function ListingToolbar({ path, viewMode }: { path: string; viewMode: Vie
           {showHidden ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
         </button>
         <div className="segmented">
-          <button type="button" className="icon-btn" aria-pressed={viewMode === "list"} aria-label={t("files.listView")} title={t("files.listView")} onClick={() => void setViewMode("list", userId)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-pressed={viewMode === "list"}
+            aria-label={t("files.listView")}
+            title={t("files.listView")}
+            onClick={() => void setViewMode("list", userId)}
+          >
             <List aria-hidden />
           </button>
-          <button type="button" className="icon-btn" aria-pressed={viewMode === "mosaic"} aria-label={t("files.mosaicView")} title={t("files.mosaicView")} onClick={() => void setViewMode("mosaic", userId)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-pressed={viewMode === "mosaic"}
+            aria-label={t("files.mosaicView")}
+            title={t("files.mosaicView")}
+            onClick={() => void setViewMode("mosaic", userId)}
+          >
             <LayoutGrid aria-hidden />
           </button>
         </div>

@@ -21,17 +21,43 @@ export function UploadButtons({ dir, existing }: { dir: string; existing: () => 
   };
   return (
     <>
-      <button type="button" className="action-btn" aria-label={t("header.upload")} title={t("header.upload")} onClick={() => files.current?.click()}>
+      <button
+        type="button"
+        className="action-btn"
+        aria-label={t("header.upload")}
+        title={t("header.upload")}
+        onClick={() => files.current?.click()}
+      >
         <Upload aria-hidden />
         <span className="action-label">{t("header.upload")}</span>
       </button>
-      <button type="button" className="action-btn" aria-label={t("header.uploadFolder")} title={t("header.uploadFolder")} onClick={() => folder.current?.click()}>
+      <button
+        type="button"
+        className="action-btn"
+        aria-label={t("header.uploadFolder")}
+        title={t("header.uploadFolder")}
+        onClick={() => folder.current?.click()}
+      >
         <FolderUp aria-hidden />
         <span className="action-label desktop-only">{t("header.uploadFolder")}</span>
         <span className="action-label mobile-only">{t("header.uploadFolderShort")}</span>
       </button>
-      <input ref={files} type="file" multiple hidden aria-label={t("header.uploadInput")} onChange={(e) => onPick(e.currentTarget)} />
-      <input ref={folder} type="file" multiple hidden aria-label={t("header.uploadFolderInput")} onChange={(e) => onPick(e.currentTarget)} />
+      <input
+        ref={files}
+        type="file"
+        multiple
+        hidden
+        aria-label={t("header.uploadInput")}
+        onChange={(e) => onPick(e.currentTarget)}
+      />
+      <input
+        ref={folder}
+        type="file"
+        multiple
+        hidden
+        aria-label={t("header.uploadFolderInput")}
+        onChange={(e) => onPick(e.currentTarget)}
+      />
     </>
   );
 }

@@ -26,7 +26,10 @@ export type FileKind =
   | "blob";
 
 const GROUPS: Array<[FileKind, string]> = [
-  ["code", "js mjs cjs jsx ts tsx mts cts py pyw go rs c h cc cpp cxx hpp hh java kt kts scala rb php cs swift lua pl r dart vue svelte html htm css scss sass less"],
+  [
+    "code",
+    "js mjs cjs jsx ts tsx mts cts py pyw go rs c h cc cpp cxx hpp hh java kt kts scala rb php cs swift lua pl r dart vue svelte html htm css scss sass less",
+  ],
   ["script", "sh bash zsh fish ps1 psm1 bat cmd"],
   ["data", "json jsonc json5 yaml yml toml xml ini conf cfg properties env plist"],
   ["database", "sql db sqlite sqlite3"],

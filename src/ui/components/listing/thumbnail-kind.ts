@@ -8,7 +8,10 @@ import type { AppConfig } from "../../stores/config";
 export type ThumbnailKind = "image" | "video" | null;
 
 /** The thumbnail of `item` under the global `settings`. */
-export function thumbnailKind(item: { type: string; isDir: boolean }, settings: Pick<AppConfig["thumbnail"], "thumbnailEnabled" | "thumbnailVideo">): ThumbnailKind {
+export function thumbnailKind(
+  item: { type: string; isDir: boolean },
+  settings: Pick<AppConfig["thumbnail"], "thumbnailEnabled" | "thumbnailVideo">,
+): ThumbnailKind {
   if (item.isDir || !settings.thumbnailEnabled) return null;
   if (item.type === "image") return "image";
   if (item.type === "video" && settings.thumbnailVideo) return "video";

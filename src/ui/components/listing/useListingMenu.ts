@@ -11,7 +11,11 @@ import { runMenuAction } from "../../stores/menu-actions";
 import { filesRoute } from "../../format/encode-path";
 
 /** The groups of the menu (none when logged out), the selected items it acts on, and `run(id)`. */
-export function useListingMenu(listing: Resource): { groups: MenuGroup[]; items: Resource[]; run: (id: MenuItemId) => void } {
+export function useListingMenu(listing: Resource): {
+  groups: MenuGroup[];
+  items: Resource[];
+  run: (id: MenuItemId) => void;
+} {
   const [, navigate] = useLocation();
   const { user } = useAuth();
   const { selected } = useSelection();

@@ -5,7 +5,12 @@ import type { Sorting } from "../../auth/token";
 import { sortItems } from "../../stores/sort-items";
 
 /** The last order computed: the listing and its keyboard shortcuts ask for the same one (sorting 100,000 names takes a while). */
-let last: { items: readonly Resource[]; by: Sorting["by"]; asc: boolean; order: { dirs: Resource[]; files: Resource[] } } | null = null;
+let last: {
+  items: readonly Resource[];
+  by: Sorting["by"];
+  asc: boolean;
+  order: { dirs: Resource[]; files: Resource[] };
+} | null = null;
 
 /** Items in display order: sorted folders, then sorted files (the same arrays again for the same items and sorting). */
 export function displayOrder(items: readonly Resource[], sorting: Sorting): { dirs: Resource[]; files: Resource[] } {

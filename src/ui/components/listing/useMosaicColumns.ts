@@ -3,7 +3,10 @@ import { useEffect, useState, type RefObject } from "react";
 import { MOSAIC_MIN_COLUMNS, mosaicCardWidth, mosaicColumns } from "../../stores/listing-layout";
 
 /** Column count of the mosaic and the width of one card (CSS px, 0 until measured) for the element; follows resizes. */
-export function useMosaicColumns(ref: RefObject<HTMLElement | null>, enabled: boolean): { columns: number; cardWidth: number } {
+export function useMosaicColumns(
+  ref: RefObject<HTMLElement | null>,
+  enabled: boolean,
+): { columns: number; cardWidth: number } {
   const [layout, setLayout] = useState({ columns: MOSAIC_MIN_COLUMNS, cardWidth: 0 });
   useEffect(() => {
     const el = ref.current;

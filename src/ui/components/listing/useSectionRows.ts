@@ -96,5 +96,6 @@ export function scrollRowIntoView(m: { start: number; end: number }): void {
   const main = document.querySelector("main");
   const bottom = main ? parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
   if (m.start < window.scrollY + top) window.scrollTo(0, m.start - top);
-  else if (m.end > window.scrollY + window.innerHeight - bottom) window.scrollTo(0, m.end - window.innerHeight + bottom);
+  else if (m.end > window.scrollY + window.innerHeight - bottom)
+    window.scrollTo(0, m.end - window.innerHeight + bottom);
 }

@@ -39,7 +39,12 @@ export function ArchivePreview({ file, token }: { file: Resource; token: string 
       <div className="archive-head">
         <h2 className="archive-name">{file.name}</h2>
         <p className="archive-summary">
-          {t("preview.archive.summary", { files: sum.files, folders: sum.folders, size: unbroken(formatSize(sum.size)), packed: unbroken(formatSize(file.size)) })}
+          {t("preview.archive.summary", {
+            files: sum.files,
+            folders: sum.folders,
+            size: unbroken(formatSize(sum.size)),
+            packed: unbroken(formatSize(file.size)),
+          })}
         </p>
         <a className="btn btn-primary archive-download" href={downloadUrl(file.path, token)} download>
           <Download size={18} aria-hidden /> {t("preview.downloadFile")}

@@ -5,7 +5,14 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import { filesRoute } from "../../format/encode-path";
-import { attachPlayer, detachPlayer, openTrack, selectTrack, setPlayerToken, useAudioPlayer } from "../../stores/audio-player";
+import {
+  attachPlayer,
+  detachPlayer,
+  openTrack,
+  selectTrack,
+  setPlayerToken,
+  useAudioPlayer,
+} from "../../stores/audio-player";
 import { TrackTagsView } from "./views/TrackTagsView";
 import { AudioPlaylist } from "./views/AudioPlaylist";
 

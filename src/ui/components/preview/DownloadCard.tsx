@@ -17,7 +17,17 @@ import { holdsDownload } from "./preview-access";
  * A card naming `file` (icon, name, size) with a button-styled link to `href` labelled `label` (no link without
  * `href`); `children` go under the size (a notice, a table...). Used by the preview and the share page.
  */
-export function FileCard({ file, href, label, children }: { file: Pick<Resource, "name" | "type" | "size">; href?: string; label?: string; children: ReactNode }) {
+export function FileCard({
+  file,
+  href,
+  label,
+  children,
+}: {
+  file: Pick<Resource, "name" | "type" | "size">;
+  href?: string;
+  label?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="preview-card">
       <FileIcon isDir={false} type={file.type} name={file.name} size={72} />

@@ -13,7 +13,15 @@ import { processPreviewImage } from "../../stores/preview-processed";
 import { relatedVideo } from "./siblings";
 
 /** Buttons for the image `file`; `siblings` is its folder, `canRename` allows image-process. */
-export function ImageBarActions({ file, siblings, canRename }: { file: Resource; siblings: readonly Resource[]; canRename: boolean }) {
+export function ImageBarActions({
+  file,
+  siblings,
+  canRename,
+}: {
+  file: Resource;
+  siblings: readonly Resource[];
+  canRename: boolean;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const video = relatedVideo(siblings, file.name);
@@ -34,7 +42,10 @@ export function ImageBarActions({ file, siblings, canRename }: { file: Resource;
     <>
       {canRename && button(t("preview.imageProcess"), <RotateCw aria-hidden />, () => void process())}
       {/* Replaces the entry: closing the video goes back to the listing, not to this image. */}
-      {video && button(t("preview.playVideo"), <Clapperboard aria-hidden />, () => navigate(filesRoute(video.path), { replace: true }))}
+      {video &&
+        button(t("preview.playVideo"), <Clapperboard aria-hidden />, () =>
+          navigate(filesRoute(video.path), { replace: true }),
+        )}
     </>
   );
 }

@@ -27,7 +27,11 @@ export function MarkdownPreview({ file, token }: { file: Resource; token: string
     <div className="markdown-preview">
       {editable && (
         <div className="markdown-preview-bar">
-          <button type="button" className="btn btn-primary markdown-edit" onClick={() => navigate(`${filesRoute(file.path)}?edit`)}>
+          <button
+            type="button"
+            className="btn btn-primary markdown-edit"
+            onClick={() => navigate(`${filesRoute(file.path)}?edit`)}
+          >
             <FilePen size={18} aria-hidden />
             <span>{t("preview.markdown.edit")}</span>
           </button>
@@ -35,7 +39,13 @@ export function MarkdownPreview({ file, token }: { file: Resource; token: string
       )}
       {rendered ? (
         // The page's URL carries the folder's media token (its images load with it): it waits for the token.
-        token && <MarkdownView url={markdownPageUrl(file.path, token)} name={file.name} openPath={(path) => navigate(filesRoute(path))} />
+        token && (
+          <MarkdownView
+            url={markdownPageUrl(file.path, token)}
+            name={file.name}
+            openPath={(path) => navigate(filesRoute(path))}
+          />
+        )
       ) : (
         <pre className="preview-text" tabIndex={0} aria-label={t("preview.textContent", { name: file.name })}>
           {file.content}

@@ -36,7 +36,10 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const { loading, path: routed } = useCurrentResource();
   const siblings = usePreviewSiblings(file, listing);
   // Previous/next move from the routed file: a key pressed again before the next file has loaded moves on from it.
-  const { prev, next, position, count } = useMemo(() => routedNeighbours(siblings, file.path, routed), [siblings, file.path, routed]);
+  const { prev, next, position, count } = useMemo(
+    () => routedNeighbours(siblings, file.path, routed),
+    [siblings, file.path, routed],
+  );
   const deleted = useDeletedPaths().includes(file.path);
   const image = previewKind(file) === "image";
   const video = previewKind(file) === "video" && !config.video.disablePreview;
@@ -51,7 +54,16 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   // SPEC §2 Preview: f or Enter shows the file full screen (the browser may refuse; nothing else to do then).
   const fullscreen = () => void stage.current?.requestFullscreen?.().catch(() => {});
   useShortcuts(
-    { view: "preview", promptOpen: prompt !== null, selectedCount: 0, canDelete: false, canRename: can("rename"), canDownload: can("download"), loading, video },
+    {
+      view: "preview",
+      promptOpen: prompt !== null,
+      selectedCount: 0,
+      canDelete: false,
+      canRename: can("rename"),
+      canDownload: can("download"),
+      loading,
+      video,
+    },
     {
       // Esc leaves a running slideshow (and its full screen) before it closes the preview.
       closePreview: () => (image && galleryControl()?.leaveSlideshow() ? undefined : close()),
@@ -88,11 +100,15 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
         {!image && button(t("preview.previous"), <ChevronLeft aria-hidden />, () => go(prev), !prev)}
         {!image && button(t("preview.next"), <ChevronRight aria-hidden />, () => go(next), !next)}
         {can("rename") && button(t("preview.rename"), <Pencil aria-hidden />, rename)}
-        {can("delete") && button(t("preview.delete"), <Trash aria-hidden />, () => showPrompt({ kind: "delete", paths: [file.path], then: afterDelete }))}
+        {can("delete") &&
+          button(t("preview.delete"), <Trash aria-hidden />, () =>
+            showPrompt({ kind: "delete", paths: [file.path], then: afterDelete }),
+          )}
         {image && !deleted && <ImageBarActions file={file} siblings={siblings} canRename={can("rename")} />}
         {can("download") && button(t("preview.download"), <Download aria-hidden />, () => downloadFile(file.path))}
         {button(t("preview.info"), <Info aria-hidden />, info)}
-        {can("download") && button(t("preview.externalLink"), <Link2 aria-hidden />, () => void runMenuAction("copyLink", [file]))}
+        {can("download") &&
+          button(t("preview.externalLink"), <Link2 aria-hidden />, () => void runMenuAction("copyLink", [file]))}
       </div>
       <div className="preview-stage" ref={stage}>
         {deleted ? (

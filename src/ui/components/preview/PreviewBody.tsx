@@ -26,14 +26,21 @@ export function PreviewBody({ file, token }: { file: Resource; token: string }) 
   const { t } = useTranslation();
   const canDownload = holdsDownload(useAuth().user);
   const kind = previewKind(file);
-  const access = previewAccess({ kind, size: file.size, hasContent: file.content !== undefined }, { canDownload, hlsOffered: !config.video.disableHls });
+  const access = previewAccess(
+    { kind, size: file.size, hasContent: file.content !== undefined },
+    { canDownload, hlsOffered: !config.video.disableHls },
+  );
   if (access === "needsDownload") return <NeedsDownloadCard file={file} />;
   const src = inlineUrl(file.path, token);
   switch (kind) {
     case "image":
       return <ImagePreview file={file} token={token} />;
     case "video":
-      return access === "hls" ? <HlsVideoPreview file={file} token={token} /> : <VideoPreview file={file} token={token} />;
+      return access === "hls" ? (
+        <HlsVideoPreview file={file} token={token} />
+      ) : (
+        <VideoPreview file={file} token={token} />
+      );
     case "audio":
       return <AudioPreview file={file} token={token} />;
     case "pdf":

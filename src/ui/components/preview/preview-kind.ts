@@ -3,7 +3,18 @@ import type { Resource } from "../../api/resources";
 import { COMPRESSED_STREAM_SUFFIXES } from "../../../shared/wire/archive";
 
 /** The preview views. "download" is the fallback card with a download link. */
-export type PreviewKind = "image" | "video" | "audio" | "pdf" | "nfo" | "markdown" | "archive" | "torrent" | "firmware" | "text" | "download";
+export type PreviewKind =
+  | "image"
+  | "video"
+  | "audio"
+  | "pdf"
+  | "nfo"
+  | "markdown"
+  | "archive"
+  | "torrent"
+  | "firmware"
+  | "text"
+  | "download";
 
 /** True when the name ends with one of `suffixes`, case-insensitively. */
 function endsWithAny(name: string, suffixes: readonly string[]): boolean {

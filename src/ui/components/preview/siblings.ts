@@ -44,7 +44,11 @@ export function neighbours<T extends SiblingItem>(items: readonly T[], path: str
  * The neighbours of the routed file `routed` when it is another file of `items` (the route moved on and its file is
  * still loading), otherwise those of `shown`, the file on screen.
  */
-export function routedNeighbours<T extends SiblingItem>(items: readonly T[], shown: string, routed: string | null): Neighbours<T> {
+export function routedNeighbours<T extends SiblingItem>(
+  items: readonly T[],
+  shown: string,
+  routed: string | null,
+): Neighbours<T> {
   if (routed && routed !== shown) {
     const moved = neighbours(items, routed);
     if (moved.position > 0) return moved;
@@ -53,7 +57,11 @@ export function routedNeighbours<T extends SiblingItem>(items: readonly T[], sho
 }
 
 /** `items` without the paths deleted from the preview, except `keep` (the file on screen shows its placeholder). */
-export function withoutDeleted<T extends SiblingItem>(items: readonly T[], deleted: readonly string[], keep: string): T[] {
+export function withoutDeleted<T extends SiblingItem>(
+  items: readonly T[],
+  deleted: readonly string[],
+  keep: string,
+): T[] {
   return items.filter((i) => i.path === keep || !deleted.includes(i.path));
 }
 

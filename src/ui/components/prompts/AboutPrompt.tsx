@@ -15,7 +15,8 @@ export function AboutPrompt() {
   const v = config.version;
   const platform = [v.OS, v.Arch].filter(Boolean).join("/");
   const encoder = encoderKind(config.videoEncoder);
-  const acceleration = encoder === "unknown" ? "" : t(`prompts.about.encoder.${encoder}`, { encoder: config.videoEncoder });
+  const acceleration =
+    encoder === "unknown" ? "" : t(`prompts.about.encoder.${encoder}`, { encoder: config.videoEncoder });
   const row = (label: string, value: string) => (
     <div className="info-row">
       <dt>{label}</dt>

@@ -22,9 +22,18 @@ function CopyButton({ algo, hex }: { algo: string; hex: string }) {
     const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-  const copy = () => copyText(hex).then(() => setCopied(true), (err) => notifyError(errorMessage(err)));
+  const copy = () =>
+    copyText(hex).then(
+      () => setCopied(true),
+      (err) => notifyError(errorMessage(err)),
+    );
   return (
-    <button type="button" className="btn btn-small checksum-copy" aria-label={copied ? t("prompts.info.copied") : t("prompts.info.copy", { algo })} onClick={() => void copy()}>
+    <button
+      type="button"
+      className="btn btn-small checksum-copy"
+      aria-label={copied ? t("prompts.info.copied") : t("prompts.info.copy", { algo })}
+      onClick={() => void copy()}
+    >
       {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
       <span aria-live="polite">{copied ? t("prompts.info.copied") : t("prompts.info.copyShort")}</span>
     </button>
@@ -54,11 +63,18 @@ export function Checksums({ path }: { path: string }) {
             <dt>{name}</dt>
             <dd>
               {!sum && (
-                <button type="button" className="link-btn" aria-label={t("prompts.info.compute", { algo: name })} onClick={() => void compute(algo)}>
+                <button
+                  type="button"
+                  className="link-btn"
+                  aria-label={t("prompts.info.compute", { algo: name })}
+                  onClick={() => void compute(algo)}
+                >
                   {t("prompts.info.show")}
                 </button>
               )}
-              {sum?.state === "busy" && <span className="spinner spinner-small" role="status" aria-label={t("prompts.info.calculating")} />}
+              {sum?.state === "busy" && (
+                <span className="spinner spinner-small" role="status" aria-label={t("prompts.info.calculating")} />
+              )}
               {sum?.state === "failed" && <span className="field-error">{sum.message}</span>}
               {sum?.state === "done" && (
                 <span className="checksum-line">

@@ -49,7 +49,9 @@ export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?:
       }
     >
       <p className="dialog-text">
-        {paths.length === 1 ? t("prompts.delete.messageOne", { name: baseName(paths[0]) }) : t("prompts.delete.messageMany", { count: paths.length })}
+        {paths.length === 1
+          ? t("prompts.delete.messageOne", { name: baseName(paths[0]) })
+          : t("prompts.delete.messageMany", { count: paths.length })}
       </p>
     </Dialog>
   );

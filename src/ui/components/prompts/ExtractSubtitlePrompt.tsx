@@ -11,9 +11,22 @@ export function ExtractSubtitlePrompt({ path }: { path: string }) {
   const { t } = useTranslation();
   const { params, set } = useTaskParams("extract_sub");
   return (
-    <TaskPrompt title={t("prompts.extractSubtitle.title")} path={path} onSubmit={() => submitTask("extract_sub", path, params)}>
-      <SelectField label={t("prompts.extractSubtitle.format")} value={params.subFormat} onChange={(v) => set("subFormat")(v as ExtractSubParams["subFormat"])} options={FORMATS} />
-      <CheckField label={t("prompts.extractSubtitle.overwrite")} checked={params.overwrite} onChange={set("overwrite")} />
+    <TaskPrompt
+      title={t("prompts.extractSubtitle.title")}
+      path={path}
+      onSubmit={() => submitTask("extract_sub", path, params)}
+    >
+      <SelectField
+        label={t("prompts.extractSubtitle.format")}
+        value={params.subFormat}
+        onChange={(v) => set("subFormat")(v as ExtractSubParams["subFormat"])}
+        options={FORMATS}
+      />
+      <CheckField
+        label={t("prompts.extractSubtitle.overwrite")}
+        checked={params.overwrite}
+        onChange={set("overwrite")}
+      />
     </TaskPrompt>
   );
 }

@@ -60,7 +60,13 @@ function NewFolderField({ onDone }: { onDone: () => void }) {
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="icon-btn" aria-label={t("prompts.transfer.cancelNewFolder")} title={t("prompts.transfer.cancelNewFolder")} onClick={onDone}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("prompts.transfer.cancelNewFolder")}
+          title={t("prompts.transfer.cancelNewFolder")}
+          onClick={onDone}
+        >
           <X aria-hidden />
         </button>
         <button type="button" className="btn btn-primary" disabled={busy} onClick={create}>
@@ -103,7 +109,11 @@ export function FolderPicker({ start }: { start: string }) {
         )}
       </div>
       {naming && <NewFolderField onDone={() => setNaming(false)} />}
-      <ul role="listbox" aria-label={t("prompts.transfer.folders")} className={`picker-list${touch ? " picker-touch" : ""}`}>
+      <ul
+        role="listbox"
+        aria-label={t("prompts.transfer.folders")}
+        className={`picker-list${touch ? " picker-touch" : ""}`}
+      >
         {entries.map((e) => (
           <li
             key={e.path}
@@ -125,7 +135,11 @@ export function FolderPicker({ start }: { start: string }) {
               }
             }}
           >
-            {e.parent ? <CornerLeftUp size={20} aria-hidden /> : <Folder size={20} aria-hidden className="file-icon icon-folder" />}
+            {e.parent ? (
+              <CornerLeftUp size={20} aria-hidden />
+            ) : (
+              <Folder size={20} aria-hidden className="file-icon icon-folder" />
+            )}
             <span>{e.name}</span>
             {touch && !e.parent && (
               <button
@@ -143,7 +157,9 @@ export function FolderPicker({ start }: { start: string }) {
             )}
           </li>
         ))}
-        {!picker.loading && entries.length === 0 && <li className="picker-empty muted">{t("prompts.transfer.noFolders")}</li>}
+        {!picker.loading && entries.length === 0 && (
+          <li className="picker-empty muted">{t("prompts.transfer.noFolders")}</li>
+        )}
       </ul>
       <p className="muted picker-hint">{t(touch ? "prompts.transfer.touchHint" : "prompts.transfer.hint")}</p>
     </div>

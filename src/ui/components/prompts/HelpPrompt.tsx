@@ -20,18 +20,20 @@ function Row({ row }: { row: HelpRow }) {
   return (
     <tr>
       <th scope="row">
-        {row.gesture ? <kbd>{t(`shortcuts.gestures.${row.gesture}.input`)}</kbd> : row.keys.map((k) => <kbd key={k}>{displayKey(k, MAC)}</kbd>)}
+        {row.gesture ? (
+          <kbd>{t(`shortcuts.gestures.${row.gesture}.input`)}</kbd>
+        ) : (
+          row.keys.map((k) => <kbd key={k}>{displayKey(k, MAC)}</kbd>)
+        )}
       </th>
       <td>
-        {row.gesture ? (
-          t(`shortcuts.gestures.${row.gesture}.action`)
-        ) : (
-          row.labels.map((l) => (
-            <span className="help-label" key={l}>
-              {t(`shortcuts.${l}`)}
-            </span>
-          ))
-        )}
+        {row.gesture
+          ? t(`shortcuts.gestures.${row.gesture}.action`)
+          : row.labels.map((l) => (
+              <span className="help-label" key={l}>
+                {t(`shortcuts.${l}`)}
+              </span>
+            ))}
       </td>
     </tr>
   );

@@ -21,7 +21,15 @@ import { useAuth } from "../../stores/auth";
 import { holdsDownload } from "../preview/preview-access";
 
 /** The size and counts rows: a spinner while the server measures, then the totals. */
-function Totals({ total, error, showCounts }: { total: FolderUsage | null; error: string | null; showCounts: boolean }) {
+function Totals({
+  total,
+  error,
+  showCounts,
+}: {
+  total: FolderUsage | null;
+  error: string | null;
+  showCounts: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const count = (n: number) => n.toLocaleString(i18n.language);
   if (error || !total) {

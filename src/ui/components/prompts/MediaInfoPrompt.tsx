@@ -18,7 +18,10 @@ export function MediaInfoPrompt({ path }: { path: string }) {
   }, [path]);
   const copy = () => {
     if (text === null) return;
-    copyText(text).then(() => notifySuccess(t("messages.mediaInfoCopied")), (err) => notifyError(errorMessage(err)));
+    copyText(text).then(
+      () => notifySuccess(t("messages.mediaInfoCopied")),
+      (err) => notifyError(errorMessage(err)),
+    );
   };
   return (
     <Dialog
@@ -38,9 +41,13 @@ export function MediaInfoPrompt({ path }: { path: string }) {
       }
     >
       {error ? (
-        <p className="field-error" role="alert">{error}</p>
+        <p className="field-error" role="alert">
+          {error}
+        </p>
       ) : text === null ? (
-        <p className="muted" role="status">{t("prompts.mediaInfo.loading")}</p>
+        <p className="muted" role="status">
+          {t("prompts.mediaInfo.loading")}
+        </p>
       ) : (
         <pre className="media-info" tabIndex={0} aria-label={t("prompts.mediaInfo.title")}>
           {text}

@@ -31,7 +31,13 @@ export function MoveCopyPrompt({ kind, paths }: { kind: "move" | "copy"; paths: 
       title={title}
       onClose={closePrompt}
       onSubmit={() => void submit()}
-      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t(kind === "move" ? "prompts.transfer.move" : "prompts.transfer.copy")} disabled={!allowed} />}
+      actions={
+        <CancelSubmitActions
+          onCancel={closePrompt}
+          submitLabel={t(kind === "move" ? "prompts.transfer.move" : "prompts.transfer.copy")}
+          disabled={!allowed}
+        />
+      }
     >
       <p className="dialog-text">{t("prompts.transfer.message", { count: paths.length })}</p>
       <FolderPicker start={current} />

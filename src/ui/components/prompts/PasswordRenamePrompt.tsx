@@ -24,7 +24,9 @@ export function PasswordRenamePrompt({ path }: { path: string }) {
       title={t("prompts.passwordRename.title")}
       onClose={closePrompt}
       onSubmit={submit}
-      actions={<CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.passwordRename.submit")} disabled={busy} />}
+      actions={
+        <CancelSubmitActions onCancel={closePrompt} submitLabel={t("prompts.passwordRename.submit")} disabled={busy} />
+      }
     >
       <p className="dialog-text">{t("prompts.passwordRename.message")}</p>
       <label className="field">

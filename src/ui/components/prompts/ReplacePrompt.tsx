@@ -13,7 +13,15 @@ import type { ConflictChoice } from "../../stores/transfer-rules";
 const CHOICES: readonly ConflictChoice[] = ["replace", "skip", "keepBoth"];
 
 /** Three radio buttons named after `label`: Replace, Skip, Keep both. */
-function ChoiceGroup({ label, value, onChange }: { label: string; value: ConflictChoice | null; onChange: (c: ConflictChoice) => void }) {
+function ChoiceGroup({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: ConflictChoice | null;
+  onChange: (c: ConflictChoice) => void;
+}) {
   const { t } = useTranslation();
   const name = useId();
   return (
@@ -48,7 +56,9 @@ function SingleReplace({ name }: { name: string }) {
 /** Several clashes: a choice per name (Replace at first) and one for all of them; Upload sends with them. */
 function ManyReplace({ names }: { names: readonly string[] }) {
   const { t } = useTranslation();
-  const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() => Object.fromEntries(names.map((n) => [n, "replace"])));
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
+    Object.fromEntries(names.map((n) => [n, "replace"])),
+  );
   const values = new Set(Object.values(choices));
   const common = values.size === 1 ? [...values][0] : null;
   return (
@@ -71,7 +81,11 @@ function ManyReplace({ names }: { names: readonly string[] }) {
       <p className="dialog-text">{t("prompts.replace.many")}</p>
       <div className="replace-all">
         <span className="replace-name">{t("prompts.replace.forAll")}</span>
-        <ChoiceGroup label={t("prompts.replace.forAll")} value={common} onChange={(c) => setChoices(Object.fromEntries(names.map((n) => [n, c])))} />
+        <ChoiceGroup
+          label={t("prompts.replace.forAll")}
+          value={common}
+          onChange={(c) => setChoices(Object.fromEntries(names.map((n) => [n, c])))}
+        />
       </div>
       <ul className="replace-list">
         {names.map((n) => (

@@ -5,7 +5,13 @@ import type { ShareLink } from "../../../shared/wire/share";
 import { downloadCount } from "../../stores/share-rules";
 
 /** The link's option badges; `withCount` adds 'N/M downloads' when the link has a limit. Nothing when it has none. */
-export function ShareBadges({ link, withCount }: { link: Pick<ShareLink, "hasPassword" | "uploadOnly" | "downloadLimit" | "downloads"> & { downloadRate?: number }; withCount: boolean }) {
+export function ShareBadges({
+  link,
+  withCount,
+}: {
+  link: Pick<ShareLink, "hasPassword" | "uploadOnly" | "downloadLimit" | "downloads"> & { downloadRate?: number };
+  withCount: boolean;
+}) {
   const { t } = useTranslation();
   const count = withCount && link.downloadLimit > 0;
   const rate = link.downloadRate ?? 0;
@@ -20,7 +26,9 @@ export function ShareBadges({ link, withCount }: { link: Pick<ShareLink, "hasPas
       )}
       {link.uploadOnly && <span className="badge share-badge">{t("share.uploadOnlyBadge")}</span>}
       {count && <span className="badge share-badge">{t("share.downloadsOf", { value: downloadCount(link) })}</span>}
-      {rate > 0 && <span className="badge share-badge">{t("share.rateBadge", { value: Math.round(rate / 1024) })}</span>}
+      {rate > 0 && (
+        <span className="badge share-badge">{t("share.rateBadge", { value: Math.round(rate / 1024) })}</span>
+      )}
     </span>
   );
 }

@@ -12,7 +12,17 @@ import { ShareBadges } from "./ShareBadges";
 import { ShareRateEditor } from "./ShareRateEditor";
 
 /** A link row; `when` is its expiry as the dialog words it, `qrOpen` shows its QR code, `onQr` toggles it. */
-export function ShareLinkRow({ link, when, qrOpen, onQr }: { link: ShareLink; when: string; qrOpen: boolean; onQr: () => void }) {
+export function ShareLinkRow({
+  link,
+  when,
+  qrOpen,
+  onQr,
+}: {
+  link: ShareLink;
+  when: string;
+  qrOpen: boolean;
+  onQr: () => void;
+}) {
   const { t } = useTranslation();
   const url = publicShareUrl(link.hash);
   const qrRef = useRef<HTMLSpanElement>(null);
@@ -27,18 +37,43 @@ export function ShareLinkRow({ link, when, qrOpen, onQr }: { link: ShareLink; wh
         <ShareBadges link={link} withCount />
       </span>
       <span className="share-link-url">
-        <input className="input" readOnly value={url} aria-label={t("share.urlNamed", { name: when })} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn" aria-label={t("share.copyNamed", { name: when })} title={t("share.copy")} onClick={() => void copyShareUrl(link.hash)}>
+        <input
+          className="input"
+          readOnly
+          value={url}
+          aria-label={t("share.urlNamed", { name: when })}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button
+          type="button"
+          className="btn"
+          aria-label={t("share.copyNamed", { name: when })}
+          title={t("share.copy")}
+          onClick={() => void copyShareUrl(link.hash)}
+        >
           <Copy size={16} aria-hidden />
           <span className="share-btn-text">{t("share.copyShort")}</span>
         </button>
       </span>
       <span className="share-link-tools">
-        <button type="button" className="icon-btn" aria-expanded={qrOpen} aria-label={t("share.qrNamed", { name: when })} title={t("share.qr")} onClick={onQr}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-expanded={qrOpen}
+          aria-label={t("share.qrNamed", { name: when })}
+          title={t("share.qr")}
+          onClick={onQr}
+        >
           <QrCode size={18} aria-hidden />
         </button>
         {!link.uploadOnly && <ShareRateEditor hash={link.hash} rate={link.downloadRate} name={when} />}
-        <button type="button" className="icon-btn" aria-label={t("share.deleteNamed", { name: when })} title={t("share.delete")} onClick={() => void removeShare(link.hash)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("share.deleteNamed", { name: when })}
+          title={t("share.delete")}
+          onClick={() => void removeShare(link.hash)}
+        >
           <Trash2 size={18} aria-hidden />
         </button>
       </span>

@@ -19,7 +19,11 @@ export interface ShareOptionValues {
 
 /** The collapsed options row; `limitInvalid` and `rateInvalid` mark their field and show why creation is blocked. */
 export function ShareMoreOptions(props: {
-  isDir: boolean; values: ShareOptionValues; onChange: (v: ShareOptionValues) => void; limitInvalid: boolean; rateInvalid: boolean;
+  isDir: boolean;
+  values: ShareOptionValues;
+  onChange: (v: ShareOptionValues) => void;
+  limitInvalid: boolean;
+  rateInvalid: boolean;
 }) {
   const { isDir, values, onChange, limitInvalid, rateInvalid } = props;
   const { t } = useTranslation();
@@ -28,7 +32,13 @@ export function ShareMoreOptions(props: {
   const set = (patch: Partial<ShareOptionValues>) => onChange({ ...values, ...patch });
   return (
     <div className="share-more">
-      <button type="button" className="share-more-toggle" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="share-more-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen(!open)}
+      >
         {open ? <ChevronDown size={18} aria-hidden /> : <ChevronRight size={18} aria-hidden />}
         {t("share.moreOptions")}
       </button>
@@ -53,7 +63,12 @@ export function ShareMoreOptions(props: {
         {isDir && (
           <div className="share-upload-only">
             <label className="check">
-              <input type="checkbox" checked={values.uploadOnly} aria-describedby={`${id}-upload`} onChange={(e) => set({ uploadOnly: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={values.uploadOnly}
+                aria-describedby={`${id}-upload`}
+                onChange={(e) => set({ uploadOnly: e.target.checked })}
+              />
               <span>{t("share.uploadOnly")}</span>
             </label>
             <span id={`${id}-upload`} className="muted field-hint">

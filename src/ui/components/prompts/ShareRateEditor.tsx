@@ -16,14 +16,31 @@ export function ShareRateEditor({ hash, rate, name }: { hash: string; rate: numb
   };
   return (
     <>
-      <button type="button" className="icon-btn" aria-expanded={text !== null} aria-label={t("share.rateEdit", { name })} title={t("share.downloadRate")}
-        onClick={() => setText(text === null ? (rate > 0 ? String(Math.round(rate / 1024)) : "") : null)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-expanded={text !== null}
+        aria-label={t("share.rateEdit", { name })}
+        title={t("share.downloadRate")}
+        onClick={() => setText(text === null ? (rate > 0 ? String(Math.round(rate / 1024)) : "") : null)}
+      >
         <Gauge size={18} aria-hidden />
       </button>
       {text !== null && (
         <span className="share-rate-edit">
-          <input id={id} className="input" type="number" min={1} step={1} inputMode="numeric" aria-label={t("share.downloadRate")} aria-invalid={parsed === null}
-            value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), void save())} />
+          <input
+            id={id}
+            className="input"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            aria-label={t("share.downloadRate")}
+            aria-invalid={parsed === null}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), void save())}
+          />
           <button type="button" className="btn" disabled={parsed === null} onClick={() => void save()}>
             {t("share.rateSave")}
           </button>

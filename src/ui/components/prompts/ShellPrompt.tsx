@@ -5,7 +5,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
-import { browseHistory, clearShell, closeShell, endShellConnection, runShellLine, stopShellCommand, useShell } from "../../stores/shell";
+import {
+  browseHistory,
+  clearShell,
+  closeShell,
+  endShellConnection,
+  runShellLine,
+  stopShellCommand,
+  useShell,
+} from "../../stores/shell";
 import type { ShellLine } from "../../stores/shell-rules";
 
 /** The shell overlay for folder `dir`. */
@@ -57,10 +65,16 @@ export function ShellPrompt({ dir }: { dir: string }) {
     >
       <p className="field-hint shell-dir">{t("shell.folder", { dir })}</p>
       <div ref={output} className="shell-output" role="log" aria-label={t("shell.output")} tabIndex={0}>
-        {lines.length === 0 ? <p className="shell-empty">{t("shell.empty")}</p> : lines.map((line, i) => <OutputLine key={i} line={line} />)}
+        {lines.length === 0 ? (
+          <p className="shell-empty">{t("shell.empty")}</p>
+        ) : (
+          lines.map((line, i) => <OutputLine key={i} line={line} />)
+        )}
       </div>
       <label className="shell-command">
-        <span className="shell-prompt-sign" aria-hidden>$</span>
+        <span className="shell-prompt-sign" aria-hidden>
+          $
+        </span>
         <input
           className="input input-mono"
           type="text"
@@ -75,7 +89,9 @@ export function ShellPrompt({ dir }: { dir: string }) {
           onKeyDown={onKeyDown}
         />
       </label>
-      <p className="field-hint" role="status">{running ? t("shell.running") : ""}</p>
+      <p className="field-hint" role="status">
+        {running ? t("shell.running") : ""}
+      </p>
     </Dialog>
   );
 }

@@ -21,10 +21,22 @@ export function UnarchivePrompt({ path }: { path: string }) {
   };
   return (
     <TaskPrompt title={t("prompts.unarchive.title")} path={path} onSubmit={submit}>
-      <TextField label={t("prompts.unarchive.password")} value={params.archivePasswd} onChange={set("archivePasswd")} type="password" autoComplete="off" hint={t("prompts.unarchive.passwordHint")} />
+      <TextField
+        label={t("prompts.unarchive.password")}
+        value={params.archivePasswd}
+        onChange={set("archivePasswd")}
+        type="password"
+        autoComplete="off"
+        hint={t("prompts.unarchive.passwordHint")}
+      />
       <label className="field">
         <span className="field-label">{t("prompts.unarchive.output")}</span>
-        <input className="input" list="unarchive-outputs" value={params.archiveOutput} onChange={(e) => set("archiveOutput")(e.target.value)} />
+        <input
+          className="input"
+          list="unarchive-outputs"
+          value={params.archiveOutput}
+          onChange={(e) => set("archiveOutput")(e.target.value)}
+        />
         <datalist id="unarchive-outputs">
           <option value="." />
           <option value={UNARCHIVE_OUTPUT_TEMPLATE} />
@@ -32,11 +44,31 @@ export function UnarchivePrompt({ path }: { path: string }) {
         <span className="field-hint">{t("prompts.unarchive.outputHint", { template: UNARCHIVE_OUTPUT_TEMPLATE })}</span>
       </label>
       <CheckField label={t("prompts.unarchive.remove")} checked={params.archiveRm} onChange={set("archiveRm")} />
-      <CheckField label={t("prompts.unarchive.multiVolume")} checked={params.isMultiVolume} onChange={set("isMultiVolume")} />
-      <CheckField label={t("prompts.unarchive.oneTopLevel")} checked={params.archiveOneTopLevel} onChange={set("archiveOneTopLevel")} />
-      <CheckField label={t("prompts.unarchive.overwrite")} checked={params.archiveOverwrite} onChange={set("archiveOverwrite")} />
-      <CheckField label={t("prompts.unarchive.detectPassword")} checked={params.detectPwd} onChange={set("detectPwd")} />
-      <CheckField label={t("prompts.unarchive.autoFix")} checked={params.autoFixFilename} onChange={set("autoFixFilename")} />
+      <CheckField
+        label={t("prompts.unarchive.multiVolume")}
+        checked={params.isMultiVolume}
+        onChange={set("isMultiVolume")}
+      />
+      <CheckField
+        label={t("prompts.unarchive.oneTopLevel")}
+        checked={params.archiveOneTopLevel}
+        onChange={set("archiveOneTopLevel")}
+      />
+      <CheckField
+        label={t("prompts.unarchive.overwrite")}
+        checked={params.archiveOverwrite}
+        onChange={set("archiveOverwrite")}
+      />
+      <CheckField
+        label={t("prompts.unarchive.detectPassword")}
+        checked={params.detectPwd}
+        onChange={set("detectPwd")}
+      />
+      <CheckField
+        label={t("prompts.unarchive.autoFix")}
+        checked={params.autoFixFilename}
+        onChange={set("autoFixFilename")}
+      />
       <p className="muted field-hint">{t("prompts.unarchive.engine", { engine: ENGINE })}</p>
     </TaskPrompt>
   );

@@ -13,7 +13,10 @@ export interface UsageItem {
  * (`measured` by path). With a single folder the totals are its contents only (the folder itself is not
  * counted, as in a listing's counts). Null while a folder is not measured yet.
  */
-export function totalUsage(items: readonly UsageItem[], measured: Readonly<Record<string, FolderUsage>>): FolderUsage | null {
+export function totalUsage(
+  items: readonly UsageItem[],
+  measured: Readonly<Record<string, FolderUsage>>,
+): FolderUsage | null {
   const total: FolderUsage = { size: 0, numFiles: 0, numDirs: 0 };
   for (const item of items) {
     if (!item.isDir) {

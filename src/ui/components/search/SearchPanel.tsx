@@ -33,7 +33,10 @@ export function SearchPanel({ dir }: { dir: string }) {
     openSearch(dir);
     requestAnimationFrame(() => input.current?.focus());
   };
-  useShortcuts({ view: resource?.isDir ? "listing" : "other", promptOpen: prompt !== null, selectedCount: 0, canDelete: false }, { search: start });
+  useShortcuts(
+    { view: resource?.isDir ? "listing" : "other", promptOpen: prompt !== null, selectedCount: 0, canDelete: false },
+    { search: start },
+  );
   useEffect(() => () => clearTimeout(hideTimer.current), []);
   useEffect(() => {
     if (!open) return;
@@ -78,7 +81,11 @@ export function SearchPanel({ dir }: { dir: string }) {
       {open && (
         <section id="search-panel" className="search-panel" role="search" aria-label={t("search.label")}>
           <div className="search-box">
-            {s.status === "ongoing" ? <Loader2 className="search-spin" size={18} aria-hidden /> : <Search size={18} aria-hidden />}
+            {s.status === "ongoing" ? (
+              <Loader2 className="search-spin" size={18} aria-hidden />
+            ) : (
+              <Search size={18} aria-hidden />
+            )}
             <input
               ref={input}
               type="search"
@@ -93,7 +100,13 @@ export function SearchPanel({ dir }: { dir: string }) {
               onFocus={() => (clearTimeout(hideTimer.current), setSuggest(true))}
               onBlur={() => (hideTimer.current = setTimeout(() => setSuggest(false), SUGGESTIONS_HIDE_MS))}
             />
-            <button type="button" className="icon-btn search-close" aria-label={t("search.close")} title={t("search.close")} onClick={closeSearch}>
+            <button
+              type="button"
+              className="icon-btn search-close"
+              aria-label={t("search.close")}
+              title={t("search.close")}
+              onClick={closeSearch}
+            >
               <X size={18} aria-hidden />
             </button>
           </div>
@@ -102,7 +115,11 @@ export function SearchPanel({ dir }: { dir: string }) {
           </p>
           <TypeChips query={s.query} onChange={(q) => (hotKeywordOf(q) ? search(q) : setQuery(q))} />
           <p className="search-status" role="status">
-            {s.status === "ongoing" ? t("search.searching") : s.hits && s.hits.length > 0 ? t("search.found", { count: s.hits.length }) : ""}
+            {s.status === "ongoing"
+              ? t("search.searching")
+              : s.hits && s.hits.length > 0
+                ? t("search.found", { count: s.hits.length })
+                : ""}
           </p>
           {s.error && (
             <p className="search-error" role="alert">
@@ -110,7 +127,9 @@ export function SearchPanel({ dir }: { dir: string }) {
             </p>
           )}
           {suggest && !s.query && <SearchSuggestions onPick={search} />}
-          {s.hits && s.query && !s.error && <SearchResults dir={s.dir} hits={s.hits} shown={s.shown} onLeaveTop={() => input.current?.focus()} />}
+          {s.hits && s.query && !s.error && (
+            <SearchResults dir={s.dir} hits={s.hits} shown={s.shown} onLeaveTop={() => input.current?.focus()} />
+          )}
         </section>
       )}
     </div>

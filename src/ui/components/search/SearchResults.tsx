@@ -10,7 +10,17 @@ import { config } from "../../stores/config";
 import { thumbnailUrl } from "../../api/urls";
 import { folderPrefix, useMediaToken } from "../../stores/media-tokens";
 import { closeSearch, recordSearched, showMoreHits } from "../../stores/search";
-import { hitHasThumbnail, hitHref, hitName, hitParent, hitPath, hitRoute, movedIndex, nearBottom, type SearchHit } from "../../stores/search-rules";
+import {
+  hitHasThumbnail,
+  hitHref,
+  hitName,
+  hitParent,
+  hitPath,
+  hitRoute,
+  movedIndex,
+  nearBottom,
+  type SearchHit,
+} from "../../stores/search-rules";
 
 /** Width of the thumbnails asked for (the smallest thumbnail bucket: 32 px boxes at up to 4x). */
 const HIT_THUMB_WIDTH = 128;
@@ -22,7 +32,14 @@ function HitIcon({ dir, hit, token }: { dir: string; hit: SearchHit; token: stri
   return (
     <span className="search-hit-icon">
       {thumb ? (
-        <img className="search-hit-thumb" src={thumbnailUrl(hitPath(dir, hit), token, HIT_THUMB_WIDTH)} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        <img
+          className="search-hit-thumb"
+          src={thumbnailUrl(hitPath(dir, hit), token, HIT_THUMB_WIDTH)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <FileIcon isDir={hit.dir} type="blob" name={hitName(hit)} size={20} />
       )}

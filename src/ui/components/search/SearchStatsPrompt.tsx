@@ -60,7 +60,14 @@ export function SearchStatsPrompt() {
       <div className="stats-controls">
         <label className="stats-slider">
           <span>{t("search.stats.count", { count })}</span>
-          <input type="range" min={STATS_KEYWORDS_MIN} max={STATS_KEYWORDS_MAX} step={1} value={count} onChange={(e) => setCount(Number(e.target.value))} />
+          <input
+            type="range"
+            min={STATS_KEYWORDS_MIN}
+            max={STATS_KEYWORDS_MAX}
+            step={1}
+            value={count}
+            onChange={(e) => setCount(Number(e.target.value))}
+          />
         </label>
         <div className="stats-kinds" role="radiogroup" aria-label={t("search.stats.kind")}>
           {(["pie", "bar"] as const).map((k) => (
@@ -85,9 +92,17 @@ export function SearchStatsPrompt() {
               <li key={k.keyword}>
                 <span className="stats-keyword">{k.keyword}</span>
                 <span className="stats-hits">{t("search.stats.hits", { count: k.hits })}</span>
-                {admin && <button type="button" className="icon-btn" aria-label={t("search.stats.remove", { keyword: k.keyword })} title={t("search.stats.remove", { keyword: k.keyword })} onClick={() => void remove(k.keyword)}>
-                  <Trash2 size={16} aria-hidden />
-                </button>}
+                {admin && (
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={t("search.stats.remove", { keyword: k.keyword })}
+                    title={t("search.stats.remove", { keyword: k.keyword })}
+                    onClick={() => void remove(k.keyword)}
+                  >
+                    <Trash2 size={16} aria-hidden />
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,12 +1,33 @@
 /** @module The hot-keyword chart of the search stats dialog: Chart.js, pie or bar, 500 px high (SPEC §2, §9). */
 import { useEffect, useRef } from "react";
-import { ArcElement, BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, PieController, Tooltip } from "chart.js";
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  PieController,
+  Tooltip,
+} from "chart.js";
 import type { HotKeyword } from "../../api/search";
 
 /** Height of the search stats chart in px (SPEC §9 Chart height 500). */
 const STATS_CHART_HEIGHT_PX = 500;
 /** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
-const STATS_CHART_COLORS = ["#4d8dff", "#f2555a", "#f0b44c", "#34c38f", "#a78bfa", "#f472b6", "#22b8cf", "#fb923c", "#94a3b8", "#84cc16"] as const;
+const STATS_CHART_COLORS = [
+  "#4d8dff",
+  "#f2555a",
+  "#f0b44c",
+  "#34c38f",
+  "#a78bfa",
+  "#f472b6",
+  "#22b8cf",
+  "#fb923c",
+  "#94a3b8",
+  "#84cc16",
+] as const;
 
 // Only the pieces the two chart kinds use.
 Chart.register(ArcElement, BarController, BarElement, CategoryScale, LinearScale, PieController, Legend, Tooltip);
@@ -15,7 +36,15 @@ Chart.register(ArcElement, BarController, BarElement, CategoryScale, LinearScale
 export type StatsChartKind = "pie" | "bar";
 
 /** Draws the keywords' hits; redrawn when the data, the kind or the label change. Text takes the page's colour. */
-export function StatsChart({ keywords, kind, label }: { keywords: readonly HotKeyword[]; kind: StatsChartKind; label: string }) {
+export function StatsChart({
+  keywords,
+  kind,
+  label,
+}: {
+  keywords: readonly HotKeyword[];
+  kind: StatsChartKind;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const el = canvas.current;
@@ -27,7 +56,14 @@ export function StatsChart({ keywords, kind, label }: { keywords: readonly HotKe
       type: kind,
       data: {
         labels: keywords.map((k) => k.keyword),
-        datasets: [{ label, data: keywords.map((k) => k.hits), backgroundColor: colors, borderColor: kind === "pie" ? "transparent" : colors }],
+        datasets: [
+          {
+            label,
+            data: keywords.map((k) => k.hits),
+            backgroundColor: colors,
+            borderColor: kind === "pie" ? "transparent" : colors,
+          },
+        ],
       },
       options: {
         responsive: true,
@@ -35,7 +71,10 @@ export function StatsChart({ keywords, kind, label }: { keywords: readonly HotKe
         animation: false,
         color,
         plugins: { legend: { display: kind === "pie", position: "bottom", labels: { color } } },
-        scales: kind === "bar" ? { x: { ticks: { color }, grid }, y: { beginAtZero: true, ticks: { color, precision: 0 }, grid } } : {},
+        scales:
+          kind === "bar"
+            ? { x: { ticks: { color }, grid }, y: { beginAtZero: true, ticks: { color, precision: 0 }, grid } }
+            : {},
       },
     });
     return () => chart.destroy();

@@ -3,7 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
 
 /** Asks `message`; the danger button runs `onConfirm`, Cancel and Esc run `onClose`. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: { title: string; message: string; confirmLabel: string; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog

@@ -27,7 +27,14 @@ export function OtpCard() {
           <p>{t("settings.profile.otpOnHint")}</p>
         ) : (
           <div className="otp-setup">
-            <img className="otp-qr" src={qr || undefined} alt={t("settings.profile.otpQrAlt")} width={180} height={180} onLoad={qrLoaded} />
+            <img
+              className="otp-qr"
+              src={qr || undefined}
+              alt={t("settings.profile.otpQrAlt")}
+              width={180}
+              height={180}
+              onLoad={qrLoaded}
+            />
             <div className="otp-text">
               <p>{t("settings.profile.otpInstall")}</p>
               <div className="otp-key">
@@ -55,7 +62,11 @@ export function OtpCard() {
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
           />
-          <button type="submit" className={`btn ${account.otp ? "btn-danger" : "btn-primary"}`} disabled={busy || !isPasscode(code)}>
+          <button
+            type="submit"
+            className={`btn ${account.otp ? "btn-danger" : "btn-primary"}`}
+            disabled={busy || !isPasscode(code)}
+          >
             {t(account.otp ? "settings.profile.revoke" : "settings.profile.validate")}
           </button>
         </div>

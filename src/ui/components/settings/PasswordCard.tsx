@@ -26,9 +26,40 @@ export function PasswordCard() {
   return (
     <form className="card" onSubmit={submit} aria-label={t("settings.profile.passwordCard")}>
       <h2 className="card-title">{t("settings.profile.passwordCard")}</h2>
-      <input className="input" type="password" name="current-password" autoComplete="current-password" placeholder={t("settings.profile.currentPassword")} aria-label={t("settings.profile.currentPassword")} value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <input className="input" type="password" name="new-password" autoComplete="new-password" data-match={state} aria-invalid={match === "mismatch"} placeholder={t("settings.profile.newPassword")} aria-label={t("settings.profile.newPassword")} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <input className="input" type="password" name="confirm-password" autoComplete="new-password" data-match={state} aria-invalid={match === "mismatch"} placeholder={t("settings.profile.confirmPassword")} aria-label={t("settings.profile.confirmPassword")} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <input
+        className="input"
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        placeholder={t("settings.profile.currentPassword")}
+        aria-label={t("settings.profile.currentPassword")}
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <input
+        className="input"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        data-match={state}
+        aria-invalid={match === "mismatch"}
+        placeholder={t("settings.profile.newPassword")}
+        aria-label={t("settings.profile.newPassword")}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <input
+        className="input"
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        data-match={state}
+        aria-invalid={match === "mismatch"}
+        placeholder={t("settings.profile.confirmPassword")}
+        aria-label={t("settings.profile.confirmPassword")}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       {match !== "empty" && (
         <p className={`field-hint match-${match}`} aria-live="polite">
           {t(match === "match" ? "settings.profile.passwordsMatch" : "settings.profile.passwordsDiffer")}

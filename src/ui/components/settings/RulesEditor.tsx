@@ -12,12 +12,21 @@ export function RulesEditor({ rules, onChange }: { rules: readonly Rule[]; onCha
       {rules.length === 0 && <p className="muted">{t("settings.users.rule.none")}</p>}
       {rules.map((rule, i) => (
         <div className="rule-row" key={i} data-testid="rule-row">
-          <select className="input rule-kind" aria-label={t("settings.users.rule.kind")} value={rule.allow ? "allow" : "deny"} onChange={(e) => onChange(updateRule(rules, i, { allow: e.target.value === "allow" }))}>
+          <select
+            className="input rule-kind"
+            aria-label={t("settings.users.rule.kind")}
+            value={rule.allow ? "allow" : "deny"}
+            onChange={(e) => onChange(updateRule(rules, i, { allow: e.target.value === "allow" }))}
+          >
             <option value="allow">{t("settings.users.rule.allow")}</option>
             <option value="deny">{t("settings.users.rule.deny")}</option>
           </select>
           <label className="check-field rule-regex">
-            <input type="checkbox" checked={rule.regex} onChange={(e) => onChange(updateRule(rules, i, { regex: e.target.checked }))} />
+            <input
+              type="checkbox"
+              checked={rule.regex}
+              onChange={(e) => onChange(updateRule(rules, i, { regex: e.target.checked }))}
+            />
             <span>{t("settings.users.rule.regex")}</span>
           </label>
           <input
@@ -28,7 +37,13 @@ export function RulesEditor({ rules, onChange }: { rules: readonly Rule[]; onCha
             onKeyDown={(e) => rulePathSwallowsKey(e.key) && e.preventDefault()}
             onChange={(e) => onChange(updateRule(rules, i, { value: e.target.value }))}
           />
-          <button type="button" className="icon-btn" aria-label={t("settings.users.rule.remove")} title={t("settings.users.rule.remove")} onClick={() => onChange(removeRule(rules, i))}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t("settings.users.rule.remove")}
+            title={t("settings.users.rule.remove")}
+            onClick={() => onChange(removeRule(rules, i))}
+          >
             <Trash2 size={18} aria-hidden />
           </button>
         </div>

@@ -19,7 +19,15 @@ const SESSION_AGENT_CHARS = 40;
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
 /** Lists `userId`'s sessions; `reloadKey` changing reloads the list; with `endAll`, a button ends them all. */
-export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId: number; endAll?: boolean; reloadKey?: number }) {
+export function SessionList({
+  userId,
+  endAll = false,
+  reloadKey = 0,
+}: {
+  userId: number;
+  endAll?: boolean;
+  reloadKey?: number;
+}) {
   const { t, i18n } = useTranslation();
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +50,12 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
     // Not a known browser (a script, a command-line client): its own name says more than 'unknown'.
     return browser || system || s.userAgent.slice(0, SESSION_AGENT_CHARS) || t("settings.sessions.unknownBrowser");
   };
-  if (!sessions) return <p className="muted" role="status">{t("settings.sessions.loading")}</p>;
+  if (!sessions)
+    return (
+      <p className="muted" role="status">
+        {t("settings.sessions.loading")}
+      </p>
+    );
   const groups = groupSessions(sessions, label);
   const endGroup = async (group: SessionGroup) => {
     for (const s of endableSessions(group)) await endSessionRequest(userId, s.id);
@@ -68,12 +81,23 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
                   {count > 1 && <span className="badge">{t("settings.sessions.loginCount", { count })}</span>}
                 </span>
                 <span className="muted session-meta" title={s.userAgent}>
-                  {s.ip || t("settings.sessions.unknownIp")} · <time dateTime={iso(s.lastUsedAt)} title={formatFullDate(iso(s.lastUsedAt), i18n.language)}>{t("settings.sessions.lastUsed", { when })}</time>
+                  {s.ip || t("settings.sessions.unknownIp")} ·{" "}
+                  <time dateTime={iso(s.lastUsedAt)} title={formatFullDate(iso(s.lastUsedAt), i18n.language)}>
+                    {t("settings.sessions.lastUsed", { when })}
+                  </time>
                 </span>
               </span>
               {others > 0 && (
-                <button type="button" className="btn btn-danger-outline session-revoke" disabled={busy} aria-label={t(group.current ? "settings.sessions.revokeOthersNamed" : "settings.sessions.revokeNamed", { name, when, count: others })}
-                  onClick={() => void act(() => endGroup(group))}>
+                <button
+                  type="button"
+                  className="btn btn-danger-outline session-revoke"
+                  disabled={busy}
+                  aria-label={t(
+                    group.current ? "settings.sessions.revokeOthersNamed" : "settings.sessions.revokeNamed",
+                    { name, when, count: others },
+                  )}
+                  onClick={() => void act(() => endGroup(group))}
+                >
                   {group.current ? t("settings.sessions.revokeOthers") : t("settings.sessions.revoke")}
                 </button>
               )}
@@ -83,8 +107,14 @@ export function SessionList({ userId, endAll = false, reloadKey = 0 }: { userId:
       </ul>
       {endAll && (
         <div className="card-actions">
-          <button type="button" className="btn btn-danger-outline" disabled={busy || sessions.length === 0}
-            onClick={() => void act(async () => t("settings.sessions.endedAll", { count: await endAllSessionsRequest(userId) }))}>
+          <button
+            type="button"
+            className="btn btn-danger-outline"
+            disabled={busy || sessions.length === 0}
+            onClick={() =>
+              void act(async () => t("settings.sessions.endedAll", { count: await endAllSessionsRequest(userId) }))
+            }
+          >
             {t("settings.sessions.endAll")}
           </button>
         </div>

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { SettingsNav } from "./SettingsNav";
 
 /** A settings page with tabs (admins), a title, optional actions beside it and the content. */
-export function SettingsFrame({ title, actions, wide, children }: { title: string; actions?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function SettingsFrame({
+  title,
+  actions,
+  wide,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={`page settings-page${wide ? " page-wide" : ""}`}>
       <SettingsNav />

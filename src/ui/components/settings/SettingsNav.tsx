@@ -19,7 +19,12 @@ export function SettingsNav() {
   return (
     <nav className="settings-nav" aria-label={t("settings.nav.label")}>
       {SECTIONS.map((s) => (
-        <Link key={s.href} href={s.href} className="settings-tab" aria-current={location.startsWith(s.href) ? "page" : undefined}>
+        <Link
+          key={s.href}
+          href={s.href}
+          className="settings-tab"
+          aria-current={location.startsWith(s.href) ? "page" : undefined}
+        >
           {t(s.key)}
         </Link>
       ))}

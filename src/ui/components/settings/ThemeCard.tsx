@@ -22,7 +22,12 @@ export function ThemeCard() {
       <h2 className="card-title" id="theme-card-title">
         {t("settings.profile.themeCard")}
       </h2>
-      <div className="theme-choices" role="radiogroup" aria-labelledby="theme-card-title" aria-describedby="theme-card-hint">
+      <div
+        className="theme-choices"
+        role="radiogroup"
+        aria-labelledby="theme-card-title"
+        aria-describedby="theme-card-hint"
+      >
         {THEMES.map((theme) => {
           const { label, Icon } = CHOICES[theme];
           return (

@@ -22,19 +22,37 @@ export interface UserFormProps {
 }
 
 /** Edits a user draft; every change hands the whole next draft to `onChange`. */
-export function UserForm({ value, onChange, account, rules = true, currentPassword, errors = {}, homeScope = false }: UserFormProps) {
+export function UserForm({
+  value,
+  onChange,
+  account,
+  rules = true,
+  currentPassword,
+  errors = {},
+  homeScope = false,
+}: UserFormProps) {
   const { t } = useTranslation();
   const error = (field: keyof UserFieldErrors) => {
     const e = errors[field];
     return e ? t(`settings.users.errors.${e.key}`, e.values) : undefined;
   };
   const set = (patch: Partial<UserDraft>) => onChange({ ...value, ...patch });
-  const locales = [{ value: "", label: t("settings.users.browserLanguage") }, ...LOCALES.map((l) => ({ value: l, label: t(`settings.languages.${l}`) }))];
+  const locales = [
+    { value: "", label: t("settings.users.browserLanguage") },
+    ...LOCALES.map((l) => ({ value: l, label: t(`settings.languages.${l}`) })),
+  ];
   return (
     <div className="user-form">
       {account && (
         <div className="form-grid">
-          <TextField label={t("settings.users.username")} name="username" autoComplete="off" value={value.username} onChange={(username) => set({ username })} error={error("username")} />
+          <TextField
+            label={t("settings.users.username")}
+            name="username"
+            autoComplete="off"
+            value={value.username}
+            onChange={(username) => set({ username })}
+            error={error("username")}
+          />
           <TextField
             label={t("settings.users.password")}
             name="password"
@@ -48,7 +66,15 @@ export function UserForm({ value, onChange, account, rules = true, currentPasswo
         </div>
       )}
       {currentPassword && (
-        <TextField label={t("settings.profile.currentPassword")} name="current-password" type="password" autoComplete="current-password" value={currentPassword.value} onChange={currentPassword.onChange} hint={t("settings.users.currentPasswordHint")} />
+        <TextField
+          label={t("settings.profile.currentPassword")}
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword.value}
+          onChange={currentPassword.onChange}
+          hint={t("settings.users.currentPasswordHint")}
+        />
       )}
       <div className="form-grid">
         <TextField
@@ -60,20 +86,42 @@ export function UserForm({ value, onChange, account, rules = true, currentPasswo
           hint={homeScope ? t("settings.users.scopeHomeHint") : t("settings.users.scopeHint")}
           error={error("scope")}
         />
-        <SelectField label={t("settings.users.language")} value={value.locale} onChange={(locale) => set({ locale })} options={locales} />
+        <SelectField
+          label={t("settings.users.language")}
+          value={value.locale}
+          onChange={(locale) => set({ locale })}
+          options={locales}
+        />
       </div>
       {account && (
-        <CheckField label={t("settings.users.lockPassword")} checked={value.lockPassword} disabled={value.perm.admin} onChange={(lockPassword) => set({ lockPassword })} />
+        <CheckField
+          label={t("settings.users.lockPassword")}
+          checked={value.lockPassword}
+          disabled={value.perm.admin}
+          onChange={(lockPassword) => set({ lockPassword })}
+        />
       )}
       <Fieldset legend={t("settings.users.permissions")}>
         <p className="field-hint">{t("settings.users.permissionsHint")}</p>
         <div className="check-grid">
           {PERMISSION_NAMES.map((name) => (
-            <CheckField key={name} label={t(`settings.users.perm.${name}`)} checked={value.perm[name]} disabled={isPermissionLocked(value.perm, name)} onChange={(v) => onChange(setPermission(value, name, v))} />
+            <CheckField
+              key={name}
+              label={t(`settings.users.perm.${name}`)}
+              checked={value.perm[name]}
+              disabled={isPermissionLocked(value.perm, name)}
+              onChange={(v) => onChange(setPermission(value, name, v))}
+            />
           ))}
         </div>
       </Fieldset>
-      <TextField label={t("settings.users.commands")} name="commands" value={value.commandsText} onChange={(commandsText) => set({ commandsText })} hint={t("settings.users.commandsHint")} />
+      <TextField
+        label={t("settings.users.commands")}
+        name="commands"
+        value={value.commandsText}
+        onChange={(commandsText) => set({ commandsText })}
+        hint={t("settings.users.commandsHint")}
+      />
       {rules && (
         <Fieldset legend={t("settings.users.rules")}>
           <p className="field-hint">{t("settings.users.rulesHint")}</p>

@@ -19,8 +19,18 @@ import { config } from "../../stores/config";
  * The file at `sub` ("/" for the shared file itself) of share `hash`; `text` is a text file's loaded content,
  * `onSwipe` hears a swipe on an image (the folder's photo viewer).
  */
-export function ShareFileView({ file, hash, sub, text = null, onSwipe }: {
-  file: Resource; hash: string; sub: string; text?: PreviewText | null; onSwipe?: (by: 1 | -1) => void;
+export function ShareFileView({
+  file,
+  hash,
+  sub,
+  text = null,
+  onSwipe,
+}: {
+  file: Resource;
+  hash: string;
+  sub: string;
+  text?: PreviewText | null;
+  onSwipe?: (by: 1 | -1) => void;
 }) {
   const { t } = useTranslation();
   const src = publicInlineUrl(hash, sub);

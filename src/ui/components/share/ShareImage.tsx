@@ -21,7 +21,8 @@ export function ShareImage({ src, name, onSwipe }: { src: string; name: string; 
   const [view, setView] = useState<View>(NORMAL);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ startX: number; startY: number; pinch: number; scale: number } | null>(null);
-  const zoomBy = (factor: number) => setView((v) => (clampZoom(v.scale * factor) === 1 ? NORMAL : { ...v, scale: clampZoom(v.scale * factor) }));
+  const zoomBy = (factor: number) =>
+    setView((v) => (clampZoom(v.scale * factor) === 1 ? NORMAL : { ...v, scale: clampZoom(v.scale * factor) }));
   useEffect(() => setView(NORMAL), [src]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -82,10 +83,23 @@ export function ShareImage({ src, name, onSwipe }: { src: string; name: string; 
       </div>
       {/* Beside the gesture area, not in it: its pointer capture would take the buttons' clicks. */}
       <div className="share-zoom" role="group" aria-label={t("sharePage.zoom")}>
-        <button type="button" className="icon-btn" aria-label={t("sharePage.zoomOut")} title={t("sharePage.zoomOut")} disabled={view.scale <= 1} onClick={() => zoomBy(1 / ZOOM_STEP)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("sharePage.zoomOut")}
+          title={t("sharePage.zoomOut")}
+          disabled={view.scale <= 1}
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+        >
           <ZoomOut size={20} aria-hidden />
         </button>
-        <button type="button" className="icon-btn" aria-label={t("sharePage.zoomIn")} title={t("sharePage.zoomIn")} onClick={() => zoomBy(ZOOM_STEP)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t("sharePage.zoomIn")}
+          title={t("sharePage.zoomIn")}
+          onClick={() => zoomBy(ZOOM_STEP)}
+        >
           <ZoomIn size={20} aria-hidden />
         </button>
       </div>

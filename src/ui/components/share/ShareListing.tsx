@@ -19,7 +19,14 @@ const SHARE_THUMB_WIDTH = 128;
 
 function ItemIcon({ item, hash }: { item: Resource; hash: string }) {
   if (!item.isDir && item.type === "image") {
-    return <img className="share-thumb" src={publicThumbnailUrl(hash, itemSubPath(item), SHARE_THUMB_WIDTH)} alt="" loading="lazy" />;
+    return (
+      <img
+        className="share-thumb"
+        src={publicThumbnailUrl(hash, itemSubPath(item), SHARE_THUMB_WIDTH)}
+        alt=""
+        loading="lazy"
+      />
+    );
   }
   return (
     <span className="share-thumb share-thumb-icon">

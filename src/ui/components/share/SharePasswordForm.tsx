@@ -7,7 +7,11 @@ import { LockKeyhole } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { unlockShare, usePublicShare } from "../../stores/public-share";
 
-const ERROR_KEYS = { wrong: "sharePage.wrongPassword", banned: "sharePage.passwordBanned", failed: "sharePage.unlockFailed" } as const;
+const ERROR_KEYS = {
+  wrong: "sharePage.wrongPassword",
+  banned: "sharePage.passwordBanned",
+  failed: "sharePage.unlockFailed",
+} as const;
 
 /** The form shown while the share answers 401. */
 export function SharePasswordForm() {

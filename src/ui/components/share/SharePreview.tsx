@@ -18,7 +18,13 @@ function StepButton({ by, file, items }: { by: 1 | -1; file: Resource; items: re
   if (!neighbourImage(items, file.path, by)) return null;
   const label = t(by < 0 ? "sharePage.previous" : "sharePage.next");
   return (
-    <button type="button" className={`icon-btn share-step share-step-${by < 0 ? "prev" : "next"}`} aria-label={label} title={label} onClick={() => stepSharePreview(by)}>
+    <button
+      type="button"
+      className={`icon-btn share-step share-step-${by < 0 ? "prev" : "next"}`}
+      aria-label={label}
+      title={label}
+      onClick={() => stepSharePreview(by)}
+    >
       {by < 0 ? <ChevronLeft size={28} aria-hidden /> : <ChevronRight size={28} aria-hidden />}
     </button>
   );
@@ -62,16 +68,34 @@ export function SharePreview({ file, hash, text }: { file: Resource; hash: strin
       }}
     >
       <div className="preview-bar">
-        <button type="button" className="icon-btn" onClick={closeSharePreview} aria-label={t("sharePage.close")} title={t("sharePage.close")}>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={closeSharePreview}
+          aria-label={t("sharePage.close")}
+          title={t("sharePage.close")}
+        >
           <X size={22} aria-hidden />
         </button>
         <span className="preview-name">{file.name}</span>
-        <a className="icon-btn" href={publicDownloadUrl(hash, itemSubPath(file))} download aria-label={t("sharePage.download")} title={t("sharePage.download")}>
+        <a
+          className="icon-btn"
+          href={publicDownloadUrl(hash, itemSubPath(file))}
+          download
+          aria-label={t("sharePage.download")}
+          title={t("sharePage.download")}
+        >
           <Download size={22} aria-hidden />
         </a>
       </div>
       <div className="preview-stage share-stage" key={file.path}>
-        <ShareFileView file={file} hash={hash} sub={itemSubPath(file)} text={text} onSwipe={(by) => stepSharePreview(by)} />
+        <ShareFileView
+          file={file}
+          hash={hash}
+          sub={itemSubPath(file)}
+          text={text}
+          onSwipe={(by) => stepSharePreview(by)}
+        />
         {file.type === "image" && (
           <>
             <StepButton by={-1} file={file} items={items} />

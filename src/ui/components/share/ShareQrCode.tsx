@@ -10,14 +10,21 @@ export function ShareQrCode({ link }: { link: string }) {
   useEffect(() => {
     let live = true;
     setSrc(null);
-    void qrSvgDataUrl(link).then((url) => live && setSrc(url), () => {});
+    void qrSvgDataUrl(link).then(
+      (url) => live && setSrc(url),
+      () => {},
+    );
     return () => {
       live = false;
     };
   }, [link]);
   return (
     <div className="share-qr">
-      {src ? <img src={src} alt={t("sharePage.qrCode")} width={160} height={160} /> : <span className="share-qr-blank" aria-hidden />}
+      {src ? (
+        <img src={src} alt={t("sharePage.qrCode")} width={160} height={160} />
+      ) : (
+        <span className="share-qr-blank" aria-hidden />
+      )}
     </div>
   );
 }

@@ -37,13 +37,18 @@ export function ShareSummary({ item, hash, sub, link }: { item: Resource; hash: 
               </span>
             )}
             <span>
-              {t("sharePage.modified")}: <time dateTime={item.modified} title={formatFullDate(item.modified, lang)}>{formatRelative(item.modified, lang)}</time>
+              {t("sharePage.modified")}:{" "}
+              <time dateTime={item.modified} title={formatFullDate(item.modified, lang)}>
+                {formatRelative(item.modified, lang)}
+              </time>
             </span>
           </p>
           <div className="share-actions">
             <a className="btn btn-primary share-download" href={href} download>
               <Download size={18} aria-hidden />
-              <span className="share-download-label">{t(item.isDir ? "sharePage.downloadFolder" : "sharePage.downloadFile")}</span>
+              <span className="share-download-label">
+                {t(item.isDir ? "sharePage.downloadFolder" : "sharePage.downloadFile")}
+              </span>
             </a>
             <ShareQrButton link={link} />
           </div>

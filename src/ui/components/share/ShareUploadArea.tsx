@@ -8,18 +8,33 @@ import { useTranslation } from "react-i18next";
 import { formatSize } from "../../format/format-size";
 import { clearShareUploads, uploadFilesToShare, useShareUploads, type ShareUpload } from "../../stores/share-uploads";
 
-const STATE_KEYS = { sending: "sharePage.uploading", done: "sharePage.uploaded", exists: "sharePage.uploadExists", failed: "sharePage.uploadFailed" } as const;
+const STATE_KEYS = {
+  sending: "sharePage.uploading",
+  done: "sharePage.uploaded",
+  exists: "sharePage.uploadExists",
+  failed: "sharePage.uploadFailed",
+} as const;
 
 function UploadRow({ upload }: { upload: ShareUpload }) {
   const { t } = useTranslation();
   const bad = upload.state === "exists" || upload.state === "failed";
   return (
     <li className={`share-upload-row share-upload-${upload.state}`}>
-      {upload.state === "done" ? <CircleCheck size={20} aria-hidden /> : bad ? <CircleAlert size={20} aria-hidden /> : <Upload size={20} aria-hidden />}
+      {upload.state === "done" ? (
+        <CircleCheck size={20} aria-hidden />
+      ) : bad ? (
+        <CircleAlert size={20} aria-hidden />
+      ) : (
+        <Upload size={20} aria-hidden />
+      )}
       <span className="share-upload-name">{upload.name}</span>
       <span className="share-upload-size">{formatSize(upload.total)}</span>
       {upload.state === "sending" ? (
-        <progress max={upload.total || 1} value={upload.loaded} aria-label={t("sharePage.uploadProgress", { name: upload.name })} />
+        <progress
+          max={upload.total || 1}
+          value={upload.loaded}
+          aria-label={t("sharePage.uploadProgress", { name: upload.name })}
+        />
       ) : null}
       <span className="share-upload-state" role={bad ? "alert" : undefined}>
         {t(STATE_KEYS[upload.state])}

@@ -16,7 +16,14 @@ export function TaskButton() {
   const count = activeCount(tasks);
   const label = t("tasks.button", { count });
   return (
-    <button type="button" className="icon-btn task-button" aria-label={label} title={label} aria-pressed={taskPanelOpen} onClick={() => toggleTaskPanel()}>
+    <button
+      type="button"
+      className="icon-btn task-button"
+      aria-label={label}
+      title={label}
+      aria-pressed={taskPanelOpen}
+      onClick={() => toggleTaskPanel()}
+    >
       <ClipboardList aria-hidden />
       {count > 0 && (
         <span className="task-badge" aria-hidden>

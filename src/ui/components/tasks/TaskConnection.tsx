@@ -56,7 +56,11 @@ export function TaskConnection() {
   const notice = useConnectionNotice(wanted, connected);
   return (
     <div className="task-connection" role="status" aria-live="polite">
-      {notice !== "none" && <span className={`task-connection-note task-connection-${notice}`}>{t(notice === "down" ? "tasks.connectionLost" : "tasks.connectionBack")}</span>}
+      {notice !== "none" && (
+        <span className={`task-connection-note task-connection-${notice}`}>
+          {t(notice === "down" ? "tasks.connectionLost" : "tasks.connectionBack")}
+        </span>
+      )}
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { progressPercent, taskButtons } from "../../stores/tasks-rules";
 import { TaskStatusIcon } from "./TaskStatusIcon";
 
 const when = (seconds: number) =>
-  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "short", timeStyle: "short" }).format(new Date(seconds * 1000));
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "short", timeStyle: "short" }).format(
+    new Date(seconds * 1000),
+  );
 
 /** A row; `showUser` adds the owner (admins see every user's tasks). */
 export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boolean }) {
@@ -23,7 +25,9 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
   // Added when; then how long it took, or since when it runs (SPEC §3 Task: AddTime, StartTime, EndTime in seconds).
   const times = [
     t("tasks.added", { time: when(task.AddTime) }),
-    task.StartTime && task.EndTime ? t("tasks.took", { duration: formatDuration(task.EndTime - task.StartTime, currentLanguage()) }) : "",
+    task.StartTime && task.EndTime
+      ? t("tasks.took", { duration: formatDuration(task.EndTime - task.StartTime, currentLanguage()) })
+      : "",
     task.StartTime && !task.EndTime ? t("tasks.started", { time: when(task.StartTime) }) : "",
   ].filter(Boolean);
   return (
@@ -48,17 +52,49 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
         </p>
       </div>
       <div className="task-buttons">
-        <RowButton label={t("tasks.retry")} enabled={buttons.retry} onClick={() => controlTask("retry", task.TaskID)} icon={<RotateCcw aria-hidden size={16} />} />
-        <RowButton label={t("tasks.cancel")} enabled={buttons.cancel} onClick={() => controlTask("cancel", task.TaskID)} icon={<Ban aria-hidden size={16} />} />
-        <RowButton label={t("tasks.remove")} enabled={buttons.remove} onClick={() => controlTask("remove", task.TaskID)} icon={<Trash2 aria-hidden size={16} />} />
+        <RowButton
+          label={t("tasks.retry")}
+          enabled={buttons.retry}
+          onClick={() => controlTask("retry", task.TaskID)}
+          icon={<RotateCcw aria-hidden size={16} />}
+        />
+        <RowButton
+          label={t("tasks.cancel")}
+          enabled={buttons.cancel}
+          onClick={() => controlTask("cancel", task.TaskID)}
+          icon={<Ban aria-hidden size={16} />}
+        />
+        <RowButton
+          label={t("tasks.remove")}
+          enabled={buttons.remove}
+          onClick={() => controlTask("remove", task.TaskID)}
+          icon={<Trash2 aria-hidden size={16} />}
+        />
       </div>
     </li>
   );
 }
 
-function RowButton({ label, enabled, onClick, icon }: { label: string; enabled: boolean; onClick: () => void; icon: ReactNode }) {
+function RowButton({
+  label,
+  enabled,
+  onClick,
+  icon,
+}: {
+  label: string;
+  enabled: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+}) {
   return (
-    <button type="button" className="icon-btn task-btn" aria-label={label} title={label} disabled={!enabled} onClick={onClick}>
+    <button
+      type="button"
+      className="icon-btn task-btn"
+      aria-label={label}
+      title={label}
+      disabled={!enabled}
+      onClick={onClick}
+    >
       {icon}
     </button>
   );

@@ -28,7 +28,12 @@ export function TaskStatusIcon({ status }: { status: TaskStatusCode }) {
   const name = STATUS_NAMES[status];
   const Icon = ICONS[name];
   return (
-    <span className={`task-status task-status-${name}`} role="img" aria-label={t(`tasks.status.${name}`)} title={t(`tasks.status.${name}`)}>
+    <span
+      className={`task-status task-status-${name}`}
+      role="img"
+      aria-label={t(`tasks.status.${name}`)}
+      title={t(`tasks.status.${name}`)}
+    >
       <Icon aria-hidden size={18} className={name === "doing" ? "spin" : undefined} />
     </span>
   );

@@ -46,10 +46,22 @@ export function FailedLogsPage() {
                   <td className="cell-mono">{log.ip}</td>
                   <td>{formatFullDate(log.loginAt, currentLanguage())}</td>
                   <td>{log.failedAttemptsCount}</td>
-                  <td>{log.banned ? <span className="badge badge-danger">{t("settings.yes")}</span> : <span className="muted">{t("settings.no")}</span>}</td>
+                  <td>
+                    {log.banned ? (
+                      <span className="badge badge-danger">{t("settings.yes")}</span>
+                    ) : (
+                      <span className="muted">{t("settings.no")}</span>
+                    )}
+                  </td>
                   <td>{log.lastUsername}</td>
                   <td className="cell-action">
-                    <button type="button" className="icon-btn" aria-label={`${t("settings.logs.remove")} ${log.ip}`} title={t("settings.logs.remove")} onClick={() => setRemoving(log.ip)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={`${t("settings.logs.remove")} ${log.ip}`}
+                      title={t("settings.logs.remove")}
+                      onClick={() => setRemoving(log.ip)}
+                    >
                       <Trash2 size={16} aria-hidden />
                     </button>
                   </td>
@@ -60,7 +72,13 @@ export function FailedLogsPage() {
         )}
       </div>
       {removing && (
-        <ConfirmDialog title={t("settings.logs.removeTitle")} message={t("settings.logs.removeConfirm")} confirmLabel={t("settings.logs.remove")} onConfirm={confirm} onClose={() => setRemoving(null)} />
+        <ConfirmDialog
+          title={t("settings.logs.removeTitle")}
+          message={t("settings.logs.removeConfirm")}
+          confirmLabel={t("settings.logs.remove")}
+          onConfirm={confirm}
+          onClose={() => setRemoving(null)}
+        />
       )}
     </SettingsFrame>
   );

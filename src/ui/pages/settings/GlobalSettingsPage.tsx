@@ -71,16 +71,30 @@ export function GlobalSettingsPage() {
         <form className="settings-global" onSubmit={submit} aria-label={t("settings.global.title")} noValidate>
           <nav className="settings-jump" aria-label={t("settings.global.sections.label")}>
             {SECTIONS.map((id) => (
-              <a key={id} href={`#global-${id}`} className="settings-jump-link"
-                onClick={(e) => (e.preventDefault(), document.getElementById(`global-${id}`)?.scrollIntoView({ block: "start" }))}>
+              <a
+                key={id}
+                href={`#global-${id}`}
+                className="settings-jump-link"
+                onClick={(e) => (
+                  e.preventDefault(), document.getElementById(`global-${id}`)?.scrollIntoView({ block: "start" })
+                )}
+              >
                 {t(`settings.global.sections.${id}`)}
               </a>
             ))}
           </nav>
           <Section id="accounts">
             <div className="check-grid">
-              <CheckField label={t("settings.global.signup")} checked={s.signup} onChange={(v) => setTopField("signup", v)} />
-              <CheckField label={t("settings.global.createUserDir")} checked={s.createUserDir} onChange={(v) => setTopField("createUserDir", v)} />
+              <CheckField
+                label={t("settings.global.signup")}
+                checked={s.signup}
+                onChange={(v) => setTopField("signup", v)}
+              />
+              <CheckField
+                label={t("settings.global.createUserDir")}
+                checked={s.createUserDir}
+                onChange={(v) => setTopField("createUserDir", v)}
+              />
             </div>
             <SignupNotes settings={s} defaultScope={defaults.scope} />
             <DefaultsFieldset draft={defaults} />

@@ -3,7 +3,16 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
-import { changesOwnPassword, editAccountDraft, openAccount, openNewAccount, removeAccount, saveAccountDraft, setCurrentPassword, useUsers } from "../../stores/users";
+import {
+  changesOwnPassword,
+  editAccountDraft,
+  openAccount,
+  openNewAccount,
+  removeAccount,
+  saveAccountDraft,
+  setCurrentPassword,
+  useUsers,
+} from "../../stores/users";
 import { SettingsFrame } from "../../components/settings/SettingsFrame";
 import { UserForm } from "../../components/settings/UserForm";
 import { ConfirmDialog } from "../../components/settings/ConfirmDialog";
@@ -35,7 +44,9 @@ export function UserEditPage() {
     setConfirming(false);
     if (original && (await removeAccount(original.id))) navigate("/settings/users");
   };
-  const title = isNew ? t("settings.users.newTitle") : t("settings.users.editTitle", { username: original?.username ?? "" });
+  const title = isNew
+    ? t("settings.users.newTitle")
+    : t("settings.users.editTitle", { username: original?.username ?? "" });
   const back = (
     <Link href="/settings/users" className="btn">
       <ArrowLeft size={16} aria-hidden /> {t("settings.users.back")}
@@ -51,7 +62,9 @@ export function UserEditPage() {
             value={draft as UserDraft}
             onChange={editAccountDraft}
             account={isNew ? "new" : "edit"}
-            currentPassword={changesOwnPassword(original, draft) ? { value: currentPassword, onChange: setCurrentPassword } : undefined}
+            currentPassword={
+              changesOwnPassword(original, draft) ? { value: currentPassword, onChange: setCurrentPassword } : undefined
+            }
             errors={errors}
             homeScope={followName}
           />
@@ -69,7 +82,13 @@ export function UserEditPage() {
       )}
       {!isNew && original && !config.noAuth && <UserSessionsCard userId={original.id} />}
       {confirming && (
-        <ConfirmDialog title={t("settings.users.deleteTitle")} message={t("settings.users.deleteConfirm")} confirmLabel={t("settings.users.delete")} onConfirm={() => void remove()} onClose={() => setConfirming(false)} />
+        <ConfirmDialog
+          title={t("settings.users.deleteTitle")}
+          message={t("settings.users.deleteConfirm")}
+          confirmLabel={t("settings.users.delete")}
+          onConfirm={() => void remove()}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </SettingsFrame>
   );

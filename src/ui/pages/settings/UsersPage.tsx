@@ -41,14 +41,21 @@ export function UsersPage() {
                   </td>
                   <td>
                     {u.perm.admin ? (
-                      <span className={`badge${u.id === 1 ? " badge-accent" : ""}`}>{t(u.id === 1 ? "settings.users.superadmin" : "settings.users.admin")}</span>
+                      <span className={`badge${u.id === 1 ? " badge-accent" : ""}`}>
+                        {t(u.id === 1 ? "settings.users.superadmin" : "settings.users.admin")}
+                      </span>
                     ) : (
                       <span className="muted">{t("settings.no")}</span>
                     )}
                   </td>
                   <td className="cell-mono col-scope">{u.scope}</td>
                   <td className="cell-action">
-                    <Link href={`/settings/users/${u.id}`} className="icon-btn" aria-label={t("settings.users.editUser", { username: u.username })} title={t("settings.users.edit")}>
+                    <Link
+                      href={`/settings/users/${u.id}`}
+                      className="icon-btn"
+                      aria-label={t("settings.users.editUser", { username: u.username })}
+                      title={t("settings.users.edit")}
+                    >
                       <Pencil size={16} aria-hidden />
                     </Link>
                   </td>

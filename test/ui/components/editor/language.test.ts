@@ -21,7 +21,17 @@ describe("editor language by file name", () => {
 });
 
 describe("which files open in the editor", () => {
-  const perm = { admin: false, execute: false, create: false, rename: false, modify: true, delete: false, share: false, download: false, publish: false };
+  const perm = {
+    admin: false,
+    execute: false,
+    create: false,
+    rename: false,
+    modify: true,
+    delete: false,
+    share: false,
+    download: false,
+    publish: false,
+  };
   it("opens text with content for a user who may modify", () => {
     expect(opensInEditor({ type: "text", content: "x" }, perm)).toBe(true);
   });

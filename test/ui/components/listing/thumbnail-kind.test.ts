@@ -11,9 +11,17 @@ describe("thumbnailKind (SPEC §2 Listing: thumbnails when enabled)", () => {
     expect(thumbnailKind({ type: "image", isDir: true }, on)).toBeNull();
   });
   it("shows icons only when thumbnails are off, and video icons when video thumbnails are off", () => {
-    expect(thumbnailKind({ type: "image", isDir: false }, { thumbnailEnabled: false, thumbnailVideo: true })).toBeNull();
-    expect(thumbnailKind({ type: "video", isDir: false }, { thumbnailEnabled: false, thumbnailVideo: true })).toBeNull();
-    expect(thumbnailKind({ type: "video", isDir: false }, { thumbnailEnabled: true, thumbnailVideo: false })).toBeNull();
-    expect(thumbnailKind({ type: "image", isDir: false }, { thumbnailEnabled: true, thumbnailVideo: false })).toBe("image");
+    expect(
+      thumbnailKind({ type: "image", isDir: false }, { thumbnailEnabled: false, thumbnailVideo: true }),
+    ).toBeNull();
+    expect(
+      thumbnailKind({ type: "video", isDir: false }, { thumbnailEnabled: false, thumbnailVideo: true }),
+    ).toBeNull();
+    expect(
+      thumbnailKind({ type: "video", isDir: false }, { thumbnailEnabled: true, thumbnailVideo: false }),
+    ).toBeNull();
+    expect(thumbnailKind({ type: "image", isDir: false }, { thumbnailEnabled: true, thumbnailVideo: false })).toBe(
+      "image",
+    );
   });
 });

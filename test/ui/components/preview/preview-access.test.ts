@@ -3,8 +3,15 @@ import { holdsDownload, previewAccess } from "../../../../src/ui/components/prev
 import type { PreviewKind } from "../../../../src/ui/components/preview/preview-kind";
 
 const MIB = 1024 * 1024;
-const access = (kind: PreviewKind, canDownload: boolean, extra: { size?: number; hasContent?: boolean; hlsOffered?: boolean } = {}) =>
-  previewAccess({ kind, size: extra.size ?? 1000, hasContent: extra.hasContent ?? false }, { canDownload, hlsOffered: extra.hlsOffered ?? true });
+const access = (
+  kind: PreviewKind,
+  canDownload: boolean,
+  extra: { size?: number; hasContent?: boolean; hlsOffered?: boolean } = {},
+) =>
+  previewAccess(
+    { kind, size: extra.size ?? 1000, hasContent: extra.hasContent ?? false },
+    { canDownload, hlsOffered: extra.hlsOffered ?? true },
+  );
 
 describe("who holds the download permission", () => {
   it("is a user with download or an admin, never a missing user", () => {
@@ -17,7 +24,19 @@ describe("who holds the download permission", () => {
 
 describe("what the preview shows a user without download (docs/security.md Download permission)", () => {
   it("shows every view as usual to a user with download", () => {
-    for (const kind of ["image", "video", "audio", "pdf", "nfo", "markdown", "archive", "torrent", "firmware", "text", "download"] as const) {
+    for (const kind of [
+      "image",
+      "video",
+      "audio",
+      "pdf",
+      "nfo",
+      "markdown",
+      "archive",
+      "torrent",
+      "firmware",
+      "text",
+      "download",
+    ] as const) {
       expect(access(kind, true, { size: 50 * MIB, hlsOffered: false })).toBe("full");
     }
   });
@@ -34,7 +53,8 @@ describe("what the preview shows a user without download (docs/security.md Downl
   });
 
   it("needs download for the views that play, embed or probe the file itself", () => {
-    for (const kind of ["audio", "pdf", "archive", "torrent", "firmware"] as const) expect(access(kind, false)).toBe("needsDownload");
+    for (const kind of ["audio", "pdf", "archive", "torrent", "firmware"] as const)
+      expect(access(kind, false)).toBe("needsDownload");
   });
 
   it("shows an nfo under 5 MiB and needs download from 5 MiB on", () => {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "bun:test";
-import { audioCodecOf, isAudioCodecPlayable, titleFromName, trackTags } from "../../../../src/ui/components/preview/views/audio-tags";
-import { archiveMoreStep, archivePages, archiveSummary, isArchiveListFailure, orderArchiveEntries } from "../../../../src/ui/components/preview/views/archive-rows";
+import {
+  audioCodecOf,
+  isAudioCodecPlayable,
+  titleFromName,
+  trackTags,
+} from "../../../../src/ui/components/preview/views/audio-tags";
+import {
+  archiveMoreStep,
+  archivePages,
+  archiveSummary,
+  isArchiveListFailure,
+  orderArchiveEntries,
+} from "../../../../src/ui/components/preview/views/archive-rows";
 import { isMarkdownName } from "../../../../src/ui/components/preview/views/MarkdownPageButton";
 import { ApiError } from "../../../../src/ui/api/client";
 import type { ArchiveEntryMetainfo, ProbedResource } from "../../../../src/ui/api/media";
@@ -11,7 +22,10 @@ const EDGE = `${CHROME} Edg/156.0.0.0`;
 describe("audio track tags", () => {
   it("takes audioinfo first and falls back to the metainfo tags", () => {
     const tags = trackTags(
-      { audioinfo: { title: "Tone", artist: "", album: "LP", year: "" }, metainfo: { Title: "Other", Artist: "Waves", Album: "X", Year: "2021" } as never },
+      {
+        audioinfo: { title: "Tone", artist: "", album: "LP", year: "" },
+        metainfo: { Title: "Other", Artist: "Waves", Album: "X", Year: "2021" } as never,
+      },
       "01 tone.mp3",
     );
     expect(tags).toEqual({ title: "Tone", artist: "Waves", album: "LP", year: "2021" });
@@ -52,13 +66,35 @@ describe("audio codec playability (SPEC section 2)", () => {
   });
 });
 
-const entry = (Path: string, IsDir = false, Size = 10): ArchiveEntryMetainfo => ({ Path, IsDir, PackedSize: Math.floor(Size / 2), Size, Modified: "" });
+const entry = (Path: string, IsDir = false, Size = 10): ArchiveEntryMetainfo => ({
+  Path,
+  IsDir,
+  PackedSize: Math.floor(Size / 2),
+  Size,
+  Modified: "",
+});
 
 describe("archive rows", () => {
   it("orders a listing as a tree: folders first at each level, contents after their folder, names numeric-aware", () => {
-    const listed = [entry("z.txt"), entry("dir/b.txt"), entry("dir", true), entry("a10.txt"), entry("a9.txt"), entry("dir/sub/c.txt"), entry("dir/sub", true), entry("dir/a.txt")];
+    const listed = [
+      entry("z.txt"),
+      entry("dir/b.txt"),
+      entry("dir", true),
+      entry("a10.txt"),
+      entry("a9.txt"),
+      entry("dir/sub/c.txt"),
+      entry("dir/sub", true),
+      entry("dir/a.txt"),
+    ];
     expect(orderArchiveEntries(listed).map((e) => e.Path)).toEqual([
-      "dir", "dir/sub", "dir/sub/c.txt", "dir/a.txt", "dir/b.txt", "a9.txt", "a10.txt", "z.txt",
+      "dir",
+      "dir/sub",
+      "dir/sub/c.txt",
+      "dir/a.txt",
+      "dir/b.txt",
+      "a9.txt",
+      "a10.txt",
+      "z.txt",
     ]);
     expect(listed[0].Path).toBe("z.txt");
   });
@@ -68,7 +104,11 @@ describe("archive rows", () => {
   });
 
   it("counts files and folders and sums the file sizes (folders add no bytes)", () => {
-    expect(archiveSummary([entry("d", true, 0), entry("d/a", false, 100), entry("b", false, 24)])).toEqual({ files: 2, folders: 1, size: 124 });
+    expect(archiveSummary([entry("d", true, 0), entry("d/a", false, 100), entry("b", false, 24)])).toEqual({
+      files: 2,
+      folders: 1,
+      size: 124,
+    });
   });
 
   it("recognises the server's encrypted-archive refusal only", () => {
@@ -82,12 +122,20 @@ describe("archive rows", () => {
 
   it("joins the server's pages and keeps the whole archive's totals, or counts them when the server sent every entry", () => {
     const probed = (metainfo: ArchiveEntryMetainfo[], offset?: number) =>
-      ({ metainfo, ...(offset === undefined ? {} : { archiveListing: { offset, limit: 2, total: 5, files: 4, folders: 1, size: 400 } }) }) as unknown as ProbedResource;
+      ({
+        metainfo,
+        ...(offset === undefined
+          ? {}
+          : { archiveListing: { offset, limit: 2, total: 5, files: 4, folders: 1, size: 400 } }),
+      }) as unknown as ProbedResource;
     const pages = archivePages(probed([entry("d", true), entry("d/a")], 0), [probed([entry("d/b"), entry("d/c")], 2)]);
     expect(pages.entries.map((e) => e.Path)).toEqual(["d", "d/a", "d/b", "d/c"]);
     expect(pages.total).toBe(5);
     expect(pages.summary).toEqual({ files: 4, folders: 1, size: 400 });
-    expect(archivePages(probed([entry("d", true, 0), entry("d/a", false, 7)]))).toMatchObject({ total: 2, summary: { files: 1, folders: 1, size: 7 } });
+    expect(archivePages(probed([entry("d", true, 0), entry("d/a", false, 7)]))).toMatchObject({
+      total: 2,
+      summary: { files: 1, folders: 1, size: 7 },
+    });
   });
 
   it("shows 1000 more rows a click, asking the server for its next page only when those rows are not loaded", () => {

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "bun:test";
-import { neighbours, relatedVideo, routedNeighbours, sameTypeSiblings, withoutDeleted } from "../../../../src/ui/components/preview/siblings";
+import {
+  neighbours,
+  relatedVideo,
+  routedNeighbours,
+  sameTypeSiblings,
+  withoutDeleted,
+} from "../../../../src/ui/components/preview/siblings";
 
 const f = (path: string, type: string, isDir = false) => ({ path, type, isDir });
-const items = [f("/d/", "", true), f("/a.jpg", "image"), f("/b.txt", "text"), f("/c.png", "image"), f("/d.md", "textImmutable"), f("/e.gif", "image")];
+const items = [
+  f("/d/", "", true),
+  f("/a.jpg", "image"),
+  f("/b.txt", "text"),
+  f("/c.png", "image"),
+  f("/d.md", "textImmutable"),
+  f("/e.gif", "image"),
+];
 
 describe("preview neighbours (SPEC §2 Preview: same-type siblings)", () => {
   it("moves among images only", () => {
@@ -32,7 +45,13 @@ describe("preview neighbours (SPEC §2 Preview: same-type siblings)", () => {
 
 describe("related files of a preview", () => {
   const n = (name: string, type = "image") => ({ path: `/v/${name}`, name, type, isDir: false });
-  const folder = [n("clip.mp4", "video"), n("clip.mp4._vthumb_.png"), n("clip.mp4._vthumb_.jpg"), n("gone.mkv._vthumb_.png"), n("x.png")];
+  const folder = [
+    n("clip.mp4", "video"),
+    n("clip.mp4._vthumb_.png"),
+    n("clip.mp4._vthumb_.jpg"),
+    n("gone.mkv._vthumb_.png"),
+    n("x.png"),
+  ];
 
   it("finds the video of a video thumbnail in the same folder (SPEC §2 play related video)", () => {
     expect(relatedVideo(folder, "clip.mp4._vthumb_.png")?.path).toBe("/v/clip.mp4");

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import {
-  formatAperture, formatCamera, formatDimensions, formatExposure, formatFocalLength, formatPosition, mapUrl,
+  formatAperture,
+  formatCamera,
+  formatDimensions,
+  formatExposure,
+  formatFocalLength,
+  formatPosition,
+  mapUrl,
 } from "../../../../src/ui/components/prompts/info/image-format";
 
 describe("photo info formatting", () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "bun:test";
 import {
-  encoderKind, formatBitRate, formatChannels, formatFrameRate, formatMediaDuration, formatResolution, formatSamplingRate, metainfoKind,
-  subtitleLines, unixToIso, withLongName,
+  encoderKind,
+  formatBitRate,
+  formatChannels,
+  formatFrameRate,
+  formatMediaDuration,
+  formatResolution,
+  formatSamplingRate,
+  metainfoKind,
+  subtitleLines,
+  unixToIso,
+  withLongName,
 } from "../../../../src/ui/components/prompts/info/media-format";
 
 describe("formatBitRate (SPEC §2: divided by 1024, 2 decimals, kb/s)", () => {
@@ -57,7 +66,11 @@ describe("subtitleLines", () => {
       { CodecName: "mov_text", Name: "", Lang: "eng" },
       { CodecName: "ass", Name: "Signs", Lang: "" },
     ];
-    expect(subtitleLines([{ Name: "clip.srt", Path: "/clip.srt" }], embedded)).toEqual(["clip.srt", "mov_text - eng", "Signs"]);
+    expect(subtitleLines([{ Name: "clip.srt", Path: "/clip.srt" }], embedded)).toEqual([
+      "clip.srt",
+      "mov_text - eng",
+      "Signs",
+    ]);
     expect(subtitleLines([], [])).toEqual([]);
   });
 });

@@ -38,7 +38,12 @@ export function GalleryThumbs(props: {
       spaceBetween={SLIDESHOW_THUMB_GAP_PX}
       centerInsufficientSlides
       watchSlidesProgress
-      virtual={{ enabled: true, slidesPerViewAutoSlideSize: SLIDESHOW_THUMB_WIDTH, addSlidesBefore: extra, addSlidesAfter: extra }}
+      virtual={{
+        enabled: true,
+        slidesPerViewAutoSlideSize: SLIDESHOW_THUMB_WIDTH,
+        addSlidesBefore: extra,
+        addSlidesAfter: extra,
+      }}
     >
       {slides.map((img, i) => (
         <SwiperSlide
@@ -55,7 +60,12 @@ export function GalleryThumbs(props: {
             onPick(i);
           }}
         >
-          <img src={versionedUrl(thumbnailUrl(img.path, token, width), versions[img.path])} alt="" loading="lazy" draggable={false} />
+          <img
+            src={versionedUrl(thumbnailUrl(img.path, token, width), versions[img.path])}
+            alt=""
+            loading="lazy"
+            draggable={false}
+          />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -44,7 +44,13 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
   // The route, not the loaded resource, says which image is current: the resource lags one request behind.
   const routed = resourcePathOf(window.location.pathname, config.baseURL);
   const found = slides.findIndex((s) => s.path === routed);
-  const index = found >= 0 ? found : Math.max(0, slides.findIndex((s) => s.path === file.path));
+  const index =
+    found >= 0
+      ? found
+      : Math.max(
+          0,
+          slides.findIndex((s) => s.path === file.path),
+        );
   const [main, setMain] = useState<SwiperInstance | null>(null);
   const [thumbs, setThumbs] = useState<SwiperInstance | null>(null);
   const [active, setActive] = useState(index);
@@ -79,23 +85,44 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
     const to = slidesRef.current[s.activeIndex];
     setActive(s.activeIndex);
     zoom.reset();
-    if (to && to.path !== resourcePathOf(window.location.pathname, config.baseURL)) navigate(filesRoute(to.path), { replace: true });
+    if (to && to.path !== resourcePathOf(window.location.pathname, config.baseURL))
+      navigate(filesRoute(to.path), { replace: true });
   };
   const atStart = active === 0 && !settings.continuous;
   const atEnd = active === slides.length - 1 && !settings.continuous;
   const arrow = (label: string, icon: React.ReactNode, onClick: () => void, disabled: boolean, side: string) => (
-    <button type="button" className={`gallery-arrow gallery-arrow-${side}`} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={`gallery-arrow gallery-arrow-${side}`}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {icon}
     </button>
   );
   const playLabel = slideshow.running ? t("preview.gallery.stopSlideshow") : t("preview.gallery.startSlideshow");
   const zoomButton = (label: string, icon: React.ReactNode, onClick: () => void, disabled: boolean) => (
-    <button type="button" className="gallery-zoom-btn" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className="gallery-zoom-btn"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {icon}
     </button>
   );
   return (
-    <div className="gallery" ref={gallery} role="group" aria-roledescription={t("preview.gallery.label")} aria-label={file.name}>
+    <div
+      className="gallery"
+      ref={gallery}
+      role="group"
+      aria-roledescription={t("preview.gallery.label")}
+      aria-label={file.name}
+    >
       {settings.autoplayProgressBar && slideshow.running && (
         <div className="gallery-progress" role="progressbar" aria-label={t("preview.gallery.timeLeft")}>
           <span ref={slideshow.progressRef} />
@@ -114,25 +141,45 @@ export default function ImageGallery({ file, token }: { file: Resource; token: s
         {slides.map((img, i) => (
           // The neighbours are mounted for the transitions only: assistive technology reads the shown image.
           <SwiperSlide key={img.path} virtualIndex={i} aria-hidden={i !== active}>
-            <img className="preview-image gallery-image" src={versionedUrl(inlineUrl(img.path, token), versions[img.path])} alt={img.name} draggable={false} />
+            <img
+              className="preview-image gallery-image"
+              src={versionedUrl(inlineUrl(img.path, token), versions[img.path])}
+              alt={img.name}
+              draggable={false}
+            />
           </SwiperSlide>
         ))}
       </Swiper>
-      {slides.length > 1 && arrow(t("preview.previous"), <ChevronLeft aria-hidden />, () => main?.slidePrev(), atStart, "prev")}
-      {slides.length > 1 && arrow(t("preview.next"), <ChevronRight aria-hidden />, () => main?.slideNext(), atEnd, "next")}
+      {slides.length > 1 &&
+        arrow(t("preview.previous"), <ChevronLeft aria-hidden />, () => main?.slidePrev(), atStart, "prev")}
+      {slides.length > 1 &&
+        arrow(t("preview.next"), <ChevronRight aria-hidden />, () => main?.slideNext(), atEnd, "next")}
       <div className="gallery-tools">
         <div className="gallery-zoom" role="group" aria-label={t("preview.gallery.zoom")}>
           {zoomButton(t("preview.gallery.zoomOut"), <ZoomOut aria-hidden />, zoom.zoomOut, zoom.scale <= 1)}
           {zoomButton(t("preview.gallery.zoomIn"), <ZoomIn aria-hidden />, zoom.zoomIn, zoom.scale >= GALLERY_MAX_ZOOM)}
         </div>
         {slides.length > 1 && (
-          <button type="button" className="gallery-play" aria-label={playLabel} title={playLabel} aria-pressed={slideshow.running} onClick={slideshow.toggle}>
+          <button
+            type="button"
+            className="gallery-play"
+            aria-label={playLabel}
+            title={playLabel}
+            aria-pressed={slideshow.running}
+            onClick={slideshow.toggle}
+          >
             {slideshow.running ? <Pause aria-hidden /> : <Play aria-hidden />}
           </button>
         )}
       </div>
       {settings.showThumbIndicator && slides.length > 1 && (
-        <GalleryThumbs slides={slides} current={active} token={token} onPick={(i) => main?.slideTo(i)} onSwiper={setThumbs} />
+        <GalleryThumbs
+          slides={slides}
+          current={active}
+          token={token}
+          onPick={(i) => main?.slideTo(i)}
+          onSwiper={setThumbs}
+        />
       )}
     </div>
   );

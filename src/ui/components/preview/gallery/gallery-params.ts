@@ -37,9 +37,16 @@ export function mainSwiperOptions(s: SlideshowSettings): SwiperOptions {
     ...(preset.creativeEffect ? { creativeEffect: preset.creativeEffect } : {}),
     fadeEffect: { crossFade: true },
     virtual: { enabled: true, addSlidesBefore: extra, addSlidesAfter: extra },
-    autoplay: { enabled: s.autoplaySlide, delay: s.autoplayInterval, disableOnInteraction: false, stopOnLastSlide: !s.continuous },
+    autoplay: {
+      enabled: s.autoplaySlide,
+      delay: s.autoplayInterval,
+      disableOnInteraction: false,
+      stopOnLastSlide: !s.continuous,
+    },
     // Many images keep the dots few: the ones around the current image are shown, the others shrink away.
-    pagination: s.showDotIndicator ? { enabled: true, clickable: true, dynamicBullets: true, dynamicMainBullets: 5 } : { enabled: false },
+    pagination: s.showDotIndicator
+      ? { enabled: true, clickable: true, dynamicBullets: true, dynamicMainBullets: 5 }
+      : { enabled: false },
     // Our shortcut table handles the keys (SPEC §2 image keys); Swiper's own keyboard module stays off.
     keyboard: { enabled: false },
   };

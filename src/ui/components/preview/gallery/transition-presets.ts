@@ -26,8 +26,12 @@ const zoom = (prevScale: number, nextScale = prevScale) => pair({ scale: prevSca
 const move = (axis: "x" | "y", deg: number, cross = false, scale?: number): TransitionPreset => {
   const shift = (sign: 1 | -1) => (axis === "x" ? [`${sign * 100}%`, 0, 0] : [0, `${sign * 100}%`, 0]);
   // A plain move keeps both slides opaque, as a slide does; tilted or scaled ones fade.
-  const side = (sign: 1 | -1): CreativeEffectTransform =>
-    ({ translate: shift(sign), rotate: [0, 0, deg * (cross ? 1 : sign)], scale, opacity: deg || scale ? 0 : 1 });
+  const side = (sign: 1 | -1): CreativeEffectTransform => ({
+    translate: shift(sign),
+    rotate: [0, 0, deg * (cross ? 1 : sign)],
+    scale,
+    opacity: deg || scale ? 0 : 1,
+  });
   return pair(side(-1), side(1));
 };
 /** A tilt in place around z (`axis` "z") or a fold around x (`axis` "x"), fading out. */
@@ -47,9 +51,15 @@ export const TRANSITION_PRESETS: Readonly<Record<string, TransitionPreset>> = {
   "lg-zoom-out-in": zoom(0, 2),
   "lg-zoom-in-out": zoom(2, 0),
   "lg-soft-zoom": zoom(1.1, 0.9),
-  "lg-scale-up": pair({ translate: ["-100%", 0, 0], scale: 0.8, opacity: 1 }, { translate: ["100%", 0, 0], scale: 0.8, opacity: 1 }),
+  "lg-scale-up": pair(
+    { translate: ["-100%", 0, 0], scale: 0.8, opacity: 1 },
+    { translate: ["100%", 0, 0], scale: 0.8, opacity: 1 },
+  ),
   "lg-slide-circular": pair({ translate: ["-100%", 0, 0], scale: 0.2 }, { translate: ["100%", 0, 0], scale: 0.2 }),
-  "lg-slide-circular-vertical": pair({ translate: [0, "-100%", 0], scale: 0.2 }, { translate: [0, "100%", 0], scale: 0.2 }),
+  "lg-slide-circular-vertical": pair(
+    { translate: [0, "-100%", 0], scale: 0.2 },
+    { translate: [0, "100%", 0], scale: 0.2 },
+  ),
   "lg-slide-vertical": move("y", 0),
   "lg-slide-vertical-growth": move("y", 0, false, 0.5),
   "lg-slide-skew-only": tilt("z", 10),
@@ -68,11 +78,14 @@ export const TRANSITION_PRESETS: Readonly<Record<string, TransitionPreset>> = {
   "lg-lollipop-rev": pair({ translate: [0, 0, -400], scale: 0.5 }, { translate: ["100%", 0, 0], opacity: 1 }, true),
   "lg-rotate": pair({ rotate: [0, 0, -360], scale: 0.3 }, { rotate: [0, 0, 360], scale: 0.3 }),
   "lg-rotate-rev": pair({ rotate: [0, 0, 360], scale: 0.3 }, { rotate: [0, 0, -360], scale: 0.3 }),
-  "lg-tube": pair({ translate: [0, "-50%", -200], rotate: [90, 0, 0] }, { translate: [0, "50%", -200], rotate: [-90, 0, 0] }, true),
+  "lg-tube": pair(
+    { translate: [0, "-50%", -200], rotate: [90, 0, 0] },
+    { translate: [0, "50%", -200], rotate: [-90, 0, 0] },
+    true,
+  ),
 };
 
 /** The Swiper effect for a transition name of the settings; an unknown name gives the plain slide. */
 export function transitionPreset(name: string): TransitionPreset {
   return TRANSITION_PRESETS[name] ?? TRANSITION_PRESETS[DEFAULT_TRANSITION]!;
 }
-

@@ -57,7 +57,13 @@ export function useImageZoom(swiper: SwiperInstance | null): ImageZoom {
         zoomed.current.closest(".swiper-slide")?.classList.remove("gallery-zoomed");
       }
       zoomed.current = t?.img ?? null;
-      const z = t ? clampPan(next, { w: t.img.offsetWidth, h: t.img.offsetHeight }, { w: t.slide.clientWidth, h: t.slide.clientHeight }) : FITTED;
+      const z = t
+        ? clampPan(
+            next,
+            { w: t.img.offsetWidth, h: t.img.offsetHeight },
+            { w: t.slide.clientWidth, h: t.slide.clientHeight },
+          )
+        : FITTED;
       if (t) {
         t.img.style.transition = animate ? "transform 0.2s ease-out" : "none";
         t.img.style.transform = zoomTransform(z);
@@ -160,7 +166,11 @@ export function useImageZoom(swiper: SwiperInstance | null): ImageZoom {
       if (pointers.size === 0 && swiper && !swiper.destroyed) swiper.allowTouchMove = zoom.current.scale === 1;
       if (e.pointerType !== "touch" || !tapped || e.type !== "pointerup") return;
       const now = performance.now();
-      if (lastTap && now - lastTap.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - lastTap.x, e.clientY - lastTap.y) < DOUBLE_TAP_PX) {
+      if (
+        lastTap &&
+        now - lastTap.t < DOUBLE_TAP_MS &&
+        Math.hypot(e.clientX - lastTap.x, e.clientY - lastTap.y) < DOUBLE_TAP_PX
+      ) {
         lastTap = null;
         toggleAt(e.clientX, e.clientY);
       } else {

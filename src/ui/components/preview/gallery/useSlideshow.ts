@@ -31,7 +31,11 @@ export interface Slideshow {
 }
 
 /** Follows the autoplay of `swiper` (Swiper's Autoplay module runs the timer); `stage` is what goes full screen. */
-export function useSlideshow(swiper: SwiperInstance | null, startsRunning: boolean, stage: React.RefObject<HTMLElement | null>): Slideshow {
+export function useSlideshow(
+  swiper: SwiperInstance | null,
+  startsRunning: boolean,
+  stage: React.RefObject<HTMLElement | null>,
+): Slideshow {
   const { t } = useTranslation();
   const [running, setRunning] = useState(startsRunning);
   const progressRef = useRef<HTMLSpanElement | null>(null);
@@ -42,7 +46,10 @@ export function useSlideshow(swiper: SwiperInstance | null, startsRunning: boole
     if (swiper && !swiper.destroyed) setRunning(swiper.autoplay.running);
   }, [swiper]);
 
-  const ownsFullscreen = useCallback(() => Boolean(stage.current && document.fullscreenElement === stage.current), [stage]);
+  const ownsFullscreen = useCallback(
+    () => Boolean(stage.current && document.fullscreenElement === stage.current),
+    [stage],
+  );
   const stop = useCallback(() => {
     if (swiper && !swiper.destroyed && swiper.autoplay.running) {
       swiper.autoplay.stop();

@@ -21,7 +21,13 @@ const MOVES: Record<string, (i: number, n: number) => number> = {
  * A button named `label` (showing `icon`) opening the menu of `choices`; `selected` is checked; `onSelect` hears the
  * chosen id and the menu closes, focus back on the button.
  */
-export function PlayerMenu({ label, icon, choices, selected, onSelect }: {
+export function PlayerMenu({
+  label,
+  icon,
+  choices,
+  selected,
+  onSelect,
+}: {
   label: string;
   icon: ReactNode;
   choices: readonly MenuChoice[];
@@ -35,7 +41,9 @@ export function PlayerMenu({ label, icon, choices, selected, onSelect }: {
   const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>("[role=menuitemradio]") ?? []);
   useEffect(() => {
     if (!open) return;
-    items().find((el) => el.getAttribute("aria-checked") === "true")?.focus();
+    items()
+      .find((el) => el.getAttribute("aria-checked") === "true")
+      ?.focus();
     const outside = (e: PointerEvent) => root.current?.contains(e.target as Node) || setOpen(false);
     document.addEventListener("pointerdown", outside);
     return () => document.removeEventListener("pointerdown", outside);

@@ -15,7 +15,12 @@ interface Hover {
 }
 
 /** The slider for `time` of `duration` seconds; `onSeek` hears the new time. */
-export function SeekBar({ time, duration, cues, onSeek }: {
+export function SeekBar({
+  time,
+  duration,
+  cues,
+  onSeek,
+}: {
   time: number;
   duration: number;
   cues: readonly ThumbnailCue[];
@@ -61,7 +66,11 @@ export function SeekBar({ time, duration, cues, onSeek }: {
               style={{
                 backgroundImage: `url("${cue.url}")`,
                 ...(cue.region
-                  ? { width: cue.region.w, height: cue.region.h, backgroundPosition: `-${cue.region.x}px -${cue.region.y}px` }
+                  ? {
+                      width: cue.region.w,
+                      height: cue.region.h,
+                      backgroundPosition: `-${cue.region.x}px -${cue.region.y}px`,
+                    }
                   : { backgroundSize: "cover" }),
               }}
             />

@@ -24,7 +24,15 @@ export interface MenuModel {
  * The controls of `video` (state `state`), with the quality and subtitle menus when given; `knownDuration` (seconds,
  * 0 when unknown) is the length the clock shows while the video has not loaded (an HLS quality waiting for Play).
  */
-export function VideoControls({ video, frame, state, cues, quality, subtitles, knownDuration = 0 }: {
+export function VideoControls({
+  video,
+  frame,
+  state,
+  cues,
+  quality,
+  subtitles,
+  knownDuration = 0,
+}: {
   video: HTMLVideoElement | null;
   frame: HTMLElement | null;
   state: VideoState;
@@ -47,12 +55,18 @@ export function VideoControls({ video, frame, state, cues, quality, subtitles, k
     if (e.pointerType !== "mouse") return;
     requestAnimationFrame(() => {
       const el = document.activeElement as HTMLElement | null;
-      if (el && bar.contains(el) && !el.closest("[role=menu]") && el.getAttribute("aria-expanded") !== "true") el.blur();
+      if (el && bar.contains(el) && !el.closest("[role=menu]") && el.getAttribute("aria-expanded") !== "true")
+        el.blur();
     });
   };
   return (
     <div className="player-controls" onPointerUp={releaseFocus}>
-      <SeekBar time={state.time} duration={state.duration} cues={cues} onSeek={(s) => video && (video.currentTime = s)} />
+      <SeekBar
+        time={state.time}
+        duration={state.duration}
+        cues={cues}
+        onSeek={(s) => video && (video.currentTime = s)}
+      />
       <div className="player-row">
         {state.paused
           ? button(t("preview.video.play"), <Play aria-hidden />, () => togglePlay(video ?? undefined))
@@ -61,8 +75,10 @@ export function VideoControls({ video, frame, state, cues, quality, subtitles, k
           {formatMediaDuration(state.time)} / {formatMediaDuration(state.duration || knownDuration)}
         </span>
         <span className="player-spacer" />
-        {button(t(state.muted ? "preview.video.unmute" : "preview.video.mute"), silent ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />, () =>
-          toggleMute(video ?? undefined),
+        {button(
+          t(state.muted ? "preview.video.unmute" : "preview.video.mute"),
+          silent ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />,
+          () => toggleMute(video ?? undefined),
         )}
         <input
           className="player-volume"

@@ -22,7 +22,12 @@ import type { VideoUrls } from "./video-urls";
 const OFF = "off";
 
 /** Plays `file` (its name) as `plan` says from `urls`; `probe` gives its subtitles. */
-export function VideoPlayer({ file, probe, plan, urls }: {
+export function VideoPlayer({
+  file,
+  probe,
+  plan,
+  urls,
+}: {
   file: { name: string };
   probe: ProbedResource | null;
   plan: PlaybackPlan;
@@ -92,10 +97,20 @@ export function VideoPlayer({ file, probe, plan, urls }: {
         }
       : null;
   const subtitleMenu = tracks.length
-    ? { choices: [{ id: OFF, label: t("preview.video.subtitlesOff") }, ...tracks], selected: subtitle, onSelect: setSubtitle }
+    ? {
+        choices: [{ id: OFF, label: t("preview.video.subtitlesOff") }, ...tracks],
+        selected: subtitle,
+        onSelect: setSubtitle,
+      }
     : null;
   return (
-    <div className="video-player" ref={frame} role="group" aria-label={t("preview.video.player")} onPointerEnter={() => setWantThumbnails(true)}>
+    <div
+      className="video-player"
+      ref={frame}
+      role="group"
+      aria-label={t("preview.video.player")}
+      onPointerEnter={() => setWantThumbnails(true)}
+    >
       <div className="player-screen">
         <video
           ref={video}
@@ -120,7 +135,13 @@ export function VideoPlayer({ file, probe, plan, urls }: {
           </p>
         )}
       </div>
-      <VideoControls video={video.current} frame={frame.current} state={state} cues={cues} quality={qualityMenu} subtitles={subtitleMenu}
+      <VideoControls
+        video={video.current}
+        frame={frame.current}
+        state={state}
+        cues={cues}
+        quality={qualityMenu}
+        subtitles={subtitleMenu}
         knownDuration={meta?.Duration ?? 0}
       />
     </div>

@@ -28,7 +28,14 @@ export function offeredFromMaster(playlist: string): number[] {
  * the `quality` setting clamped to them (the normal setting starts on the best one); null when none is offered.
  */
 export function planHlsOnly(offered: readonly number[], quality: number): PlaybackPlan | null {
-  const transcoded = [...offered].filter((i) => VIDEO_QUALITIES[i] !== null && VIDEO_QUALITIES[i] !== undefined).sort((a, b) => a - b);
+  const transcoded = [...offered]
+    .filter((i) => VIDEO_QUALITIES[i] !== null && VIDEO_QUALITIES[i] !== undefined)
+    .sort((a, b) => a - b);
   if (transcoded.length === 0) return null;
-  return { offered: transcoded, start: clampQuality(quality, transcoded), needsTranscoding: false, unplayableAudio: "" };
+  return {
+    offered: transcoded,
+    start: clampQuality(quality, transcoded),
+    needsTranscoding: false,
+    unplayableAudio: "",
+  };
 }

@@ -25,7 +25,8 @@ const isSafari = (ua: string) => /Safari\//.test(ua) && !/Chrome|Chromium|CriOS|
 export function isVideoCodecPlayable(codec: string, userAgent: string): boolean {
   const c = codec.toLowerCase();
   if (c === "" || (VIDEO_CODECS_ALWAYS as readonly string[]).includes(c)) return true;
-  if ((VIDEO_CODECS_HEVC as readonly string[]).includes(c)) return isEdge(userAgent) || isSafari(userAgent) || isIosChrome(userAgent);
+  if ((VIDEO_CODECS_HEVC as readonly string[]).includes(c))
+    return isEdge(userAgent) || isSafari(userAgent) || isIosChrome(userAgent);
   return false;
 }
 
@@ -82,7 +83,8 @@ export function planPlayback(input: PlanInput): PlaybackPlan {
   const flagged = TRANSCODE_EXTENSIONS.includes(input.extension.toLowerCase());
   const setting = clampQuality(input.quality, offered);
   // Nothing to transcode to (disableHls, or a source shorter than every quality): the original file or the error.
-  if (transcoded.length === 0) return { offered, start: setting, needsTranscoding: !codecsOk && input.disableHls, unplayableAudio };
+  if (transcoded.length === 0)
+    return { offered, start: setting, needsTranscoding: !codecsOk && input.disableHls, unplayableAudio };
   const start = (codecsOk && !flagged) || setting !== 0 ? setting : transcoded[0];
   return { offered, start, needsTranscoding: false, unplayableAudio };
 }

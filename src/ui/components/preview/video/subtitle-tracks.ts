@@ -46,7 +46,9 @@ export function subtitleTracks(
     if (PICTURE_SUBTITLE_CODECS.includes(s.CodecName)) return [];
     const number = naming.embeddedLabel(index + 1);
     const label = embeddedName(languageName(s.Lang, naming.uiLanguage), s.Name.trim()) || number;
-    return [{ id: `embedded:${index}`, label, detail: number, lang: s.Lang, src: urls.embeddedSubtitle(index, s.Lang) }];
+    return [
+      { id: `embedded:${index}`, label, detail: number, lang: s.Lang, src: urls.embeddedSubtitle(index, s.Lang) },
+    ];
   });
   const all = [...files, ...streams];
   const shared = (label: string) => all.filter((t) => t.label === label).length > 1;

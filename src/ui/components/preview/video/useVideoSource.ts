@@ -23,7 +23,12 @@ interface Resume {
  * Plays `source` in `videoRef`'s element (none while null); `autoplay` starts the first source. `onError` hears a
  * fatal playback failure (the browser or hls.js could not play it).
  */
-export function useVideoSource(videoRef: RefObject<HTMLVideoElement | null>, source: VideoSource | null, autoplay: boolean, onError: () => void): void {
+export function useVideoSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  source: VideoSource | null,
+  autoplay: boolean,
+  onError: () => void,
+): void {
   // null until a source was loaded: the first one starts at 0, playing when `autoplay` says so at that moment.
   const resume = useRef<Resume | null>(null);
   const report = useRef(onError);

@@ -10,7 +10,17 @@ export interface VideoState {
   muted: boolean;
 }
 
-const EVENTS = ["timeupdate", "durationchange", "loadedmetadata", "play", "pause", "ended", "volumechange", "emptied", "seeking"];
+const EVENTS = [
+  "timeupdate",
+  "durationchange",
+  "loadedmetadata",
+  "play",
+  "pause",
+  "ended",
+  "volumechange",
+  "emptied",
+  "seeking",
+];
 
 const read = (v: HTMLVideoElement | null): VideoState => ({
   time: v?.currentTime ?? 0,

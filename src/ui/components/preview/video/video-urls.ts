@@ -4,7 +4,13 @@
  */
 import type { HlsQuality } from "../../../../shared/wire/video";
 import { inlineUrl } from "../../../api/urls";
-import { embeddedSubtitleUrl, frameUrl, playlistUrl, sidecarSubtitleUrl, thumbnailsVttUrl } from "../../../api/media-urls";
+import {
+  embeddedSubtitleUrl,
+  frameUrl,
+  playlistUrl,
+  sidecarSubtitleUrl,
+  thumbnailsVttUrl,
+} from "../../../api/media-urls";
 
 /** The poster's width asked of the server, px (a narrower video keeps its own width). */
 const POSTER_WIDTH = 1280;

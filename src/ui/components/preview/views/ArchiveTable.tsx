@@ -36,13 +36,22 @@ export function ArchiveTable({ name, entries, total, onLoadMore, loadingMore, mo
   };
   return (
     <>
-      <div className="archive-table-wrap" tabIndex={0} role="region" aria-label={t("preview.archive.contents", { name })}>
+      <div
+        className="archive-table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label={t("preview.archive.contents", { name })}
+      >
         <table className="archive-table">
           <thead>
             <tr>
               <th scope="col">{t("preview.archive.path")}</th>
-              <th scope="col" className="num archive-packed">{t("preview.archive.packedSize")}</th>
-              <th scope="col" className="num">{t("preview.archive.size")}</th>
+              <th scope="col" className="num archive-packed">
+                {t("preview.archive.packedSize")}
+              </th>
+              <th scope="col" className="num">
+                {t("preview.archive.size")}
+              </th>
               <th scope="col">{t("preview.archive.modified")}</th>
             </tr>
           </thead>
@@ -64,8 +73,16 @@ export function ArchiveTable({ name, entries, total, onLoadMore, loadingMore, mo
         </table>
       </div>
       {rest > 0 && (
-        <button type="button" className="btn archive-more" onClick={showMore} disabled={loadingMore} aria-busy={loadingMore}>
-          {loadingMore ? t("preview.archive.loadingMore") : t("preview.archive.showMore", { count: Math.min(rest, ARCHIVE_ROWS_STEP), rest })}
+        <button
+          type="button"
+          className="btn archive-more"
+          onClick={showMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+        >
+          {loadingMore
+            ? t("preview.archive.loadingMore")
+            : t("preview.archive.showMore", { count: Math.min(rest, ARCHIVE_ROWS_STEP), rest })}
         </button>
       )}
       {moreError !== null && (

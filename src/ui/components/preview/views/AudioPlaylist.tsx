@@ -27,12 +27,23 @@ export function AudioPlaylist() {
   }
   const style = { "--audio-item-height": `${AUDIO_LIST_ITEM_HEIGHT_PX}px` } as CSSProperties;
   return (
-    <ol ref={list} className="audio-playlist" aria-label={t("preview.audio.playlist")} aria-busy={player.list === "loading"} style={style}>
+    <ol
+      ref={list}
+      className="audio-playlist"
+      aria-label={t("preview.audio.playlist")}
+      aria-busy={player.list === "loading"}
+      style={style}
+    >
       {player.tracks.map((track, i) => {
         const current = i === player.index;
         return (
           <li key={track.path}>
-            <button type="button" className="audio-track" aria-current={current ? "true" : undefined} onClick={() => selectTrack(i, true)}>
+            <button
+              type="button"
+              className="audio-track"
+              aria-current={current ? "true" : undefined}
+              onClick={() => selectTrack(i, true)}
+            >
               <span className="audio-track-mark" aria-hidden>
                 {current ? <TrackMark playing={player.playing} /> : i + 1}
               </span>

@@ -19,7 +19,12 @@ export function MarkdownPageButton({ path, className = "btn" }: { path: string; 
   const { user } = useAuth();
   if (!holdsDownload(user)) return null;
   return (
-    <button type="button" className={`${className} markdown-page-btn`} title={t("preview.markdown.open")} onClick={() => navigate(filesRoute(path))}>
+    <button
+      type="button"
+      className={`${className} markdown-page-btn`}
+      title={t("preview.markdown.open")}
+      onClick={() => navigate(filesRoute(path))}
+    >
       <BookOpen size={18} aria-hidden />
       <span>{t("preview.markdown.open")}</span>
     </button>

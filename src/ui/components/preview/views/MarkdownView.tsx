@@ -40,7 +40,15 @@ export function linkedPath(href: string, origin: string, base: string): string |
  * Shows the markdown page at `url` (a `preview=markdown` URL) for the file `name`. With `openPath`, links to files
  * and folders of this server open through it (in the app); external links open in a new window as the server set.
  */
-export function MarkdownView({ url, name, openPath }: { url: string; name: string; openPath?: (path: string) => void }) {
+export function MarkdownView({
+  url,
+  name,
+  openPath,
+}: {
+  url: string;
+  name: string;
+  openPath?: (path: string) => void;
+}) {
   const { t } = useTranslation();
   const page = useFetched(url, (signal) => fetchRenderedBody(url, signal));
   const onClick = (e: MouseEvent<HTMLElement>) => {

@@ -48,7 +48,9 @@ export function orderArchiveEntries(entries: readonly ArchiveEntryMetainfo[]): A
 
 /** Counts and byte sums of `entries` (folders add no bytes). */
 export function archiveSummary(entries: readonly ArchiveEntryMetainfo[]): ArchiveSummary {
-  let files = 0, folders = 0, size = 0;
+  let files = 0,
+    folders = 0,
+    size = 0;
   for (const e of entries) {
     if (e.IsDir) {
       folders++;

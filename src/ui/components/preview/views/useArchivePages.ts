@@ -36,7 +36,12 @@ export function useArchivePages(path: string): { pages: Fetched<ArchivePagesView
     return () => own.abort();
   }, [path]);
   const pages: Fetched<ArchivePagesView> =
-    first.status === "ready" ? { status: "ready", value: { ...archivePages(first.value, more), loadingMore: call.loading, moreError: call.error } } : first;
+    first.status === "ready"
+      ? {
+          status: "ready",
+          value: { ...archivePages(first.value, more), loadingMore: call.loading, moreError: call.error },
+        }
+      : first;
   const loaded = pages.status === "ready" ? pages.value.entries.length : 0;
   const loadMore = useCallback(() => {
     const own = ctl.current;

@@ -16,7 +16,10 @@ export function FirmwareSection({ meta }: { meta: FirmwareMetainfo }) {
         <OptionalRow label={t("prompts.info.meta.productId")} value={meta.ProductId} />
         <OptionalRow label={t("prompts.info.meta.kernelVersion")} value={meta.KernelVer} />
         <OptionalRow label={t("prompts.info.meta.fsVersion")} value={meta.FsVer} />
-        <OptionalRow label={t("prompts.info.meta.created")} value={meta.Created && formatFullDate(meta.Created, i18n.language)} />
+        <OptionalRow
+          label={t("prompts.info.meta.created")}
+          value={meta.Created && formatFullDate(meta.Created, i18n.language)}
+        />
         <Row label={t("prompts.info.meta.imageLength")}>
           <Size bytes={meta.Length} />
         </Row>

@@ -2,7 +2,15 @@
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "../../../../shared/wire/metainfo";
 import { MetaSection, OptionalRow, Row } from "./InfoRows";
-import { formatAperture, formatCamera, formatDimensions, formatExposure, formatFocalLength, formatPosition, mapUrl } from "./image-format";
+import {
+  formatAperture,
+  formatCamera,
+  formatDimensions,
+  formatExposure,
+  formatFocalLength,
+  formatPosition,
+  mapUrl,
+} from "./image-format";
 
 /** A picture's rows; the EXIF ones only when the file has them. */
 export function ImageSection({ info }: { info: ImageInfo }) {
@@ -18,10 +26,18 @@ export function ImageSection({ info }: { info: ImageInfo }) {
         <OptionalRow label={t("prompts.info.meta.exposure")} value={formatExposure(info.exposureTime)} />
         <OptionalRow label={t("prompts.info.meta.aperture")} value={formatAperture(info.fNumber)} />
         <OptionalRow label={t("prompts.info.meta.iso")} value={info.iso} />
-        <OptionalRow label={t("prompts.info.meta.focalLength")} value={formatFocalLength(info.focalLength, info.focalLength35)} />
+        <OptionalRow
+          label={t("prompts.info.meta.focalLength")}
+          value={formatFocalLength(info.focalLength, info.focalLength35)}
+        />
         {info.gps && (
           <Row label={t("prompts.info.meta.location")}>
-            <a href={mapUrl(info.gps)} target="_blank" rel="noopener noreferrer" title={t("prompts.info.meta.showOnMap")}>
+            <a
+              href={mapUrl(info.gps)}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={t("prompts.info.meta.showOnMap")}
+            >
               {formatPosition(info.gps)}
             </a>
           </Row>

@@ -4,7 +4,14 @@ import type { AudioMetainfo, SidecarSubtitle, VideoMetainfo } from "../../../api
 import type { ContainerAudioMetainfo } from "../../../../shared/wire/metainfo";
 import { MetaSection, OptionalRow, Row } from "./InfoRows";
 import {
-  formatBitRate, formatChannels, formatFrameRate, formatMediaDuration, formatResolution, formatSamplingRate, subtitleLines, withLongName,
+  formatBitRate,
+  formatChannels,
+  formatFrameRate,
+  formatMediaDuration,
+  formatResolution,
+  formatSamplingRate,
+  subtitleLines,
+  withLongName,
 } from "./media-format";
 
 /** Format, duration and overall bit rate: the container rows both sections start with. */
@@ -24,9 +31,18 @@ function AudioStreamRows({ meta, inVideo }: { meta: ContainerAudioMetainfo; inVi
   const { t } = useTranslation();
   return (
     <>
-      <OptionalRow label={inVideo ? t("prompts.info.meta.audioCodec") : t("prompts.info.meta.codec")} value={withLongName(meta.ACodecName, meta.ACodecLongName)} />
-      <OptionalRow label={inVideo ? t("prompts.info.meta.audioProfile") : t("prompts.info.meta.profile")} value={meta.AProfile} />
-      <OptionalRow label={inVideo ? t("prompts.info.meta.audioBitRate") : t("prompts.info.meta.bitRate")} value={formatBitRate(meta.ABitRate)} />
+      <OptionalRow
+        label={inVideo ? t("prompts.info.meta.audioCodec") : t("prompts.info.meta.codec")}
+        value={withLongName(meta.ACodecName, meta.ACodecLongName)}
+      />
+      <OptionalRow
+        label={inVideo ? t("prompts.info.meta.audioProfile") : t("prompts.info.meta.profile")}
+        value={meta.AProfile}
+      />
+      <OptionalRow
+        label={inVideo ? t("prompts.info.meta.audioBitRate") : t("prompts.info.meta.bitRate")}
+        value={formatBitRate(meta.ABitRate)}
+      />
       <OptionalRow label={t("prompts.info.meta.samplingRate")} value={formatSamplingRate(meta.ASamplingRate)} />
       <OptionalRow label={t("prompts.info.meta.channels")} value={formatChannels(meta.AChannels, "")} />
       <OptionalRow label={t("prompts.info.meta.layout")} value={meta.AChannelLayout} />

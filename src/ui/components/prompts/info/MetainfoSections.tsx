@@ -15,7 +15,8 @@ import type { ProbeState } from "./useProbe";
 /** The section of `kind` for the probe in `state`. */
 export function MetainfoSections({ kind, state }: { kind: MetainfoKind; state: ProbeState }) {
   const { t } = useTranslation();
-  if (kind === "image" && state.status === "done" && state.file.imageinfo) return <ImageSection info={state.file.imageinfo} />;
+  if (kind === "image" && state.status === "done" && state.file.imageinfo)
+    return <ImageSection info={state.file.imageinfo} />;
   if (state.status !== "done" || !state.file.metainfo) {
     return (
       <MetaSection title={t(`prompts.info.meta.${kind}`)}>

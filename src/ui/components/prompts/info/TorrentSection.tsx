@@ -72,11 +72,16 @@ export function TorrentSection({ meta }: { meta: TorrentMetainfo }) {
           <span className="checksum">{meta.InfoHash}</span>
         </Row>
         <OptionalRow label={t("prompts.info.meta.announce")} value={meta.Announce} />
-        <Row label={t("prompts.info.meta.private")}>{meta.Private ? t("prompts.info.meta.yes") : t("prompts.info.meta.no")}</Row>
+        <Row label={t("prompts.info.meta.private")}>
+          {meta.Private ? t("prompts.info.meta.yes") : t("prompts.info.meta.no")}
+        </Row>
         <Row label={t("prompts.info.meta.pieceLength")}>
           <Size bytes={meta.PieceLength} />
         </Row>
-        <OptionalRow label={t("prompts.info.meta.creationDate")} value={created && formatFullDate(created, i18n.language)} />
+        <OptionalRow
+          label={t("prompts.info.meta.creationDate")}
+          value={created && formatFullDate(created, i18n.language)}
+        />
         <OptionalRow label={t("prompts.info.meta.createdBy")} value={meta.CreatedBy} />
         <OptionalRow label={t("prompts.info.meta.source")} value={meta.Source} />
         <OptionalRow label={t("prompts.info.meta.comment")} value={meta.Comment} />

@@ -4,7 +4,10 @@ import { fetchProbe, type ProbedResource } from "../../../api/media";
 import { errorMessage } from "../../../api/errors";
 
 /** Loading, then the probed file or the translated message of the failure. */
-export type ProbeState = { status: "loading" } | { status: "done"; file: ProbedResource } | { status: "failed"; message: string };
+export type ProbeState =
+  | { status: "loading" }
+  | { status: "done"; file: ProbedResource }
+  | { status: "failed"; message: string };
 
 /**
  * Probes `path` when `enabled` (null path: nothing). Closing the view or another path aborts the call, so the

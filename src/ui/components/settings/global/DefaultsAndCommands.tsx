@@ -25,7 +25,14 @@ export function CommandsBlock({ commands }: { commands: Record<string, string> }
       <div className="collapsible-body" role="group" aria-label={t("settings.global.commands.summary")}>
         <p className="field-hint">{t("settings.global.commands.hint")}</p>
         {Object.entries(commands).map(([event, text]) => (
-          <TextAreaField key={event} label={event} rows={2} mono value={text} onChange={(v) => setCommandText(event, v)} />
+          <TextAreaField
+            key={event}
+            label={event}
+            rows={2}
+            mono
+            value={text}
+            onChange={(v) => setCommandText(event, v)}
+          />
         ))}
       </div>
     </details>

@@ -23,13 +23,22 @@ export function IndexStatus() {
   else if (!s) parts = [t("settings.loading")];
   else if (phase === "absent") parts = [t("settings.global.search.absent")];
   else {
-    const entries = t("settings.global.search.entries", { count: new Intl.NumberFormat(i18n.language).format(s.entries) });
-    const built = s.builtAt === null ? t("settings.global.search.neverBuilt") : t("settings.global.search.builtAt", { date: builtText(s.builtAt, i18n.language) });
+    const entries = t("settings.global.search.entries", {
+      count: new Intl.NumberFormat(i18n.language).format(s.entries),
+    });
+    const built =
+      s.builtAt === null
+        ? t("settings.global.search.neverBuilt")
+        : t("settings.global.search.builtAt", { date: builtText(s.builtAt, i18n.language) });
     parts = [entries, built];
   }
   return (
     <div className="index-status">
-      <p className={`index-status-line${snap.error ? " is-error" : ""}`} role="status" aria-label={t("settings.global.search.status")}>
+      <p
+        className={`index-status-line${snap.error ? " is-error" : ""}`}
+        role="status"
+        aria-label={t("settings.global.search.status")}
+      >
         {parts.map((part) => (
           <span key={part}>{part}</span>
         ))}
@@ -40,7 +49,12 @@ export function IndexStatus() {
           </span>
         )}
       </p>
-      <button type="button" className="btn" onClick={() => void rebuildIndex()} disabled={snap.busy || phase !== "idle" || !!snap.error}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void rebuildIndex()}
+        disabled={snap.busy || phase !== "idle" || !!snap.error}
+      >
         <RefreshCw size={16} aria-hidden />
         {t("settings.global.search.rebuild")}
       </button>

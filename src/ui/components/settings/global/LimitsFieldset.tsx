@@ -12,13 +12,37 @@ export function LimitsFieldset({ settings }: { settings: GlobalSettings }) {
   const ranges = SETTINGS_RANGES.rateLimit;
   return (
     <Fieldset legend={t("settings.global.limits.legend")}>
-      <CheckField label={t("settings.global.limits.hsts")} checked={settings.hsts} onChange={(v) => setTopField("hsts", v)} />
+      <CheckField
+        label={t("settings.global.limits.hsts")}
+        checked={settings.hsts}
+        onChange={(v) => setTopField("hsts", v)}
+      />
       <p className="field-hint">{t("settings.global.limits.hstsHint")}</p>
       <div className="form-grid">
-        <NumberField label={t("settings.global.limits.loginPerIp")} {...ranges.loginPerIp} value={rate.loginPerIp} onChange={(v) => setSectionField("rateLimit", "loginPerIp", v)} />
-        <NumberField label={t("settings.global.limits.loginPerUser")} {...ranges.loginPerUser} value={rate.loginPerUser} onChange={(v) => setSectionField("rateLimit", "loginPerUser", v)} />
-        <NumberField label={t("settings.global.limits.sharePasswordPerIp")} {...ranges.sharePasswordPerIp} value={rate.sharePasswordPerIp} onChange={(v) => setSectionField("rateLimit", "sharePasswordPerIp", v)} />
-        <NumberField label={t("settings.global.limits.windowSeconds")} {...ranges.windowSeconds} value={rate.windowSeconds} onChange={(v) => setSectionField("rateLimit", "windowSeconds", v)} />
+        <NumberField
+          label={t("settings.global.limits.loginPerIp")}
+          {...ranges.loginPerIp}
+          value={rate.loginPerIp}
+          onChange={(v) => setSectionField("rateLimit", "loginPerIp", v)}
+        />
+        <NumberField
+          label={t("settings.global.limits.loginPerUser")}
+          {...ranges.loginPerUser}
+          value={rate.loginPerUser}
+          onChange={(v) => setSectionField("rateLimit", "loginPerUser", v)}
+        />
+        <NumberField
+          label={t("settings.global.limits.sharePasswordPerIp")}
+          {...ranges.sharePasswordPerIp}
+          value={rate.sharePasswordPerIp}
+          onChange={(v) => setSectionField("rateLimit", "sharePasswordPerIp", v)}
+        />
+        <NumberField
+          label={t("settings.global.limits.windowSeconds")}
+          {...ranges.windowSeconds}
+          value={rate.windowSeconds}
+          onChange={(v) => setSectionField("rateLimit", "windowSeconds", v)}
+        />
       </div>
       <p className="field-hint">{t("settings.global.limits.limitsHint")}</p>
     </Fieldset>

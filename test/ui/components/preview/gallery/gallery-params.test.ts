@@ -1,7 +1,10 @@
 import { describe, expect, it } from "bun:test";
 import { DEFAULT_SETTINGS } from "../../../../../src/shared/wire/settings";
 import {
-  extraVirtualSlides, mainSwiperOptions, thumbPixelWidth, thumbsPerView,
+  extraVirtualSlides,
+  mainSwiperOptions,
+  thumbPixelWidth,
+  thumbsPerView,
 } from "../../../../../src/ui/components/preview/gallery/gallery-params";
 
 const defaults = DEFAULT_SETTINGS.slideshow;
@@ -11,7 +14,12 @@ describe("gallery options from the Slideshow settings (SPEC §2, §9)", () => {
     const o = mainSwiperOptions(defaults);
     expect(o.speed).toBe(400);
     expect(o.rewind).toBe(true);
-    expect(o.autoplay).toMatchObject({ enabled: false, delay: 5000, stopOnLastSlide: false, disableOnInteraction: false });
+    expect(o.autoplay).toMatchObject({
+      enabled: false,
+      delay: 5000,
+      stopOnLastSlide: false,
+      disableOnInteraction: false,
+    });
     const stopping = mainSwiperOptions({ ...defaults, continuous: false, autoplaySlide: true, autoplayInterval: 800 });
     expect(stopping.rewind).toBe(false);
     expect(stopping.autoplay).toMatchObject({ enabled: true, delay: 800, stopOnLastSlide: true });
@@ -22,12 +30,19 @@ describe("gallery options from the Slideshow settings (SPEC §2, §9)", () => {
     expect(extraVirtualSlides(5)).toBe(4);
     expect(extraVirtualSlides(1)).toBe(0);
     expect(extraVirtualSlides(0)).toBe(0);
-    expect(mainSwiperOptions({ ...defaults, preloadRange: 3 }).virtual).toMatchObject({ enabled: true, addSlidesBefore: 2, addSlidesAfter: 2 });
+    expect(mainSwiperOptions({ ...defaults, preloadRange: 3 }).virtual).toMatchObject({
+      enabled: true,
+      addSlidesBefore: 2,
+      addSlidesAfter: 2,
+    });
   });
 
   it("shows the dots only when showDotIndicator is set", () => {
     expect(mainSwiperOptions(defaults).pagination).toMatchObject({ enabled: false });
-    expect(mainSwiperOptions({ ...defaults, showDotIndicator: true }).pagination).toMatchObject({ enabled: true, dynamicBullets: true });
+    expect(mainSwiperOptions({ ...defaults, showDotIndicator: true }).pagination).toMatchObject({
+      enabled: true,
+      dynamicBullets: true,
+    });
   });
 
   it("applies the chosen transition", () => {

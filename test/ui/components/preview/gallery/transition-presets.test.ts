@@ -1,6 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { TRANSITION_EFFECTS } from "../../../../../src/shared/wire/settings";
-import { TRANSITION_PRESETS, transitionPreset } from "../../../../../src/ui/components/preview/gallery/transition-presets";
+import {
+  TRANSITION_PRESETS,
+  transitionPreset,
+} from "../../../../../src/ui/components/preview/gallery/transition-presets";
 
 describe("gallery transition presets (SPEC §2 Global settings: Slideshow transitionEffect)", () => {
   it("has a Swiper effect for every name the settings offer, and no other", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "bun:test";
-import { clampPan, clampScale, FITTED, zoomAbout, zoomTransform } from "../../../../../src/ui/components/preview/gallery/zoom-math";
+import {
+  clampPan,
+  clampScale,
+  FITTED,
+  zoomAbout,
+  zoomTransform,
+} from "../../../../../src/ui/components/preview/gallery/zoom-math";
 
 describe("gallery zoom arithmetic", () => {
   it("keeps the scale between fitted and four times", () => {
@@ -19,7 +25,11 @@ describe("gallery zoom arithmetic", () => {
 
   it("limits the pan to the image's edges and centres an axis the view holds whole", () => {
     // 400 x 200 image at 2x in a 600 x 600 view: 800 wide (100 px to spare each side), 400 high (fits).
-    expect(clampPan({ scale: 2, x: 500, y: 90 }, { w: 400, h: 200 }, { w: 600, h: 600 })).toEqual({ scale: 2, x: 100, y: 0 });
+    expect(clampPan({ scale: 2, x: 500, y: 90 }, { w: 400, h: 200 }, { w: 600, h: 600 })).toEqual({
+      scale: 2,
+      x: 100,
+      y: 0,
+    });
     expect(clampPan({ scale: 2, x: -500, y: 0 }, { w: 400, h: 200 }, { w: 600, h: 600 }).x).toBe(-100);
     expect(clampPan({ scale: 1, x: 30, y: 30 }, { w: 400, h: 200 }, { w: 600, h: 600 })).toEqual(FITTED);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "bun:test";
 import { offeredFromMaster, planHlsOnly } from "../../../../../src/ui/components/preview/video/hls-offer";
 import { VIDEO_QUALITIES } from "../../../../../src/shared/wire/video";
 
-const index = (height: number, mbps: number) => VIDEO_QUALITIES.findIndex((q) => q?.height === height && q.mbps === mbps);
+const index = (height: number, mbps: number) =>
+  VIDEO_QUALITIES.findIndex((q) => q?.height === height && q.mbps === mbps);
 
 /** A master playlist as the server writes it (src/server/hls/playlist-writer.ts). */
 const MASTER = [
@@ -31,7 +32,12 @@ describe("the qualities a master playlist offers", () => {
 describe("a plan that never plays the original file", () => {
   it("offers only transcoded qualities, best first, and starts on the best one for the normal setting", () => {
     const plan = planHlsOnly([index(480, 1), index(720, 2)], 0);
-    expect(plan).toEqual({ offered: [index(720, 2), index(480, 1)], start: index(720, 2), needsTranscoding: false, unplayableAudio: "" });
+    expect(plan).toEqual({
+      offered: [index(720, 2), index(480, 1)],
+      start: index(720, 2),
+      needsTranscoding: false,
+      unplayableAudio: "",
+    });
   });
 
   it("starts on the quality setting when offered, else the next offered one below it", () => {

@@ -5,7 +5,10 @@ import { steppedVolume } from "../../../../../src/ui/components/preview/video/vi
 import { videoUrls } from "../../../../../src/ui/components/preview/video/video-urls";
 
 describe("subtitle tracks", () => {
-  const sidecars = [{ Name: "movie.en.srt", Path: "/m/movie.en.srt", Lang: "en" }, { Name: "movie.srt", Path: "/m/subs/movie.srt", Lang: "" }];
+  const sidecars = [
+    { Name: "movie.en.srt", Path: "/m/movie.en.srt", Lang: "en" },
+    { Name: "movie.srt", Path: "/m/subs/movie.srt", Lang: "" },
+  ];
   const embedded = [
     { CodecName: "subrip", Name: "", Lang: "eng" },
     { CodecName: "hdmv_pgs_subtitle", Name: "", Lang: "fre" },
@@ -16,7 +19,10 @@ describe("subtitle tracks", () => {
     { CodecName: "subrip", Name: "", Lang: "qaa" },
   ];
   const tracksIn = (uiLanguage: string) =>
-    subtitleTracks(sidecars, embedded, videoUrls("/m/movie.mkv", "T"), { uiLanguage, embeddedLabel: (n) => `Track ${n}` });
+    subtitleTracks(sidecars, embedded, videoUrls("/m/movie.mkv", "T"), {
+      uiLanguage,
+      embeddedLabel: (n) => `Track ${n}`,
+    });
 
   it("lists sidecars, then embedded text streams with their stream index (picture streams left out), each named by language", () => {
     expect(tracksIn("en").map((t) => [t.id, t.label, t.lang])).toEqual([
@@ -30,13 +36,22 @@ describe("subtitle tracks", () => {
       ["embedded:6", "Track 7", "qaa"],
     ]);
     const tracks = tracksIn("en");
-    expect(tracks[1].src).toBe(`/api/raw/m/subs/movie.srt?auth=T&subtitle=true&movie=${encodeURIComponent("/m/movie.mkv")}`);
+    expect(tracks[1].src).toBe(
+      `/api/raw/m/subs/movie.srt?auth=T&subtitle=true&movie=${encodeURIComponent("/m/movie.mkv")}`,
+    );
     expect(tracks[3].src).toContain("/api/raw/vtt?auth=T&movie=%2Fm%2Fmovie.mkv&si=2&lang=&extract=true");
   });
 
   it("names languages in the interface's language", () => {
     expect(tracksIn("ja").map((t) => t.label)).toEqual([
-      "英語 · movie.en.srt", "movie.srt", "英語 · Track 1", "Signs", "Track 4", "日本語 (Commentary)", "フランス語 (French SDH)", "Track 7",
+      "英語 · movie.en.srt",
+      "movie.srt",
+      "英語 · Track 1",
+      "Signs",
+      "Track 4",
+      "日本語 (Commentary)",
+      "フランス語 (French SDH)",
+      "Track 7",
     ]);
   });
 
@@ -50,9 +65,9 @@ describe("subtitle tracks", () => {
 
 describe("subtitle languages", () => {
   it("name ISO 639-2 codes (bibliographic ones too), sidecar tags and player short names; nothing for unknown ones", () => {
-    expect(["eng", "fre", "ger", "chi", "pt_BR", "chs", "und", "qaa", "", "e"].map((t) => languageName(t, "en"))).toEqual([
-      "English", "French", "German", "Chinese", "Brazilian Portuguese", "Simplified Chinese", "", "", "", "",
-    ]);
+    expect(
+      ["eng", "fre", "ger", "chi", "pt_BR", "chs", "und", "qaa", "", "e"].map((t) => languageName(t, "en")),
+    ).toEqual(["English", "French", "German", "Chinese", "Brazilian Portuguese", "Simplified Chinese", "", "", "", ""]);
   });
 
   it("match the interface language by primary language", () => {

@@ -21,7 +21,12 @@ describe("thumbnails track", () => {
   const cues = parseThumbnailCues(VTT, "http://host/api/frame/a%20b.mp4?auth=x&thumbnails=vtt");
   it("reads times, absolute image URLs and sprite regions; skips malformed cues", () => {
     expect(cues).toHaveLength(3);
-    expect(cues[0]).toEqual({ start: 0, end: 5, url: "http://host/api/frame/a%20b.mp4?auth=x&sprite=0", region: { x: 0, y: 0, w: 160, h: 90 } });
+    expect(cues[0]).toEqual({
+      start: 0,
+      end: 5,
+      url: "http://host/api/frame/a%20b.mp4?auth=x&sprite=0",
+      region: { x: 0, y: 0, w: 160, h: 90 },
+    });
     expect(cues[1]).toMatchObject({ start: 5, end: 10.5, region: { x: 160, y: 0, w: 160, h: 90 } });
     expect(cues[2]).toEqual({ start: 10.5, end: 12, url: "http://host/api/frame/still.jpg", region: null });
   });
