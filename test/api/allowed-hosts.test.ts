@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { serverInProcess } from "../support/server-per-file";
-import { type TestServer } from "../support/server";
+import type { TestServer } from "../support/server";
 import { startInProcess } from "../support/in-process";
 import { rawRequest } from "../support/raw-request";
 
