@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverInProcess } from "../support/server-per-file";
+import { serverPerFile } from "../support/server-per-file";
 import { makeUser, type TestUser } from "../support/factories";
 import { rawGet } from "../support/raw-http";
 import { requireMediaTools } from "../support/media";
@@ -17,7 +17,8 @@ import {
 } from "../support/subtitle-media";
 
 const tools = spawnLog();
-const ctx = serverInProcess({ env: tools.env });
+// The binary: the tool runs are counted through wrappers on its PATH, which a server in this process would not use.
+const ctx = serverPerFile({ env: tools.env });
 const ODD = AWKWARD_NAME;
 const enc = encodePath;
 

@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import iconv from "iconv-lite";
-import { serverInProcess } from "../support/server-per-file";
+import { serverPerFile } from "../support/server-per-file";
 import { call, makeUser, type TestUser } from "../support/factories";
 import { makeMkvWithSubs, makeMp4WithMovText, makeVideo, requireMediaTools } from "../support/media";
 import { rawGet } from "../support/raw-http";
 import { AWKWARD_NAME, encodePath, makePgsMkv, mintMediaToken, parseVtt, spawnLog } from "../support/subtitle-media";
 
 const tools = spawnLog();
-const ctx = serverInProcess({ env: tools.env });
+// The binary: the tool runs are counted through wrappers on its PATH, which a server in this process would not use.
+const ctx = serverPerFile({ env: tools.env });
 const ODD = AWKWARD_NAME;
 const enc = encodePath;
 const srt = (lines: string[]) =>

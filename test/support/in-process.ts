@@ -64,6 +64,10 @@ function capturingLogger(target: string, sink: (line: string) => void): Logger {
  */
 export async function startInProcess(opts: StartOptions = {}): Promise<InProcessServer> {
   if (opts.binary) throw new Error("startInProcess cannot run the binary: use startServer");
+  // Only the server's own variables reach it here; others (PATH for tool wrappers) need the binary's process.
+  const foreign = Object.keys(opts.env ?? {}).filter((k) => !/^FBE?_/.test(k));
+  if (foreign.length > 0)
+    throw new Error(`startInProcess passes only FB_ and FBE_ variables, not ${foreign.join(", ")}: use startServer`);
   const home = mkdtempSync(join(tmpdir(), "fbe-test-"));
   const root = opts.root ?? join(home, "files");
   mkdirSync(root, { recursive: true });
