@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { login, startServer, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { item, loginThroughForm, screenshot, settled, signIn, writeTree } from "./fixtures";
+import { item, loginThroughForm, saveGlobalSettings, screenshot, settled, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 
@@ -181,9 +181,7 @@ test("global settings save shows 'Settings updated!' and the value survives a re
   await volume.fill("35");
   await page.getByRole("combobox", { name: "Transition effect" }).selectOption("lg-fade");
   await page.getByRole("textbox", { name: "Instance name" }).fill("Team Files");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings updated!")).toBeVisible();
-  await page.waitForLoadState("load");
+  await saveGlobalSettings(page);
   await expect(page.getByRole("spinbutton", { name: "Default volume (%)" })).toHaveValue("35", { timeout: 10_000 });
   await page.reload();
   await expect(page.getByRole("spinbutton", { name: "Default volume (%)" })).toHaveValue("35");
@@ -219,8 +217,7 @@ test("the Background tasks fieldset saves how many tasks run at once and refuses
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/taskWorkers must be an integer from 1 to 16/)).toBeVisible();
   await workers.fill("3");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings updated!")).toBeVisible();
+  await saveGlobalSettings(page);
   const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
   expect(((await res.json()) as { taskWorkers: number }).taskWorkers).toBe(3);
 });
@@ -229,8 +226,7 @@ test("the command runner saves trimmed lines with the page's one Save", async ({
   await openSettings(page, "/settings/global");
   await page.getByText("Command runner").click();
   await page.getByRole("textbox", { name: "before_save" }).fill("  echo saving  \n\n");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings updated!")).toBeVisible();
+  await saveGlobalSettings(page);
   const res = await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } });
   expect(((await res.json()) as { commands: Record<string, string[]> }).commands.before_save).toEqual(["echo saving"]);
 });
@@ -267,8 +263,7 @@ test("the Global settings page has named sections with links to them, readable t
     await effect.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `global-sections-${width}-${colorScheme}`);
   }
-  await form.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings updated!")).toBeVisible();
+  await saveGlobalSettings(page, form.getByRole("button", { name: "Save" }));
   const saved = await (
     await fetch(`${server.url}/api/settings`, { headers: { "X-Auth": await login(server) } })
   ).json();

@@ -249,16 +249,44 @@ export async function throttleUploads(page: Page, bytesPerSecond: number | null)
   });
 }
 
+/** sessionStorage key where recordPopups() keeps the texts of the popups this tab showed. */
+const POPUPS_KEY = "fbe-test-popups";
+
 /**
- * Clicks the Global settings page's Save and waits for the save's answer (200) and for the reload that follows it
- * 500 ms later (SPEC §4), so the test never goes on, or closes its page, while that reload is under way.
+ * Records the text of every popup (sonner toast) the page shows from now on into sessionStorage, where it outlives a
+ * reload: a popup shown just before the page reloads itself is gone before an assertion could poll for it.
  */
-export async function saveGlobalSettings(page: Page): Promise<void> {
+async function recordPopups(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    sessionStorage.removeItem(key);
+    const w = window as unknown as { popupRecorder?: MutationObserver };
+    if (w.popupRecorder) return;
+    w.popupRecorder = new MutationObserver(() => {
+      const shown = [...document.querySelectorAll("[data-sonner-toast]")].map((t) => t.textContent ?? "");
+      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]") as string[];
+      const all = [...new Set([...kept, ...shown.filter((t) => t !== "")])];
+      if (all.length > kept.length) sessionStorage.setItem(key, JSON.stringify(all));
+    });
+    w.popupRecorder.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, POPUPS_KEY);
+}
+
+/**
+ * Presses the Global settings' Save (`save`, by default the page's one Save button), then waits for the save's answer
+ * (2xx) and for the reload that follows it, and checks that the page said "Settings updated!" before reloading.
+ */
+export async function saveGlobalSettings(
+  page: Page,
+  save: Locator = page.getByRole("button", { name: "Save" }),
+): Promise<void> {
+  await recordPopups(page);
   const answer = page.waitForResponse((r) => r.url().endsWith("/api/settings") && r.request().method() !== "GET");
   const reloaded = page.waitForEvent("load");
-  await page.getByRole("button", { name: "Save" }).click();
+  await save.click();
   expect((await answer).ok()).toBe(true);
   await reloaded;
+  const popups = await page.evaluate((key) => sessionStorage.getItem(key) ?? "[]", POPUPS_KEY);
+  expect((JSON.parse(popups) as string[]).join("\n")).toContain("Settings updated!");
 }
 
 /**

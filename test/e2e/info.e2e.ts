@@ -14,7 +14,7 @@ import { makeMp4WithMovText, makeVideo } from "../support/media";
 import { AUDIO_TAGS, makeTaggedMp3 } from "../support/audio";
 import { inspectTorrent } from "../support/torrent";
 import { buildTrx } from "../support/trx";
-import { item, openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
+import { item, openFolder, PNG_RED, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
 
 let server: TestServer;
 let torrentHash = "";
@@ -352,12 +352,7 @@ async function openGlobalSettings(page: Page): Promise<Locator> {
 
 /** Presses Save and waits for the reload that follows a save. */
 async function saveAndReload(page: Page, form: Locator): Promise<Locator> {
-  const reloaded = page.waitForEvent("load");
-  const put = page.waitForResponse((r) => r.url().endsWith("/api/settings") && r.request().method() === "PUT");
-  await form.getByRole("button", { name: "Save" }).click();
-  expect((await put).status()).toBe(200);
-  await expect(page.getByText("Settings updated!")).toBeVisible();
-  await reloaded;
+  await saveGlobalSettings(page, form.getByRole("button", { name: "Save" }));
   const again = page.getByRole("form", { name: "Global settings" });
   await expect(again).toBeVisible();
   return again;

@@ -109,6 +109,9 @@ test("a folder's page works with the keyboard: tab to a file, open its preview, 
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
   const listing = page.getByRole("list", { name: "Shared folder contents" });
+  // The first Tab goes to the first control on the page: press it once the page shows all of them.
+  await expect(listing.getByRole("button", { name: "notes.txt" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "download folder" })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "download folder" })).toBeFocused();
   await page.keyboard.press("Tab");
