@@ -1,5 +1,5 @@
 /**
- * @module `npm test`: builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) and
+ * @module `npm test`: runs Biome and knip, builds dist/fbe when stale, runs Bun's runner (unit and API tests under test/) beside
  * Playwright's runner (browser tests, test/e2e/*.e2e.ts, but those tagged SCREENS_TAG), then prints one combined
  * `N passed, N failed` line (neither runner prints it) and exits non-zero on any failure.
  */
@@ -21,13 +21,14 @@ interface RunResult {
 }
 
 /**
- * Runs a command in the repo with output shown live and captured; returns the captured text and exit code.
- * `timeoutMs` (when given) kills it with SIGKILL after that long.
+ * Runs a command in the repo with output shown live (unless `live` is false) and captured; returns the captured text
+ * and exit code. `timeoutMs` (when given) kills it with SIGKILL after that long.
  */
 export async function run(
   cmd: string[],
   env: Record<string, string> = {},
   timeoutMs?: number,
+  live = true,
 ): Promise<{ text: string; code: number }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
@@ -37,7 +38,7 @@ export async function run(
     for await (const chunk of stream) {
       const s = decoder.decode(chunk, { stream: true });
       text += s;
-      sink.write(s);
+      if (live) sink.write(s);
     }
   };
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
@@ -97,13 +98,17 @@ async function main(): Promise<number> {
   const checks = await runStaticChecks();
   await buildIfStale();
   const results: RunResult[] = [...checks.results];
+  // The two runners run side by side: both spend much of their time waiting on servers, tools and the browser.
+  // Bun's output is held and printed whole once both ended, so the two never interleave.
   // Bun reads no per-test timeout from bunfig.toml (measured with Bun 1.4.5: 5 s applied), so it is given here.
-  const bun = await run([process.execPath, "test", "--timeout", String(BUN_TEST_TIMEOUT_MS)]);
-  results.push({ ...parseBunSummary(bun.text), code: bun.code });
+  const bunRun = run([process.execPath, "test", "--timeout", String(BUN_TEST_TIMEOUT_MS)], {}, undefined, false);
   // Browser tests tagged SCREENS_TAG (screenshots at every width and theme) run with the long ones (scripts/stress.ts).
   const pw = await run([join(ROOT, "node_modules", ".bin", "playwright"), "test", "--grep-invert", SCREENS_TAG], {
     FORCE_COLOR: "0",
   });
+  const bun = await bunRun;
+  console.log(`\nBun's tests (run beside the browser tests):\n${bun.text}`);
+  results.push({ ...parseBunSummary(bun.text), code: bun.code });
   results.push({ ...parsePlaywrightSummary(pw.text), code: pw.code });
   const passed = results.reduce((n, r) => n + r.passed, 0);
   let failed = results.reduce((n, r) => n + r.failed, 0);
