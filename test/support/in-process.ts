@@ -4,14 +4,12 @@
  * process has (exit codes, signals, the printed `listening on` line, the umask, the compiled assets) stays with
  * startServer in server.ts. Its log lines are kept in memory for output(); its clock can be moved (TestClock).
  */
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { boot } from "../../src/server/boot";
 import { loadConfig } from "../../src/server/config/load";
 import { createLogger, type Logger } from "../../src/server/logger";
 import type { Clock, Deps } from "../../src/server/deps";
-import type { StartOptions, TestServer } from "./server";
+import { serverSetup, type StartOptions, type TestServer } from "./server";
 
 /** A clock that runs with the system's, moved forward by advance(); shared by everything one server times. */
 export class TestClock implements Clock {
@@ -68,26 +66,7 @@ export async function startInProcess(opts: StartOptions = {}): Promise<InProcess
   const foreign = Object.keys(opts.env ?? {}).filter((k) => !/^FBE?_/.test(k));
   if (foreign.length > 0)
     throw new Error(`startInProcess passes only FB_ and FBE_ variables, not ${foreign.join(", ")}: use startServer`);
-  const home = mkdtempSync(join(tmpdir(), "fbe-test-"));
-  const root = opts.root ?? join(home, "files");
-  mkdirSync(root, { recursive: true });
-  const username = opts.username ?? "admin";
-  const password = opts.password ?? "test-password-123";
-  const args = [
-    "-p",
-    "0",
-    "-a",
-    "127.0.0.1",
-    "-r",
-    root,
-    "-d",
-    join(home, "fbe.db"),
-    "--username",
-    username,
-    "--password",
-    password,
-    ...(opts.args ?? []),
-  ];
+  const { home, root, username, password, args } = serverSetup(opts);
   const env = { ...process.env, ...opts.env };
   const config = loadConfig(args, env, process.cwd());
   let out = "";

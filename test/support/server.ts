@@ -55,36 +55,51 @@ export function serverCommand(): string[] {
 }
 
 /**
- * Starts a server and resolves once it printed `listening on http://ADDR:PORT` (rejects after 20 s
- * or when it exits first, with its output in the message).
+ * The temp folders and command-line flags of a test server, shared by startServer and the in-process start: a fresh
+ * home (database and, unless `opts.root`, the files root), the admin's name and password, and the flags that listen on
+ * any free loopback port over them followed by `opts.args`.
  */
-export async function startServer(opts: StartOptions = {}): Promise<ProcessServer> {
+export function serverSetup(opts: StartOptions): {
+  home: string;
+  root: string;
+  username: string;
+  password: string;
+  args: string[];
+} {
   const home = mkdtempSync(join(tmpdir(), "fbe-test-"));
   const root = opts.root ?? join(home, "files");
   mkdirSync(root, { recursive: true });
   const username = opts.username ?? "admin";
   const password = opts.password ?? "test-password-123";
+  const args = [
+    "-p",
+    "0",
+    "-a",
+    "127.0.0.1",
+    "-r",
+    root,
+    "-d",
+    join(home, "fbe.db"),
+    "--username",
+    username,
+    "--password",
+    password,
+    ...(opts.args ?? []),
+  ];
+  return { home, root, username, password, args };
+}
+
+/**
+ * Starts a server and resolves once it printed `listening on http://ADDR:PORT` (rejects after 20 s
+ * or when it exits first, with its output in the message).
+ */
+export async function startServer(opts: StartOptions = {}): Promise<ProcessServer> {
+  const { home, root, username, password, args } = serverSetup(opts);
   const [cmd, ...pre] = opts.binary ? [BIN] : serverCommand();
-  const child = spawn(
-    cmd,
-    [
-      ...pre,
-      "-p",
-      "0",
-      "-a",
-      "127.0.0.1",
-      "-r",
-      root,
-      "-d",
-      join(home, "fbe.db"),
-      "--username",
-      username,
-      "--password",
-      password,
-      ...(opts.args ?? []),
-    ],
-    { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawn(cmd, [...pre, ...args], {
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
