@@ -2,7 +2,7 @@
  * @module Raw GET figures beside nginx: requests per second (wrk c=16, median of 3 runs of 5 s) for a 4 KiB file, a
  * 1 MiB file whole, a 64 KiB Range of it, and a 1,000-entry folder listing, for this binary, nginx serving the same
  * files, and with `--before PATH` an older build in the same run. Every file answer opens the file beneath the
- * user's scope (docs/security.md#paths-and-races); these figures tell what that costs.
+ * user's scope (docs/security.md "Paths and races"); these figures tell what that costs.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,15 +1,15 @@
 /** @module Server-side limits and fixed values, each with the source it comes from. */
 
-/** Token lifetime: 2 hours (CONTRACT "HTTP API"), in seconds. */
+/** Token lifetime: 2 hours (docs/interfaces.md "Authentication"), in seconds. */
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
 /** How many verified tokens (strings) are remembered so repeated requests skip the HMAC check. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 4096;
 /** How often (ms) the session cache asks SQLite whether another process (the CLI) changed the store. */
 export const EXTERNAL_CHANGE_POLL_MS = 1000;
 /**
- * Media tokens (read-only, one user and path prefix, CONTRACT "HTTP API") live at least this long (seconds):
- * long enough to watch a movie. Their expiry is rounded up to a whole MEDIA_TOKEN_BUCKET_S, so the token of a
- * folder stays the same for a while and media URLs keep hitting the browser cache.
+ * Media tokens (read-only, one user and path prefix, docs/interfaces.md "Authentication") live at least this long
+ * (seconds): long enough to watch a movie. Their expiry is rounded up to a whole MEDIA_TOKEN_BUCKET_S, so the token of
+ * a folder stays the same for a while and media URLs keep hitting the browser cache.
  */
 export const MEDIA_TOKEN_MIN_LIFETIME_S = 4 * 60 * 60;
 export const MEDIA_TOKEN_BUCKET_S = 60 * 60;
@@ -17,7 +17,7 @@ export const MEDIA_TOKEN_BUCKET_S = 60 * 60;
 export const SESSION_PURGE_GRACE_S = MEDIA_TOKEN_MIN_LIFETIME_S + MEDIA_TOKEN_BUCKET_S;
 /** Issuer claim of our tokens. */
 export const TOKEN_ISSUER = "File Browser Enhanced";
-/** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (SPEC section 9 thumbnail width default 256 for listing). */
+/** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (docs/product.md "Raw files and media URLs"). */
 export const THUMB_DEFAULT_WIDTH = 256;
 export const THUMB_MAX_WIDTH = 2048;
 /** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */

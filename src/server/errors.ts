@@ -26,8 +26,8 @@ export function reasonPhrase(status: number): string {
 }
 
 /**
- * Formats the contract's error body: "<code> <reason>" plus an optional detail in parentheses,
- * e.g. `400 Bad Request (mode must be 1-3 octal digits)`.
+ * Formats the error body (docs/interfaces.md "Errors on the wire"): "<code> <reason>" plus an optional detail in
+ * parentheses, e.g. `400 Bad Request (mode must be 1-3 octal digits)`.
  */
 export function errorBody(status: number, detail?: string): string {
   const head = `${status} ${reasonPhrase(status)}`;

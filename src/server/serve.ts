@@ -19,7 +19,8 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, shutting down`);
-    // CONTRACT: background tasks are cancelled (process groups killed, partial outputs removed) before the
+    // docs/interfaces.md "Start and stop": background tasks are cancelled (process groups killed, partial outputs
+    // removed) before the
     // database closes (boot.ts stop()).
     await booted.stop();
     process.exit(0);
@@ -31,7 +32,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
   if (config.port !== 0) assertPortFree(config.address, config.port);
   const server = booted.listen();
   const host = config.address.includes(":") ? `[${config.address}]` : config.address;
-  // CONTRACT: the first line printed on success.
+  // docs/interfaces.md "Start and stop": the first line printed on success.
   console.log(`listening on http://${host}:${server.port}`);
   if (admin.created && admin.generated) {
     console.log(`first run: created admin user "${admin.username}" with password: ${admin.password}`);

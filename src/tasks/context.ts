@@ -1,7 +1,7 @@
 /**
  * @module What a task sees of its owner's files (TaskScope: the owner's scope and rules through fs/scope.ts and
  * fs/rules.ts, the same checks a request path gets) and the TaskTarget of a path, so a task reads and writes only
- * where its owner may (CONTRACT "HTTP API": outputs never leave the scope).
+ * where its owner may (docs/interfaces.md "Paths": outputs never leave the scope).
  */
 import { statSync } from "node:fs";
 import { basename } from "node:path";
@@ -18,7 +18,7 @@ export const TARGET_MISSING_MESSAGE = "target does not exist";
 
 /**
  * The TaskScope of `user` under the files root `rootReal`, with the global rules before the user's own
- * (SPEC section 6; the last matching rule wins).
+ * (docs/product.md "Roles and permissions"; the last matching rule wins).
  */
 export function makeTaskScope(
   rootReal: string,
@@ -65,7 +65,7 @@ export function resolveTarget(scope: TaskScope, targetPath: string): TaskTarget 
   return { path, abs, isDir: info.isDir, type: info.type, extension: info.extension };
 }
 
-/** The TargetPath stored with a task: the virtual path, a folder ending with "/" (SPEC section 3). */
+/** The TargetPath stored with a task: the virtual path, a folder ending with "/" (docs/product.md "Task"). */
 export function storedTargetPath(target: TaskTarget): string {
   return target.isDir && target.path !== "/" ? `${target.path}/` : target.path;
 }

@@ -4,7 +4,7 @@
  */
 import { TaskInputError } from "./types";
 
-/** Longest text param accepted (a path, a comment, a URL): a sanity bound, not from the spec. */
+/** Longest text param accepted (a path, a comment, a URL): a sanity bound. */
 export const PARAM_TEXT_MAX = 4096;
 
 /** The Params object of a message, or {} when it is absent. @throws TaskInputError when it is not an object. */

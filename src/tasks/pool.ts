@@ -74,7 +74,8 @@ export class TaskPool {
 
   /**
    * Stops claiming, aborts every running task and waits (up to TASK_SHUTDOWN_WAIT_MS) until each has ended in
-   * cancelled with its partial outputs removed (CONTRACT: on SIGTERM background tasks are cancelled).
+   * cancelled with its partial outputs removed (docs/interfaces.md "Start and stop": on SIGTERM background tasks are
+   * cancelled).
    */
   async stop(): Promise<void> {
     this.stopping = true;

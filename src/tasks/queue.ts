@@ -1,9 +1,9 @@
 /**
- * @module The one task state machine, the only code that changes a task's status (SPEC section 4 Task lifecycle): pending(0) -> doing(1) ->
- * done(4) | failed(5), doing -> wait-cancel(2) -> cancelled(3), and (ours) retry: a finished, failed or cancelled
- * task goes back to pending as a fresh run of the same row (same TaskID and Params; start and end times cleared).
- * Only this module changes a task's status; it stores through db/tasks-table.ts and emits typed events that the
- * socket route presents.
+ * @module The one task state machine, the only code that changes a task's status (docs/product.md "Task lifecycle"):
+ * pending(0) -> doing(1) -> done(4) | failed(5), doing -> wait-cancel(2) -> cancelled(3), and (ours) retry: a finished,
+ * failed or cancelled task goes back to pending as a fresh run of the same row (same TaskID and Params; start and end
+ * times cleared). Only this module changes a task's status; it stores through db/tasks-table.ts and emits typed events
+ * that the socket route presents.
  */
 import type { Database } from "bun:sqlite";
 import { TASK_STATUS, type TaskKindName, type TaskStatusCode } from "../shared/wire/task";
@@ -20,7 +20,7 @@ import {
 import { findUserById } from "../server/db/users-table";
 import { TaskInputError, type TaskRecord } from "./types";
 
-/** SPEC section 8 Tasks: the refusals of remove and cancel. */
+/** docs/product.md "Task messages": the refusals of remove and cancel. */
 export const REMOVE_RUNNING_MESSAGE = "task is running, cancel it before remove";
 export const CANCEL_NOT_RUNNING_MESSAGE = "task is not running, no need to cancel";
 /** Ours: retry of a task that has not ended yet. */
@@ -36,12 +36,15 @@ const { pending, doing, waitCancel, cancelled, done, failed } = TASK_STATUS;
 const ENDED: readonly TaskStatusCode[] = [cancelled, done, failed];
 const REMOVABLE: readonly TaskStatusCode[] = [pending, ...ENDED];
 
-/** SPEC section 4: a task can be removed unless doing or waiting to cancel. Null when allowed, else the refusal. */
+/**
+ * docs/product.md "Task lifecycle": a task can be removed unless doing or waiting to cancel. Null when allowed, else
+ * the refusal.
+ */
 export function removeRefusal(status: TaskStatusCode): string | null {
   return REMOVABLE.includes(status) ? null : REMOVE_RUNNING_MESSAGE;
 }
 
-/** SPEC section 4: a task can be cancelled only when doing. Null when allowed, else the refusal. */
+/** docs/product.md "Task lifecycle": a task can be cancelled only when doing. Null when allowed, else the refusal. */
 export function cancelRefusal(status: TaskStatusCode): string | null {
   return status === doing ? null : CANCEL_NOT_RUNNING_MESSAGE;
 }

@@ -1,5 +1,5 @@
 /**
- * @module The messages a client sends on the task connection (SPEC section 7 `/api/task`): parsed strictly, then
+ * @module The messages a client sends on the task connection (docs/product.md "Sockets"): parsed strictly, then
  * applied for one user. A kind request is checked all the way (permission, path in the owner's scope and rules,
  * the kind's params and target) before anything is queued; remove, cancel and retry act only on the user's own
  * tasks (admins: any), and another user's task answers as if it did not exist. Every refusal is a TaskInputError
@@ -57,7 +57,10 @@ export interface TaskRequestContext {
   globalRules: readonly Rule[];
 }
 
-/** SPEC section 6: every kind needs execute; unarchive also rename (it creates and may remove files). */
+/**
+ * docs/product.md "Roles and permissions": every kind needs execute; unarchive also rename (it creates and may remove
+ * files).
+ */
 function assertAllowed(user: User, kind: TaskKindName): void {
   if (!hasPermission(user, "execute")) throw new TaskInputError("you do not have the execute permission");
   if (kind === "unarchive" && !hasPermission(user, "rename"))
@@ -74,7 +77,8 @@ function ownTask(c: TaskRequestContext, id: number): TaskRecord {
 /**
  * Applies a parsed request for `c.user`: queues a kind, or removes, cancels or retries a task. The changes reach
  * the sockets through the queue's events.
- * @throws TaskInputError with the message to send back (the SPEC texts for the lifecycle and target refusals).
+ * @throws TaskInputError with the message to send back (the texts of docs/product.md "Task messages" and "Task
+ * refusals").
  */
 export function applyTaskRequest(c: TaskRequestContext, req: ParsedTaskRequest): void {
   if (req.op === "kind") {

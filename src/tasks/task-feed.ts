@@ -1,7 +1,7 @@
 /**
- * @module Who receives which task pushes (SPEC section 7 `/api/task`, CONTRACT "Tasks"): each open connection
- * (a viewer) gets its user's tasks, admins every user's with the owner's name; the whole list on connect, one
- * message per task ordered by TaskID, then every change and removal. A viewer whose login session has ended is
+ * @module Who receives which task pushes (docs/product.md "Sockets", docs/interfaces.md "Task WebSocket"): each open
+ * connection (a viewer) gets its user's tasks, admins every user's with the owner's name; the whole list on connect,
+ * one message per task ordered by TaskID, then every change and removal. A viewer whose login session has ended is
  * closed instead of served.
  */
 import type { Database } from "bun:sqlite";

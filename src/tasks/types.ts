@@ -1,5 +1,5 @@
 /**
- * @module Domain types of the task engine (SPEC section 3 Task, section 4 Task lifecycle):
+ * @module Domain types of the task engine (docs/product.md "Task", "Task lifecycle"):
  * the stored task, the context a kind runs with, and the TaskKind contract each kind file exports.
  */
 import type { TaskKindName, TaskStatusCode } from "../shared/wire/task";
@@ -41,7 +41,8 @@ export interface TaskTarget {
 
 /**
  * The owner's scope as a task sees it: every path a task reads or writes goes through here, so outputs never
- * leave the scope and never land where the owner's rules deny (CONTRACT "HTTP API", SPEC section 6).
+ * leave the scope and never land where the owner's rules deny (docs/interfaces.md "Paths", docs/product.md "Roles and
+ * permissions").
  */
 export interface TaskScope {
   /** Absolute folder of the scope. */
@@ -85,8 +86,9 @@ export interface TaskKind<P = Record<string, unknown>> {
    */
   parseParams(raw: unknown): P;
   /**
-   * Refuses a target this kind cannot work on, before anything is queued (SPEC section 5 'hey man' messages).
-   * @throws TaskInputError with the SPEC message.
+   * Refuses a target this kind cannot work on, before anything is queued (docs/product.md "Task targets", "Task
+   * refusals").
+   * @throws TaskInputError with the message of docs/product.md "Task refusals".
    */
   checkTarget(target: TaskTarget): void;
   /** The tools this kind needs (e.g. ["mktorrent"]); a missing one fails the task with a message naming it. */

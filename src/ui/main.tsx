@@ -9,7 +9,7 @@ import { initI18n } from "./i18n";
 import { detectLanguage } from "./i18n/detect-language";
 import { config } from "./stores/config";
 
-/** The start-up loading overlay is removed this long after mount (SPEC §2 Start-up, §9). */
+/** The start-up loading overlay is removed this long after mount (docs/product.md "Start-up", "Timings"). */
 const LOADING_OVERLAY_MS = 200;
 
 // First, before anything paints: the theme last chosen on this device (the CSP forbids an inline script for it).
@@ -24,7 +24,7 @@ function removeOverlay(): void {
 
 function Root() {
   useEffect(() => {
-    // SPEC §2 Start-up: the overlay goes about 200 ms after the app mounts.
+    // docs/product.md "Start-up": the overlay goes about 200 ms after the app mounts.
     const timer = setTimeout(removeOverlay, LOADING_OVERLAY_MS);
     return () => clearTimeout(timer);
   }, []);

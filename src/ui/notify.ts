@@ -1,12 +1,13 @@
 /**
- * @module Timed popups (SPEC §8, §9): success 1000 ms, errors 3000 ms. The popup library (sonner) loads with
- * the first popup, so a page that shows none never downloads it; App mounts its Toaster from that moment on.
+ * @module Timed popups (docs/product.md "Success messages", "Timings"): success 1000 ms, errors 3000 ms. The popup
+ * library (sonner) loads with the first popup, so a page that shows none never downloads it; App mounts its Toaster
+ * from that moment on.
  */
 import { useSyncExternalStore } from "react";
 
-/** Success popups stay this long (SPEC §9). */
+/** Success popups stay this long (docs/product.md "Timings"). */
 const SUCCESS_POPUP_MS = 1000;
-/** Error popups stay this long (SPEC §9, §8). */
+/** Error popups stay this long (docs/product.md "Timings"). */
 const ERROR_POPUP_MS = 3000;
 
 let library: Promise<typeof import("sonner")> | null = null;

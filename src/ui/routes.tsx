@@ -1,4 +1,6 @@
-/** @module The one route table (SPEC §2 Routes): routes with guards and title keys, RequireAuth, catch-all. */
+/**
+ * @module The one route table (docs/product.md "Routes"): routes with guards and title keys, RequireAuth, catch-all.
+ */
 import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
@@ -15,7 +17,7 @@ import { ErrorPage } from "./pages/ErrorPage";
 import { LoadingView } from "./components/common/LoadingView";
 import { lazyNamed } from "./lazy-named";
 
-/** Default route after login (SPEC §2 Routes). */
+/** Default route after login (docs/product.md "Routes"). */
 const DEFAULT_REDIRECT = "/files/";
 
 // The settings pages load on first visit, keeping their code out of the files view's first load.
@@ -108,8 +110,8 @@ function wantedPath(): string {
 }
 
 /**
- * The guard (SPEC §2 Guard): login routes send visitors to /login?redirect=<wanted path>; admin routes send
- * non-admins to /403; /login sends a logged-in user to the redirect query (default /files/).
+ * The guard (docs/product.md "Route guard"): login routes send visitors to /login?redirect=<wanted path>; admin routes
+ * send non-admins to /403; /login sends a logged-in user to the redirect query (default /files/).
  */
 export function RequireAuth({ guard, children }: { guard: Guard; children: ReactNode }) {
   const { user } = useAuth();
@@ -142,7 +144,7 @@ function CatchAll() {
   return <Redirect to={`/files${location === "/" ? "/" : location}`} replace />;
 }
 
-/** Resets selection, prompts and the drawer on every route change (SPEC §2 Layout). */
+/** Resets selection, prompts and the drawer on every route change (docs/product.md "Layout"). */
 function useRouteReset(): void {
   const [location] = useLocation();
   useEffect(() => {

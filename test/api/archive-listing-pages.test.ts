@@ -133,7 +133,7 @@ describe("GET ?probe=yes on an archive of many entries", () => {
 
 describe("errors of GET ?probe=yes on archives", () => {
   it(
-    "name no disk path and carry none of 7-Zip's words, only the SPEC sentence",
+    "name no disk path and carry none of 7-Zip's words, only the documented sentence",
     async () => {
       const root = ctx.server.root;
       const zip = storedZip([

@@ -1,6 +1,6 @@
 /**
  * Property-based fuzzing of the settings and users validators through HTTP: every field of PUT /api/settings
- * (settings/schema.ts, SPEC section 5 ranges) and of the users API (create, an admin's change, a user's own
+ * (settings/schema.ts, docs/product.md "Settings ranges") and of the users API (create, an admin's change, a user's own
  * profile, open signup) gets out-of-range values, and each must answer 400 with a message naming the field;
  * nothing of it may be stored.
  */
@@ -141,7 +141,7 @@ function userTargets(): Target[] {
   return out;
 }
 
-/** Checks `runs` bad values of `t`: 400, the contract's error text, the field named. Failures are collected. */
+/** Checks `runs` bad values of `t`: 400, the documented error text, the field named. Failures are collected. */
 async function expectRefused(t: Target, label: string): Promise<void> {
   let last = "";
   try {

@@ -1,8 +1,8 @@
 /**
  * Nobody can lock a user out (docs/security.md "Login attempts"): failed logins for a name, from any number of
  * addresses, never refuse the right password from an address that has not failed. The failing addresses are
- * still limited and banned (SPEC: 5 failures in 10 minutes ban an IP for 30 minutes, logged with bannedAt).
- * The server trusts X-Forwarded-For here, so each request names its client address.
+ * still limited and banned (docs/security.md "Login attempts": 5 failures in 10 minutes ban an IP for 30 minutes,
+ * logged with bannedAt). The server trusts X-Forwarded-For here, so each request names its client address.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
 import { serverInProcess } from "../support/server-per-file";

@@ -50,7 +50,7 @@ describe("GET /api/resources/{path}?mediaInfo=yes", () => {
     expect(content).toMatch(/Format\s+: MPEG Audio/);
   });
 
-  it("refuses other types with the SPEC sentence", async () => {
+  it("refuses other types with the documented sentence", async () => {
     const res = await mediaInfo(ctx.admin, "/notes.txt");
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("400 Bad Request (mediainfo is only for video or audio file)");

@@ -1,6 +1,6 @@
 /**
  * Media tools on a file whose folder is swapped for a link out of the scope while they start
- * (docs/security.md#paths-and-races): the tool reads the file opened beneath the scope at the check, or nothing.
+ * (docs/security.md "Paths and races"): the tool reads the file opened beneath the scope at the check, or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, symlinkSync } from "node:fs";

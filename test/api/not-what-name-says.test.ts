@@ -1,6 +1,6 @@
 /**
  * Files that are not what their name says, read by the routes that open a user's file beneath the scope
- * (docs/security.md#paths-and-races): FIFOs named like text, pictures, subtitles, torrents or firmware, and a folder
+ * (docs/security.md "Paths and races"): FIFOs named like text, pictures, subtitles, torrents or firmware, and a folder
  * named like a picture. Each answer comes at once with a short error or an empty text, never a hang, a 500 or a
  * FIFO in an archive.
  */

@@ -270,7 +270,7 @@ describe("PATCH action=chmod", () => {
     expect(statSync(join(abs, "d", "a.txt")).mode & 0o7777).toBe(0o777);
   });
 
-  it("answers 400 with the contract's message for a mode that is not 1-3 octal digits", async () => {
+  it("answers 400 with the documented message for a mode that is not 1-3 octal digits", async () => {
     const { dir, abs } = newWorld({ "a.txt": "A" });
     for (const mode of ["8", "0755", "abc", ""]) {
       const res = await patch(`${dir}/a.txt`, { action: "chmod", mode });
@@ -324,7 +324,7 @@ describe("PATCH action=passwdrename", () => {
     expect(read(join(abs, "movie.mkv"))).toBe("M");
   });
 
-  it("refuses a folder with the SPEC message", async () => {
+  it("refuses a folder with the documented message", async () => {
     const { dir, abs } = newWorld({ d: {} });
     const res = await patch(`${dir}/d/`, { action: "passwdrename", password: "pw" });
     expect(res.status).toBe(400);

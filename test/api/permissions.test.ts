@@ -33,7 +33,10 @@ const scratch = () => {
   return name;
 };
 
-/** Every call a permission governs among the routes that exist today (SPEC section 6, CONTRACT permissions). */
+/**
+ * Every call a permission governs among the routes that exist today (docs/product.md "Roles and permissions",
+ * docs/interfaces.md "Other answers").
+ */
 const CALLS: GovernedCall[] = [
   {
     name: "POST /api/resources/{dir}/ (new folder)",

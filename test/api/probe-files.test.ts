@@ -287,7 +287,7 @@ describe("GET ?probe=yes on an archive", () => {
     }
   });
 
-  it("answers 400 with the SPEC sentence for a 7z whose names are encrypted, and for an archive without entries", async () => {
+  it("answers 400 with the documented sentence for a 7z with encrypted names and for an empty archive", async () => {
     makeSevenZip({ dest: join(ctx.server.root, "secret.7z"), tree: TREE, password: "pw", headerEncrypted: true });
     writeFileSync(
       join(ctx.server.root, "empty.zip"),

@@ -65,7 +65,7 @@ function ffprobeByHand(rel: string): Json {
 }
 
 describe("GET ?probe=yes on a video", () => {
-  it("answers every Video metadata field of SPEC section 3 with the values the file was made with", async () => {
+  it('answers every field of docs/product.md "Video metadata" with the values the file was made with', async () => {
     const body = await probe("/movies/clip.mp4");
     const m = body.metainfo as Json;
     const hand = ffprobeByHand("movies/clip.mp4");

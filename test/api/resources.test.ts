@@ -36,7 +36,7 @@ const api = (path: string, init: RequestInit = {}) =>
   fetch(`${server.url}/api/resources${path}`, { ...init, headers: { "X-Auth": token, ...(init.headers ?? {}) } });
 
 describe("GET /api/resources (listing)", () => {
-  it("lists a folder with the contract's fields, counts and sorting, leaving hidden names out", async () => {
+  it("lists a folder with the documented fields, counts and sorting, leaving hidden names out", async () => {
     const res = await api("/");
     expect(res.status).toBe(200);
     const dir = await res.json();

@@ -1,5 +1,5 @@
 /**
- * A folder swapped for a symlink out of the scope while requests use it (docs/security.md#paths-and-races): a short
+ * A folder swapped for a symlink out of the scope while requests use it (docs/security.md "Paths and races"): a short
  * run in the normal suite; test/stress/scope-race.stress.ts runs it for thousands of swaps.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";

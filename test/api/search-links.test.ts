@@ -1,4 +1,6 @@
-/** Search hits and links: a link the listing leaves out is no search hit either (docs/security.md#paths-and-races). */
+/**
+ * Search hits and links: a link the listing leaves out is no search hit either (docs/security.md "Paths and races").
+ */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -23,7 +23,7 @@ const pageConfig = async (path = "/login") => {
 };
 
 describe("GET /api/settings", () => {
-  it("answers the global settings with the defaults for new users and SPEC defaults", async () => {
+  it("answers the global settings with the defaults for new users and the documented defaults", async () => {
     const s = await getSettings();
     expect(s).toMatchObject({
       signup: false,

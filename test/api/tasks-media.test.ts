@@ -84,7 +84,7 @@ describe("media tasks over the task connection", () => {
     await ws.close();
   });
 
-  it("refuses targets that are not videos or folders with the SPEC sentences and queues nothing", async () => {
+  it("refuses targets that are not videos or folders with the documented sentences and queues nothing", async () => {
     const { ws } = await worker({ "notes.txt": "text:hello", "song.mp3": "text:x" });
     expect(await refusal(ws, { Task: "mkthumb", TargetPath: "/notes.txt", Params: {} })).toBe(
       "hey man, you can only make thumbnail for video file or directory",

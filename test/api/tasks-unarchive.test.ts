@@ -68,7 +68,7 @@ describe("unarchive over the task connection", () => {
     await ws.close();
   });
 
-  it("fails a wrong password with the SPEC message, extracting nothing and keeping the archive", async () => {
+  it("fails a wrong password with the documented message, extracting nothing and keeping the archive", async () => {
     const { ws, dir } = await worker();
     makeSevenZip({ dest: join(dir, "locked.7z"), tree: SINGLE_TOP, password: "right", headerEncrypted: true });
     const t = await queued(ws, {
@@ -86,7 +86,7 @@ describe("unarchive over the task connection", () => {
     await ws.close();
   });
 
-  it("refuses a text file with the SPEC message and queues nothing", async () => {
+  it("refuses a text file with the documented message and queues nothing", async () => {
     const { ws, dir } = await worker();
     makeSevenZip({ dest: join(dir, "x.7z"), tree: SINGLE_TOP });
     await Bun.write(join(dir, "readme.md"), "# not an archive");

@@ -140,7 +140,7 @@ describe("make torrent over the task connection", () => {
     await ws.close();
   });
 
-  it("refuses a .torrent target with the SPEC message and queues nothing", async () => {
+  it("refuses a .torrent target with the documented message and queues nothing", async () => {
     const { ws, dir } = await worker();
     writeFileSync(join(dir, "x.torrent"), "d4:infode");
     expect(await refusal(ws, { Task: "mktorrent", TargetPath: "/x.torrent", Params: {} })).toBe(

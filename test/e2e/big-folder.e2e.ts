@@ -104,7 +104,8 @@ test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to 
 }) => {
   const page = await openBig(browser, SIZES[0].viewport, "list");
   expect(await rowCount(page)).toBeLessThan(MAX_ROWS);
-  // SPEC §2: 100 items at first; the bottom of the page shows the 98th file (after two folders) and adds 100 rows.
+  // docs/product.md "Listing": 100 items at first; the bottom of the page shows the 98th file (after two folders) and
+  // adds 100 rows.
   const first = await pageHeight(page);
   const rowHeight = await item(page, name(1)).evaluate((el) => el.getBoundingClientRect().height);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

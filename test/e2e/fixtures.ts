@@ -195,7 +195,7 @@ export const NO_PERMS = {
   download: false,
 };
 
-/** Creates a user through POST /api/users as the admin (SPEC §7). */
+/** Creates a user through POST /api/users as the admin (docs/product.md "User calls"). */
 export async function createUser(
   server: TestServer,
   username: string,

@@ -251,7 +251,7 @@ test("on a phone the gallery fits the screen with thumbnails, dots or a running 
   await page.goto(`${server.url}/files/pics/p3.png`);
   await expect(heading(page)).toHaveText("p3.png");
   await expect(preview(page).getByRole("img", { name: "p3.png" })).toBeInViewport();
-  // SPEC §9: thumbnails 100 px wide.
+  // docs/product.md "Slideshow and video defaults": thumbnails 100 px wide.
   expect((await preview(page).getByRole("button", { name: "Show p3.png" }).boundingBox())?.width).toBe(100);
   await settled(page);
   await screenshot(page, testInfo, "gallery-thumbs-375");

@@ -50,7 +50,7 @@ test("previews an image, moves to the next image with ArrowRight, and closes wit
 
   await preview.getByRole("button", { name: "Next", exact: true }).click();
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("d-third.png");
-  // The gallery is continuous by default (SPEC §2 Slideshow settings): after the last image comes the first.
+  // The gallery is continuous by default (docs/product.md "Slideshow settings"): after the last image comes the first.
   await preview.getByRole("button", { name: "Next", exact: true }).click();
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText("a-first.png");
   await page.keyboard.press("ArrowLeft");

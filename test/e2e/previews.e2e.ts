@@ -1,5 +1,5 @@
 /**
- * @module Browser tests of the preview views (SPEC §2 Preview "By type"): the audio playlist player, the embedded
+ * @module Browser tests of the preview views (docs/product.md "Preview"): the audio playlist player, the embedded
  * pdf, .nfo text, the archive table and its encrypted-archive refusal, and the rendered markdown. Media is made
  * here with the real ffmpeg and 7-Zip (archives.ts runs 7-Zip through Bun, which the Playwright runner is not).
  */

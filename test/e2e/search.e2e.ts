@@ -1,6 +1,7 @@
 /**
- * The search panel (SPEC §2 Search panel): Ctrl+F, a hit opened, 'No file found', the type-only refusal, paging by
- * 50, hot-keyword suggestions, Esc; the search stats dialog's chart and keyword removal; screenshots at 1280 and 375 px.
+ * The search panel (docs/product.md "Search panel"): Ctrl+F, a hit opened, 'No file found', the type-only refusal,
+ * paging by 50, hot-keyword suggestions, Esc; the search stats dialog's chart and keyword removal; screenshots at 1280
+ * and 375 px.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { mkdtempSync } from "node:fs";

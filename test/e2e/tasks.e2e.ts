@@ -239,7 +239,8 @@ test("each task dialog shows its fields and defaults; the unarchive password is 
   await expect(dialog.getByLabel(/^Password/)).toHaveValue("s3cret pass");
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
-  // SPEC §5: a task that does not fit the item is refused before any dialog: its entry is disabled and says why.
+  // docs/product.md "Task targets": a task that does not fit the item is refused before any dialog: its entry is
+  // disabled and says why.
   await item(page, "notes.txt").click({ button: "right" });
   await expect(page.getByRole("menuitem", { name: "Unarchive" })).toBeDisabled();
   await expect(page.getByRole("menuitem", { name: "Unarchive" })).toHaveAttribute("title", "Only for an archive");

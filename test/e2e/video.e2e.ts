@@ -1,5 +1,6 @@
 /**
- * @module Browser tests of the video player (SPEC §2 Preview video, Video keys; §8 Playback; §9 quality list): direct
+ * @module Browser tests of the video player (docs/product.md "Video player", "Playback messages",
+ * "Slideshow and video defaults"): direct
  * play of an H.264/AAC mp4, an MPEG-4/MP3 AVI through HLS, switching quality while playing, subtitle tracks, the
  * video keys and the player's own menus, the Video settings (disablePreview, disableHls). Media made with ffmpeg.
  */
@@ -132,12 +133,12 @@ test.beforeAll(async () => {
   const dir = join(server.root, "media");
   mkdirSync(dir, { recursive: true });
   await makeMp4WithMovText(dir, "clip.mp4");
-  // A sidecar beside it, found by base name (SPEC §3 subtitles).
+  // A sidecar beside it, found by base name (docs/product.md "Resource").
   writeFileSync(join(dir, "clip.srt"), "1\n00:00:00,000 --> 00:00:05,000\nSidecar says hi\n");
   await makeVideo(dir, "keys.mp4", 12, "320x240");
   await makeVideo(dir, "tall.mp4", 8, "640x480");
   await makeAvi(join(dir, "old.avi"), 6);
-  // HEVC: Chromium on Linux does not play it (SPEC §2: only Edge, Safari and iOS Chrome).
+  // HEVC: Chromium on Linux does not play it (docs/product.md "Playable codecs": only Edge, Safari and iOS Chrome).
   await ffmpeg([
     "-f",
     "lavfi",

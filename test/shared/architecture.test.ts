@@ -19,7 +19,7 @@ function specifiers(file: string): string[] {
   return [...found].map((m) => m[1]);
 }
 
-describe("the shared wire module (one definition of the contract's shapes)", () => {
+describe("the shared wire module (one definition of the wire's shapes)", () => {
   it("holds modules to check", () => {
     expect(files(SHARED).length).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { VIDEO_QUALITIES, encodedHeight, offeredQualities, parseRes, resValue } from "../../src/shared/wire/video";
 
-describe("the video quality list (SPEC section 9)", () => {
+describe('the video quality list (docs/product.md "Slideshow and video defaults")', () => {
   it("is normal, then 18 qualities: 1080p at 60 to 4 Mbps, 720p at 4 to 1, 480p at 1", () => {
     expect(VIDEO_QUALITIES).toHaveLength(19);
     expect(VIDEO_QUALITIES[0]).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * @module A client of the command runner for tests (SPEC section 7 `/api/command/{path}`): connects with `?auth=`,
+ * @module A client of the command runner for tests (docs/product.md "Sockets"): connects with `?auth=`,
  * records every message, sends lines and waits for the messages a test expects.
  */
 import type { CommandServerMessage } from "../../src/shared/wire/command";

@@ -167,7 +167,7 @@ export const badPerm: fc.Arbitrary<unknown> = fc.oneof(
 /** Minimum password length of a fresh install (the minimumPasswordLength setting's default). */
 const MIN_PASSWORD = 12;
 
-/** Out-of-range values of each field of the users API (SPEC section 7 `{what, which, data}`). */
+/** Out-of-range values of each field of the users API (`{what, which, data}`, docs/product.md "User calls"). */
 export const BAD_USER_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   username: fc.oneof(
     fc.constantFrom("", "   ", "a/b", "a\\b", "tab\tname", "nul\u0000", ".", "..", " .. ", "x\u007f"),
@@ -192,7 +192,10 @@ export const BAD_USER_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   theme: notOneOf(["light", "dark", "system"]),
 };
 
-/** Out-of-range values of one global settings field, by its spec (SPEC section 5 ranges, settings/schema.ts). */
+/**
+ * Out-of-range values of one global settings field, by its spec (docs/product.md "Settings ranges",
+ * settings/schema.ts).
+ */
 export function outOfRangeSetting(spec: FieldSpec): fc.Arbitrary<unknown> {
   switch (spec.kind) {
     case "boolean":

@@ -2,7 +2,7 @@
  * @module The scope-escape race: a folder of a user's scope is swapped, as fast as a process can, with a symlink
  * that leads out of the scope, while the server is asked to read, overwrite, create, copy and delete inside it.
  * Every answer and the outside tree are then checked: nothing may have been read from, written to or removed
- * from outside (docs/security.md#paths-and-races).
+ * from outside (docs/security.md "Paths and races").
  */
 import { spawn } from "node:child_process";
 import { chmodSync, statSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";

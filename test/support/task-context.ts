@@ -11,7 +11,7 @@ import type { TaskContext, TaskKind } from "../../src/tasks/types";
 import type { Rule } from "../../src/shared/wire/user";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 
-/** A deny rule for a path prefix (SPEC section 3 Rule). */
+/** A deny rule for a path prefix (docs/product.md "Rule"). */
 export const denyPath = (path: string): Rule => ({ allow: false, path, regex: false, regexp: { raw: "" } });
 
 /** A context plus what a test inspects. */

@@ -1,5 +1,5 @@
 /**
- * @module A client of the task connection for tests (SPEC section 7 `/api/task`): connects with `?auth=`, records
+ * @module A client of the task connection for tests (docs/product.md "Sockets"): connects with `?auth=`, records
  * every message the server pushes, sends requests and waits for the pushes a test expects.
  */
 import type { TaskErrorMessage, TaskMessage, TaskRequest } from "../../src/shared/wire/task";

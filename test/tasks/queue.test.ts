@@ -15,7 +15,7 @@ import { TaskInputError } from "../../src/tasks/types";
 
 const { pending, doing, waitCancel, cancelled, done, failed } = TASK_STATUS;
 
-describe("task lifecycle rules (SPEC section 4)", () => {
+describe('task lifecycle rules (docs/product.md "Task lifecycle")', () => {
   // [status, remove refusal, cancel refusal, retry refusal]
   const table: [number, string | null, string | null, string | null][] = [
     [pending, null, CANCEL_NOT_RUNNING_MESSAGE, RETRY_NOT_ENDED_MESSAGE],
@@ -33,7 +33,7 @@ describe("task lifecycle rules (SPEC section 4)", () => {
     });
   }
 
-  it("uses the SPEC texts", () => {
+  it("uses the documented texts", () => {
     expect(REMOVE_RUNNING_MESSAGE).toBe("task is running, cancel it before remove");
     expect(CANCEL_NOT_RUNNING_MESSAGE).toBe("task is not running, no need to cancel");
   });

@@ -53,7 +53,8 @@ async function statInScope(o: CollectOptions, abs: string): Promise<Stats | null
   try {
     const l = await lstat(abs);
     if (!l.isSymbolicLink()) return l;
-    // Never follow a link out of the scope (CONTRACT: such paths answer 403, never data), nor into a denied folder.
+    // Never follow a link out of the scope (docs/interfaces.md "Paths": such paths answer 403, never data), nor into a
+    // denied folder.
     const real = realVirtualPath(o.scopeAbs, abs);
     if (real === null || !o.filter(real)) return null;
     return await stat(abs);

@@ -1,4 +1,7 @@
-/** @module Archive downloads (SPEC section 7 `?algo=`): one or many selected paths streamed as zip or tar.* */
+/**
+ * @module Archive downloads (docs/product.md "Raw files and media URLs"): one or many selected paths streamed as zip or
+ * tar.*
+ */
 import type { ScopedPath } from "../fs/scope";
 import { ServiceUnavailable } from "../errors";
 import { isToolAvailable } from "../tools/available";

@@ -1,4 +1,7 @@
-/** @module The archive formats of the download dialog (SPEC section 2 "Download"): extension, MIME type, container and compression. */
+/**
+ * @module The archive formats of the download dialog (docs/product.md "Download"): extension, MIME type, container and
+ * compression.
+ */
 import { BadRequest } from "../errors";
 import type { CompressorTool } from "../tools/compressors";
 import type { ArchiveFormat } from "../../shared/wire/archive";
@@ -17,7 +20,7 @@ export interface FormatInfo {
   tool?: CompressorTool;
 }
 
-/** Every format, in the order of the download dialog (SPEC section 2). */
+/** Every format, in the order of the download dialog (docs/product.md "Download"). */
 export const ARCHIVE_FORMATS: readonly FormatInfo[] = [
   { format: "zip", extension: "zip", contentType: "application/zip", container: "zip", compression: "none" },
   { format: "tar", extension: "tar", contentType: "application/x-tar", container: "tar", compression: "none" },

@@ -1,7 +1,7 @@
 /**
- * @module One page of an archive's entries with the totals of the whole archive, for GET ?probe=yes (SPEC section 3
- * Archive entry; docs/security.md "Archives"). 7-Zip's listing is read as it is printed and only the asked
- * page is kept, so memory stays flat whatever the number of entries; one listing per archive runs at a time.
+ * @module One page of an archive's entries with the totals of the whole archive, for GET ?probe=yes (docs/product.md
+ * "Archive entry" Archive entry; docs/security.md "Archives"). 7-Zip's listing is read as it is printed and only the
+ * asked page is kept, so memory stays flat whatever the number of entries; one listing per archive runs at a time.
  */
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";

@@ -1,7 +1,7 @@
 /**
  * @module Moves extracted entries from their temporary folder into the output folder (same filesystem, so every
- * move is a rename): the one-top-level rule of CONTRACT "Tasks", and overwrite or skip for names that exist.
- * Paths are raw bytes, like extracted-tree.ts, so names left in a legacy encoding move too.
+ * move is a rename): the one-top-level rule of docs/interfaces.md "Task outputs", and overwrite or skip for names that
+ * exist. Paths are raw bytes, like extracted-tree.ts, so names left in a legacy encoding move too.
  */
 import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, type Stats } from "node:fs";
 import { UPLOAD_TEMP_PREFIX } from "../constants";
@@ -37,8 +37,8 @@ function lstatOrNull(p: Buffer): Stats | null {
 }
 
 /**
- * CONTRACT "Tasks" one top-level: with `oneTopLevel`, the entries of `tempDir` are wrapped in a new folder
- * `wrapName` (the archive's name without its extensions) unless they are one single folder already. Returns the
+ * docs/interfaces.md "Task outputs" one top-level: with `oneTopLevel`, the entries of `tempDir` are wrapped in a new
+ * folder `wrapName` (the archive's name without its extensions) unless they are one single folder already. Returns the
  * wrapping folder's name, or null when the entries are placed as they are.
  */
 export function wrapFolderOf(tempDir: string, oneTopLevel: boolean, wrapName: string): string | null {

@@ -25,7 +25,7 @@ export const DOWNLOAD_NEEDED = "downloading this file needs the download permiss
 /**
  * True when `user` may receive `rendition` of a file of `bytes` bytes. With the download permission (admins hold
  * it) everything; without it every rendition but the original, and a text of less than TEXT_CONTENT_MAX_BYTES
- * (5 MiB, the size the editor loads: CONTRACT "a file returns ... content for text files under 5 MiB").
+ * (5 MiB, the size the editor loads: docs/interfaces.md "Resource JSON": a text file's `content` under 5 MiB).
  */
 export function mayReceive(user: Pick<User, "perm">, rendition: Rendition, bytes = 0): boolean {
   if (hasPermission(user, "download")) return true;

@@ -1,6 +1,6 @@
 /**
  * @module Every token the server signs and verifies: HS256 JWTs (RFC 7519). Login tokens carry the user's public
- * claims for a 2 h lifetime (CONTRACT "HTTP API"); media tokens (media-token.ts) and share tokens
+ * claims for a 2 h lifetime (docs/interfaces.md "Authentication"); media tokens (media-token.ts) and share tokens
  * (shares/share-access.ts) are signed here too, through signClaims.
  */
 import { sign, verify } from "hono/jwt";

@@ -1,6 +1,6 @@
 /**
  * @module Failed-login bookkeeping per client IP and the ban it leads to: `maxAttempts` failures within
- * `windowSeconds` ban the IP from /api/login for `banSeconds` (CONTRACT: 429 when banned).
+ * `windowSeconds` ban the IP from /api/login for `banSeconds` (docs/interfaces.md "Authentication": 429 when banned).
  */
 import type { Database } from "bun:sqlite";
 import { findFailedLogin, saveFailedLogin } from "../db/failed-logins-table";
@@ -25,7 +25,7 @@ export function assertNotBanned(db: Database, ip: string, ban: BanSettings, now:
 
 /**
  * Records one failed attempt of `ip` at `now`; nothing of the tried password is kept (docs/security.md "Failed
- * logins": the spec's lastPasswd stays empty). A new window starts when the previous one is over or a ban
+ * logins": the `lastPasswd` field stays empty). A new window starts when the previous one is over or a ban
  * has expired; reaching `maxAttempts` within the window bans the IP. Returns whether the IP is now banned.
  */
 export function recordFailedLogin(db: Database, ip: string, username: string, ban: BanSettings, now: number): boolean {

@@ -1,6 +1,6 @@
 /**
- * @module The login decision (CONTRACT POST /api/login): ban check, attempt limits, captcha, credentials, then the
- * 2FA passcode; failures are recorded per IP for the ban and count against the attempt limits.
+ * @module The login decision (docs/interfaces.md "Authentication"): ban check, attempt limits, captcha, credentials,
+ * then the 2FA passcode; failures are recorded per IP for the ban and count against the attempt limits.
  */
 import type { Database } from "bun:sqlite";
 import { getSettings } from "../settings/settings-service";
@@ -37,7 +37,7 @@ export async function authenticate(
   const settings = getSettings(db);
   assertNotBanned(db, attempt.ip, settings.loginBan, now);
   const taken = takeLoginAttempt(db, "login", attempt.ip, attempt.username, settings.rateLimit);
-  // SPEC section 5: with captcha on, a missing or rejected captcha is answered like wrong credentials.
+  // docs/product.md "Login fields": with captcha on, a missing or rejected captcha is answered like wrong credentials.
   if (isCaptchaActive(settings.captcha) && !(await verifyCaptcha(settings.captcha, attempt.captcha, attempt.ip))) {
     throw new Forbidden();
   }

@@ -1,6 +1,6 @@
 /**
- * @module Read-only media tokens (CONTRACT "HTTP API"): HS256 JWTs (RFC 7519) that the UI puts in media,
- * download and external-player URLs instead of the login token. Each names one user, the session it came
+ * @module Read-only media tokens (docs/interfaces.md "Authentication"): HS256 JWTs (RFC 7519) that the UI puts in
+ * media, download and external-player URLs instead of the login token. Each names one user, the session it came
  * from and a path prefix in the user's scope; it authorizes only GET and HEAD under that prefix, never a
  * write or a WebSocket, and stops working when its session ends.
  */

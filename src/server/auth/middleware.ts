@@ -2,7 +2,7 @@
  * @module Route guards, declared in each route chain: requireAuth or requireReadAuth (login token from the
  * X-Auth header, the auth query or the auth cookie, by the transport rules of request-origin.ts; read-only
  * media tokens on requireReadAuth routes; no-auth mode), then requirePerm / requireAdmin / requireSelfOrAdmin
- * (SPEC section 6).
+ * (docs/product.md "Roles and permissions").
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -98,8 +98,8 @@ function authenticate(acceptMedia: boolean) {
 }
 
 /**
- * Authenticates the request with a login token (CONTRACT "HTTP API"): `X-Auth` for any method; the `auth`
- * query or cookie for GET, HEAD and WebSocket upgrades; the cookie for writes only with this server's Origin
+ * Authenticates the request with a login token (docs/interfaces.md "Authentication"): `X-Auth` for any method; the
+ * `auth` query or cookie for GET, HEAD and WebSocket upgrades; the cookie for writes only with this server's Origin
  * (or `Sec-Fetch-Site: same-origin`). The token's session must be live. In `--noauth` mode every request acts
  * as user id 1, and a write or a WebSocket upgrade needs an `X-Auth` header (any value) or this server's origin.
  * Sets `X-Renew-Token: true` when the token is within an hour of expiry or the user changed.
@@ -118,7 +118,7 @@ export const requireAuth = authenticate(false);
 export const requireReadAuth = authenticate(true);
 
 /**
- * Requires one permission of the current user (SPEC section 6); admins hold every permission.
+ * Requires one permission of the current user (docs/product.md "Roles and permissions"); admins hold every permission.
  * Must run after requireAuth.
  * @throws Forbidden (403) when the user lacks it.
  */

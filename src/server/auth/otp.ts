@@ -29,7 +29,7 @@ export function otpAuthUri(secret: string, issuer: string, label: string): strin
 
 /**
  * True when `passcode` is the 6-digit code of `secret` at `timestampMs`, accepting one step of drift
- * either way (SPEC section 9: 6 digits).
+ * either way (docs/product.md "Task defaults": 6 digits).
  */
 export function verifyOtpPasscode(secret: string, passcode: string, timestampMs = Date.now()): boolean {
   if (!secret || !new RegExp(`^\\d{${OTP_DIGITS}}$`).test(passcode)) return false;

@@ -1,4 +1,7 @@
-/** @module Who holds which permission (SPEC section 6): the one predicate every guard and check goes through. */
+/**
+ * @module Who holds which permission (docs/product.md "Roles and permissions"): the one predicate every guard and check
+ * goes through.
+ */
 import type { PermissionName, User } from "../users/types";
 
 /** True when `user` holds `perm`; admins hold every permission. */

@@ -1,5 +1,5 @@
 /**
- * @module Which requests a token may authorize depending on where it travels (CONTRACT "HTTP API"): the
+ * @module Which requests a token may authorize depending on where it travels (docs/interfaces.md "Authentication"): the
  * `X-Auth` header always; the `auth` query parameter and the `auth` cookie for reads (GET, HEAD) and
  * WebSocket upgrades; the cookie for writes only from this server's own origin (no cross-site request
  * forgery), and for upgrades likewise (no cross-site WebSocket hijacking). Pure: the middleware feeds it.

@@ -1,6 +1,7 @@
 /**
- * @module Keeping long-lived connections (the task and command sockets of SPEC section 7) tied to their login
- * session (CONTRACT "HTTP API": sessions are revocable): who is behind a connection now, and when to look again.
+ * @module Keeping long-lived connections (the task and command sockets of docs/product.md "Sockets") tied to their
+ * login session (docs/interfaces.md "Authentication": sessions are revocable): who is behind a connection now, and when
+ * to look again.
  */
 import type { Database } from "bun:sqlite";
 import { onLocalWrite } from "../db/change-clock";

@@ -1,6 +1,6 @@
 /**
- * @module Login sessions (CONTRACT "HTTP API": sessions are revocable). Login starts one; its tokens carry its
- * id; logout, password change, user deletion and permission or scope changes end sessions at once. The check
+ * @module Login sessions (docs/interfaces.md "Authentication": sessions are revocable). Login starts one; its tokens
+ * carry its id; logout, password change, user deletion and permission or scope changes end sessions at once. The check
  * every request makes is served from a per-user cache that is dropped whenever the store changes
  * (db/change-clock.ts), so the common request costs no query.
  */

@@ -1,6 +1,6 @@
 /**
- * @module `fbe config cat|set` (CONTRACT "Command line for scripts"): prints or changes the global settings with the
- * same checks as PUT /api/settings. Options are the settings' own names: `--signup`, `--branding.name X`,
+ * @module `fbe config cat|set` (docs/interfaces.md "Command line for scripts"): prints or changes the global settings
+ * with the same checks as PUT /api/settings. Options are the settings' own names: `--signup`, `--branding.name X`,
  * `--video.volume 50`; list and object fields take JSON (`--rules '[...]'`, `--defaults '{...}'`).
  */
 import type { Database } from "bun:sqlite";

@@ -14,7 +14,10 @@ export interface CliArgs {
   json: boolean;
 }
 
-/** The server flags the CLI commands understand (CONTRACT: the same `-d, --database` as the server). */
+/**
+ * The server flags the CLI commands understand (docs/interfaces.md "Server flags": the same `-d, --database` as the
+ * server).
+ */
 const SERVER_FLAGS: Record<string, string> = {
   d: "database",
   database: "database",

@@ -1,6 +1,6 @@
 /**
- * @module `fbe users ls|add|update|rm` (CONTRACT "Command line for scripts"): the same checks as the users API,
- * run straight on the database, acting as an admin.
+ * @module `fbe users ls|add|update|rm` (docs/interfaces.md "Command line for scripts"): the same checks as the users
+ * API, run straight on the database, acting as an admin.
  */
 import type { Database } from "bun:sqlite";
 import { UsageError } from "../config/load";

@@ -1,5 +1,5 @@
 /**
- * @module One connection of the command runner (SPEC section 7 `/api/command/{path}`): takes command lines,
+ * @module One connection of the command runner (docs/product.md "Sockets"): takes command lines,
  * refuses those the user may not run, runs one at a time in the folder and streams its output as the messages
  * of src/shared/wire/command.ts; closing stops the running command.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Pure tokeniser and guard of one command line of the command runner (SPEC section 7 `/api/command`) and
+ * @module Pure tokeniser and guard of one command line of the command runner (docs/product.md "Sockets") and
  * of the event hooks: quotes as a POSIX shell reads them, refusal of everything that could start a second
  * command or a substitution when the line goes to a shell, and the allow-list check of the first word.
  */
@@ -88,7 +88,7 @@ export function parseCommandLine(line: string, mode: LineMode): string[] {
 }
 
 /**
- * Parses `line` and checks its first word against the user's allowed commands (exact match, SPEC section 3 User
+ * Parses `line` and checks its first word against the user's allowed commands (exact match, docs/product.md "User"
  * commands). With a shell the first word must also be written without glob characters, so the shell cannot turn
  * it into a file name of the folder.
  * @returns the words of the line.

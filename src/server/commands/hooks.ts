@@ -1,5 +1,5 @@
 /**
- * @module Event hooks (SPEC section 3 Global settings `commands`): the admin's command lines for before_ and
+ * @module Event hooks (docs/product.md "Command runner"): the admin's command lines for before_ and
  * after_ upload, save, rename (move counts as rename), copy and delete, run around those operations with FILE,
  * SCOPE, TRIGGER, USERNAME and DESTINATION in their environment only, never in the line. A before-hook that
  * fails (non-zero exit, time limit, program missing) stops the operation: 400 with the hook's first message

@@ -1,6 +1,6 @@
 /**
- * @module The one table of server settings: the flags (CONTRACT "The binary": names, FB_ env variables, defaults,
- * parsers and help) and the FBE_ variables for operators and tests, which are read from the environment only.
+ * @module The one table of server settings: the flags (docs/interfaces.md "Server flags": names, FB_ env variables,
+ * defaults, parsers and help) and the FBE_ variables for operators and tests, which are read from the environment only.
  */
 import { TUS_MAX_CHUNK_BYTES } from "../constants";
 import { DEFAULT_UMASK, parseUmask } from "./umask";
@@ -100,8 +100,8 @@ export function isCliFlag(flag: FlagSpec): flag is CliFlagSpec {
 }
 
 /**
- * Environment variable of a row: `FB_` + upper-case long name with `-` as `_` for a flag (CONTRACT: `FB_PORT`),
- * the row's own variable otherwise.
+ * Environment variable of a row: `FB_` + upper-case long name with `-` as `_` for a flag (docs/interfaces.md "Server
+ * flags": `FB_PORT`), the row's own variable otherwise.
  */
 export function envName(flag: FlagSpec): string {
   return isCliFlag(flag) ? `FB_${flag.long.toUpperCase().replace(/-/g, "_")}` : flag.env;

@@ -1,4 +1,4 @@
-/** @module Rows of the failed_logins table: one per client IP (SPEC section 3 Failed log). */
+/** @module Rows of the failed_logins table: one per client IP (docs/product.md "Failed log"). */
 import type { Database } from "bun:sqlite";
 
 /** One IP's failed-login record; times are Unix seconds, `bannedAt` 0 when not banned. */

@@ -88,7 +88,7 @@ export function sharesOfPath(db: Database, userId: number, path: string, now: nu
   return rows.map(toShare);
 }
 
-/** Every live link: permanent first, then by expiry ascending (SPEC section 2 Shared links screen). */
+/** Every live link: permanent first, then by expiry ascending (docs/product.md "Shared links"). */
 export function allShares(db: Database, now: number): ShareRow[] {
   const rows = db
     .query(`SELECT ${COLUMNS} FROM shares WHERE expire = 0 OR expire > ? ORDER BY expire != 0, expire, rowid`)

@@ -1,5 +1,5 @@
 /**
- * @module Opening paths so that the kernel keeps them inside a scope folder (docs/security.md#paths-and-races):
+ * @module Opening paths so that the kernel keeps them inside a scope folder (docs/security.md "Paths and races"):
  * openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS relative to a descriptor of the scope, called through
  * bun:ffi. A file or folder is opened once and then used through its descriptor, or through the magic link
  * `/proc/self/fd/N` which names the opened inode itself: a parent folder swapped for a symlink after the check

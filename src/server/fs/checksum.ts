@@ -1,4 +1,7 @@
-/** @module File checksums for the info dialog (SPEC section 2: MD5, SHA1, SHA256, SHA512), streamed so memory stays flat. */
+/**
+ * @module File checksums for the info dialog (docs/product.md "File info": MD5, SHA1, SHA256, SHA512), streamed so
+ * memory stays flat.
+ */
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { BadRequest } from "../errors";

@@ -1,4 +1,7 @@
-/** @module Permission changes (SPEC section 5 "Chmod": at most 3 octal digits), optionally for everything below a folder. */
+/**
+ * @module Permission changes (docs/product.md "Chmod mode": at most 3 octal digits), optionally for everything below a
+ * folder.
+ */
 import { chmod, readdir } from "node:fs/promises";
 import { closeSync, fstatSync } from "node:fs";
 import { fdPath, O_PATH, openBeneath, openChildNoFollow } from "./beneath";
@@ -46,7 +49,7 @@ async function chmodTree(dirFd: number, mode: number): Promise<void> {
 /**
  * Sets the permission bits of the target; with `recursive`, of every file and folder below a folder too
  * (like `chmod -R`), never through symbolic links below it, and never over items the user's rules `isAllowed` hide.
- * The target is opened beneath the scope and changed through its descriptor (docs/security.md#paths-and-races).
+ * The target is opened beneath the scope and changed through its descriptor (docs/security.md "Paths and races").
  * @throws FsError ENOENT (404) when the target does not exist; OUTSIDE_SCOPE (403) when it leads out of the scope;
  * Forbidden (403) for a recursive change of a folder holding hidden items.
  */

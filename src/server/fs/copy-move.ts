@@ -1,5 +1,5 @@
 /**
- * @module Copy and move inside a scope (SPEC section 7 PATCH action=copy|rename): conflicts answer 409 unless
+ * @module Copy and move inside a scope (docs/product.md "Resource calls"): conflicts answer 409 unless
  * `override` replaces the existing item or `rename` picks a free name; a folder never goes into itself.
  */
 import { fsMoved, fsWritten } from "./changes";

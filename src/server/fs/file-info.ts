@@ -18,7 +18,7 @@ export interface FileInfo {
   sizeKnown?: boolean;
   /** Modification time in ms since the epoch. */
   modifiedMs: number;
-  /** Permission bits plus the directory bit (DIR_BIT), as the contract's `mode`. */
+  /** Permission bits plus the directory bit (DIR_BIT), as the wire's `mode`. */
   mode: number;
   isDir: boolean;
   isSymlink: boolean;
@@ -27,12 +27,12 @@ export interface FileInfo {
   extension: string;
 }
 
-/** Directory bit of Go's os.FileMode (1 << 31), which the contract's numeric `mode` carries. */
+/** Directory bit of Go's os.FileMode (1 << 31), which the wire's numeric `mode` carries. */
 export const DIR_BIT = 2 ** 31;
 /** Symlink bit of Go's os.FileMode (1 << 27). */
 export const SYMLINK_BIT = 2 ** 27;
 
-/** Numeric mode of the contract for a stat result: permission bits plus DIR_BIT for folders. */
+/** Numeric mode of the wire for a stat result: permission bits plus DIR_BIT for folders. */
 export function modeOf(st: Stats, isSymlink = false): number {
   return (st.mode & 0o7777) + (st.isDirectory() ? DIR_BIT : 0) + (isSymlink ? SYMLINK_BIT : 0);
 }

@@ -1,4 +1,7 @@
-/** @module File type detection (CONTRACT `type` values): a fixed extension table, then MIME types, then content sniffing. */
+/**
+ * @module File type detection (docs/interfaces.md "Resource JSON"): a fixed extension table, then MIME types, then
+ * content sniffing.
+ */
 import mime from "mime";
 import { extname } from "node:path";
 

@@ -1,7 +1,7 @@
 /**
- * @module Refuses an operation on a folder that would reach items the user's allow/deny rules hide below it (SPEC
- * section 6: blocked files are hidden and inaccessible): a move would carry them out from under their rule, a
- * delete or a recursive chmod would change what the user may not even see.
+ * @module Refuses an operation on a folder that would reach items the user's allow/deny rules hide below it
+ * (docs/product.md "Roles and permissions": denied items are hidden and cannot be reached): a move would carry them out
+ * from under their rule, a delete or a recursive chmod would change what the user may not even see.
  */
 import { lstat } from "node:fs/promises";
 import { Forbidden } from "../errors";

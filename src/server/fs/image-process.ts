@@ -1,7 +1,8 @@
 /**
- * @module PATCH ?action=imageProcess (SPEC section 7): the JPEGs of a file or folder turned upright from their EXIF
- * orientation (media/auto-orient.ts), one file at a time. A folder means the files directly in it, or everything
- * below with `recursive`; only names ending in .jpg or .jpeg are touched (SPEC section 5 "Image fix: jpg only").
+ * @module PATCH ?action=imageProcess (docs/product.md "Resource calls"): the JPEGs of a file or folder turned upright
+ * from their EXIF orientation (media/auto-orient.ts), one file at a time. A folder means the files directly in it, or
+ * everything below with `recursive`; only names ending in .jpg or .jpeg are touched (docs/product.md "Selection
+ * counts": image processing takes jpg files only).
  */
 import { opendir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";

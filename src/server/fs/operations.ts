@@ -47,9 +47,9 @@ export async function deletePath(target: ScopedPath, isAllowed: PathFilter, prog
 }
 
 /**
- * Password rename (SPEC section 5): renames the file to `@<password>@#<original name>` (password-name.ts),
- * or back to its original name when `password` is empty. Returns the new virtual path. The new path must pass
- * the user's rules `isAllowed` like any destination.
+ * Password rename (docs/product.md "Password-prefixed names"): renames the file to `@<password>@#<original name>`
+ * (password-name.ts), or back to its original name when `password` is empty. Returns the new virtual path. The new path
+ * must pass the user's rules `isAllowed` like any destination.
  * @throws BadRequest (400) `this feature is only for file, not directory` for folders; FsError ENOENT (404)
  * when missing, EEXIST (409) when the new name is taken, OUTSIDE_SCOPE (403) when the rules deny it.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The password-rename name codec (SPEC section 5 "Password rename"): `@` + password + `@#` + original
+ * @module The password-rename name codec (docs/product.md "Password-prefixed names"): `@` + password + `@#` + original
  * name, with ':' written as 'x!x' and '/' as 'x#x' in the password so the result is a valid file name.
  */
 import { BadRequest } from "../errors";

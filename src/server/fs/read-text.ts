@@ -5,8 +5,9 @@ import { openBeneath } from "./beneath";
 import type { ScopedPath } from "./scope";
 
 /**
- * UTF-8 content of the file `target` under TEXT_CONTENT_MAX_BYTES (5 MiB, CONTRACT), or undefined when larger. It is
- * opened beneath the scope (fs/beneath.ts), so a folder swapped for a link out since the check reads nothing outside.
+ * UTF-8 content of the file `target` under TEXT_CONTENT_MAX_BYTES (5 MiB, docs/interfaces.md "Resource JSON"), or
+ * undefined when larger. It is opened beneath the scope (fs/beneath.ts), so a folder swapped for a link out since the
+ * check reads nothing outside.
  * @throws FsError OUTSIDE_SCOPE (403) for such a path; the open's errors (ENOENT 404).
  */
 export async function readTextContent(target: ScopedPath, size: number): Promise<string | undefined> {

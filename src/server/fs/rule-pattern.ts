@@ -1,5 +1,5 @@
 /**
- * @module Regular expressions of path rules (SPEC section 3 Rule, docs/security.md "Regex rules"): compiled with
+ * @module Regular expressions of path rules (docs/product.md "Rule", docs/security.md "Regex rules"): compiled with
  * RE2's linear-time engine (the pure-JavaScript port re2js), so no pattern can make a request backtrack for
  * seconds; the shape check that keeps rules saved before this engine bounded too.
  */

@@ -1,6 +1,6 @@
 /**
- * @module Allow/deny rules by path prefix or regular expression (SPEC section 3 Rule, section 6): one predicate
- * per rule kind, global rules before the user's own, and the last matching rule wins.
+ * @module Allow/deny rules by path prefix or regular expression (docs/product.md "Rule", "Roles and permissions"): one
+ * predicate per rule kind, global rules before the user's own, and the last matching rule wins.
  */
 import type { Rule } from "../users/types";
 import { compileRulePattern } from "./rule-pattern";

@@ -1,4 +1,7 @@
-/** @module Saving an existing file from the editor (SPEC section 7 PUT): atomic, keeping the file's permission bits. */
+/**
+ * @module Saving an existing file from the editor (docs/product.md "Resource calls"): atomic, keeping the file's
+ * permission bits.
+ */
 import { closeSync, fstatSync } from "node:fs";
 import { join } from "node:path";
 import { BadRequest, PreconditionFailed } from "../errors";

@@ -19,7 +19,8 @@ export class UploadAborted extends Error {
 
 /**
  * Temp files (and temp folders of folder copies and task outputs) being written now: removed on shutdown so nothing
- * partial is left (CONTRACT shutdown), and never touched by the temp sweeper (temp-sweep.ts) while listed here.
+ * partial is left (docs/interfaces.md "Start and stop"), and never touched by the temp sweeper (temp-sweep.ts) while
+ * listed here.
  */
 export const ACTIVE_TEMP_FILES = new Set<string>();
 

@@ -1,5 +1,5 @@
 /**
- * @module Where HLS segments live in the cache dir (CONTRACT `--cache-dir`: "HLS segments"):
+ * @module Where HLS segments live in the cache dir (docs/interfaces.md "Server flags": "HLS segments"):
  * `<cacheDir>/hls/<sha1 of path, size and mtime>/<res>/seg-N.ts`, so a changed file gets new segments. Encoders
  * write into a private work folder beside them and segments are renamed in when complete (atomic).
  */

@@ -1,10 +1,13 @@
 /**
- * @module Which `Host` names the server answers for (`--allowed-hosts`, CONTRACT "The binary"; docs/security.md
- * "Host names"): a page of another site that re-points its own name at this server (DNS rebinding) is answered
- * 421 instead of reading or writing files. Pure: the app's common middleware feeds it.
+ * @module Which `Host` names the server answers for (`--allowed-hosts`, docs/interfaces.md "Allowed hosts";
+ * docs/security.md "Host names"): a page of another site that re-points its own name at this server (DNS rebinding) is
+ * answered 421 instead of reading or writing files. Pure: the app's common middleware feeds it.
  */
 
-/** The loopback names a server on a loopback address answers for when no list is set (CONTRACT). */
+/**
+ * The loopback names a server on a loopback address answers for when no list is set (docs/interfaces.md "Allowed
+ * hosts").
+ */
 export const LOOPBACK_HOST_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 /** `*` in the list answers every host name. */

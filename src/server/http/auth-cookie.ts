@@ -1,6 +1,6 @@
 /**
- * @module The `auth` cookie (CONTRACT "HTTP API": the cookie authorizes reads and same-origin writes): set with
- * each login token so media and downloads work without the token in the URL, HttpOnly (no script reads it),
+ * @module The `auth` cookie (docs/interfaces.md "Authentication": the cookie authorizes reads and same-origin writes):
+ * set with each login token so media and downloads work without the token in the URL, HttpOnly (no script reads it),
  * SameSite=Strict (never sent on a cross-site request), Secure over TLS, and cleared on logout. Pure strings.
  */
 

@@ -25,7 +25,7 @@ export const APP_CSP = [
 /** Headers every response carries. */
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
-  // No page of ours sends its URL anywhere: media URLs carry a token (CONTRACT "HTTP API").
+  // No page of ours sends its URL anywhere: media URLs carry a token (docs/interfaces.md "Authentication").
   "Referrer-Policy": "no-referrer",
 };
 
@@ -58,7 +58,7 @@ const SANDBOXED_DOCUMENT_RULES =
 const SANDBOXED_DOCUMENT_POLICY = `${SANDBOXED_DOCUMENT_RULES}; frame-ancestors 'self'`;
 
 /**
- * CSP of the markdown preview page (SPEC section 7 `preview=markdown`): the sandbox of /api/raw documents, which
+ * CSP of the markdown preview page (docs/product.md "Markdown"): the sandbox of /api/raw documents, which
  * also lets its external links open in a new window (popups, outside the sandbox); no script still runs. The
  * page opens in its own window, never in a frame.
  */

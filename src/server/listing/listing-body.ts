@@ -70,7 +70,7 @@ const compressors: Record<Coding, (b: Uint8Array) => Promise<Uint8Array>> = {
 
 /**
  * Refuses a cached folder read somewhere outside the scope `scopeAbs`: a folder of the scope swapped for a link out
- * between the resolver's check and the read (docs/security.md#paths-and-races) was read there.
+ * between the resolver's check and the read (docs/security.md "Paths and races") was read there.
  * @throws FsError OUTSIDE_SCOPE (403).
  */
 export function assertReadInScope(folder: CachedFolder, scopeAbs: string): void {

@@ -1,7 +1,7 @@
 /**
- * @module Turns one JPEG upright from its EXIF Orientation (SPEC section 5 "Image fix"): losslessly with jpegtran
- * when the size allows, else re-encoded with sharp at high quality; the tag is reset to 1, so a second run finds
- * nothing to do and leaves the file byte-identical. The result replaces the file atomically, keeping its mode.
+ * @module Turns one JPEG upright from its EXIF Orientation (docs/product.md "Selection counts"): losslessly with
+ * jpegtran when the size allows, else re-encoded with sharp at high quality; the tag is reset to 1, so a second run
+ * finds nothing to do and leaves the file byte-identical. The result replaces the file atomically, keeping its mode.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -73,7 +73,7 @@ async function reencodedUpright(bytes: Uint8Array): Promise<Uint8Array> {
 /**
  * Turns the user's JPEG `file` upright when its EXIF Orientation is 2-8; an upright file or one without the tag is
  * left untouched. A link's target is what gets turned. The file is read once beneath its scope and the result
- * replaces it inside its folder held open beneath the scope (docs/security.md#paths-and-races).
+ * replaces it inside its folder held open beneath the scope (docs/security.md "Paths and races").
  * @throws ToolAborted when `signal` aborts during jpegtran; FsError OUTSIDE_SCOPE (403) when the path leads out of
  *   the scope; Error when neither way can turn it.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Where the links and images of a markdown preview point (SPEC section 7 `preview=markdown`): relative URLs
+ * @module Where the links and images of a markdown preview point (docs/product.md "Markdown"): relative URLs
  * are resolved against the file's folder and turned into this server's URLs carrying the request's `auth` value, so
  * the page works when opened in a new window; absolute http(s) and mailto links stay; anything else is dead.
  */
@@ -22,10 +22,13 @@ export interface MarkdownLink {
   external: boolean;
 }
 
-/** File names the preview renders itself (SPEC section 7); links to them open their preview. */
+/** File names the preview renders itself (docs/product.md "Markdown"); links to them open their preview. */
 const MARKDOWN_NAME = /\.(md|markdown)$/i;
 
-/** Links that leave this server as they are (CONTRACT: previews never load anything from elsewhere). */
+/**
+ * Links that leave this server as they are (docs/security.md "Rendered markdown and photo metadata": previews never
+ * load anything from elsewhere).
+ */
 const EXTERNAL_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
 /** True for a file name the markdown preview renders (.md, .markdown, any case). */

@@ -1,5 +1,5 @@
 /**
- * @module The markdown preview page (SPEC section 7 `preview=markdown`): the file rendered to HTML by `marked`,
+ * @module The markdown preview page (docs/product.md "Markdown"): the file rendered to HTML by `marked`,
  * sanitized by `sanitize-html` (no script, event handlers, `javascript:` URLs, frames, objects or styles), its
  * relative links and images rewritten by markdown-links.ts, wrapped in a complete page with a small stylesheet.
  * Both libraries (with postcss and htmlparser2 behind sanitize-html) load on the first preview, not at start.

@@ -1,7 +1,7 @@
 /**
- * @module What GET ?probe=yes reads of a file (SPEC sections 3 and 7), by kind: video and audio through ffprobe
- * (plus a video's sidecar subtitle files), .torrent files, .trx firmware images, and the entry list of archives
- * through 7-Zip. Returns domain values; presenters/metainfo.ts turns them into the wire fields.
+ * @module What GET ?probe=yes reads of a file (docs/product.md "File info", "Resource calls"), by kind: video and audio
+ * through ffprobe (plus a video's sidecar subtitle files), .torrent files, .trx firmware images, and the entry list of
+ * archives through 7-Zip. Returns domain values; presenters/metainfo.ts turns them into the wire fields.
  */
 import { stat } from "node:fs/promises";
 import { readFileBeneath, type FileInScope } from "../fs/read-text";
@@ -124,7 +124,8 @@ async function torrentOf(file: FileInScope, size: number): Promise<TorrentInfo> 
 
 /**
  * One page of an archive's entries with its totals, listed without a password: a header-encrypted archive fails to
- * open and an archive with no entries lists nothing, and both answer ARCHIVE_LIST_FAILED (SPEC section 8).
+ * open and an archive with no entries lists nothing, and both answer ARCHIVE_LIST_FAILED (docs/product.md "Search and
+ * archive messages").
  */
 function archiveEntries(r: MetainfoRequest): Promise<ArchiveListingPage> {
   const engine = requireInstalled(findSevenZip(), `7-Zip (${SEVEN_ZIP_NAMES.join(", ")})`);

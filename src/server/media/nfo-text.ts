@@ -1,6 +1,7 @@
 /**
- * @module Text of a .nfo file for GET ?preview=nfo (SPEC section 7): scene .nfo files are written in the IBM PC code
- * page 437 for their box-drawing art, newer ones in UTF-8. Valid UTF-8 is taken as it is, anything else as CP437.
+ * @module Text of a .nfo file for GET ?preview=nfo (docs/product.md "Resource calls"): scene .nfo files are written in
+ * the IBM PC code page 437 for their box-drawing art, newer ones in UTF-8. Valid UTF-8 is taken as it is, anything else
+ * as CP437.
  */
 import { iconvLite } from "../archive/legacy-codecs";
 import { readFileBeneath, type FileInScope } from "../fs/read-text";
@@ -21,7 +22,8 @@ export function decodeNfo(bytes: Uint8Array): string {
 
 /**
  * The text of the user's file `file`, read beneath its scope (fs/read-text.ts readFileBeneath).
- * @throws BadRequest (400) when it is TEXT_CONTENT_MAX_BYTES (5 MiB, the contract's text limit) or larger; FsError
+ * @throws BadRequest (400) when it is TEXT_CONTENT_MAX_BYTES (5 MiB, the text limit of docs/interfaces.md "Resource
+ * JSON") or larger; FsError
  *   OUTSIDE_SCOPE (403) when its path leads out of the scope now.
  */
 export async function readNfoText(file: FileInScope): Promise<string> {

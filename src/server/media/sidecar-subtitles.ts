@@ -1,6 +1,6 @@
 /**
- * @module Finds the subtitle files that belong to a video (the resource field `subtitles`, SPEC section 3): files
- * named after the video without its extension (`clip.srt`, `clip.eng.ass`) with a text subtitle extension, beside
+ * @module Finds the subtitle files that belong to a video (the resource field `subtitles`, docs/product.md "Resource"):
+ * files named after the video without its extension (`clip.srt`, `clip.eng.ass`) with a text subtitle extension, beside
  * the video and in its `sub/`, `subs/` or `Subs/` folder, the places players look, with the language the name carries
  * (`clip.en.srt` is "en", `clip.chs.ass` "chs").
  */

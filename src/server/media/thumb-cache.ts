@@ -1,7 +1,7 @@
 /**
  * @module The thumbnail cache under `<cache dir>/thumbs/`: one file per source path, size, mtime and width (so a
- * changed file gets a new entry), written atomically, and its garbage collection by age (SPEC section 5:
- * cacheGcProbability per million requests, cacheExpireTTL seconds).
+ * changed file gets a new entry), written atomically, and its garbage collection by age (docs/product.md "Cache and
+ * thumbnail defaults": cacheGcProbability per million requests, cacheExpireTTL seconds).
  */
 import { createHash } from "node:crypto";
 import { mkdir, opendir, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 
 /** The cache folder of thumbnails and posters inside the cache dir. */
 const THUMBS_DIR = "thumbs";
-/** cacheGcProbability counts per million thumbnail requests (SPEC section 5: 0-1000000). */
+/** cacheGcProbability counts per million thumbnail requests (docs/product.md "Settings ranges": 0-1000000). */
 const GC_PROBABILITY_SCALE = 1_000_000;
 
 /** Path of the cache entry of the source `abs` (with its stats) at `width` px, with the extension `ext` ("webp"). */

@@ -1,7 +1,7 @@
 /**
- * @module The H.264 encoder this server would use for video (About's hardware acceleration status, SPEC section 2):
- * the first hardware encoder that ffmpeg lists and that encodes a test frame, else libx264. Probed once, on first
- * use, and remembered for the life of the process.
+ * @module The H.264 encoder this server would use for video (About's hardware acceleration status, docs/product.md
+ * "About"): the first hardware encoder that ffmpeg lists and that encodes a test frame, else libx264. Probed once, on
+ * first use, and remembered for the life of the process.
  */
 import { existsSync } from "node:fs";
 import { isToolAvailable } from "../tools/available";

@@ -1,8 +1,8 @@
 /**
- * @module Subtitles as WebVTT for the player (SPEC section 7 media URLs): a sidecar file (`.vtt` decoded to
- * UTF-8 as it is; `.srt`, `.ass`, `.ssa` decoded to UTF-8, then converted by ffmpeg) and a text subtitle stream of a
- * video (`-map 0:s:N`, ffmpeg). Each result is a cache entry (media/media-cache.ts) keyed by the source's path, size
- * and mtime, so a second request runs no tool.
+ * @module Subtitles as WebVTT for the player (docs/product.md "Raw files and media URLs"): a sidecar file (`.vtt`
+ * decoded to UTF-8 as it is; `.srt`, `.ass`, `.ssa` decoded to UTF-8, then converted by ffmpeg) and a text subtitle
+ * stream of a video (`-map 0:s:N`, ffmpeg). Each result is a cache entry (media/media-cache.ts) keyed by the source's
+ * path, size and mtime, so a second request runs no tool.
  */
 import type { Stats } from "node:fs";
 import { readFileBeneath, type FileInScope } from "../fs/read-text";
@@ -73,7 +73,8 @@ export async function sidecarVtt(cacheDir: string, abs: string, file?: FileInSco
 }
 
 /**
- * The cached WebVTT of subtitle stream `si` (0-based among the subtitle streams, CONTRACT) of the user's video `file`.
+ * The cached WebVTT of subtitle stream `si` (0-based among the subtitle streams, docs/interfaces.md "Task outputs") of
+ * the user's video `file`.
  * @throws NotFound (404) when the video has no such stream; BadRequest (400) for a picture subtitle (no text
  * without OCR) or a stream ffmpeg cannot convert; ServiceUnavailable (503) without ffmpeg.
  */

@@ -1,4 +1,4 @@
-/** @module Maps failed-login records to the GET /api/logs JSON (SPEC section 3 Failed log). */
+/** @module Maps failed-login records to the GET /api/logs JSON (docs/product.md "Failed log"). */
 import type { FailedLogin } from "../db/failed-logins-table";
 import type { FailedLog } from "../../shared/wire/failed-log";
 
@@ -11,7 +11,7 @@ export function presentFailedLogin(rec: FailedLogin, banned: boolean): FailedLog
     bannedAt: rec.bannedAt > 0 ? new Date(rec.bannedAt * 1000).toISOString() : null,
     banned,
     lastUsername: rec.lastUsername,
-    // docs/security.md "Failed logins": the spec's field stays, and holds nothing of a tried password.
+    // docs/security.md "Failed logins": the `lastPasswd` field stays, and holds nothing of a tried password.
     lastPasswd: "",
   };
 }

@@ -1,7 +1,8 @@
 /**
- * @module Maps what ?probe=yes read (media/metainfo.ts) to the wire fields of SPEC section 3: `metainfo` (Video,
- * Torrent, Firmware metadata, archive entries, audio details) and the resource fields `subtitles`, `audioinfo` and
- * `archiveListing` (where an archive's page of entries is, and its totals).
+ * @module Maps what ?probe=yes read (media/metainfo.ts) to the wire fields of docs/product.md "Video metadata",
+ * "Torrent metadata", "Firmware metadata": `metainfo` (Video, Torrent, Firmware metadata, archive entries, audio
+ * details) and the resource fields `subtitles`, `audioinfo` and `archiveListing` (where an archive's page of entries
+ * is, and its totals).
  */
 import type { Metainfo } from "../media/metainfo";
 import type { SidecarFile } from "../media/sidecar-subtitles";
@@ -52,7 +53,9 @@ export function presentMetainfo(m: Metainfo): MetainfoFields {
   }
 }
 
-/** One sidecar subtitle file as the resource's `subtitles` lists it (SPEC section 3: Name, Path; plus Lang). */
+/**
+ * One sidecar subtitle file as the resource's `subtitles` lists it (docs/product.md "Resource": Name, Path; plus Lang).
+ */
 export function presentSidecar(s: SidecarFile): SidecarSubtitle {
   return { Name: s.name, Path: s.path, Lang: s.lang };
 }
@@ -75,7 +78,7 @@ function containerAndAudio(p: ProbeResult): ContainerAudioMetainfo {
   };
 }
 
-/** SPEC section 3 Video metadata from a probe. */
+/** docs/product.md "Video metadata". */
 export function presentVideo(p: ProbeResult): VideoMetainfo {
   const v = p.video;
   return {
@@ -111,7 +114,7 @@ export function presentAudio(p: ProbeResult): AudioMetainfo {
   };
 }
 
-/** SPEC section 3 Torrent metadata. */
+/** docs/product.md "Torrent metadata". */
 export function presentTorrent(t: TorrentInfo): TorrentMetainfo {
   return {
     Name: t.name,
@@ -129,7 +132,7 @@ export function presentTorrent(t: TorrentInfo): TorrentMetainfo {
   };
 }
 
-/** SPEC section 3 Firmware metadata with the TRX header. */
+/** docs/product.md "Firmware metadata". */
 export function presentFirmware(f: FirmwareInfo): FirmwareMetainfo {
   return {
     ProductId: f.tail?.productId ?? "",
@@ -146,7 +149,7 @@ export function presentFirmware(f: FirmwareInfo): FirmwareMetainfo {
   };
 }
 
-/** SPEC section 3 Archive entry; the time loses 7-Zip's fraction of a second. */
+/** docs/product.md "Archive entry"; the time loses 7-Zip's fraction of a second. */
 export function presentArchiveEntry(e: ArchiveEntry): ArchiveEntryMetainfo {
   return {
     Path: e.path,

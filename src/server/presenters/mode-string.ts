@@ -1,4 +1,4 @@
-/** @module `ls -l` style mode strings from the contract's numeric mode. */
+/** @module `ls -l` style mode strings from the wire's numeric mode. */
 
 /** "drwxr-xr-x" for a folder with 0755, "-rw-r--r--" for a file with 0644, "L..." for a symlink (Go FileMode style). */
 export function modeStringOf(mode: number, isDir: boolean, isSymlink: boolean): string {

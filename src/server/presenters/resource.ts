@@ -1,4 +1,7 @@
-/** @module Maps FileInfo and listings to the contract's resource JSON (CONTRACT "HTTP API", SPEC section 3 Resource). */
+/**
+ * @module Maps FileInfo and listings to the wire's resource JSON (docs/interfaces.md "Resource JSON"; docs/product.md
+ * "Resource").
+ */
 import type { FileInfo } from "../fs/file-info";
 import type { Listing } from "../listing/visible-items";
 import type { Resource } from "../../shared/wire/resource";
@@ -7,7 +10,7 @@ import { modeStringOf } from "./mode-string";
 
 /**
  * One file or folder. `canModify` turns a text type into `textImmutable` for users without the modify permission
- * (CONTRACT: "textImmutable is a text file the user may not modify").
+ * (docs/interfaces.md "Resource JSON": "textImmutable is a text file the user may not modify").
  */
 export function presentFile(info: FileInfo, canModify: boolean, content?: string): Resource {
   return {

@@ -1,4 +1,4 @@
-/** @module Maps stored share links to the contract's link objects (SPEC section 3 Share link). */
+/** @module Maps stored share links to the wire's link objects (docs/product.md "Share link"). */
 import type { ShareRow } from "../db/shares-table";
 import type { ShareLink } from "../../shared/wire/share";
 

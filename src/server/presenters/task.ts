@@ -1,4 +1,6 @@
-/** @module Maps stored tasks to the contract's task objects (SPEC section 3 Task; CONTRACT "Tasks"). */
+/**
+ * @module Maps stored tasks to the wire's task objects (docs/product.md "Task"; docs/interfaces.md "Task WebSocket").
+ */
 import { TASK_MSG, type TaskMessage } from "../../shared/wire/task";
 import type { TaskRecord } from "../../tasks/types";
 

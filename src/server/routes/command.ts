@@ -1,9 +1,10 @@
 /**
- * @module WebSocket `/api/command/{path}?auth=TOKEN` (SPEC section 7, CONTRACT "HTTP API"): the command runner of
- * the shell overlay. A login token only (never a media token), the execute permission and a folder the user may
- * reach, all checked before the upgrade (401/403/404 as plain answers); then commands/command-connection.ts runs
- * the lines. The protocol is documented in src/shared/wire/command.ts. When the login session ends (logout,
- * lost execute, user deleted, expiry) the running command is killed and the socket closed (auth/session-watch.ts).
+ * @module WebSocket `/api/command/{path}?auth=TOKEN` (docs/product.md "Sockets", docs/interfaces.md "Authentication"):
+ * the command runner of the shell overlay. A login token only (never a media token), the execute permission and a
+ * folder the user may reach, all checked before the upgrade (401/403/404 as plain answers); then
+ * commands/command-connection.ts runs the lines. The protocol is documented in src/shared/wire/command.ts. When the
+ * login session ends (logout, lost execute, user deleted, expiry) the running command is killed and the socket closed
+ * (auth/session-watch.ts).
  */
 import { Hono } from "hono";
 import type { ServerWebSocket } from "bun";

@@ -1,7 +1,8 @@
 /**
- * @module GET /api/frame{path} (SPEC section 7 media URLs): `?[t=SECONDS][&w=PX]` a JPEG still of the video at that
- * time, at the poster time (10 % of the duration) without `t`; `?thumbnails=vtt` the WebVTT seek-thumbnails track of the whole video; `?sprite=N` its sprite sheet N.
- * Authorized like inline media (a login token or a media token whose prefix covers the path).
+ * @module GET /api/frame{path} (docs/product.md "Raw files and media URLs"): `?[t=SECONDS][&w=PX]` a JPEG still of the
+ * video at that time, at the poster time (10 % of the duration) without `t`; `?thumbnails=vtt` the WebVTT
+ * seek-thumbnails track of the whole video; `?sprite=N` its sprite sheet N. Authorized like inline media (a login token
+ * or a media token whose prefix covers the path).
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
@@ -59,7 +60,8 @@ export async function answerFrame(
   const sprite = c.req.query(MEDIA_QUERY.sprite);
   if (sprite !== undefined)
     return jpeg(c, await spritePath(cacheDir, target, parseIndex(sprite, MEDIA_QUERY.sprite)), name);
-  // SPEC section 7 lists `/api/frame{path}?auth` without a time: that still is the poster's.
+  // The player asks `/api/frame{path}` without a time (docs/product.md "Raw files and media URLs"): that still is the
+  // poster's.
   const t = c.req.query(MEDIA_QUERY.time);
   const time = t === undefined ? null : parseSeconds(t);
   return jpeg(c, await framePath(cacheDir, target, time, parseWidth(c.req.query(MEDIA_QUERY.width))), name);

@@ -1,4 +1,4 @@
-/** @module GET /health: liveness without auth (CONTRACT). */
+/** @module GET /health: liveness without auth (docs/interfaces.md "Other answers"). */
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 

@@ -1,6 +1,6 @@
 /**
- * @module POST /api/login, /api/renew, /api/logout and /api/signup (SPEC section 7, CONTRACT "HTTP API"), and
- * GET /api/media-token/{path}: a read-only media token for URLs.
+ * @module POST /api/login, /api/renew, /api/logout and /api/signup (docs/product.md "Sign-in calls", docs/interfaces.md
+ * "Authentication"), and GET /api/media-token/{path}: a read-only media token for URLs.
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";

@@ -24,7 +24,7 @@ export const logRoutes = new Hono<AppEnv>()
   })
   .delete("/logs", (c) => {
     const db = c.get("deps").db;
-    // SPEC leaves the remove-all path open: `?all=true` clears every record.
+    // Remove-all of the failed logins: `?all=true` clears every record (operationId removeFailedLogins).
     if (c.req.query("all") === "true") {
       clearLoginAttempts(db);
       return c.json({ removed: deleteAllFailedLogins(db) });

@@ -1,8 +1,9 @@
 /**
- * @module GET /api/playlist{path}: on-demand HLS of a video (SPEC section 7). `?res=H-M` answers the media playlist
- * of that quality, `&seg=N` its segment N (MPEG-TS, H.264 + AAC, transcoded into the cache on demand), a quality
- * taller than the video being served as the nearest offered one and named in QUALITY_HEADER (docs/video.md);
- * `?master=true` the master playlist of every offered quality. Auth as inline media (`auth=` media token or login).
+ * @module GET /api/playlist{path}: on-demand HLS of a video (docs/product.md "Raw files and media URLs"). `?res=H-M`
+ * answers the media playlist of that quality, `&seg=N` its segment N (MPEG-TS, H.264 + AAC, transcoded into the cache
+ * on demand), a quality taller than the video being served as the nearest offered one and named in QUALITY_HEADER
+ * (docs/video.md); `?master=true` the master playlist of every offered quality. Auth as inline media (`auth=` media
+ * token or login).
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
@@ -40,7 +41,7 @@ export async function answerPlaylist(c: Context<AppEnv>, target: ScopedPath): Pr
   const deps = c.get("deps");
   // Transcoded segments are a rendition, not the file: the download permission is not needed (docs/security.md).
   assertMayReceive(c.get("user"), "hls");
-  // Global Video setting: with HLS off, the player is told transcoding is needed (SPEC section 8 Playback).
+  // Global Video setting: with HLS off, the player is told transcoding is needed (docs/product.md "Playback messages").
   const settings = getSettings(deps.db);
   if (settings.video.disableHls) throw new Forbidden(NEEDS_TRANSCODING);
   if ((await stat(target.abs)).isDirectory()) throw new BadRequest("a playlist is made of a video file");

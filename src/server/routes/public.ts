@@ -1,7 +1,7 @@
 /**
- * @module Public share calls, no login (SPEC section 7): GET /api/public/share/{hash}[/sub/path] answers the shared
- * item (a folder with its listing, or a sub-folder's), GET /api/public/dl/{hash}[/sub/path] downloads it like
- * /api/raw (Range, validators, inline, thumbnails, archives with algo=). Beyond the spec: POST
+ * @module Public share calls, no login (docs/product.md "Public share calls"): GET /api/public/share/{hash}[/sub/path]
+ * answers the shared item (a folder with its listing, or a sub-folder's), GET /api/public/dl/{hash}[/sub/path]
+ * downloads it like /api/raw (Range, validators, inline, thumbnails, archives with algo=). Beyond plain links: POST
  * /api/public/share/{hash}/token unlocks a password link, POST /api/public/upload/{hash}/{name} puts a file into an
  * upload-only folder (never over an existing one). Paths resolve under the shared path in the owner's scope with
  * the owner's rules; every refusal answers 404 and never data (401 when a password is needed, 409 for a taken name).

@@ -1,6 +1,7 @@
 /**
  * @module GET /api/raw: file downloads and inline media with Range and validators, image thumbnails, and
- * archive downloads of folders or several files with `?algo=`, and subtitles as WebVTT (request/subtitle-response.ts) (SPEC section 7).
+ * archive downloads of folders or several files with `?algo=`, and subtitles as WebVTT (request/subtitle-response.ts)
+ * (docs/product.md "Raw files and media URLs").
  */
 import { Hono, type Context } from "hono";
 import { stat } from "node:fs/promises";
@@ -46,7 +47,7 @@ export async function answerRaw(c: Context<AppEnv>, selected: ScopedPath[]): Pro
   // A download (no preview asked) needs the original whatever the file: refused before its existence is told.
   if (!inline && !thumb) assertMayReceive(c.get("user"), "original");
   const st = await stat(selected[0].abs);
-  // A single file without algo downloads directly; anything else is an archive (SPEC section 2 "Download").
+  // A single file without algo downloads directly; anything else is an archive (docs/product.md "Download").
   if (algo) return archiveResponse(c, selected, parseArchiveFormat(algo));
   if (selected.length > 1 || st.isDirectory())
     throw new BadRequest("folder and multi-file downloads need an archive format (algo)");
@@ -75,7 +76,7 @@ async function selectedPaths(c: Context<AppEnv>): Promise<ScopedPath[]> {
 }
 
 /**
- * Streams the archive of `selected` (CONTRACT: download permission).
+ * Streams the archive of `selected` (docs/interfaces.md "Other answers": download permission).
  * @throws Forbidden (403) without it; ServiceUnavailable (503) when the format's tool is missing.
  */
 function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: FormatInfo): Response {
@@ -88,7 +89,8 @@ function archiveResponse(c: Context<AppEnv>, selected: ScopedPath[], format: For
     "Content-Security-Policy": rawContentSecurityPolicy(format.contentType),
   };
   if (c.req.method === "HEAD") return new Response(null, { headers });
-  // Files the user's allow/deny rules hide never enter an archive (SPEC section 6), nor what a share's listing hides.
+  // Files the user's allow/deny rules hide never enter an archive (docs/product.md "Roles and permissions"), nor what a
+  // share's listing hides.
   const sharePath = c.get("sharePath");
   const filter = sharePath === undefined ? userPathFilter(c) : withoutDotNamesBelow(userPathFilter(c), sharePath);
   const archive = streamArchive({ selected, format, scopeAbs: userScopeDir(c), signal: c.req.raw.signal, filter });

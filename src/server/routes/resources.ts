@@ -1,6 +1,6 @@
 /**
- * @module /api/resources (SPEC section 7): read a file or folder (and its checksums or its usage), upload, create
- * a folder, save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
+ * @module /api/resources (docs/product.md "Resource calls"): read a file or folder (and its checksums or its usage),
+ * upload, create a folder, save a file (PUT), rename/move, copy, chmod and password rename (PATCH ?action=), delete.
  * Upload, save, rename/move, copy and delete run the admin's event hooks around them (commands/hooks.ts).
  */
 import { Hono, type Context } from "hono";
@@ -43,7 +43,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   .use("/resources/*", requireReadAuth)
   .use("/resources", requireReadAuth)
   /**
-   * GET answers the resource (CONTRACT). Extra queries:
+   * GET answers the resource (docs/interfaces.md "Resource JSON"). Extra queries:
    * - checksum=md5|sha1|sha256|sha512: the file plus `checksums: {<algo>: hex}` (needs download).
    * - usage=true: `{size, numFiles, numDirs}` of everything below the folder (a file answers its own size and
    *   numFiles 1), counted as the user sees it: rules and showHidden apply, symlinks are not followed. The walk
@@ -82,7 +82,8 @@ export const resourceRoutes = new Hono<AppEnv>()
       return c.text("200 OK");
     }
     const override = c.req.query("override") === "true";
-    // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
+    // Replacing an existing file changes its content: that needs the modify permission too (docs/product.md "Roles and
+    // permissions").
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
     try {
       await withHooks(hookRequest(c, "upload", target), () => writeFileAtomically(target, c.req.raw.body, override));
@@ -95,7 +96,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     return c.text("200 OK");
   })
   /**
-   * PUT saves an existing file (the editor, SPEC section 7); it never creates one. With the header
+   * PUT saves an existing file (the editor, docs/product.md "Resource calls"); it never creates one. With the header
    * X-If-Modified-At: <the `modified` the editor loaded> it answers 412 when the file changed on disk since.
    * A success carries X-Modified-At: the file's new `modified`, for the next save's precondition.
    */
@@ -114,7 +115,7 @@ export const resourceRoutes = new Hono<AppEnv>()
    * - rename | copy, with destination = the new path as in resource URLs (segments URL-encoded), plus
    *   override=true (replace) or rename=true (free name `name (1).ext`); a conflict without either is 409.
    * - chmod, with mode = 1-3 octal digits and recursive=true|false.
-   * - passwdrename, with password = the password (empty renames back), SPEC section 5.
+   * - passwdrename, with password = the password (empty renames back), docs/product.md "Password-prefixed names".
    * - imageProcess, with recursive=true|false: the JPEGs of the file, of the folder (or of its whole tree) turned
    *   upright from their EXIF orientation (fs/image-process.ts); other files are left as they are.
    * Each answers text `200 OK`.
@@ -157,7 +158,7 @@ export const resourceRoutes = new Hono<AppEnv>()
             }),
           ),
         );
-        // docs/security.md#paths-and-races: links that would lead out of the scope are left out, and named.
+        // docs/security.md "Paths and races": links that would lead out of the scope are left out, and named.
         if (skippedLinks.length)
           return c.text(
             `200 OK (links leading out of the scope were left out: ${skippedLinks.slice(0, SKIPPED_LINKS_NAMED).join(", ")}${skippedLinks.length > SKIPPED_LINKS_NAMED ? ", …" : ""})`,
@@ -221,7 +222,8 @@ async function withProgress<T>(
 }
 
 /**
- * `{<algorithm>: hex}` of the file `target`, read beneath its scope, for GET ?checksum= (CONTRACT: needs the download permission, it reads the whole file).
+ * `{<algorithm>: hex}` of the file `target`, read beneath its scope, for GET ?checksum= (docs/interfaces.md "Other
+ * answers": needs the download permission, it reads the whole file).
  * @throws Forbidden (403) without it; BadRequest (400) for an unknown algorithm or a folder.
  */
 async function checksumsOf(
@@ -259,8 +261,9 @@ async function usageOf(c: Context<AppEnv>, target: ScopedPath): Promise<FolderUs
 }
 
 /**
- * Permission each PATCH action needs (SPEC section 6 and CONTRACT): rename and move need `rename`, so does
- * the password rename (it is a rename) and imageProcess; copy needs `create`; chmod needs `modify`.
+ * Permission each PATCH action needs (docs/product.md "Roles and permissions"; docs/interfaces.md "Other answers"):
+ * rename and move need `rename`, so does the password rename (it is a rename) and imageProcess; copy needs `create`;
+ * chmod needs `modify`.
  */
 const ACTION_PERMISSIONS: Record<string, PermissionName> = {
   rename: "rename",

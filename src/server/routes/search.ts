@@ -1,9 +1,10 @@
 /**
- * @module GET /api/search/{path}?query= (SPEC sections 5 Search, 7) and GET/POST/DELETE /api/hot-search
- * (SPEC sections 3 Search hit keyword, 5 Hot-search keyword, 7). Search answers `[{path, dir}]` relative to the
- * searched folder (no leading "/"), ranked exact names first then shorter paths; optional `offset` and `limit`
- * (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the record call the UI sends right
- * after it (SPEC section 7) is then not counted twice. Removing a keyword needs admin.
+ * @module GET /api/search/{path}?query= (docs/product.md "Search query", "Search calls") and GET/POST/DELETE
+ * /api/hot-search (docs/product.md "Search hits and hot keywords", "Hot-search keyword", "Search calls"). Search
+ * answers `[{path, dir}]` relative to the searched folder (no leading "/"), ranked exact names first then shorter
+ * paths; optional `offset` and `limit` (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the
+ * record call the UI sends right after it (docs/product.md "Search calls") is then not counted twice. Removing a
+ * keyword needs admin.
  */
 import { linkShownAt } from "../listing/visible-items";
 import { Hono, type Context } from "hono";
@@ -38,7 +39,8 @@ export const searchRoutes = new Hono<AppEnv>()
     recordPostedKeyword(c.get("deps").db, c.get("user").id, recordedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);
   })
-  // SPEC section 6: admin governs every action not listed; an admin removes from their own list.
+  // docs/product.md "Roles and permissions": admin governs every action not listed; an admin removes from their own
+  // list.
   .delete("/hot-search", requireAdmin, (c) => {
     removeKeyword(c.get("deps").db, c.get("user").id, removedKeyword(c.req.query("keyword") ?? ""));
     return c.body(null, 200);

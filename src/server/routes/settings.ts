@@ -1,4 +1,7 @@
-/** @module GET and PUT /api/settings: the global settings and the defaults for new users (admins only, SPEC section 7). */
+/**
+ * @module GET and PUT /api/settings: the global settings and the defaults for new users (admins only, docs/product.md
+ * "Settings calls").
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireAdmin, requireAuth } from "../auth/middleware";

@@ -1,6 +1,6 @@
 /**
- * @module Share link calls (SPEC section 7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink;
- * an optional JSON body of ShareOptions adds a password, upload-only or a download limit),
+ * @module Share link calls (docs/product.md "Share calls"): POST /api/share/{path}?expires=N&unit=U (no query: the
+ * permalink; an optional JSON body of ShareOptions adds a password, upload-only or a download limit),
  * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link),
  * PATCH /api/share/{hash} with {downloadRate} (owner or admin: the link's public download speed),
  * DELETE /api/share/{hash} (owner or admin).

@@ -1,7 +1,7 @@
 /**
  * @module The embedded UI: hashed assets under `<base>/static/` (cached for a year, precompressed siblings sent
- * to clients that accept them) and index.html, with the server-injected config (SPEC section 3), for every
- * other non-API path (not cached, compressed on the fly).
+ * to clients that accept them) and index.html, with the server-injected config (docs/product.md "Page config"), for
+ * every other non-API path (not cached, compressed on the fly).
  */
 import { Hono } from "hono";
 import { existsSync, readFileSync } from "node:fs";
@@ -26,7 +26,7 @@ const UI_DIR = COMPILED
     ) ?? join(import.meta.dir, "ui"))
   : join(import.meta.dir, "..", "..", "..", "dist", "ui");
 
-/** Files a branding folder may hold (SPEC section 2 Branding), served at `<base>/branding/<file>`. */
+/** Files a branding folder may hold (docs/product.md "Branding"), served at `<base>/branding/<file>`. */
 const BRANDING_FILES = { "custom.css": "text/css; charset=utf-8", "img/logo.svg": "image/svg+xml" } as const;
 type BrandingFile = keyof typeof BRANDING_FILES;
 
@@ -39,8 +39,8 @@ function brandingFile(deps: Deps, file: BrandingFile): string | null {
 }
 
 /**
- * The config object the UI reads from `<script id="fbe-config" type="application/json">` (SPEC section 3);
- * `encoder` is the video encoder About shows (media/video-encoder.ts).
+ * The config object the UI reads from `<script id="fbe-config" type="application/json">` (docs/product.md "Page
+ * config"); `encoder` is the video encoder About shows (media/video-encoder.ts).
  */
 export function injectedConfig(deps: Deps, encoder: string): Record<string, unknown> {
   const settings = currentSettings(deps.db);

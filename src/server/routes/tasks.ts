@@ -1,5 +1,5 @@
 /**
- * @module The task connection (SPEC section 7 `GET /api/task?auth=TOKEN`, CONTRACT "Tasks"): a login token (never a
+ * @module The task connection (docs/product.md "Sockets", docs/interfaces.md "Task WebSocket"): a login token (never a
  * media token) and the execute permission are checked before the upgrade (401/403); then the socket gets the
  * user's tasks (admins: all) and every change, and its messages queue, remove, cancel or retry tasks. A refused
  * message is answered `{error}`; a socket whose session ended is closed (auth/session-watch.ts).

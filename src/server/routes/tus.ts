@@ -57,7 +57,8 @@ export const tusRoutes = new Hono<AppEnv>()
     const target = fileTarget(c);
     assertNoTempName(target.path);
     const override = c.req.query("override") === "true";
-    // Replacing an existing file changes its content: that needs the modify permission too (SPEC section 6).
+    // Replacing an existing file changes its content: that needs the modify permission too (docs/product.md "Roles and
+    // permissions").
     if (override && !hasPermission(user, "modify") && (await exists(target.abs))) throw new Forbidden();
     const length = parseByteCount(c.req.header("Upload-Length"));
     if (length === null)

@@ -1,6 +1,6 @@
 /**
- * @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (SPEC section 7: GET
- * shows the key, POST makes it, `regenerate=once` a new one); a
+ * @module /api/users: list, read, create, change and delete users; the 2FA enrolment QR code (docs/product.md "User
+ * calls": GET shows the key, POST makes it, `regenerate=once` a new one); a
  * user's login sessions (GET /users/{id}/sessions, DELETE /users/{id}/sessions[/{handle}]) for that user or admins.
  */
 import { Hono, type Context } from "hono";

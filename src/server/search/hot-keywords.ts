@@ -1,7 +1,8 @@
 /**
- * @module Hot keywords (SPEC sections 3 Search hit keyword, 5 Hot-search keyword): each user's own list, kept in the
- * main database (db/hot-keywords-table.ts) and never shown to another user (docs/security.md "Hot keywords"), the
- * normalisation of what is recorded or removed, and the pairing of a search with the record call that follows it.
+ * @module Hot keywords (docs/product.md "Search hits and hot keywords", "Hot-search keyword"): each user's own list,
+ * kept in the main database (db/hot-keywords-table.ts) and never shown to another user (docs/security.md "Hot
+ * keywords"), the normalisation of what is recorded or removed, and the pairing of a search with the record call that
+ * follows it.
  */
 import type { Database } from "bun:sqlite";
 import { recordKeyword } from "../db/hot-keywords-table";
@@ -13,14 +14,17 @@ export const HOT_KEYWORD_FOLLOW_MS = 30_000;
 const TYPE_FILTER = /(^|\s)type:\S*\s*/gi;
 
 /**
- * The keyword a search records (SPEC section 5): the `type:word` filter and the characters `"`, `+` and `-` removed,
- * spaces collapsed. Returns "" when nothing is left (then nothing is recorded).
+ * The keyword a search records (docs/product.md "Hot-search keyword"): the `type:word` filter and the characters `"`,
+ * `+` and `-` removed, spaces collapsed. Returns "" when nothing is left (then nothing is recorded).
  */
 export function recordedKeyword(query: string): string {
   return stripType(query).replace(/["+-]/g, "").replace(/\s+/g, " ").trim();
 }
 
-/** The keyword a removal names (SPEC section 5): only the `type:word` filter removed; "" means skip. */
+/**
+ * The keyword a removal names (docs/product.md "Hot-search keyword"): only the `type:word` filter removed; "" means
+ * skip.
+ */
 export function removedKeyword(keyword: string): string {
   return stripType(keyword).trim();
 }
@@ -34,7 +38,7 @@ const lastSearch = new WeakMap<Database, Map<number, { keyword: string; at: numb
 
 /**
  * Records the keyword of a search the user `userId` ran (every search records its keyword) and remembers
- * it, so the record call the UI sends after the search (SPEC section 7) does not count it twice.
+ * it, so the record call the UI sends after the search (docs/product.md "Search calls") does not count it twice.
  */
 export function recordSearchKeyword(db: Database, userId: number, keyword: string, nowMs = Date.now()): void {
   if (!keyword) return;

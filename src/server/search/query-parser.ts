@@ -1,10 +1,10 @@
 /**
- * @module The search query language (SPEC section 5 Search): terms ANDed, `+term` required, `-term` excluded,
+ * @module The search query language (docs/product.md "Search query"): terms ANDed, `+term` required, `-term` excluded,
  * `"quoted phrases"`, `type:` filters, case-insensitive; plus the matcher the live walk and tests use. Pure.
  */
 import type { ParsedQuery, QueryTerm, SearchType } from "./types";
 
-/** The `type:` values of SPEC section 5 Search. */
+/** The `type:` values of docs/product.md "Search query". */
 export const SEARCH_TYPES: readonly SearchType[] = [
   "video",
   "audio",
@@ -17,10 +17,13 @@ export const SEARCH_TYPES: readonly SearchType[] = [
   "dir",
 ];
 
-/** The answer to a query that has a type filter and no keyword (SPEC section 5 Search, section 8). */
+/**
+ * The answer to a query that has a type filter and no keyword (docs/product.md "Search query", "Search and archive
+ * messages").
+ */
 export const EMPTY_KEYWORD = "empty keyword is not allowed!";
 
-/** Why a query cannot be searched: the SPEC message for a type-only query. */
+/** Why a query cannot be searched: the message of docs/product.md "Search query" for a type-only query. */
 export class QueryError extends Error {}
 
 /** Lower case (Unicode) and NFC, so a decomposed accent on disk matches a composed one typed (and back). */
@@ -33,9 +36,9 @@ const TOKEN = /([+-]?)(?:"([^"]*)"?|(\S+))/g;
 const TYPE_PREFIX = /^type:(.*)$/i;
 
 /**
- * Parses a query. With `indexLocation` set (SPEC section 5), every plain term becomes a required quoted term -
- * which matches exactly what the plain term matches (a substring of the name, spaces cannot occur in it).
- * Returns null for empty input (nothing to search; SPEC: empty input is ignored).
+ * Parses a query. With `indexLocation` set (docs/product.md "Search query"), every plain term becomes a required quoted
+ * term - which matches exactly what the plain term matches (a substring of the name, spaces cannot occur in it).
+ * Returns null for empty input (nothing to search; docs/product.md "Search query": empty input is ignored).
  * @throws QueryError EMPTY_KEYWORD when the query has a type filter and no keyword.
  */
 export function parseQuery(input: string, indexLocation = false): ParsedQuery | null {

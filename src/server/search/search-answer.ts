@@ -90,7 +90,10 @@ function streamFromIndex(job: SearchJob, index: FileIndex): Response {
   return new Response(stream, { headers: { ...JSON_HEADERS, "X-Search-Index": "ready" } });
 }
 
-/** A hit as the wire has it (SPEC section 3 Search result): path relative to the searched folder, no leading "/". */
+/**
+ * A hit as the wire has it (docs/product.md "Search hits and hot keywords"): path relative to the searched folder, no
+ * leading "/".
+ */
 function wireHit(under: string, hit: SearchHit): WireSearchHit {
   const rel = under === "/" ? hit.path.slice(1) : hit.path.slice(under.length + 1);
   return { path: rel, dir: hit.isDir };

@@ -1,13 +1,13 @@
 /**
- * @module Contracts of indexed search (SPEC sections 2 Search panel, 3, 5 Search, 7 search calls): the parsed query,
- * the file-name index the search route asks, and the change events every write of the product sends to the index.
- * Types only.
+ * @module Contracts of indexed search (docs/product.md "Search panel", "Search hits and hot keywords", "Search query",
+ * "Search calls"): the parsed query, the file-name index the search route asks, and the change events every write of
+ * the product sends to the index. Types only.
  */
 import type { FileType } from "../../shared/wire/resource";
 import type { FsChange } from "../fs/changes";
 import type { TreeWatchStatus } from "./tree-watch";
 
-/** The `type:` filters of a query (SPEC section 5), `dir` meaning folders only. */
+/** The `type:` filters of a query (docs/product.md "Search query"), `dir` meaning folders only. */
 export type SearchType = "video" | "audio" | "image" | "pdf" | "text" | "archive" | "document" | "font" | "dir";
 
 /** One term of a query: plain terms are ANDed; `+` required, `-` excluded, quotes keep a phrase with its spaces. */

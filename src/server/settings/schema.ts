@@ -1,6 +1,6 @@
 /**
  * @module Shape, defaults and allowed ranges of the global settings and of the defaults given to new users
- * (SPEC section 3 Global settings, section 5 Settings ranges), in one place.
+ * (docs/product.md "Global settings fields", "Settings ranges"), in one place.
  */
 import {
   DEFAULT_SETTINGS as SHARED_DEFAULTS,
@@ -43,7 +43,7 @@ const str = (
   extra: Partial<{ trim: boolean; oneOf: readonly string[]; url: boolean }> = {},
 ): FieldSpec => ({ kind: "string", max, ...extra });
 
-/** Every accepted field with its range (SPEC section 5); sections are nested objects of specs. */
+/** Every accepted field with its range (docs/product.md "Settings ranges"); sections are nested objects of specs. */
 export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSpec> = {
   signup: bool,
   createUserDir: bool,

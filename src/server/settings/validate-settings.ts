@@ -1,6 +1,6 @@
 /**
  * @module Applies a (partial) settings object from PUT /api/settings or `fbe config set` over the current
- * settings, checking every field against SETTINGS_FIELDS (SPEC section 5 ranges).
+ * settings, checking every field against SETTINGS_FIELDS (docs/product.md "Settings ranges").
  */
 import { BadRequest } from "../errors";
 import {
@@ -108,7 +108,7 @@ function parseStringList(value: unknown, name: string): string[] {
   return (value as string[]).map((v) => v.trim()).filter(Boolean);
 }
 
-/** Event name to command lines; lines are trimmed and empty ones dropped (SPEC section 5). */
+/** Event name to command lines; lines are trimmed and empty ones dropped (docs/product.md "Settings ranges"). */
 function parseCommandMap(value: unknown, name: string): Record<string, string[]> {
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw new BadRequest(`${name} must be an object of event lines`);

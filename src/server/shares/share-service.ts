@@ -1,8 +1,8 @@
 /**
- * @module Share links (SPEC sections 2, 3, 5, 7): creation with an expiry or as the one permalink of a path,
- * listing per path and for admins, deletion by owner or admin, and the validity check of a public hash. Links are
- * stored with a path from the files root and answered with the path in their owner's current scope
- * (share-target.ts).
+ * @module Share links (docs/product.md "Share dialog", "Share link", "Share duration", "Share calls"): creation with an
+ * expiry or as the one permalink of a path, listing per path and for admins, deletion by owner or admin, and the
+ * validity check of a public hash. Links are stored with a path from the files root and answered with the path in their
+ * owner's current scope (share-target.ts).
  */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
@@ -46,7 +46,7 @@ function inScope(share: ShareRow, scope: string): ShareRow | null {
 
 /**
  * The expiry (Unix seconds) that `expires` (an integer 0..2147483647) times `unit` gives from `now`, or 0 for a
- * permalink when both are absent (SPEC section 7: the query is omitted for a permalink).
+ * permalink when both are absent (docs/product.md "Share calls": the query is omitted for a permalink).
  * @throws BadRequest naming the field for an empty, negative, fractional or too large number or an unknown unit.
  */
 export function parseExpiry(expires: string | undefined, unit: string | undefined, now: number): number {

@@ -8,7 +8,7 @@
  */
 import { chooseNameEncoding, decodeName, isUtf8 } from "../archive/name-encoding";
 
-/** One entry of an archive (SPEC section 3 Archive entry, plus what extraction checks need). */
+/** One entry of an archive (docs/product.md "Archive entry", plus what extraction checks need). */
 export interface ArchiveEntry {
   /**
    * Path inside the archive for people to read ("/"-separated; may hold `..` or a leading "/" in hostile archives):

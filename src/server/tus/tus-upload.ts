@@ -22,7 +22,7 @@ export async function freeBytes(abs: string): Promise<number> {
 
 /**
  * Starts an upload of `length` bytes to `target` (`init.abs` is its path; parents are created, as the plain upload
- * does). Its folder is held open beneath the scope while the temp file is made (docs/security.md#paths-and-races).
+ * does). Its folder is held open beneath the scope while the temp file is made (docs/security.md "Paths and races").
  * `perUser` is the most uploads in progress one user may have (global setting tusUploadsPerUser).
  * @throws PayloadTooLarge (413) when `length` plus the bytes other uploads to the same file system still expect
  *   exceed its free space; TooManyRequests (429) past `perUser`; FsError EISDIR (400) when a folder has the name,

@@ -1,9 +1,12 @@
-/** @module Domain types of users, permissions and rules (SPEC section 3); the shared fields come from the wire shapes. */
+/**
+ * @module Domain types of users, permissions and rules (docs/product.md "User"); the shared fields come from the wire
+ * shapes.
+ */
 import type { AccountFields, Permissions } from "../../shared/wire/user";
 
 export type { PermissionName, Permissions, Rule, Sorting, Theme, ViewMode } from "../../shared/wire/user";
 
-/** A stored user (SPEC section 3 User); `passwordHash` and `otpKey` are secrets presenters never send to others. */
+/** A stored user (docs/product.md "User"); `passwordHash` and `otpKey` are secrets presenters never send to others. */
 export interface User extends AccountFields {
   passwordHash: string;
   otpEnabled: boolean;

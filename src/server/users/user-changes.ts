@@ -1,6 +1,6 @@
 /**
- * @module The `{what, which, data}` body of the users API (SPEC section 7): which fields a request names and their
- * checked values.
+ * @module The `{what, which, data}` body of the users API (docs/product.md "User calls"): which fields a request names
+ * and their checked values.
  */
 import { BadRequest } from "../errors";
 import {
@@ -37,7 +37,7 @@ export const USER_FIELDS = [
 /** One field name of USER_FIELDS. */
 export type UserField = (typeof USER_FIELDS)[number];
 
-/** Fields every user may change on their own account (SPEC section 2 Profile settings, section 7 profile updates). */
+/** Fields every user may change on their own account (docs/product.md "Profile", "User calls"). */
 export const SELF_FIELDS: readonly UserField[] = [
   "locale",
   "viewMode",
@@ -48,7 +48,7 @@ export const SELF_FIELDS: readonly UserField[] = [
   "password",
 ];
 
-/** The pseudo-field of a 2FA passcode check that turns OTP on or off (SPEC section 4 OTP). */
+/** The pseudo-field of a 2FA passcode check that turns OTP on or off (docs/product.md "Two-factor setup"). */
 export const OTP_PASSCODE_FIELD = "otpPasscode";
 /** The pseudo-field an admin uses to switch another user's OTP off (a lost authenticator). */
 export const OTP_FIELD = "otp";

@@ -108,7 +108,10 @@ export function parsePermissions(value: unknown, field = "perm"): Permissions {
   return perm;
 }
 
-/** Words from an array or a space-separated string; empty words are dropped (SPEC section 5). @throws BadRequest. */
+/**
+ * Words from an array or a space-separated string; empty words are dropped (docs/product.md "User"). @throws
+ * BadRequest.
+ */
 export function parseWords(value: unknown, field: string): string[] {
   const list = typeof value === "string" ? value.split(" ") : value;
   if (!Array.isArray(list) || list.some((w) => typeof w !== "string"))
@@ -117,7 +120,7 @@ export function parseWords(value: unknown, field: string): string[] {
 }
 
 /**
- * Allow/deny rules (SPEC section 3 Rule). A path rule needs a path (normalized to "/a/b"); a regex rule needs a
+ * Allow/deny rules (docs/product.md "Rule"). A path rule needs a path (normalized to "/a/b"); a regex rule needs a
  * pattern that compiles. @throws BadRequest naming the rule index.
  */
 export function parseRules(value: unknown, field = "rules"): Rule[] {

@@ -1,4 +1,7 @@
-/** @module A user's 2FA life cycle (SPEC section 4 OTP): key creation, regeneration and the passcode toggle. */
+/**
+ * @module A user's 2FA life cycle (docs/product.md "Two-factor setup"): key creation, regeneration and the passcode
+ * toggle.
+ */
 import type { Database } from "bun:sqlite";
 import { updateUser } from "../db/users-table";
 import { generateOtpSecret, verifyOtpPasscode } from "../auth/otp";
@@ -7,7 +10,7 @@ import type { User } from "./types";
 
 /**
  * Returns the user with an OTP key, creating and saving one when there is none, or a fresh one when
- * `regenerate` is set (SPEC: `regenerate=once`).
+ * `regenerate` is set (docs/product.md "Two-factor setup": `regenerate=once`).
  * @throws Forbidden (403) while OTP is on: the secret in use is neither shown again nor replaced.
  */
 export function ensureOtpKey(db: Database, user: User, regenerate: boolean): User {

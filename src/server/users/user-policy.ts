@@ -1,6 +1,7 @@
 /**
  * @module Who may change which user fields, and the invariants that keep an install administrable:
- * user id 1 stays admin, and the last admin can neither lose the flag nor be deleted (SPEC section 6).
+ * user id 1 stays admin, and the last admin can neither lose the flag nor be deleted (docs/product.md "Roles and
+ * permissions").
  */
 import type { Database } from "bun:sqlite";
 import { countAdmins } from "../db/users-table";
@@ -8,7 +9,7 @@ import { Forbidden } from "../errors";
 import { ALL_PERMISSIONS, type Permissions, type User } from "./types";
 import { OTP_FIELD, OTP_PASSCODE_FIELD, SELF_FIELDS, type UserField } from "./user-changes";
 
-/** Id of the superadmin (SPEC section 6: only user id 1 is called superadmin). */
+/** Id of the superadmin (docs/product.md "Roles and permissions": only user id 1 is called superadmin). */
 export const SUPERADMIN_ID = 1;
 
 /**
@@ -34,7 +35,7 @@ export function assertMayChange(actor: User, target: User, fields: readonly stri
   }
 }
 
-/** Admins hold every permission and may always change their password (SPEC section 4 Admin checkbox). */
+/** Admins hold every permission and may always change their password (docs/product.md "Admin checkbox"). */
 export function normalizeAdmin<T extends { perm: Permissions; lockPassword: boolean }>(user: T): T {
   if (!user.perm.admin) return user;
   return { ...user, perm: { ...ALL_PERMISSIONS }, lockPassword: false };

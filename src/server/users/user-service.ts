@@ -46,7 +46,7 @@ export function generatePassword(): string {
 }
 
 /**
- * Creates the first admin when the store has no user yet (CONTRACT `--username/--password`).
+ * Creates the first admin when the store has no user yet (docs/interfaces.md "Server flags").
  * Returns `{created: true, password}` with the plain password used (generated when `password` is empty),
  * or `{created: false}` when users already exist. The minimum password length does not apply here.
  */
@@ -107,10 +107,10 @@ export async function createUser(db: Database, data: Record<string, unknown>, op
 }
 
 /**
- * Applies a `{what, which, data}` body from `actor` to user `targetId` (SPEC section 7 PUT /api/users/{id}),
+ * Applies a `{what, which, data}` body from `actor` to user `targetId` (docs/product.md "User calls"),
  * bumping updatedAt so existing tokens get renewed. A new password, permissions, scope or rules end the
- * target's sessions at once (CONTRACT: sessions are revocable), except `actorSessionId`, the session the
- * actor changes their own account from. Returns the saved user.
+ * target's sessions at once (docs/interfaces.md "Authentication": sessions are revocable), except `actorSessionId`, the
+ * session the actor changes their own account from. Returns the saved user.
  * @throws NotFound, BadRequest, Forbidden (policy and admin invariants), Conflict for a taken name.
  */
 export async function changeUser(
@@ -161,7 +161,7 @@ export function removeUser(db: Database, id: number): void {
 }
 
 /**
- * Open signup (SPEC section 7 POST /api/signup): a user with the default settings but read-only (SIGNUP_PERM: never
+ * Open signup (docs/product.md "Sign-in calls"): a user with the default settings but read-only (SIGNUP_PERM: never
  * an admin nor a command runner, no allowed commands: an anonymous visitor must not get a shell on the server, File
  * Browser advisories GHSA-5gg9-5g7w-hm73 and GHSA-x8jc-jvqm-pm3f) until an admin widens the account, in a home
  * folder of its own `/users/<name>` unless the admin chose a default scope narrower than the files root without

@@ -1,6 +1,6 @@
 /**
- * @module Wire protocol of the command runner (SPEC section 7 `/api/command/{path}?auth=TOKEN`, the shell
- * overlay of section 2). Types only; both the server and the UI read them.
+ * @module Wire protocol of the command runner (docs/product.md "Sockets", "Shell"). Types only; both the server and the
+ * UI read them.
  *
  * - The client sends one command line per text frame. One command runs at a time per connection; a line sent
  *   while one runs is refused with code `busy`. Closing the connection stops the running command (its whole

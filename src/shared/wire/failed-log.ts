@@ -1,4 +1,4 @@
-/** @module Wire shape of one failed-login record of GET /api/logs (SPEC section 3 Failed log). Types only. */
+/** @module Wire shape of one failed-login record of GET /api/logs (docs/product.md "Failed log"). Types only. */
 
 /** One record per IP; times are RFC 3339, `bannedAt` null when the IP was never banned. */
 export interface FailedLog {

@@ -1,7 +1,7 @@
 /**
- * @module Wire shapes of GET /api/resources/{path}?probe=yes (SPEC sections 3 and 7): `metainfo` per file kind,
- * plus the resource fields `subtitles`, `audioinfo` and `archiveListing`. Types, and the archive page size. Bit rates
- * are bit/s, durations seconds.
+ * @module Wire shapes of GET /api/resources/{path}?probe=yes (docs/product.md "Video metadata", "Resource calls"):
+ * `metainfo` per file kind, plus the resource fields `subtitles`, `audioinfo` and `archiveListing`. Types, and the
+ * archive page size. Bit rates are bit/s, durations seconds.
  */
 
 /** One embedded subtitle stream of a video. */
@@ -29,7 +29,7 @@ export interface ContainerAudioMetainfo {
   readonly AChannelLayout: string;
 }
 
-/** SPEC section 3 Video metadata. */
+/** docs/product.md "Video metadata". */
 export interface VideoMetainfo extends ContainerAudioMetainfo {
   readonly SubtitleEmbedded: readonly SubtitleEmbedded[];
   readonly VCodecName: string;
@@ -56,7 +56,7 @@ export interface AudioMetainfo extends ContainerAudioMetainfo {
   readonly Year: string;
 }
 
-/** The resource field `audioinfo` (SPEC section 3). */
+/** The resource field `audioinfo` (docs/product.md "Resource"). */
 export interface AudioInfo {
   readonly title: string;
   readonly album: string;
@@ -64,7 +64,7 @@ export interface AudioInfo {
   readonly artist: string;
 }
 
-/** A sidecar subtitle file of a video (resource field `subtitles`, SPEC section 3). */
+/** A sidecar subtitle file of a video (resource field `subtitles`, docs/product.md "Resource"). */
 export interface SidecarSubtitle {
   readonly Name: string;
   /** Resource path of the file. */
@@ -73,7 +73,7 @@ export interface SidecarSubtitle {
   readonly Lang?: string;
 }
 
-/** SPEC section 3 Torrent metadata. */
+/** docs/product.md "Torrent metadata". */
 export interface TorrentMetainfo {
   readonly Name: string;
   readonly Announce: string;
@@ -94,7 +94,7 @@ export interface TorrentMetainfo {
 }
 
 /**
- * SPEC section 3 Firmware metadata, plus the TRX header it was read from; for a bare U-Boot image (ASUS MediaTek
+ * docs/product.md "Firmware metadata", plus the TRX header it was read from; for a bare U-Boot image (ASUS MediaTek
  * models) Magic is "uImage", Length and CRC32 are its header's and data's, Flags and Version 0, Offsets empty.
  */
 export interface FirmwareMetainfo {
@@ -116,7 +116,7 @@ export interface FirmwareMetainfo {
   readonly Offsets: readonly number[];
 }
 
-/** SPEC section 3 Archive entry. */
+/** docs/product.md "Archive entry". */
 export interface ArchiveEntryMetainfo {
   readonly Path: string;
   readonly IsDir: boolean;

@@ -1,10 +1,13 @@
-/** @module Wire shape of a file or folder (CONTRACT "HTTP API" GET /api/resources, SPEC section 3 Resource). Types and one limit. */
+/**
+ * @module Wire shape of a file or folder (docs/interfaces.md "Resource JSON"; docs/product.md "Resource"). Types and
+ * one limit.
+ */
 import type { Sorting } from "./user";
 
 /** Text files under this size (bytes) carry `content` in the resource answer (5 MiB). */
 export const TEXT_CONTENT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Types of files the server reports (CONTRACT `type` values). */
+/** Types of files the server reports (docs/interfaces.md "Resource JSON"). */
 export type FileType =
   | "video"
   | "audio"
@@ -42,7 +45,7 @@ export interface Resource {
   readonly type: ResourceType;
   /** With the dot, e.g. ".mp4"; "" when none. */
   readonly extension: string;
-  /** Text files under 5 MiB (CONTRACT). */
+  /** Text files under 5 MiB (docs/interfaces.md "Resource JSON"). */
   readonly content?: string;
   readonly items?: readonly Resource[];
   readonly numDirs?: number;

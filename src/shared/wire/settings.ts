@@ -1,7 +1,7 @@
 /**
- * @module Wire shape of the global settings (SPEC section 3 Global settings, GET/PUT /api/settings) with their
- * defaults and allowed number ranges (SPEC section 5 Settings ranges), read by the server's validation and by the
- * settings form alike. Types and constants only.
+ * @module Wire shape of the global settings (docs/product.md "Global settings fields", GET/PUT /api/settings) with
+ * their defaults and allowed number ranges (docs/product.md "Settings ranges"), read by the server's validation and by
+ * the settings form alike. Types and constants only.
  */
 import type { UserDefaults } from "./user";
 import { DEFAULT_THEME, type Rule } from "./user";
@@ -97,7 +97,9 @@ export type SettingsUpdate = Partial<Omit<SettingsCore, "captcha">> & {
   captcha?: CaptchaSettings & { secret?: string };
 };
 
-/** The photo-gallery transition effects offered by the global settings select (SPEC section 2 Slideshow). */
+/**
+ * The photo-gallery transition effects offered by the global settings select (docs/product.md "Slideshow settings").
+ */
 export const TRANSITION_EFFECTS: readonly string[] = [
   "lg-slide",
   "lg-fade",
@@ -145,7 +147,7 @@ export const DEFAULT_CAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/
 export const DEFAULT_SETTINGS: SettingsCore = {
   signup: false,
   createUserDir: false,
-  // Not fixed by SPEC: 12 characters, the long-standing default of this install.
+  // 12 characters, the long-standing default of this install (docs/product.md "Password change").
   minimumPasswordLength: 12,
   trustProxy: false,
   hsts: false,
@@ -186,7 +188,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     theme: DEFAULT_THEME,
   },
   branding: { name: "", files: "", description: "" },
-  // SPEC section 9: speed 400 ms, preload 2, interval 5000 ms.
+  // docs/product.md "Slideshow and video defaults": speed 400 ms, preload 2, interval 5000 ms.
   slideshow: {
     transitionEffect: "lg-slide",
     continuous: true,
@@ -198,7 +200,9 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     autoplayInterval: 5000,
     autoplayProgressBar: true,
   },
-  // SPEC section 2 hints: 60 %, 5 s and 60 s; quality 0 is "normal", the first of the list (section 9).
+  // docs/product.md "Global settings", "Slideshow and video defaults": 60 %, 5 s and 60 s; quality 0 is "normal", the
+  // first of
+  // the list.
   video: {
     autoplay: false,
     disableHls: false,
@@ -208,7 +212,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
     seekDelta: 5,
     seekDeltaLong: 60,
   },
-  // SPEC section 2 hints: 128, 512, 4 and 16; section 5: GC probability 10, TTL 604800 s.
+  // docs/product.md "Cache and thumbnail defaults": 128, 512, 4 and 16; GC probability 10, TTL 604800 s.
   thumbnail: {
     cacheRoot: ".cache",
     cacheGcProbability: 10,
@@ -244,7 +248,7 @@ export type SettingsRanges = RangesOf<SettingsCore> & { readonly [S in NumberSec
 /** The largest signed 32-bit integer: the top of the open-ended second counts. */
 const MAX_INT32 = 2147483647;
 
-/** Every integer setting's range (SPEC section 5 Settings ranges; the others are sane upper bounds). */
+/** Every integer setting's range (docs/product.md "Settings ranges"; the others are sane upper bounds). */
 export const SETTINGS_RANGES: SettingsRanges = {
   minimumPasswordLength: { min: 1, max: 128 },
   indexInterval: { min: 1, max: 525600 },
@@ -257,7 +261,7 @@ export const SETTINGS_RANGES: SettingsRanges = {
     preloadRange: { min: 0, max: 100 },
     autoplayInterval: { min: 0, max: 3600000 },
   },
-  // SPEC section 9: quality 0 is normal, then 18 HLS qualities.
+  // docs/product.md "Slideshow and video defaults": quality 0 is normal, then 18 HLS qualities.
   video: {
     quality: { min: 0, max: 18 },
     volume: { min: 0, max: 100 },

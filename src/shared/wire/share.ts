@@ -1,4 +1,7 @@
-/** @module Wire shape of a share link (SPEC section 3 Share link, CONTRACT: `expire` Unix seconds, 0 = permanent). Types and constants only. */
+/**
+ * @module Wire shape of a share link (docs/product.md "Share link"; docs/interfaces.md "Other answers": `expire` Unix
+ * seconds, 0 = permanent). Types and constants only.
+ */
 import type { Resource } from "./resource";
 
 /** A share link as the API answers it. */
@@ -27,7 +30,7 @@ export interface ShareLink {
   readonly downloadRate: number;
 }
 
-/** Optional JSON body of POST /api/share/{path}: the options beyond the spec's link. */
+/** Optional JSON body of POST /api/share/{path}: the options beyond a plain link. */
 export interface ShareOptions {
   /** A password visitors must give ("" or absent: none). */
   password?: string;
@@ -39,7 +42,7 @@ export interface ShareOptions {
   downloadRate?: number;
 }
 
-/** Largest download limit of a share link (a sanity bound, not from the spec). */
+/** Largest download limit of a share link (a sanity bound). */
 export const SHARE_DOWNLOAD_LIMIT_MAX = 1_000_000_000;
 /** Slowest public download speed a link may set (bytes per second): 1 KiB/s. */
 export const SHARE_DOWNLOAD_RATE_MIN = 1024;
@@ -60,9 +63,9 @@ export interface PublicResource extends Resource {
   readonly uploadOnly?: boolean;
 }
 
-/** Units of POST /api/share/{path}?expires=N&unit= (SPEC section 5 Share duration). */
+/** Units of POST /api/share/{path}?expires=N&unit= (docs/product.md "Share duration"). */
 export const SHARE_UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
 /** Name of a share duration unit. */
 export type ShareUnit = keyof typeof SHARE_UNITS;
-/** Largest N of `expires=N` (SPEC section 9: share time 0 to 2147483647). */
+/** Largest N of `expires=N` (docs/product.md "Task defaults": share time 0 to 2147483647). */
 export const SHARE_EXPIRES_MAX = 2147483647;

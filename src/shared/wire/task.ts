@@ -1,25 +1,26 @@
 /**
- * @module Wire shapes of the task connection (SPEC sections 3 Task and Task payloads, 7 `/api/task`, CONTRACT
- * "Tasks"): the task object the server pushes, the messages the client sends, each kind's params with their
- * defaults and limits (SPEC sections 2 and 9). Types and constants only; both the server and the UI read them.
+ * @module Wire shapes of the task connection (docs/product.md "Task", "Task params", "Sockets"; docs/interfaces.md
+ * "Task WebSocket"): the task object the server pushes, the messages the client sends, each kind's params with their
+ * defaults and limits (docs/product.md "Make torrent", "Make thumbnail", "Extract subtitle", "Unarchive", "Task
+ * defaults"). Types and constants only; both the server and the UI read them.
  */
 
-/** SPEC section 3: 0 pending, 1 doing, 2 wait-cancel, 3 cancelled, 4 done, 5 failed. */
+/** docs/product.md "Task": 0 pending, 1 doing, 2 wait-cancel, 3 cancelled, 4 done, 5 failed. */
 export const TASK_STATUS = { pending: 0, doing: 1, waitCancel: 2, cancelled: 3, done: 4, failed: 5 } as const;
 export type TaskStatusCode = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
 
-/** SPEC section 3: MsgType 0 adds or replaces the task in the client's list, 1 removes it. */
+/** docs/product.md "Task": MsgType 0 adds or replaces the task in the client's list, 1 removes it. */
 export const TASK_MSG = { task: 0, remove: 1 } as const;
 
-/** The four kinds of work (SPEC section 7). */
+/** The four kinds of work (docs/product.md "Task params"). */
 export const TASK_KINDS = ["mktorrent", "mkthumb", "extract_sub", "unarchive"] as const;
 export type TaskKindName = (typeof TASK_KINDS)[number];
 
-/** The three control messages, each with Params.TaskID (SPEC section 7; retry is ours). */
+/** The three control messages, each with Params.TaskID (docs/product.md "Sockets"; retry is ours). */
 export const TASK_CONTROLS = ["remove", "cancel", "retry"] as const;
 export type TaskControlName = (typeof TASK_CONTROLS)[number];
 
-/** Params of mktorrent (SPEC section 3 Make torrent payload). */
+/** Params of mktorrent (docs/product.md "Task params"). */
 export interface MkTorrentParams {
   announce: string;
   isPrivate: boolean;
@@ -29,11 +30,11 @@ export interface MkTorrentParams {
   source: string;
   /** Name inside the torrent; "" = the target's own name. */
   torrentName: string;
-  /** Output path in the user's scope; "" = `<target>.torrent` beside the target (CONTRACT). */
+  /** Output path in the user's scope; "" = `<target>.torrent` beside the target (docs/interfaces.md "Task outputs"). */
   torrentOutput: string;
 }
 
-/** Params of mkthumb (SPEC section 3 Thumbnail payload). */
+/** Params of mkthumb (docs/product.md "Task params"). */
 export interface MkThumbParams {
   comment: string;
   /** Width of each frame in px; 0 = the video's own width. */
@@ -47,13 +48,13 @@ export interface MkThumbParams {
   overwrite: boolean;
 }
 
-/** Params of extract_sub (SPEC section 3 Extract subtitle payload). */
+/** Params of extract_sub (docs/product.md "Task params"). */
 export interface ExtractSubParams {
   subFormat: "vtt" | "srt" | "ass";
   overwrite: boolean;
 }
 
-/** Params of unarchive (SPEC section 3 Unarchive payload). */
+/** Params of unarchive (docs/product.md "Task params"). */
 export interface UnarchiveParams {
   archivePasswd: string;
   /** Remove the archive and all its volumes after full success. */
@@ -80,12 +81,12 @@ export interface TaskParamsByKind {
   unarchive: UnarchiveParams;
 }
 
-/** A message the client sends on `/api/task` (SPEC section 7). */
+/** A message the client sends on `/api/task` (docs/product.md "Sockets"). */
 export type TaskRequest =
   | { [K in TaskKindName]: { Task: K; TargetPath: string; Params: Partial<TaskParamsByKind[K]> } }[TaskKindName]
   | { Task: TaskControlName; TargetPath?: string; Params: TaskRefParams };
 
-/** A task object pushed by the server on every change (SPEC section 3 Task; times are Unix seconds, 0 = not yet). */
+/** A task object pushed by the server on every change (docs/product.md "Task"; times are Unix seconds, 0 = not yet). */
 export interface TaskMessage {
   TaskID: number;
   Task: TaskKindName;
@@ -109,19 +110,22 @@ export interface TaskErrorMessage {
   error: string;
 }
 
-/** SPEC sections 2 and 9: piece length exponents 18 to 26, default 22 (4 MiB). */
+/** docs/product.md "Make torrent", "Task defaults": piece length exponents 18 to 26, default 22 (4 MiB). */
 export const TORRENT_PIECE_EXP = { min: 18, max: 26, default: 22 } as const;
 
-/** SPEC section 2: the announce default is a local placeholder. */
+/** docs/product.md "Make torrent": the announce default is a local placeholder. */
 export const DEFAULT_TORRENT_ANNOUNCE = "http://localhost/announce";
 
-/** SPEC section 2 and 9: width 512, numcaps quick choices 16, 20, 24, 32. */
+/** docs/product.md "Make thumbnail", "Task defaults": width 512, numcaps quick choices 16, 20, 24, 32. */
 export const THUMB_NUMCAPS_CHOICES = [16, 20, 24, 32] as const;
 
-/** The unarchive output folder template named by SPEC section 2. */
+/** The unarchive output folder template named by docs/product.md "Unarchive". */
 export const UNARCHIVE_OUTPUT_TEMPLATE = "{{FileBasename}}.extracted";
 
-/** Defaults of each kind's params (SPEC sections 2 and 9); a missing param takes its default. */
+/**
+ * Defaults of each kind's params (docs/product.md "Make torrent", "Make thumbnail", "Extract subtitle", "Unarchive",
+ * "Task defaults"); a missing param takes its default.
+ */
 export const TASK_DEFAULTS: { readonly [K in TaskKindName]: Readonly<TaskParamsByKind[K]> } = {
   mktorrent: {
     announce: DEFAULT_TORRENT_ANNOUNCE,

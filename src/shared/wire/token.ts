@@ -1,4 +1,7 @@
-/** @module Claims of the login token (CONTRACT "HTTP API": HS256 JWT, payload `{user, iat, exp, iss}`). Types and constants only. */
+/**
+ * @module Claims of the login token (docs/interfaces.md "Authentication": HS256 JWT, payload `{user, iat, exp, iss}`).
+ * Types and constants only.
+ */
 import type { AccountFields } from "./user";
 
 /** The account fields the token's `user` object carries: what the UI needs at start (no secrets). */

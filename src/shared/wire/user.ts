@@ -1,9 +1,12 @@
 /**
  * @module Wire shapes of user accounts: permission flags, sorting, path rules, the theme choice and the account
- * as GET/PUT/POST /api/users answer it (SPEC section 3 User, Permission flags, Rule). Types and constants only.
+ * as GET/PUT/POST /api/users answer it (docs/product.md "User", "Permission flags", "Rule"). Types and constants only.
  */
 
-/** Permission flags of SPEC section 3/6; `publish` is stored but governs nothing yet. */
+/**
+ * Permission flags (docs/product.md "Permission flags", "Roles and permissions"); `publish` is stored but governs
+ * nothing yet.
+ */
 export interface Permissions {
   admin: boolean;
   execute: boolean;
@@ -31,7 +34,7 @@ export interface Sorting {
   asc: boolean;
 }
 
-/** Allow/deny rule by path prefix or regular expression (SPEC section 3 Rule). */
+/** Allow/deny rule by path prefix or regular expression (docs/product.md "Rule"). */
 export interface Rule {
   allow: boolean;
   path: string;
@@ -75,7 +78,10 @@ export interface Account extends AccountFields {
   otpKey?: string;
 }
 
-/** The settings copied into every new user (SPEC section 2 'User default settings'): these fields of an account. */
+/**
+ * The settings copied into every new user (docs/product.md "Global settings": the card 'User default settings'; "User
+ * form"): these fields of an account.
+ */
 export type UserDefaults = Pick<
   AccountFields,
   "scope" | "locale" | "viewMode" | "singleClick" | "showHidden" | "sorting" | "perm" | "commands" | "rules" | "theme"

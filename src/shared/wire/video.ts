@@ -1,7 +1,7 @@
 /**
- * @module Video streaming shapes shared by the server and the UI (SPEC sections 7 and 9): the quality list, the
- * `res` value of `/api/playlist{path}?res={height}-{mbps}`, the HLS segment length, and the query names of the media
- * URLs (subtitles, embedded tracks, frames). Pure.
+ * @module Video streaming shapes shared by the server and the UI (docs/product.md "Raw files and media URLs",
+ * "Slideshow and video defaults"): the quality list, the `res` value of `/api/playlist{path}?res={height}-{mbps}`, the
+ * HLS segment length, and the query names of the media URLs (subtitles, embedded tracks, frames). Pure.
  */
 
 /** One HLS quality: output height in pixels and video bit rate in Mbit/s. */
@@ -11,8 +11,8 @@ export interface HlsQuality {
 }
 
 /**
- * SPEC section 9 "Video quality list": index 0 is "normal" (the original file played directly, null here), then the
- * 18 HLS qualities numbered 1 to 18 (the `quality` setting is this index, default 0).
+ * docs/product.md "Slideshow and video defaults", the video quality list: index 0 is "normal" (the original file played
+ * directly, null here), then the 18 HLS qualities numbered 1 to 18 (the `quality` setting is this index, default 0).
  */
 export const VIDEO_QUALITIES: readonly (HlsQuality | null)[] = [
   null,
@@ -65,7 +65,7 @@ export function encodedHeight(q: HlsQuality, sourceHeight: number): number {
 }
 
 /**
- * Query names of the media URLs (SPEC section 7), all carrying `auth` (a media token):
+ * Query names of the media URLs (docs/product.md "Raw files and media URLs"), all carrying `auth` (a media token):
  * - media playlist: `/api/playlist{path}?auth&res=H-M`; its segments: same URL plus `&seg=N` (0-based);
  * - master playlist listing every offered quality: `/api/playlist{path}?auth&master=true`;
  * - sidecar subtitle as WebVTT: `/api/raw{subtitle path}?auth&subtitle=true&movie={video path}`;
@@ -89,8 +89,8 @@ export const MEDIA_QUERY = {
   sprite: "sprite",
 } as const;
 
-/** SPEC section 8 Playback: the message when the browser cannot play the source and transcoding is off. */
+/** docs/product.md "Playback messages": the message when the browser cannot play the source and transcoding is off. */
 export const NEEDS_TRANSCODING = "playback of this video need video transcoding enabled";
 
-/** SPEC section 2: extensions that default to a transcoded quality. */
+/** docs/product.md "Playable codecs": extensions that default to a transcoded quality. */
 export const TRANSCODE_EXTENSIONS: readonly string[] = [".rmvb", ".avi", ".flv", ".wmv", ".mpg"];

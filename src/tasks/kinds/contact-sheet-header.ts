@@ -1,5 +1,5 @@
 /**
- * @module The text of a video contact sheet (mkthumb, SPEC section 2 Make thumbnail): the header's lines (file name,
+ * @module The text of a video contact sheet (mkthumb, docs/product.md "Make thumbnail"): the header's lines (file name,
  * size, duration, resolution, codecs, the comment), the size of its band and font for a sheet of a given width, the
  * fonts of the header and of the frames' time labels (sheetText, used by the kind and by bench/contact-sheet.ts).
  */

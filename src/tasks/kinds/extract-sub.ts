@@ -1,9 +1,9 @@
 /**
- * @module The extract_sub kind (SPEC sections 2 Extract subtitle, 5, 7; CONTRACT "Tasks"): every embedded text
- * subtitle stream of a video to `<name without extension>.<language or stream index>.<vtt|srt|ass>` beside it, in
- * one ffmpeg run per video. Picture subtitles (PGS, DVD) cannot become text and are named in the done message; a
- * video without a text stream ends done with "no text subtitle stream found" (nothing went wrong, there is nothing
- * to extract). A folder target takes every video under it (video-files.ts).
+ * @module The extract_sub kind (docs/product.md "Extract subtitle", "Task targets", "Sockets"; docs/interfaces.md "Task
+ * WebSocket"): every embedded text subtitle stream of a video to `<name without extension>.<language or stream
+ * index>.<vtt|srt|ass>` beside it, in one ffmpeg run per video. Picture subtitles (PGS, DVD) cannot become text and are
+ * named in the done message; a video without a text stream ends done with "no text subtitle stream found" (nothing went
+ * wrong, there is nothing to extract). A folder target takes every video under it (video-files.ts).
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
@@ -36,7 +36,7 @@ import {
   type VideoFile,
 } from "./video-files";
 
-/** SPEC section 5, word for word. */
+/** docs/product.md "Task refusals", word for word. */
 export const EXTRACT_SUB_REFUSAL = "hey man, you can only extract subtitle from video file or directory";
 
 /** A language tag used in a file name: letters, digits and dashes only (ISO 639 codes, BCP 47 tags). */

@@ -1,4 +1,4 @@
-/** @module The registry of task kinds (SPEC section 7 `/api/task` Task values). */
+/** @module The registry of task kinds (docs/product.md "Sockets", "Task params"). */
 import type { TaskKind, TaskKindName } from "../types";
 import { mktorrentKind } from "./mktorrent";
 import { mkthumbKind } from "./mkthumb";

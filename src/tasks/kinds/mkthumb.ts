@@ -1,7 +1,8 @@
 /**
- * @module The mkthumb kind (SPEC sections 2 Make thumbnail, 5, 7; CONTRACT "Tasks"): a contact sheet of `numcaps`
- * frames, `columns` per row, under a header, written beside each video as `<name>._vthumb_.<fmt>`, or one image
- * per frame `<name>._vthumb_<n>.<fmt>` (n from 1). A folder target takes every video under it (video-files.ts).
+ * @module The mkthumb kind (docs/product.md "Make thumbnail", "Task targets", "Sockets"; docs/interfaces.md "Task
+ * WebSocket"): a contact sheet of `numcaps` frames, `columns` per row, under a header, written beside each video as
+ * `<name>._vthumb_.<fmt>`, or one image per frame `<name>._vthumb_<n>.<fmt>` (n from 1). A folder target takes every
+ * video under it (video-files.ts).
  */
 import { existsSync } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
@@ -38,13 +39,13 @@ import {
   type VideoFile,
 } from "./video-files";
 
-/** Sanity bounds, not from the spec (SPEC section 5 only says columns and numcaps are at least 1). */
+/** Sanity bounds; docs/product.md "Settings ranges" only asks columns and numcaps to be at least 1. */
 export const MKTHUMB_LIMITS = { numcapsMax: 100, columnsMax: 32, widthMax: 4096 } as const;
 
-/** SPEC section 5, word for word. */
+/** docs/product.md "Task refusals", word for word. */
 export const MKTHUMB_REFUSAL = "hey man, you can only make thumbnail for video file or directory";
 
-/** The sheet's file beside the video (CONTRACT: `clip.mp4` gives `clip.mp4._vthumb_.jpg`). */
+/** The sheet's file beside the video (docs/interfaces.md "Task outputs": `clip.mp4` gives `clip.mp4._vthumb_.jpg`). */
 export const sheetPath = (video: string, fmt: string): string => `${video}._vthumb_.${fmt}`;
 /** Image `n` (from 1) of the single-images mode: `clip.mp4._vthumb_3.jpg`. */
 export const frameImagePath = (video: string, n: number, fmt: string): string => `${video}._vthumb_${n}.${fmt}`;

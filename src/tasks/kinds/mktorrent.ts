@@ -1,5 +1,6 @@
 /**
- * @module The mktorrent kind (SPEC sections 2, 3 and 9 Make torrent; CONTRACT "Tasks" output): a .torrent of a file
+ * @module The mktorrent kind (docs/product.md "Make torrent", "Task params", "Task defaults";
+ * docs/interfaces.md "Task outputs"): a .torrent of a file
  * or folder, written beside the target (`/a/b/` gives `/a/b.torrent`) or at `torrentOutput` inside the scope.
  * mktorrent writes to a hidden temporary name in the output folder that is renamed over the output at the end, so an
  * existing .torrent of the same name is replaced (asking again means wanting the fresh one) and a cancelled or
@@ -19,7 +20,7 @@ import { mirrorFolder } from "../mirror-folder";
 import { boolParam, intParam, paramsObject, stringParam } from "../params";
 import { TaskInputError, type TaskContext, type TaskKind, type TaskScope, type TaskTarget } from "../types";
 
-/** SPEC section 5: the refusal of a .torrent target. */
+/** docs/product.md "Task refusals": the refusal of a .torrent target. */
 export const TORRENT_OF_TORRENT_MESSAGE = "hey man, you can not make a torrent for a torrent, what's the point?";
 
 const D = TASK_DEFAULTS.mktorrent;
@@ -29,7 +30,7 @@ function outputPath(scope: TaskScope, target: TaskTarget, params: MkTorrentParam
   const own = target.path === "/" ? basename(scope.root) : basename(target.path);
   const name = `${params.torrentName || own}.torrent`;
   const wanted = params.torrentOutput;
-  // CONTRACT "Tasks": `<target>.torrent` beside the target (target.path has no trailing slash).
+  // docs/interfaces.md "Task outputs": `<target>.torrent` beside the target (target.path has no trailing slash).
   if (!wanted) return target.path === "/" ? `/${name}` : `${target.path}.torrent`;
   if (wanted.endsWith("/")) return `${wanted}${name}`;
   const abs = scope.resolve(wanted);

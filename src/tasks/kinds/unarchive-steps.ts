@@ -32,7 +32,7 @@ export const WRONG_PASSWORD_MESSAGE = ARCHIVE_LIST_FAILED;
 export const OUTPUT_OUTSIDE_MESSAGE = "the output directory can not contain '..'";
 /** An output directory that names a file. */
 export const OUTPUT_NOT_FOLDER_MESSAGE = "the output directory is a file";
-/** SPEC section 5: what unarchive says about a file that is not an archive. */
+/** docs/product.md "Task refusals": what unarchive says about a file that is not an archive. */
 export const NOT_ARCHIVE_MESSAGE = "hey man, are you sure this is an archive file?";
 
 /** Writes a list file naming the entries stored as `rawNames` exactly (sevenzip-names.ts) in the task's temp folder. */
@@ -64,7 +64,8 @@ function toolMessage(err: ToolFailed): string {
 
 /**
  * Lists the archive; an archive that cannot be listed for want of the password, or lists nothing, fails with the
- * SPEC message; a file 7-Zip cannot open fails with the not-an-archive message.
+ * message of docs/product.md "Search and archive messages"; a file 7-Zip cannot open fails with the not-an-archive
+ * message.
  * @throws Error with the message to show; ToolAborted on cancel.
  */
 export async function listArchive(

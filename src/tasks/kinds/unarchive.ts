@@ -1,5 +1,6 @@
 /**
- * @module The unarchive task (SPEC sections 2 Unarchive dialog, 5, 7; CONTRACT "Tasks"): lists the archive first
+ * @module The unarchive task (docs/product.md "Unarchive", "Task targets", "Sockets";
+ * docs/interfaces.md "Task outputs"): lists the archive first
  * (password, hostile entries, free space and the unpack ratio limit checked before anything is written), extracts it with 7-Zip into a fresh hidden folder
  * beside the output, removes links that lead out, fixes legacy name encodings, then moves the entries into place
  * with the one-top-level and overwrite rules. A compressed tar is extracted through both its layers in the same run.
@@ -44,7 +45,7 @@ import {
 } from "./unarchive-steps";
 import { assertUnpackFits } from "./unarchive-limits";
 
-/** The on/off params of the dialog (SPEC section 7 unarchive Params). */
+/** The on/off params of the dialog (docs/product.md "Task params"). */
 const BOOL_PARAMS = [
   "archiveRm",
   "isMultiVolume",
@@ -59,7 +60,7 @@ const WHOLE_PROGRESS: ProgressSpan = [0, 100];
 const OUTER_PROGRESS: ProgressSpan = [0, 50];
 const INNER_PROGRESS: ProgressSpan = [50, 100];
 
-/** SPEC section 5: the file types unarchive refuses (and folders). */
+/** docs/product.md "Task targets": the file types unarchive refuses (and folders). */
 const NOT_ARCHIVE_TYPES = new Set(["video", "audio", "image", "text", "textImmutable"]);
 
 /**
@@ -227,7 +228,8 @@ async function unarchiveInto(
     refused.push(...removeEscapingLinks(temp).filter((path) => !refused.includes(path)));
     const wrap = wrapFolderOf(temp, p.archiveOneTopLevel, wrapFolderName(volumes, folder, out.abs));
     const base = wrap === null ? out.virtual : posix.join(out.virtual, wrap);
-    // SPEC section 6: nothing lands where the owner's rules deny, even inside the output folder; nor under a temp
+    // docs/product.md "Roles and permissions": nothing lands where the owner's rules deny, even inside the output
+    // folder; nor under a temp
     // name, which listings hide and the temp sweeper deletes (fs/temp-name.ts).
     refused.push(...removeEntriesWhere(temp, (rel) => hasTempName(rel) || !ctx.scope.allows(posix.join(base, rel))));
     if (ctx.signal.aborted) throw new ToolAborted("unarchive");

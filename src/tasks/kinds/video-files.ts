@@ -23,7 +23,10 @@ export interface VideoFile {
   virtual: string;
 }
 
-/** True when the target is a video file or a folder (the only targets of mkthumb and extract_sub, SPEC section 5). */
+/**
+ * True when the target is a video file or a folder (the only targets of mkthumb and extract_sub, docs/product.md "Task
+ * targets").
+ */
 export function isVideoOrFolder(target: TaskTarget): boolean {
   return target.isDir || target.type === "video";
 }

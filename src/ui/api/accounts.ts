@@ -1,4 +1,7 @@
-/** @module User accounts calls (SPEC §7): list, fetch, create, update, delete, password, 2FA passcode and QR URL. */
+/**
+ * @module User accounts calls (docs/product.md "User calls"): list, fetch, create, update, delete, password, 2FA
+ * passcode and QR URL.
+ */
 import { apiFetch, apiJson } from "./client";
 import type { Account, AccountFields } from "../../shared/wire/user";
 
@@ -50,14 +53,17 @@ export async function deleteAccount(id: number): Promise<void> {
 }
 
 /**
- * Changes a user's own password (SPEC §7 Profile updates), proven by the current one.
+ * Changes a user's own password (docs/product.md "User calls"), proven by the current one.
  * @throws ApiError (403 locked or a wrong current password, 400 too short or no current password).
  */
 export async function changePassword(id: number, password: string, currentPassword: string): Promise<void> {
   await updateAccount(id, ["password"], { password, currentPassword });
 }
 
-/** Sends a 2FA passcode: turns OTP on when off, off when on (SPEC §4 OTP). @throws ApiError (400 wrong code). */
+/**
+ * Sends a 2FA passcode: turns OTP on when off, off when on (docs/product.md "Two-factor setup"). @throws ApiError (400
+ * wrong code).
+ */
 export async function submitPasscode(id: number, otpPasscode: string): Promise<void> {
   await updateAccount(id, ["otpPasscode"], { otpPasscode });
 }

@@ -1,4 +1,4 @@
-/** @module Login and token renewal calls (SPEC §7). */
+/** @module Login and token renewal calls (docs/product.md "Sign-in calls"). */
 import { apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
 import { AUTH_HEADER } from "../../shared/wire/headers";
@@ -9,7 +9,7 @@ export interface Credentials {
   username: string;
   password: string;
   otpPasscode?: string;
-  /** The captcha response when the login page asks for one (SPEC §5 Login). */
+  /** The captcha response when the login page asks for one (docs/product.md "Login fields"). */
   recaptcha?: string;
 }
 

@@ -1,4 +1,6 @@
-/** @module The only place that calls fetch: X-Auth, X-Renew-Token, ApiError on non-2xx (SPEC §8 API). */
+/**
+ * @module The only place that calls fetch: X-Auth, X-Renew-Token, ApiError on non-2xx (docs/product.md "API errors").
+ */
 import { config } from "../stores/config";
 import { AUTH_HEADER, RENEW_TOKEN_HEADER } from "../../shared/wire/headers";
 

@@ -1,5 +1,5 @@
 /**
- * @module The command runner connection (SPEC §7 `/api/command/{path}?auth=TOKEN`, protocol in
+ * @module The command runner connection (docs/product.md "Sockets", protocol in
  * src/shared/wire/command.ts): opens the WebSocket for a folder and hands each server message on.
  */
 import type { CommandServerMessage } from "../../shared/wire/command";
@@ -14,7 +14,10 @@ export interface CommandSocketHandlers {
   onClose: (opened: boolean) => void;
 }
 
-/** The ws:// or wss:// URL of the command runner in `dir` (CONTRACT: WebSocket upgrades take the login token in `auth`). */
+/**
+ * The ws:// or wss:// URL of the command runner in `dir` (docs/interfaces.md "Authentication": WebSocket upgrades take
+ * the login token in `auth`).
+ */
 export function commandSocketUrl(
   dir: string,
   token: string,

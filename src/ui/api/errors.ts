@@ -1,6 +1,6 @@
 /**
- * @module The one mapping from a failed call to what the user sees: the 403/404/500 error views (SPEC §2 Files view)
- * and, for popups and inline errors, a translated sentence; never a bare status line or a stack.
+ * @module The one mapping from a failed call to what the user sees: the 403/404/500 error views (docs/product.md "Files
+ * view") and, for popups and inline errors, a translated sentence; never a bare status line or a stack.
  */
 import i18next from "i18next";
 import { ApiError } from "./client";
@@ -11,7 +11,7 @@ export type ErrorKind = "forbidden" | "notFound" | "internal";
 
 /**
  * Picks the error view for a failure: a status or message starting with 404 is not found, 403 is
- * forbidden, anything else internal (SPEC §2 Files view).
+ * forbidden, anything else internal (docs/product.md "Files view").
  */
 export function errorKindOf(err: unknown): ErrorKind {
   const status = err instanceof ApiError ? err.status : 0;

@@ -1,4 +1,4 @@
-/** @module Failed login logs calls (SPEC §7 GET/DELETE /api/logs). */
+/** @module Failed login logs calls (docs/product.md "Failed login calls"). */
 import { apiFetch, apiJson } from "./client";
 import type { FailedLog } from "../../shared/wire/failed-log";
 

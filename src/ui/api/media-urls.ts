@@ -1,6 +1,7 @@
 /**
- * @module Video media URLs (SPEC §7; shapes fixed by MEDIA_QUERY in src/shared/wire/video.ts): HLS playlists, sidecar
- * and embedded subtitles as WebVTT, stills and the seek-thumbnail track. Every URL carries a media token as `auth`.
+ * @module Video media URLs (docs/product.md "Raw files and media URLs"; shapes fixed by MEDIA_QUERY in
+ * src/shared/wire/video.ts): HLS playlists, sidecar and embedded subtitles as WebVTT, stills and the seek-thumbnail
+ * track. Every URL carries a media token as `auth`.
  */
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";

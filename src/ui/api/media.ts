@@ -1,6 +1,7 @@
 /**
- * @module Preview and metadata calls (SPEC §7): `probe=yes` metadata, the nfo text, same-type playlists, the markdown
- * page URL and the JPEG orientation fix. Shapes come from src/shared/wire/metainfo.ts.
+ * @module Preview and metadata calls (docs/product.md "Raw files and media URLs"): `probe=yes` metadata, the nfo text,
+ * same-type playlists, the markdown page URL and the JPEG orientation fix. Shapes come from
+ * src/shared/wire/metainfo.ts.
  */
 import { apiFetch, apiJson, apiText, apiUrl } from "./client";
 import { MEDIA_QUERY } from "../../shared/wire/video";
@@ -51,8 +52,8 @@ export interface ProbedResource extends Resource {
 
 /**
  * GET ?probe=yes: the file with its metadata (video, audio, torrent, .trx firmware, archive entries).
- * @throws ApiError: 400 with the server's sentence (an encrypted archive: SPEC §5), 403 without download, 503 when
- * the tool is missing.
+ * @throws ApiError: 400 with the server's sentence (an encrypted archive: docs/product.md "Search and archive
+ * messages"), 403 without download, 503 when the tool is missing.
  */
 export function fetchProbe(path: string, signal?: AbortSignal): Promise<ProbedResource> {
   return apiJson<ProbedResource>(`/api/resources${encodePath(path)}?probe=yes`, { signal });
@@ -95,15 +96,15 @@ export function fetchPlaylist(path: string, kind: "video" | "audio", signal?: Ab
   return apiJson<Resource[]>(`/api/resources${encodePath(path)}?playlist=${kind}`, { signal });
 }
 
-/** The markdown preview page of a .md file (SPEC §7 `preview=markdown&auth=`), opened in its own window. */
+/** The markdown preview page of a .md file (docs/product.md "Resource calls"), opened in its own window. */
 export function markdownPageUrl(path: string, token: string): string {
   return apiUrl(`/api/resources${encodePath(path)}?preview=markdown&auth=${encodeURIComponent(token)}`);
 }
 
 /**
  * PATCH ?action=imageProcess: turns JPEGs upright from their EXIF orientation (a folder's with `recursive`).
- * Other files are left as they are. The UI then says 'process successfully' (SPEC §8). @throws ApiError (403 without
- * rename).
+ * Other files are left as they are. The UI then says 'process successfully' (docs/product.md "API errors"). @throws
+ * ApiError (403 without rename).
  */
 export async function processImage(path: string, recursive = false): Promise<void> {
   await apiFetch(`/api/resources${encodePath(path)}?action=imageProcess${recursive ? "&recursive=true" : ""}`, {

@@ -1,4 +1,7 @@
-/** @module The signed-in user's own profile calls: language, listing order, view mode, hidden files and theme (SPEC §7 PUT /api/users/{id}). */
+/**
+ * @module The signed-in user's own profile calls: language, listing order, view mode, hidden files and theme
+ * (docs/product.md "User calls").
+ */
 import { apiFetch } from "./client";
 import type { AccountFields, Sorting } from "../../shared/wire/user";
 
@@ -21,7 +24,7 @@ export async function updateProfile<K extends keyof ProfileFields>(
   });
 }
 
-/** Saves the user's listing order (SPEC §7 Sorting update). @throws ApiError. */
+/** Saves the user's listing order (docs/product.md "User calls"). @throws ApiError. */
 export function updateSorting(id: number, sorting: Sorting): Promise<void> {
   return updateProfile(id, "sorting", sorting);
 }

@@ -1,7 +1,7 @@
 /**
- * @module Public share calls without login (SPEC §7): the shared item or a folder inside it, a text file's content,
- * a password link's unlock, and a resumable upload into an upload-only folder. A password link's token goes as
- * X-Share-Token.
+ * @module Public share calls without login (docs/product.md "Public share calls"): the shared item or a folder inside
+ * it, a text file's content, a password link's unlock, and a resumable upload into an upload-only folder. A password
+ * link's token goes as X-Share-Token.
  */
 import { apiJson, apiText, apiUrl } from "./client";
 import { tusTransfer, type TusListeners, type TusTransfer } from "./tus-upload";

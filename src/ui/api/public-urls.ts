@@ -1,7 +1,7 @@
 /**
- * @module URLs of a public share (SPEC §7 Public share calls): downloads, inline media, thumbnails and archives
- * under `/api/public/dl/{hash}` (with the `token=` of a password link when this tab holds one), and the page link
- * people scan or paste, which never carries a token.
+ * @module URLs of a public share (docs/product.md "Public share calls"): downloads, inline media, thumbnails and
+ * archives under `/api/public/dl/{hash}` (with the `token=` of a password link when this tab holds one), and the page
+ * link people scan or paste, which never carries a token.
  */
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
@@ -40,7 +40,10 @@ export function publicThumbnailUrl(hash: string, sub: string, width: number): st
   return withShareToken(`${publicItemUrl(hash, sub)}?thumb=true&w=${width}&inline=true`, hash);
 }
 
-/** A folder as one archive (SPEC §7: a folder with `algo=`); the path gets its trailing "/". */
+/**
+ * A folder as one archive (docs/product.md "Raw files and media URLs": a folder with `algo=`); the path gets its
+ * trailing "/".
+ */
 export function publicArchiveUrl(hash: string, dir: string = "/", format: string = "zip"): string {
   const folder = dir.endsWith("/") ? dir : `${dir}/`;
   return withShareToken(
@@ -49,7 +52,9 @@ export function publicArchiveUrl(hash: string, dir: string = "/", format: string
   );
 }
 
-/** The full page link of a share: `{origin}{base}/share/{hash}` (SPEC §2 Share page: the QR code's content). */
+/**
+ * The full page link of a share: `{origin}{base}/share/{hash}` (docs/product.md "Share page": the QR code's content).
+ */
 export function shareLinkUrl(origin: string, baseURL: string, hash: string): string {
   return `${origin}${baseURL}/share/${encodeURIComponent(hash)}`;
 }

@@ -1,4 +1,7 @@
-/** @module Resource changes beyond upload and delete (SPEC §7): move/rename, copy, save, new file, chmod, password rename, checksums, media info. */
+/**
+ * @module Resource changes beyond upload and delete (docs/product.md "Resource calls"): move/rename, copy, save, new
+ * file, chmod, password rename, checksums, media info.
+ */
 import { apiFetch, apiJson, apiText } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "./resources";
@@ -11,7 +14,7 @@ export type ConflictPolicy = "fail" | "override" | "rename";
 
 /**
  * The query of a move or copy. The destination is URL-encoded per segment as in resource URLs, then once more
- * as a query value (SPEC §7: destination={encoded path}).
+ * as a query value (docs/product.md "Resource calls": destination={encoded path}).
  */
 export function transferQuery(action: "rename" | "copy", destination: string, conflict: ConflictPolicy): string {
   let query = `action=${action}&destination=${encodeURIComponent(encodePath(destination))}`;
@@ -81,7 +84,10 @@ export function changeMode(path: string, mode: string, recursive: boolean): Prom
   );
 }
 
-/** Renames a file with a password prefix ('@'+password+'@#'+name, SPEC §5). @throws ApiError. */
+/**
+ * Renames a file with a password prefix ('@'+password+'@#'+name, docs/product.md "Password-prefixed names").
+ * @throws ApiError.
+ */
 export async function renameWithPassword(path: string, password: string): Promise<void> {
   await apiFetch(`/api/resources${encodePath(path)}?action=passwdrename&password=${encodeURIComponent(password)}`, {
     method: "PATCH",

@@ -1,4 +1,4 @@
-/** @module Resource calls: fetch, create folder, delete, upload (SPEC §7). */
+/** @module Resource calls: fetch, create folder, delete, upload (docs/product.md "Resource calls"). */
 import { apiFetch, apiJson, apiUpload, type ProgressListener } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { Resource } from "../../shared/wire/resource";

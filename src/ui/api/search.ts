@@ -1,4 +1,7 @@
-/** @module Search and hot-keyword calls (SPEC §7: GET /api/search/{path}?query=, GET/POST/DELETE /api/hot-search). */
+/**
+ * @module Search and hot-keyword calls (docs/product.md "Search calls": GET /api/search/{path}?query=, GET/POST/DELETE
+ * /api/hot-search).
+ */
 import { apiFetch, apiJson } from "./client";
 import { encodePath } from "../format/encode-path";
 import type { HotKeyword, SearchHit } from "../../shared/wire/search";
@@ -11,7 +14,9 @@ export function searchFiles(dir: string, query: string, signal?: AbortSignal): P
   return apiJson<SearchHit[]>(`/api/search${encodePath(folder)}?query=${encodeURIComponent(query)}`, { signal });
 }
 
-/** The `num` most searched keywords, most first; `_t` defeats caches (SPEC §7). @throws ApiError. */
+/**
+ * The `num` most searched keywords, most first; `_t` defeats caches (docs/product.md "Search calls"). @throws ApiError.
+ */
 export function fetchHotKeywords(num: number): Promise<HotKeyword[]> {
   return apiJson<HotKeyword[]>(`/api/hot-search?num=${num}&_t=${Date.now()}`);
 }

@@ -1,4 +1,4 @@
-/** @module Global settings calls (SPEC §7 GET/PUT /api/settings). */
+/** @module Global settings calls (docs/product.md "Settings calls"). */
 import { apiJson } from "./client";
 import type { GlobalSettings, SettingsUpdate } from "../../shared/wire/settings";
 

@@ -1,7 +1,7 @@
 /**
- * @module Share link calls (SPEC §7): POST /api/share/{path}?expires=N&unit=U (no query: the permalink),
- * GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link), DELETE /api/share/{hash},
- * PATCH /api/share/{hash} (a link's download speed).
+ * @module Share link calls (docs/product.md "Share calls"): POST /api/share/{path}?expires=N&unit=U (no query: the
+ * permalink), GET /api/share/{path} (the caller's links of a path), GET /api/shared (admins: every link), DELETE
+ * /api/share/{hash}, PATCH /api/share/{hash} (a link's download speed).
  */
 import { apiFetch, apiJson } from "./client";
 import { encodePath } from "../format/encode-path";

@@ -1,9 +1,12 @@
 /**
- * @module The one place that opens the task WebSocket (SPEC §7 `/api/task?auth=`, §4 Task connection): it
+ * @module The one place that opens the task WebSocket (docs/product.md "Sockets", "Task connection"): it
  * reconnects every TASK_RECONNECT_MS after a close until stopped, and refuses to send while closed.
  */
 
-/** The task connection is tried again this long after it closes (SPEC §4 Task connection, §9: every 10 s). */
+/**
+ * The task connection is tried again this long after it closes (docs/product.md "Task connection", "Timings": every 10
+ * s).
+ */
 const TASK_RECONNECT_MS = 10_000;
 
 /** What the connection tells its owner. `onClose` is not called for a close that `stop()` asked for. */

@@ -1,6 +1,7 @@
 /**
- * @module Media and download URLs (SPEC §7 Media URLs). Their `auth` query carries a read-only media token
- * (stores/media-tokens.ts) whose prefix covers the path, never the login token (CONTRACT "HTTP API").
+ * @module Media and download URLs (docs/product.md "Raw files and media URLs"). Their `auth` query carries a read-only
+ * media token (stores/media-tokens.ts) whose prefix covers the path, never the login token (docs/interfaces.md
+ * "Authentication").
  */
 import { apiUrl } from "./client";
 import { encodePath } from "../format/encode-path";
@@ -15,19 +16,24 @@ export function inlineUrl(path: string, token: string): string {
   return `${downloadUrl(path, token)}&inline=true`;
 }
 
-/** Thumbnail URL of an image, or the poster of a video, `width` px wide (SPEC §7 the thumbnail URL). */
+/**
+ * Thumbnail URL of an image, or the poster of a video, `width` px wide (docs/product.md "Raw files and media URLs").
+ */
 export function thumbnailUrl(path: string, token: string, width: number): string {
   return apiUrl(`/api/raw${encodePath(path)}?thumb=true&w=${width}&inline=true&auth=${encodeURIComponent(token)}`);
 }
 
-/** The external-player link of a file: `{origin}{base}/api/raw{encoded path}?auth={token}&inline=true` (SPEC §7). */
+/**
+ * The external-player link of a file: `{origin}{base}/api/raw{encoded path}?auth={token}&inline=true` (docs/product.md
+ * "Raw files and media URLs").
+ */
 export function externalLink(path: string, token: string, origin: string): string {
   return `${origin}${inlineUrl(path, token)}`;
 }
 
 /**
- * Archive download URL (SPEC §7): a folder as `/api/raw{dir}/?algo=`, several items as
- * `/api/raw/?files={comma-joined encoded paths}&algo=`. Paths are decoded; folders may end with '/'.
+ * Archive download URL (docs/product.md "Raw files and media URLs"): a folder as `/api/raw{dir}/?algo=`, several items
+ * as `/api/raw/?files={comma-joined encoded paths}&algo=`. Paths are decoded; folders may end with '/'.
  */
 export function archiveUrl(paths: readonly string[], format: string, token: string): string {
   const auth = `auth=${encodeURIComponent(token)}`;

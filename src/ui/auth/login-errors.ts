@@ -1,4 +1,4 @@
-/** @module Login failure messages (SPEC §8 Login) as i18n keys or server detail. */
+/** @module Login failure messages (docs/product.md "Login errors") as i18n keys or server detail. */
 import { ApiError } from "../api/client";
 import { errorDetail } from "../api/errors";
 import { TOKEN_EXPIRED, TOKEN_MALFORMED } from "./token";
@@ -24,7 +24,8 @@ export function needsPasscode(err: unknown): boolean {
 
 /**
  * Maps a failed login: 403 shows the server's detail in parentheses when there is one, else wrong
- * credentials; 429 banned; 409 username taken (signup); a rejected token its SPEC §8 message; else unknown.
+ * credentials; 429 banned; 409 username taken (signup); a rejected token its message (docs/product.md "Token errors");
+ * else unknown.
  */
 export function loginFailure(err: unknown): LoginFailure {
   if (!(err instanceof ApiError)) {

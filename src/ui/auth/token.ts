@@ -1,12 +1,12 @@
-/** @module Login token parsing and the SPEC §4 Session checks (three parts, exp in seconds). */
+/** @module Login token parsing and the checks of docs/product.md "Session" (three parts, exp in seconds). */
 import type { TokenPayload } from "../../shared/wire/token";
 
 export type { TokenPayload, TokenUser } from "../../shared/wire/token";
 export type { Permissions, Sorting } from "../../shared/wire/user";
 
-/** Message of a token without three parts (SPEC §8 Token). */
+/** Message of a token without three parts (docs/product.md "Token errors"). */
 export const TOKEN_MALFORMED = "token malformed";
-/** Message of a token whose exp is in the past (SPEC §8 Token). */
+/** Message of a token whose exp is in the past (docs/product.md "Token errors"). */
 export const TOKEN_EXPIRED = "token expired";
 
 function decodeBase64Url(part: string): string {
@@ -20,7 +20,8 @@ function decodeBase64Url(part: string): string {
 }
 
 /**
- * Checks and decodes a token (SPEC §4 Session). `nowSeconds` is compared with exp in seconds (SPEC §9).
+ * Checks and decodes a token (docs/product.md "Session"). `nowSeconds` is compared with exp in seconds (docs/product.md
+ * "Session").
  * @throws Error('token malformed') when it has other than three parts or an unreadable payload,
  *   Error('token expired') when exp is in the past.
  */

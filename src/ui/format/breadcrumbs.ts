@@ -1,6 +1,6 @@
-/** @module Breadcrumb trail of a folder path (SPEC §2 Files view). */
+/** @module Breadcrumb trail of a folder path (docs/product.md "Files view"). */
 
-/** Breadcrumbs show only this many trailing path segments (SPEC §2 Files view). */
+/** Breadcrumbs show only this many trailing path segments (docs/product.md "Files view"). */
 const BREADCRUMB_VISIBLE_SEGMENTS = 3;
 
 /**
@@ -15,8 +15,8 @@ export interface Crumb {
 
 /**
  * Splits a path into crumbs. Only the last `visible` segments keep their names; when earlier ones exist,
- * they are folded into one leading "..." crumb that opens the deepest hidden folder (SPEC §2: "the
- * earliest shown becomes '...'") and lists them all. A file path keeps its own name as the last crumb.
+ * they are folded into one leading "..." crumb that opens the deepest hidden folder (docs/product.md "Files view":
+ * anything before the shown segments is '...') and lists them all. A file path keeps its own name as the last crumb.
  */
 export function breadcrumbTrail(path: string, visible: number = BREADCRUMB_VISIBLE_SEGMENTS): Crumb[] {
   const isDir = path.endsWith("/");

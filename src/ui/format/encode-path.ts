@@ -1,4 +1,4 @@
-/** @module Resource paths: per-segment URL encoding (SPEC §5 Names) and path arithmetic. */
+/** @module Resource paths: per-segment URL encoding (docs/product.md "Names") and path arithmetic. */
 
 /** Encodes each segment of a path, keeping the slashes: "/a b/#1/" -> "/a%20b/%231/". */
 export function encodePath(path: string): string {

@@ -1,7 +1,7 @@
-/** @module Double-tap detection for touch screens (SPEC §2 Listing: two touches within 300 ms open). */
+/** @module Double-tap detection for touch screens (docs/product.md "Listing": two touches within 300 ms open). */
 import { useRef } from "react";
 
-/** Two touches within this window are a double tap (SPEC §9). */
+/** Two touches within this window are a double tap (docs/product.md "Timings"). */
 const DOUBLE_TOUCH_MS = 300;
 
 /** Returns a function to call on each touch; it answers true when it completes a double tap on the same key. */

@@ -1,4 +1,7 @@
-/** @module Infinite scroll (SPEC §2 Listing, §9 page size 100): a sentinel that asks for more when it scrolls into view. */
+/**
+ * @module Infinite scroll (docs/product.md "Listing", "Sizes and paging"): a sentinel that asks for more when it
+ * scrolls into view.
+ */
 import { useEffect, useRef } from "react";
 
 /**

@@ -1,4 +1,4 @@
-/** @module Sets the page title to the route name plus the instance name (SPEC §2 Guard). */
+/** @module Sets the page title to the route name plus the instance name (docs/product.md "Route guard"). */
 import { useEffect } from "react";
 import { config } from "../stores/config";
 

@@ -1,4 +1,7 @@
-/** @module The one shortcut table: action -> keys -> when it applies (SPEC §2 Files view, Preview, Editor). */
+/**
+ * @module The one shortcut table: action -> keys -> when it applies (docs/product.md "Files view", "Preview",
+ * "Editor").
+ */
 import { canOpenRename } from "../stores/operation-rules";
 
 /** Actions a key can trigger. */
@@ -55,13 +58,13 @@ export interface ShortcutContext {
   canRename?: boolean;
   canDownload?: boolean;
   canExecute?: boolean;
-  /** The task panel is open (SPEC §2: Esc and q close it before anything else). */
+  /** The task panel is open (docs/product.md "Task panel": Esc and q close it before anything else). */
   taskPanelOpen?: boolean;
-  /** The view is loading (SPEC: F2 does nothing then). */
+  /** The view is loading (docs/product.md "Keyboard shortcuts": F2 does nothing then). */
   loading?: boolean;
   /** Something is on the clipboard and may be pasted here. */
   canPaste?: boolean;
-  /** The preview shows a video player (SPEC §2 Video keys take Space, the arrows and m). */
+  /** The preview shows a video player (docs/product.md "Video player": its keys take Space, the arrows and m). */
   video?: boolean;
 }
 
@@ -95,7 +98,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
     when: (c) => free(c) && Boolean(c.taskPanelOpen),
   },
   { action: "clearSelection", keys: ["Escape"], group: "navigation", when: inListing },
-  // SPEC §2 Files view: Ctrl+F opens the search panel (also from its own input, instead of the browser's find).
+  // docs/product.md "Keyboard shortcuts": Ctrl+F opens the search panel (also from its own input, instead of the
+  // browser's find).
   { action: "search", keys: ["Mod+f"], group: "navigation", when: (c) => !c.promptOpen && c.view === "listing" },
   { action: "closePreview", keys: ["Escape", "q"], group: "preview", when: inPreview },
   { action: "closeEditor", keys: ["Escape"], group: "editor", when: inEditor },
@@ -129,7 +133,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     when: (c) => (inPreview(c) || inListing(c)) && Boolean(c.canDownload),
   },
   { action: "save", keys: ["Mod+s"], group: "editor", when: inEditor },
-  // SPEC §2 Video keys, before the other previews' rows for the same keys.
+  // docs/product.md "Video player" keys, before the other previews' rows for the same keys.
   { action: "videoPlayPause", keys: [" "], group: "preview", when: inVideo },
   { action: "videoSeekBack", keys: ["ArrowLeft"], group: "preview", when: inVideo },
   { action: "videoSeekForward", keys: ["ArrowRight"], group: "preview", when: inVideo },
@@ -143,7 +147,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: "previewNext", keys: ["ArrowRight", "Mod+ArrowRight"], group: "preview", when: inPreview },
   { action: "previewInfo", keys: ["i"], group: "preview", when: inPreview },
   { action: "previewFullscreen", keys: ["f", "Enter"], group: "preview", when: inPreview },
-  // SPEC §2 image keys: only the gallery handles it; other previews leave Space to the page.
+  // docs/product.md "Image gallery": only the gallery handles it; other previews leave Space to the page.
   { action: "toggleSlideshow", keys: [" "], group: "preview", when: inPreview },
   // Image zoom: only the gallery handles them ("=" is "+" without shift on most layouts).
   { action: "previewZoomIn", keys: ["+", "="], group: "preview", when: inPreview },
@@ -156,7 +160,10 @@ export const COMPONENT_KEYS: ReadonlyArray<{ label: "editorFind" | "editorUndo";
   { label: "editorUndo", keys: ["Mod+z"], group: "editor" },
 ];
 
-/** Pointer gestures listed in the help beside the keys (SPEC §2 Files view: other shortcuts), with their section. */
+/**
+ * Pointer gestures listed in the help beside the keys (docs/product.md "Keyboard shortcuts": other shortcuts), with
+ * their section.
+ */
 export const POINTER_GESTURES = [
   { id: "click", group: "selection" },
   { id: "ctrlClick", group: "selection" },

@@ -1,4 +1,7 @@
-/** @module /files/*: the listing, the editor or the preview, depending on what the server returns for the path (SPEC §2). */
+/**
+ * @module /files/*: the listing, the editor or the preview, depending on what the server returns for the path
+ * (docs/product.md "Preview").
+ */
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
@@ -29,7 +32,7 @@ export function FilesPage() {
   const path = resourcePathOf(window.location.pathname, config.baseURL);
   const { resource, error, listing } = useCurrentResource();
   const { user } = useAuth();
-  // `?edit`: the Edit button of a rendered markdown file (SPEC §2 Preview) asks for the editor.
+  // `?edit`: the Edit button of a rendered markdown file (docs/product.md "Preview") asks for the editor.
   const editRequested = new URLSearchParams(useSearch()).has("edit");
 
   useEffect(() => {
@@ -37,7 +40,8 @@ export function FilesPage() {
   }, [path]);
 
   useEffect(() => {
-    // A folder asked for without its trailing slash gets the canonical route (SPEC §7: folders end with '/').
+    // A folder asked for without its trailing slash gets the canonical route (docs/interfaces.md "Paths": folders end
+    // with '/').
     if (resource?.isDir && resource.path === `${path}/`) navigate(filesRoute(resource.path), { replace: true });
   }, [resource, path, navigate]);
 

@@ -1,4 +1,4 @@
-/** @module The login screen (SPEC §2 Login screen): branding, errors above the form, login or signup. */
+/** @module The login screen (docs/product.md "Login"): branding, errors above the form, login or signup. */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
@@ -28,7 +28,8 @@ export function LoginPage() {
       setFailure({ key: "login.errors.passwordsMismatch" });
       return;
     }
-    // SPEC §5 Login: with captcha on, an empty response is refused as wrong credentials without a call.
+    // docs/product.md "Login fields": with captcha on, an empty response is refused as wrong credentials without a
+    // call.
     if (config.captcha && !captcha.trim()) {
       setFailure({ key: "login.errors.wrongCredentials" });
       return;

@@ -1,6 +1,6 @@
 /**
- * @module The public share page, /share/{hash}[/sub/path/] (SPEC §2 Share page): no login, no header or sidebar;
- * the shared item with its download, QR code button and preview, a shared folder's listing and previews, the
+ * @module The public share page, /share/{hash}[/sub/path/] (docs/product.md "Share page"): no login, no header or
+ * sidebar; the shared item with its download, QR code button and preview, a shared folder's listing and previews, the
  * password prompt of a password link, the upload area of an upload-only folder, or the unavailable text.
  */
 import { useEffect } from "react";

@@ -1,6 +1,6 @@
 /**
- * @module /shared (admin): every share link, permanent first then by expiry as the server answers (SPEC §2
- * Shared links screen): path into the files with option badges, public link, expiry, downloads, owner's name, copy and
+ * @module /shared (admin): every share link, permanent first then by expiry as the server answers (docs/product.md
+ * "Shared links"): path into the files with option badges, public link, expiry, downloads, owner's name, copy and
  * delete.
  */
 import { useEffect } from "react";

@@ -1,7 +1,8 @@
 /**
- * @module The audio preview's player (SPEC §2 Preview: playlist player): one <audio> element, the folder's playlist
- * and the tags of its tracks, kept outside React so that the preview of the next track in the same folder takes the
- * playing element over instead of starting a new one. Plays through the folder and stops after its last track.
+ * @module The audio preview's player (docs/product.md "Audio player": playlist player): one <audio> element, the
+ * folder's playlist and the tags of its tracks, kept outside React so that the preview of the next track in the same
+ * folder takes the playing element over instead of starting a new one. Plays through the folder and stops after its
+ * last track.
  */
 import { proxy, ref, useSnapshot } from "valtio";
 import type { Resource } from "../api/resources";

@@ -1,4 +1,7 @@
-/** @module Session store (SPEC §4 Session): the token in local storage, the user from its payload, renewal, logout. */
+/**
+ * @module Session store (docs/product.md "Session"): the token in local storage, the user from its payload, renewal,
+ * logout.
+ */
 import { proxy, useSnapshot } from "valtio";
 import { parseToken, type TokenUser } from "../auth/token";
 import { configureClient } from "../api/client";
@@ -7,7 +10,7 @@ import { clearMediaTokens } from "./media-tokens";
 import { applyOwnLocale } from "./own-account";
 import { config } from "./config";
 
-/** Where the session token is kept (SPEC §4 Session: local storage). */
+/** Where the session token is kept (docs/product.md "Session": local storage). */
 const TOKEN_STORAGE_KEY = "jwt";
 
 interface AuthState {
@@ -46,7 +49,7 @@ export function setToken(token: string): void {
 }
 
 /**
- * Clears token and user and tells the app to go to /login (SPEC §4 Session). `expired` marks a session the
+ * Clears token and user and tells the app to go to /login (docs/product.md "Session"). `expired` marks a session the
  * server refused, so the login page can bring the user back to where they were.
  */
 export function logout(expired = false): void {
@@ -73,7 +76,7 @@ export async function login(creds: Credentials): Promise<void> {
   if (state.user?.locale) await applyOwnLocale(state.user.locale).catch(() => {});
 }
 
-/** Renews the token once at a time; failures are ignored (SPEC §4: renewal errors are silent). */
+/** Renews the token once at a time; failures are ignored (docs/product.md "Session": renewal errors are silent). */
 export function renewToken(): Promise<void> {
   if (!renewing) {
     renewing = renewRequest(state.token)

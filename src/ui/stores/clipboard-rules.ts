@@ -1,4 +1,6 @@
-/** @module Pure clipboard rules (SPEC §4 Clipboard): cut then paste moves, copy then paste copies. */
+/**
+ * @module Pure clipboard rules (docs/product.md "Cut, copy and paste"): cut then paste moves, copy then paste copies.
+ */
 import type { TransferAction } from "./transfer-rules";
 
 /** What Ctrl+C or Ctrl+X put on the clipboard. */

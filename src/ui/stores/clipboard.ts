@@ -1,4 +1,7 @@
-/** @module Clipboard store (SPEC §4 Clipboard): Ctrl+C copies, Ctrl+X cuts, Ctrl+V pastes into the current folder. */
+/**
+ * @module Clipboard store (docs/product.md "Cut, copy and paste"): Ctrl+C copies, Ctrl+X cuts, Ctrl+V pastes into the
+ * current folder.
+ */
 import { proxy, ref, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { afterPaste, EMPTY_CLIPBOARD, pasteAction, putOnClipboard, type ClipboardContent } from "./clipboard-rules";

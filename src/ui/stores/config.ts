@@ -1,4 +1,4 @@
-/** @module The server-injected configuration (SPEC §2 Start-up), read once on page load. */
+/** @module The server-injected configuration (docs/product.md "Start-up"), read once on page load. */
 import { DEFAULT_APP_NAME } from "../../shared/wire/settings";
 import { TUS_CHUNK_BYTES } from "../../shared/wire/upload";
 import { DEFAULT_SETTINGS, type SettingsCore } from "../../shared/wire/settings";
@@ -24,19 +24,21 @@ export interface AppConfig {
   captcha: boolean;
   captchaKey: string;
   loginPage: boolean;
-  /** URL of the branding folder's custom.css, or "" (SPEC §2 Branding). */
+  /** URL of the branding folder's custom.css, or "" (docs/product.md "Branding"). */
   customCSS: string;
   /** URL of the branding folder's img/logo.svg, or "". */
   logoURL: string;
-  /** The global Video settings (SPEC §3). */
+  /** The global Video settings (docs/product.md "Global settings fields"). */
   video: SettingsCore["video"];
-  /** The photo-gallery settings (SPEC §2 Slideshow fieldset). */
+  /** The photo-gallery settings (docs/product.md "Slideshow settings"). */
   slideshow: SettingsCore["slideshow"];
   /** The thumbnail settings without the server's cache folder. */
   thumbnail: Omit<SettingsCore["thumbnail"], "cacheRoot">;
-  /** Whether an index location is set (SPEC §3). */
+  /** Whether an index location is set (docs/product.md "Page config"). */
   indexLocation: boolean;
-  /** The H.264 encoder the server would use: a hardware one, or "libx264" (SPEC §2 About); "" when unknown. */
+  /**
+   * The H.264 encoder the server would use: a hardware one, or "libx264" (docs/product.md "About"); "" when unknown.
+   */
   videoEncoder: string;
   /** Bytes per request of a resumable (tus) upload, as the server is configured. */
   tusChunkSize: number;
@@ -66,7 +68,7 @@ const DEFAULTS: AppConfig = {
 
 /**
  * Merges the injected JSON over the defaults. Missing or broken JSON (the dev build has no tag)
- * gives the defaults; an empty name falls back to the default product name (SPEC §1).
+ * gives the defaults; an empty name falls back to the default product name (docs/product.md "What the product does").
  */
 export function parseConfig(json: string | null | undefined): AppConfig {
   let raw: Partial<AppConfig> = {};

@@ -1,5 +1,6 @@
 /**
- * @module Pure model of the listing's action menus (SPEC §2 Listing context menu, §5 task checks, §6 permissions):
+ * @module Pure model of the listing's action menus (docs/product.md "Context menu", "Task targets",
+ * "Roles and permissions"):
  * the right-click menu, the long-press sheet and the selection bar's More menu all render it.
  */
 import type { Permissions } from "../auth/token";
@@ -105,10 +106,11 @@ function single(
 
 /**
  * The menu for a context. With items selected: the common file actions first (Open, Download, Copy, Cut, Move,
- * Rename, Share, Delete, Info), then the other SPEC entries, the tasks, and Reload List and Toggle Task Panel last.
- * With nothing selected (empty space): New folder, New file, Upload, Paste, the folder's Info, then the same last
- * group. Each entry needs its permission (SPEC §6; Share needs download too, as the server does to create a link);
- * tasks need execute and one item of a type the task accepts, and say why otherwise.
+ * Rename, Share, Delete, Info), then the other entries of docs/product.md "Context menu", the tasks, and Reload List
+ * and Toggle Task Panel last. With nothing selected (empty space): New folder, New file, Upload, Paste, the folder's
+ * Info, then the same last group. Each entry needs its permission (docs/product.md "Roles and permissions"; Share needs
+ * download too, as the server does to create a link); tasks need execute and one item of a type the task accepts, and
+ * say why otherwise.
  */
 export function contextMenuModel({ perm, selected, canPaste }: MenuContext): MenuGroup[] {
   const can = (p: keyof Permissions) => perm.admin || perm[p];

@@ -1,4 +1,7 @@
-/** @module Files view store: the resource of the current route, its loading and error state (SPEC §2 Files view). */
+/**
+ * @module Files view store: the resource of the current route, its loading and error state (docs/product.md "Files
+ * view").
+ */
 import { proxy, useSnapshot, ref, subscribe } from "valtio";
 import { forgetDeleted } from "./preview-deleted";
 import { fetchResource, type Resource } from "../api/resources";
@@ -46,7 +49,7 @@ export function currentListing(): Resource | null {
 
 /**
  * Loads the resource of a route path. A repeated call for the path being loaded is skipped; an answer
- * that arrives after the route moved on is ignored (SPEC §2 Files view).
+ * that arrives after the route moved on is ignored (docs/product.md "Files view").
  */
 export async function loadPath(path: string, force = false): Promise<void> {
   if (!force && state.path === path && (state.loading || state.resource)) return;

@@ -1,4 +1,4 @@
-/** @module Pure download choice (SPEC §2 Overlay dialogs: Download): one plain file directly, anything else as an archive. */
+/** @module Pure download choice (docs/product.md "Download"): one plain file directly, anything else as an archive. */
 
 /** What the download reads of an item. */
 export interface DownloadItem {

@@ -1,4 +1,7 @@
-/** @module Downloads (SPEC §2 Overlay dialogs: Download, §7): one plain file directly, otherwise the format picker. */
+/**
+ * @module Downloads (docs/product.md "Download", "Raw files and media URLs"): one plain file directly, otherwise the
+ * format picker.
+ */
 import { archiveUrl, downloadUrl } from "../api/urls";
 import { ensureMediaToken, folderPrefix } from "./media-tokens";
 import { notifyError } from "../notify";

@@ -1,4 +1,4 @@
-/** @module Which files open in the editor (SPEC §2 Editor, §6 modify): pure, so it is tested without a DOM. */
+/** @module Which files open in the editor (docs/product.md "Editor"): pure, so it is tested without a DOM. */
 import type { Permissions } from "../auth/token";
 
 /** What the rule reads of a file. */
@@ -15,8 +15,8 @@ export function isMarkdownName(name: string): boolean {
 
 /**
  * Text the user may change opens in the editor; read-only text (textImmutable, no modify) stays in the preview, and
- * so does an .nfo (SPEC §2 Preview: preformatted text): it is CP437 art that saving as UTF-8 would destroy. A
- * markdown file opens rendered; its Edit button asks for the editor (`editRequested`).
+ * so does an .nfo (docs/product.md "Other previews": preformatted text): it is CP437 art that saving as UTF-8 would
+ * destroy. A markdown file opens rendered; its Edit button asks for the editor (`editRequested`).
  */
 export function opensInEditor(
   file: EditableFile,

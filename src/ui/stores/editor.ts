@@ -1,5 +1,5 @@
 /**
- * @module Editor store (SPEC §2 Editor): the open file's text, unsaved changes, Ctrl+S save with the
+ * @module Editor store (docs/product.md "Editor"): the open file's text, unsaved changes, Ctrl+S save with the
  * changed-on-disk check, and the leave warnings.
  */
 import { proxy, useSnapshot } from "valtio";

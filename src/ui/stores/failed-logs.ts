@@ -1,4 +1,6 @@
-/** @module Failed logs store (SPEC §2 Failed logs): the list and removing one record (which unbans its IP). */
+/**
+ * @module Failed logs store (docs/product.md "Failed logins"): the list and removing one record (which unbans its IP).
+ */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { fetchFailedLogs, removeFailedLog, type FailedLog } from "../api/logs";

@@ -1,4 +1,4 @@
-/** @module Pure rules of the move/copy folder picker (SPEC §2 Overlay dialogs: Folder picker, §5 Move and copy). */
+/** @module Pure rules of the move/copy folder picker (docs/product.md "Folder picker"). */
 import { parentPath } from "../format/encode-path";
 
 /** A row of the picker: a subfolder, or the parent entry "..". */
@@ -25,7 +25,10 @@ export function pickerEntries(folder: PickerFolder): PickerEntry[] {
   return folder.path === "/" ? dirs : [{ name: "..", path: parentPath(folder.path), parent: true }, ...dirs];
 }
 
-/** Clicking a row picks it; clicking the picked row again drops the pick (SPEC: clicking again deselects). */
+/**
+ * Clicking a row picks it; clicking the picked row again drops the pick (docs/product.md "Folder picker": clicking
+ * again deselects).
+ */
 export function togglePick(picked: string | null, path: string): string | null {
   return picked === path ? null : path;
 }
@@ -40,8 +43,8 @@ function asDir(path: string): string {
 }
 
 /**
- * Move and Copy are disabled when the destination is the current folder (SPEC §5), and when it is one of the
- * folders being sent or inside one of them (the server refuses a folder into itself).
+ * Move and Copy are disabled when the destination is the current folder (docs/product.md "Folder picker"), and when it
+ * is one of the folders being sent or inside one of them (the server refuses a folder into itself).
  */
 export function canSubmitTo(destination: string, current: string, sources: readonly string[] = []): boolean {
   const dest = asDir(destination);

@@ -1,4 +1,4 @@
-/** @module Folder picker store of the move and copy dialogs (SPEC §2 Overlay dialogs: Folder picker). */
+/** @module Folder picker store of the move and copy dialogs (docs/product.md "Folder picker"). */
 import { proxy, ref, useSnapshot } from "valtio";
 import { fetchResource, type Resource } from "../api/resources";
 import { togglePick } from "./folder-picker-rules";
@@ -38,7 +38,10 @@ export async function browseTo(path: string): Promise<void> {
   }
 }
 
-/** A click on a row: picks it, or drops the pick when it was picked (SPEC: clicking again deselects). */
+/**
+ * A click on a row: picks it, or drops the pick when it was picked (docs/product.md "Folder picker": clicking again
+ * deselects).
+ */
 export function pickFolder(path: string): void {
   state.picked = togglePick(state.picked, path);
 }

@@ -1,4 +1,7 @@
-/** @module Layout store: the one open prompt (SPEC §2 Overlay dialogs), the sidebar drawer, the task panel and the progress bar. */
+/**
+ * @module Layout store: the one open prompt (docs/product.md "Overlay dialogs"), the sidebar drawer, the task panel and
+ * the progress bar.
+ */
 import { proxy, useSnapshot } from "valtio";
 import type { ConflictChoice, ConflictChoices } from "./transfer-rules";
 
@@ -82,8 +85,8 @@ export function answerPrompt(value: unknown): void {
 }
 
 /**
- * Shows the replace prompt of an upload for the given names (SPEC §4 Upload): Replace, Skip or Keep both for each;
- * closing it skips them all.
+ * Shows the replace prompt of an upload for the given names (docs/product.md "Upload"): Replace, Skip or Keep both for
+ * each; closing it skips them all.
  */
 export function askReplace(names: string[]): Promise<ConflictChoices> {
   return ask({ kind: "replace", names }, {} as ConflictChoices);
@@ -114,7 +117,7 @@ export function setSidebarOpen(open: boolean): void {
   state.sidebarOpen = open;
 }
 
-/** Shows or hides the task panel (SPEC §2 Task panel: F4, t, the context menu). */
+/** Shows or hides the task panel (docs/product.md "Task panel": F4, t, the context menu). */
 export function toggleTaskPanel(open: boolean = !state.taskPanelOpen): void {
   state.taskPanelOpen = open;
 }

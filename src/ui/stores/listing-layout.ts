@@ -1,6 +1,12 @@
-/** @module Pure listing layout: mosaic columns and card width (SPEC §2 Listing, §9 mosaic item width 300 px), thumbnail widths. */
+/**
+ * @module Pure listing layout: mosaic columns and card width (docs/product.md "Listing", "Sizes and paging"), thumbnail
+ * widths.
+ */
 
-/** Mosaic cards are at least this wide: the column count is the container width divided by it (SPEC §2 Listing, §9). */
+/**
+ * Mosaic cards are at least this wide: the column count is the container width divided by it (docs/product.md
+ * "Listing", "Sizes and paging").
+ */
 const MOSAIC_MIN_WIDTH = 300;
 /** The mosaic keeps at least this many columns, so a phone shows two cards per row (UI choice). */
 export const MOSAIC_MIN_COLUMNS = 2;

@@ -1,6 +1,7 @@
 /**
- * @module Listing view store (SPEC §2 Listing): sort order, list or mosaic, hidden files, multiple-selection
- * mode, and how many items are shown with the scroll position remembered for coming back (§9 page size).
+ * @module Listing view store (docs/product.md "Listing"): sort order, list or mosaic, hidden files, multiple-selection
+ * mode, and how many items are shown with the scroll position remembered for coming back (docs/product.md "Sizes and
+ * paging").
  */
 import { proxy, useSnapshot } from "valtio";
 import type { Sorting } from "../auth/token";
@@ -11,7 +12,7 @@ import { reload } from "./current-resource";
 import { notifyError } from "../notify";
 import { errorMessage } from "../api/errors";
 
-/** Listing items shown at a time, and added when scrolled to the bottom (SPEC §9). */
+/** Listing items shown at a time, and added when scrolled to the bottom (docs/product.md "Sizes and paging"). */
 const PAGE_SIZE = 100;
 
 /** List rows or mosaic cards. */
@@ -56,7 +57,7 @@ async function saveProfile(userId: number | null, save: (id: number) => Promise<
 
 /**
  * Sorts by a column (the first click sorts ascending, the next flips it) at once, and saves the order to
- * the user's profile in the background (SPEC §2 Listing); a failed save keeps the order for this session.
+ * the user's profile in the background (docs/product.md "Listing"); a failed save keeps the order for this session.
  */
 export function sortBy(by: Sorting["by"], fallback: Sorting, userId: number | null): void {
   const next = toggleSorting(state.sorting ?? fallback, by);

@@ -1,6 +1,6 @@
 /**
- * @module Read-only media tokens for URLs (CONTRACT "HTTP API"): media, download and external-player links
- * carry one of these, scoped to a folder or a file, never the login token. Fetched once per prefix and
+ * @module Read-only media tokens for URLs (docs/interfaces.md "Authentication"): media, download and external-player
+ * links carry one of these, scoped to a folder or a file, never the login token. Fetched once per prefix and
  * kept until close to expiry; ended with the session on logout.
  */
 import { proxy, useSnapshot } from "valtio";

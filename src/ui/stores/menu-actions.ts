@@ -1,4 +1,7 @@
-/** @module What each entry of the listing's menus does (SPEC §2 Listing context menu, §5 validation messages, §8 texts). */
+/**
+ * @module What each entry of the listing's menus does (docs/product.md "Context menu", "Task targets", "Task
+ * refusals").
+ */
 import i18next from "i18next";
 import type { Resource } from "../api/resources";
 import { externalLink } from "../api/urls";

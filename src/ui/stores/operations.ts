@@ -1,4 +1,7 @@
-/** @module Single operations (SPEC §4 Operations): delete, new folder, new file, rename, chmod, password rename. */
+/**
+ * @module Single operations (docs/product.md "Operations"): delete, new folder, new file, rename, chmod, password
+ * rename.
+ */
 import i18next from "i18next";
 import { createFolder, deleteResource } from "../api/resources";
 import {
@@ -90,7 +93,7 @@ export async function renameItem(path: string, newName: string): Promise<string 
   return to;
 }
 
-/** Changes the mode of each path (SPEC §7 chmod), then reloads. Returns whether all went well. */
+/** Changes the mode of each path (docs/product.md "Resource calls"), then reloads. Returns whether all went well. */
 export async function chmodPaths(paths: readonly string[], mode: string, recursive: boolean): Promise<boolean> {
   let ok = true;
   await withProgress(async () => {
@@ -109,7 +112,8 @@ export async function chmodPaths(paths: readonly string[], mode: string, recursi
 }
 
 /**
- * Renames a file with a password prefix (SPEC §5), then reloads. Folders are refused with the SPEC message.
+ * Renames a file with a password prefix (docs/product.md "Password-prefixed names"), then reloads. Folders are refused
+ * with the message of docs/product.md "Task refusals".
  * @throws ApiError when the server refuses: the dialog tells it inline and stays open.
  */
 export async function passwordRename(path: string, password: string): Promise<boolean> {

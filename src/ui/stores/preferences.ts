@@ -14,7 +14,7 @@ export function storedLocale(): string | null {
 
 /**
  * Switches the interface language, remembers it on this device, and saves it to the user's profile
- * (SPEC §8: a failed locale update shows an error notification).
+ * (docs/product.md "Success messages": a failed locale update shows an error notification).
  */
 export async function chooseLanguage(userId: number | null, locale: Locale): Promise<void> {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);

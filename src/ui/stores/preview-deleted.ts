@@ -1,6 +1,6 @@
 /**
- * @module Images deleted from the preview (SPEC §2 Preview): the one just deleted shows a placeholder until
- * the preview moves on, and all of them are skipped by previous/next until the folder is listed again.
+ * @module Images deleted from the preview (docs/product.md "Image gallery"): the one just deleted shows a placeholder
+ * until the preview moves on, and all of them are skipped by previous/next until the folder is listed again.
  */
 import { proxy, useSnapshot } from "valtio";
 

@@ -1,6 +1,6 @@
 /**
- * @module Images turned upright from the preview (SPEC §2 Preview: "after image processing the image refreshes"):
- * a version per path that the image URLs carry, because the server answers the same URL with the new bytes.
+ * @module Images turned upright from the preview (docs/product.md "Image gallery": after image processing the image
+ * refreshes): a version per path that the image URLs carry, because the server answers the same URL with the new bytes.
  */
 import { proxy, useSnapshot } from "valtio";
 import { processImage } from "../api/media";

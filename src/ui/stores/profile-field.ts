@@ -7,7 +7,7 @@ import { errorMessage } from "../api/errors";
 
 /**
  * Saves `field` of the user's profile, renews the token that carries it and shows 'Settings updated!'; a failure
- * shows its message instead (SPEC §8: a failed profile update shows an error notification).
+ * shows its message instead (docs/product.md "Success messages": a failed profile update shows an error notification).
  */
 export async function saveProfileField<K extends keyof ProfileFields>(
   userId: number,

@@ -1,4 +1,4 @@
-/** @module Profile store (SPEC §2 Profile settings, §4 OTP): the own account, password change and 2FA. */
+/** @module Profile store (docs/product.md "Profile", "Two-factor setup"): the own account, password change and 2FA. */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { changePassword, getAccount, submitPasscode, type Account } from "../api/accounts";
@@ -13,7 +13,7 @@ interface ProfileState {
   /** Bumped to load the QR image again; `regenerate` asks for a new key with it. */
   qrNonce: number;
   regenerate: boolean;
-  /** The profile was fetched again after the QR created the key (SPEC §4: only once). */
+  /** The profile was fetched again after the QR created the key (docs/product.md "Two-factor setup": only once). */
   keyRefreshed: boolean;
   busy: boolean;
 }
@@ -36,7 +36,8 @@ export async function loadProfile(id: number): Promise<void> {
 
 /**
  * The QR image loaded: with OTP off and no key yet the QR call just created it, so the profile is
- * fetched again after 500 ms (SPEC §4 OTP), once; after a regenerate the key text is refreshed the same way.
+ * fetched again after 500 ms (docs/product.md "Two-factor setup"), once; after a regenerate the key text is refreshed
+ * the same way.
  */
 export function qrLoaded(): void {
   const account = state.account;
@@ -55,8 +56,8 @@ export function regenerateKey(): void {
 }
 
 /**
- * SPEC §5: saves the new password only when both fields are equal and non-empty ('Password updated!'); the server
- * checks `current`, the password in use.
+ * docs/product.md "Password change": saves the new password only when both fields are equal and non-empty
+ * ('Password updated!'); the server checks `current`, the password in use.
  */
 export async function savePassword(current: string, password: string, confirm: string): Promise<boolean> {
   const account = state.account;
@@ -72,7 +73,10 @@ export async function savePassword(current: string, password: string, confirm: s
   }
 }
 
-/** Validates (OTP off) or revokes (OTP on) with a passcode, then refreshes the profile (SPEC §4 OTP). */
+/**
+ * Validates (OTP off) or revokes (OTP on) with a passcode, then refreshes the profile (docs/product.md "Two-factor
+ * setup").
+ */
 export async function sendPasscode(code: string): Promise<boolean> {
   const account = state.account;
   if (!account || state.busy) return false;

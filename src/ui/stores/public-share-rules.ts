@@ -1,4 +1,7 @@
-/** @module Pure rules of the public share page (SPEC §2 Share page): its route, breadcrumbs inside the share, preview kinds. */
+/**
+ * @module Pure rules of the public share page (docs/product.md "Share page"): its route, breadcrumbs inside the share,
+ * preview kinds.
+ */
 import { decodePath, encodePath } from "../format/encode-path";
 import { breadcrumbTrail, type Crumb } from "../format/breadcrumbs";
 import { TEXT_CONTENT_MAX_BYTES } from "../../shared/wire/resource";

@@ -1,6 +1,6 @@
 /**
- * @module Public share page store (SPEC §2 Share page): the item of the current share route, whether the link is
- * available or asks for a password (with the tab's share token), and the file previewed from a shared folder.
+ * @module Public share page store (docs/product.md "Share page"): the item of the current share route, whether the link
+ * is available or asks for a password (with the tab's share token), and the file previewed from a shared folder.
  */
 import { proxy, ref, useSnapshot } from "valtio";
 import { fetchPublicShare, fetchPublicText, unlockPublicShare, type PublicResource } from "../api/public-share";
@@ -11,7 +11,7 @@ import { itemSubPath, neighbourImage, previewKind } from "./public-share-rules";
 
 /**
  * loading: on its way; ready: `item` holds the answer; password: a password link without a valid token;
- * unavailable: unknown, expired or refused (SPEC §8).
+ * unavailable: unknown, expired or refused (docs/product.md "Share page").
  */
 export type ShareStatus = "loading" | "ready" | "password" | "unavailable";
 
@@ -55,7 +55,8 @@ export function usePublicShare() {
 
 /**
  * Loads the shared item (or a folder inside a shared folder) of a route. Any failure shows the unavailable text
- * (SPEC §8 "Share fetch failure shows the unavailable page text"); an answer for a route left behind is dropped.
+ * (docs/product.md "Share page": a failed fetch shows the unavailable text); an answer for a route left behind is
+ * dropped.
  */
 export async function loadShare(hash: string, sub: string): Promise<void> {
   const seq = ++loadSeq;

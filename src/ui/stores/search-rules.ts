@@ -1,10 +1,15 @@
-/** @module Pure rules of the search panel (SPEC §2 Search panel, §5 Search and Hot-search keyword, §9 paging). */
+/**
+ * @module Pure rules of the search panel (docs/product.md "Search panel", "Search query", "Hot-search keyword", "Sizes
+ * and paging").
+ */
 import { encodePath } from "../format/encode-path";
 import type { SearchHit } from "../../shared/wire/search";
 
-/** Search results shown first and added per step (SPEC §9 Search results 50 per page). */
+/** Search results shown first and added per step (docs/product.md "Sizes and paging"). */
 export const SEARCH_PAGE_SIZE = 50;
-/** Distance from the bottom of the results, in px, at which the next step shows (SPEC §9). */
+/**
+ * Distance from the bottom of the results, in px, at which the next step shows (docs/product.md "Sizes and paging").
+ */
 const SEARCH_GROW_AT_PX = 100;
 
 export type { SearchHit };
@@ -44,7 +49,7 @@ export function toggleType(query: string, type: string): string {
 }
 
 /**
- * The keyword recorded after a search (SPEC §5 Hot-search keyword): `type:word` prefixes and the characters
+ * The keyword recorded after a search (docs/product.md "Hot-search keyword"): `type:word` prefixes and the characters
  * `"`, `+` and `-` removed, spaces tidied; "" means nothing is sent.
  */
 export function hotKeywordOf(query: string): string {
@@ -57,8 +62,8 @@ export function removableKeyword(keyword: string): string {
 }
 
 /**
- * The href of a hit (SPEC §2 Search panel): `/files/{dir}{path}` with an index location, else `./{path}` relative
- * to the folder URL. Segments are URL-encoded; folders end with "/".
+ * The href of a hit (docs/product.md "Search panel"): `/files/{dir}{path}` with an index location, else `./{path}`
+ * relative to the folder URL. Segments are URL-encoded; folders end with "/".
  */
 export function hitHref(dir: string, hit: SearchHit, indexLocation: boolean): string {
   const rel = `${hit.path.replace(/^\/+/, "").replace(/\/+$/, "")}${hit.dir ? "/" : ""}`;
@@ -85,12 +90,15 @@ export function hitName(hit: SearchHit): string {
   return trimmed.slice(trimmed.lastIndexOf("/") + 1) || trimmed;
 }
 
-/** Whether a scrolled list is within SEARCH_GROW_AT_PX of its bottom (SPEC §9), all values in px. */
+/**
+ * Whether a scrolled list is within SEARCH_GROW_AT_PX of its bottom (docs/product.md "Sizes and paging"), all values in
+ * px.
+ */
 export function nearBottom(scrollTop: number, clientHeight: number, scrollHeight: number): boolean {
   return scrollHeight - scrollTop - clientHeight <= SEARCH_GROW_AT_PX;
 }
 
-/** The number of hits to show after one growth step: 50 more, at most `total` (SPEC §9). */
+/** The number of hits to show after one growth step: 50 more, at most `total` (docs/product.md "Sizes and paging"). */
 export function grownCount(shown: number, total: number): number {
   return Math.min(total, shown + SEARCH_PAGE_SIZE);
 }
@@ -102,7 +110,10 @@ export function movedIndex(current: number, delta: 1 | -1, count: number): numbe
   return (current + delta + count) % count;
 }
 
-/** Whether a failure is the server's refusal of a type-only query (SPEC §5 'empty keyword is not allowed!'). */
+/**
+ * Whether a failure is the server's refusal of a type-only query (docs/product.md "Search query": 'empty keyword is not
+ * allowed!').
+ */
 export function isEmptyKeywordError(text: string): boolean {
   return /empty keyword is not allowed/i.test(text);
 }

@@ -1,4 +1,7 @@
-/** @module Search panel store (SPEC §2 Search panel: idle, active, ongoing; §7 a record-query call follows a search). */
+/**
+ * @module Search panel store (docs/product.md "Search panel", "Search calls": idle, active, ongoing; a record-query
+ * call follows a search).
+ */
 import { proxy, ref, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { recordKeyword, searchFiles } from "../api/search";
@@ -91,8 +94,8 @@ export function recordSearched(): void {
 }
 
 /**
- * Runs the current query under the panel's folder; empty input is ignored (SPEC §5 Search). `record`: the
- * keyword is recorded for the suggestions (Enter, a chip, a suggestion; not a search started by typing).
+ * Runs the current query under the panel's folder; empty input is ignored (docs/product.md "Search query"). `record`:
+ * the keyword is recorded for the suggestions (Enter, a chip, a suggestion; not a search started by typing).
  */
 export async function runSearch(record = true): Promise<void> {
   clearTimeout(typing);
@@ -120,7 +123,7 @@ export async function runSearch(record = true): Promise<void> {
   }
 }
 
-/** Shows 50 more hits (SPEC §9). */
+/** Shows 50 more hits (docs/product.md "Sizes and paging"). */
 export function showMoreHits(): void {
   state.shown = grownCount(state.shown, state.hits?.length ?? 0);
 }

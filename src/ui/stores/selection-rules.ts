@@ -1,4 +1,4 @@
-/** @module Selection rules of SPEC §4 Selection and §2 Listing, as pure functions over item paths. */
+/** @module Selection rules of docs/product.md "Selection", "Listing", as pure functions over item paths. */
 
 /** Selected paths plus the anchor that a shift-click ranges from. */
 export interface Selection {
@@ -17,7 +17,7 @@ export interface ClickModifiers {
 export const EMPTY_SELECTION: Selection = { selected: [], anchor: null };
 
 /**
- * Applies a click on `path`, given the items in display order (SPEC §4 Selection):
+ * Applies a click on `path`, given the items in display order (docs/product.md "Selection"):
  * shift with something selected selects the range from the anchor; clicking a selected item unselects it;
  * without ctrl or multiple mode a click resets the others; with them it adds.
  */
@@ -27,7 +27,7 @@ export function applyClick(sel: Selection, path: string, mods: ClickModifiers, o
     const to = order.indexOf(path);
     if (from >= 0 && to >= 0) {
       const range = order.slice(Math.min(from, to), Math.max(from, to) + 1);
-      // Sets: a range may span thousands of items (SPEC §9 folders of 100,000 entries).
+      // Sets: a range may span thousands of items (docs/product.md "Sizes and paging").
       const inRange = new Set(range);
       const base = mods.ctrl || mods.multiple ? sel.selected.filter((p) => !inRange.has(p)) : [];
       return { selected: [...base, ...range], anchor: sel.anchor };
@@ -92,7 +92,7 @@ export interface ClickFacts {
 
 /**
  * A tap opens the item unless a selection is in progress (the Select mode, or items chosen by a long press), where
- * it adds or removes the item, as phone file managers do. A mouse click selects (SPEC §2 Listing); with the
+ * it adds or removes the item, as phone file managers do. A mouse click selects (docs/product.md "Listing"); with the
  * single-click preference a plain click opens, and modifier clicks and the Select mode still select.
  */
 export function clickIntent(f: ClickFacts): ClickIntent {

@@ -1,4 +1,7 @@
-/** @module Listing selection store: a private proxy, a snapshot hook and the named actions of SPEC §4 Selection. */
+/**
+ * @module Listing selection store: a private proxy, a snapshot hook and the named actions of docs/product.md
+ * "Selection".
+ */
 import { proxy, ref, useSnapshot } from "valtio";
 import {
   applyClick,
@@ -11,7 +14,7 @@ import {
   type Selection,
 } from "./selection-rules";
 
-/** The selection plus the sticky multiple-selection mode for touch screens (SPEC §3 multi-select flag). */
+/** The selection plus the sticky multiple-selection mode for touch screens (docs/product.md "Client state"). */
 const state = proxy<Selection & { multiple: boolean }>({ selected: ref([]), anchor: null, multiple: false });
 
 function assign(next: Selection): void {

@@ -1,12 +1,17 @@
-/** @module Pure rules of the global settings form (SPEC §5 Settings ranges, §9 video quality list). */
+/**
+ * @module Pure rules of the global settings form (docs/product.md "Settings ranges", "Slideshow and video defaults").
+ */
 import type { GlobalSettings, SettingsUpdate } from "../api/settings";
 import { VIDEO_QUALITIES } from "../../shared/wire/video";
 import { HOOK_ACTIONS } from "../../shared/wire/hooks";
 
-/** Events of the command runner card, in the order shown (SPEC §2 Global settings: command runner). */
+/** Events of the command runner card, in the order shown (docs/product.md "Command runner"). */
 export const COMMAND_EVENTS: readonly string[] = HOOK_ACTIONS.flatMap((a) => [`before_${a}`, `after_${a}`]);
 
-/** One option of the video quality select: 0 is "normal", then HLS resolution and bit rate (SPEC §9). */
+/**
+ * One option of the video quality select: 0 is "normal", then HLS resolution and bit rate (docs/product.md "Slideshow
+ * and video defaults").
+ */
 export interface QualityOption {
   value: number;
   res?: string;
@@ -19,7 +24,10 @@ export const QUALITY_OPTIONS: readonly QualityOption[] = [
   ...VIDEO_QUALITIES.flatMap((q, value) => (q ? [{ value, res: `${q.height}p`, mbps: q.mbps }] : [])),
 ];
 
-/** SPEC §5: a number input's text as a number; an empty or invalid entry is NaN (sent as null, refused by the server). */
+/**
+ * docs/product.md "Settings ranges": a number input's text as a number; an empty or invalid entry is NaN (sent as null,
+ * refused by the server).
+ */
 export function toNumber(raw: string): number {
   const text = raw.trim();
   return text === "" ? Number.NaN : Number(text);
@@ -30,7 +38,7 @@ export function numberText(value: number): string {
   return Number.isFinite(value) ? String(value) : "";
 }
 
-/** SPEC §5: the shell is split on spaces and empty words are dropped. */
+/** docs/product.md "Settings ranges": the shell is split on spaces and empty words are dropped. */
 export function splitShell(text: string): string[] {
   return text
     .split(" ")
@@ -38,7 +46,7 @@ export function splitShell(text: string): string[] {
     .filter(Boolean);
 }
 
-/** SPEC §5: command lines are trimmed and empty ones dropped. */
+/** docs/product.md "Settings ranges": command lines are trimmed and empty ones dropped. */
 export function commandLines(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -1,4 +1,7 @@
-/** @module Global settings store (SPEC §2 Global settings, §4 Global settings save): draft, texts, user defaults, commands and their one save. */
+/**
+ * @module Global settings store (docs/product.md "Global settings", "Settings save"): draft, texts, user defaults,
+ * commands and their one save.
+ */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { fetchSettings, saveSettings, type GlobalSettings, type SettingsUpdate } from "../api/settings";
@@ -96,7 +99,7 @@ export async function saveGlobalSettings(): Promise<boolean> {
   try {
     await saveSettings(patch);
     notifySuccess(i18next.t("settings.updated"));
-    // SPEC §4: the page reloads 500 ms after a settings save, so the injected config follows.
+    // docs/product.md "Settings save": the page reloads 500 ms after a settings save, so the injected config follows.
     setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     return true;
   } catch (err) {

@@ -1,6 +1,6 @@
 /**
- * @module Pure rules of the share dialog and the shared links screen (SPEC §2 Share dialog, Shared links screen;
- * §5 Share duration; §9 share time 0 to 2147483647, permanent links first).
+ * @module Pure rules of the share dialog and the shared links screen (docs/product.md "Share dialog", "Shared links",
+ * "Share duration", "Task defaults": share time 0 to 2147483647, permanent links first).
  */
 import {
   SHARE_DOWNLOAD_RATE_MAX,
@@ -13,7 +13,7 @@ import { SHARE_DOWNLOAD_LIMIT_MAX } from "../../shared/wire/share";
 
 /**
  * The duration a typed value stands for: the trimmed text as a whole number from 0 to 2147483647, or null when
- * it is empty, not a whole number or out of range (creation is blocked then; SPEC §5 Share duration).
+ * it is empty, not a whole number or out of range (creation is blocked then; docs/product.md "Share duration").
  */
 export function parseShareDuration(value: string): number | null {
   const text = value.trim();
@@ -27,7 +27,7 @@ export const EXPIRY_CHOICES = ["never", "1h", "1d", "7d", "30d", "custom"] as co
 /** One expiry choice. */
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 
-/** The duration each preset stands for, in the API's units (SPEC §7 POST /api/share: expires and unit). */
+/** The duration each preset stands for, in the API's units (docs/product.md "Share calls": expires and unit). */
 export const EXPIRY_PRESETS: Readonly<
   Record<Exclude<ExpiryChoice, "never" | "custom">, { expires: number; unit: ShareUnit }>
 > = {
@@ -39,7 +39,8 @@ export const EXPIRY_PRESETS: Readonly<
 
 /**
  * What "Create link" asks the server for: undefined for a permanent link ("never"), a preset's duration, or the
- * typed custom duration (SPEC §5 Share duration); null while the custom amount is not valid (creation is blocked).
+ * typed custom duration (docs/product.md "Share duration"); null while the custom amount is not valid (creation is
+ * blocked).
  */
 export function chosenDuration(
   choice: ExpiryChoice,

@@ -1,7 +1,7 @@
 /**
- * @module Uploads into an upload-only share folder (SPEC §7 public upload): one row per chosen or dropped file with
- * its progress in bytes and how it ended. Files go one after the other, each by its own name, resumably (tus): a
- * dropped connection goes on where the server stopped.
+ * @module Uploads into an upload-only share folder (docs/product.md "Public share calls"): one row per chosen or
+ * dropped file with its progress in bytes and how it ended. Files go one after the other, each by its own name,
+ * resumably (tus): a dropped connection goes on where the server stopped.
  */
 import { proxy, useSnapshot } from "valtio";
 import { ApiError } from "../api/client";

@@ -1,5 +1,6 @@
 /**
- * @module Share links store (SPEC §2 Share dialog, Shared links screen; §8 'Link copied!' and failure popups):
+ * @module Share links store (docs/product.md "Share dialog", "Shared links", "Success messages":
+ * 'Link copied!' and failure popups):
  * the dialog's links of one path, the admin's list of every link, copying a link's public URL.
  */
 import { proxy, useSnapshot } from "valtio";

@@ -1,4 +1,4 @@
-/** @module Pure rules of the shell overlay (SPEC §2 named overlay 'shell'): who sees it, output lines, history. */
+/** @module Pure rules of the shell overlay (docs/product.md "Shell"): who sees it, output lines, history. */
 import type { CommandEndReason, CommandRefusalCode, CommandServerMessage } from "../../shared/wire/command";
 import type { TokenUser } from "../auth/token";
 

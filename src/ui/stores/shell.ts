@@ -1,5 +1,5 @@
 /**
- * @module Shell overlay store (SPEC §2 named overlay 'shell'): one command connection for the folder on screen,
+ * @module Shell overlay store (docs/product.md "Shell"): one command connection for the folder on screen,
  * the output lines, the running flag and the typed history. Closing the overlay or Stop closes the connection,
  * which makes the server kill the running command; the next line opens a new one.
  */

@@ -1,4 +1,4 @@
-/** @module Listing order (SPEC §2 Listing: sortable name, size, modified and modeStr). */
+/** @module Listing order (docs/product.md "Listing": sortable name, size, modified and modeStr). */
 import type { Sorting } from "../auth/token";
 
 /** The fields of an item that sorting reads. */

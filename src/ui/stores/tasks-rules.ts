@@ -1,10 +1,13 @@
-/** @module Pure rules of the task list and connection (SPEC §2 Task panel, §4 Task lifecycle and Task connection, §8 Tasks). */
+/**
+ * @module Pure rules of the task list and connection (docs/product.md "Task panel", "Task lifecycle", "Task
+ * connection", "Task messages").
+ */
 import { TASK_MSG, TASK_STATUS, type TaskMessage, type TaskStatusCode } from "../../shared/wire/task";
 
-/** The task panel shows its totals table when it lists more tasks than this (SPEC §2 Task panel). */
+/** The task panel shows its totals table when it lists more tasks than this (docs/product.md "Task panel"). */
 const TASK_TOTALS_ABOVE = 6;
 
-/** The bulk actions of the panel (SPEC §2 Task panel). */
+/** The bulk actions of the panel (docs/product.md "Task panel"). */
 export type BulkAction = "removeCompleted" | "cancelAll" | "removeAll";
 
 /** Which row buttons a task allows. */
@@ -21,21 +24,24 @@ const { pending, doing, waitCancel, cancelled, done, failed } = TASK_STATUS;
 /** Finished tasks: what "remove completed" removes and what retry accepts. */
 const FINISHED: readonly number[] = [done, failed, cancelled];
 
-/** SPEC §4: MsgType remove deletes the task, other messages add or replace it; the list stays by descending TaskID. */
+/**
+ * docs/product.md "Task connection": MsgType remove deletes the task, other messages add or replace it; the list stays
+ * by descending TaskID.
+ */
 export function mergeTask(list: readonly TaskMessage[], msg: TaskMessage): TaskMessage[] {
   const rest = list.filter((t) => t.TaskID !== msg.TaskID);
   if (msg.MsgType === TASK_MSG.remove) return rest;
   return [...rest, msg].sort((a, b) => b.TaskID - a.TaskID);
 }
 
-/** SPEC §4: active tasks are pending or doing; the header button shows their count. */
+/** docs/product.md "Task lifecycle": active tasks are pending or doing; the header button shows their count. */
 export function activeCount(list: readonly TaskMessage[]): number {
   return list.filter((t) => t.Status === pending || t.Status === doing).length;
 }
 
 /**
- * SPEC §4 Task lifecycle: remove unless doing or waiting to cancel, cancel only while doing; retry (ours, where
- * the SPEC's client had 'this button has not been implemented') for a done, failed or cancelled task.
+ * docs/product.md "Task lifecycle": remove unless doing or waiting to cancel, cancel only while doing; retry (ours,
+ * where older clients said 'this button has not been implemented') for a done, failed or cancelled task.
  */
 export function taskButtons(task: Pick<TaskMessage, "Status">): TaskButtons {
   const running = task.Status === doing || task.Status === waitCancel;
@@ -52,7 +58,9 @@ export function bulkTargets(list: readonly TaskMessage[], action: BulkAction): n
   return list.filter(pick).map((t) => t.TaskID);
 }
 
-/** The i18n key of the SPEC §8 message a bulk action shows when there is nothing to act on. */
+/**
+ * The i18n key of the message a bulk action shows when there is nothing to act on (docs/product.md "Task messages").
+ */
 export function bulkEmptyKey(action: BulkAction): "tasks.noneCompleted" | "tasks.noneCancelled" | "tasks.noneRemoved" {
   return (
     {
@@ -63,7 +71,7 @@ export function bulkEmptyKey(action: BulkAction): "tasks.noneCompleted" | "tasks
   )[action];
 }
 
-/** Counts per status, every status present (the totals table, SPEC §2 Task panel). */
+/** Counts per status, every status present (the totals table, docs/product.md "Task panel"). */
 export function statusTotals(list: readonly TaskMessage[]): Record<TaskStatusCode, number> {
   const totals = { [pending]: 0, [doing]: 0, [waitCancel]: 0, [cancelled]: 0, [done]: 0, [failed]: 0 } as Record<
     TaskStatusCode,
@@ -73,7 +81,7 @@ export function statusTotals(list: readonly TaskMessage[]): Record<TaskStatusCod
   return totals;
 }
 
-/** SPEC §2: the totals table shows when there are more than 6 tasks. */
+/** docs/product.md "Task panel": the totals table shows when there are more than 6 tasks. */
 export function showsTotals(count: number): boolean {
   return count > TASK_TOTALS_ABOVE;
 }
@@ -84,13 +92,18 @@ export function progressPercent(message: string): number | null {
   return m ? Math.min(100, Math.max(0, Number(m[1]))) : null;
 }
 
-/** The socket address: ws or wss after the page's scheme, the base URL, the session token (SPEC §7 `/api/task?auth=`). */
+/**
+ * The socket address: ws or wss after the page's scheme, the base URL, the session token (docs/product.md "Sockets").
+ */
 export function taskSocketUrl(page: { protocol: string; host: string }, baseURL: string, token: string): string {
   const scheme = page.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${page.host}${baseURL}/api/task?auth=${encodeURIComponent(token)}`;
 }
 
-/** SPEC §4: reconnecting is tried except on Safari over a secure page (Chrome and others on iOS say Safari too). */
+/**
+ * docs/product.md "Task connection": reconnecting is tried except on Safari over a secure page (Chrome and others on
+ * iOS say Safari too).
+ */
 export function reconnects(userAgent: string, protocol: string): boolean {
   const safari = /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|FxiOS|EdgiOS|Android/.test(userAgent);
   return !(safari && protocol === "https:");
@@ -122,8 +135,8 @@ type RefusalKey =
   | "tasks.refusals.notAnArchive";
 
 /**
- * Server sentences the SPEC names (§5 task checks, §8 Tasks), kept word for word on the wire for API callers; the
- * UI shows its own translated sentence for each, in a popup or in a task's row.
+ * Server sentences of docs/product.md "Task refusals" and "Task messages", kept word for word on the wire for API
+ * callers; the UI shows its own translated sentence for each, in a popup or in a task's row.
  */
 const KNOWN_REFUSALS: Record<string, RefusalKey> = {
   "task is running, cancel it before remove": "tasks.removeRunning",
@@ -139,7 +152,10 @@ export function refusalKey(error: string): RefusalKey | null {
   return KNOWN_REFUSALS[error.trim()] ?? null;
 }
 
-/** SPEC §5: text inputs are trimmed; the keys in `keep` (a password) are sent as typed. */
+/**
+ * docs/product.md "Names": text inputs are trimmed; the keys in `keep` (a password) are sent as
+ * typed.
+ */
 export function trimParams<T extends object>(params: T, keep: readonly (keyof T)[] = []): T {
   const out = { ...params };
   for (const key of Object.keys(out) as (keyof T)[]) {

@@ -1,5 +1,5 @@
 /**
- * @module Tasks store (SPEC §3 Client-side state: task lists, task connection): the user's tasks as the server
+ * @module Tasks store (docs/product.md "Client state": task lists, task connection): the user's tasks as the server
  * pushes them, the connection state and its failure count, and the messages the panel and dialogs send.
  */
 import i18next from "i18next";
@@ -20,7 +20,9 @@ import {
   type BulkAction,
 } from "./tasks-rules";
 
-/** Where the unarchive dialog remembers the last password (SPEC §2 Unarchive: one fixed local storage key). */
+/**
+ * Where the unarchive dialog remembers the last password (docs/product.md "Unarchive": one fixed local storage key).
+ */
 const UNARCHIVE_PASSWORD_STORAGE_KEY = "fbe-unarchive-password";
 
 interface TasksState {
@@ -81,14 +83,17 @@ export function stopTasks(): void {
   state.connected = false;
 }
 
-/** Sends one message; while closed it says so (SPEC §4) and returns false. */
+/** Sends one message; while closed it says so (docs/product.md "Task connection") and returns false. */
 export function sendTask(request: TaskRequest): boolean {
   if (socket?.send(JSON.stringify(request))) return true;
   notifyError(i18next.t("tasks.sendClosed"));
   return false;
 }
 
-/** Starts a task from its dialog and shows the SPEC §8 'has been send to background' message when sent. */
+/**
+ * Starts a task from its dialog and shows its 'has been send to background' message (docs/product.md "Success
+ * messages") when sent.
+ */
 export function startTask(
   request: TaskRequest & { Task: "mktorrent" | "mkthumb" | "extract_sub" | "unarchive" },
 ): boolean {
@@ -102,7 +107,10 @@ export function controlTask(action: "remove" | "cancel" | "retry", taskId: numbe
   sendTask({ Task: action, Params: { TaskID: taskId } });
 }
 
-/** Runs a bulk action on the list; with nothing to act on it shows the SPEC §8 'no task …' message. */
+/**
+ * Runs a bulk action on the list; with nothing to act on it shows the 'no task …' message (docs/product.md "Task
+ * messages").
+ */
 export function runBulk(action: BulkAction): void {
   const ids = bulkTargets(state.tasks, action);
   if (ids.length === 0) return notifyError(i18next.t(bulkEmptyKey(action)));
@@ -110,7 +118,7 @@ export function runBulk(action: BulkAction): void {
   for (const id of ids) if (!sendTask({ Task: control, Params: { TaskID: id } })) return;
 }
 
-/** The unarchive password last used on this device (SPEC §2 Unarchive: local storage under one fixed key). */
+/** The unarchive password last used on this device (docs/product.md "Unarchive": local storage under one fixed key). */
 export function rememberedArchivePassword(): string {
   return localStorage.getItem(UNARCHIVE_PASSWORD_STORAGE_KEY) ?? "";
 }

@@ -1,4 +1,6 @@
-/** @module Pure rules of moving and copying (SPEC §4 Clipboard and Operations, §5 Move and copy): the steps of a batch. */
+/**
+ * @module Pure rules of moving and copying (docs/product.md "Cut, copy and paste", "Operations"): the steps of a batch.
+ */
 import { joinPath, parentPath } from "../format/encode-path";
 import { numberedName } from "../../shared/wire/free-name";
 

@@ -1,4 +1,7 @@
-/** @module Move and copy of a batch (SPEC §4 Clipboard and Operations): a conflict asks replace / keep both / skip. */
+/**
+ * @module Move and copy of a batch (docs/product.md "Cut, copy and paste", "Operations"): a conflict asks replace /
+ * keep both / skip.
+ */
 import i18next from "i18next";
 import { copyResource, moveResource, type ConflictPolicy } from "../api/resource-actions";
 import { ApiError } from "../api/client";

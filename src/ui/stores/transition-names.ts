@@ -1,5 +1,5 @@
 /**
- * @module Readable names of the gallery's slideshow transitions (the spec's lightGallery class names such as
+ * @module Readable names of the gallery's slideshow transitions (the lightGallery class names such as
  * `lg-slide-skew-cross-rev`): each is a movement and its variations, both words of the locale files.
  */
 import { TRANSITION_EFFECTS } from "../../shared/wire/settings";

@@ -1,4 +1,7 @@
-/** @module Pure parts of the upload flow (SPEC §4 Upload): conflicts, progress totals, and what the panel says. */
+/**
+ * @module Pure parts of the upload flow (docs/product.md "Upload"): conflicts, progress totals, and what the panel
+ * says.
+ */
 import { secondsLeft } from "./upload-speed-rules";
 import { keepBothName, type ConflictChoices } from "./transfer-rules";
 
@@ -8,7 +11,10 @@ import { keepBothName, type ConflictChoices } from "./transfer-rules";
  */
 export type UploadStatus = "queued" | "uploading" | "paused" | "done" | "failed" | "skipped" | "cancelled";
 
-/** Names among the uploads that already exist in the target folder (SPEC §4: "If any dropped name already exists"). */
+/**
+ * Names among the uploads that already exist in the target folder (docs/product.md "Upload": "If any dropped name
+ * already exists").
+ */
 export function findConflicts(names: readonly string[], existing: readonly string[]): string[] {
   const taken = new Set(existing);
   return [...new Set(names.filter((n) => taken.has(n)))];
@@ -21,9 +27,9 @@ function splitTop(path: string): [top: string, rest: string] {
 }
 
 /**
- * Applies the replace prompt's answers to an upload (SPEC §4 Upload): under a clashing top-level name, Replace sends
- * with override, Keep both sends under a free name (`name (1).ext`, numbered as the server does; `taken` are the
- * folder's names), Skip (or no answer) leaves it out. Names that do not clash go as they are.
+ * Applies the replace prompt's answers to an upload (docs/product.md "Upload"): under a clashing top-level name,
+ * Replace sends with override, Keep both sends under a free name (`name (1).ext`, numbered as the server does; `taken`
+ * are the folder's names), Skip (or no answer) leaves it out. Names that do not clash go as they are.
  */
 export function applyConflictChoices<F extends { relativePath: string }>(
   files: readonly F[],

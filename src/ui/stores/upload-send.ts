@@ -103,7 +103,7 @@ async function failed(item: UploadItem, err: unknown, progress: () => void): Pro
     // The refused bytes are not stored: the bar and the total go back to what really landed.
     item.loaded = 0;
     progress();
-    // SPEC §4: a 409 answer also leads to the replace confirmation.
+    // docs/product.md "Upload": a 409 answer also leads to the replace confirmation.
     const choice = (await askReplace([item.name]))[item.name] ?? "skip";
     if (choice === "skip") {
       item.status = "skipped";

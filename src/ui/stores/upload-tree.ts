@@ -1,6 +1,6 @@
 /**
- * @module Pure walk of dropped or picked folders into files with relative paths (SPEC §4 Upload: whole folders
- * keep their structure). Works on anything shaped like the browser's FileSystemEntry, so tests can pass fakes.
+ * @module Pure walk of dropped or picked folders into files with relative paths (docs/product.md "Upload": whole
+ * folders keep their structure). Works on anything shaped like the browser's FileSystemEntry, so tests can pass fakes.
  */
 
 /** The parts of FileSystemEntry the walk uses. */
@@ -66,7 +66,7 @@ export function sourcesFromFiles(files: readonly File[]): UploadSource[] {
   }));
 }
 
-/** The top-level names of an upload (what can clash with the listing, SPEC §4 Upload). */
+/** The top-level names of an upload (what can clash with the listing, docs/product.md "Upload"). */
 export function topLevelNames(tree: UploadTree): string[] {
   const names = [...tree.files.map((f) => f.relativePath), ...tree.emptyDirs].map((p) => p.split("/")[0]);
   return [...new Set(names)];

@@ -1,5 +1,5 @@
 /**
- * @module Upload store (SPEC §4 Upload): a queue of files at relative paths (folders keep their structure),
+ * @module Upload store (docs/product.md "Upload"): a queue of files at relative paths (folders keep their structure),
  * per-file and total progress with speed and time left, the replace prompt on clashes and 409, cancel, pause
  * and resume of resumable (tus) uploads, several of which run at once, the leave-page warning, reload.
  */
@@ -49,7 +49,7 @@ export function useUploads() {
 
 /**
  * Uploads a tree of files into a folder. Top-level names that exist there first raise the replace prompt, which
- * asks Replace, Skip or Keep both for each of them (SPEC §4 Upload). Folders that hold no file are created as
+ * asks Replace, Skip or Keep both for each of them (docs/product.md "Upload"). Folders that hold no file are created as
  * they are.
  */
 export async function uploadTree(dir: string, tree: UploadTree, existingNames: readonly string[]): Promise<void> {

@@ -1,4 +1,7 @@
-/** @module Pure rules of the user form (SPEC §4 Admin checkbox, §5, §2 Users screens): drafts, permissions, rules, commands. */
+/**
+ * @module Pure rules of the user form (docs/product.md "Admin checkbox", "User form"): drafts, permissions, rules,
+ * commands.
+ */
 import type { Account, AccountData, Rule } from "../api/accounts";
 import type { UserDefaults } from "../api/settings";
 import type { Permissions } from "../auth/token";
@@ -42,7 +45,7 @@ export const NO_PERMISSIONS: Permissions = {
 };
 
 /**
- * SPEC §4 Admin checkbox: checking admin turns every flag on and clears lockPassword; unchecking only
+ * docs/product.md "Admin checkbox": checking admin turns every flag on and clears lockPassword; unchecking only
  * clears admin and leaves the other flags as they were.
  */
 export function setAdmin(draft: UserDraft, checked: boolean): UserDraft {
@@ -109,7 +112,7 @@ export function cleanRules(rules: readonly Rule[]): Rule[] {
     .filter((r) => ruleValue(r) !== "");
 }
 
-/** SPEC §5: a rule path input ignores Enter (it must not submit the form). */
+/** docs/product.md "Settings ranges": a rule path input ignores Enter (it must not submit the form). */
 export function rulePathSwallowsKey(key: string): boolean {
   return key === "Enter";
 }
@@ -146,8 +149,8 @@ export function draftFromAccount(account: Account): UserDraft {
 const KEPT_FIELDS = ["id", "viewMode", "singleClick", "showHidden", "sorting", "theme"] as const;
 
 /**
- * The API body of a draft (SPEC §5: text inputs trimmed), keeping the account fields of `base` the form does not
- * show; without them (a new user) the server fills those from the default user settings.
+ * The API body of a draft (docs/product.md "Names": text inputs trimmed), keeping the account fields of `base` the form
+ * does not show; without them (a new user) the server fills those from the default user settings.
  */
 export function accountData(draft: UserDraft, base: Partial<Account> = {}): AccountData {
   const kept = Object.fromEntries(KEPT_FIELDS.filter((k) => base[k] !== undefined).map((k) => [k, base[k]]));

@@ -1,4 +1,4 @@
-/** @module Users admin store (SPEC §2 Users screens): the list, the user form draft, save and delete. */
+/** @module Users admin store (docs/product.md "Users"): the list, the user form draft, save and delete. */
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount, type Account } from "../api/accounts";
@@ -84,7 +84,10 @@ function resetForm(): void {
   state.followName = false;
 }
 
-/** Loads an account into the form; false when it cannot be fetched (SPEC §4: the page then goes to new). */
+/**
+ * Loads an account into the form; false when it cannot be fetched (docs/product.md "User not found": the page then goes
+ * to new).
+ */
 export async function openAccount(id: number): Promise<boolean> {
   resetForm();
   void fetchSettings().then(

@@ -6,7 +6,7 @@ import { loadConfig, normalizeBaseUrl } from "../../../src/server/config/load";
 import { flagsHelp } from "../../../src/server/config/flags";
 
 describe("loadConfig", () => {
-  it("uses the contract's defaults", () => {
+  it("uses the documented defaults", () => {
     const c = loadConfig([], {}, "/srv");
     expect(c).toMatchObject({
       address: "127.0.0.1",

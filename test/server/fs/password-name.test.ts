@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { decode, encode, originalName } from "../../../src/server/fs/password-name";
 
-describe("password-rename name codec (SPEC section 5)", () => {
+describe('password-rename name codec (docs/product.md "Password-prefixed names")', () => {
   it("writes @ + password + @# + the original name", () => {
     expect(encode("secret", "movie.mkv")).toBe("@secret@#movie.mkv");
   });

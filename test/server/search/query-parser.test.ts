@@ -45,7 +45,7 @@ describe("parseQuery", () => {
     expect(parseQuery('"  " + -')).toBeNull();
   });
 
-  it("refuses a type-only query (or one with only excluded words) with the SPEC message", () => {
+  it("refuses a type-only query (or one with only excluded words) with the documented message", () => {
     for (const text of ["type:video", "  type:dir  ", "type:image -cat"]) {
       expect(() => parseQuery(text)).toThrow(new QueryError(EMPTY_KEYWORD));
     }

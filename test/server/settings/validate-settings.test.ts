@@ -13,7 +13,7 @@ describe("applySettingsPatch", () => {
     expect(DEFAULT_SETTINGS.video.volume).toBe(60);
   });
 
-  it("accepts the SPEC section 5 range ends", () => {
+  it('accepts the range ends of docs/product.md "Settings ranges"', () => {
     const next = apply({
       video: { volume: 100, seekDelta: 60, seekDeltaLong: 600 },
       thumbnail: {

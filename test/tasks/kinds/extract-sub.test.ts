@@ -170,7 +170,7 @@ describe("subtitleOutputs", () => {
 });
 
 describe("extract_sub refusals and params", () => {
-  it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
+  it("refuses a target that is neither a video nor a folder with the documented sentence", () => {
     const root = world({ "song.mp3": "text:x", "notes.srt": "text:x" });
     for (const p of ["/song.mp3", "/notes.srt"]) {
       expect(() => extractSubKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(

@@ -243,7 +243,7 @@ describe("mkthumb frame times", () => {
 });
 
 describe("mkthumb refusals and params", () => {
-  it("refuses a target that is neither a video nor a folder with the SPEC sentence", () => {
+  it("refuses a target that is neither a video nor a folder with the documented sentence", () => {
     const root = world({ "notes.txt": "text:x", "pic.jpg": "text:x" });
     for (const p of ["/notes.txt", "/pic.jpg"]) {
       expect(() => mkthumbKind.checkTarget(makeTaskContext(root, p).ctx.target)).toThrow(

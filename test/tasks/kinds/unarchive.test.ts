@@ -417,14 +417,14 @@ describe("unarchive refusals", () => {
     ["photo.jpg", "x"],
     ["notes.txt", "x"],
   ]) {
-    it(`refuses ${name} with the SPEC message`, async () => {
+    it(`refuses ${name} with the documented message`, async () => {
       const { root } = scope();
       writeFileSync(join(root, name!), content!);
       await expect(unarchive(root, `/${name}`)).rejects.toThrow(NOT_ARCHIVE_MESSAGE);
     });
   }
 
-  it("refuses a folder and a file 7-Zip cannot open with the SPEC message", async () => {
+  it("refuses a folder and a file 7-Zip cannot open with the documented message", async () => {
     const { root } = scope();
     mkdirSync(join(root, "folder"));
     await expect(unarchive(root, "/folder")).rejects.toThrow(NOT_ARCHIVE_MESSAGE);

@@ -9,7 +9,7 @@ import { LOCALES } from "../../../src/ui/constants";
 const locale = (l: string) =>
   JSON.parse(readFileSync(join(import.meta.dir, "../../../src/ui/i18n/locales", `${l}.json`), "utf8"));
 
-describe("errorKindOf (SPEC §2 Files view error pages)", () => {
+describe('errorKindOf (docs/product.md "Files view": the error pages)', () => {
   it("maps 404 and 403 by status or by the message start", () => {
     expect(errorKindOf(new ApiError(404, "404 Not Found"))).toBe("notFound");
     expect(errorKindOf(new Error("404 Not Found"))).toBe("notFound");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { loginFailure, needsPasscode, safeRedirect } from "../../../src/ui/auth/login-errors";
 import { ApiError } from "../../../src/ui/api/client";
 
-describe("login failures (SPEC §8 Login)", () => {
+describe('login failures (docs/product.md "Login errors")', () => {
   it("shows wrong credentials for a plain 403", () => {
     expect(loginFailure(new ApiError(403, "403 Forbidden"))).toEqual({ key: "login.errors.wrongCredentials" });
   });
@@ -20,7 +20,7 @@ describe("login failures (SPEC §8 Login)", () => {
     expect(loginFailure(new Error("boom"))).toEqual({ key: "login.errors.unknown" });
   });
 
-  it("maps a rejected token to its SPEC message", () => {
+  it("maps a rejected token to its documented message", () => {
     expect(loginFailure(new Error("token malformed"))).toEqual({ key: "login.errors.tokenMalformed" });
     expect(loginFailure(new Error("token expired"))).toEqual({ key: "login.errors.tokenExpired" });
   });

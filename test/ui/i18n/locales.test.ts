@@ -45,7 +45,7 @@ describe("locale files", () => {
     });
   }
 
-  it("keeps the SPEC message texts in en", () => {
+  it("keeps the documented message texts in en", () => {
     const messages = load("en") as any;
     expect(messages.errors.notFound).toBe("The resource cannot be found.");
     expect(messages.errors.forbidden).toBe("You don't have permissions to access this.");

@@ -41,7 +41,7 @@ const enabled = (perm: Permissions, selected: MenuTarget[]) =>
   Object.fromEntries(Object.entries(entriesOf(perm, selected)).map(([id, e]) => [id, e.enabled]));
 
 describe("context menu", () => {
-  it("puts the file actions first and Reload List and Toggle Task Panel last, with every SPEC entry", () => {
+  it("puts the file actions first and Reload List and Toggle Task Panel last, with every documented entry", () => {
     const groups = contextMenuModel({ perm: all, selected: [text], canPaste: false });
     expect(groups.map((g) => [g.id, g.items.map((i) => i.id)])).toEqual([
       ["item", ["open", "download", "copy", "cut", "move", "rename", "share", "delete", "info"]],

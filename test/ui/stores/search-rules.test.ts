@@ -37,7 +37,7 @@ describe("type chips", () => {
   });
 });
 
-describe("hot keywords (SPEC §5)", () => {
+describe('hot keywords (docs/product.md "Hot-search keyword")', () => {
   test('the type prefix and the characters " + - are removed', () => {
     expect(hotKeywordOf('+foo -bar "baz qux" type:video')).toBe("foo bar baz qux");
   });
@@ -51,7 +51,7 @@ describe("hot keywords (SPEC §5)", () => {
   });
 });
 
-describe("hit links (SPEC §2 Search panel)", () => {
+describe('hit links (docs/product.md "Search panel")', () => {
   const file = { path: "docs/a b#1.txt", dir: false };
   const folder = { path: "docs/sub", dir: true };
   test("with an index location, /files/ plus the searched folder and the hit, encoded", () => {
@@ -73,7 +73,7 @@ describe("hit links (SPEC §2 Search panel)", () => {
   });
 });
 
-describe("paging (SPEC §9: 50, growing by 50 at 100 px)", () => {
+describe('paging (docs/product.md "Sizes and paging": 50, growing by 50 at 100 px)', () => {
   test("grows by 50 and stops at the total", () => {
     expect(grownCount(50, 500)).toBe(100);
     expect(grownCount(100, 120)).toBe(120);

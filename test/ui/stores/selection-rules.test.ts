@@ -12,7 +12,7 @@ import {
 const order = ["/a/", "/b/", "/c.txt", "/d.txt", "/e.txt"];
 const sel = (selected: string[], anchor: string | null = selected.at(-1) ?? null) => ({ selected, anchor });
 
-describe("selection rules (SPEC §4 Selection)", () => {
+describe('selection rules (docs/product.md "Selection")', () => {
   it("a plain click selects only that item", () => {
     expect(applyClick(sel(["/a/", "/b/"]), "/c.txt", {}, order)).toEqual(sel(["/c.txt"]));
   });

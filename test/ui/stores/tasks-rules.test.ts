@@ -83,7 +83,7 @@ describe("bulk actions", () => {
     expect(bulkTargets(list, "removeAll")).toEqual([6, 5, 4, 1]);
   });
 
-  it("says the SPEC message when there is nothing to act on", () => {
+  it("says the documented message when there is nothing to act on", () => {
     expect(bulkTargets([task(1, 0)], "removeCompleted")).toEqual([]);
     expect(bulkEmptyKey("removeCompleted")).toBe("tasks.noneCompleted");
     expect(bulkEmptyKey("cancelAll")).toBe("tasks.noneCancelled");
@@ -139,11 +139,11 @@ describe("connection", () => {
     ]);
   });
 
-  it("maps the SPEC refusals to translated messages and leaves other server text alone", () => {
+  it("maps the documented refusals to translated messages and leaves other server text alone", () => {
     expect(refusalKey("task is running, cancel it before remove")).toBe("tasks.removeRunning");
     expect(refusalKey("task is not running, no need to cancel")).toBe("tasks.cancelNotRunning");
     expect(refusalKey("unknown task")).toBeNull();
-    // The SPEC's 'hey man' sentences stay on the wire; the interface says its own.
+    // The 'hey man' sentences of docs/product.md "Task refusals" stay on the wire; the interface says its own.
     expect(refusalKey("hey man, are you sure this is an archive file?")).toBe("tasks.refusals.notAnArchive");
     expect(refusalKey("hey man, you can only make thumbnail for video file or directory")).toBe(
       "tasks.refusals.thumbnailVideoOnly",

@@ -15,7 +15,7 @@ import {
   type UploadStatus,
 } from "../../../src/ui/stores/upload-rules";
 
-describe("upload rules (SPEC §4 Upload)", () => {
+describe('upload rules (docs/product.md "Upload")', () => {
   it("finds dropped names that already exist, once each", () => {
     expect(findConflicts(["a.txt", "b.txt", "a.txt"], ["a.txt", "c.txt"])).toEqual(["a.txt"]);
     expect(findConflicts(["x"], [])).toEqual([]);

@@ -26,7 +26,7 @@ export interface CompactFolder {
   size: Float64Array;
   /** Modification time, ms since the epoch with the fraction stat gives (Stats.mtimeMs). */
   mtime: Float64Array;
-  /** The contract's numeric mode (permission bits plus the directory and symlink bits). */
+  /** The wire's numeric mode (permission bits plus the directory and symlink bits). */
   mode: Float64Array;
   /** IS_DIR, IS_SYMLINK, NEEDS_ESCAPE. */
   flags: Uint8Array;
@@ -135,7 +135,7 @@ export function compactBytes(c: CompactFolder): number {
 export async function readFolder(abs: string): Promise<CachedFolder> {
   // On Linux the folder is opened once and read through its descriptor's path (the workers share this process's
   // descriptors), and where it really was is kept: a folder swapped for a link out while it is read is told by
-  // `real`, which the listing checks against the user's scope (docs/security.md#paths-and-races).
+  // `real`, which the listing checks against the user's scope (docs/security.md "Paths and races").
   const fd =
     process.platform === "linux"
       ? openSync(abs, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NONBLOCK)

@@ -17,7 +17,7 @@ const MIN_COMPRESSED = 1024;
 
 /**
  * The listing of the folder `target` (whose own fresh info is `dir`) for the current user: the same JSON the
- * contract's resource GET gives, as application/json, `Vary: Accept-Encoding`.
+ * resource GET gives (docs/interfaces.md "Resource JSON"), as application/json, `Vary: Accept-Encoding`.
  */
 export async function folderResponse(
   c: Context<AppEnv>,

@@ -1,4 +1,7 @@
-/** @module Query values of the media URLs (SPEC section 7): 0-based indexes (`si`, `sprite`) and times (`t`). */
+/**
+ * @module Query values of the media URLs (docs/product.md "Raw files and media URLs"): 0-based indexes (`si`, `sprite`)
+ * and times (`t`).
+ */
 import { BadRequest } from "../../errors";
 
 /**

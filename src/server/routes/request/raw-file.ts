@@ -16,7 +16,7 @@ import { rawContentSecurityPolicy } from "../../http/security-headers";
 /**
  * The file `target` with its MIME type from the name, inline when `inline`, else as an attachment, sandboxed by
  * the raw-file CSP (fileResponse: 200, 206, 304 or 416). The file is opened beneath the scope once and its bytes
- * and validators come from that descriptor (docs/security.md#paths-and-races).
+ * and validators come from that descriptor (docs/security.md "Paths and races").
  * @throws FsError OUTSIDE_SCOPE (403) when the path leads out of the scope at the open; ENOENT (404); BadRequest
  *   (400) when it is a folder by then.
  */

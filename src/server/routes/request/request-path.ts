@@ -24,8 +24,8 @@ export function userScopeDir(c: Context<AppEnv>): string {
 
 /**
  * The current user's rule predicate over virtual paths ("/a/b" inside the scope): global rules first, then the
- * user's own, the last match wins (SPEC section 6). Pass it to listFolder, archives and search to leave denied
- * entries out.
+ * user's own, the last match wins (docs/product.md "Roles and permissions"). Pass it to listFolder, archives and search
+ * to leave denied entries out.
  */
 export function userPathFilter(c: Context<AppEnv>): PathFilter {
   return pathFilter(currentSettings(c.get("deps").db).rules, c.get("user").rules);
@@ -38,7 +38,7 @@ export function userPathFilter(c: Context<AppEnv>): PathFilter {
  * @throws Forbidden (403): a denied path answers exactly like one outside the scope.
  */
 export function assertPathAllowed(c: Context<AppEnv>, virtualPath: string, abs?: string): void {
-  // A media token reads only under its prefix (CONTRACT "HTTP API").
+  // A media token reads only under its prefix (docs/interfaces.md "Authentication").
   const prefix = c.get("mediaPrefix");
   if (prefix !== undefined && !isUnderPrefix(virtualPath, prefix)) throw new Forbidden("outside the token's path");
   const allowed = userPathFilter(c);

@@ -1,7 +1,7 @@
 /**
- * @module The extra answers of GET /api/resources/{path} (SPEC section 7): `mediaInfo=yes`, `probe=yes`,
- * `preview=nfo`, `preview=markdown` (an HTML page) and `playlist=video|audio`. The GET handler asks resourceExtra
- * first and answers its JSON (or its Response) when one of these queries is present.
+ * @module The extra answers of GET /api/resources/{path} (docs/product.md "Resource calls"): `mediaInfo=yes`,
+ * `probe=yes`, `preview=nfo`, `preview=markdown` (an HTML page) and `playlist=video|audio`. The GET handler asks
+ * resourceExtra first and answers its JSON (or its Response) when one of these queries is present.
  */
 import { readFileBeneath } from "../../fs/read-text";
 import type { Context } from "hono";
@@ -30,13 +30,14 @@ import { ToolAborted } from "../../tools/run-tool";
 import { isMarkdownName, markdownPage } from "../../media/markdown-page";
 import { MARKDOWN_PAGE_CSP } from "../../http/security-headers";
 
-/** SPEC section 5: the one sentence a media info request on another type answers. */
+/** docs/product.md "Task refusals": the one sentence a media info request on another type answers. */
 export const MEDIAINFO_ONLY_MEDIA = "mediainfo is only for video or audio file";
 
 /**
  * The JSON answer of an extra query on `target` (described by `info`), or null when the request has none.
- * @throws Forbidden (403) without the download permission (CONTRACT: probe and media info need it); BadRequest
- * (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not installed.
+ * @throws Forbidden (403) without the download permission (docs/interfaces.md "Other answers": probe and media info
+ * need it); BadRequest (400) for a type the query does not fit; ServiceUnavailable (503) when the tool it needs is not
+ * installed.
  */
 export async function resourceExtra(
   c: Context<AppEnv>,
@@ -74,7 +75,10 @@ export function requireTool(tool: string): void {
   if (!isToolAvailable(tool)) throw new ServiceUnavailable(`${tool} is not installed on the server`);
 }
 
-/** GET ?mediaInfo=yes: the file with mediainfo's text report in `content` (SPEC sections 5 and 7). */
+/**
+ * GET ?mediaInfo=yes: the file with mediainfo's text report in `content` (docs/product.md "Task targets", "Resource
+ * calls").
+ */
 async function mediaInfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<object> {
   requireDownload(c);
   if (info.type !== "video" && info.type !== "audio") throw new BadRequest(MEDIAINFO_ONLY_MEDIA);
@@ -118,7 +122,7 @@ async function probeOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): 
     signal: c.req.raw.signal,
     archivePage: parseListingPage(c.req.query("offset"), c.req.query("limit")),
   });
-  // A picture adds `imageinfo` (dimensions, format, EXIF): an optional field beside the contract's ones.
+  // A picture adds `imageinfo` (dimensions, format, EXIF): an optional field beside the documented ones.
   const imageinfo = info.type === "image" ? await readImageInfo(target) : null;
   return { ...presentResource(c, info), ...(meta ? presentMetainfo(meta) : {}), ...(imageinfo ? { imageinfo } : {}) };
 }
@@ -131,8 +135,9 @@ async function nfoOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Pr
 }
 
 /**
- * GET ?preview=markdown: the markdown file as its own sandboxed HTML page (SPEC sections 6 and 7); its relative
- * links and images point into this server with the request's `auth` value, through the user's resolver and rules.
+ * GET ?preview=markdown: the markdown file as its own sandboxed HTML page (docs/product.md "Markdown", "Resource
+ * calls"); its relative links and images point into this server with the request's `auth` value, through the user's
+ * resolver and rules.
  * @throws Forbidden (403) without the download permission; BadRequest (400) for another file or one of 5 MiB or more.
  */
 async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo): Promise<Response> {
@@ -166,7 +171,7 @@ async function markdownOf(c: Context<AppEnv>, target: ScopedPath, info: FileInfo
   });
 }
 
-/** The file types a playlist can hold (SPEC section 7 `playlist=video`; audio for the audio player). */
+/** The file types a playlist can hold (docs/product.md "Raw files and media URLs"; audio for the audio player). */
 const PLAYLIST_TYPES = ["video", "audio"] as const;
 
 /**

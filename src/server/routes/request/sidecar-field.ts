@@ -1,6 +1,6 @@
 /**
- * @module The `subtitles` field of a plain GET of a video resource (SPEC section 3): the sidecar subtitle files the
- * player offers, found with one folder read beside the video and one in each subtitle folder (no ffprobe).
+ * @module The `subtitles` field of a plain GET of a video resource (docs/product.md "Resource"): the sidecar subtitle
+ * files the player offers, found with one folder read beside the video and one in each subtitle folder (no ffprobe).
  */
 import type { Context } from "hono";
 import { dirname } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * @module The WebVTT answers of GET /api/raw (SPEC section 7 media URLs):
+ * @module The WebVTT answers of GET /api/raw (docs/product.md "Raw files and media URLs"):
  * - `/api/raw{subtitle path}?auth&subtitle=true&movie={video path}`: a sidecar subtitle file as WebVTT;
  * - `/api/raw/vtt?auth&movie={video path}&si=N[&lang=][&extract=true]`: text subtitle stream N of the video.
  * Both paths go through the one resolver and the user's rules, and a media token must cover each of them.

@@ -1,5 +1,5 @@
 /**
- * @module `?thumb=true&w=` of GET /api/raw (SPEC section 7 "the thumbnail URL"): image thumbnails and video
+ * @module `?thumb=true&w=` of GET /api/raw (docs/product.md "Raw files and media URLs"): image thumbnails and video
  * posters from the cache, switched by the global settings thumbnailEnabled and thumbnailVideo, and the cache's
  * occasional garbage collection (cacheGcProbability, cacheExpireTTL), run after the answer without delaying it.
  */

@@ -1,4 +1,4 @@
-/** @module The 403, 404 and 500 views with the SPEC §8 page texts. */
+/** @module The 403, 404 and 500 views with their texts (docs/product.md "Error pages"). */
 import { FileSearch, ServerCrash, ShieldX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

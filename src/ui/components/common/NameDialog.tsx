@@ -1,4 +1,7 @@
-/** @module A dialog that asks for one name (new folder, new file, rename): trimmed, no slashes (SPEC §5 Names). */
+/**
+ * @module A dialog that asks for one name (new folder, new file, rename): trimmed, no slashes (docs/product.md
+ * "Names").
+ */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CancelSubmitActions, Dialog } from "./Dialog";

@@ -1,6 +1,6 @@
 /**
- * @module Code editor (SPEC §2 Editor): CodeMirror with the mode by file name, read-only for textImmutable, Ctrl/Cmd+S
- * saves, Esc closes; the bar shows the file's path; leaving with unsaved changes asks first.
+ * @module Code editor (docs/product.md "Editor"): CodeMirror with the mode by file name, read-only for textImmutable,
+ * Ctrl/Cmd+S saves, Esc closes; the bar shows the file's path; leaving with unsaved changes asks first.
  */
 import { useEffect, useMemo, useState } from "react";
 import CodeMirror, { EditorView, type Extension } from "@uiw/react-codemirror";

@@ -1,4 +1,6 @@
-/** @module The editor's language by file name (SPEC §2 Editor), loaded lazily from @codemirror/language-data. */
+/**
+ * @module The editor's language by file name (docs/product.md "Editor"), loaded lazily from @codemirror/language-data.
+ */
 import { LanguageDescription, type LanguageSupport } from "@codemirror/language";
 import { languages } from "@codemirror/language-data";
 

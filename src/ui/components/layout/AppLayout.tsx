@@ -1,4 +1,7 @@
-/** @module The app frame (SPEC §2 Layout): progress bar, header, sidebar, main view, upload panel, task panel, prompts, app-wide keys. */
+/**
+ * @module The app frame (docs/product.md "Layout"): progress bar, header, sidebar, main view, upload panel, task panel,
+ * prompts, app-wide keys.
+ */
 import type { ReactNode } from "react";
 import { ProgressBar } from "./ProgressBar";
 import { Header } from "./Header";

@@ -1,4 +1,7 @@
-/** @module Keys that work on every screen of the app frame (SPEC §2 Files view): F1 help, F4 or t the task panel, Esc or q close it. */
+/**
+ * @module Keys that work on every screen of the app frame (docs/product.md "Files view"): F1 help, F4 or t the task
+ * panel, Esc or q close it.
+ */
 import { useShortcuts } from "../../keyboard/useShortcuts";
 import { useAuth } from "../../stores/auth";
 import { showPrompt, toggleTaskPanel, useLayout } from "../../stores/layout";

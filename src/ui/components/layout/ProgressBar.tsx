@@ -1,4 +1,4 @@
-/** @module Thin top progress bar while calls run or files upload (SPEC §2 Layout). */
+/** @module Thin top progress bar while calls run or files upload (docs/product.md "Layout"). */
 import { useTranslation } from "react-i18next";
 import { useLayout } from "../../stores/layout";
 import { useUploads } from "../../stores/upload";

@@ -1,4 +1,4 @@
-/** @module Sidebar (SPEC §2 Layout): navigation for the session state, and the version footer. */
+/** @module Sidebar (docs/product.md "Layout"): navigation for the session state, and the version footer. */
 import { FilePlus, FolderPlus, HardDrive, LogIn, LogOut, Settings, Share2, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRoute } from "wouter";

@@ -1,4 +1,7 @@
-/** @module Upload progress panel: headline, total and per-file progress with speed and time left, and how each ended (SPEC §3 upload progress). */
+/**
+ * @module Upload progress panel: headline, total and per-file progress with speed and time left, and how each ended
+ * (docs/product.md "Client state").
+ */
 import { Ban, CircleCheck, CircleX, Pause, Play, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";

@@ -1,9 +1,9 @@
-/** @module Back-to-top button of the files view, shown once the page is scrolled (SPEC §2 Files view, §9 offset 10). */
+/** @module Back-to-top button of the files view, shown once the page is scrolled (docs/product.md "Files view"). */
 import { useEffect, useState } from "react";
 import { ArrowUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-/** The back-to-top button shows after this scroll offset (SPEC §9). */
+/** The back-to-top button shows after this scroll offset (docs/product.md "Timings"). */
 const BACK_TO_TOP_OFFSET = 10;
 
 /** A floating button that scrolls the window back to the top. */

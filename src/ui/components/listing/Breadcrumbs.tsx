@@ -1,4 +1,4 @@
-/** @module Breadcrumbs with a home link to /files/ and the last segments of the path (SPEC §2 Files view). */
+/** @module Breadcrumbs with a home link to /files/ and the last segments of the path (docs/product.md "Files view"). */
 import { useTranslation } from "react-i18next";
 import { breadcrumbTrail } from "../../format/breadcrumbs";
 import { filesRoute } from "../../format/encode-path";

@@ -1,4 +1,7 @@
-/** @module Listing actions on the folder and its selection: header on desktop, bottom action bar on mobile (SPEC §2, §4). */
+/**
+ * @module Listing actions on the folder and its selection: header on desktop, bottom action bar on mobile
+ * (docs/product.md "Listing", "Selection counts").
+ */
 import {
   ClipboardPaste,
   Copy,

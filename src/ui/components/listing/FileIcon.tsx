@@ -1,4 +1,7 @@
-/** @module Icon per file kind (file-kind.ts), each with its named colour from the theme (SPEC §9: folders have named colours). */
+/**
+ * @module Icon per file kind (file-kind.ts), each with its named colour from the theme (docs/product.md "Screen
+ * widths": folders have named colours).
+ */
 import {
   AppWindow,
   Captions,

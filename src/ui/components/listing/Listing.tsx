@@ -1,4 +1,7 @@
-/** @module The folder listing (SPEC §2 Listing): list or mosaic, sections, selection, open, drag to move, drop to upload. */
+/**
+ * @module The folder listing (docs/product.md "Listing"): list or mosaic, sections, selection, open, drag to move, drop
+ * to upload.
+ */
 import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from "react";
 import { CloudUpload, FolderOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -131,7 +134,7 @@ export function Listing({ listing }: { listing: Resource }) {
             if (!(e.target as Element).closest(".item, button, a")) clearSelection();
           }}
           onDoubleClick={(e) => {
-            // SPEC §2 Task panel: a double-click on empty space toggles it (for users with execute).
+            // docs/product.md "Task panel": a double-click on empty space toggles it (for users with execute).
             if (canExecute && !(e.target as Element).closest(".item, button, a, input")) toggleTaskPanel();
           }}
         >

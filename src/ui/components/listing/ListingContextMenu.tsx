@@ -1,4 +1,7 @@
-/** @module The listing context menu (SPEC §2 Listing): right-click on an item or on empty space; a long press opens the action sheet. */
+/**
+ * @module The listing context menu (docs/product.md "Listing"): right-click on an item or on empty space; a long press
+ * opens the action sheet.
+ */
 import type { ReactNode } from "react";
 import * as Menu from "@radix-ui/react-context-menu";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-/** @module Sortable column headers name, size, modified and mode (SPEC §2 Listing). */
+/** @module Sortable column headers name, size, modified and mode (docs/product.md "Listing"). */
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Sorting } from "../../auth/token";

@@ -1,4 +1,7 @@
-/** @module One item of the listing, a row or a mosaic card: icon or lazy thumbnail, name, size, date, mode (SPEC §2 Listing). */
+/**
+ * @module One item of the listing, a row or a mosaic card: icon or lazy thumbnail, name, size, date, mode
+ * (docs/product.md "Listing").
+ */
 import { memo, useState, type MouseEvent } from "react";
 import { Check, Play } from "lucide-react";
 import type { Resource } from "../../api/resources";

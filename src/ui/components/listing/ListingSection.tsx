@@ -1,4 +1,7 @@
-/** @module One section of the listing, Folders or Files (SPEC §2 Listing), rendering only the rows near the viewport. */
+/**
+ * @module One section of the listing, Folders or Files (docs/product.md "Listing"), rendering only the rows near the
+ * viewport.
+ */
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Resource } from "../../api/resources";
 import { scrollRowIntoView, useSectionRows } from "./useSectionRows";

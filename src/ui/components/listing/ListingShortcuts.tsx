@@ -1,4 +1,7 @@
-/** @module Keyboard shortcuts of the listing (SPEC §2 Files view): Esc, Delete, Enter, F2, Ctrl+A/C/X/V/S, arrows, Home, End. */
+/**
+ * @module Keyboard shortcuts of the listing (docs/product.md "Files view"): Esc, Delete, Enter, F2, Ctrl+A/C/X/V/S,
+ * arrows, Home, End.
+ */
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";

@@ -1,4 +1,6 @@
-/** @module Listing toolbar: breadcrumbs, the hidden-file toggle and the list/mosaic switch (SPEC §2 Listing). */
+/**
+ * @module Listing toolbar: breadcrumbs, the hidden-file toggle and the list/mosaic switch (docs/product.md "Listing").
+ */
 import { Eye, EyeOff, LayoutGrid, List } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";

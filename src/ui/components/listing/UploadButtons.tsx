@@ -1,4 +1,7 @@
-/** @module Upload buttons: files, and whole folders through a webkitdirectory picker (SPEC §4 Upload); named even when only their icons show. */
+/**
+ * @module Upload buttons: files, and whole folders through a webkitdirectory picker (docs/product.md "Upload"); named
+ * even when only their icons show.
+ */
 import { useEffect, useRef } from "react";
 import { FolderUp, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";

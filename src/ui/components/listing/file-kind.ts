@@ -52,7 +52,7 @@ export const EXTENSION_KINDS: ReadonlyMap<string, FileKind> = new Map(
   GROUPS.flatMap(([kind, list]) => list.split(" ").map((ext) => [ext, kind] as [string, FileKind])),
 );
 
-/** Kinds the server's `type` gives when the extension is not in the table (CONTRACT `type` values). */
+/** Kinds the server's `type` gives when the extension is not in the table (docs/interfaces.md "Resource JSON"). */
 const TYPE_KINDS: Partial<Record<ResourceType, FileKind>> = {
   image: "image",
   video: "video",

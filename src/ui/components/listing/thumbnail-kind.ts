@@ -1,6 +1,7 @@
 /**
- * @module Which listing items get a thumbnail (SPEC §2 Listing "thumbnails load lazily when enabled", SPEC §3
- * thumbnail settings): images when thumbnails are on, videos (their poster) when video thumbnails are on too.
+ * @module Which listing items get a thumbnail (docs/product.md "Listing": thumbnails load lazily when enabled;
+ * "Resource" thumbnail settings): images when thumbnails are on, videos (their poster) when video thumbnails are on
+ * too.
  */
 import type { AppConfig } from "../../stores/config";
 

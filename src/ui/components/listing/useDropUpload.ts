@@ -1,6 +1,6 @@
 /**
- * @module Files and folders dropped from outside onto the listing are uploaded (SPEC §2 Listing, §4 Upload): into
- * the folder row or card under the pointer, else into the folder on screen. Folders are walked through
+ * @module Files and folders dropped from outside onto the listing are uploaded (docs/product.md "Listing", "Upload"):
+ * into the folder row or card under the pointer, else into the folder on screen. Folders are walked through
  * DataTransferItem.webkitGetAsEntry so their structure is kept. Drags of listing items (moves) carry no "Files".
  */
 import { useRef, useState, type DragEvent } from "react";

@@ -1,4 +1,4 @@
-/** @module Dragging a selection onto a folder moves it there (SPEC §2 Listing), with HTML5 drag and drop. */
+/** @module Dragging a selection onto a folder moves it there (docs/product.md "Listing"), with HTML5 drag and drop. */
 import { useMemo, type DragEvent } from "react";
 import type { Resource } from "../../api/resources";
 import { isSelected, selectedPaths, selectOnly } from "../../stores/selection";
@@ -20,7 +20,10 @@ export interface ItemDragHandlers {
 
 let dragged: string[] = [];
 
-/** Drag handlers shared by every row; `enabled` is the rename permission (moving needs it, SPEC §6). */
+/**
+ * Drag handlers shared by every row; `enabled` is the rename permission (moving needs it, docs/product.md "Roles and
+ * permissions").
+ */
 export function useItemDrag(enabled: boolean): ItemDragHandlers {
   return useMemo(
     () => ({

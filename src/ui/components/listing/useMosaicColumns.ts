@@ -1,4 +1,7 @@
-/** @module Measures the listing width and answers the mosaic column count and card width (SPEC §2 Listing, §9). */
+/**
+ * @module Measures the listing width and answers the mosaic column count and card width (docs/product.md "Listing",
+ * "Sizes and paging").
+ */
 import { useEffect, useState, type RefObject } from "react";
 import { MOSAIC_MIN_COLUMNS, mosaicCardWidth, mosaicColumns } from "../../stores/listing-layout";
 

@@ -1,4 +1,7 @@
-/** @module Remembers the shown count and the scroll position of a listing when leaving it, and restores them on return (SPEC §2 Listing). */
+/**
+ * @module Remembers the shown count and the scroll position of a listing when leaving it, and restores them on return
+ * (docs/product.md "Listing").
+ */
 import { useLayoutEffect } from "react";
 import { enterListing, leaveListing } from "../../stores/listing-view";
 

@@ -1,6 +1,6 @@
 /**
- * @module Window-scrolled virtual rows of one listing section (SPEC §2 Listing, §9 page size): only the rows near
- * the viewport are in the DOM, the rest is padding of the same height, so a folder of 100,000 entries keeps a
+ * @module Window-scrolled virtual rows of one listing section (docs/product.md "Listing", "Sizes and paging"): only the
+ * rows near the viewport are in the DOM, the rest is padding of the same height, so a folder of 100,000 entries keeps a
  * constant DOM size. A row is one item in the list view and `columns` cards in the mosaic.
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";

@@ -1,7 +1,8 @@
 /**
- * @module Archive preview (SPEC §2 Preview: table with Path, PackedSize, Size, Modified): the entries 7-Zip lists, a
- * summary of the whole archive and the download link; an archive the server cannot list (encrypted, SPEC §8) keeps
- * the download card. A big archive comes a page at a time: 'Show more' asks the server for the next one.
+ * @module Archive preview (docs/product.md "Archive table"): the entries 7-Zip lists, a
+ * summary of the whole archive and the download link; an archive the server cannot list (encrypted, docs/product.md
+ * "Search and archive messages") keeps the download card. A big archive comes a page at a time: 'Show more' asks the
+ * server for the next one.
  */
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";

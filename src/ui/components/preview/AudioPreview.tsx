@@ -1,4 +1,7 @@
-/** @module Audio preview (SPEC §2 Preview: playlist player): the current track's tags, the player, track buttons and the folder's playlist. */
+/**
+ * @module Audio preview (docs/product.md "Audio player": playlist player): the current track's tags, the player, track
+ * buttons and the folder's playlist.
+ */
 import { useLayoutEffect, useRef } from "react";
 import { SkipBack, SkipForward } from "lucide-react";
 import { useTranslation } from "react-i18next";

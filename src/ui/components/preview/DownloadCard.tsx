@@ -1,7 +1,7 @@
 /**
- * @module The fallback preview (SPEC §2 Preview "otherwise a download link"): icon, name, size and a download link;
- * without the download permission no link, and for a view that needs the file itself a sentence saying so
- * (docs/security.md "Download permission").
+ * @module The fallback preview (docs/product.md "Other previews": anything else shows a download link): icon, name,
+ * size and a download link; without the download permission no link, and for a view that needs the file itself a
+ * sentence saying so (docs/security.md "Download permission").
  */
 import type { ReactNode } from "react";
 import { Download } from "lucide-react";

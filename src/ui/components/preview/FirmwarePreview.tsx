@@ -1,4 +1,7 @@
-/** @module Firmware preview (SPEC §2 Preview): the .trx image's product, versions and header check, and a download link. */
+/**
+ * @module Firmware preview (docs/product.md "Preview"): the .trx image's product, versions and header check, and a
+ * download link.
+ */
 import type { Resource } from "../../api/resources";
 import { MetainfoCard } from "../prompts/info/MetainfoCard";
 

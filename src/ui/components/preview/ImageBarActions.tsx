@@ -1,6 +1,6 @@
 /**
- * @module The preview bar's image buttons (SPEC §2 Preview): image-process (rename permission) and play related
- * video (for `<video>._vthumb_.png|jpg` when the video is in the folder).
+ * @module The preview bar's image buttons (docs/product.md "Preview"): image-process (rename permission) and play
+ * related video (for `<video>._vthumb_.png|jpg` when the video is in the folder).
  */
 import { Clapperboard, RotateCw } from "lucide-react";
 import { useTranslation } from "react-i18next";

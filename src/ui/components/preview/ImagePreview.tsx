@@ -1,4 +1,7 @@
-/** @module Image preview (SPEC §2 Preview: image gallery with slideshow); the gallery's code loads with the first image. */
+/**
+ * @module Image preview (docs/product.md "Image gallery": image gallery with slideshow); the gallery's code loads with
+ * the first image.
+ */
 import { lazy, Suspense } from "react";
 import type { Resource } from "../../api/resources";
 import { inlineUrl } from "../../api/urls";

@@ -1,7 +1,7 @@
 /**
- * @module Markdown preview (SPEC §2 Preview: markdown opens rendered, with Edit beside it): the rendered page in the
- * app for users with the download permission (the server renders it for them only), the plain text for the others;
- * Edit opens the editor for users who may change the file.
+ * @module Markdown preview (docs/product.md "Markdown": markdown opens rendered, with Edit beside it): the rendered
+ * page in the app for users with the download permission (the server renders it for them only), the plain text for the
+ * others; Edit opens the editor for users who may change the file.
  */
 import { FilePen } from "lucide-react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,7 @@
-/** @module Nfo preview (SPEC §2 Preview: .nfo as preformatted text), in a monospace font with the box-drawing and block characters. */
+/**
+ * @module Nfo preview (docs/product.md "Other previews": .nfo as preformatted text), in a monospace font with the
+ * box-drawing and block characters.
+ */
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../api/resources";
 import { fetchNfoText } from "../../api/media";

@@ -1,6 +1,6 @@
 /**
- * @module File preview screen (SPEC §2 Preview): bar with close, name, previous/next (non-images), rename, delete,
- * image-process, play related video, download, info, link; the content below it.
+ * @module File preview screen (docs/product.md "Preview"): bar with close, name, previous/next (non-images), rename,
+ * delete, image-process, play related video, download, info, link; the content below it.
  */
 import { useMemo, useRef, type ReactNode } from "react";
 import { ChevronLeft, ChevronRight, Download, Info, Link2, Pencil, Trash, X } from "lucide-react";
@@ -43,7 +43,8 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const deleted = useDeletedPaths().includes(file.path);
   const image = previewKind(file) === "image";
   const video = previewKind(file) === "video" && !config.video.disablePreview;
-  // SPEC §2 Preview: a deleted image shows a placeholder, then the preview moves to the next (or previous) one.
+  // docs/product.md "Image gallery": a deleted image shows a placeholder, then the preview moves to the next (or
+  // previous) one.
   const afterDelete = image ? (next ?? prev)?.path : undefined;
   const can = (p: "download" | "rename" | "delete") => Boolean(user && (user.perm.admin || user.perm[p]));
   const close = usePreviewClose(file);
@@ -51,7 +52,8 @@ export function Preview({ file, listing }: { file: Resource; listing: Resource |
   const rename = () => showPrompt({ kind: "rename", path: file.path });
   const info = () => showPrompt({ kind: "info", paths: [file.path] });
   const stage = useRef<HTMLDivElement>(null);
-  // SPEC §2 Preview: f or Enter shows the file full screen (the browser may refuse; nothing else to do then).
+  // docs/product.md "Other previews": f or Enter shows the file full screen (the browser may refuse; nothing else to do
+  // then).
   const fullscreen = () => void stage.current?.requestFullscreen?.().catch(() => {});
   useShortcuts(
     {

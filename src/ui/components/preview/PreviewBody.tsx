@@ -1,5 +1,5 @@
 /**
- * @module The preview content by type (SPEC §2 Preview "By type"), one view per kind of preview-kind.ts; for a user
+ * @module The preview content by type (docs/product.md "Preview"), one view per kind of preview-kind.ts; for a user
  * without the download permission, as preview-access.ts allows (docs/security.md "Download permission").
  */
 import { useTranslation } from "react-i18next";

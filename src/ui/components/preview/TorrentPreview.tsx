@@ -1,4 +1,7 @@
-/** @module Torrent preview (SPEC §2 Preview): the torrent's fields, files and private notice, and a download link. */
+/**
+ * @module Torrent preview (docs/product.md "Preview"): the torrent's fields, files and private notice, and a download
+ * link.
+ */
 import type { Resource } from "../../api/resources";
 import { MetainfoCard } from "../prompts/info/MetainfoCard";
 

@@ -1,7 +1,7 @@
 /**
- * @module Video preview (SPEC §2 Preview): probes the file, plans playback from its codecs, extension and the Video
- * settings, then shows the player; the download card when the settings disable the preview; the transcoding error
- * when the browser cannot play the file and transcoding is off (SPEC §8 Playback).
+ * @module Video preview (docs/product.md "Preview"): probes the file, plans playback from its codecs, extension and the
+ * Video settings, then shows the player; the download card when the settings disable the preview; the transcoding error
+ * when the browser cannot play the file and transcoding is off (docs/product.md "Playback messages").
  */
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

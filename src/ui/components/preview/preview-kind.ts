@@ -1,4 +1,4 @@
-/** @module Which view previews a file (SPEC §2 Preview "By type"), from its type and name. Pure. */
+/** @module Which view previews a file (docs/product.md "Preview"), from its type and name. Pure. */
 import type { Resource } from "../../api/resources";
 import { COMPRESSED_STREAM_SUFFIXES } from "../../../shared/wire/archive";
 

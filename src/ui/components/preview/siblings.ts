@@ -1,4 +1,7 @@
-/** @module Previous/next neighbours of a previewed file among same-type siblings (SPEC §2 Preview), and related files. */
+/**
+ * @module Previous/next neighbours of a previewed file among same-type siblings (docs/product.md "Preview"), and
+ * related files.
+ */
 
 /** What the neighbour search reads from an item. */
 export interface SiblingItem {
@@ -15,7 +18,10 @@ export interface Neighbours<T> {
   count: number;
 }
 
-/** Names of video thumbnails made by the mkthumb task: `<video name>._vthumb_.jpg|png` (CONTRACT mkthumb). */
+/**
+ * Names of video thumbnails made by the mkthumb task: `<video name>._vthumb_.jpg|png` (docs/interfaces.md "Task
+ * outputs").
+ */
 const VIDEO_THUMB = /^(.+)\._vthumb_\.(?:png|jpe?g)$/i;
 
 /**
@@ -66,8 +72,8 @@ export function withoutDeleted<T extends SiblingItem>(
 }
 
 /**
- * The video that the image `name` is a thumbnail of (SPEC §2 Preview "play related video": `clip.mp4._vthumb_.png`
- * belongs to `clip.mp4`), when `items` (the same folder) hold it; otherwise null.
+ * The video that the image `name` is a thumbnail of (docs/product.md "Preview bar", play the related video:
+ * `clip.mp4._vthumb_.png` belongs to `clip.mp4`), when `items` (the same folder) hold it; otherwise null.
  */
 export function relatedVideo<T extends SiblingItem & { name: string }>(items: readonly T[], name: string): T | null {
   const video = VIDEO_THUMB.exec(name)?.[1];

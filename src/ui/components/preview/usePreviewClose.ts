@@ -1,4 +1,7 @@
-/** @module Closing the preview (SPEC §2 Preview "Closing"): back to the listing it came from, or to the parent folder. */
+/**
+ * @module Closing the preview (docs/product.md "Closing the preview"): back to the listing it came from, or to the
+ * parent folder.
+ */
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Resource } from "../../api/resources";

@@ -1,4 +1,7 @@
-/** @module The previewed file's folder in display order (SPEC §2 Preview: previous/next follow the listing's order). */
+/**
+ * @module The previewed file's folder in display order (docs/product.md "Preview": previous/next follow the listing's
+ * order).
+ */
 import { useMemo } from "react";
 import type { Resource } from "../../api/resources";
 import type { Sorting } from "../../auth/token";

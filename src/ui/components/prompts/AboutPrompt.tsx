@@ -1,5 +1,5 @@
 /**
- * @module About dialog (SPEC §2 Overlay dialogs: About): name, version with OS and architecture, commit, build date
+ * @module About dialog (docs/product.md "About"): name, version with OS and architecture, commit, build date
  * and the video hardware-acceleration status (the H.264 encoder the server would use).
  */
 import { useTranslation } from "react-i18next";

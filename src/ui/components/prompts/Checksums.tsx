@@ -1,4 +1,7 @@
-/** @module The on-demand checksums of the info dialog (SPEC §2 File info): MD5, SHA1, SHA256, SHA512, each with a copy button. */
+/**
+ * @module The on-demand checksums of the info dialog (docs/product.md "File info"): MD5, SHA1, SHA256, SHA512, each
+ * with a copy button.
+ */
 import { useEffect, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +11,9 @@ import { copyText } from "../../stores/menu-actions";
 import { notifyError } from "../../notify";
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm } from "../../../shared/wire/checksum";
 
-/** How long a checksum's copy button says "Copied" (UI choice, as the SPEC §9 success popups). */
+/**
+ * How long a checksum's copy button says "Copied" (UI choice, as long as a success popup: docs/product.md "Timings").
+ */
 const COPIED_FEEDBACK_MS = 1000;
 
 type Sum = { state: "busy" } | { state: "done"; hex: string } | { state: "failed"; message: string };

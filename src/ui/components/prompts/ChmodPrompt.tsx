@@ -1,4 +1,7 @@
-/** @module Chmod dialog (SPEC §2, §5): at most 3 octal characters, default 777, recursive on by default. */
+/**
+ * @module Chmod dialog (docs/product.md "Chmod", "Chmod mode"): at most 3 octal characters, default 777, recursive on
+ * by default.
+ */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CancelSubmitActions, Dialog } from "../common/Dialog";
@@ -6,7 +9,7 @@ import { closePrompt } from "../../stores/layout";
 import { chmodPaths } from "../../stores/operations";
 import { isValidMode, sanitizeMode } from "../../stores/operation-rules";
 
-/** The chmod dialog starts with this mode (SPEC §9). */
+/** The chmod dialog starts with this mode (docs/product.md "Task defaults"). */
 const CHMOD_DEFAULT_MODE = "777";
 
 /** Changes the mode of `paths`. The field keeps octal digits only, at most three (sanitizeMode). */

@@ -1,4 +1,7 @@
-/** @module Delete confirmation naming the item, or the count for several (SPEC §2 Overlay dialogs: delete, §4 Operations). */
+/**
+ * @module Delete confirmation naming the item, or the count for several (docs/product.md "Overlay dialogs",
+ * "Operations").
+ */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { Dialog } from "../common/Dialog";
@@ -9,7 +12,7 @@ import { baseName } from "../../stores/transfer-rules";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { markDeleted } from "../../stores/preview-deleted";
 
-/** How long a deleted image shows its placeholder before the preview moves on (SPEC §2 Preview). */
+/** How long a deleted image shows its placeholder before the preview moves on (docs/product.md "Preview"). */
 const DELETED_PLACEHOLDER_MS = 800;
 
 /**

@@ -1,4 +1,7 @@
-/** @module Asks before leaving the editor with unsaved changes (SPEC §2 Editor): close, Esc, back or another link. */
+/**
+ * @module Asks before leaving the editor with unsaved changes (docs/product.md "Editor"): close, Esc, back or another
+ * link.
+ */
 import { useTranslation } from "react-i18next";
 import { QuestionDialog } from "../common/QuestionDialog";
 

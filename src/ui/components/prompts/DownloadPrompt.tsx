@@ -1,4 +1,4 @@
-/** @module Download format picker (SPEC §2 Overlay dialogs: Download): zip, tar, tar.gz, tar.bz2, tar.xz, tar.lz4, tar.sz. */
+/** @module Download format picker (docs/product.md "Download"): zip, tar, tar.gz, tar.bz2, tar.xz, tar.lz4, tar.sz. */
 import { FileArchive } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";

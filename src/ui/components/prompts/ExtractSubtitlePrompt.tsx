@@ -1,4 +1,7 @@
-/** @module Extract subtitle dialog (SPEC §2, §3 payload): format vtt (default), srt or ass; overwrite. */
+/**
+ * @module Extract subtitle dialog (docs/product.md "Extract subtitle", "Task params"): format vtt (default), srt or
+ * ass; overwrite.
+ */
 import { useTranslation } from "react-i18next";
 import type { ExtractSubParams } from "../../../shared/wire/task";
 import { CheckField, SelectField } from "../settings/fields";

@@ -1,7 +1,7 @@
 /**
- * @module Folder picker of the move and copy dialogs (SPEC §2): '..' except at the root; with a mouse a click picks and
- * a double-click enters; on a touch screen a tap enters and each folder's Choose button picks it. New folder makes a
- * folder where the picker is and picks it.
+ * @module Folder picker of the move and copy dialogs (docs/product.md "Folder picker"): '..' except at the root; with a
+ * mouse a click picks and a double-click enters; on a touch screen a tap enters and each folder's Choose button picks
+ * it. New folder makes a folder where the picker is and picks it.
  */
 import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { CornerLeftUp, Folder, FolderPlus, X } from "lucide-react";
@@ -91,7 +91,8 @@ export function FolderPicker({ start }: { start: string }) {
   const destination = pickerDestination(picker.browsing, picker.picked);
   const onClick = (path: string, e: MouseEvent) => {
     const finger = (e.nativeEvent as PointerEvent).pointerType === "touch";
-    // A touch screen: one tap opens (Choose picks). A touch on a mouse-first device keeps the SPEC's double tap.
+    // A touch screen: one tap opens (Choose picks). A touch on a mouse-first device keeps the double tap of
+    // docs/product.md "Folder picker".
     if (finger && (touch || tap(path))) void browseTo(path);
     else pickFolder(path);
   };

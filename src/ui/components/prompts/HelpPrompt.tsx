@@ -1,5 +1,5 @@
 /**
- * @module Help dialog (SPEC §2 Overlay dialogs: Help): the keys of the shortcut table and the editor, and the pointer
+ * @module Help dialog (docs/product.md "Help"): the keys of the shortcut table and the editor, and the pointer
  * gestures, grouped by what they act on; each key combination is listed once with all it does. On a touch screen the
  * touch gestures come first, the keys (for a keyboard attached to a tablet) folded below them.
  */

@@ -1,5 +1,5 @@
 /**
- * @module File info dialog (SPEC §2 Overlay dialogs: File info): name, size (summed over the selection, a folder's
+ * @module File info dialog (docs/product.md "File info"): name, size (summed over the selection, a folder's
  * measured on the server), last modified, file and folder counts, checksums for a file, and the metadata section of
  * a video, audio, picture, torrent or .trx firmware file (probed on demand).
  */

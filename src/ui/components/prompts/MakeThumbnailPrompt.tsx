@@ -1,4 +1,7 @@
-/** @module Make thumbnail dialog (SPEC §2, §3 payload, §9): comment, width (0 = original, 512), numcaps with quick choices, columns, single images, overwrite, jpg/png. */
+/**
+ * @module Make thumbnail dialog (docs/product.md "Make thumbnail", "Task params", "Task defaults"): comment, width (0 =
+ * original, 512), numcaps with quick choices, columns, single images, overwrite, jpg/png.
+ */
 import { useTranslation } from "react-i18next";
 import { THUMB_NUMCAPS_CHOICES } from "../../../shared/wire/task";
 import { CheckField, NumberField, SelectField, TextField } from "../settings/fields";

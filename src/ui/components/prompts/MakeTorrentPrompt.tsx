@@ -1,4 +1,7 @@
-/** @module Make torrent dialog (SPEC §2, §3 payload, §9): announce, private, piece length 18-26 (default 22), comment, source, name, output. */
+/**
+ * @module Make torrent dialog (docs/product.md "Make torrent", "Task params", "Task defaults"): announce, private,
+ * piece length 18-26 (default 22), comment, source, name, output.
+ */
 import { useTranslation } from "react-i18next";
 import { TORRENT_PIECE_EXP } from "../../../shared/wire/task";
 import { formatSize } from "../../format/format-size";

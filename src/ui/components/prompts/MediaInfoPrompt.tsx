@@ -1,4 +1,7 @@
-/** @module Media info dialog (SPEC §2): loading, then the raw text, which can be copied ('mediaInfo copied'). */
+/**
+ * @module Media info dialog (docs/product.md "Media info"): loading, then the raw text, which can be copied ('mediaInfo
+ * copied').
+ */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";

@@ -1,4 +1,7 @@
-/** @module Move and copy dialogs (SPEC §2 Folder picker, §4 Operations): pick a folder, then go there after the transfer. */
+/**
+ * @module Move and copy dialogs (docs/product.md "Folder picker", "Operations"): pick a folder, then go there after the
+ * transfer.
+ */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { CancelSubmitActions, Dialog } from "../common/Dialog";

@@ -1,4 +1,7 @@
-/** @module New file dialog: creates an empty file in the current folder, then opens it in the editor (SPEC §4 Operations). */
+/**
+ * @module New file dialog: creates an empty file in the current folder, then opens it in the editor (docs/product.md
+ * "Operations").
+ */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";

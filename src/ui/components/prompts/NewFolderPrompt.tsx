@@ -1,4 +1,7 @@
-/** @module New folder dialog: a trimmed name, created in the current folder, then opened (SPEC §4 Operations); a taken name is told inline. */
+/**
+ * @module New folder dialog: a trimmed name, created in the current folder, then opened (docs/product.md "Operations");
+ * a taken name is told inline.
+ */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";

@@ -1,4 +1,7 @@
-/** @module Password rename dialog (SPEC §2, §5): renames a file to '@'+password+'@#'+name; empty gives the original name. */
+/**
+ * @module Password rename dialog (docs/product.md "Password rename", "Password-prefixed names"): renames a file to
+ * '@'+password+'@#'+name; empty gives the original name.
+ */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CancelSubmitActions, Dialog } from "../common/Dialog";

@@ -1,4 +1,4 @@
-/** @module Shows the one open prompt of the layout store (SPEC §2 Overlay dialogs: one at a time). */
+/** @module Shows the one open prompt of the layout store (docs/product.md "Overlay dialogs": one at a time). */
 import { Suspense } from "react";
 import { useLayout } from "../../stores/layout";
 import { lazyNamed } from "../../lazy-named";

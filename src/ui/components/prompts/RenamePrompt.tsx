@@ -1,4 +1,7 @@
-/** @module Rename dialog (SPEC §2 F2, §4 Operations): after a rename in the preview the view goes to the new path. */
+/**
+ * @module Rename dialog (docs/product.md "Keyboard shortcuts", "Operations"): after a rename in the preview the view
+ * goes to the new path.
+ */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { NameDialog } from "../common/NameDialog";

@@ -1,6 +1,6 @@
 /**
- * @module Replace prompt of the upload flow (SPEC §4 Upload), as the move conflict dialog: Replace, Skip or Keep both
- * for each name that exists (one name: three buttons; several: a choice per name, one for all, then Upload).
+ * @module Replace prompt of the upload flow (docs/product.md "Upload"), as the move conflict dialog: Replace, Skip or
+ * Keep both for each name that exists (one name: three buttons; several: a choice per name, one for all, then Upload).
  * Closing it skips them all.
  */
 import { useId, useState } from "react";

@@ -1,7 +1,7 @@
 /**
- * @module Share dialog (SPEC §2 Share dialog, §5 Share duration): the item's links, each with its expiry, its public
- * URL to copy, its QR code, download speed and delete; then one "Create link" with an expiry choice ("never" first,
- * presets, or a custom duration of a number and a unit) and More options (password, upload only, download limit
+ * @module Share dialog (docs/product.md "Share dialog", "Share duration"): the item's links, each with its expiry, its
+ * public URL to copy, its QR code, download speed and delete; then one "Create link" with an expiry choice ("never"
+ * first, presets, or a custom duration of a number and a unit) and More options (password, upload only, download limit
  * and speed). A link just made shows its QR code at once.
  */
 import { useEffect, useState } from "react";
@@ -23,9 +23,9 @@ import { ShareMoreOptions, type ShareOptionValues } from "./ShareMoreOptions";
 import { ShareLinkRow } from "./ShareLinkRow";
 import { SHARE_EXPIRES_MAX, SHARE_UNITS, type ShareUnit } from "../../../shared/wire/share";
 
-/** The share duration units the Share dialog offers, in the order shown (SPEC §5 Share duration). */
+/** The share duration units the Share dialog offers, in the order shown (docs/product.md "Share duration"). */
 const SHARE_UNIT_CHOICES = Object.keys(SHARE_UNITS) as ShareUnit[];
-/** The share duration unit chosen when the Share dialog opens (SPEC §9: default unit hours). */
+/** The share duration unit chosen when the Share dialog opens (docs/product.md "Task defaults": default unit hours). */
 const DEFAULT_SHARE_UNIT: ShareUnit = "hours";
 
 const NO_OPTIONS: ShareOptionValues = { password: "", uploadOnly: false, limit: "", rate: "" };

@@ -1,5 +1,5 @@
 /**
- * @module Shell overlay (SPEC §2 named overlay 'shell', §7 `/api/command`): a terminal-like panel that runs the
+ * @module Shell overlay (docs/product.md "Shell", "Sockets"): a terminal-like panel that runs the
  * user's allowed commands in the folder on screen and streams their output; Stop or closing kills the command.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";

@@ -1,4 +1,7 @@
-/** @module The frame of the four task dialogs (SPEC §2 Overlay dialogs): the item, the fields, Cancel and Start. */
+/**
+ * @module The frame of the four task dialogs (docs/product.md "Overlay dialogs"): the item, the fields, Cancel and
+ * Start.
+ */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TASK_DEFAULTS, type TaskKindName, type TaskParamsByKind } from "../../../shared/wire/task";

@@ -1,7 +1,7 @@
 /**
- * @module Unarchive dialog (SPEC §2, §3 payload): password (remembered on this device), remove archive, output folder
- * ('.' or the {{FileBasename}}.extracted template, or any text), multi-volume, one top-level, overwrite, detect
- * password, auto-fix file names; the engine is 7z.
+ * @module Unarchive dialog (docs/product.md "Unarchive", "Task params"): password (remembered on this device), remove
+ * archive, output folder ('.' or the {{FileBasename}}.extracted template, or any text), multi-volume, one top-level,
+ * overwrite, detect password, auto-fix file names; the engine is 7z.
  */
 import { useTranslation } from "react-i18next";
 import { UNARCHIVE_OUTPUT_TEMPLATE } from "../../../shared/wire/task";
@@ -9,7 +9,7 @@ import { rememberArchivePassword, rememberedArchivePassword } from "../../stores
 import { CheckField, TextField } from "../settings/fields";
 import { submitTask, TaskPrompt, useTaskParams } from "./TaskPrompt";
 
-/** The engine the server extracts with (SPEC §2: defaults to 7z; the only one). */
+/** The engine the server extracts with (docs/product.md "Unarchive": defaults to 7z; the only one). */
 const ENGINE = "7z";
 
 /** Extracts the archive at `path` in the background. */

@@ -1,4 +1,7 @@
-/** @module Totals of the info dialog (SPEC §2 File info): the items' own sizes plus what the server measured in folders. */
+/**
+ * @module Totals of the info dialog (docs/product.md "File info"): the items' own sizes plus what the server measured
+ * in folders.
+ */
 import type { FolderUsage } from "../../api/resource-actions";
 
 /** What the totals read of an item. */

@@ -1,6 +1,6 @@
 /**
- * @module The search panel in the header (SPEC §2 Search panel): Ctrl+F or the search button opens it; no dark
- * overlay; input with the syntax hint, type chips, hot-keyword suggestions while empty, the hits; Esc closes.
+ * @module The search panel in the header (docs/product.md "Search panel"): Ctrl+F or the search button opens it; no
+ * dark overlay; input with the syntax hint, type chips, hot-keyword suggestions while empty, the hits; Esc closes.
  * Typing searches once the keys rest; a chip searches again at once.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
@@ -15,7 +15,7 @@ import { TypeChips } from "./TypeChips";
 import { SearchSuggestions } from "./SearchSuggestions";
 import { SearchResults } from "./SearchResults";
 
-/** Delay in ms before the suggestions hide once focus leaves the input (SPEC §9). */
+/** Delay in ms before the suggestions hide once focus leaves the input (docs/product.md "Timings"). */
 const SUGGESTIONS_HIDE_MS = 300;
 
 /** The search button and, while open, the panel searching under `dir` (the listing's folder). */

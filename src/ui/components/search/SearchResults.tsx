@@ -1,6 +1,6 @@
 /**
- * @module Search hits: 50 shown, 50 more within 100 px of the bottom (SPEC §9), each a link with icon (an image's
- * thumbnail, through the searched folder's media token as in the listing) and parent path.
+ * @module Search hits: 50 shown, 50 more within 100 px of the bottom (docs/product.md "Sizes and paging"), each a link
+ * with icon (an image's thumbnail, through the searched folder's media token as in the listing) and parent path.
  */
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * @module Search stats dialog (SPEC §2 Overlay dialogs: Search stats): a slider for how many hot keywords (3 to 10),
+ * @module Search stats dialog (docs/product.md "Search stats"): a slider for how many hot keywords (3 to 10),
  * a pie or bar chart of their hits, and a remove button per keyword that reloads the chart.
  */
 import { useCallback, useEffect, useState } from "react";
@@ -13,7 +13,7 @@ import { errorMessage } from "../../api/errors";
 import { removableKeyword } from "../../stores/search-rules";
 import { StatsChart, type StatsChartKind } from "./StatsChart";
 
-/** Bounds and default of the search stats slider (SPEC §9 Stats slider 3 to 10). */
+/** Bounds and default of the search stats slider (docs/product.md "Sizes and paging"). */
 const STATS_KEYWORDS_MIN = 3;
 const STATS_KEYWORDS_MAX = 10;
 

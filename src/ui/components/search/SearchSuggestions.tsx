@@ -1,4 +1,6 @@
-/** @module Hot-keyword suggestions under the empty search input (SPEC §2 Search panel, §9 Hot keywords 10). */
+/**
+ * @module Hot-keyword suggestions under the empty search input (docs/product.md "Search panel", "Sizes and paging").
+ */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Flame } from "lucide-react";

@@ -1,4 +1,7 @@
-/** @module The hot-keyword chart of the search stats dialog: Chart.js, pie or bar, 500 px high (SPEC §2, §9). */
+/**
+ * @module The hot-keyword chart of the search stats dialog: Chart.js, pie or bar, 500 px high (docs/product.md "Search
+ * stats", "Sizes and paging").
+ */
 import { useEffect, useRef } from "react";
 import {
   ArcElement,
@@ -13,7 +16,7 @@ import {
 } from "chart.js";
 import type { HotKeyword } from "../../api/search";
 
-/** Height of the search stats chart in px (SPEC §9 Chart height 500). */
+/** Height of the search stats chart in px (docs/product.md "Sizes and paging"). */
 const STATS_CHART_HEIGHT_PX = 500;
 /** Slice colours of the search stats chart: mid-tone hues readable on the light and the dark theme. */
 const STATS_CHART_COLORS = [

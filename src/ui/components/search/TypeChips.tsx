@@ -1,8 +1,11 @@
-/** @module Type-filter chips of the search panel: each adds or removes `type:x` in the query (SPEC §5 Search). */
+/**
+ * @module Type-filter chips of the search panel: each adds or removes `type:x` in the query (docs/product.md "Search
+ * query").
+ */
 import { useTranslation } from "react-i18next";
 import { queryTypes, toggleType } from "../../stores/search-rules";
 
-/** The type filters offered as chips in the search panel (SPEC §5 Search type: filter, the common ones). */
+/** The type filters offered as chips in the search panel (docs/product.md "Search query": filter, the common ones). */
 const SEARCH_TYPE_CHIPS = ["video", "audio", "image", "pdf", "text", "archive", "dir"] as const;
 
 /** A row of toggle buttons, pressed when the query holds their `type:` filter; `onChange` gets the new query. */

@@ -1,4 +1,4 @@
-/** @module Profile language card (SPEC §2 Profile settings): a selector and an Update button. */
+/** @module Profile language card (docs/product.md "Profile"): a selector and an Update button. */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";

@@ -1,4 +1,4 @@
-/** @module 2FA card (SPEC §2 Profile settings, §4 OTP): QR, key and Validate when off; Revoke when on. */
+/** @module 2FA card (docs/product.md "Profile", "Two-factor setup"): QR, key and Validate when off; Revoke when on. */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { otpQrImage, type OtpQrMode } from "../../api/accounts";

@@ -1,5 +1,5 @@
 /**
- * @module Change password card (SPEC §2 Profile settings, §5 Password change): green when equal, red when not; the
+ * @module Change password card (docs/product.md "Profile", "Password change"): green when equal, red when not; the
  * current password proves the change is the owner's (docs/security.md "Password changes").
  */
 import { useState, type FormEvent } from "react";

@@ -1,4 +1,7 @@
-/** @module Rules editor (SPEC §3 Rule, §5): rows of allow/deny, regex and a path or expression; add and remove. */
+/**
+ * @module Rules editor (docs/product.md "Rule", "Settings ranges"): rows of allow/deny, regex and a path or expression;
+ * add and remove.
+ */
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Rule } from "../../api/accounts";

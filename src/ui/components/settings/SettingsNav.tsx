@@ -1,4 +1,6 @@
-/** @module Settings navigation (SPEC §2 Layout): Profile, Global, Users and Failed logs, shown only to admins. */
+/**
+ * @module Settings navigation (docs/product.md "Layout"): Profile, Global, Users and Failed logs, shown only to admins.
+ */
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useAuth } from "../../stores/auth";

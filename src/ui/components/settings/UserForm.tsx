@@ -1,4 +1,4 @@
-/** @module The user form (SPEC §2 Users screens), also bound to the user defaults (no account fields, no rules). */
+/** @module The user form (docs/product.md "Users"), also bound to the user defaults (no account fields, no rules). */
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "../../constants";
 import { isPermissionLocked, PERMISSION_NAMES, setPermission, type UserDraft } from "../../stores/user-form-rules";

@@ -22,7 +22,9 @@ export function CheckField({
   );
 }
 
-/** A number input that hands over numbers (SPEC §5: number inputs are converted to numbers). */
+/**
+ * A number input that hands over numbers (docs/product.md "Settings ranges": number inputs are converted to numbers).
+ */
 export function NumberField(props: {
   label: string;
   value: number;

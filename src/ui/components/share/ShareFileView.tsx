@@ -1,5 +1,5 @@
 /**
- * @module A shared file shown to a visitor as the owner's preview shows it (SPEC §2 Preview "By type"), every
+ * @module A shared file shown to a visitor as the owner's preview shows it (docs/product.md "Preview"), every
  * request through the link: the image with zoom, the video player, the audio player, the PDF, rendered markdown
  * (a sandboxed page of the server), text; anything else a download card.
  */

@@ -1,6 +1,6 @@
 /**
  * @module The listing of a shared folder: sub-folders open inside the share, files open the preview; images show
- * their thumbnails (SPEC §2 Share page).
+ * their thumbnails (docs/product.md "Share page").
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

@@ -1,6 +1,6 @@
 /**
- * @module The password prompt of a password link (SPEC §2 Share page): a small centred form whose password goes in
- * the POST body only; a wrong password or a ban shows as a translated sentence under the field.
+ * @module The password prompt of a password link (docs/product.md "Share page"): a small centred form whose password
+ * goes in the POST body only; a wrong password or a ban shows as a translated sentence under the field.
  */
 import { useState, type FormEvent } from "react";
 import { LockKeyhole } from "lucide-react";

@@ -1,4 +1,7 @@
-/** @module The QR code of a share's link (SPEC §2 Share page); the qrcode library loads with it, outside the first load. */
+/**
+ * @module The QR code of a share's link (docs/product.md "Share page"); the qrcode library loads with it, outside the
+ * first load.
+ */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { qrSvgDataUrl } from "./qr-svg";

@@ -1,5 +1,5 @@
 /**
- * @module The head of the share page (SPEC §2 Share page): the item's name, its size or counts and date, the
+ * @module The head of the share page (docs/product.md "Share page"): the item's name, its size or counts and date, the
  * 'download file' / 'download folder' link (a folder as zip) and the QR code of the share's link behind a button.
  */
 import { Download } from "lucide-react";

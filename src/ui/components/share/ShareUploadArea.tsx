@@ -1,6 +1,7 @@
 /**
- * @module The page of an upload-only folder link (SPEC §7 public upload): the folder's name, a drop zone for files
- * from the desktop and a 'Choose files' button, then each file with its progress and how it ended. No listing.
+ * @module The page of an upload-only folder link (docs/product.md "Public share calls"): the folder's name, a drop zone
+ * for files from the desktop and a 'Choose files' button, then each file with its progress and how it ended. No
+ * listing.
  */
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { CircleAlert, CircleCheck, FolderUp, Upload } from "lucide-react";

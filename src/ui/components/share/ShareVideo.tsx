@@ -1,6 +1,6 @@
 /**
- * @module A shared video for a visitor, in the owner's player (SPEC §2 Preview "video"): probed and planned as the
- * owner's preview is, its file, HLS qualities, seek thumbnails and subtitles all through the link's public routes
+ * @module A shared video for a visitor, in the owner's player (docs/product.md "Video player"): probed and planned as
+ * the owner's preview is, its file, HLS qualities, seek thumbnails and subtitles all through the link's public routes
  * (docs/security.md "Public previews"), so a video the browser cannot play (MKV, AVI) plays transcoded.
  */
 import { useEffect, useMemo, useState } from "react";

@@ -1,4 +1,7 @@
-/** @module Bulk buttons of the task panel (SPEC §2): remove completed, cancel all, remove all (running ones are skipped). */
+/**
+ * @module Bulk buttons of the task panel (docs/product.md "Task panel"): remove completed, cancel all, remove all
+ * (running ones are skipped).
+ */
 import { useTranslation } from "react-i18next";
 import { runBulk } from "../../stores/tasks";
 import type { BulkAction } from "../../stores/tasks-rules";

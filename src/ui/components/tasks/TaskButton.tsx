@@ -1,4 +1,7 @@
-/** @module The header's task button (SPEC §2 Task panel): toggles the panel and shows the count of unfinished tasks. */
+/**
+ * @module The header's task button (docs/product.md "Task panel"): toggles the panel and shows the count of unfinished
+ * tasks.
+ */
 import { ClipboardList } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";

@@ -1,7 +1,7 @@
 /**
- * @module Keeps the task connection open while a user with execute is logged in (SPEC §2 Layout, §4 Task connection),
- * and tells of it only when it matters: nothing while it works, a quiet notice once it has been down a while, and a
- * quiet word when it is back.
+ * @module Keeps the task connection open while a user with execute is logged in (docs/product.md "Layout", "Task
+ * connection"), and tells of it only when it matters: nothing while it works, a quiet notice once it has been down a
+ * while, and a quiet word when it is back.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

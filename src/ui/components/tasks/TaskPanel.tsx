@@ -1,6 +1,7 @@
 /**
- * @module Task panel (SPEC §2 Task panel, §4 Task lifecycle): the user's tasks with their buttons, bulk actions, the
- * totals above 6 tasks, 'no task', and the not-connected text (above the last known list after a disconnect). Shown only with execute; Esc and q close it.
+ * @module Task panel (docs/product.md "Task panel", "Task lifecycle"): the user's tasks with their buttons, bulk
+ * actions, the totals above 6 tasks, 'no task', and the not-connected text (above the last known list after a
+ * disconnect). Shown only with execute; Esc and q close it.
  */
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";

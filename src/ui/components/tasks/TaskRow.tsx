@@ -1,4 +1,7 @@
-/** @module One task of the panel: status, kind, path link, message with progress, times and its buttons (SPEC §2, §4). */
+/**
+ * @module One task of the panel: status, kind, path link, message with progress, times and its buttons (docs/product.md
+ * "Task panel", "Task lifecycle").
+ */
 import { Ban, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +25,8 @@ export function TaskRow({ task, showUser }: { task: TaskMessage; showUser: boole
   const buttons = taskButtons(task);
   const percent = progressPercent(task.Message);
   const kind = t(`tasks.kinds.${task.Task}`);
-  // Added when; then how long it took, or since when it runs (SPEC §3 Task: AddTime, StartTime, EndTime in seconds).
+  // Added when; then how long it took, or since when it runs (docs/product.md "Task": AddTime, StartTime, EndTime in
+  // seconds).
   const times = [
     t("tasks.added", { time: when(task.AddTime) }),
     task.StartTime && task.EndTime

@@ -1,4 +1,7 @@
-/** @module The status icon of a task (SPEC §4 Task lifecycle: pending clock, doing spinner, done check, failed bug, cancelled ban). */
+/**
+ * @module The status icon of a task (docs/product.md "Task lifecycle": pending clock, doing spinner, done check, failed
+ * bug, cancelled ban).
+ */
 import { Ban, Bug, CircleCheck, Clock, Hourglass, LoaderCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TASK_STATUS, type TaskStatusCode } from "../../../shared/wire/task";

@@ -1,4 +1,7 @@
-/** @module The totals table of the task panel: how many tasks each status has (SPEC §2: shown above 6 tasks). */
+/**
+ * @module The totals table of the task panel: how many tasks each status has (docs/product.md "Task panel": shown above
+ * 6 tasks).
+ */
 import { useTranslation } from "react-i18next";
 import type { TaskMessage, TaskStatusCode } from "../../../shared/wire/task";
 import { statusTotals } from "../../stores/tasks-rules";

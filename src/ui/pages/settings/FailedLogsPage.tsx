@@ -1,4 +1,4 @@
-/** @module /settings/logs: failed logins per IP with removal (SPEC §2 Failed logs). */
+/** @module /settings/logs: failed logins per IP with removal (docs/product.md "Failed logins"). */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Trash2 } from "lucide-react";
@@ -9,7 +9,7 @@ import { formatFullDate } from "../../format/format-date";
 import { currentLanguage } from "../../i18n";
 
 /**
- * Columns IP, Time, Failed, Banned, User and Op. The spec's Passwd column is left out: nothing of a tried password
+ * Columns IP, Time, Failed, Banned, User and Op. The Passwd column is left out: nothing of a tried password
  * is kept (docs/security.md "Failed logins"), so it would only ever be empty.
  */
 export function FailedLogsPage() {

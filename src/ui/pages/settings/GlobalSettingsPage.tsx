@@ -1,7 +1,7 @@
 /**
- * @module /settings/global (SPEC §2 Global settings): one form in named sections (accounts, login and security,
- * search and tasks, media, branding, commands) with a bar of links to them, and one Save for all of it, the user
- * defaults and the command runner included.
+ * @module /settings/global (docs/product.md "Global settings"): one form in named sections (accounts, login and
+ * security, search and tasks, media, branding, commands) with a bar of links to them, and one Save for all of it, the
+ * user defaults and the command runner included.
  */
 import { useEffect, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,7 +67,8 @@ export function GlobalSettingsPage() {
       {!s || !defaults ? (
         <p className="muted">{t("settings.loading")}</p>
       ) : (
-        // noValidate: the server checks the SPEC §5 ranges and its 400 message names the field.
+        // noValidate: the server checks the ranges (docs/product.md "Settings ranges") and its 400 message names the
+        // field.
         <form className="settings-global" onSubmit={submit} aria-label={t("settings.global.title")} noValidate>
           <nav className="settings-jump" aria-label={t("settings.global.sections.label")}>
             {SECTIONS.map((id) => (

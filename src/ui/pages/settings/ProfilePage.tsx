@@ -1,4 +1,7 @@
-/** @module /settings/profile (SPEC §2 Profile settings): language, theme, click preference, password (unless locked), 2FA and sessions cards. */
+/**
+ * @module /settings/profile (docs/product.md "Profile"): language, theme, click preference, password (unless locked),
+ * 2FA and sessions cards.
+ */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../stores/auth";

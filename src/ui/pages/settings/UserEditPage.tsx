@@ -1,4 +1,7 @@
-/** @module /settings/users/new and /settings/users/{id}: the user form with save and delete (SPEC §2, §4), and the user's sessions. */
+/**
+ * @module /settings/users/new and /settings/users/{id}: the user form with save and delete (docs/product.md "Users",
+ * "Session"), and the user's sessions.
+ */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
@@ -31,7 +34,7 @@ export function UserEditPage() {
 
   useEffect(() => {
     if (isNew) void openNewAccount();
-    // SPEC §4: a user that cannot be fetched sends the admin to the new user form.
+    // docs/product.md "User not found": a user that cannot be fetched sends the admin to the new user form.
     else void openAccount(Number(id)).then((ok) => ok || navigate("/settings/users/new", { replace: true }));
   }, [id]);
 

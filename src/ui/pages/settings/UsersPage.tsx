@@ -1,4 +1,4 @@
-/** @module /settings/users: the users table (SPEC §2 Users screens). */
+/** @module /settings/users: the users table (docs/product.md "Users"). */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";

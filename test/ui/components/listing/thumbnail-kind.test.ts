@@ -3,7 +3,7 @@ import { thumbnailKind } from "../../../../src/ui/components/listing/thumbnail-k
 
 const on = { thumbnailEnabled: true, thumbnailVideo: true };
 
-describe("thumbnailKind (SPEC §2 Listing: thumbnails when enabled)", () => {
+describe('thumbnailKind (docs/product.md "Listing": thumbnails when enabled)', () => {
   it("gives images and video posters a thumbnail when both switches are on", () => {
     expect(thumbnailKind({ type: "image", isDir: false }, on)).toBe("image");
     expect(thumbnailKind({ type: "video", isDir: false }, on)).toBe("video");

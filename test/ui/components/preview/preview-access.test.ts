@@ -22,7 +22,7 @@ describe("who holds the download permission", () => {
   });
 });
 
-describe("what the preview shows a user without download (docs/security.md Download permission)", () => {
+describe('what the preview shows a user without download (docs/security.md "Download permission")', () => {
   it("shows every view as usual to a user with download", () => {
     for (const kind of [
       "image",

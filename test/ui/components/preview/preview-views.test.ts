@@ -45,7 +45,7 @@ describe("audio track tags", () => {
   });
 });
 
-describe("audio codec playability (SPEC section 2)", () => {
+describe('audio codec playability (docs/product.md "Playable codecs")', () => {
   it("plays mp3, opus, vorbis, aac and flac everywhere", () => {
     for (const c of ["mp3", "opus", "vorbis", "aac", "flac", "MP3"]) expect(isAudioCodecPlayable(c, CHROME)).toBe(true);
   });

@@ -17,7 +17,7 @@ const items = [
   f("/e.gif", "image"),
 ];
 
-describe("preview neighbours (SPEC §2 Preview: same-type siblings)", () => {
+describe('preview neighbours (docs/product.md "Preview": same-type siblings)', () => {
   it("moves among images only", () => {
     expect(neighbours(items, "/c.png")).toEqual({ prev: items[1], next: items[5], position: 2, count: 3 });
   });
@@ -53,7 +53,7 @@ describe("related files of a preview", () => {
     n("x.png"),
   ];
 
-  it("finds the video of a video thumbnail in the same folder (SPEC §2 play related video)", () => {
+  it('finds the video of a video thumbnail in the same folder (docs/product.md "Preview bar")', () => {
     expect(relatedVideo(folder, "clip.mp4._vthumb_.png")?.path).toBe("/v/clip.mp4");
     expect(relatedVideo(folder, "clip.mp4._vthumb_.jpg")?.path).toBe("/v/clip.mp4");
   });

@@ -13,7 +13,7 @@ import {
   withLongName,
 } from "../../../../src/ui/components/prompts/info/media-format";
 
-describe("formatBitRate (SPEC §2: divided by 1024, 2 decimals, kb/s)", () => {
+describe('formatBitRate (docs/product.md "File info": divided by 1024, 2 decimals, kb/s)', () => {
   it("divides bits per second by 1024, not 1000", () => {
     expect(formatBitRate(1024)).toBe("1.00 kb/s");
     expect(formatBitRate(128_000)).toBe("125.00 kb/s");

@@ -1,6 +1,7 @@
 /**
- * @module The gallery's thumbnail strip (SPEC §2 Global settings: showThumbIndicator): one server thumbnail per image,
- * 100 px wide (SPEC §9), the current one marked. Virtual: only the thumbnails around the current one are mounted.
+ * @module The gallery's thumbnail strip (docs/product.md "Slideshow settings": show thumbnails): one server thumbnail
+ * per image, 100 px wide (docs/product.md "Slideshow and video defaults"), the current one marked. Virtual: only the
+ * thumbnails around the current one are mounted.
  */
 import { Swiper, SwiperSlide } from "swiper/react";
 import { Thumbs, Virtual } from "swiper/modules";
@@ -25,7 +26,8 @@ export function GalleryThumbs(props: {
   const { slides, current, token, onPick, onSwiper } = props;
   const { t } = useTranslation();
   const versions = useImageVersions();
-  // Thumbnails are 100 px wide (SPEC §9): Swiper sizes them and counts how many fit; a strip more on each side is mounted.
+  // Thumbnails are 100 px wide (docs/product.md "Slideshow and video defaults"): Swiper sizes them and counts how many
+  // fit; a strip more on each side is mounted.
   const extra = thumbsPerView(window.innerWidth);
   const width = thumbPixelWidth(window.devicePixelRatio);
   return (

@@ -1,5 +1,5 @@
 /**
- * @module The image gallery with slideshow (SPEC §2 Preview "image (gallery with slideshow)", image keys; Global
+ * @module The image gallery with slideshow (docs/product.md "Image gallery"; Global
  * settings: Slideshow): Swiper with virtual slides, zoom, thumbnails or dots, autoplay and the configured transition.
  * The slides are the image siblings in the listing's order; the current one is the routed file.
  */

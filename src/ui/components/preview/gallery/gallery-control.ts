@@ -1,6 +1,6 @@
 /**
- * @module The open gallery's controls, for the preview's keys (SPEC §2 image keys). The gallery's code loads after
- * the preview: until it registers, the preview moves by route.
+ * @module The open gallery's controls, for the preview's keys (docs/product.md "Image gallery"). The gallery's code
+ * loads after the preview: until it registers, the preview moves by route.
  */
 
 /** What the preview's keys ask of the gallery. */

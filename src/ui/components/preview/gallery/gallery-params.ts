@@ -1,12 +1,12 @@
 /**
- * @module The gallery's Swiper options from the global Slideshow settings (SPEC §2 Global settings: Slideshow, §9
- * defaults), and the thumbnail strip's sizes. Pure.
+ * @module The gallery's Swiper options from the global Slideshow settings (docs/product.md "Slideshow settings",
+ * "Slideshow and video defaults"), and the thumbnail strip's sizes. Pure.
  */
 import type { SwiperOptions } from "swiper/types";
 import type { SettingsCore } from "../../../../shared/wire/settings";
 import { transitionPreset } from "./transition-presets";
 
-/** Width of the gallery's thumbnail strip images, CSS px (SPEC §9 slideshow thumbnail width). */
+/** Width of the gallery's thumbnail strip images, CSS px (docs/product.md "Slideshow and video defaults"). */
 export const SLIDESHOW_THUMB_WIDTH = 100;
 /** Gap between the gallery's thumbnails, px (gallery.css `.gallery-thumbs`). */
 export const SLIDESHOW_THUMB_GAP_PX = 6;
@@ -47,7 +47,7 @@ export function mainSwiperOptions(s: SlideshowSettings): SwiperOptions {
     pagination: s.showDotIndicator
       ? { enabled: true, clickable: true, dynamicBullets: true, dynamicMainBullets: 5 }
       : { enabled: false },
-    // Our shortcut table handles the keys (SPEC §2 image keys); Swiper's own keyboard module stays off.
+    // Our shortcut table handles the keys (docs/product.md "Image gallery"); Swiper's own keyboard module stays off.
     keyboard: { enabled: false },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * @module The gallery's transition effects (SPEC §2 Global settings: Slideshow "transitionEffect"): each lg-* name of
- * TRANSITION_EFFECTS as a Swiper effect, mostly Swiper's creative effect with a prev/next transform that imitates
- * the lightGallery transition of that name. Pure.
+ * @module The gallery's transition effects (docs/product.md "Slideshow settings": Slideshow "transitionEffect"): each
+ * lg-* name of TRANSITION_EFFECTS as a Swiper effect, mostly Swiper's creative effect with a prev/next transform that
+ * imitates the lightGallery transition of that name. Pure.
  */
 import type { CreativeEffectOptions, CreativeEffectTransform } from "swiper/types";
 

@@ -1,8 +1,8 @@
 /**
- * @module Zoom and pan of the gallery's current image (SPEC §2 Preview: images zoom with the wheel, a double click
- * or double tap, a pinch, and the +/− keys and buttons; a drag pans the zoomed image). Swiper's own zoom is not
- * used: it cannot zoom to a given ratio about a point. While the image is zoomed, Swiper does not swipe, so a drag
- * pans; moving to another image resets the zoom.
+ * @module Zoom and pan of the gallery's current image (docs/product.md "Image gallery": images zoom with the wheel, a
+ * double click or double tap, a pinch, and the +/− keys and buttons; a drag pans the zoomed image). Swiper's own zoom
+ * is not used: it cannot zoom to a given ratio about a point. While the image is zoomed, Swiper does not swipe, so a
+ * drag pans; moving to another image resets the zoom.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Swiper as SwiperInstance } from "swiper";

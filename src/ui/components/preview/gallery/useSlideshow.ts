@@ -1,6 +1,7 @@
 /**
- * @module The gallery's auto slideshow (SPEC §2 image keys: Space toggles it, with its two messages). Started by the
- * user, it shows the gallery full screen; Esc (or leaving full screen) stops it before Esc would close the preview.
+ * @module The gallery's auto slideshow (docs/product.md "Image gallery": Space toggles it, with its two messages).
+ * Started by the user, it shows the gallery full screen; Esc (or leaving full screen) stops it before Esc would close
+ * the preview.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Swiper as SwiperInstance } from "swiper";
@@ -13,7 +14,7 @@ const ESC_AFTER_FULLSCREEN_MS = 500;
 /** The slideshow's state and controls for one Swiper. */
 export interface Slideshow {
   running: boolean;
-  /** Starts or stops it and says which (SPEC §8 messages). */
+  /** Starts or stops it and says which (docs/product.md "Image gallery"). */
   toggle: () => void;
   /**
    * Stops it and leaves its full screen, for Esc: true when there was something to leave (a running slideshow, its

@@ -1,7 +1,7 @@
 /**
- * @module The arithmetic of zooming the gallery's image (SPEC §2 Preview: image zoom and pan). The image is drawn
- * centred in its slide with `translate(x, y) scale(scale)` about its own centre; every point here is in CSS pixels
- * relative to that centre. Pure.
+ * @module The arithmetic of zooming the gallery's image (docs/product.md "Image gallery": image zoom and pan). The
+ * image is drawn centred in its slide with `translate(x, y) scale(scale)` about its own centre; every point here is in
+ * CSS pixels relative to that centre. Pure.
  */
 
 /** How far pinch or double tap zooms into a gallery image (UI choice). */

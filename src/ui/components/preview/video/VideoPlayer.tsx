@@ -1,5 +1,5 @@
 /**
- * @module The video player (SPEC §2 Preview "video: player with quality choice, subtitles and thumbnails"): the
+ * @module The video player (docs/product.md "Video player": quality choice, subtitles and thumbnails): the
  * <video> with its subtitle tracks, the controls, the quality switch (keeping position and playing state), the
  * settings' autoplay and volume, and the audio-codec warning. An HLS quality loads when playback is asked for, the
  * poster shown until then.

@@ -1,13 +1,14 @@
 /**
- * @module How a video starts (SPEC §2 Preview: codec playability, transcoding-forced extensions; §3 Video settings;
- * §9 quality list): which qualities the menu offers, which one plays first, and the error or warning to show. Pure.
+ * @module How a video starts (docs/product.md "Playable codecs": codec playability, transcoding-forced extensions;
+ * "Global settings fields": video settings; "Slideshow and video defaults": quality list): which qualities the menu
+ * offers, which one plays first, and the error or warning to show. Pure.
  */
 import { clampQuality, offeredQualities, TRANSCODE_EXTENSIONS, VIDEO_QUALITIES } from "../../../../shared/wire/video";
 import { isAudioCodecPlayable } from "../views/audio-tags";
 
-/** Video codecs every browser plays (SPEC §2 Preview, video codec playability; av1 too in every current browser). */
+/** Video codecs every browser plays (docs/product.md "Playable codecs"; av1 too in every current browser). */
 const VIDEO_CODECS_ALWAYS = ["h264", "vp8", "vp9", "theora", "av1"] as const;
-/** Video codecs only Edge, Safari and Chrome on iOS play (SPEC §2 Preview, video codec playability). */
+/** Video codecs only Edge, Safari and Chrome on iOS play (docs/product.md "Playable codecs"). */
 const VIDEO_CODECS_HEVC = ["hevc", "h265"] as const;
 
 /** Edge on the desktop, Android ("EdgA/") or iOS ("EdgiOS/"). */
@@ -18,9 +19,9 @@ const isIosChrome = (ua: string) => /\bCriOS\//.test(ua);
 const isSafari = (ua: string) => /Safari\//.test(ua) && !/Chrome|Chromium|CriOS|FxiOS|EdgiOS|Android/.test(ua);
 
 /**
- * Whether a browser with `userAgent` plays the video codec `codec` as ffprobe names it (SPEC §2): h264, vp8, vp9,
- * theora and av1 always; hevc only on Edge, Safari or Chrome on iOS; no others (mpeg4, wmv3, rv40...). An unknown
- * codec ("") is given the benefit of the doubt.
+ * Whether a browser with `userAgent` plays the video codec `codec` as ffprobe names it (docs/product.md "Playable
+ * codecs"): h264, vp8, vp9, theora and av1 always; hevc only on Edge, Safari or Chrome on iOS; no others (mpeg4, wmv3,
+ * rv40...). An unknown codec ("") is given the benefit of the doubt.
  */
 export function isVideoCodecPlayable(codec: string, userAgent: string): boolean {
   const c = codec.toLowerCase();
@@ -68,10 +69,11 @@ export interface PlaybackPlan {
 }
 
 /**
- * Plans playback (SPEC §2): the qualities no taller than the source (normal alone with `disableHls`), starting on
- * the `quality` setting; a source the browser cannot play (video codec, audio codec) or with a flagged extension
- * (.rmvb, .avi, .flv, .wmv, .mpg) starts on a transcoded quality instead: the setting when it is not normal, else the
- * best offered one. With `disableHls`, an unplayable codec gives `needsTranscoding`.
+ * Plans playback (docs/product.md "Playable codecs", "Video player"): the qualities no taller than the source (normal
+ * alone with `disableHls`), starting on the `quality` setting; a source the browser cannot play (video codec, audio
+ * codec) or with a flagged extension (.rmvb, .avi, .flv, .wmv, .mpg) starts on a transcoded quality instead: the
+ * setting when it is not normal, else the best offered one. With `disableHls`, an unplayable codec gives
+ * `needsTranscoding`.
  */
 export function planPlayback(input: PlanInput): PlaybackPlan {
   const { probe, userAgent } = input;

@@ -1,6 +1,7 @@
 /**
- * @module The subtitle tracks a video offers (SPEC §2 Preview, §3 `subtitles`): its sidecar files and its embedded
- * text streams, each named by language and with a WebVTT URL for a <track>, and the one shown by default. Pure.
+ * @module The subtitle tracks a video offers (docs/product.md "Video player"; `subtitles` of "Resource"): its sidecar
+ * files and its embedded text streams, each named by language and with a WebVTT URL for a <track>, and the one shown by
+ * default. Pure.
  */
 import type { VideoUrls } from "./video-urls";
 import { isUiLanguage, languageName } from "./track-language";

@@ -1,13 +1,17 @@
 /**
- * @module The open video player's element and the actions of the video keys (SPEC §2 Video keys): play/pause, seek
- * by seekDelta (seekDeltaLong with shift), volume by 0.1 within 0..1, mute, fullscreen ('fullscreen not Enabled'
- * when the browser refuses). The player registers its elements; the preview's keys and the player's buttons act here.
+ * @module The open video player's element and the actions of the video keys (docs/product.md "Video player"):
+ * play/pause, seek by seekDelta (seekDeltaLong with shift), volume by 0.1 within 0..1, mute, fullscreen ('fullscreen
+ * not Enabled' when the browser refuses). The player registers its elements; the preview's keys and the player's
+ * buttons act here.
  */
 import i18next from "i18next";
 import { config } from "../../../stores/config";
 import { notifyError } from "../../../notify";
 
-/** The volume keys change the video's volume by this much, within 0..1 (SPEC §9: video volume step 0.1). */
+/**
+ * The volume keys change the video's volume by this much, within 0..1 (docs/product.md "Slideshow and video defaults":
+ * video volume step 0.1).
+ */
 const VIDEO_VOLUME_STEP = 0.1;
 
 /** The elements of the open player. */
@@ -64,7 +68,10 @@ export function toggleMute(video = current?.video): void {
   if (video) video.muted = !video.muted;
 }
 
-/** Enters full screen, or leaves it when on; a refusal shows 'fullscreen not Enabled' (SPEC §8 Playback). */
+/**
+ * Enters full screen, or leaves it when on; a refusal shows 'fullscreen not Enabled' (docs/product.md "Playback
+ * messages").
+ */
 export function toggleFullscreen(frame = current?.frame): void {
   if (!frame) return;
   if (document.fullscreenElement) {

@@ -1,4 +1,4 @@
-/** @module The preview's handlers of the video keys (SPEC §2 Video keys), acting on the open player. */
+/** @module The preview's handlers of the video keys (docs/product.md "Video player"), acting on the open player. */
 import type { ShortcutAction } from "../../../keyboard/shortcuts";
 import { seekBy, seekStep, toggleFullscreen, toggleMute, togglePlay, volumeBy } from "./video-control";
 

@@ -1,6 +1,6 @@
 /**
- * @module The archive preview table (SPEC §2 Preview: Path, PackedSize, Size, Modified), rendered 1000 rows at a time;
- * 'Show more' first asks for the server's next page when the rows to show are not loaded yet.
+ * @module The archive preview table (docs/product.md "Archive table": Path, PackedSize, Size, Modified), rendered 1000
+ * rows at a time; 'Show more' first asks for the server's next page when the rows to show are not loaded yet.
  */
 import { Fragment, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

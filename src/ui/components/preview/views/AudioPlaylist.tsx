@@ -1,11 +1,17 @@
-/** @module The audio preview's playlist (SPEC §2 Preview, §9 item height 32 px): one button per track of the folder. */
+/**
+ * @module The audio preview's playlist (docs/product.md "Preview", "Sizes and paging"): one button per track of the
+ * folder.
+ */
 import { useEffect, useRef, type CSSProperties } from "react";
 import { Play, Volume2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errors";
 import { selectTrack, useAudioPlayer } from "../../../stores/audio-player";
 
-/** Height of one row of the audio player's playlist, px (SPEC §9: audio list item height 32 px). */
+/**
+ * Height of one row of the audio player's playlist, px (docs/product.md "Sizes and paging": audio list item height 32
+ * px).
+ */
 const AUDIO_LIST_ITEM_HEIGHT_PX = 32;
 
 /** The folder's audio files in listing order; the current one is marked, a click plays another. */

@@ -1,7 +1,7 @@
 /**
- * @module The editor's 'Preview markdown' button of .md and .markdown files (SPEC §2 Preview: markdown opens
+ * @module The editor's 'Preview markdown' button of .md and .markdown files (docs/product.md "Markdown": markdown opens
  * rendered, in the app): goes back to the rendered view of the file, for users with the download permission only
- * (the server renders the page for them only, SPEC §6 download).
+ * (the server renders the page for them only, docs/product.md "Roles and permissions").
  */
 import { BookOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";

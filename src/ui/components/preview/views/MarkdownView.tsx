@@ -1,8 +1,8 @@
 /**
- * @module The rendered markdown view (SPEC §2 Preview: markdown opens rendered, in the app): the server renders and
- * sanitizes the page (`preview=markdown`, src/server/media/markdown-page.ts); this view fetches it and shows its
- * body inside the app, so no window or address bar ever shows the URL's token. The URL comes from the caller, so
- * the share page can give its own.
+ * @module The rendered markdown view (docs/product.md "Markdown": markdown opens rendered, in the app): the server
+ * renders and sanitizes the page (`preview=markdown`, src/server/media/markdown-page.ts); this view fetches it and
+ * shows its body inside the app, so no window or address bar ever shows the URL's token. The URL comes from the caller,
+ * so the share page can give its own.
  */
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";

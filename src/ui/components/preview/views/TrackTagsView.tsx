@@ -1,4 +1,7 @@
-/** @module The current track's tags in the audio preview (SPEC §3 `audioinfo`), and the codec warning of SPEC §2. */
+/**
+ * @module The current track's tags in the audio preview (`audioinfo`, docs/product.md "Audio player"), and the codec
+ * warning of docs/product.md "Playable codecs".
+ */
 import { Music } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Resource } from "../../../api/resources";

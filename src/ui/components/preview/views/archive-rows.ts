@@ -1,6 +1,6 @@
 /**
- * @module The rows of the archive preview table (SPEC §2 Preview, §3 Archive entry): tree order, totals, what 'Show
- * more' does, the listing failure. Pure.
+ * @module The rows of the archive preview table (docs/product.md "Archive table", "Archive entry"): tree order, totals,
+ * what 'Show more' does, the listing failure. Pure.
  */
 import type { ArchiveEntryMetainfo, ProbedResource } from "../../../api/media";
 import { ApiError } from "../../../api/client";
@@ -90,7 +90,10 @@ export function archiveMoreStep(visible: number, loaded: number, total: number):
   return { shown, fetch: shown > loaded };
 }
 
-/** True when `err` is the server's refusal to list the archive (encrypted names or no entries, SPEC §8). */
+/**
+ * True when `err` is the server's refusal to list the archive (encrypted names or no entries, docs/product.md "Search
+ * and archive messages").
+ */
 export function isArchiveListFailure(err: unknown): boolean {
   return err instanceof ApiError && err.status === 400 && isArchiveListRefusal(errorDetail(err.text) ?? err.text);
 }

@@ -1,9 +1,12 @@
-/** @module What the audio player shows of a track (SPEC §2 Preview, §3 `audioinfo`): its tags and whether the browser plays its codec. Pure. */
+/**
+ * @module What the audio player shows of a track (docs/product.md "Preview" `audioinfo`): its tags and whether the
+ * browser plays its codec. Pure.
+ */
 import type { AudioInfo, AudioMetainfo, ProbedResource } from "../../../api/media";
 
-/** Audio codecs every browser plays (SPEC §2 Preview, audio codec playability). */
+/** Audio codecs every browser plays (docs/product.md "Playable codecs"). */
 const AUDIO_CODECS_ALWAYS = ["mp3", "opus", "vorbis", "aac", "flac"] as const;
-/** Audio codecs only the Edge browser plays (SPEC §2 Preview, audio codec playability). */
+/** Audio codecs only the Edge browser plays (docs/product.md "Playable codecs"). */
 const AUDIO_CODECS_EDGE_ONLY = ["ac3", "eac3", "dts", "dolby_e"] as const;
 
 /** The tags shown for the current track; `title` is never empty. */
@@ -44,9 +47,9 @@ export function audioCodecOf(probe: Pick<ProbedResource, "metainfo"> | null): st
 }
 
 /**
- * Whether a browser with `userAgent` plays the audio codec `codec` (SPEC §2 Preview): mp3, opus, vorbis, aac and flac
- * always; pcm variants except pcm_bluray; ac3, eac3, dts and dolby_e only on Edge ("Edg/" in the user agent); no
- * others. An unknown codec ("") is given the benefit of the doubt.
+ * Whether a browser with `userAgent` plays the audio codec `codec` (docs/product.md "Preview"): mp3, opus, vorbis, aac
+ * and flac always; pcm variants except pcm_bluray; ac3, eac3, dts and dolby_e only on Edge ("Edg/" in the user agent);
+ * no others. An unknown codec ("") is given the benefit of the doubt.
  */
 export function isAudioCodecPlayable(codec: string, userAgent: string): boolean {
   const c = codec.toLowerCase();

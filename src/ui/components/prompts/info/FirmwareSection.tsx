@@ -1,6 +1,7 @@
 /**
- * @module The Firmware section of File info and of the .trx preview (SPEC §2 Overlay dialogs: File info; SPEC §3
- * Firmware metadata): product id, versions, creation time and the TRX header's length and CRC-32 check.
+ * @module The Firmware section of File info and of the .trx preview (docs/product.md "File info"; docs/product.md
+ * "Firmware metadata" Firmware metadata): product id, versions, creation time and the TRX header's length and CRC-32
+ * check.
  */
 import { useTranslation } from "react-i18next";
 import type { FirmwareMetainfo } from "../../../api/media";

@@ -1,4 +1,4 @@
-/** @module The Image section of File info (SPEC §2 Overlay dialogs: File info): dimensions, type, location and EXIF. */
+/** @module The Image section of File info (docs/product.md "File info"): dimensions, type, location and EXIF. */
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "../../../../shared/wire/metainfo";
 import { MetaSection, OptionalRow, Row } from "./InfoRows";

@@ -1,4 +1,6 @@
-/** @module The Video and Audio sections of File info (SPEC §2 Overlay dialogs: File info; SPEC §3 Video metadata). */
+/**
+ * @module The Video and Audio sections of File info (docs/product.md "File info"; docs/product.md "Video metadata").
+ */
 import { useTranslation } from "react-i18next";
 import type { AudioMetainfo, SidecarSubtitle, VideoMetainfo } from "../../../api/media";
 import type { ContainerAudioMetainfo } from "../../../../shared/wire/metainfo";

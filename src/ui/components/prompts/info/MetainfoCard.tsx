@@ -1,6 +1,6 @@
 /**
  * @module The preview card of a file with metadata (torrent, .trx firmware): the download card with the File info
- * section of the file's kind inside it (SPEC §2 Preview: "A private torrent shows a notice").
+ * section of the file's kind inside it (docs/product.md "Other previews": a private torrent shows a notice).
  */
 import type { Resource } from "../../../api/resources";
 import { DownloadCard } from "../../preview/DownloadCard";

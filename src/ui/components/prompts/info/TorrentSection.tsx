@@ -1,6 +1,7 @@
 /**
- * @module The Torrent section of File info and of the torrent preview (SPEC §2 Overlay dialogs: File info; SPEC §3
- * Torrent metadata): the torrent's fields, a notice for a private torrent and the table of its files.
+ * @module The Torrent section of File info and of the torrent preview (docs/product.md "File info"; docs/product.md
+ * "Torrent metadata" Torrent metadata): the torrent's fields, a notice for a private torrent and the table of its
+ * files.
  */
 import { useTranslation } from "react-i18next";
 import { ShieldAlert } from "lucide-react";
@@ -10,7 +11,7 @@ import { formatSize } from "../../../format/format-size";
 import { MetaSection, OptionalRow, Row, Size } from "./InfoRows";
 import { unixToIso } from "./media-format";
 
-/** The notice a private torrent shows (SPEC §2 Preview "A private torrent shows a notice"). */
+/** The notice a private torrent shows (docs/product.md "Other previews": a private torrent shows a notice). */
 export function PrivateTorrentNotice() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * @module Pure formatting of a picture's File info rows (SPEC §2 Overlay dialogs: File info): dimensions, camera,
+ * @module Pure formatting of a picture's File info rows (docs/product.md "File info"): dimensions, camera,
  * exposure, aperture, focal length and the GPS position, from the `imageinfo` that ?probe=yes answers.
  */
 import type { ImageInfo } from "../../../../shared/wire/metainfo";

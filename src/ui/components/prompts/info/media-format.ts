@@ -1,12 +1,15 @@
 /**
- * @module Pure formatting of the File info metadata (SPEC §2 Overlay dialogs: File info): bit rates, media durations,
+ * @module Pure formatting of the File info metadata (docs/product.md "File info"): bit rates, media durations,
  * frame rates, channels, subtitles, and which files have metadata to probe.
  */
 import type { SidecarSubtitle, SubtitleEmbedded } from "../../../../shared/wire/metainfo";
 
-/** File info shows bit rates divided by this and with 2 decimals as kb/s (SPEC §2 Overlay dialogs: File info). */
+/** File info shows bit rates divided by this and with 2 decimals as kb/s (docs/product.md "File info"). */
 const BIT_RATE_DIVISOR = 1024;
-/** H.264 encoders of ffmpeg that run on the CPU; any other encoder the server picked is a hardware one (SPEC §2 About). */
+/**
+ * H.264 encoders of ffmpeg that run on the CPU; any other encoder the server picked is a hardware one (docs/product.md
+ * "About").
+ */
 const SOFTWARE_H264_ENCODERS: readonly string[] = ["libx264", "libx264rgb", "libopenh264"];
 
 /** The metadata a file has, from its type and name; archives are left to the preview's table. */
@@ -22,7 +25,9 @@ export function metainfoKind(file: { name: string; type: string; isDir: boolean 
   return null;
 }
 
-/** Bits per second as "123.45 kb/s": divided by 1024 with 2 decimals (SPEC §2); "" for 0 or unknown. */
+/**
+ * Bits per second as "123.45 kb/s": divided by 1024 with 2 decimals (docs/product.md "File info"); "" for 0 or unknown.
+ */
 export function formatBitRate(bitsPerSecond: number): string {
   if (!Number.isFinite(bitsPerSecond) || bitsPerSecond <= 0) return "";
   return `${(bitsPerSecond / BIT_RATE_DIVISOR).toFixed(2)} kb/s`;

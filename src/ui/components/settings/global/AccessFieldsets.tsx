@@ -7,7 +7,7 @@ import type { SettingsTexts } from "../../../stores/settings-rules";
 import { CheckField, Fieldset, NumberField, TextAreaField, TextField } from "../fields";
 import { RulesEditor } from "../RulesEditor";
 
-/** Where the branding docs live (SPEC §2 Global settings: a link to the branding docs, a README anchor). */
+/** Where the branding docs live (docs/product.md "Branding": a link to the branding docs, a README anchor). */
 const BRANDING_DOCS_URL = "https://github.com/filebrowser/filebrowser/blob/master/README.md#branding";
 
 /** Instance name, branding folder and the login page description (60 x 8 textarea). */

@@ -1,4 +1,7 @@
-/** @module Indexed Search and Photo Gallery Slideshow fieldsets of the global settings (SPEC §2 Global settings). */
+/**
+ * @module Indexed Search and Photo Gallery Slideshow fieldsets of the global settings (docs/product.md "Global
+ * settings").
+ */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
 import { SETTINGS_RANGES } from "../../../../shared/wire/settings";

@@ -1,4 +1,7 @@
-/** @module Video and Thumbnail fieldsets of the global settings (SPEC §2 Global settings, §5 ranges, §9 quality list). */
+/**
+ * @module Video and Thumbnail fieldsets of the global settings (docs/product.md "Global settings", "Settings ranges",
+ * "Slideshow and video defaults").
+ */
 import { useTranslation } from "react-i18next";
 import type { GlobalSettings } from "../../../api/settings";
 import { SETTINGS_RANGES } from "../../../../shared/wire/settings";

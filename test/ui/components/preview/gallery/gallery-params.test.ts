@@ -9,7 +9,7 @@ import {
 
 const defaults = DEFAULT_SETTINGS.slideshow;
 
-describe("gallery options from the Slideshow settings (SPEC §2, §9)", () => {
+describe('gallery options from the Slideshow settings (docs/product.md "Slideshow and video defaults")', () => {
   it("takes speed, autoplay interval and continuous from the settings", () => {
     const o = mainSwiperOptions(defaults);
     expect(o.speed).toBe(400);

@@ -5,7 +5,7 @@ import {
   transitionPreset,
 } from "../../../../../src/ui/components/preview/gallery/transition-presets";
 
-describe("gallery transition presets (SPEC §2 Global settings: Slideshow transitionEffect)", () => {
+describe('gallery transition presets (docs/product.md "Slideshow settings": Slideshow transitionEffect)', () => {
   it("has a Swiper effect for every name the settings offer, and no other", () => {
     expect(Object.keys(TRANSITION_PRESETS).sort()).toEqual([...TRANSITION_EFFECTS].sort());
   });

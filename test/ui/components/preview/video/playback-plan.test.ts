@@ -29,7 +29,7 @@ const base: PlanInput = {
 /** The index of a quality by its label. */
 const idx = (label: string) => VIDEO_QUALITIES.findIndex((_q, i) => qualityLabel(i, "normal") === label);
 
-describe("video codec playability (SPEC §2)", () => {
+describe('video codec playability (docs/product.md "Playable codecs")', () => {
   it("plays h264, vp8, vp9, theora and av1 everywhere", () => {
     for (const codec of ["h264", "vp8", "vp9", "theora", "av1"]) {
       for (const ua of Object.values(UA)) expect(isVideoCodecPlayable(codec, ua)).toBe(true);
@@ -57,7 +57,7 @@ describe("video codec playability (SPEC §2)", () => {
   });
 });
 
-describe("quality labels and clamping (SPEC §9)", () => {
+describe('quality labels and clamping (docs/product.md "Slideshow and video defaults")', () => {
   it("labels normal then height and bit rate", () => {
     expect(qualityLabel(0, "normal")).toBe("normal");
     expect(qualityLabel(1, "normal")).toBe("1080p 60 Mbps");
