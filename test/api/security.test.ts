@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, type TestServer } from "../support/server";
 import { startInProcess } from "../support/in-process";
@@ -72,6 +72,28 @@ describe("the path resolver", () => {
     expect(names).toContain("link-in.txt");
     const link = await fetch(`${server.url}/api/raw/link-in.txt`, { headers: { "X-Auth": token } });
     expect(await link.text()).toBe("fine");
+  });
+
+  it("copies a folder without the links that would lead out of the scope from their new place, and names them", async () => {
+    // `up` leads to /inside.txt from /carry/sub, but out of the root from /carried; `abs` leads out from anywhere.
+    makeTree(server.root, { carry: { sub: { "f.txt": "f" } } });
+    symlinkSync("../../inside.txt", join(server.root, "carry", "sub", "up"));
+    symlinkSync(join(server.home, "secret.txt"), join(server.root, "carry", "sub", "abs"));
+    const copy = (from: string, to: string) =>
+      fetch(`${server.url}/api/resources${from}?action=copy&destination=${encodeURIComponent(to)}`, {
+        method: "PATCH",
+        headers: { "X-Auth": token },
+      });
+    const res = await copy("/carry/sub/", "/carried");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toStartWith("200 OK (links leading out of the scope were left out: ");
+    expect(text).toContain("/carried/up");
+    expect(text).toContain("/carried/abs");
+    expect(readdirSync(join(server.root, "carried"))).toEqual(["f.txt"]);
+    // Copying such a link by itself is refused.
+    expect((await copy("/carry/sub/up", "/up-copy")).status).toBe(403);
+    expect(lstatSync(join(server.root, "up-copy"), { throwIfNoEntry: false })).toBeUndefined();
   });
 
   it("refuses an upload through a symlink leading out, creating nothing outside", async () => {
