@@ -2,8 +2,6 @@
 
 /** Token lifetime: 2 hours (docs/interfaces.md "Authentication"), in seconds. */
 export const TOKEN_LIFETIME_S = 2 * 60 * 60;
-/** How many verified tokens (strings) are remembered so repeated requests skip the HMAC check. */
-export const VERIFIED_TOKEN_CACHE_SIZE = 4096;
 /** How often (ms) the session cache asks SQLite whether another process (the CLI) changed the store. */
 export const EXTERNAL_CHANGE_POLL_MS = 1000;
 /**
@@ -17,17 +15,8 @@ export const MEDIA_TOKEN_BUCKET_S = 60 * 60;
 export const SESSION_PURGE_GRACE_S = MEDIA_TOKEN_MIN_LIFETIME_S + MEDIA_TOKEN_BUCKET_S;
 /** Issuer claim of our tokens. */
 export const TOKEN_ISSUER = "File Browser Enhanced";
-/** Default and maximum thumbnail width in pixels for `?thumb=true&w=` (docs/product.md "Raw files and media URLs"). */
-export const THUMB_DEFAULT_WIDTH = 256;
+/** Largest thumbnail width in pixels for `?thumb=true&w=` (docs/product.md "Raw files and media URLs"). */
 export const THUMB_MAX_WIDTH = 2048;
-/** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
-export const POSTER_TIMEOUT_MS = 30_000;
-/** Video posters: how many file versions that gave no poster are remembered (a cache path each, about 200 bytes). */
-export const POSTER_FAILURES_KEPT = 4096;
-/** Subtitles as WebVTT and video frames: one ffmpeg run is given up on after this many ms (probes: probe-cache.ts). */
-export const MEDIA_TOOL_TIMEOUT_MS = 60_000;
-/** ffmpeg runs of the WebVTT and frame URLs at the same time (stills, sprites, subtitles); more wait (2-core machines). */
-export const MEDIA_FFMPEG_CONCURRENCY = 2;
 /** The DRM render node VA-API encodes through (the first GPU's, as in ffmpeg's VAAPI examples). */
 export const VAAPI_DEVICE = "/dev/dri/renderD128";
 /** Prefix of in-progress upload temp files; they are hidden from listings and removed on failure. */
@@ -43,8 +32,6 @@ export const SESSION_ENDED_CLOSE_CODE = 4001;
  * headers and answer a healthy file in well under a second, so a run this long is stuck on a broken or hostile file.
  */
 export const METADATA_TOOL_TIMEOUT_MS = 30_000;
-/** A .torrent larger than this (bytes) is not read for GET ?probe=yes: real ones, even of huge sets, stay far below. */
-export const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
 /** On-demand HLS: AAC stereo bit rate of every quality, bit/s. */
 export const HLS_AUDIO_BITRATE = 128_000;
 /** tus: the largest body (bytes) of one POST or PATCH; clients send bigger files in several chunks. */

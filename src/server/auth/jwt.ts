@@ -8,7 +8,10 @@ import type { User } from "../users/types";
 import type { TokenPayload } from "../../shared/wire/token";
 import { presentTokenUser } from "../presenters/user";
 import { BoundedCache } from "../bounded-cache";
-import { TOKEN_ISSUER, TOKEN_LIFETIME_S, VERIFIED_TOKEN_CACHE_SIZE } from "../constants";
+import { TOKEN_ISSUER, TOKEN_LIFETIME_S } from "../constants";
+
+/** How many verified tokens (strings) are remembered so repeated requests skip the HMAC check. */
+const VERIFIED_TOKEN_CACHE_SIZE = 4096;
 
 export type { TokenPayload } from "../../shared/wire/token";
 

@@ -13,8 +13,12 @@ import { isToolAvailable } from "../tools/available";
 import { MediaContentRefused } from "../tools/media-input";
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType } from "../errors";
 import { limiter } from "../limiter";
-import { MEDIA_FFMPEG_CONCURRENCY, MEDIA_TOOL_TIMEOUT_MS } from "../constants";
 import { probeFile } from "./probe-cache";
+
+/** Subtitles as WebVTT and video frames: one ffmpeg run is given up on after this many ms (probes: probe-cache.ts). */
+const MEDIA_TOOL_TIMEOUT_MS = 60_000;
+/** ffmpeg runs of the WebVTT and frame URLs at the same time (stills, sprites, subtitles); more wait (2-core machines). */
+const MEDIA_FFMPEG_CONCURRENCY = 2;
 
 /**
  * The ffmpeg runs of these URLs, at most MEDIA_FFMPEG_CONCURRENCY at once: a seek bar asks for many stills at once,

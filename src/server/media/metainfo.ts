@@ -12,7 +12,7 @@ import { findSevenZip, SEVEN_ZIP_NAMES } from "../tools/sevenzip";
 import { listArchivePage, type ArchiveListingPage, type ListingPageRequest } from "../archive/listing-page";
 import { ToolFailed } from "../tools/spawn";
 import { BadRequest, ServiceUnavailable } from "../errors";
-import { METADATA_TOOL_TIMEOUT_MS, TORRENT_MAX_BYTES } from "../constants";
+import { METADATA_TOOL_TIMEOUT_MS } from "../constants";
 import { findSidecarSubtitles, type SidecarFile } from "./sidecar-subtitles";
 import { probeRefusal } from "./media-tools";
 import { probeFile } from "./probe-cache";
@@ -21,6 +21,9 @@ import { readFirmwareInfo, type FirmwareInfo } from "./firmware-info";
 import { TrxFormatError } from "./trx-format";
 import type { ScopedFile } from "../tools/tool-input";
 import { COMPRESSED_STREAM_SUFFIXES } from "../../shared/wire/archive";
+
+/** A .torrent larger than this (bytes) is not read for GET ?probe=yes: real ones, even of huge sets, stay far below. */
+const TORRENT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The metadata of one file, by kind. */
 export type Metainfo =

@@ -19,8 +19,12 @@ import { UnsupportedMediaType } from "../errors";
 import { isCached, thumbCachePath, writeCacheEntry } from "./thumb-cache";
 import { probeFile, ProbeTimedOut } from "./probe-cache";
 import { BoundedCache } from "../bounded-cache";
-import { POSTER_FAILURES_KEPT, POSTER_TIMEOUT_MS } from "../constants";
 import type { Logger } from "../logger";
+
+/** Video posters: a probe plus one frame grab is given up on after this many ms (a broken or remote-mounted file). */
+const POSTER_TIMEOUT_MS = 30_000;
+/** Video posters: how many file versions that gave no poster are remembered (a cache path each, about 200 bytes). */
+const POSTER_FAILURES_KEPT = 4096;
 
 /** Posters being made now, by cache path, so concurrent requests wait for the same run. */
 const pending = new Map<string, Promise<string | null>>();

@@ -18,9 +18,12 @@ import { parseFilesParam, withoutDotNamesBelow } from "../archive/selection";
 import { downloadName, requireFormatTool, streamArchive } from "../archive/download";
 import { BadRequest } from "../errors";
 import { typeFromName } from "../fs/file-type";
-import { THUMB_DEFAULT_WIDTH, THUMB_MAX_WIDTH } from "../constants";
+import { THUMB_MAX_WIDTH } from "../constants";
 import { rawContentSecurityPolicy } from "../http/security-headers";
 import { subtitleResponse } from "./request/subtitle-response";
+
+/** Default thumbnail width in pixels for `?thumb=true` without `w=` (docs/product.md "Raw files and media URLs"). */
+const THUMB_DEFAULT_WIDTH = 256;
 
 export const rawRoutes = new Hono<AppEnv>()
   .use("/raw/*", requireReadAuth)
