@@ -50,6 +50,14 @@ describe("hot keywords", () => {
     expect((await remove("pairing")).status).toBe(200);
   });
 
+  it("a search started by typing (typed=true) records nothing; the record call after Enter counts it once", async () => {
+    expect((await call(server, user.token, "GET", "/search/?query=halfway&typed=true")).status).toBe(200);
+    expect((await top(100)).find((k) => k.keyword === "halfway")).toBeUndefined();
+    expect((await record("halfway")).status).toBe(200);
+    expect((await top(100)).find((k) => k.keyword === "halfway")).toEqual({ keyword: "halfway", hits: 1 });
+    expect((await remove("halfway")).status).toBe(200);
+  });
+
   it("POST records a hit; the list is ordered by hits, ties most recent first, cut at num", async () => {
     for (const k of ["写真", "café", "写真", "alpha", "type:pdf café"]) expect((await record(k)).status).toBe(200);
     expect((await record("type:dir")).status).toBe(200);

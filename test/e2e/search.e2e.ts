@@ -126,6 +126,9 @@ test("typing searches without Enter, a type chip filters at once, and image hits
   await expect
     .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
+  // A half-typed word is no keyword anybody searched for: a search started by typing records nothing.
+  const keywords = (await (await hotSearch("GET", "num=100")).json()) as { keyword: string }[];
+  expect(keywords.map((k) => k.keyword)).not.toContain("beac");
   await page.getByRole("button", { name: "Folder", exact: true }).click();
   await expect(hit(page, "beach trip")).toBeVisible();
   await expect(photo).toHaveCount(0);

@@ -411,18 +411,19 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
   }),
   route("GET", "/api/search/*", {
     path: under("/api/search"),
-    query: ["query", "offset", "limit"],
+    query: ["query", "offset", "limit", "typed"],
     must: ["query"],
     valid: {
       query: ["notes", "type:image", "+doc -x", '"a b"', "case:sensitive N", "type:"],
       offset: ["0", "1"],
       limit: ["0", "10000", "10001"],
+      typed: ["true"],
     },
   }),
   route("GET", "/api/search", {
     path: fixed("/api/search"),
-    query: ["query", "offset", "limit"],
-    valid: { query: ["notes", "type:video"] },
+    query: ["query", "offset", "limit", "typed"],
+    valid: { query: ["notes", "type:video"], typed: ["true"] },
   }),
   route("GET", "/api/hot-search", {
     path: fixed("/api/hot-search"),

@@ -231,6 +231,7 @@ export const FILE_OPERATIONS: Record<string, OperationSpec> = {
       textParam("query", 'Words, "quoted phrases", -excluded, type:image|video|audio|text|pdf, case:sensitive.', true),
       intParam("offset", "Hits to skip."),
       intParam("limit", "Most hits to answer."),
+      flag("typed", "A search started by typing: its keyword is not recorded as a hot keyword."),
     ],
     responses: {
       200: {
@@ -251,6 +252,7 @@ export const FILE_OPERATIONS: Record<string, OperationSpec> = {
       textParam("query", "As GET /api/search/{path}.", true),
       intParam("offset", "Hits to skip."),
       intParam("limit", "Most hits to answer."),
+      flag("typed", "As GET /api/search/{path}."),
     ],
     responses: { 200: { description: "The hits.", json: arr(ref("SearchHit")), example: EXAMPLES.hits } },
     errors: [400, 401],

@@ -2,9 +2,10 @@
  * @module GET /api/search/{path}?query= (docs/product.md "Search query", "Search calls") and GET/POST/DELETE
  * /api/hot-search (docs/product.md "Search hits and hot keywords", "Hot-search keyword", "Search calls"). Search
  * answers `[{path, dir}]` relative to the searched folder (no leading "/"), ranked exact names first then shorter
- * paths; optional `offset` and `limit` (default and most: SEARCH_MAX_RESULTS). Every search records its keyword; the
- * record call the UI sends right after it (docs/product.md "Search calls") is then not counted twice. Removing a
- * keyword needs admin.
+ * paths; optional `offset` and `limit` (default and most: SEARCH_MAX_RESULTS). Every search records its keyword,
+ * except one started by typing (`typed=true`: a half-typed word is no keyword anybody searched for); the record call
+ * the UI sends right after a search (docs/product.md "Search calls") is then not counted twice. Removing a keyword
+ * needs admin.
  */
 import { linkShownAt } from "../listing/visible-items";
 import { Hono, type Context } from "hono";
@@ -61,7 +62,7 @@ async function search(c: Context<AppEnv>): Promise<Response> {
     throw err;
   }
   if (!query) return c.json([], 200, { "X-Search-Index": indexState(deps.index) });
-  recordSearchKeyword(deps.db, user.id, recordedKeyword(text));
+  if (c.req.query("typed") !== "true") recordSearchKeyword(deps.db, user.id, recordedKeyword(text));
   const allowed = userPathFilter(c);
   const shown = (path: string) => allowed(path) && (user.showHidden || !/\/\./.test(path));
   // A link the listing leaves out (target outside the scope, missing, or hidden by the rules) is no hit either.

@@ -8,10 +8,14 @@ import type { HotKeyword, SearchHit } from "../../shared/wire/search";
 
 export type { HotKeyword };
 
-/** Searches below a folder; hit paths are relative to it. @throws ApiError (400 'empty keyword is not allowed!'). */
-export function searchFiles(dir: string, query: string, signal?: AbortSignal): Promise<SearchHit[]> {
+/**
+ * Searches below a folder; hit paths are relative to it. `typed`: a search started by typing, whose keyword the
+ * server does not record. @throws ApiError (400 'empty keyword is not allowed!').
+ */
+export function searchFiles(dir: string, query: string, signal?: AbortSignal, typed = false): Promise<SearchHit[]> {
   const folder = dir.endsWith("/") ? dir : `${dir}/`;
-  return apiJson<SearchHit[]>(`/api/search${encodePath(folder)}?query=${encodeURIComponent(query)}`, { signal });
+  const flag = typed ? "&typed=true" : "";
+  return apiJson<SearchHit[]>(`/api/search${encodePath(folder)}?query=${encodeURIComponent(query)}${flag}`, { signal });
 }
 
 /**

@@ -106,7 +106,7 @@ export async function runSearch(record = true): Promise<void> {
   running = ctl;
   Object.assign(state, { status: "ongoing", error: null, selected: -1 });
   try {
-    const hits = await searchFiles(state.dir, query, ctl.signal);
+    const hits = await searchFiles(state.dir, query, ctl.signal, !record);
     if (running !== ctl) return;
     Object.assign(state, { hits: ref(hits), shown: Math.min(hits.length, SEARCH_PAGE_SIZE), status: "active" });
     if (record) recordSearched();

@@ -11,6 +11,14 @@ import { ShareQrCode } from "../share/ShareQrCode";
 import { ShareBadges } from "./ShareBadges";
 import { ShareRateEditor } from "./ShareRateEditor";
 
+/**
+ * Scrolls a URL field to its end: where the field is narrower than the URL (a phone) it shows the link's own part,
+ * not the origin every link shares.
+ */
+function showUrlEnd(field: HTMLInputElement | null): void {
+  if (field) field.scrollLeft = field.scrollWidth;
+}
+
 /** A link row; `when` is its expiry as the dialog words it, `qrOpen` shows its QR code, `onQr` toggles it. */
 export function ShareLinkRow({
   link,
@@ -41,6 +49,7 @@ export function ShareLinkRow({
           className="input"
           readOnly
           value={url}
+          ref={showUrlEnd}
           aria-label={t("share.urlNamed", { name: when })}
           onFocus={(e) => e.currentTarget.select()}
         />
