@@ -26,6 +26,10 @@ describe("locale files", () => {
     expect(files).toEqual([...LOCALES].sort());
   });
 
+  it("holds none of the wire's 'hey man' task refusals: the interface says its own sentence in every language", () => {
+    for (const locale of LOCALES) expect(JSON.stringify(load(locale)).toLowerCase()).not.toContain("hey man");
+  });
+
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale} has exactly the keys of en`, () => {
       expect(keysOf(load(locale)).sort()).toEqual(en);
