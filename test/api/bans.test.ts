@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, putSettings } from "../support/factories";
 import type { FailedLog } from "../../src/shared/wire/failed-log";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 
-beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-});
-afterAll(() => server.stop());
+const attempt = (password: string, headers: Record<string, string> = {}, username = ctx.server.username) =>
+  call(ctx.server, null, "POST", "/login", { username, password }, headers);
 
-const attempt = (password: string, headers: Record<string, string> = {}, username = server.username) =>
-  call(server, null, "POST", "/login", { username, password }, headers);
-
-const logs = async () => (await (await call(server, admin, "GET", "/logs")).json()) as FailedLog[];
+const logs = async () => (await (await call(ctx.server, ctx.admin, "GET", "/logs")).json()) as FailedLog[];
 
 describe("repeated failed logins", () => {
   it("ban the client IP with 429 after five failures, even for the right password, and log nothing of the tried passwords", async () => {
@@ -24,7 +16,7 @@ describe("repeated failed logins", () => {
       const res = await attempt(`wrong-password-${i}`, { "X-Forwarded-For": `198.51.100.${i}` });
       expect(res.status).toBe(403);
     }
-    const banned = await attempt(server.password);
+    const banned = await attempt(ctx.server.password);
     expect(banned.status).toBe(429);
     expect(await banned.text()).toBe("429 Too Many Requests");
     const [log] = (await logs()).filter((l) => l.ip === "127.0.0.1");
@@ -35,47 +27,47 @@ describe("repeated failed logins", () => {
   });
 
   it("are lifted by deleting the IP's failed log", async () => {
-    const res = await call(server, admin, "DELETE", "/logs?ip=127.0.0.1");
+    const res = await call(ctx.server, ctx.admin, "DELETE", "/logs?ip=127.0.0.1");
     expect(res.status).toBe(200);
-    expect((await attempt(server.password)).status).toBe(200);
+    expect((await attempt(ctx.server.password)).status).toBe(200);
     expect(await logs()).toEqual([]);
-    expect((await call(server, admin, "DELETE", "/logs?ip=127.0.0.1")).status).toBe(404);
-    expect((await call(server, admin, "DELETE", "/logs")).status).toBe(400);
+    expect((await call(ctx.server, ctx.admin, "DELETE", "/logs?ip=127.0.0.1")).status).toBe(404);
+    expect((await call(ctx.server, ctx.admin, "DELETE", "/logs")).status).toBe(400);
   });
 
   it("are visible and removable by admins only", async () => {
-    const u = await makeUser(server, admin);
-    expect((await call(server, u.token, "GET", "/logs")).status).toBe(403);
-    expect((await call(server, u.token, "DELETE", "/logs?ip=127.0.0.1")).status).toBe(403);
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect((await call(ctx.server, u.token, "GET", "/logs")).status).toBe(403);
+    expect((await call(ctx.server, u.token, "DELETE", "/logs?ip=127.0.0.1")).status).toBe(403);
   });
 });
 
 describe("behind a trusted proxy", () => {
-  beforeAll(() => putSettings(server, admin, { trustProxy: true, loginBan: { maxAttempts: 2 } }));
-  afterAll(() => putSettings(server, admin, { trustProxy: false, loginBan: { maxAttempts: 5 } }));
+  beforeAll(() => putSettings(ctx.server, ctx.admin, { trustProxy: true, loginBan: { maxAttempts: 2 } }));
+  afterAll(() => putSettings(ctx.server, ctx.admin, { trustProxy: false, loginBan: { maxAttempts: 5 } }));
 
   it("counts failures per X-Forwarded-For address (its last entry) with the configured limit", async () => {
     const client = { "X-Forwarded-For": "192.0.2.77, 203.0.113.5" };
     expect((await attempt("nope-nope-nope", client)).status).toBe(403);
     expect((await attempt("nope-nope-nope", client)).status).toBe(403);
-    expect((await attempt(server.password, client)).status).toBe(429);
-    expect((await attempt(server.password, { "X-Forwarded-For": "203.0.113.6" })).status).toBe(200);
-    expect((await attempt(server.password, { "X-Forwarded-For": "203.0.113.5" })).status).toBe(429);
+    expect((await attempt(ctx.server.password, client)).status).toBe(429);
+    expect((await attempt(ctx.server.password, { "X-Forwarded-For": "203.0.113.6" })).status).toBe(200);
+    expect((await attempt(ctx.server.password, { "X-Forwarded-For": "203.0.113.5" })).status).toBe(429);
     const [log] = (await logs()).filter((l) => l.ip === "203.0.113.5");
     expect(log).toMatchObject({ failedAttemptsCount: 2, banned: true });
   });
 
   it("lets DELETE /api/logs?all=true clear every record", async () => {
-    const res = await call(server, admin, "DELETE", "/logs?all=true");
+    const res = await call(ctx.server, ctx.admin, "DELETE", "/logs?all=true");
     expect(res.status).toBe(200);
     expect(await logs()).toEqual([]);
-    expect((await attempt(server.password, { "X-Forwarded-For": "203.0.113.5" })).status).toBe(200);
+    expect((await attempt(ctx.server.password, { "X-Forwarded-For": "203.0.113.5" })).status).toBe(200);
   });
 });
 
 describe("the ban settings", () => {
   it("are range-checked", async () => {
-    const res = await call(server, admin, "PUT", "/settings", { loginBan: { maxAttempts: 0 } });
+    const res = await call(ctx.server, ctx.admin, "PUT", "/settings", { loginBan: { maxAttempts: 0 } });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("400 Bad Request (loginBan.maxAttempts must be an integer from 1 to 1000)");
   });

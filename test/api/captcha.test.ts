@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { serverInProcess } from "../support/server-per-file";
 import { call, putSettings } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 let verifier: ReturnType<typeof Bun.serve>;
 const seen: Record<string, string>[] = [];
 
@@ -19,9 +17,7 @@ beforeAll(async () => {
       return Response.json({ success: form.secret === "s3cret" && form.response === "solved" });
     },
   });
-  server = await startInProcess();
-  admin = await login(server);
-  await putSettings(server, admin, {
+  await putSettings(ctx.server, ctx.admin, {
     captcha: {
       enabled: true,
       key: "site-key",
@@ -31,12 +27,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await server.stop();
+  await ctx.server.stop();
   verifier.stop(true);
 });
 
 const attempt = (extra: Record<string, string>) =>
-  call(server, null, "POST", "/login", { username: server.username, password: server.password, ...extra });
+  call(ctx.server, null, "POST", "/login", { username: ctx.server.username, password: ctx.server.password, ...extra });
 
 describe("login with captcha enabled", () => {
   it("answers 403 without a captcha response or with a rejected one", async () => {
@@ -52,14 +48,14 @@ describe("login with captcha enabled", () => {
   });
 
   it("puts the flag and the site key, never the secret, into the page config", async () => {
-    const html = await (await fetch(`${server.url}/login`)).text();
+    const html = await (await fetch(`${ctx.server.url}/login`)).text();
     const config = JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
     expect(config).toMatchObject({ captcha: true, captchaKey: "site-key" });
     expect(html).not.toContain("s3cret");
   });
 
   it("keeps the secret out of GET /api/settings and keeps it when a save leaves it empty", async () => {
-    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as {
+    const settings = (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as {
       captcha: Record<string, unknown>;
     };
     expect(settings.captcha).toEqual({
@@ -68,12 +64,12 @@ describe("login with captcha enabled", () => {
       verifyUrl: `http://127.0.0.1:${verifier.port}/verify`,
       secretSet: true,
     });
-    await putSettings(server, admin, { captcha: { ...settings.captcha, secret: "" } });
+    await putSettings(ctx.server, ctx.admin, { captcha: { ...settings.captcha, secret: "" } });
     expect((await attempt({ recaptcha: "solved" })).status).toBe(200);
   });
 
   it("is switched off again by the setting", async () => {
-    await putSettings(server, admin, { captcha: { enabled: false } });
+    await putSettings(ctx.server, ctx.admin, { captcha: { enabled: false } });
     expect((await attempt({})).status).toBe(200);
   });
 });

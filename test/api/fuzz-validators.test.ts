@@ -5,9 +5,8 @@
  * nothing of it may be stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import fc from "fast-check";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
 import {
   BAD_USER_FIELDS,
@@ -26,8 +25,7 @@ const RUNS = Number(process.env.FBE_FUZZ_VALIDATOR_RUNS) || 40;
 const seed = Number(process.env.FBE_FUZZ_SEED) || Date.now() % 2_147_483_647;
 const PASSWORD = "a-valid-password-123";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 let user: TestUser;
 let victim: TestUser;
 let baseline: Record<string, unknown>;
@@ -37,14 +35,12 @@ let failures: string[] = [];
 let failed = 0;
 
 beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-  [user, victim] = await Promise.all([makeUser(server, admin), makeUser(server, admin)]);
-  baseline = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;
+  [user, victim] = await Promise.all([makeUser(ctx.server, ctx.admin), makeUser(ctx.server, ctx.admin)]);
+  baseline = (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as Record<string, unknown>;
 }, 60_000);
 afterAll(async () => {
   console.log(`fuzz: ${cases} cases, ${failed} failures (seed ${seed})`);
-  await server?.stop();
+  await ctx.server?.stop();
 });
 
 /** Starts a test's own failure list. */
@@ -86,7 +82,7 @@ function overlay(base: Record<string, unknown>, patch: Record<string, unknown>):
 /** Every settings field, section and defaults field; `variant` sends the whole settings object around the bad value. */
 function settingsTargets(): Target[] {
   const put = (patch: Record<string, unknown>, whole: boolean) =>
-    call(server, admin, "PUT", "/settings", whole ? overlay(baseline, patch) : patch);
+    call(ctx.server, ctx.admin, "PUT", "/settings", whole ? overlay(baseline, patch) : patch);
   const out: Target[] = [];
   const add = (name: string, bad: fc.Arbitrary<unknown>, patch: (v: unknown) => Record<string, unknown>) =>
     out.push({ name, bad, send: (v, whole) => put(patch(v), whole) });
@@ -116,7 +112,7 @@ function userTargets(): Target[] {
       name: f,
       bad,
       send: (v) =>
-        call(server, admin, "POST", "/users", {
+        call(ctx.server, ctx.admin, "POST", "/users", {
           what: "user",
           which: [],
           data: { username: freshName(), password: PASSWORD, [f]: v },
@@ -128,14 +124,22 @@ function userTargets(): Target[] {
       name: f,
       bad,
       send: (v, all) =>
-        call(server, admin, "PUT", `/users/${victim.id}`, { what: "user", which: which(all), data: { [f]: v } }),
+        call(ctx.server, ctx.admin, "PUT", `/users/${victim.id}`, {
+          what: "user",
+          which: which(all),
+          data: { [f]: v },
+        }),
     });
     if (SELF_FIELDS.includes(f))
       out.push({
         name: f,
         bad,
         send: (v, all) =>
-          call(server, user.token, "PUT", `/users/${user.id}`, { what: "user", which: which(all), data: { [f]: v } }),
+          call(ctx.server, user.token, "PUT", `/users/${user.id}`, {
+            what: "user",
+            which: which(all),
+            data: { [f]: v },
+          }),
       });
   }
   return out;
@@ -166,15 +170,15 @@ async function expectRefused(t: Target, label: string): Promise<void> {
 describe("validator fuzzing", () => {
   it("refuses every out-of-range global setting with 400 naming the field, and stores none", async () => {
     beginTest();
-    expect((await call(server, admin, "PUT", "/settings", baseline)).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "PUT", "/settings", baseline)).status).toBe(200);
     for (const t of settingsTargets()) await expectRefused(t, "PUT /api/settings");
-    expect(await (await call(server, admin, "GET", "/settings")).json()).toEqual(baseline);
+    expect(await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()).toEqual(baseline);
     endTest();
   }, 120_000);
 
   it("refuses every out-of-range user field with 400 naming the field, and changes nobody", async () => {
     const users = async () =>
-      (await (await call(server, admin, "GET", "/users")).json()) as Array<Record<string, unknown>>;
+      (await (await call(ctx.server, ctx.admin, "GET", "/users")).json()) as Array<Record<string, unknown>>;
     beginTest();
     const before = await users();
     for (const t of userTargets()) await expectRefused(t, "users API");
@@ -186,12 +190,12 @@ describe("validator fuzzing", () => {
     beginTest();
     // Signups count against the per-IP and per-name attempt limits (auth/attempt-limits.ts; a bad name repeats across
     // cases): lifted so every case reaches the validator.
-    await putSettings(server, admin, {
+    await putSettings(ctx.server, ctx.admin, {
       signup: true,
       createUserDir: true,
       rateLimit: { loginPerIp: 100000, loginPerUser: 100000 },
     });
-    const signup = (body: unknown) => call(server, null, "POST", "/signup", body);
+    const signup = (body: unknown) => call(ctx.server, null, "POST", "/signup", body);
     await expectRefused(
       { name: "username", bad: BAD_USER_FIELDS.username, send: (v) => signup({ username: v, password: PASSWORD }) },
       "POST /api/signup",
@@ -200,15 +204,16 @@ describe("validator fuzzing", () => {
       { name: "password", bad: BAD_USER_FIELDS.password, send: (v) => signup({ username: freshName(), password: v }) },
       "POST /api/signup",
     );
-    await putSettings(server, admin, { signup: false, createUserDir: false });
+    await putSettings(ctx.server, ctx.admin, { signup: false, createUserDir: false });
     endTest();
   }, 120_000);
 
   it("refuses out-of-range share options and expiries with 400 naming the field, and makes no link", async () => {
     beginTest();
-    const links = async () => ((await (await call(server, admin, "GET", "/shared")).json()) as unknown[]).length;
+    const links = async () =>
+      ((await (await call(ctx.server, ctx.admin, "GET", "/shared")).json()) as unknown[]).length;
     const before = await links();
-    const share = (query: string, body?: unknown) => call(server, admin, "POST", `/share/?${query}`, body);
+    const share = (query: string, body?: unknown) => call(ctx.server, ctx.admin, "POST", `/share/?${query}`, body);
     // null stands for "not given" in downloadLimit (no limit), so it is no wrong value there.
     const targets: Target[] = [
       { name: "password", bad: notOfType("string"), send: (v) => share("", { password: v }) },

@@ -1,34 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { call, makeUser, type TestUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 /** An admin whose own list the tests fill (removal needs admin). */
 let user: TestUser;
 /** A user without admin. */
 let other: TestUser;
 
 beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-  user = await makeUser(server, admin, { perm: { admin: true } });
-  other = await makeUser(server, admin);
+  user = await makeUser(ctx.server, ctx.admin, { perm: { admin: true } });
+  other = await makeUser(ctx.server, ctx.admin);
 });
-afterAll(() => server.stop());
 
 const top = async (num?: number, token = user.token) => {
-  const res = await call(server, token, "GET", `/hot-search${num === undefined ? "" : `?num=${num}&_t=${Date.now()}`}`);
+  const res = await call(
+    ctx.server,
+    token,
+    "GET",
+    `/hot-search${num === undefined ? "" : `?num=${num}&_t=${Date.now()}`}`,
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as { keyword: string; hits: number }[];
 };
 const search = (query: string, token = user.token) =>
-  call(server, token, "GET", `/search/?query=${encodeURIComponent(query)}`);
+  call(ctx.server, token, "GET", `/search/?query=${encodeURIComponent(query)}`);
 const record = (keyword: string, token = user.token) =>
-  call(server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+  call(ctx.server, token, "POST", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
 const remove = (keyword: string, token = user.token) =>
-  call(server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
+  call(ctx.server, token, "DELETE", `/hot-search?keyword=${encodeURIComponent(keyword)}`);
 
 describe("hot keywords", () => {
   it("every search records its keyword without the type filter, quotes, plus and minus", async () => {
@@ -51,7 +51,7 @@ describe("hot keywords", () => {
   });
 
   it("a search started by typing (typed=true) records nothing; the record call after Enter counts it once", async () => {
-    expect((await call(server, user.token, "GET", "/search/?query=halfway&typed=true")).status).toBe(200);
+    expect((await call(ctx.server, user.token, "GET", "/search/?query=halfway&typed=true")).status).toBe(200);
     expect((await top(100)).find((k) => k.keyword === "halfway")).toBeUndefined();
     expect((await record("halfway")).status).toBe(200);
     expect((await top(100)).find((k) => k.keyword === "halfway")).toEqual({ keyword: "halfway", hits: 1 });
@@ -85,7 +85,7 @@ describe("hot keywords", () => {
     expect((await record("layoffs 2027", other.token)).status).toBe(200);
     expect((await record("alpha", other.token)).status).toBe(200);
     expect(await top(10)).toEqual(before);
-    expect(await top(10, admin)).toEqual([]);
+    expect(await top(10, ctx.admin)).toEqual([]);
     expect(await top(10, other.token)).toEqual([
       { keyword: "alpha", hits: 1 },
       { keyword: "layoffs 2027", hits: 1 },
@@ -96,13 +96,13 @@ describe("hot keywords", () => {
   });
 
   it("refuses a bad num and calls without a login", async () => {
-    expect((await call(server, user.token, "GET", "/hot-search?num=x")).status).toBe(400);
+    expect((await call(ctx.server, user.token, "GET", "/hot-search?num=x")).status).toBe(400);
     for (const [method, path] of [
       ["GET", "/hot-search?num=3"],
       ["POST", "/hot-search?keyword=a"],
       ["DELETE", "/hot-search?keyword=a"],
     ]) {
-      expect({ method, status: (await call(server, null, method, path)).status }).toEqual({ method, status: 401 });
+      expect({ method, status: (await call(ctx.server, null, method, path)).status }).toEqual({ method, status: 401 });
     }
   });
 });

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { rawRequest, type RawResponse } from "../support/wire-http";
 
-let server: TestServer;
-let token: string;
+const ctx = serverInProcess();
 
 beforeAll(async () => {
-  server = await startInProcess();
-  token = await login(server);
-  mkdirSync(join(server.root, "many"));
-  for (let i = 0; i < 300; i++) writeFileSync(join(server.root, "many", `item-${i}.txt`), "x".repeat(i));
+  mkdirSync(join(ctx.server.root, "many"));
+  for (let i = 0; i < 300; i++) writeFileSync(join(ctx.server.root, "many", `item-${i}.txt`), "x".repeat(i));
 }, 60_000);
-afterAll(() => server.stop());
 
 /** GET of a listing with the bytes exactly as sent (no decompression by the client). */
 function rawGet(path: string, headers: Record<string, string>): Promise<RawResponse> {
-  return rawRequest(new URL(`${server.url}/api/resources${path}`), { "X-Auth": token, ...headers });
+  return rawRequest(new URL(`${ctx.server.url}/api/resources${path}`), { "X-Auth": ctx.admin, ...headers });
 }
 
 describe("listing bodies", () => {
@@ -50,7 +45,7 @@ describe("listing bodies", () => {
     const again = await rawGet("/many/", { "If-None-Match": etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    appendFileSync(join(server.root, "many", "item-1.txt"), "grown");
+    appendFileSync(join(ctx.server.root, "many", "item-1.txt"), "grown");
     const changed = await rawGet("/many/", { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(String(changed.headers.etag)).not.toBe(etag);
@@ -61,7 +56,7 @@ describe("listing bodies", () => {
   });
 
   it("answer a burst of requests on a folder just changed with the same, fresh body", async () => {
-    writeFileSync(join(server.root, "many", "burst.txt"), "burst");
+    writeFileSync(join(ctx.server.root, "many", "burst.txt"), "burst");
     const bodies = await Promise.all(
       Array.from({ length: 12 }, (_, i) => rawGet("/many/", { "Accept-Encoding": i % 2 ? "gzip" : "identity" })),
     );

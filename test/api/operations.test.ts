@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import {
   chmodSync,
   existsSync,
@@ -13,29 +14,24 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { makeTree, type Tree } from "../support/tree";
 
-let server: TestServer;
-let token: string;
+const ctx = serverInProcess();
 let outside: string;
 let world = 0;
 
 beforeAll(async () => {
-  server = await startInProcess();
-  token = await login(server);
   outside = mkdtempSync(join(tmpdir(), "fbe-outside-"));
 });
 afterAll(async () => {
-  await server.stop();
+  await ctx.server.stop();
   rmSync(outside, { recursive: true, force: true });
 });
 
 /** A fresh folder under the root for one test: returns its virtual path and its path on disk. */
 function newWorld(tree: Tree): { dir: string; abs: string } {
   const dir = `/w${++world}`;
-  const abs = join(server.root, dir);
+  const abs = join(ctx.server.root, dir);
   makeTree(abs, tree);
   return { dir, abs };
 }
@@ -44,13 +40,13 @@ const enc = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 /** Calls /api/resources with `path` encoded segment by segment; anything after "?" is the query. */
 const api = (pathAndQuery: string, init: RequestInit = {}) => {
   const [path, query] = pathAndQuery.split("?");
-  const url = `${server.url}/api/resources${enc(path)}${query === undefined ? "" : `?${query}`}`;
-  return fetch(url, { ...init, headers: { "X-Auth": token, ...(init.headers ?? {}) } });
+  const url = `${ctx.server.url}/api/resources${enc(path)}${query === undefined ? "" : `?${query}`}`;
+  return fetch(url, { ...init, headers: { "X-Auth": ctx.admin, ...(init.headers ?? {}) } });
 };
 const patch = (path: string, query: Record<string, string>) =>
-  fetch(`${server.url}/api/resources${enc(path)}?${new URLSearchParams(query)}`, {
+  fetch(`${ctx.server.url}/api/resources${enc(path)}?${new URLSearchParams(query)}`, {
     method: "PATCH",
-    headers: { "X-Auth": token },
+    headers: { "X-Auth": ctx.admin },
   });
 // The destination is a resource path (each segment URL-encoded), sent as a query value.
 const move = (from: string, to: string, extra: Record<string, string> = {}) =>

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { Secret, TOTP } from "otpauth";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { call, makeUser, putUser, type TestUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-});
-afterAll(() => server.stop());
+const ctx = serverInProcess();
 
 const codeOf = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
 const loginBody = (u: TestUser, otpPasscode?: string) =>
-  call(server, null, "POST", "/login", { username: u.username, password: u.password, otpPasscode });
+  call(ctx.server, null, "POST", "/login", { username: u.username, password: u.password, otpPasscode });
 /** GET of the QR: shows the key there is. */
-const qr = (u: TestUser, query = "") => fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${u.token}${query}`);
+const qr = (u: TestUser, query = "") => fetch(`${ctx.server.url}/api/users/otp-qrcode/${u.id}?auth=${u.token}${query}`);
 /** POST of the QR: makes the key when there is none, or a new one with `?regenerate=once`. */
-const makeKey = (u: TestUser, query = "") => call(server, u.token, "POST", `/users/otp-qrcode/${u.id}${query}`);
+const makeKey = (u: TestUser, query = "") => call(ctx.server, u.token, "POST", `/users/otp-qrcode/${u.id}${query}`);
 const keyOf = async (u: TestUser) =>
-  (await (await call(server, u.token, "GET", `/users/${u.id}`)).json()) as { otpKey?: string; otp: boolean };
+  (await (await call(ctx.server, u.token, "GET", `/users/${u.id}`)).json()) as { otpKey?: string; otp: boolean };
 /** A 6-digit code that is not valid now (nor one step either way). */
 const wrongCode = (secret: string) => {
   const valid = new Set([-30_000, 0, 30_000].map((d) => codeOf(secret, d)));
@@ -34,7 +26,7 @@ const wrongCode = (secret: string) => {
 
 describe("2FA enrolment", () => {
   it("serves the owner a PNG QR code on a POST, creating a key that the profile then shows", async () => {
-    const u = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
     expect((await keyOf(u)).otpKey).toBe("");
     const res = await makeKey(u);
     expect(res.status).toBe(200);
@@ -50,7 +42,7 @@ describe("2FA enrolment", () => {
   });
 
   it("never makes nor replaces the key on a GET: it only shows the key there is", async () => {
-    const u = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
     const none = await qr(u);
     expect(none.status).toBe(404);
     expect((await keyOf(u)).otpKey).toBe("");
@@ -66,24 +58,27 @@ describe("2FA enrolment", () => {
   });
 
   it("never serves the QR code or the key to anyone but the owner, admins included", async () => {
-    const u = await makeUser(server, admin);
-    const other = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
+    const other = await makeUser(ctx.server, ctx.admin);
     await makeKey(u);
-    expect((await fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${other.token}`)).status).toBe(403);
-    expect((await fetch(`${server.url}/api/users/otp-qrcode/${u.id}?auth=${admin}`)).status).toBe(403);
-    expect((await call(server, other.token, "POST", `/users/otp-qrcode/${u.id}`)).status).toBe(403);
-    const seenByAdmin = (await (await call(server, admin, "GET", `/users/${u.id}`)).json()) as Record<string, unknown>;
+    expect((await fetch(`${ctx.server.url}/api/users/otp-qrcode/${u.id}?auth=${other.token}`)).status).toBe(403);
+    expect((await fetch(`${ctx.server.url}/api/users/otp-qrcode/${u.id}?auth=${ctx.admin}`)).status).toBe(403);
+    expect((await call(ctx.server, other.token, "POST", `/users/otp-qrcode/${u.id}`)).status).toBe(403);
+    const seenByAdmin = (await (await call(ctx.server, ctx.admin, "GET", `/users/${u.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(seenByAdmin.otpKey).toBeUndefined();
   });
 
   it("refuses a wrong passcode with 400 and turns OTP on with the right one", async () => {
-    const u = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
     await makeKey(u);
     const { otpKey } = await keyOf(u);
-    const wrong = await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: wrongCode(otpKey!) });
+    const wrong = await putUser(ctx.server, u.token, u.id, ["otpPasscode"], { otpPasscode: wrongCode(otpKey!) });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toBe("400 Bad Request (wrong OTP passcode)");
-    const ok = await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(otpKey!) });
+    const ok = await putUser(ctx.server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(otpKey!) });
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as Record<string, unknown>;
     expect(body.otp).toBe(true);
@@ -98,10 +93,12 @@ describe("login with OTP on", () => {
   let secret: string;
 
   beforeAll(async () => {
-    u = await makeUser(server, admin);
+    u = await makeUser(ctx.server, ctx.admin);
     await makeKey(u);
     secret = (await keyOf(u)).otpKey!;
-    expect((await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(secret) })).status).toBe(200);
+    expect((await putUser(ctx.server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(secret) })).status).toBe(
+      200,
+    );
   });
 
   it("answers 403 asking for the passcode when it is missing", async () => {
@@ -122,7 +119,7 @@ describe("login with OTP on", () => {
   });
 
   it("still answers plain 403 for a wrong password, passcode or not", async () => {
-    const res = await call(server, null, "POST", "/login", {
+    const res = await call(ctx.server, null, "POST", "/login", {
       username: u.username,
       password: "not-the-password",
       otpPasscode: codeOf(secret),
@@ -132,20 +129,20 @@ describe("login with OTP on", () => {
   });
 
   it("turns OTP off with a valid passcode, dropping the key so the next enrolment gets a new one", async () => {
-    const res = await putUser(server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(secret) });
+    const res = await putUser(ctx.server, u.token, u.id, ["otpPasscode"], { otpPasscode: codeOf(secret) });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ otp: false, otpKey: "" });
     expect((await loginBody(u)).status).toBe(200);
   });
 
   it("lets an admin switch a user's OTP off, but not on", async () => {
-    const v = await makeUser(server, admin);
+    const v = await makeUser(ctx.server, ctx.admin);
     await makeKey(v);
-    await putUser(server, v.token, v.id, ["otpPasscode"], { otpPasscode: codeOf((await keyOf(v)).otpKey!) });
+    await putUser(ctx.server, v.token, v.id, ["otpPasscode"], { otpPasscode: codeOf((await keyOf(v)).otpKey!) });
     expect((await loginBody(v)).status).toBe(403);
-    expect((await putUser(server, admin, v.id, ["otp"], { otp: true })).status).toBe(400);
-    expect((await putUser(server, v.token, v.id, ["otp"], { otp: false })).status).toBe(403);
-    expect((await putUser(server, admin, v.id, ["otp"], { otp: false })).status).toBe(200);
+    expect((await putUser(ctx.server, ctx.admin, v.id, ["otp"], { otp: true })).status).toBe(400);
+    expect((await putUser(ctx.server, v.token, v.id, ["otp"], { otp: false })).status).toBe(403);
+    expect((await putUser(ctx.server, ctx.admin, v.id, ["otp"], { otp: false })).status).toBe(200);
     expect((await loginBody(v)).status).toBe(200);
   });
 });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putSettings, putUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 
 const denyRegex = (raw: string) => ({ allow: false, path: "", regex: true, regexp: { raw } });
 /** A name that makes a backtracking engine try about 2^29 ways to match `(a+)+$` (seconds), RE2 one pass. */
@@ -14,16 +12,13 @@ const BACKTRACKING_NAME = `${"a".repeat(29)}!`;
 const LISTING_BUDGET_MS = 400;
 
 beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-  makeTree(server.root, { [BACKTRACKING_NAME]: "x", "aaa": "hidden by the rule", "b.txt": "b" });
+  makeTree(ctx.server.root, { [BACKTRACKING_NAME]: "x", "aaa": "hidden by the rule", "b.txt": "b" });
 });
-afterAll(() => server.stop());
 
 /** Lists "/" as `token`, returning the names and how long the answer took (ms). */
 async function timedListing(token: string): Promise<{ names: string[]; ms: number }> {
   const started = performance.now();
-  const res = await call(server, token, "GET", "/resources/");
+  const res = await call(ctx.server, token, "GET", "/resources/");
   expect(res.status).toBe(200);
   const names = ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name).sort();
   return { names, ms: performance.now() - started };
@@ -31,7 +26,7 @@ async function timedListing(token: string): Promise<{ names: string[]; ms: numbe
 
 describe("regex rules run on a linear-time engine", () => {
   it("a user rule (a+)+$ judges a long name in milliseconds and still hides what it matches", async () => {
-    const user = await makeUser(server, admin, { rules: [denyRegex("(a+)+$")] });
+    const user = await makeUser(ctx.server, ctx.admin, { rules: [denyRegex("(a+)+$")] });
     await timedListing(user.token);
     const { names, ms } = await timedListing(user.token);
     expect(names).toEqual([BACKTRACKING_NAME, "b.txt"]);
@@ -39,34 +34,36 @@ describe("regex rules run on a linear-time engine", () => {
   });
 
   it("a global rule (a+)+$ does too, for every user", async () => {
-    await putSettings(server, admin, { rules: [denyRegex("(a+)+$")] });
+    await putSettings(ctx.server, ctx.admin, { rules: [denyRegex("(a+)+$")] });
     try {
-      const { names, ms } = await timedListing(admin);
+      const { names, ms } = await timedListing(ctx.admin);
       expect(names).toEqual([BACKTRACKING_NAME, "b.txt"]);
       expect(ms).toBeLessThan(LISTING_BUDGET_MS);
     } finally {
-      await putSettings(server, admin, { rules: [] });
+      await putSettings(ctx.server, ctx.admin, { rules: [] });
     }
   });
 
   it("refuses saving a rule only a backtracking engine can run, as a user rule and as a global rule, with 400 naming it", async () => {
     const reason = "uses lookaround, a back-reference or a repeat count over 1000, which rules do not support";
-    const global = await call(server, admin, "PUT", "/settings", {
+    const global = await call(ctx.server, ctx.admin, "PUT", "/settings", {
       rules: [denyRegex("\\.key$"), denyRegex("^/(?!public)")],
     });
     expect(global.status).toBe(400);
     expect(await global.text()).toBe(`400 Bad Request (rules[1].regexp.raw ${reason})`);
-    const user = await makeUser(server, admin);
-    const own = await putUser(server, admin, user.id, ["rules"], { rules: [denyRegex("(a)\\1")] });
+    const user = await makeUser(ctx.server, ctx.admin);
+    const own = await putUser(ctx.server, ctx.admin, user.id, ["rules"], { rules: [denyRegex("(a)\\1")] });
     expect(own.status).toBe(400);
     expect(await own.text()).toBe(`400 Bad Request (rules[0].regexp.raw ${reason})`);
-    const created = await call(server, admin, "POST", "/users", {
+    const created = await call(ctx.server, ctx.admin, "POST", "/users", {
       what: "user",
       which: [],
       data: { username: `re-${Date.now()}`, password: "a-long-password-123", rules: [denyRegex("(?<=x)y")] },
     });
     expect(created.status).toBe(400);
-    const defaults = await call(server, admin, "PUT", "/settings", { defaults: { rules: [denyRegex("x{2000}")] } });
+    const defaults = await call(ctx.server, ctx.admin, "PUT", "/settings", {
+      defaults: { rules: [denyRegex("x{2000}")] },
+    });
     expect(defaults.status).toBe(400);
     expect(await defaults.text()).toBe(`400 Bad Request (defaults.rules[0].regexp.raw ${reason})`);
   });

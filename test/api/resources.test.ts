@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { existsSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:net";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 
-let server: TestServer;
-let token: string;
+const ctx = serverInProcess();
 const FIXTURES = join(import.meta.dir, "..", "..", "scripts", "sample-files");
 
 beforeAll(async () => {
-  server = await startInProcess();
-  token = await login(server);
-  makeTree(server.root, {
+  makeTree(ctx.server.root, {
     "notes.txt": "hello notes\n",
     "readme.md": "# Title\n",
     "movie.mp4": readFileSync(join(FIXTURES, "media", "clip.mp4")),
@@ -30,10 +26,12 @@ beforeAll(async () => {
     sub: { "inner.txt": "inner", deeper: {} },
   });
 });
-afterAll(() => server.stop());
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/api/resources${path}`, { ...init, headers: { "X-Auth": token, ...(init.headers ?? {}) } });
+  fetch(`${ctx.server.url}/api/resources${path}`, {
+    ...init,
+    headers: { "X-Auth": ctx.admin, ...(init.headers ?? {}) },
+  });
 
 describe("GET /api/resources (listing)", () => {
   it("lists a folder with the documented fields, counts and sorting, leaving hidden names out", async () => {
@@ -69,7 +67,7 @@ describe("GET /api/resources (listing)", () => {
       extension: ".txt",
     });
     expect(new Date(notes.modified).toISOString()).toBe(notes.modified);
-    expect(notes.modified).toBe(statSync(join(server.root, "notes.txt")).mtime.toISOString());
+    expect(notes.modified).toBe(statSync(join(ctx.server.root, "notes.txt")).mtime.toISOString());
     const sub = dir.items.find((i: { name: string }) => i.name === "sub");
     expect(sub).toMatchObject({ path: "/sub/", isDir: true, type: "" });
   });
@@ -114,7 +112,7 @@ describe("GET /api/resources (listing)", () => {
   });
 
   it("lists nested folders by encoded path", async () => {
-    makeTree(join(server.root, "sub"), { "a b#c?.txt": "x" });
+    makeTree(join(ctx.server.root, "sub"), { "a b#c?.txt": "x" });
     const res = await api(`/sub/${encodeURIComponent("a b#c?.txt")}`);
     expect(res.status).toBe(200);
     expect((await res.json()).path).toBe("/sub/a b#c?.txt");
@@ -125,33 +123,33 @@ describe("POST /api/resources (upload and new folder)", () => {
   it("uploads a body into a new file, then answers 409 without override and replaces with override=true", async () => {
     const first = await api("/up/new.txt?override=false", { method: "POST", body: "one" });
     expect(first.status).toBe(200);
-    expect(readFileSync(join(server.root, "up", "new.txt"), "utf8")).toBe("one");
+    expect(readFileSync(join(ctx.server.root, "up", "new.txt"), "utf8")).toBe("one");
     const conflict = await api("/up/new.txt?override=false", { method: "POST", body: "two" });
     expect(conflict.status).toBe(409);
     expect(await conflict.text()).toBe("409 Conflict");
-    expect(readFileSync(join(server.root, "up", "new.txt"), "utf8")).toBe("one");
+    expect(readFileSync(join(ctx.server.root, "up", "new.txt"), "utf8")).toBe("one");
     const replaced = await api("/up/new.txt?override=true", { method: "POST", body: "three" });
     expect(replaced.status).toBe(200);
-    expect(readFileSync(join(server.root, "up", "new.txt"), "utf8")).toBe("three");
+    expect(readFileSync(join(ctx.server.root, "up", "new.txt"), "utf8")).toBe("three");
   });
 
   it("creates an empty file from an empty body", async () => {
     expect((await api("/empty.txt?override=false", { method: "POST" })).status).toBe(200);
-    expect(statSync(join(server.root, "empty.txt")).size).toBe(0);
+    expect(statSync(join(ctx.server.root, "empty.txt")).size).toBe(0);
   });
 
   it("creates a folder for a path ending in / and answers 409 when it exists", async () => {
     expect((await api("/made/deep/", { method: "POST" })).status).toBe(200);
-    expect(statSync(join(server.root, "made", "deep")).isDirectory()).toBe(true);
+    expect(statSync(join(ctx.server.root, "made", "deep")).isDirectory()).toBe(true);
     expect((await api("/made/deep/", { method: "POST" })).status).toBe(409);
   });
 
   it("leaves no file, partial or temporary, after an upload aborted mid-body", async () => {
-    const url = new URL(`${server.url}/api/resources/aborted.bin?override=false`);
+    const url = new URL(`${ctx.server.url}/api/resources/aborted.bin?override=false`);
     await new Promise<void>((resolve) => {
       const sock = connect(Number(url.port), url.hostname, () => {
         sock.write(
-          `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${token}\r\nContent-Length: 10000000\r\n\r\n`,
+          `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${ctx.admin}\r\nContent-Length: 10000000\r\n\r\n`,
         );
         sock.write(Buffer.alloc(256 * 1024, 7), () =>
           setTimeout(() => {
@@ -162,14 +160,14 @@ describe("POST /api/resources (upload and new folder)", () => {
       });
     });
     await Bun.sleep(500);
-    expect(existsSync(join(server.root, "aborted.bin"))).toBe(false);
-    expect(readdirSync(server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+    expect(existsSync(join(ctx.server.root, "aborted.bin"))).toBe(false);
+    expect(readdirSync(ctx.server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
     // The server keeps serving.
     expect((await api("/")).status).toBe(200);
   });
 
   it("logs one clear line, never an empty ERROR line, for an upload the client aborts", async () => {
-    const before = server.output().length;
+    const before = ctx.server.output().length;
     const abort = new AbortController();
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -189,34 +187,34 @@ describe("POST /api/resources (upload and new folder)", () => {
     abort.abort();
     expect(await answer).toBeInstanceOf(Error);
     await Bun.sleep(500);
-    const log = server.output().slice(before);
+    const log = ctx.server.output().slice(before);
     expect(log).toMatch(/upload of \/cancelled\.bin aborted by the client after \d+ bytes/);
     expect(log).not.toMatch(/ERROR[^\n]*:\s*$/m);
     expect(log).not.toContain("ERROR");
-    expect(existsSync(join(server.root, "cancelled.bin"))).toBe(false);
-    expect(readdirSync(server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+    expect(existsSync(join(ctx.server.root, "cancelled.bin"))).toBe(false);
+    expect(readdirSync(ctx.server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
   });
 });
 
 describe("DELETE /api/resources", () => {
   it("deletes a file and a folder with its content, answering 200", async () => {
-    makeTree(server.root, { trash: { "a.txt": "a", inner: { "b.txt": "b" } }, "gone.txt": "x" });
+    makeTree(ctx.server.root, { trash: { "a.txt": "a", inner: { "b.txt": "b" } }, "gone.txt": "x" });
     expect((await api("/gone.txt", { method: "DELETE" })).status).toBe(200);
-    expect(existsSync(join(server.root, "gone.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "gone.txt"))).toBe(false);
     expect((await api("/trash/", { method: "DELETE" })).status).toBe(200);
-    expect(existsSync(join(server.root, "trash"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "trash"))).toBe(false);
   });
 
   it("answers 404 for a missing path and 403 for the scope root", async () => {
     expect((await api("/never.txt", { method: "DELETE" })).status).toBe(404);
     expect((await api("/", { method: "DELETE" })).status).toBe(403);
-    expect(existsSync(server.root)).toBe(true);
+    expect(existsSync(ctx.server.root)).toBe(true);
   });
 
   it("removes a symlink, never its target", async () => {
-    makeTree(server.root, { "target.txt": "keep me" });
-    symlinkSync(join(server.root, "target.txt"), join(server.root, "link.txt"));
+    makeTree(ctx.server.root, { "target.txt": "keep me" });
+    symlinkSync(join(ctx.server.root, "target.txt"), join(ctx.server.root, "link.txt"));
     expect((await api("/link.txt", { method: "DELETE" })).status).toBe(200);
-    expect(readFileSync(join(server.root, "target.txt"), "utf8")).toBe("keep me");
+    expect(readFileSync(join(ctx.server.root, "target.txt"), "utf8")).toBe("keep me");
   });
 });

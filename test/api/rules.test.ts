@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { makeTree } from "../support/tree";
 import { rawGet } from "../support/raw-http";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 let ruled: TestUser;
 let scoped: TestUser;
 
@@ -17,25 +15,24 @@ const allow = (path: string) => ({ allow: true, path, regex: false, regexp: { ra
 const denyRegex = (raw: string) => ({ allow: false, path: "", regex: true, regexp: { raw } });
 
 beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-  makeTree(server.root, {
+  makeTree(ctx.server.root, {
     "public.txt": "hi",
     secret: { "s.txt": "top secret" },
     secretive: { "ok.txt": "not covered by /secret" },
     docs: { "a.txt": "a", "a.key": "key", "allowed.key": "allowed" },
     home: { bob: { "mine.txt": "bob's", sub: { "deep.txt": "deep" } } },
   });
-  symlinkSync(join(server.root, "secret"), join(server.root, "home", "bob", "escape"));
+  symlinkSync(join(ctx.server.root, "secret"), join(ctx.server.root, "home", "bob", "escape"));
   // A link inside the scope into the denied folder: rules judge where it leads too.
-  symlinkSync(join(server.root, "secret"), join(server.root, "docs", "to-secret"));
-  ruled = await makeUser(server, admin, { rules: [deny("/secret"), denyRegex("\\.key$"), allow("/docs/allowed.key")] });
-  scoped = await makeUser(server, admin, { scope: "/home/bob" });
+  symlinkSync(join(ctx.server.root, "secret"), join(ctx.server.root, "docs", "to-secret"));
+  ruled = await makeUser(ctx.server, ctx.admin, {
+    rules: [deny("/secret"), denyRegex("\\.key$"), allow("/docs/allowed.key")],
+  });
+  scoped = await makeUser(ctx.server, ctx.admin, { scope: "/home/bob" });
 });
-afterAll(() => server.stop());
 
 const names = async (token: string, dir: string) => {
-  const res = await call(server, token, "GET", `/resources${dir}`);
+  const res = await call(ctx.server, token, "GET", `/resources${dir}`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as { items: { name: string }[]; numDirs: number; numFiles: number };
   return { names: body.items.map((i) => i.name).sort(), numDirs: body.numDirs, numFiles: body.numFiles };
@@ -59,15 +56,15 @@ describe("path rules", () => {
       ["POST", "/resources/secret/new.txt"],
       ["POST", "/resources/secret/newdir/"],
     ]) {
-      const res = await call(server, ruled.token, method, path, method === "POST" ? "x" : undefined);
+      const res = await call(ctx.server, ruled.token, method, path, method === "POST" ? "x" : undefined);
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
     }
-    expect(existsSync(join(server.root, "secret", "s.txt"))).toBe(true);
-    expect(existsSync(join(server.root, "secret", "new.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "secret", "s.txt"))).toBe(true);
+    expect(existsSync(join(ctx.server.root, "secret", "new.txt"))).toBe(false);
   });
 
   it("leave other users untouched", async () => {
-    expect((await call(server, admin, "GET", "/resources/secret/s.txt")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "GET", "/resources/secret/s.txt")).status).toBe(200);
   });
 });
 
@@ -76,9 +73,9 @@ describe("regex rules", () => {
     const docs = await names(ruled.token, "/docs/");
     expect(docs.names).toEqual(["a.txt", "allowed.key"]);
     expect(docs.numFiles).toBe(2);
-    expect((await call(server, ruled.token, "GET", "/raw/docs/a.key")).status).toBe(403);
-    expect((await call(server, ruled.token, "GET", "/raw/docs/allowed.key")).status).toBe(200);
-    expect((await call(server, ruled.token, "POST", "/resources/docs/new.key", "x")).status).toBe(403);
+    expect((await call(ctx.server, ruled.token, "GET", "/raw/docs/a.key")).status).toBe(403);
+    expect((await call(ctx.server, ruled.token, "GET", "/raw/docs/allowed.key")).status).toBe(200);
+    expect((await call(ctx.server, ruled.token, "POST", "/resources/docs/new.key", "x")).status).toBe(403);
   });
 });
 
@@ -87,7 +84,7 @@ describe("rules and other entry points", () => {
     const { spawnSync } = await import("node:child_process");
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
-    const res = await call(server, ruled.token, "GET", "/raw/docs/?algo=zip");
+    const res = await call(ctx.server, ruled.token, "GET", "/raw/docs/?algo=zip");
     expect(res.status).toBe(200);
     const dir = mkdtempSync(join(tmpdir(), "fbe-rules-zip-"));
     writeFileSync(join(dir, "a.zip"), Buffer.from(await res.arrayBuffer()));
@@ -97,7 +94,7 @@ describe("rules and other entry points", () => {
       .sort();
     expect(listing).toEqual(["docs/", "docs/a.txt", "docs/allowed.key"]);
     const named = await call(
-      server,
+      ctx.server,
       ruled.token,
       "GET",
       `/raw/?files=${encodeURIComponent(["/public.txt", "/secret/s.txt"].map(encodeURIComponent).join(","))}&algo=tar`,
@@ -112,47 +109,47 @@ describe("rules and other entry points", () => {
       ["GET", "/raw/docs/to-secret/s.txt"],
       ["POST", "/resources/docs/to-secret/new.txt"],
     ]) {
-      const res = await call(server, ruled.token, method, path, method === "POST" ? "x" : undefined);
+      const res = await call(ctx.server, ruled.token, method, path, method === "POST" ? "x" : undefined);
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(await res.text()).not.toContain("top secret");
     }
-    expect(existsSync(join(server.root, "secret", "new.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "secret", "new.txt"))).toBe(false);
     // Users the rules do not restrict still see and follow the link.
-    expect((await names(admin, "/docs/")).names).toContain("to-secret");
-    expect((await call(server, admin, "GET", "/raw/docs/to-secret/s.txt")).status).toBe(200);
+    expect((await names(ctx.admin, "/docs/")).names).toContain("to-secret");
+    expect((await call(ctx.server, ctx.admin, "GET", "/raw/docs/to-secret/s.txt")).status).toBe(200);
   });
 
   it("refuse copying or moving into a denied folder, changing nothing", async () => {
     for (const action of ["copy", "rename"]) {
       const res = await call(
-        server,
+        ctx.server,
         ruled.token,
         "PATCH",
         `/resources/public.txt?action=${action}&destination=${encodeURIComponent("/secret/public.txt")}`,
       );
       expect({ action, status: res.status }).toEqual({ action, status: 403 });
     }
-    expect(existsSync(join(server.root, "public.txt"))).toBe(true);
-    expect(existsSync(join(server.root, "secret", "public.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "public.txt"))).toBe(true);
+    expect(existsSync(join(ctx.server.root, "secret", "public.txt"))).toBe(false);
   });
 });
 
 describe("global rules", () => {
   it("apply to every user before the user's own rules", async () => {
-    const other = await makeUser(server, admin, { rules: [allow("/docs")] });
-    await putSettings(server, admin, { rules: [deny("/docs")] });
+    const other = await makeUser(ctx.server, ctx.admin, { rules: [allow("/docs")] });
+    await putSettings(ctx.server, ctx.admin, { rules: [deny("/docs")] });
     try {
-      expect((await names(admin, "/")).names).not.toContain("docs");
-      expect((await call(server, admin, "GET", "/raw/docs/a.txt")).status).toBe(403);
+      expect((await names(ctx.admin, "/")).names).not.toContain("docs");
+      expect((await call(ctx.server, ctx.admin, "GET", "/raw/docs/a.txt")).status).toBe(403);
       expect((await names(other.token, "/")).names).toContain("docs");
-      expect((await call(server, other.token, "GET", "/raw/docs/a.txt")).status).toBe(200);
+      expect((await call(ctx.server, other.token, "GET", "/raw/docs/a.txt")).status).toBe(200);
     } finally {
-      await putSettings(server, admin, { rules: [] });
+      await putSettings(ctx.server, ctx.admin, { rules: [] });
     }
   });
 
   it("refuse an invalid regular expression with 400 naming the rule", async () => {
-    const res = await call(server, admin, "PUT", "/settings", { rules: [denyRegex("(")] });
+    const res = await call(ctx.server, ctx.admin, "PUT", "/settings", { rules: [denyRegex("(")] });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("400 Bad Request (rules[0].regexp.raw must be a valid regular expression)");
   });
@@ -161,7 +158,7 @@ describe("global rules", () => {
 describe("a scoped user", () => {
   it("sees only the files of their scope", async () => {
     expect((await names(scoped.token, "/")).names).toEqual(["mine.txt", "sub"]);
-    expect((await call(server, scoped.token, "GET", "/raw/sub/deep.txt")).status).toBe(200);
+    expect((await call(ctx.server, scoped.token, "GET", "/raw/sub/deep.txt")).status).toBe(200);
   });
 
   it("never gets data outside the scope through traversal attempts, encoded or literal", async () => {
@@ -173,7 +170,7 @@ describe("a scoped user", () => {
       "/api/raw/../../secret/s.txt",
       "/api/raw/%2e%2e/%2e%2e/secret/s.txt",
     ]) {
-      const res = await rawGet(server.origin, path, { "X-Auth": scoped.token });
+      const res = await rawGet(ctx.server.origin, path, { "X-Auth": scoped.token });
       expect(res.body).not.toContain("top secret");
     }
     for (const path of [
@@ -181,7 +178,7 @@ describe("a scoped user", () => {
       "/api/raw/..%5C..%5Csecret%5Cs.txt",
       "/api/raw/%2e%2e%2f%2e%2e%2fsecret%2fs.txt",
     ]) {
-      const res = await rawGet(server.origin, path, { "X-Auth": scoped.token });
+      const res = await rawGet(ctx.server.origin, path, { "X-Auth": scoped.token });
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(res.body).not.toContain("top secret");
     }
@@ -189,7 +186,7 @@ describe("a scoped user", () => {
 
   it("gets 403 for a symlink inside the scope that leads out, which listings leave out", async () => {
     for (const path of ["/api/resources/escape/", "/api/raw/escape/s.txt", "/api/resources/escape/s.txt"]) {
-      const res = await rawGet(server.origin, path, { "X-Auth": scoped.token });
+      const res = await rawGet(ctx.server.origin, path, { "X-Auth": scoped.token });
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(res.body).not.toContain("top secret");
     }

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { call, makeUser, putSettings } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 
-beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-});
-afterAll(() => server.stop());
-
-const getSettings = async () => (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, any>;
+const getSettings = async () =>
+  (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as Record<string, any>;
 const pageConfig = async (path = "/login") => {
-  const html = await (await fetch(`${server.url}${path}`)).text();
+  const html = await (await fetch(`${ctx.server.url}${path}`)).text();
   return JSON.parse(/<script id="fbe-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as Record<
     string,
     any
@@ -55,16 +48,16 @@ describe("GET /api/settings", () => {
   });
 
   it("answers 403 to non-admins, for reading and for saving", async () => {
-    const u = await makeUser(server, admin);
-    expect((await call(server, u.token, "GET", "/settings")).status).toBe(403);
-    expect((await call(server, u.token, "PUT", "/settings", { signup: true })).status).toBe(403);
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect((await call(ctx.server, u.token, "GET", "/settings")).status).toBe(403);
+    expect((await call(ctx.server, u.token, "PUT", "/settings", { signup: true })).status).toBe(403);
     expect((await getSettings()).signup).toBe(false);
   });
 });
 
 describe("PUT /api/settings", () => {
   it("saves a partial object, keeping what it leaves out, and answers the result", async () => {
-    const res = await call(server, admin, "PUT", "/settings", {
+    const res = await call(ctx.server, ctx.admin, "PUT", "/settings", {
       video: { volume: 80 },
       branding: { name: "  Acme  " },
     });
@@ -76,7 +69,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("normalizes shell words, command lines, numbers from strings and the thumbnail comment", async () => {
-    await putSettings(server, admin, {
+    await putSettings(ctx.server, ctx.admin, {
       shell: "bash  -c ",
       commands: { after_upload: ["  echo hi ", "", "  "] },
       slideshow: { preloadRange: "3" },
@@ -143,7 +136,7 @@ describe("PUT /api/settings", () => {
   for (const [field, patch, message] of OUT_OF_RANGE) {
     it(`answers 400 naming ${field} for ${JSON.stringify(patch)} and saves nothing`, async () => {
       const before = await getSettings();
-      const res = await call(server, admin, "PUT", "/settings", {
+      const res = await call(ctx.server, ctx.admin, "PUT", "/settings", {
         ...patch,
         branding: { name: "should not be saved" },
       });
@@ -155,19 +148,21 @@ describe("PUT /api/settings", () => {
 
   it("gives new users the default theme of the user defaults", async () => {
     expect((await getSettings()).defaults.theme).toBe("system");
-    await putSettings(server, admin, { defaults: { theme: "dark" } });
+    await putSettings(ctx.server, ctx.admin, { defaults: { theme: "dark" } });
     try {
-      const u = await makeUser(server, admin);
-      expect(await (await call(server, admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+      const u = await makeUser(ctx.server, ctx.admin);
+      expect(await (await call(ctx.server, ctx.admin, "GET", `/users/${u.id}`)).json()).toMatchObject({
+        theme: "dark",
+      });
     } finally {
-      await putSettings(server, admin, { defaults: { theme: "system" } });
+      await putSettings(ctx.server, ctx.admin, { defaults: { theme: "system" } });
     }
   });
 
   it("applies the minimum password length to later password changes", async () => {
-    await putSettings(server, admin, { minimumPasswordLength: 20 });
+    await putSettings(ctx.server, ctx.admin, { minimumPasswordLength: 20 });
     try {
-      const res = await call(server, admin, "POST", "/users", {
+      const res = await call(ctx.server, ctx.admin, "POST", "/users", {
         what: "user",
         which: [],
         data: { username: "mid", password: "only-sixteen-chr" },
@@ -175,14 +170,14 @@ describe("PUT /api/settings", () => {
       expect(res.status).toBe(400);
       expect(await res.text()).toBe("400 Bad Request (password must be at least 20 characters)");
     } finally {
-      await putSettings(server, admin, { minimumPasswordLength: 12 });
+      await putSettings(ctx.server, ctx.admin, { minimumPasswordLength: 12 });
     }
   });
 });
 
 describe("the page config and branding", () => {
   it("carries the branding name, description and signup flag", async () => {
-    await putSettings(server, admin, {
+    await putSettings(ctx.server, ctx.admin, {
       signup: true,
       createUserDir: true,
       branding: { name: "Acme Drive", description: "Welcome <b>in</b>" },
@@ -196,24 +191,28 @@ describe("the page config and branding", () => {
       customCSS: "",
       logoURL: "",
     });
-    await putSettings(server, admin, { signup: false, createUserDir: false, branding: { name: "", description: "" } });
+    await putSettings(ctx.server, ctx.admin, {
+      signup: false,
+      createUserDir: false,
+      branding: { name: "", description: "" },
+    });
     expect(await pageConfig()).toMatchObject({ name: "File Browser Enhanced", signup: false });
   });
 
   it("serves custom.css and img/logo.svg from the branding folder once it is set", async () => {
-    expect((await fetch(`${server.url}/branding/custom.css`)).status).toBe(404);
-    makeTree(server.root, {
+    expect((await fetch(`${ctx.server.url}/branding/custom.css`)).status).toBe(404);
+    makeTree(ctx.server.root, {
       brand: { "custom.css": "body { color: red }", img: { "logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>" } },
     });
-    await putSettings(server, admin, { branding: { files: "brand" } });
-    const css = await fetch(`${server.url}/branding/custom.css`);
+    await putSettings(ctx.server, ctx.admin, { branding: { files: "brand" } });
+    const css = await fetch(`${ctx.server.url}/branding/custom.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get("Content-Type")).toStartWith("text/css");
     expect(await css.text()).toBe("body { color: red }");
-    const logo = await fetch(`${server.url}/branding/img/logo.svg`);
+    const logo = await fetch(`${ctx.server.url}/branding/img/logo.svg`);
     expect(logo.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(logo.headers.get("Content-Security-Policy")).toContain("sandbox");
     expect(await pageConfig()).toMatchObject({ customCSS: "/branding/custom.css", logoURL: "/branding/img/logo.svg" });
-    expect((await fetch(`${server.url}/branding/other.css`)).headers.get("Content-Type")).toStartWith("text/html");
+    expect((await fetch(`${ctx.server.url}/branding/other.css`)).headers.get("Content-Type")).toStartWith("text/html");
   });
 });

@@ -4,11 +4,12 @@
  * self-registered account is read-only until an admin widens it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, serverCommand, type TestServer } from "../support/server";
+import { login, serverCommand } from "../support/server";
 import { startInProcess } from "../support/in-process";
 import { call, putSettings } from "../support/factories";
 import { makeTree } from "../support/tree";
@@ -26,20 +27,16 @@ const ALL_BUT_ADMIN = {
   download: true,
 };
 
-let server: TestServer;
-let admin: string;
+const ctx = serverInProcess();
 
 beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-  makeTree(server.root, { "victim.txt": "another user's file", users: {} });
+  makeTree(ctx.server.root, { "victim.txt": "another user's file", users: {} });
 });
-afterAll(() => server.stop());
 
 const signup = (username: string, password = "a-long-password-123") =>
-  call(server, null, "POST", "/signup", { username, password });
+  call(ctx.server, null, "POST", "/signup", { username, password });
 const settings = async () =>
-  (await (await call(server, admin, "GET", "/settings")).json()) as {
+  (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as {
     signup: boolean;
     createUserDir: boolean;
     defaults: { scope: string };
@@ -47,32 +44,35 @@ const settings = async () =>
 
 describe("turning signup on", () => {
   it("is refused while the default scope is / without createUserDir, with a sentence saying why, and saves nothing", async () => {
-    const res = await call(server, admin, "PUT", "/settings", { signup: true, branding: { name: "not saved" } });
+    const res = await call(ctx.server, ctx.admin, "PUT", "/settings", {
+      signup: true,
+      branding: { name: "not saved" },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe(REFUSAL);
     expect(await settings()).toMatchObject({ signup: false });
   });
 
   it("is accepted with createUserDir, or with a default scope narrower than the root", async () => {
-    await putSettings(server, admin, { signup: true, createUserDir: true });
-    await putSettings(server, admin, { signup: false, createUserDir: false });
-    await putSettings(server, admin, { signup: true, defaults: { scope: "/guests" } });
+    await putSettings(ctx.server, ctx.admin, { signup: true, createUserDir: true });
+    await putSettings(ctx.server, ctx.admin, { signup: false, createUserDir: false });
+    await putSettings(ctx.server, ctx.admin, { signup: true, defaults: { scope: "/guests" } });
     // While signup is on, the default scope cannot go back to the whole root.
-    const back = await call(server, admin, "PUT", "/settings", { defaults: { scope: "/" } });
+    const back = await call(ctx.server, ctx.admin, "PUT", "/settings", { defaults: { scope: "/" } });
     expect(await back.text()).toBe(REFUSAL);
-    await putSettings(server, admin, { signup: false, defaults: { scope: "/" } });
+    await putSettings(ctx.server, ctx.admin, { signup: false, defaults: { scope: "/" } });
   });
 });
 
 describe("a self-registered account", () => {
   it("lives in its own home folder, read-only, and cannot touch another user's file", async () => {
-    await putSettings(server, admin, { signup: true, createUserDir: true, defaults: { perm: ALL_BUT_ADMIN } });
+    await putSettings(ctx.server, ctx.admin, { signup: true, createUserDir: true, defaults: { perm: ALL_BUT_ADMIN } });
     try {
       expect((await signup("visitor")).status).toBe(200);
     } finally {
-      await putSettings(server, admin, { signup: false, createUserDir: false });
+      await putSettings(ctx.server, ctx.admin, { signup: false, createUserDir: false });
     }
-    const token = await login(server, "visitor", "a-long-password-123");
+    const token = await login(ctx.server, "visitor", "a-long-password-123");
     const { user } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as {
       user: { perm: Record<string, boolean> };
     };
@@ -86,15 +86,15 @@ describe("a self-registered account", () => {
       execute: false,
       admin: false,
     });
-    const me = (await (await call(server, admin, "GET", "/users")).json()) as Array<{
+    const me = (await (await call(ctx.server, ctx.admin, "GET", "/users")).json()) as Array<{
       username: string;
       scope: string;
     }>;
     expect(me.find((u) => u.username === "visitor")?.scope).toBe("/users/visitor");
-    expect(existsSync(join(server.root, "users", "visitor"))).toBe(true);
-    expect((await call(server, token, "DELETE", "/resources/victim.txt")).status).toBeGreaterThanOrEqual(403);
-    expect((await call(server, token, "POST", "/resources/new.txt", "x")).status).toBe(403);
-    expect(existsSync(join(server.root, "victim.txt"))).toBe(true);
+    expect(existsSync(join(ctx.server.root, "users", "visitor"))).toBe(true);
+    expect((await call(ctx.server, token, "DELETE", "/resources/victim.txt")).status).toBeGreaterThanOrEqual(403);
+    expect((await call(ctx.server, token, "POST", "/resources/new.txt", "x")).status).toBe(403);
+    expect(existsSync(join(ctx.server.root, "victim.txt"))).toBe(true);
   });
 
   it("gets a home folder from a --signup server even when the settings leave the default scope at /", async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import { existsSync, mkdirSync, readdirSync, statfsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { login, startServer, type ProcessServer, type TestServer } from "../support/server";
@@ -6,15 +7,11 @@ import { call, makeUser, putSettings } from "../support/factories";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 const OCTETS = "application/offset+octet-stream";
-let server: TestServer;
-let admin: string;
+const ctx = serverPerFile();
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await login(server);
-  mkdirSync(join(server.root, "in"), { recursive: true });
+  mkdirSync(join(ctx.server.root, "in"), { recursive: true });
 });
-afterAll(() => server.stop());
 
 const tus = (s: TestServer, token: string, path: string, init: RequestInit = {}) =>
   fetch(`${s.url}/api/tus${path}`, { ...init, headers: { "X-Auth": token, ...TUS, ...(init.headers ?? {}) } });
@@ -27,7 +24,7 @@ const create = (s: TestServer, token: string, path: string, length: number, body
 const terminate = (s: TestServer, token: string, path: string) => tus(s, token, path, { method: "DELETE" });
 /** Bytes free for unprivileged writes where the server's files are. */
 const freeBytes = () => {
-  const fs = statfsSync(server.root);
+  const fs = statfsSync(ctx.server.root);
   return Number(fs.bavail) * Number(fs.bsize);
 };
 
@@ -38,55 +35,55 @@ function exited(s: ProcessServer): Promise<void> {
 
 describe("tus limits", () => {
   it("the global setting tusUploadsPerUser defaults to 100 and takes 1 to 10000", async () => {
-    const res = await call(server, admin, "GET", "/settings");
+    const res = await call(ctx.server, ctx.admin, "GET", "/settings");
     expect(((await res.json()) as { tusUploadsPerUser: number }).tusUploadsPerUser).toBe(100);
     for (const bad of [0, 10001, 1.5, "lots"]) {
       expect({
         bad,
-        status: (await call(server, admin, "PUT", "/settings", { tusUploadsPerUser: bad })).status,
+        status: (await call(ctx.server, ctx.admin, "PUT", "/settings", { tusUploadsPerUser: bad })).status,
       }).toEqual({ bad, status: 400 });
     }
   });
 
   it("refuses a user's upload past tusUploadsPerUser with 429 and a clear message; another user still uploads, and a termination frees a place", async () => {
-    await putSettings(server, admin, { tusUploadsPerUser: 3 });
-    const user = await makeUser(server, admin);
-    const other = await makeUser(server, admin);
+    await putSettings(ctx.server, ctx.admin, { tusUploadsPerUser: 3 });
+    const user = await makeUser(ctx.server, ctx.admin);
+    const other = await makeUser(ctx.server, ctx.admin);
     try {
-      for (const n of [1, 2, 3]) expect((await create(server, user.token, `/in/u${n}.bin`, 10)).status).toBe(201);
-      const refused = await create(server, user.token, "/in/u4.bin", 10);
+      for (const n of [1, 2, 3]) expect((await create(ctx.server, user.token, `/in/u${n}.bin`, 10)).status).toBe(201);
+      const refused = await create(ctx.server, user.token, "/in/u4.bin", 10);
       expect(refused.status).toBe(429);
       expect(await refused.text()).toBe("429 Too Many Requests (at most 3 resumable uploads in progress per user)");
       // Starting one of the same target over is not one more.
-      expect((await create(server, user.token, "/in/u3.bin", 20)).status).toBe(201);
-      expect((await create(server, other.token, "/in/o1.bin", 10)).status).toBe(201);
-      expect((await terminate(server, user.token, "/in/u1.bin")).status).toBe(204);
-      expect((await create(server, user.token, "/in/u4.bin", 10)).status).toBe(201);
+      expect((await create(ctx.server, user.token, "/in/u3.bin", 20)).status).toBe(201);
+      expect((await create(ctx.server, other.token, "/in/o1.bin", 10)).status).toBe(201);
+      expect((await terminate(ctx.server, user.token, "/in/u1.bin")).status).toBe(204);
+      expect((await create(ctx.server, user.token, "/in/u4.bin", 10)).status).toBe(201);
     } finally {
-      for (const n of [2, 3, 4]) await terminate(server, user.token, `/in/u${n}.bin`);
-      await terminate(server, other.token, "/in/o1.bin");
-      await putSettings(server, admin, { tusUploadsPerUser: 100 });
+      for (const n of [2, 3, 4]) await terminate(ctx.server, user.token, `/in/u${n}.bin`);
+      await terminate(ctx.server, other.token, "/in/o1.bin");
+      await putSettings(ctx.server, ctx.admin, { tusUploadsPerUser: 100 });
     }
   });
 
   it("refuses a creation when its bytes and those other uploads still expect exceed the free space, though each fits alone", async () => {
-    const user = await makeUser(server, admin);
+    const user = await makeUser(ctx.server, ctx.admin);
     const share = Math.floor(freeBytes() * 0.6);
     try {
-      expect((await create(server, admin, "/in/big-a.bin", share)).status).toBe(201);
-      const refused = await create(server, user.token, "/in/big-b.bin", share);
+      expect((await create(ctx.server, ctx.admin, "/in/big-a.bin", share)).status).toBe(201);
+      const refused = await create(ctx.server, user.token, "/in/big-b.bin", share);
       expect(refused.status).toBe(413);
       expect(await refused.text()).toBe("413 Payload Too Large (not enough free space for this upload)");
-      expect((await terminate(server, admin, "/in/big-a.bin")).status).toBe(204);
-      expect((await create(server, user.token, "/in/big-b.bin", share)).status).toBe(201);
+      expect((await terminate(ctx.server, ctx.admin, "/in/big-a.bin")).status).toBe(204);
+      expect((await create(ctx.server, user.token, "/in/big-b.bin", share)).status).toBe(201);
     } finally {
-      await terminate(server, admin, "/in/big-a.bin");
-      await terminate(server, user.token, "/in/big-b.bin");
+      await terminate(ctx.server, ctx.admin, "/in/big-a.bin");
+      await terminate(ctx.server, user.token, "/in/big-b.bin");
     }
   });
 
   it("OPTIONS does not tell the free space: no Tus-Max-Size", async () => {
-    const res = await tus(server, admin, "/in/x.bin", { method: "OPTIONS" });
+    const res = await tus(ctx.server, ctx.admin, "/in/x.bin", { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("Tus-Version")).toBe("1.0.0");
     expect(res.headers.get("Tus-Max-Size")).toBeNull();

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
+import { login } from "../support/server";
 import { startInProcess } from "../support/in-process";
 import { NO_PERM, call, makeUser, putSettings, putUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startInProcess();
-  admin = await login(server);
-});
-afterAll(() => server.stop());
+const ctx = serverInProcess();
 
 describe("GET /api/users", () => {
   it("lists users without password hashes or OTP keys of others", async () => {
-    await makeUser(server, admin);
-    const res = await call(server, admin, "GET", "/users");
+    await makeUser(ctx.server, ctx.admin);
+    const res = await call(ctx.server, ctx.admin, "GET", "/users");
     expect(res.status).toBe(200);
     const users = (await res.json()) as Record<string, unknown>[];
     expect(users.length).toBeGreaterThanOrEqual(2);
@@ -38,15 +32,15 @@ describe("GET /api/users", () => {
   });
 
   it("answers 403 to a non-admin and 401 without a token", async () => {
-    const bob = await makeUser(server, admin);
-    expect((await call(server, bob.token, "GET", "/users")).status).toBe(403);
-    expect((await call(server, null, "GET", "/users")).status).toBe(401);
+    const bob = await makeUser(ctx.server, ctx.admin);
+    expect((await call(ctx.server, bob.token, "GET", "/users")).status).toBe(403);
+    expect((await call(ctx.server, null, "GET", "/users")).status).toBe(401);
   });
 });
 
 describe("POST /api/users", () => {
   it("creates a user with 201, a Location header and the user's JSON", async () => {
-    const res = await call(server, admin, "POST", "/users", {
+    const res = await call(ctx.server, ctx.admin, "POST", "/users", {
       what: "user",
       which: [],
       data: {
@@ -66,13 +60,13 @@ describe("POST /api/users", () => {
       locale: "ja",
       perm: { create: true, delete: false, admin: false },
     });
-    expect(existsSync(join(server.root, "carol"))).toBe(true);
-    expect(await login(server, "carol", "carol-password-1")).toContain(".");
+    expect(existsSync(join(ctx.server.root, "carol"))).toBe(true);
+    expect(await login(ctx.server, "carol", "carol-password-1")).toContain(".");
   });
 
   it("answers 409 when the username is taken, whatever its case", async () => {
-    await makeUser(server, admin, { username: "dave" });
-    const res = await call(server, admin, "POST", "/users", {
+    await makeUser(ctx.server, ctx.admin, { username: "dave" });
+    const res = await call(ctx.server, ctx.admin, "POST", "/users", {
       what: "user",
       which: [],
       data: { username: "DAVE", password: "another-password-1" },
@@ -81,7 +75,7 @@ describe("POST /api/users", () => {
   });
 
   it("answers 400 naming the rule for a password shorter than the minimum length", async () => {
-    const res = await call(server, admin, "POST", "/users", {
+    const res = await call(ctx.server, ctx.admin, "POST", "/users", {
       what: "user",
       which: [],
       data: { username: "shorty", password: "short" },
@@ -91,7 +85,7 @@ describe("POST /api/users", () => {
   });
 
   it("answers 400 for a scope that climbs out of the files root", async () => {
-    const res = await call(server, admin, "POST", "/users", {
+    const res = await call(ctx.server, ctx.admin, "POST", "/users", {
       what: "user",
       which: [],
       data: { username: "climber", password: "climber-password", scope: "/../etc" },
@@ -100,38 +94,38 @@ describe("POST /api/users", () => {
   });
 
   it("gives new users /users/<name> when createUserDir is on and no scope is sent", async () => {
-    await putSettings(server, admin, { createUserDir: true });
+    await putSettings(ctx.server, ctx.admin, { createUserDir: true });
     try {
-      const res = await call(server, admin, "POST", "/users", {
+      const res = await call(ctx.server, ctx.admin, "POST", "/users", {
         what: "user",
         which: [],
         data: { username: "homer", password: "homer-password-1", scope: "" },
       });
       expect(res.status).toBe(201);
       expect(((await res.json()) as { scope: string }).scope).toBe("/users/homer");
-      expect(existsSync(join(server.root, "users", "homer"))).toBe(true);
+      expect(existsSync(join(ctx.server.root, "users", "homer"))).toBe(true);
     } finally {
-      await putSettings(server, admin, { createUserDir: false });
+      await putSettings(ctx.server, ctx.admin, { createUserDir: false });
     }
   });
 });
 
 describe("GET /api/users/{id}", () => {
   it("answers the user to an admin and to themselves, 403 to another user", async () => {
-    const a = await makeUser(server, admin);
-    const b = await makeUser(server, admin);
-    expect((await call(server, admin, "GET", `/users/${a.id}`)).status).toBe(200);
-    const self = await call(server, a.token, "GET", `/users/${a.id}`);
+    const a = await makeUser(ctx.server, ctx.admin);
+    const b = await makeUser(ctx.server, ctx.admin);
+    expect((await call(ctx.server, ctx.admin, "GET", `/users/${a.id}`)).status).toBe(200);
+    const self = await call(ctx.server, a.token, "GET", `/users/${a.id}`);
     expect(self.status).toBe(200);
     expect(await self.json()).toMatchObject({ id: a.id, username: a.username, otp: false, otpKey: "" });
-    expect((await call(server, b.token, "GET", `/users/${a.id}`)).status).toBe(403);
-    expect((await call(server, admin, "GET", "/users/9999")).status).toBe(404);
+    expect((await call(ctx.server, b.token, "GET", `/users/${a.id}`)).status).toBe(403);
+    expect((await call(ctx.server, ctx.admin, "GET", "/users/9999")).status).toBe(404);
   });
 });
 
 describe("PUT /api/users/{id}", () => {
   it("lets a user change their own profile fields and sends X-Renew-Token on the next call", async () => {
-    const u = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
     await Bun.sleep(1100); // updatedAt and iat have a one-second resolution
     for (const [which, data] of [
       ["viewMode", { viewMode: "mosaic" }],
@@ -140,10 +134,10 @@ describe("PUT /api/users/{id}", () => {
       ["locale", { locale: "zh-cn" }],
       ["singleClick", { singleClick: true }],
     ] as const) {
-      const res = await putUser(server, u.token, u.id, [which], data);
+      const res = await putUser(ctx.server, u.token, u.id, [which], data);
       expect(res.status).toBe(200);
     }
-    const res = await call(server, u.token, "GET", `/users/${u.id}`);
+    const res = await call(ctx.server, u.token, "GET", `/users/${u.id}`);
     expect(res.headers.get("X-Renew-Token")).toBe("true");
     expect(await res.json()).toMatchObject({
       viewMode: "mosaic",
@@ -155,27 +149,27 @@ describe("PUT /api/users/{id}", () => {
   });
 
   it("refuses with 403 when a non-admin changes their own scope, permissions or name, or another user", async () => {
-    const u = await makeUser(server, admin, { perm: { create: true } });
-    const other = await makeUser(server, admin);
-    expect((await putUser(server, u.token, u.id, ["scope"], { scope: "/" })).status).toBe(403);
-    expect((await putUser(server, u.token, u.id, ["perm"], { perm: { admin: true } })).status).toBe(403);
-    expect((await putUser(server, u.token, u.id, ["username"], { username: "renamed" })).status).toBe(403);
-    expect((await putUser(server, u.token, u.id, ["all"], { locale: "en", scope: "/" })).status).toBe(403);
-    expect((await putUser(server, u.token, other.id, ["locale"], { locale: "en" })).status).toBe(403);
+    const u = await makeUser(ctx.server, ctx.admin, { perm: { create: true } });
+    const other = await makeUser(ctx.server, ctx.admin);
+    expect((await putUser(ctx.server, u.token, u.id, ["scope"], { scope: "/" })).status).toBe(403);
+    expect((await putUser(ctx.server, u.token, u.id, ["perm"], { perm: { admin: true } })).status).toBe(403);
+    expect((await putUser(ctx.server, u.token, u.id, ["username"], { username: "renamed" })).status).toBe(403);
+    expect((await putUser(ctx.server, u.token, u.id, ["all"], { locale: "en", scope: "/" })).status).toBe(403);
+    expect((await putUser(ctx.server, u.token, other.id, ["locale"], { locale: "en" })).status).toBe(403);
   });
 
   it("lets a user change their own password, which then logs in", async () => {
-    const u = await makeUser(server, admin);
+    const u = await makeUser(ctx.server, ctx.admin);
     expect(
       (
-        await putUser(server, u.token, u.id, ["password"], {
+        await putUser(ctx.server, u.token, u.id, ["password"], {
           password: "brand-new-password",
           currentPassword: u.password,
         })
       ).status,
     ).toBe(200);
-    expect(await login(server, u.username, "brand-new-password")).toContain(".");
-    const short = await putUser(server, u.token, u.id, ["password"], {
+    expect(await login(ctx.server, u.username, "brand-new-password")).toContain(".");
+    const short = await putUser(ctx.server, u.token, u.id, ["password"], {
       password: "tiny",
       currentPassword: "brand-new-password",
     });
@@ -184,58 +178,62 @@ describe("PUT /api/users/{id}", () => {
   });
 
   it("asks a user changing their own password for the current one, and keeps the old password when it is missing or wrong", async () => {
-    const u = await makeUser(server, admin);
-    const missing = await putUser(server, u.token, u.id, ["password"], { password: "taken-over-password" });
+    const u = await makeUser(ctx.server, ctx.admin);
+    const missing = await putUser(ctx.server, u.token, u.id, ["password"], { password: "taken-over-password" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toBe("400 Bad Request (currentPassword is needed to change your own password)");
-    const wrong = await putUser(server, u.token, u.id, ["password"], {
+    const wrong = await putUser(ctx.server, u.token, u.id, ["password"], {
       password: "taken-over-password",
       currentPassword: "a-guess-at-it-1",
     });
     expect(wrong.status).toBe(403);
     expect(await wrong.text()).toBe("403 Forbidden (the current password is wrong)");
-    const all = await putUser(server, u.token, u.id, ["all"], { locale: "en", password: "taken-over-password" });
+    const all = await putUser(ctx.server, u.token, u.id, ["all"], { locale: "en", password: "taken-over-password" });
     expect(all.status).toBe(400);
-    expect(await login(server, u.username, u.password)).toContain(".");
+    expect(await login(ctx.server, u.username, u.password)).toContain(".");
     expect(
       (
-        await putUser(server, u.token, u.id, ["password"], {
+        await putUser(ctx.server, u.token, u.id, ["password"], {
           password: "my-own-new-password",
           currentPassword: u.password,
         })
       ).status,
     ).toBe(200);
-    expect(await login(server, u.username, "my-own-new-password")).toContain(".");
+    expect(await login(ctx.server, u.username, "my-own-new-password")).toContain(".");
   });
 
   it("asks an admin for their current password for their own account, never for another user's", async () => {
-    const own = await putUser(server, admin, 1, ["password"], { password: "admin-new-password" });
+    const own = await putUser(ctx.server, ctx.admin, 1, ["password"], { password: "admin-new-password" });
     expect(own.status).toBe(400);
-    const wrong = await putUser(server, admin, 1, ["password"], {
+    const wrong = await putUser(ctx.server, ctx.admin, 1, ["password"], {
       password: "admin-new-password",
       currentPassword: "not-the-admin-password",
     });
     expect(wrong.status).toBe(403);
-    expect(await login(server)).toContain(".");
-    const u = await makeUser(server, admin);
-    expect((await putUser(server, admin, u.id, ["password"], { password: "set-by-an-admin-1" })).status).toBe(200);
-    expect(await login(server, u.username, "set-by-an-admin-1")).toContain(".");
+    expect(await login(ctx.server)).toContain(".");
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect((await putUser(ctx.server, ctx.admin, u.id, ["password"], { password: "set-by-an-admin-1" })).status).toBe(
+      200,
+    );
+    expect(await login(ctx.server, u.username, "set-by-an-admin-1")).toContain(".");
   });
 
   it("answers 403 to a password change when lockPassword is set, but lets an admin change it", async () => {
-    const u = await makeUser(server, admin, { lockPassword: true });
-    expect((await call(server, u.token, "GET", `/users/${u.id}`)).status).toBe(200);
-    const res = await putUser(server, u.token, u.id, ["password"], { password: "i-want-a-new-one" });
+    const u = await makeUser(ctx.server, ctx.admin, { lockPassword: true });
+    expect((await call(ctx.server, u.token, "GET", `/users/${u.id}`)).status).toBe(200);
+    const res = await putUser(ctx.server, u.token, u.id, ["password"], { password: "i-want-a-new-one" });
     expect(res.status).toBe(403);
     expect(await res.text()).toBe("403 Forbidden (password is locked)");
-    expect((await putUser(server, u.token, u.id, ["locale"], { locale: "ru" })).status).toBe(200);
-    expect((await putUser(server, admin, u.id, ["password"], { password: "admin-set-password" })).status).toBe(200);
-    expect(await login(server, u.username, "admin-set-password")).toContain(".");
+    expect((await putUser(ctx.server, u.token, u.id, ["locale"], { locale: "ru" })).status).toBe(200);
+    expect((await putUser(ctx.server, ctx.admin, u.id, ["password"], { password: "admin-set-password" })).status).toBe(
+      200,
+    );
+    expect(await login(ctx.server, u.username, "admin-set-password")).toContain(".");
   });
 
   it("lets an admin change every field with which all, keeping the password when it is empty", async () => {
-    const u = await makeUser(server, admin);
-    const res = await putUser(server, admin, u.id, ["all"], {
+    const u = await makeUser(ctx.server, ctx.admin);
+    const res = await putUser(ctx.server, ctx.admin, u.id, ["all"], {
       username: `${u.username}-x`,
       password: "",
       scope: "/elsewhere",
@@ -257,52 +255,52 @@ describe("PUT /api/users/{id}", () => {
       lockPassword: true,
       perm: { share: true, create: false },
     });
-    expect(await login(server, `${u.username}-x`, u.password)).toContain(".");
+    expect(await login(ctx.server, `${u.username}-x`, u.password)).toContain(".");
   });
 
   it("gives an admin every permission and clears lockPassword", async () => {
-    const u = await makeUser(server, admin, { lockPassword: true });
-    const res = await putUser(server, admin, u.id, ["perm"], { perm: { ...NO_PERM, admin: true } });
+    const u = await makeUser(ctx.server, ctx.admin, { lockPassword: true });
+    const res = await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: { ...NO_PERM, admin: true } });
     expect(await res.json()).toMatchObject({
       lockPassword: false,
       perm: { admin: true, create: true, delete: true, download: true, execute: true },
     });
-    await putUser(server, admin, u.id, ["perm"], { perm: NO_PERM });
+    await putUser(ctx.server, ctx.admin, u.id, ["perm"], { perm: NO_PERM });
   });
 
   it("answers 409 when renaming to a taken name", async () => {
-    const u = await makeUser(server, admin);
-    expect((await putUser(server, admin, u.id, ["username"], { username: "admin" })).status).toBe(409);
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect((await putUser(ctx.server, ctx.admin, u.id, ["username"], { username: "admin" })).status).toBe(409);
   });
 
   it("starts users on the system theme, saves a theme a user picks and carries it in the renewed token", async () => {
-    const u = await makeUser(server, admin);
-    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "system" });
-    const res = await putUser(server, u.token, u.id, ["theme"], { theme: "dark" });
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect(await (await call(ctx.server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "system" });
+    const res = await putUser(ctx.server, u.token, u.id, ["theme"], { theme: "dark" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: u.id, theme: "dark" });
-    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+    expect(await (await call(ctx.server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
     const renewed = await (
-      await fetch(`${server.url}/api/renew`, { method: "POST", headers: { "X-Auth": u.token } })
+      await fetch(`${ctx.server.url}/api/renew`, { method: "POST", headers: { "X-Auth": u.token } })
     ).text();
     expect(JSON.parse(Buffer.from(renewed.split(".")[1], "base64url").toString()).user.theme).toBe("dark");
-    expect((await putUser(server, u.token, u.id, ["theme"], { theme: "light" })).status).toBe(200);
-    expect(await (await call(server, admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "light" });
+    expect((await putUser(ctx.server, u.token, u.id, ["theme"], { theme: "light" })).status).toBe(200);
+    expect(await (await call(ctx.server, ctx.admin, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "light" });
   });
 
   it("refuses a theme other than light, dark or system with 400 and keeps the saved one", async () => {
-    const u = await makeUser(server, admin);
-    expect((await putUser(server, u.token, u.id, ["theme"], { theme: "dark" })).status).toBe(200);
+    const u = await makeUser(ctx.server, ctx.admin);
+    expect((await putUser(ctx.server, u.token, u.id, ["theme"], { theme: "dark" })).status).toBe(200);
     for (const theme of ["blue", "DARK", "", 1, null]) {
-      const res = await putUser(server, u.token, u.id, ["theme"], { theme });
+      const res = await putUser(ctx.server, u.token, u.id, ["theme"], { theme });
       expect(res.status).toBe(400);
       expect(await res.text()).toBe("400 Bad Request (theme must be one of light, dark, system)");
     }
-    expect(await (await call(server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
+    expect(await (await call(ctx.server, u.token, "GET", `/users/${u.id}`)).json()).toMatchObject({ theme: "dark" });
   });
 
   it("keeps user 1 an admin", async () => {
-    const res = await putUser(server, admin, 1, ["perm"], { perm: NO_PERM });
+    const res = await putUser(ctx.server, ctx.admin, 1, ["perm"], { perm: NO_PERM });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("user 1 cannot lose admin");
   });
@@ -310,16 +308,16 @@ describe("PUT /api/users/{id}", () => {
 
 describe("DELETE /api/users/{id}", () => {
   it("deletes a user for an admin and answers 403 to others", async () => {
-    const u = await makeUser(server, admin);
-    const v = await makeUser(server, admin);
-    expect((await call(server, u.token, "DELETE", `/users/${v.id}`)).status).toBe(403);
-    expect((await call(server, admin, "DELETE", `/users/${v.id}`)).status).toBe(200);
-    expect((await call(server, admin, "GET", `/users/${v.id}`)).status).toBe(404);
-    expect((await call(server, v.token, "GET", "/resources/")).status).toBe(401);
+    const u = await makeUser(ctx.server, ctx.admin);
+    const v = await makeUser(ctx.server, ctx.admin);
+    expect((await call(ctx.server, u.token, "DELETE", `/users/${v.id}`)).status).toBe(403);
+    expect((await call(ctx.server, ctx.admin, "DELETE", `/users/${v.id}`)).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "GET", `/users/${v.id}`)).status).toBe(404);
+    expect((await call(ctx.server, v.token, "GET", "/resources/")).status).toBe(401);
   });
 
   it("refuses to delete user 1 while it is the last admin", async () => {
-    const res = await call(server, admin, "DELETE", "/users/1");
+    const res = await call(ctx.server, ctx.admin, "DELETE", "/users/1");
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("last admin");
   });
@@ -327,30 +325,33 @@ describe("DELETE /api/users/{id}", () => {
 
 describe("POST /api/signup", () => {
   it("answers 403 while signup is off", async () => {
-    const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
+    const res = await call(ctx.server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
     expect(res.status).toBe(403);
   });
 
   it("creates a non-admin user with the default settings while signup is on", async () => {
-    await putSettings(server, admin, {
+    await putSettings(ctx.server, ctx.admin, {
       signup: true,
       createUserDir: true,
       defaults: { locale: "ru", perm: { ...NO_PERM, download: true, admin: true } },
     });
     try {
-      const res = await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" });
+      const res = await call(ctx.server, null, "POST", "/signup", {
+        username: "newbie",
+        password: "newbie-password-1",
+      });
       expect(res.status).toBe(200);
-      const token = await login(server, "newbie", "newbie-password-1");
+      const token = await login(ctx.server, "newbie", "newbie-password-1");
       const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
       expect(payload.user).toMatchObject({ locale: "ru", perm: { admin: false, download: true, create: false } });
       expect(
-        (await call(server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status,
+        (await call(ctx.server, null, "POST", "/signup", { username: "newbie", password: "newbie-password-1" })).status,
       ).toBe(409);
-      expect((await call(server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(
+      expect((await call(ctx.server, null, "POST", "/signup", { username: "shortpw", password: "short" })).status).toBe(
         400,
       );
     } finally {
-      await putSettings(server, admin, {
+      await putSettings(ctx.server, ctx.admin, {
         signup: false,
         createUserDir: false,
         defaults: { locale: "", perm: { ...NO_PERM, create: true, download: true } },
