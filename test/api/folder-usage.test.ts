@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
 import { makeTree } from "../support/tree";
 import { call, makeUser, type TestUser } from "../support/factories";
 
-let server: TestServer;
-let admin: string;
+const ctx = serverPerFile();
 let ruled: TestUser;
 let scoped: TestUser;
 
 const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await login(server);
-  makeTree(server.root, {
+  makeTree(ctx.server.root, {
     outside: { "o.txt": "outside of bob's scope" },
     home: {
       bob: {
@@ -26,15 +23,14 @@ beforeAll(async () => {
       },
     },
   });
-  symlinkSync(join(server.root, "outside"), join(server.root, "home", "bob", "escape"));
-  symlinkSync(join(server.root, "outside"), join(server.root, "home", "bob", "docs", "escape-inside"));
-  scoped = await makeUser(server, admin, { scope: "/home/bob" });
-  ruled = await makeUser(server, admin, { scope: "/home/bob", rules: [deny("/secret")] });
+  symlinkSync(join(ctx.server.root, "outside"), join(ctx.server.root, "home", "bob", "escape"));
+  symlinkSync(join(ctx.server.root, "outside"), join(ctx.server.root, "home", "bob", "docs", "escape-inside"));
+  scoped = await makeUser(ctx.server, ctx.admin, { scope: "/home/bob" });
+  ruled = await makeUser(ctx.server, ctx.admin, { scope: "/home/bob", rules: [deny("/secret")] });
 });
-afterAll(() => server.stop());
 
 const usage = async (token: string, path: string) => {
-  const res = await call(server, token, "GET", `/resources${path}?usage=true`);
+  const res = await call(ctx.server, token, "GET", `/resources${path}?usage=true`);
   return { status: res.status, body: res.status === 200 ? await res.json() : await res.text() };
 };
 
@@ -65,22 +61,22 @@ describe("GET /api/resources/{dir}/?usage=true", () => {
 
   it("stops the walk when the client goes away", async () => {
     // A tree that takes a while to walk: the request is cancelled long before the walk could finish.
-    const big = join(server.root, "home", "bob", "big");
+    const big = join(ctx.server.root, "home", "bob", "big");
     for (let d = 0; d < 400; d++) {
       const dir = join(big, `d${d}`);
       mkdirSync(dir, { recursive: true });
       for (let f = 0; f < 150; f++) writeFileSync(join(dir, `f${f}`), "");
     }
     const controller = new AbortController();
-    const res = fetch(`${server.url}/api/resources/big/?usage=true`, {
+    const res = fetch(`${ctx.server.url}/api/resources/big/?usage=true`, {
       headers: { "X-Auth": scoped.token },
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 30);
     await expect(res).rejects.toThrow();
     const stopped = "folder usage of /big stopped: the client went away";
-    for (let i = 0; i < 50 && !server.output().includes(stopped); i++) await Bun.sleep(100);
-    expect(server.output()).toContain(stopped);
+    for (let i = 0; i < 50 && !ctx.server.output().includes(stopped); i++) await Bun.sleep(100);
+    expect(ctx.server.output()).toContain(stopped);
     // The server is still fine and a full walk still counts everything.
     expect(await usage(scoped.token, "/big/")).toEqual({
       status: 200,

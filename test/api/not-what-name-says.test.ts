@@ -4,30 +4,27 @@
  * named like a picture. Each answer comes at once with a short error or an empty text, never a hang, a 500 or a
  * FIFO in an archive.
  */
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 
-let server: TestServer;
-let token: string;
+const ctx = serverInProcess();
 
 beforeAll(async () => {
-  server = await startInProcess();
   for (const name of ["f.txt", "f.nfo", "f.md", "f.jpg", "f.srt", "f.torrent", "f.trx", "f.bin"])
-    execFileSync("mkfifo", [join(server.root, name)]);
-  mkdirSync(join(server.root, "d.jpg"));
-  writeFileSync(join(server.root, "v.mp4"), "not a video either");
-  token = await login(server);
+    execFileSync("mkfifo", [join(ctx.server.root, name)]);
+  mkdirSync(join(ctx.server.root, "d.jpg"));
+  writeFileSync(join(ctx.server.root, "v.mp4"), "not a video either");
 });
-
-afterAll(() => server.stop());
 
 /** GET `path` with the admin's token; gives up after 8 s (a hang fails the test). */
 async function get(path: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${server.url}${path}`, { headers: { "X-Auth": token }, signal: AbortSignal.timeout(8_000) });
+  const res = await fetch(`${ctx.server.url}${path}`, {
+    headers: { "X-Auth": ctx.admin },
+    signal: AbortSignal.timeout(8_000),
+  });
   return { status: res.status, body: await res.text() };
 }
 
@@ -46,7 +43,7 @@ describe("a FIFO or a folder under a file's name", () => {
       const { status, body } = await get(path);
       expect(`${path} ${status}`).toBe(`${path} 400`);
       expect(body).toStartWith("400 Bad Request (");
-      expect(body).not.toContain(server.root);
+      expect(body).not.toContain(ctx.server.root);
     }
   });
 
@@ -67,6 +64,6 @@ describe("a FIFO or a folder under a file's name", () => {
       expect(body).toContain("v.mp4");
       expect(body).not.toContain("f.txt");
     }
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${ctx.server.url}/health`)).status).toBe(200);
   });
 });

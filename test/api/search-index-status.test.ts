@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer } from "../support/server";
 import { makeTree } from "../support/tree";
 import { call, makeUser, type TestUser } from "../support/factories";
 
@@ -19,12 +20,10 @@ interface Item {
   sizeKnown?: boolean;
 }
 
-let server: TestServer;
-let admin: string;
 let plain: TestUser;
 
 async function status(): Promise<Status> {
-  const res = await call(server, admin, "GET", "/search-index");
+  const res = await call(ctx.server, ctx.admin, "GET", "/search-index");
   expect(res.status).toBe(200);
   return (await res.json()) as Status;
 }
@@ -41,7 +40,7 @@ async function statusWhen(done: (s: Status) => boolean): Promise<Status> {
 }
 
 async function items(path = "/"): Promise<Record<string, Item>> {
-  const res = await call(server, admin, "GET", `/resources${path}`);
+  const res = await call(ctx.server, ctx.admin, "GET", `/resources${path}`);
   expect(res.status).toBe(200);
   const list = ((await res.json()) as { items: Item[] }).items;
   return Object.fromEntries(list.map((i) => [i.name, i]));
@@ -49,16 +48,14 @@ async function items(path = "/"): Promise<Record<string, Item>> {
 
 const root = mkdtempSync(join(tmpdir(), "fbe-index-status-"));
 
+// The tree exists before the server starts, so the first walk finds it.
+beforeAll(() => makeTree(root, { docs: { "a.txt": "12345", sub: { "b.txt": "123" } }, "c.txt": "1", empty: {} }));
+const ctx = serverPerFile({ root });
 beforeAll(async () => {
-  // The tree exists before the server starts, so the first walk finds it.
-  makeTree(root, { docs: { "a.txt": "12345", sub: { "b.txt": "123" } }, "c.txt": "1", empty: {} });
-  server = await startServer({ root });
-  admin = await login(server);
   await statusWhen((s) => s.state === "ready" && !s.building);
-  plain = await makeUser(server, admin, { perm: { create: true, download: true } });
+  plain = await makeUser(ctx.server, ctx.admin, { perm: { create: true, download: true } });
 });
 afterAll(async () => {
-  await server.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -76,9 +73,9 @@ describe("GET /api/search-index", () => {
 
   it("counts a file the product writes at once", async () => {
     const before = (await status()).entries;
-    expect((await call(server, admin, "POST", "/resources/docs/new.txt", "hello")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/docs/new.txt", "hello")).status).toBe(200);
     expect((await status()).entries).toBe(before + 1);
-    expect((await call(server, admin, "DELETE", "/resources/docs/new.txt")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "DELETE", "/resources/docs/new.txt")).status).toBe(200);
     expect((await status()).entries).toBe(before);
   });
 
@@ -87,10 +84,10 @@ describe("GET /api/search-index", () => {
       ["GET", "/search-index"],
       ["POST", "/search-index/rebuild"],
     ] as const) {
-      const res = await call(server, plain.token, method, path);
+      const res = await call(ctx.server, plain.token, method, path);
       expect(res.status).toBe(403);
       expect(await res.text()).toBe("403 Forbidden");
-      expect((await call(server, null, method, path)).status).toBe(401);
+      expect((await call(ctx.server, null, method, path)).status).toBe(401);
     }
   });
 });
@@ -99,7 +96,7 @@ describe("POST /api/search-index/rebuild", () => {
   it("answers 202 at once; the walk then ends with a newer build time and the same entries", async () => {
     const before = await status();
     await Bun.sleep(5);
-    const res = await call(server, admin, "POST", "/search-index/rebuild");
+    const res = await call(ctx.server, ctx.admin, "POST", "/search-index/rebuild");
     expect(res.status).toBe(202);
     expect(((await res.json()) as Status).state).toBe("ready");
     const after = await statusWhen((s) => !s.building && (s.builtAt ?? 0) > before.builtAt!);
@@ -117,7 +114,7 @@ describe("folder sizes in the listing", () => {
     expect("sizeKnown" in list["c.txt"]).toBe(false);
     expect((await items("/docs/")).sub).toMatchObject({ size: 3, sizeKnown: true });
     // The listed folder itself has no flag.
-    const res = await call(server, admin, "GET", "/resources/docs/");
+    const res = await call(ctx.server, ctx.admin, "GET", "/resources/docs/");
     expect("sizeKnown" in ((await res.json()) as object)).toBe(false);
   });
 
@@ -156,9 +153,9 @@ describe("folder sizes in the listing", () => {
   }, 30_000);
 
   it("a folder the product creates is known at once, and grows with an upload", async () => {
-    expect((await call(server, admin, "POST", "/resources/made/")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/made/")).status).toBe(200);
     expect((await items()).made).toMatchObject({ size: 0, sizeKnown: true });
-    expect((await call(server, admin, "POST", "/resources/made/f.txt", "abcd")).status).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/resources/made/f.txt", "abcd")).status).toBe(200);
     expect((await items()).made).toMatchObject({ size: 4, sizeKnown: true });
   });
 });
@@ -166,8 +163,8 @@ describe("folder sizes in the listing", () => {
 describe("folder sizes and rules", () => {
   it("hides the index total of a folder a rule cuts into, from that user only", async () => {
     const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
-    const ruled = await makeUser(server, admin, { perm: { download: true }, rules: [deny("/docs/sub")] });
-    const res = await call(server, ruled.token, "GET", "/resources/");
+    const ruled = await makeUser(ctx.server, ctx.admin, { perm: { download: true }, rules: [deny("/docs/sub")] });
+    const res = await call(ctx.server, ruled.token, "GET", "/resources/");
     const list = ((await res.json()) as { items: Item[] }).items;
     const byName = Object.fromEntries(list.map((i) => [i.name, i]));
     expect(byName.docs).toMatchObject({ sizeKnown: false });
@@ -179,16 +176,18 @@ describe("folder sizes and rules", () => {
 describe("index settings saved while the server runs", () => {
   it("skips newly excluded folders from the next walk, keeping the old index searchable during it", async () => {
     makeTree(root, { "skip-me": { "hidden-by-setting.txt": "x" } });
-    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    expect((await call(ctx.server, ctx.admin, "POST", "/search-index/rebuild")).status).toBe(202);
     await statusWhen((s) => !s.building);
     const hits = async () =>
-      (await (await call(server, admin, "GET", "/search/?query=hidden-by-setting")).json()) as { path: string }[];
+      (await (await call(ctx.server, ctx.admin, "GET", "/search/?query=hidden-by-setting")).json()) as {
+        path: string;
+      }[];
     expect((await hits()).map((h) => h.path)).toEqual(["skip-me/hidden-by-setting.txt"]);
-    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as Record<string, unknown>;
-    expect((await call(server, admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status).toBe(
-      200,
-    );
-    expect((await call(server, admin, "POST", "/search-index/rebuild")).status).toBe(202);
+    const settings = (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as Record<string, unknown>;
+    expect(
+      (await call(ctx.server, ctx.admin, "PUT", "/settings", { ...settings, excludeIndexDirs: ["skip-me"] })).status,
+    ).toBe(200);
+    expect((await call(ctx.server, ctx.admin, "POST", "/search-index/rebuild")).status).toBe(202);
     // The old snapshot answers until the new one replaces it.
     expect((await status()).state).toBe("ready");
     await statusWhen((s) => !s.building);

@@ -5,18 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { serverInProcess } from "../support/server-per-file";
 import { makeUser } from "../support/factories";
 
-let server: TestServer;
+const root = mkdtempSync(join(tmpdir(), "fbe-search-links-"));
 let token: string;
 
-let root: string;
-
-beforeAll(async () => {
-  // The tree is there before the server starts, so its first index walk holds it.
-  root = mkdtempSync(join(tmpdir(), "fbe-search-links-"));
+// The tree is there before the server starts, so its first index walk holds it.
+beforeAll(() => {
   const bob = join(root, "bob");
   mkdirSync(join(bob, "sub"), { recursive: true });
   writeFileSync(join(bob, "sub", "mine.txt"), "mine");
@@ -24,18 +20,16 @@ beforeAll(async () => {
   symlinkSync(join(root, "secret.txt"), join(bob, "linked-out.txt"));
   symlinkSync("sub/mine.txt", join(bob, "linked-in.txt"));
   symlinkSync("nowhere.txt", join(bob, "linked-dangling.txt"));
-  server = await startInProcess({ root });
-  const admin = await login(server);
-  token = (await makeUser(server, admin, { scope: "/bob", perm: { download: true } })).token;
+});
+const ctx = serverInProcess({ root });
+beforeAll(async () => {
+  token = (await makeUser(ctx.server, ctx.admin, { scope: "/bob", perm: { download: true } })).token;
 });
 
-afterAll(async () => {
-  await server.stop();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function names(path: string): Promise<{ state: string; names: string[] }> {
-  const res = await fetch(`${server.url}${path}`, { headers: { "X-Auth": token } });
+  const res = await fetch(`${ctx.server.url}${path}`, { headers: { "X-Auth": token } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { path?: string; name?: string; items?: { name: string }[] } | { path: string }[];
   const list = Array.isArray(body) ? body.map((h) => h.path) : (body.items ?? []).map((i) => i.name);

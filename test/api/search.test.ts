@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
+import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
 import { rawGet } from "../support/raw-http";
 import { call, makeUser, putSettings, type TestUser } from "../support/factories";
@@ -13,16 +12,14 @@ interface Hit {
   dir: boolean;
 }
 
-let server: TestServer;
-let admin: string;
 let ruled: TestUser;
 let scoped: TestUser;
 const root = mkdtempSync(join(tmpdir(), "fbe-search-"));
 
 const deny = (path: string) => ({ allow: false, path, regex: false, regexp: { raw: "" } });
 
-beforeAll(async () => {
-  // The tree exists before the server starts, so an index built at start holds it as well as a live walk sees it.
+// The tree exists before the server starts, so an index built at start holds it as well as a live walk sees it.
+beforeAll(() => {
   makeTree(root, {
     docs: {
       "Summer-Report.txt": "a",
@@ -41,18 +38,18 @@ beforeAll(async () => {
   });
   // A link inside the scope of the /docs user to a folder outside it: never followed.
   symlinkSync(join(root, "secret"), join(root, "docs", "out-link"));
-  server = await startInProcess({ root });
-  admin = await login(server);
-  ruled = await makeUser(server, admin, { rules: [deny("/secret")] });
-  scoped = await makeUser(server, admin, { scope: "/docs" });
+});
+const ctx = serverInProcess({ root });
+beforeAll(async () => {
+  ruled = await makeUser(ctx.server, ctx.admin, { rules: [deny("/secret")] });
+  scoped = await makeUser(ctx.server, ctx.admin, { scope: "/docs" });
 });
 afterAll(async () => {
-  await server.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
 const search = (token: string | null, query: string, dir = "/", extra = "") =>
-  call(server, token, "GET", `/search${dir}?query=${encodeURIComponent(query)}${extra}`);
+  call(ctx.server, token, "GET", `/search${dir}?query=${encodeURIComponent(query)}${extra}`);
 const hits = async (token: string, query: string, dir = "/", extra = ""): Promise<Hit[]> => {
   const res = await search(token, query, dir, extra);
   expect({ query, status: res.status }).toEqual({ query, status: 200 });
@@ -64,41 +61,44 @@ const paths = async (token: string, query: string, dir = "/") =>
 
 describe("GET /api/search/{path}?query=", () => {
   it("ANDs terms, case-insensitively, matching inside words", async () => {
-    expect(await paths(admin, "SUMMER report")).toEqual(["docs/Summer-Report.txt"]);
-    expect(await paths(admin, "mmer-rep")).toEqual(["docs/Summer-Report.txt"]);
+    expect(await paths(ctx.admin, "SUMMER report")).toEqual(["docs/Summer-Report.txt"]);
+    expect(await paths(ctx.admin, "mmer-rep")).toEqual(["docs/Summer-Report.txt"]);
   });
 
   it("reads +required, -excluded and quoted phrases", async () => {
-    expect(await paths(admin, "+report -summer")).toEqual(["docs/My Report final.docx", "docs/report-2024.pdf"]);
-    expect(await paths(admin, '"my report"')).toEqual(["docs/My Report final.docx"]);
-    expect(await paths(admin, '"report my"')).toEqual([]);
+    expect(await paths(ctx.admin, "+report -summer")).toEqual(["docs/My Report final.docx", "docs/report-2024.pdf"]);
+    expect(await paths(ctx.admin, '"my report"')).toEqual(["docs/My Report final.docx"]);
+    expect(await paths(ctx.admin, '"report my"')).toEqual([]);
   });
 
   it("filters by type", async () => {
-    expect(await paths(admin, "type:image summer")).toEqual(["docs/summer-photo.jpg"]);
-    expect(await paths(admin, "type:pdf report")).toEqual(["docs/report-2024.pdf"]);
-    expect(await paths(admin, "TYPE:Document report")).toEqual(["docs/My Report final.docx", "docs/report-2024.pdf"]);
-    expect(await paths(admin, "type:video c")).toEqual(["media/clip.mkv"]);
-    expect(await paths(admin, "type:audio s")).toEqual(["media/song.mp3"]);
-    expect(await paths(admin, "type:font sans")).toEqual(["media/Sans.ttf"]);
-    expect(await paths(admin, "type:archive back")).toEqual(["media/backup.zip"]);
-    expect(await paths(admin, "type:text notes")).toEqual([
+    expect(await paths(ctx.admin, "type:image summer")).toEqual(["docs/summer-photo.jpg"]);
+    expect(await paths(ctx.admin, "type:pdf report")).toEqual(["docs/report-2024.pdf"]);
+    expect(await paths(ctx.admin, "TYPE:Document report")).toEqual([
+      "docs/My Report final.docx",
+      "docs/report-2024.pdf",
+    ]);
+    expect(await paths(ctx.admin, "type:video c")).toEqual(["media/clip.mkv"]);
+    expect(await paths(ctx.admin, "type:audio s")).toEqual(["media/song.mp3"]);
+    expect(await paths(ctx.admin, "type:font sans")).toEqual(["media/Sans.ttf"]);
+    expect(await paths(ctx.admin, "type:archive back")).toEqual(["media/backup.zip"]);
+    expect(await paths(ctx.admin, "type:text notes")).toEqual([
       "deep/a/b/c/notes.txt",
       "docs/notes/notes.md",
       "secret/notes-secret.txt",
     ]);
-    expect(await hits(admin, "type:dir notes")).toEqual([{ path: "docs/notes", dir: true }]);
+    expect(await hits(ctx.admin, "type:dir notes")).toEqual([{ path: "docs/notes", dir: true }]);
   });
 
   it("finds CJK and accented names, in either case", async () => {
-    expect(await paths(admin, "旅行")).toEqual(["写真/2024年旅行写真.jpg"]);
-    expect(await paths(admin, "写真")).toEqual(["写真", "写真/2024年旅行写真.jpg"]);
-    expect(await paths(admin, "BRÛLÉE")).toEqual(["café/Crème brûlée.txt"]);
-    expect(await paths(admin, "café")).toEqual(["café"]);
+    expect(await paths(ctx.admin, "旅行")).toEqual(["写真/2024年旅行写真.jpg"]);
+    expect(await paths(ctx.admin, "写真")).toEqual(["写真", "写真/2024年旅行写真.jpg"]);
+    expect(await paths(ctx.admin, "BRÛLÉE")).toEqual(["café/Crème brûlée.txt"]);
+    expect(await paths(ctx.admin, "café")).toEqual(["café"]);
   });
 
   it("ranks exact names first, then shorter paths", async () => {
-    expect((await hits(admin, "notes")).map((h) => h.path)).toEqual([
+    expect((await hits(ctx.admin, "notes")).map((h) => h.path)).toEqual([
       "docs/notes",
       "docs/notes/notes.md",
       "deep/a/b/c/notes.txt",
@@ -107,8 +107,8 @@ describe("GET /api/search/{path}?query=", () => {
   });
 
   it("answers paths relative to the searched folder, with or without its trailing slash", async () => {
-    expect(await hits(admin, "notes", "/deep/a/")).toEqual([{ path: "b/c/notes.txt", dir: false }]);
-    expect(await hits(admin, "notes", "/deep/a")).toEqual([{ path: "b/c/notes.txt", dir: false }]);
+    expect(await hits(ctx.admin, "notes", "/deep/a/")).toEqual([{ path: "b/c/notes.txt", dir: false }]);
+    expect(await hits(ctx.admin, "notes", "/deep/a")).toEqual([{ path: "b/c/notes.txt", dir: false }]);
   });
 
   it("never returns a denied folder's files and refuses to search in it", async () => {
@@ -122,21 +122,21 @@ describe("GET /api/search/{path}?query=", () => {
   });
 
   it("leaves hidden names out unless the user shows them", async () => {
-    expect(await paths(admin, "hidden")).toEqual([]);
+    expect(await paths(ctx.admin, "hidden")).toEqual([]);
   });
 
   it("refuses escapes from the scope and does not follow links out of it", async () => {
     for (const [token, path] of [
       [scoped.token, "/..%2F"],
-      [admin, "/deep%2Fa/"],
+      [ctx.admin, "/deep%2Fa/"],
       [scoped.token, "/out-link/"],
     ]) {
-      const res = await rawGet(server.origin, `/api/search${path}?query=notes`, { "X-Auth": token });
+      const res = await rawGet(ctx.server.origin, `/api/search${path}?query=notes`, { "X-Auth": token });
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
     }
     // A literal `..` is either resolved by the HTTP layer before routing (404) or refused (403); never data.
     for (const path of ["/../", "/%2e%2e/secret/", "/notes/../../secret/"]) {
-      const res = await rawGet(server.origin, `/api/search${path}?query=notes`, { "X-Auth": scoped.token });
+      const res = await rawGet(ctx.server.origin, `/api/search${path}?query=notes`, { "X-Auth": scoped.token });
       expect([403, 404]).toContain(res.status);
       expect(res.body).not.toContain("notes");
     }
@@ -146,37 +146,37 @@ describe("GET /api/search/{path}?query=", () => {
   });
 
   it("answers 400 'empty keyword is not allowed!' to a type-only query and [] to an empty one", async () => {
-    const res = await search(admin, "type:video");
+    const res = await search(ctx.admin, "type:video");
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("empty keyword is not allowed!");
-    expect(await hits(admin, "")).toEqual([]);
-    expect(await hits(admin, '  ""  ')).toEqual([]);
+    expect(await hits(ctx.admin, "")).toEqual([]);
+    expect(await hits(ctx.admin, '  ""  ')).toEqual([]);
   });
 
   it("pages with limit and offset, stable across calls", async () => {
-    const all = await hits(admin, "item");
+    const all = await hits(ctx.admin, "item");
     expect(all.length).toBe(120);
-    const first = await hits(admin, "item", "/", "&limit=50");
-    const second = await hits(admin, "item", "/", "&limit=50&offset=50");
-    const third = await hits(admin, "item", "/", "&limit=50&offset=100");
+    const first = await hits(ctx.admin, "item", "/", "&limit=50");
+    const second = await hits(ctx.admin, "item", "/", "&limit=50&offset=50");
+    const third = await hits(ctx.admin, "item", "/", "&limit=50&offset=100");
     expect([...first, ...second, ...third]).toEqual(all);
     expect(third.length).toBe(20);
-    expect(await hits(admin, "item", "/", "&limit=50&offset=50")).toEqual(second);
-    expect((await search(admin, "item", "/", "&limit=-1")).status).toBe(400);
+    expect(await hits(ctx.admin, "item", "/", "&limit=50&offset=50")).toEqual(second);
+    expect((await search(ctx.admin, "item", "/", "&limit=-1")).status).toBe(400);
   });
 
   it("gives the same hits when an index location wraps plain terms as required phrases", async () => {
     const before = await Promise.all(
-      ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)),
+      ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(ctx.admin, q)),
     );
-    await putSettings(server, admin, { indexLocation: join(server.home, "index") });
+    await putSettings(ctx.server, ctx.admin, { indexLocation: join(ctx.server.home, "index") });
     try {
       const after = await Promise.all(
-        ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(admin, q)),
+        ["summer report", "+report -summer", "type:image summer", "写真"].map((q) => paths(ctx.admin, q)),
       );
       expect(after).toEqual(before);
     } finally {
-      await putSettings(server, admin, { indexLocation: "" });
+      await putSettings(ctx.server, ctx.admin, { indexLocation: "" });
     }
   });
 

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { startServer, type TestServer } from "../support/server";
+import { serverPerFile } from "../support/server-per-file";
 import { rawRequest } from "../support/wire-http";
 
 const send = rawRequest;
 
+const ctx = serverPerFile();
+
 describe("the UI's static assets and page, compressed", () => {
-  let server: TestServer;
   let js: string;
   let css: string;
   beforeAll(async () => {
-    server = await startServer();
-    const html = (await send(`${server.url}/files/`)).body.toString();
-    js = `${server.url}${/src="(\/static\/[^"]+\.js)"/.exec(html)![1]}`;
-    css = `${server.url}${/href="(\/static\/[^"]+\.css)"/.exec(html)![1]}`;
+    const html = (await send(`${ctx.server.url}/files/`)).body.toString();
+    js = `${ctx.server.url}${/src="(\/static\/[^"]+\.js)"/.exec(html)![1]}`;
+    css = `${ctx.server.url}${/href="(\/static\/[^"]+\.css)"/.exec(html)![1]}`;
   });
-  afterAll(() => server.stop());
 
   it("answers brotli and gzip that decode to exactly the plain file, with the original type", async () => {
     for (const url of [js, css]) {
@@ -77,7 +76,7 @@ describe("the UI's static assets and page, compressed", () => {
   });
 
   it("compresses the rendered page for clients that accept it, uncached, with a true Content-Length on HEAD", async () => {
-    const url = `${server.url}/files/`;
+    const url = `${ctx.server.url}/files/`;
     const plain = await send(url);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toContain('<script id="fbe-config"');

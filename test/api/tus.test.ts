@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -8,28 +9,24 @@ import { startInProcess, type InProcessServer } from "../support/in-process";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 const OCTETS = "application/offset+octet-stream";
-let server: TestServer;
-let token: string;
+const ctx = serverInProcess();
 
 beforeAll(async () => {
-  server = await startInProcess();
-  token = await login(server);
-  mkdirSync(join(server.root, "in"), { recursive: true });
+  mkdirSync(join(ctx.server.root, "in"), { recursive: true });
 });
-afterAll(() => server.stop());
 
 const tus = (s: TestServer, t: string, path: string, init: RequestInit = {}) =>
   fetch(`${s.url}/api/tus${path}`, { ...init, headers: { "X-Auth": t, ...TUS, ...(init.headers ?? {}) } });
 
 const create = (path: string, length: number, extra: Record<string, string> = {}, body?: Uint8Array) =>
-  tus(server, token, path, {
+  tus(ctx.server, ctx.admin, path, {
     method: "POST",
     headers: { "Upload-Length": String(length), ...(body ? { "Content-Type": OCTETS } : {}), ...extra },
     body: body as BodyInit | undefined,
   });
 
 const patch = (path: string, offset: number, body: Uint8Array) =>
-  tus(server, token, path, {
+  tus(ctx.server, ctx.admin, path, {
     method: "PATCH",
     headers: { "Upload-Offset": String(offset), "Content-Type": OCTETS },
     body: body as BodyInit,
@@ -39,13 +36,15 @@ const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 /** Names in a folder as the listing API shows them. */
 async function listed(dir: string): Promise<string[]> {
-  const res = await fetch(`${server.url}/api/resources${dir}`, { headers: { "X-Auth": token } });
+  const res = await fetch(`${ctx.server.url}/api/resources${dir}`, { headers: { "X-Auth": ctx.admin } });
   return (await res.json()).items.map((i: { name: string }) => i.name);
 }
 
 /** The server's sha256 of a file (GET ?checksum=sha256). */
 async function serverHash(path: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/resources${path}?checksum=sha256`, { headers: { "X-Auth": token } });
+  const res = await fetch(`${ctx.server.url}/api/resources${path}?checksum=sha256`, {
+    headers: { "X-Auth": ctx.admin },
+  });
   expect(res.status).toBe(200);
   return (await res.json()).checksums.sha256;
 }
@@ -54,7 +53,7 @@ const tempFiles = (dir: string) => readdirSync(dir).filter((n) => n.startsWith("
 
 /** Sends a request byte for byte (no dot-segment removal) and returns its status. */
 function rawStatus(method: string, path: string, headers: Record<string, string>): Promise<number> {
-  const url = new URL(server.origin);
+  const url = new URL(ctx.server.origin);
   return new Promise((resolve, reject) => {
     const sock = connect(Number(url.port), url.hostname, () => {
       const extra = Object.entries(headers)
@@ -73,11 +72,11 @@ function rawStatus(method: string, path: string, headers: Record<string, string>
 
 /** Sends the head of a PATCH and `sent` of its `declared` body bytes, then drops the connection. */
 function abortedPatch(path: string, offset: number, declared: number, sent: Uint8Array): Promise<void> {
-  const url = new URL(server.origin);
+  const url = new URL(ctx.server.origin);
   return new Promise((resolve, reject) => {
     const sock = connect(Number(url.port), url.hostname, () => {
       sock.write(
-        `PATCH /api/tus${path} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${token}\r\nTus-Resumable: 1.0.0\r\n` +
+        `PATCH /api/tus${path} HTTP/1.1\r\nHost: ${url.host}\r\nX-Auth: ${ctx.admin}\r\nTus-Resumable: 1.0.0\r\n` +
           `Content-Type: ${OCTETS}\r\nUpload-Offset: ${offset}\r\nContent-Length: ${declared}\r\n\r\n`,
       );
       sock.write(sent, () => setTimeout(() => (sock.destroy(), resolve()), 300));
@@ -88,7 +87,7 @@ function abortedPatch(path: string, offset: number, declared: number, sent: Uint
 
 describe("tus 1.0 uploads at /api/tus/{path}", () => {
   it("OPTIONS tells the version and the extensions, not the free space", async () => {
-    const res = await tus(server, token, "/in/x.bin", { method: "OPTIONS" });
+    const res = await tus(ctx.server, ctx.admin, "/in/x.bin", { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("Tus-Version")).toBe("1.0.0");
     expect(res.headers.get("Tus-Extension")).toBe("creation,creation-with-upload,termination,expiration");
@@ -109,8 +108,8 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     for (let off = 0; off < data.length; off += chunk) {
       if (off > 0) {
         expect(await listed("/in/")).not.toContain("chunked.bin");
-        expect(existsSync(join(server.root, "in", "chunked.bin"))).toBe(false);
-        const head = await tus(server, token, "/in/chunked.bin", { method: "HEAD" });
+        expect(existsSync(join(ctx.server.root, "in", "chunked.bin"))).toBe(false);
+        const head = await tus(ctx.server, ctx.admin, "/in/chunked.bin", { method: "HEAD" });
         expect(head.status).toBe(200);
         expect(head.headers.get("Upload-Offset")).toBe(String(off));
         expect(head.headers.get("Upload-Length")).toBe(String(data.length));
@@ -122,8 +121,8 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     }
     expect(await listed("/in/")).toContain("chunked.bin");
     expect(await serverHash("/in/chunked.bin")).toBe(sha256(data));
-    expect(tempFiles(join(server.root, "in"))).toEqual([]);
-    expect((await tus(server, token, "/in/chunked.bin", { method: "HEAD" })).status).toBe(404);
+    expect(tempFiles(join(ctx.server.root, "in"))).toEqual([]);
+    expect((await tus(ctx.server, ctx.admin, "/in/chunked.bin", { method: "HEAD" })).status).toBe(404);
   });
 
   it("creation-with-upload stores the first bytes; a wrong offset is 409 and a missing Tus-Resumable 412", async () => {
@@ -132,11 +131,14 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     expect(created.status).toBe(201);
     expect(created.headers.get("Upload-Offset")).toBe("50000");
     expect((await patch("/in/first.bin", 10, data.subarray(10))).status).toBe(409);
-    const old = await fetch(`${server.url}/api/tus/in/first.bin`, { method: "HEAD", headers: { "X-Auth": token } });
+    const old = await fetch(`${ctx.server.url}/api/tus/in/first.bin`, {
+      method: "HEAD",
+      headers: { "X-Auth": ctx.admin },
+    });
     expect(old.status).toBe(412);
     expect(old.headers.get("Tus-Version")).toBe("1.0.0");
     expect((await patch("/in/first.bin", 50_000, data.subarray(50_000))).status).toBe(204);
-    expect(readFileSync(join(server.root, "in", "first.bin")).equals(data)).toBe(true);
+    expect(readFileSync(join(ctx.server.root, "in", "first.bin")).equals(data)).toBe(true);
   });
 
   it("a creation carrying every byte, or an empty file, finishes at once", async () => {
@@ -145,21 +147,21 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     expect(whole.status).toBe(201);
     expect(whole.headers.get("Upload-Offset")).toBe(String(data.length));
     expect(whole.headers.get("Upload-Expires")).toBeNull();
-    expect(readFileSync(join(server.root, "in", "sub", "whole.bin")).equals(data)).toBe(true);
+    expect(readFileSync(join(ctx.server.root, "in", "sub", "whole.bin")).equals(data)).toBe(true);
     expect((await create("/in/empty.txt", 0)).status).toBe(201);
-    expect(readFileSync(join(server.root, "in", "empty.txt")).length).toBe(0);
-    expect(tempFiles(join(server.root, "in"))).toEqual([]);
+    expect(readFileSync(join(ctx.server.root, "in", "empty.txt")).length).toBe(0);
+    expect(tempFiles(join(ctx.server.root, "in"))).toEqual([]);
   });
 
   it("resumes after an aborted request from the offset the server reports", async () => {
     const data = randomBytes(4 * 1024 * 1024);
     expect((await create("/in/resumed.bin", data.length)).status).toBe(201);
     await abortedPatch("/in/resumed.bin", 0, data.length, data.subarray(0, 1_500_000));
-    const head = await tus(server, token, "/in/resumed.bin", { method: "HEAD" });
+    const head = await tus(ctx.server, ctx.admin, "/in/resumed.bin", { method: "HEAD" });
     const offset = Number(head.headers.get("Upload-Offset"));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(1_500_000);
-    expect(existsSync(join(server.root, "in", "resumed.bin"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "in", "resumed.bin"))).toBe(false);
     const res = await patch("/in/resumed.bin", offset, data.subarray(offset));
     expect(res.status).toBe(204);
     expect(await serverHash("/in/resumed.bin")).toBe(sha256(data));
@@ -167,35 +169,35 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
 
   it("terminates: DELETE removes the partial data and the upload is gone", async () => {
     expect((await create("/in/dropped.bin", 1000, {}, new Uint8Array(400))).status).toBe(201);
-    expect(tempFiles(join(server.root, "in"))).toHaveLength(1);
-    expect((await tus(server, token, "/in/dropped.bin", { method: "DELETE" })).status).toBe(204);
-    expect(tempFiles(join(server.root, "in"))).toEqual([]);
-    expect((await tus(server, token, "/in/dropped.bin", { method: "HEAD" })).status).toBe(404);
-    expect(existsSync(join(server.root, "in", "dropped.bin"))).toBe(false);
+    expect(tempFiles(join(ctx.server.root, "in"))).toHaveLength(1);
+    expect((await tus(ctx.server, ctx.admin, "/in/dropped.bin", { method: "DELETE" })).status).toBe(204);
+    expect(tempFiles(join(ctx.server.root, "in"))).toEqual([]);
+    expect((await tus(ctx.server, ctx.admin, "/in/dropped.bin", { method: "HEAD" })).status).toBe(404);
+    expect(existsSync(join(ctx.server.root, "in", "dropped.bin"))).toBe(false);
   });
 
   it("answers 409 for an existing file without override, and replaces it with override=true", async () => {
-    writeFileSync(join(server.root, "in", "taken.txt"), "old");
+    writeFileSync(join(ctx.server.root, "in", "taken.txt"), "old");
     const refused = await create("/in/taken.txt", 3, {}, new TextEncoder().encode("new"));
     expect(refused.status).toBe(409);
-    expect(readFileSync(join(server.root, "in", "taken.txt"), "utf8")).toBe("old");
+    expect(readFileSync(join(ctx.server.root, "in", "taken.txt"), "utf8")).toBe("old");
     const created = await create("/in/taken.txt?override=true", 3);
     expect(created.status).toBe(201);
     expect(created.headers.get("Location")).toBe("/api/tus/in/taken.txt");
     expect((await patch("/in/taken.txt", 0, new TextEncoder().encode("new"))).status).toBe(204);
-    expect(readFileSync(join(server.root, "in", "taken.txt"), "utf8")).toBe("new");
+    expect(readFileSync(join(ctx.server.root, "in", "taken.txt"), "utf8")).toBe("new");
   });
 
   it("answers 409 when the target appeared while the upload ran (no override)", async () => {
     expect((await create("/in/race.txt", 4)).status).toBe(201);
-    writeFileSync(join(server.root, "in", "race.txt"), "theirs");
+    writeFileSync(join(ctx.server.root, "in", "race.txt"), "theirs");
     expect((await patch("/in/race.txt", 0, new TextEncoder().encode("mine"))).status).toBe(409);
-    expect(readFileSync(join(server.root, "in", "race.txt"), "utf8")).toBe("theirs");
-    expect(tempFiles(join(server.root, "in"))).toEqual([]);
+    expect(readFileSync(join(ctx.server.root, "in", "race.txt"), "utf8")).toBe("theirs");
+    expect(tempFiles(join(ctx.server.root, "in"))).toEqual([]);
   });
 
   it("refuses traversal in the tus path, and requests without a login", async () => {
-    const headers = { "X-Auth": token, ...TUS, "Upload-Length": "3" };
+    const headers = { "X-Auth": ctx.admin, ...TUS, "Upload-Length": "3" };
     // Dot-segments (also %2e%2e, per the URL standard) may be folded before routing: then nothing matches (404).
     for (const path of [
       "/api/tus/../../escape.txt",
@@ -205,7 +207,7 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     ]) {
       expect([403, 404]).toContain(await rawStatus("POST", path, headers));
     }
-    symlinkSync(server.home, join(server.root, "out"));
+    symlinkSync(ctx.server.home, join(ctx.server.root, "out"));
     for (const path of [
       "/api/tus/in%2F..%2F..%2Fescape.txt",
       "/api/tus/..%2fescape.txt",
@@ -214,11 +216,15 @@ describe("tus 1.0 uploads at /api/tus/{path}", () => {
     ]) {
       expect([path, await rawStatus("POST", path, headers)]).toEqual([path, 403]);
     }
-    expect(existsSync(join(server.home, "escape.txt"))).toBe(false);
-    expect(existsSync(join(server.root, "..", "escape.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.home, "escape.txt"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "..", "escape.txt"))).toBe(false);
     expect(
-      (await fetch(`${server.url}/api/tus/in/anon.bin`, { method: "POST", headers: { ...TUS, "Upload-Length": "1" } }))
-        .status,
+      (
+        await fetch(`${ctx.server.url}/api/tus/in/anon.bin`, {
+          method: "POST",
+          headers: { ...TUS, "Upload-Length": "1" },
+        })
+      ).status,
     ).toBe(401);
   });
 });
