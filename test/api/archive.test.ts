@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import {
   chmodSync,
   lstatSync,
@@ -15,12 +16,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { uncompressSync } from "snappy";
-import { login, startServer, type ProcessServer } from "../support/server";
+import { login, startServer } from "../support/server";
 import { makeTree } from "../support/tree";
 import { missingTools } from "../../src/server/tools/available";
 
-let server: ProcessServer;
-let token: string;
+const ctx = serverPerFile();
 let work: string;
 const LONG = `${"a-rather-long-folder-name-".repeat(3)}x/${"and-a-long-file-name-".repeat(4)}.txt`;
 const WHEN = new Date(Date.UTC(2021, 2, 4, 5, 6, 8));
@@ -28,11 +28,9 @@ const WHEN = new Date(Date.UTC(2021, 2, 4, 5, 6, 8));
 beforeAll(async () => {
   const missing = missingTools(["unzip", "tar", "bzip2", "xz", "lz4", "pgrep"]);
   if (missing.length) throw new Error(`archive tests need these tools on PATH: ${missing.join(", ")}`);
-  server = await startServer();
-  token = await login(server);
   work = mkdtempSync(join(tmpdir(), "fbe-archive-test-"));
   writeFileSync(join(work, "outside-secret.txt"), "never in an archive");
-  makeTree(join(server.root, "sel"), {
+  makeTree(join(ctx.server.root, "sel"), {
     docs: {
       "a.txt": "alpha\n",
       "empty.txt": "",
@@ -47,18 +45,17 @@ beforeAll(async () => {
     other: { "b,with comma.txt": "bee", nested: { "c.txt": "sea" } },
     "top.txt": "top",
   });
-  const docs = join(server.root, "sel", "docs");
+  const docs = join(ctx.server.root, "sel", "docs");
   chmodSync(join(docs, "run.sh"), 0o755);
   chmodSync(join(docs, "private.txt"), 0o600);
   symlinkSync(join(work, "outside-secret.txt"), join(docs, "link-out.txt"));
   symlinkSync(work, join(docs, "link-out-dir"));
   symlinkSync("a.txt", join(docs, "link-in.txt"));
-  for (const rel of walk(join(server.root, "sel")))
-    if (!lstatSync(join(server.root, "sel", rel)).isSymbolicLink())
-      utimesSync(join(server.root, "sel", rel), WHEN, WHEN);
+  for (const rel of walk(join(ctx.server.root, "sel")))
+    if (!lstatSync(join(ctx.server.root, "sel", rel)).isSymbolicLink())
+      utimesSync(join(ctx.server.root, "sel", rel), WHEN, WHEN);
 });
 afterAll(async () => {
-  await server.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -71,7 +68,10 @@ function walk(dir: string, prefix = ""): string[] {
 }
 
 const raw = (pathAndQuery: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/api/raw${pathAndQuery}`, { ...init, headers: { "X-Auth": token, ...(init.headers ?? {}) } });
+  fetch(`${ctx.server.url}/api/raw${pathAndQuery}`, {
+    ...init,
+    headers: { "X-Auth": ctx.admin, ...(init.headers ?? {}) },
+  });
 
 function run(cmd: string[], input?: Uint8Array): Buffer {
   const p = Bun.spawnSync(cmd, { stdin: input ?? "ignore", stdout: "pipe", stderr: "pipe" });
@@ -165,7 +165,7 @@ describe("archive downloads of a folder (?algo=)", () => {
       const dir = extract(algo, Buffer.from(await res.arrayBuffer()));
       expect(walk(dir).sort()).toEqual(DOCS_ENTRIES);
       const files = DOCS_ENTRIES.filter((rel) => lstatSync(join(dir, rel)).isFile());
-      expectSameFiles(dir, (rel) => join(server.root, "sel", rel), files);
+      expectSameFiles(dir, (rel) => join(ctx.server.root, "sel", rel), files);
       expect(readFileSync(join(dir, "docs", "link-in.txt"), "utf8")).toBe("alpha\n");
     });
   }
@@ -241,7 +241,7 @@ describe("archive downloads of several files (?files=)", () => {
         "other/nested/c.txt",
         "top.txt",
       ]);
-      expectSameFiles(dir, (rel) => join(server.root, "sel", rel), [
+      expectSameFiles(dir, (rel) => join(ctx.server.root, "sel", rel), [
         "docs/a.txt",
         "other/b,with comma.txt",
         "other/nested/c.txt",
@@ -265,17 +265,17 @@ describe("archive downloads of several files (?files=)", () => {
 
 describe("aborted and large archive downloads", () => {
   const children = () => {
-    const p = Bun.spawnSync(["pgrep", "-P", String(server.process.pid)], { stdout: "pipe" });
+    const p = Bun.spawnSync(["pgrep", "-P", String(ctx.server.process.pid)], { stdout: "pipe" });
     return p.stdout.toString().trim().split("\n").filter(Boolean);
   };
   const rssKb = () =>
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0);
-  const fds = () => readdirSync(`/proc/${server.process.pid}/fd`).length;
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${ctx.server.process.pid}/status`, "utf8"))?.[1] ?? 0);
+  const fds = () => readdirSync(`/proc/${ctx.server.process.pid}/fd`).length;
 
   it("kills the compressor process and closes files when the client aborts, and keeps serving", async () => {
     const block = randomBytes(8 * 1024 * 1024);
     makeTree(
-      join(server.root, "stream"),
+      join(ctx.server.root, "stream"),
       Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`part-${i}.bin`, block])),
     );
     await (await raw("/sel/top.txt")).arrayBuffer();
@@ -299,7 +299,7 @@ describe("aborted and large archive downloads", () => {
   }, 30_000);
 
   it("streams a 1 GiB folder as tar and zip with the server's memory growing less than 100 MB", async () => {
-    const big = join(server.root, "big");
+    const big = join(ctx.server.root, "big");
     makeTree(big, {});
     for (let i = 0; i < 8; i++) {
       writeFileSync(join(big, `sparse-${i}.bin`), "");

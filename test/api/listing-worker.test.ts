@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import {
   mkdirSync,
   openSync,
@@ -11,27 +12,23 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, startServer } from "../support/server";
 
-let server: TestServer;
-let token: string;
+const ctx = serverPerFile();
 const BIG = 40_000;
 
 beforeAll(async () => {
-  server = await startServer();
-  token = await login(server);
-  mkdirSync(join(server.root, "big"));
-  for (let i = 0; i < BIG; i++) writeFileSync(join(server.root, "big", `entry-${i}.txt`), "x".repeat(i % 50));
-  mkdirSync(join(server.root, "small"));
-  for (const n of ["a.txt", "b.txt", "c.txt"]) writeFileSync(join(server.root, "small", n), n);
-  const fd = openSync(join(server.root, "blob.bin"), "w");
+  mkdirSync(join(ctx.server.root, "big"));
+  for (let i = 0; i < BIG; i++) writeFileSync(join(ctx.server.root, "big", `entry-${i}.txt`), "x".repeat(i % 50));
+  mkdirSync(join(ctx.server.root, "small"));
+  for (const n of ["a.txt", "b.txt", "c.txt"]) writeFileSync(join(ctx.server.root, "small", n), n);
+  const fd = openSync(join(ctx.server.root, "blob.bin"), "w");
   const block = new Uint8Array(1 << 20).map((_, i) => i * 7);
   for (let i = 0; i < 16; i++) writeSync(fd, block);
   closeSync(fd);
 }, 120_000);
-afterAll(() => server.stop());
 
-const auth = () => ({ "X-Auth": token });
+const auth = () => ({ "X-Auth": ctx.admin });
 
 /** Milliseconds `req` took, with its status and answer. */
 async function timed(
@@ -46,22 +43,22 @@ async function timed(
 
 describe("a large folder listed for the first time", () => {
   it("does not hold other requests back: small listings and 1 MiB Range reads are answered while it is built", async () => {
-    await timed(`${server.url}/api/resources/small/`, auth());
+    await timed(`${ctx.server.url}/api/resources/small/`, auth());
     // A change in the folder: the next listing reads it again.
     for (let round = 0; round < 2; round++) {
-      writeFileSync(join(server.root, "big", "stir.tmp"), "");
-      unlinkSync(join(server.root, "big", "stir.tmp"));
+      writeFileSync(join(ctx.server.root, "big", "stir.tmp"), "");
+      unlinkSync(join(ctx.server.root, "big", "stir.tmp"));
       await Bun.sleep(100);
       const started = performance.now();
-      const big = timed(`${server.url}/api/resources/big/`, auth());
+      const big = timed(`${ctx.server.url}/api/resources/big/`, auth());
       let done = false;
       void big.then(() => (done = true));
       const others: { ms: number; end: number }[] = [];
       await Bun.sleep(5);
       while (!done) {
         const [list, range] = await Promise.all([
-          timed(`${server.url}/api/resources/small/`, auth()),
-          timed(`${server.url}/api/raw/blob.bin`, { ...auth(), Range: "bytes=1048576-2097151" }),
+          timed(`${ctx.server.url}/api/resources/small/`, auth()),
+          timed(`${ctx.server.url}/api/raw/blob.bin`, { ...auth(), Range: "bytes=1048576-2097151" }),
         ]);
         expect(list.status).toBe(200);
         expect(range.status).toBe(206);

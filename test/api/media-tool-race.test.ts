@@ -2,12 +2,11 @@
  * Media tools on a file whose folder is swapped for a link out of the scope while they start
  * (docs/security.md "Paths and races"): the tool reads the file opened beneath the scope at the check, or nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverInProcess } from "../support/server-per-file";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { login, type TestServer } from "../support/server";
-import { startInProcess } from "../support/in-process";
 import { makeUser } from "../support/factories";
 import { ffmpeg, requireMediaTools } from "../support/media";
 
@@ -31,15 +30,14 @@ while (Date.now() < Number(deadline)) {
 }
 `;
 
-let server: TestServer;
+const ctx = serverInProcess();
 let token: string;
 
 beforeAll(async () => {
   requireMediaTools();
-  server = await startInProcess();
-  const scope = join(server.root, "bob");
+  const scope = join(ctx.server.root, "bob");
   mkdirSync(join(scope, "a"), { recursive: true });
-  mkdirSync(join(server.root, "other"), { recursive: true });
+  mkdirSync(join(ctx.server.root, "other"), { recursive: true });
   const song = (dir: string, title: string) =>
     ffmpeg([
       "-f",
@@ -53,8 +51,8 @@ beforeAll(async () => {
       join(dir, "song.mp3"),
     ]);
   await song(join(scope, "a"), "bobs-own-song");
-  await song(join(server.root, "other"), OTHERS_TITLE);
-  symlinkSync(join(server.root, "other"), join(scope, "out"));
+  await song(join(ctx.server.root, "other"), OTHERS_TITLE);
+  symlinkSync(join(ctx.server.root, "other"), join(scope, "out"));
   const perm = {
     create: true,
     rename: true,
@@ -65,22 +63,22 @@ beforeAll(async () => {
     execute: false,
     admin: false,
   };
-  token = (await makeUser(server, await login(server), { scope: "/bob", perm })).token;
+  token = (await makeUser(ctx.server, ctx.admin, { scope: "/bob", perm })).token;
 });
-
-afterAll(() => server.stop());
 
 describe("a media tool started while the file's folder is swapped for a link out of the scope", () => {
   it("reads bob's own file or answers an error, never another user's file, for ?probe=yes and ?mediaInfo=yes", async () => {
     const until = Date.now() + 3_000;
-    const flipper = Bun.spawn([BUN, "-e", FLIPPER, join(server.root, "bob"), String(until)], {
+    const flipper = Bun.spawn([BUN, "-e", FLIPPER, join(ctx.server.root, "bob"), String(until)], {
       stdout: "ignore",
       stderr: "inherit",
     });
     const seen = { requests: 0, ok: 0, leaks: 0 };
     const loop = async (query: string) => {
       while (Date.now() < until) {
-        const res = await fetch(`${server.url}/api/resources/a/song.mp3?${query}`, { headers: { "X-Auth": token } });
+        const res = await fetch(`${ctx.server.url}/api/resources/a/song.mp3?${query}`, {
+          headers: { "X-Auth": token },
+        });
         const body = await res.text();
         seen.requests++;
         if (res.status === 200) seen.ok++;

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type ProcessServer } from "../support/server";
+import { login, startServer } from "../support/server";
 import { makeTree } from "../support/tree";
 
-let server: ProcessServer;
-let token: string;
+const ctx = serverPerFile();
 const SAMPLE = join(import.meta.dir, "..", "..", "scripts", "sample-files");
 const BODY = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
-  server = await startServer();
-  token = await login(server);
-  makeTree(server.root, {
+  makeTree(ctx.server.root, {
     "data.bin": BODY,
     "page.html": "<script>alert(1)</script>",
     "draw.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -22,10 +20,9 @@ beforeAll(async () => {
     folder: { "x.txt": "x" },
   });
 });
-afterAll(() => server.stop());
 
 const raw = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/raw${path}`, { headers: { "X-Auth": token, ...headers } });
+  fetch(`${ctx.server.url}/api/raw${path}`, { headers: { "X-Auth": ctx.admin, ...headers } });
 
 describe("GET /api/raw", () => {
   it("streams the whole file with length, type, validators and an attachment disposition", async () => {
@@ -92,7 +89,7 @@ describe("GET /api/raw", () => {
 
   it("answers a thumbnail resized to w with the EXIF orientation applied, cached on disk", async () => {
     const sharp = require("sharp");
-    const original = await sharp(join(server.root, "rotated.jpg")).metadata();
+    const original = await sharp(join(ctx.server.root, "rotated.jpg")).metadata();
     expect([original.width, original.height, original.orientation]).toEqual([640, 360, 6]);
     const res = await raw("/rotated.jpg?thumb=true&w=128");
     expect(res.status).toBe(200);
@@ -110,8 +107,8 @@ describe("GET /api/raw", () => {
   });
 
   it("needs a token, which media URLs may carry as the auth query parameter", async () => {
-    expect((await fetch(`${server.url}/api/raw/data.bin`)).status).toBe(401);
-    expect((await fetch(`${server.url}/api/raw/data.bin?auth=${token}`)).status).toBe(200);
+    expect((await fetch(`${ctx.server.url}/api/raw/data.bin`)).status).toBe(401);
+    expect((await fetch(`${ctx.server.url}/api/raw/data.bin?auth=${ctx.admin}`)).status).toBe(200);
   });
 });
 
@@ -148,16 +145,19 @@ describe("thumbnails without sharp", () => {
 describe("downloads that stop early", () => {
   it("never crash the server or leak file handles when clients disconnect mid-transfer", async () => {
     const { readdirSync, truncateSync, writeFileSync } = await import("node:fs");
-    const big = join(server.root, "big.bin");
+    const big = join(ctx.server.root, "big.bin");
     writeFileSync(big, "");
     truncateSync(big, 64 * 1024 * 1024);
-    const fds = () => readdirSync(`/proc/${server.process.pid}/fd`).length;
+    const fds = () => readdirSync(`/proc/${ctx.server.process.pid}/fd`).length;
     // Warm up once so lazily opened descriptors (sockets, caches) are counted in the baseline.
     await (await raw("/big.bin", { Range: "bytes=0-9" })).arrayBuffer();
     const before = fds();
     for (let i = 0; i < 20; i++) {
       const ctrl = new AbortController();
-      const res = await fetch(`${server.url}/api/raw/big.bin`, { headers: { "X-Auth": token }, signal: ctrl.signal });
+      const res = await fetch(`${ctx.server.url}/api/raw/big.bin`, {
+        headers: { "X-Auth": ctx.admin },
+        signal: ctrl.signal,
+      });
       const reader = res.body!.getReader();
       await reader.read();
       ctrl.abort();

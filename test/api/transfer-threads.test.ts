@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { login, serverCommand, startServer, type TestServer } from "../support/server";
+import { login, serverCommand } from "../support/server";
 import { call, makeUser } from "../support/factories";
 import { openTaskSocket } from "../support/task-socket";
 import { refusal } from "../support/task-helpers";
@@ -14,8 +15,7 @@ import type { FailedLog } from "../../src/shared/wire/failed-log";
 // also reaches the threads, which serve files and hand the rest to the main thread.
 const THREADS = 2;
 const FRESH = 30;
-let server: TestServer;
-let token: string;
+const ctx = serverPerFile({ env: { FBE_TRANSFER_THREADS: String(THREADS), FBE_TRANSFER_IDLE_MS: "3000" } });
 const blob = randomBytes(3 << 20);
 
 /** Listening sockets on `port`, from the kernel's table (state 0A is LISTEN). */
@@ -37,10 +37,10 @@ function listeners(port: number): number {
   return n;
 }
 
-const port = () => Number(new URL(server.origin).port);
+const port = () => Number(new URL(ctx.server.origin).port);
 /** A request on a connection of its own (no reuse), so the kernel picks a listener for each. */
 const fresh = (path: string, init: RequestInit = {}) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${ctx.server.url}${path}`, {
     ...init,
     keepalive: false,
     headers: { Connection: "close", ...(init.headers as Record<string, string>) },
@@ -56,20 +56,17 @@ async function until(cond: () => boolean, ms: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { FBE_TRANSFER_THREADS: String(THREADS), FBE_TRANSFER_IDLE_MS: "3000" } });
-  token = await login(server);
-  writeFileSync(join(server.root, "blob.bin"), blob);
+  writeFileSync(join(ctx.server.root, "blob.bin"), blob);
 });
-afterAll(() => server.stop());
 
 describe("transfer threads", () => {
   it("join the port with the first file request, then serve whole files and Range reads over every connection", async () => {
     expect(listeners(port())).toBe(1);
-    expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": token } })).status).toBe(200);
+    expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": ctx.admin } })).status).toBe(200);
     expect(await until(() => listeners(port()) === 1 + THREADS, 5000)).toBe(true);
     for (let i = 0; i < FRESH; i++) {
       const start = (i * 104_729) % (blob.length - 65_536);
-      const res = await fresh(`/api/raw/blob.bin?auth=${token}`, {
+      const res = await fresh(`/api/raw/blob.bin?auth=${ctx.admin}`, {
         headers: { Range: `bytes=${start}-${start + 65_535}` },
       });
       expect(res.status).toBe(206);
@@ -77,7 +74,7 @@ describe("transfer threads", () => {
       expect(res.headers.get("Content-Security-Policy")).toContain("sandbox");
       expect(Buffer.from(await res.arrayBuffer()).equals(blob.subarray(start, start + 65_536))).toBe(true);
     }
-    const whole = await fresh("/api/raw/blob.bin", { headers: { "X-Auth": token } });
+    const whole = await fresh("/api/raw/blob.bin", { headers: { "X-Auth": ctx.admin } });
     expect(whole.headers.get("Content-Length")).toBe(String(blob.length));
     expect(Buffer.from(await whole.arrayBuffer()).equals(blob)).toBe(true);
   });
@@ -88,18 +85,18 @@ describe("transfer threads", () => {
       const up = await fresh(`/api/resources/up/f-${i}.bin?override=true`, {
         method: "POST",
         body,
-        headers: { "X-Auth": token },
+        headers: { "X-Auth": ctx.admin },
       });
       expect(up.status).toBe(200);
-      expect(readFileSync(join(server.root, "up", `f-${i}.bin`)).equals(body)).toBe(true);
-      const list = await fresh("/api/resources/up/", { headers: { "X-Auth": token } });
+      expect(readFileSync(join(ctx.server.root, "up", `f-${i}.bin`)).equals(body)).toBe(true);
+      const list = await fresh("/api/resources/up/", { headers: { "X-Auth": ctx.admin } });
       expect(((await list.json()) as { items: unknown[] }).items.length).toBe(i + 1);
-      expect((await fresh("/api/raw/up/", { headers: { "X-Auth": token } })).status).toBe(400);
-      expect((await fresh("/api/raw/missing.bin", { headers: { "X-Auth": token } })).status).toBe(404);
+      expect((await fresh("/api/raw/up/", { headers: { "X-Auth": ctx.admin } })).status).toBe(400);
+      expect((await fresh("/api/raw/missing.bin", { headers: { "X-Auth": ctx.admin } })).status).toBe(404);
       expect((await fresh("/api/raw/blob.bin")).status).toBe(401);
-      expect((await fresh("/api/raw/..%2F..%2Fetc%2Fpasswd", { headers: { "X-Auth": token } })).status).toBe(403);
+      expect((await fresh("/api/raw/..%2F..%2Fetc%2Fpasswd", { headers: { "X-Auth": ctx.admin } })).status).toBe(403);
     }
-    const zip = await fresh("/api/raw/up/?algo=zip", { headers: { "X-Auth": token } });
+    const zip = await fresh("/api/raw/up/?algo=zip", { headers: { "X-Auth": ctx.admin } });
     expect(zip.headers.get("Content-Type")).toBe("application/zip");
     expect((await zip.arrayBuffer()).byteLength).toBeGreaterThan(FRESH * 200_000);
     const page = await fresh("/files/", { headers: { "Accept-Encoding": "gzip" } });
@@ -108,7 +105,7 @@ describe("transfer threads", () => {
   });
 
   it("refuse an ended session's token on every connection at once", async () => {
-    const own = await login(server);
+    const own = await login(ctx.server);
     expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": own, Range: "bytes=0-9" } })).status).toBe(206);
     expect((await fresh("/api/logout", { method: "POST", headers: { "X-Auth": own } })).status).toBeLessThan(300);
     for (let i = 0; i < FRESH; i++)
@@ -123,13 +120,13 @@ describe("transfer threads", () => {
       });
       expect(res.status).toBe(403);
     }
-    const logs = (await (await call(server, token, "GET", "/logs")).json()) as FailedLog[];
+    const logs = (await (await call(ctx.server, ctx.admin, "GET", "/logs")).json()) as FailedLog[];
     expect(logs.map((l) => [l.ip, l.failedAttemptsCount])).toEqual([["127.0.0.1", 3]]);
-    expect((await call(server, token, "DELETE", "/logs?ip=127.0.0.1")).status).toBeLessThan(300);
+    expect((await call(ctx.server, ctx.admin, "DELETE", "/logs?ip=127.0.0.1")).status).toBeLessThan(300);
   });
 
   it("carry WebSockets both ways and refuse upgrades with the main thread's answer", async () => {
-    const reader = await makeUser(server, token, { perm: { download: true } });
+    const reader = await makeUser(ctx.server, ctx.admin, { perm: { download: true } });
     const handshake = {
       Upgrade: "websocket",
       Connection: "Upgrade",
@@ -137,7 +134,7 @@ describe("transfer threads", () => {
       "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
     };
     for (let i = 0; i < 8; i++) {
-      const ws = await openTaskSocket(server, token);
+      const ws = await openTaskSocket(ctx.server, ctx.admin);
       expect(await refusal(ws, "not json")).toMatch(/not JSON/);
       await ws.close();
       // No execute permission: 403 before any upgrade; a cookie from another site: 403; no token: 401.
@@ -145,7 +142,7 @@ describe("transfer threads", () => {
       expect(
         (
           await fresh("/api/task", {
-            headers: { ...handshake, Cookie: `auth=${token}`, Origin: "https://evil.example" },
+            headers: { ...handshake, Cookie: `auth=${ctx.admin}`, Origin: "https://evil.example" },
           })
         ).status,
       ).toBe(403);
@@ -155,8 +152,10 @@ describe("transfer threads", () => {
 
   it("leave the port after the idle time and come back with the next file request", async () => {
     expect(await until(() => listeners(port()) === 1, 15_000)).toBe(true);
-    expect((await fresh("/api/resources/", { headers: { "X-Auth": token } })).status).toBe(200);
-    expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": token, Range: "bytes=0-0" } })).status).toBe(206);
+    expect((await fresh("/api/resources/", { headers: { "X-Auth": ctx.admin } })).status).toBe(200);
+    expect((await fresh("/api/raw/blob.bin", { headers: { "X-Auth": ctx.admin, Range: "bytes=0-0" } })).status).toBe(
+      206,
+    );
     expect(await until(() => listeners(port()) === 1 + THREADS, 5000)).toBe(true);
   }, 30_000);
 
@@ -164,7 +163,7 @@ describe("transfer threads", () => {
     const [cmd, ...args] = serverCommand();
     const second = spawnSync(
       cmd,
-      [...args, "-p", String(port()), "-r", server.root, "-d", join(server.home, "second.db")],
+      [...args, "-p", String(port()), "-r", ctx.server.root, "-d", join(ctx.server.home, "second.db")],
       { encoding: "utf8", timeout: 20_000, env: { ...process.env, FBE_TRANSFER_THREADS: String(THREADS) } },
     );
     expect(second.status).toBe(1);
