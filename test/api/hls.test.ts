@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
+import { serverPerFile } from "../support/server-per-file";
 import {
   copyFileSync,
   existsSync,
@@ -20,28 +21,25 @@ import { qualityDir, sourceKey } from "../../src/server/hls/segment-cache";
 import { NEEDS_TRANSCODING } from "../../src/shared/wire/video";
 
 const IDLE_MS = 1500;
-let server: TestServer;
-let admin: string;
+const ctx = serverPerFile({ env: { FBE_HLS_DEBUG: "1", FBE_HLS_IDLE_MS: String(IDLE_MS) } });
 let ruled: TestUser;
 let scoped: TestUser;
 const odd = `q "it's" $(touch pwned) ünï 日本.mp4`;
 
 beforeAll(async () => {
   requireMediaTools();
-  server = await startServer({ env: { FBE_HLS_DEBUG: "1", FBE_HLS_IDLE_MS: String(IDLE_MS) } });
-  admin = await login(server);
-  const movies = join(server.root, "movies");
+  const movies = join(ctx.server.root, "movies");
   mkdirSync(movies, { recursive: true });
-  mkdirSync(join(server.root, "other"));
-  mkdirSync(join(server.root, "secret"));
-  mkdirSync(join(server.root, "home", "bob"), { recursive: true });
+  mkdirSync(join(ctx.server.root, "other"));
+  mkdirSync(join(ctx.server.root, "secret"));
+  mkdirSync(join(ctx.server.root, "home", "bob"), { recursive: true });
   await makeVideo(movies, "clip.mp4", 10, "640x480");
   await makeVideo(movies, "small.mp4", 3, "320x240");
   await makeVideo(movies, "long-a.mp4", 60, "640x480");
   for (const copy of ["long-b.mp4", "long-c.mp4", "long-d.mp4"])
     copyFileSync(join(movies, "long-a.mp4"), join(movies, copy));
   copyFileSync(join(movies, "clip.mp4"), join(movies, odd));
-  copyFileSync(join(movies, "clip.mp4"), join(server.root, "secret", "clip.mp4"));
+  copyFileSync(join(movies, "clip.mp4"), join(ctx.server.root, "secret", "clip.mp4"));
   // MPEG-4 part 2 video and MP3 sound in AVI: what browsers never play directly.
   await ffmpeg([
     "-f",
@@ -62,20 +60,19 @@ beforeAll(async () => {
     "5",
     join(movies, "old.avi"),
   ]);
-  symlinkSync(join(movies, "clip.mp4"), join(server.root, "home", "bob", "escape.mp4"));
-  ruled = await makeUser(server, admin, {
+  symlinkSync(join(movies, "clip.mp4"), join(ctx.server.root, "home", "bob", "escape.mp4"));
+  ruled = await makeUser(ctx.server, ctx.admin, {
     rules: [{ allow: false, path: "/secret", regex: false, regexp: { raw: "" } }],
   });
-  scoped = await makeUser(server, admin, { scope: "/home/bob" });
+  scoped = await makeUser(ctx.server, ctx.admin, { scope: "/home/bob" });
 }, 60_000);
-afterAll(() => server?.stop());
 
-const url = (path: string, query: string) => `${server.url}/api/playlist${path}?${query}`;
+const url = (path: string, query: string) => `${ctx.server.url}/api/playlist${path}?${query}`;
 const get = (path: string, query: string, init?: RequestInit) => fetch(url(path, query), init);
 /** Segment folder of `rel` (a path under the root) at quality `res` in the server's cache. */
 const segDir = (rel: string, res: string) => {
-  const abs = join(realpathSync(server.root), rel);
-  return qualityDir(join(server.home, ".cache"), sourceKey(abs, statSync(abs)), res);
+  const abs = join(realpathSync(ctx.server.root), rel);
+  return qualityDir(join(ctx.server.home, ".cache"), sourceKey(abs, statSync(abs)), res);
 };
 const cachedSegments = (rel: string, res: string) =>
   existsSync(segDir(rel, res))
@@ -92,14 +89,14 @@ const probeDuration = (rel: string) => {
     "format=duration",
     "-of",
     "csv=p=0",
-    join(server.root, rel),
+    join(ctx.server.root, rel),
   ]);
   return Number(p.stdout.toString().trim());
 };
 
 describe("the media playlist", () => {
   it("lists 4 s segments over the whole probed duration, each URI the same file with its auth and seg=N", async () => {
-    const res = await get("/movies/clip.mp4", `auth=${admin}&res=480-1`);
+    const res = await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     const text = await res.text();
@@ -114,7 +111,7 @@ describe("the media playlist", () => {
       const u = new URL(s.uri, res.url);
       expect(u.pathname).toBe("/api/playlist/movies/clip.mp4");
       expect([...u.searchParams]).toEqual([
-        ["auth", admin],
+        ["auth", ctx.admin],
         ["res", "480-1"],
         ["seg", String(n)],
       ]);
@@ -122,18 +119,18 @@ describe("the media playlist", () => {
   });
 
   it("answers 400 for a res that is not a quality or a bad seg, and 404 for a segment past the end", async () => {
-    expect((await get("/movies/clip.mp4", `auth=${admin}&res=999-1`)).status).toBe(400);
-    expect((await get("/movies/clip.mp4", `auth=${admin}`)).status).toBe(400);
-    expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=x`)).status).toBe(400);
-    expect((await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=3`)).status).toBe(404);
+    expect((await get("/movies/clip.mp4", `auth=${ctx.admin}&res=999-1`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${ctx.admin}`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1&seg=x`)).status).toBe(400);
+    expect((await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1&seg=3`)).status).toBe(404);
   });
 
   it("serves a quality taller than the video as the nearest offered one, named in X-Quality", async () => {
-    const asked = await get("/movies/clip.mp4", `auth=${admin}&res=480-1`);
+    const asked = await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1`);
     expect(asked.headers.get("x-quality")).toBe("480-1");
     // 480 px: every 1080p and 720p quality comes down to 480p 1 Mbps, its segments named so.
     for (const res of ["720-2", "1080-60"]) {
-      const answer = await get("/movies/clip.mp4", `auth=${admin}&res=${res}`);
+      const answer = await get("/movies/clip.mp4", `auth=${ctx.admin}&res=${res}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("x-quality")).toBe("480-1");
       const uris = parseMediaPlaylist(await answer.text()).segments.map((s) =>
@@ -142,7 +139,7 @@ describe("the media playlist", () => {
       expect(uris).toEqual(["480-1", "480-1", "480-1"]);
     }
     // A 240 px video asked for 720p 2 Mbps plays its only quality, encoded at its own height.
-    const seg = await get("/movies/small.mp4", `auth=${admin}&res=720-2&seg=0`);
+    const seg = await get("/movies/small.mp4", `auth=${ctx.admin}&res=720-2&seg=0`);
     expect(seg.status).toBe(200);
     expect(seg.headers.get("x-quality")).toBe("480-1");
     const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));
@@ -152,7 +149,7 @@ describe("the media playlist", () => {
   }, 30_000);
 
   it("has a master playlist listing only the qualities no taller than the video", async () => {
-    const res = await get("/movies/clip.mp4", `auth=${admin}&master=true`);
+    const res = await get("/movies/clip.mp4", `auth=${ctx.admin}&master=true`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     const lines = (await res.text()).trim().split("\n");
@@ -165,11 +162,11 @@ describe("the media playlist", () => {
   });
 
   it("offers a video shorter than every quality the smallest one, encoded at its own height", async () => {
-    const master = await (await get("/movies/small.mp4", `auth=${admin}&master=true`)).text();
+    const master = await (await get("/movies/small.mp4", `auth=${ctx.admin}&master=true`)).text();
     expect(master.split("\n").filter((l) => l.startsWith("#EXT-X-STREAM-INF"))).toEqual([
       '#EXT-X-STREAM-INF:BANDWIDTH=1128000,RESOLUTION=320x240,CODECS="avc1.640028,mp4a.40.2"',
     ]);
-    const seg = await get("/movies/small.mp4", `auth=${admin}&res=480-1&seg=0`);
+    const seg = await get("/movies/small.mp4", `auth=${ctx.admin}&res=480-1&seg=0`);
     expect(seg.status).toBe(200);
     const probed = probeSegment(new Uint8Array(await seg.arrayBuffer()));
     expect([probed.video.width, probed.video.height]).toEqual([320, 240]);
@@ -178,7 +175,7 @@ describe("the media playlist", () => {
 
 describe("segments", () => {
   it("each decode as H.264 + AAC stereo MPEG-TS at the asked height and follow one another in time", async () => {
-    const pl = parseMediaPlaylist(await (await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).text());
+    const pl = parseMediaPlaylist(await (await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1`)).text());
     const probed = [];
     for (const s of pl.segments) {
       const res = await fetch(new URL(s.uri, url("/movies/clip.mp4", "")));
@@ -197,12 +194,12 @@ describe("segments", () => {
   }, 30_000);
 
   it("are served from the cache the second time: no ffmpeg started, the file not rewritten", async () => {
-    const first = await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=1`);
+    const first = await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1&seg=1`);
     const body = new Uint8Array(await first.arrayBuffer());
     const before = encoderCounts(first).started;
     const file = join(segDir("movies/clip.mp4", "480-1"), "seg-1.ts");
     const mtime = statSync(file).mtimeMs;
-    const again = await get("/movies/clip.mp4", `auth=${admin}&res=480-1&seg=1`);
+    const again = await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1&seg=1`);
     expect(again.status).toBe(200);
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(body);
     expect(encoderCounts(again).started).toBe(before);
@@ -211,17 +208,17 @@ describe("segments", () => {
 
   it("N asked first comes back without encoding 0..N-1, with the same times as an encoder that started earlier", async () => {
     const t0 = performance.now();
-    const seek = await get("/movies/long-a.mp4", `auth=${admin}&res=480-1&seg=10`);
+    const seek = await get("/movies/long-a.mp4", `auth=${ctx.admin}&res=480-1&seg=10`);
     expect(seek.status).toBe(200);
     const seekMs = performance.now() - t0;
     const seeked = probeSegment(new Uint8Array(await seek.arrayBuffer()));
     expect(cachedSegments("movies/long-a.mp4", "480-1").some((n) => /^seg-[0-9]\.ts$/.test(n))).toBe(false);
     // The same file (a copy) encoded from segment 8 on: segment 10 starts at the same time, 8 s after segment 8.
     const eight = probeSegment(
-      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=8`)).arrayBuffer()),
+      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${ctx.admin}&res=480-1&seg=8`)).arrayBuffer()),
     );
     const ten = probeSegment(
-      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${admin}&res=480-1&seg=10`)).arrayBuffer()),
+      new Uint8Array(await (await get("/movies/long-b.mp4", `auth=${ctx.admin}&res=480-1&seg=10`)).arrayBuffer()),
     );
     expect(ten.video.startS).toBeCloseTo(seeked.video.startS, 2);
     expect(ten.video.startS - eight.video.startS).toBeCloseTo(8, 2);
@@ -229,17 +226,17 @@ describe("segments", () => {
   }, 30_000);
 
   it("have their encoders stopped once nobody asks for IDLE_MS, before the end of the file", async () => {
-    const res = await get("/movies/long-c.mp4", `auth=${admin}&res=480-1&seg=0`);
+    const res = await get("/movies/long-c.mp4", `auth=${ctx.admin}&res=480-1&seg=0`);
     expect(res.status).toBe(200);
     expect(encoderCounts(res).running).toBeGreaterThanOrEqual(1);
     const deadline = Date.now() + IDLE_MS + 8_000;
     let running = Infinity;
     while (Date.now() < deadline && running > 0) {
       await Bun.sleep(250);
-      running = encoderCounts(await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).running;
+      running = encoderCounts(await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1`)).running;
     }
     expect(running).toBe(0);
-    expect(ffmpegUnder(server.home)).toEqual([]);
+    expect(ffmpegUnder(ctx.server.home)).toEqual([]);
     expect(cachedSegments("movies/long-c.mp4", "480-1").length).toBeLessThan(15);
   }, 30_000);
 
@@ -249,12 +246,12 @@ describe("segments", () => {
     let watching = true;
     const watch = (async () => {
       while (watching) {
-        seen = Math.max(seen, ffmpegUnder(server.home).length);
+        seen = Math.max(seen, ffmpegUnder(ctx.server.home).length);
         await Bun.sleep(50);
       }
     })();
-    const before = encoderCounts(await get("/movies/clip.mp4", `auth=${admin}&res=480-1`)).started;
-    const answers = await Promise.all(files.map((f) => get(f, `auth=${admin}&res=480-1&seg=7`)));
+    const before = encoderCounts(await get("/movies/clip.mp4", `auth=${ctx.admin}&res=480-1`)).started;
+    const answers = await Promise.all(files.map((f) => get(f, `auth=${ctx.admin}&res=480-1&seg=7`)));
     watching = false;
     await watch;
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
@@ -268,7 +265,7 @@ describe("segments", () => {
 
 describe("who may stream", () => {
   const mint = async (path: string) =>
-    ((await (await call(server, admin, "GET", `/media-token${path}`)).json()) as { token: string }).token;
+    ((await (await call(ctx.server, ctx.admin, "GET", `/media-token${path}`)).json()) as { token: string }).token;
 
   it("needs a login or a media token whose prefix covers the video; the playlist carries the media token", async () => {
     expect((await get("/movies/clip.mp4", "res=480-1")).status).toBe(401);
@@ -282,7 +279,7 @@ describe("who may stream", () => {
     const seg = new URL(parseMediaPlaylist(await res.text()).segments[0].uri, res.url);
     expect(seg.searchParams.get("auth")).toBe(media);
     expect((await fetch(seg)).status).toBe(200);
-    expect((await get("/movies/clip.mp4", "res=480-1", { headers: { "X-Auth": admin } })).status).toBe(200);
+    expect((await get("/movies/clip.mp4", "res=480-1", { headers: { "X-Auth": ctx.admin } })).status).toBe(200);
   });
 
   it("refuses a path outside the scope and a path the rules deny, and encodes nothing for them", async () => {
@@ -295,15 +292,15 @@ describe("who may stream", () => {
   });
 
   it("answers 403 with the transcoding sentence while the Video setting disables HLS", async () => {
-    const settings = (await (await call(server, admin, "GET", "/settings")).json()) as {
+    const settings = (await (await call(ctx.server, ctx.admin, "GET", "/settings")).json()) as {
       video: Record<string, unknown>;
     };
     const put = (disableHls: boolean) =>
-      call(server, admin, "PUT", "/settings", { video: { ...settings.video, disableHls } });
+      call(ctx.server, ctx.admin, "PUT", "/settings", { video: { ...settings.video, disableHls } });
     expect((await put(true)).status).toBe(200);
     try {
       for (const q of ["res=480-1", "res=480-1&seg=0", "master=true"]) {
-        const res = await get("/movies/clip.mp4", `auth=${admin}&${q}`);
+        const res = await get("/movies/clip.mp4", `auth=${ctx.admin}&${q}`);
         expect(res.status).toBe(403);
         expect(await res.text()).toContain(NEEDS_TRANSCODING);
       }
@@ -315,17 +312,17 @@ describe("who may stream", () => {
 
 describe("any video", () => {
   it("streams with spaces, quotes, $() and non-ASCII characters in its name, and runs no shell", async () => {
-    const res = await get(`/movies/${encodeURIComponent(odd)}`, `auth=${admin}&res=480-1`);
+    const res = await get(`/movies/${encodeURIComponent(odd)}`, `auth=${ctx.admin}&res=480-1`);
     expect(res.status).toBe(200);
     const seg = await fetch(new URL(parseMediaPlaylist(await res.text()).segments[2].uri, res.url));
     expect(seg.status).toBe(200);
     expect(probeSegment(new Uint8Array(await seg.arrayBuffer())).video.height).toBe(480);
-    expect(existsSync(join(server.root, "movies", "pwned"))).toBe(false);
+    expect(existsSync(join(ctx.server.root, "movies", "pwned"))).toBe(false);
     expect(existsSync("pwned")).toBe(false);
   }, 30_000);
 
   it("transcodes an MPEG-4/MP3 AVI to H.264 and AAC", async () => {
-    const res = await get("/movies/old.avi", `auth=${admin}&res=480-1&seg=1`);
+    const res = await get("/movies/old.avi", `auth=${ctx.admin}&res=480-1&seg=1`);
     expect(res.status).toBe(200);
     const p = probeSegment(new Uint8Array(await res.arrayBuffer()));
     expect(p.video).toMatchObject({ codec: "h264", height: 480 });
