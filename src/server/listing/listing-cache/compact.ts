@@ -129,6 +129,21 @@ export function compactBytes(c: CompactFolder): number {
 }
 
 /**
+ * How recent (ms) a folder's mtime may be and still vouch for its entries later. File systems stamp times from a
+ * clock that moves in ticks (the kernel's coarse clock: up to 10 ms; network and FAT file systems: 1 to 2 s), so a
+ * change made in the same tick as the read leaves the mtime as it was, as git's "racy clean" entries show.
+ */
+const MTIME_TICK_MS = 2_000;
+
+/**
+ * The folder mtime `ms` as the cache keeps it: NaN, which equals no later mtime, while it is within MTIME_TICK_MS of
+ * now, so such a folder is read again at its next use (where its watch may miss changes) instead of trusted.
+ */
+function settledMtime(ms: number): number {
+  return Date.now() - ms < MTIME_TICK_MS ? Number.NaN : ms;
+}
+
+/**
  * Reads the folder `abs` for the cache: in the folder workers when they run, else on the main thread without
  * blocking (entries.ts readEntries). Throws the read error (ENOENT, ENOTDIR, EACCES).
  */
@@ -143,7 +158,7 @@ export async function readFolder(abs: string): Promise<CachedFolder> {
   try {
     const at = fd >= 0 ? `/proc/self/fd/${fd}` : abs;
     const real = fd >= 0 ? readlinkSync(at) : undefined;
-    const dirMtimeMs = fd >= 0 ? fstatSync(fd).mtimeMs : (await stat(abs)).mtimeMs;
+    const dirMtimeMs = settledMtime(fd >= 0 ? fstatSync(fd).mtimeMs : (await stat(abs)).mtimeMs);
     const read = await readInWorker(at, collectBefore);
     if (read) return folderFromRead(read, dirMtimeMs, real);
     const entries = await readEntries(at);

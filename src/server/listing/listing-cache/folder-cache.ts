@@ -20,7 +20,7 @@ export interface CachedFolder {
   compact?: WorkerRead;
   /** The subfolders and links (checked on every use: their own changes do not reach the watch). */
   linksAndFolders: CachedEntry[];
-  /** mtime (ms) of the folder when its read started. */
+  /** mtime (ms) of the folder when its read started; NaN when too recent to vouch for it (compact.ts). */
   dirMtimeMs: number;
   /** Derived values by key (sorted orders, serialized bodies) with their bytes; cleared with the folder. */
   derived: Map<string, { value: unknown; bytes: number }>;
