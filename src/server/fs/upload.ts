@@ -1,6 +1,7 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
 import { fsWritten } from "./changes";
 import { open, link, rename, rm, unlink, stat, type FileHandle } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { basename, posix } from "node:path";
 import { FsError } from "./fs-error";
 import { mkdirsBeneath } from "./beneath";
@@ -151,8 +152,22 @@ export async function placeTempFile(tmp: string, dest: string, override: boolean
   fsWritten(reported);
 }
 
-/** Removes every temp file or folder still being written (called on shutdown). */
+/** Passes removeActiveTempFiles makes at most, and the pause (ms) between two. */
+const REMOVE_PASSES = 10;
+const REMOVE_PASS_GAP_MS = 20;
+
+/**
+ * Removes every temp file or folder still being written (called on shutdown). A copy still running writes into its
+ * temp folder through an open descriptor, so it may add an item after the removal read the folder, which then is not
+ * empty when its turn comes: another pass removes what the last one left. Once the folder itself is gone nothing can
+ * be added to it (the copy's next write fails, and its own clean-up finds nothing).
+ */
 export async function removeActiveTempFiles(): Promise<void> {
-  await Promise.all([...ACTIVE_TEMP_FILES].map((f) => rm(f, { recursive: true, force: true }).catch(() => {})));
+  for (let pass = 0; pass < REMOVE_PASSES; pass++) {
+    const left = [...ACTIVE_TEMP_FILES].filter((f) => existsSync(f));
+    if (left.length === 0) break;
+    if (pass > 0) await Bun.sleep(REMOVE_PASS_GAP_MS);
+    await Promise.all(left.map((f) => rm(f, { recursive: true, force: true }).catch(() => {})));
+  }
   ACTIVE_TEMP_FILES.clear();
 }
