@@ -1,22 +1,18 @@
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, PNG_RED, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, test, item, openFolder, PNG_RED, screenshot, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "acts/photo.jpg": PNG_RED,
-    "acts/notes.txt": "notes",
-    "acts/fake.zip": "not really a zip archive, only its name says so",
-    "acts/album/": "",
-    "click/inner/x.txt": "x",
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "acts/photo.jpg": PNG_RED,
+        "acts/notes.txt": "notes",
+        "acts/fake.zip": "not really a zip archive, only its name says so",
+        "acts/album/": "",
+        "click/inner/x.txt": "x",
+      });
+    },
+  },
 });
 
 /** Holds a finger on the middle of `target` for `ms`, then lifts it (the long press phones know). */
@@ -39,9 +35,9 @@ test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
   test("a long press selects the item, then opens a bottom sheet that stays after the finger lifts, fits the screen and holds its actions", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
-    await signIn(page, server);
     await openFolder(page, server, "/acts/");
     await longPress(page, item(page, "notes.txt"));
     const sheet = page.getByRole("menu", { name: "notes.txt" });
@@ -61,9 +57,9 @@ test.describe("on a touch phone", () => {
   });
 
   test("the phone selection bar has a labelled More menu holding the actions the bar has no room for", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
-    await signIn(page, server);
     await openFolder(page, server, "/acts/");
     await page.getByRole("button", { name: "Multiple selection" }).tap();
     await item(page, "fake.zip").tap();
@@ -92,12 +88,9 @@ test.describe("on a touch phone", () => {
 });
 
 test.describe("with a mouse", () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, server);
-  });
-
   test("the context menu puts the file actions first and the task panel last, and empty space offers New folder, New file, Upload and Paste", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
     await openFolder(page, server, "/acts/");
     await item(page, "notes.txt").click({ button: "right" });
@@ -125,7 +118,8 @@ test.describe("with a mouse", () => {
   });
 
   test("task entries that do not fit a JPEG are disabled and say why, and a failed unarchive reads in the interface's own words", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
     await openFolder(page, server, "/acts/");
     await item(page, "photo.jpg").click({ button: "right" });
@@ -151,7 +145,8 @@ test.describe("with a mouse", () => {
   });
 
   test("with Open with a single click on in the profile, one click opens a folder and Ctrl+click still selects", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
     await page.goto(`${server.url}/settings/profile`);
     const box = page.getByRole("checkbox", { name: "Open with a single click" });
@@ -174,7 +169,7 @@ for (const scheme of ["light", "dark"] as const) {
   test(
     `screenshots of the menus, the sheet and the selection bar at 1280 and 375 px (${scheme})`,
     { tag: "@screens" },
-    async ({ browser }, info: TestInfo) => {
+    async ({ browser, server }, info: TestInfo) => {
       for (const phone of [false, true]) {
         const context = await browser.newContext({
           colorScheme: scheme,

@@ -1,22 +1,29 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
+import type { Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { item, loginThroughForm, saveGlobalSettings, screenshot, settled, signIn, writeTree } from "./fixtures";
+import {
+  expect,
+  test,
+  item,
+  loginThroughForm,
+  saveGlobalSettings,
+  screenshot,
+  settled,
+  signIn,
+  writeTree,
+} from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "shared/a.txt": "a", "top.txt": "top" });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "shared/a.txt": "a", "top.txt": "top" });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function openSettings(page: Page, path: string): Promise<void> {
+async function openSettings(page: Page, server: TestServer, path: string): Promise<void> {
   await signIn(page, server);
   await page.goto(`${server.url}${path}`);
   await expect(page.locator("#loading")).toHaveCount(0);
@@ -25,8 +32,9 @@ async function openSettings(page: Page, path: string): Promise<void> {
 test("an admin creates a user with limited permissions who then sees no create, upload or delete actions", async ({
   page,
   browser,
+  server,
 }) => {
-  await openSettings(page, "/settings/users");
+  await openSettings(page, server, "/settings/users");
   await expect(page).toHaveTitle("Users - File Browser Enhanced");
   await expect(page.getByRole("table", { name: "Users" })).toContainText("Superadmin");
   await page.getByRole("link", { name: "New" }).click();
@@ -62,8 +70,9 @@ test("an admin creates a user with limited permissions who then sees no create, 
 
 test("the new user form proposes a /users/<name> home, shows field errors inline, and creates that folder", async ({
   page,
+  server,
 }, testInfo) => {
-  await openSettings(page, "/settings/users/new");
+  await openSettings(page, server, "/settings/users/new");
   const form = page.getByRole("form", { name: "New user" });
   const username = form.getByRole("textbox", { name: "Username" });
   const password = form.getByLabel("Password", { exact: true });
@@ -99,13 +108,14 @@ test("the new user form proposes a /users/<name> home, shows field errors inline
 
 test("at 375 px the users list fits: the scope shows under the name and every edit button is on screen", async ({
   page,
+  server,
 }, testInfo) => {
   await makeUser(server, await login(server), {
     username: "longscope",
     scope: "/projects/customer-archive/2026/quarterly-reports",
   });
   await page.setViewportSize({ width: 375, height: 740 });
-  await openSettings(page, "/settings/users");
+  await openSettings(page, server, "/settings/users");
   const edit = page.getByRole("link", { name: /longscope/ });
   await expect(edit).toBeVisible();
   // The edit button lies wholly inside the table's card, which nothing scrolls sideways.
@@ -119,8 +129,8 @@ test("at 375 px the users list fits: the scope shows under the name and every ed
   await screenshot(page, testInfo, "users-375");
 });
 
-test("the admin checkbox turns every permission on and locks the other boxes", async ({ page }) => {
-  await openSettings(page, "/settings/users/new");
+test("the admin checkbox turns every permission on and locks the other boxes", async ({ page, server }) => {
+  await openSettings(page, server, "/settings/users/new");
   await page.getByRole("checkbox", { name: "Prevent the user from changing the password" }).check();
   await page.getByRole("checkbox", { name: "Administrator" }).check();
   for (const name of ["Create files and folders", "Delete files and folders", "Execute commands and tasks"]) {
@@ -130,10 +140,10 @@ test("the admin checkbox turns every permission on and locks the other boxes", a
   await expect(page.getByRole("checkbox", { name: "Prevent the user from changing the password" })).not.toBeChecked();
 });
 
-test("edits rules, saves and deletes a user after confirmation", async ({ page }) => {
+test("edits rules, saves and deletes a user after confirmation", async ({ page, server }) => {
   const adminToken = await login(server);
   const user = await makeUser(server, adminToken, { username: "ruled", login: false });
-  await openSettings(page, `/settings/users/${user.id}`);
+  await openSettings(page, server, `/settings/users/${user.id}`);
   await expect(page.getByRole("heading", { name: "User ruled" })).toBeVisible();
   await page.getByRole("button", { name: "Add rule" }).click();
   const path = page.getByRole("textbox", { name: "Path" });
@@ -155,13 +165,13 @@ test("edits rules, saves and deletes a user after confirmation", async ({ page }
   await expect(page.getByRole("table", { name: "Users" })).not.toContainText("ruled");
 });
 
-test("a user that cannot be fetched sends the admin to the new user form", async ({ page }) => {
-  await openSettings(page, "/settings/users/9999");
+test("a user that cannot be fetched sends the admin to the new user form", async ({ page, server }) => {
+  await openSettings(page, server, "/settings/users/9999");
   await expect(page).toHaveURL(`${server.url}/settings/users/new`);
   await expect(page.getByRole("heading", { name: "New user" })).toBeVisible();
 });
 
-test("a non-admin at /settings/global gets the 403 page and no settings tabs", async ({ page }) => {
+test("a non-admin at /settings/global gets the 403 page and no settings tabs", async ({ page, server }) => {
   const adminToken = await login(server);
   const user = await makeUser(server, adminToken, { perm: { create: true } });
   await page.addInitScript((t) => localStorage.setItem("jwt", t), user.token);
@@ -173,8 +183,8 @@ test("a non-admin at /settings/global gets the 403 page and no settings tabs", a
   await expect(page.getByRole("navigation", { name: "Settings sections" })).toHaveCount(0);
 });
 
-test("global settings save shows 'Settings updated!' and the value survives a reload", async ({ page }) => {
-  await openSettings(page, "/settings/global");
+test("global settings save shows 'Settings updated!' and the value survives a reload", async ({ page, server }) => {
+  await openSettings(page, server, "/settings/global");
   await expect(page).toHaveTitle("Global settings - File Browser Enhanced");
   const volume = page.getByRole("spinbutton", { name: "Default volume (%)" });
   await expect(volume).toHaveValue("60");
@@ -189,8 +199,8 @@ test("global settings save shows 'Settings updated!' and the value survives a re
   await expect(page).toHaveTitle("Global settings - Team Files");
 });
 
-test("an out-of-range value shows the server's message and is not saved", async ({ page }) => {
-  await openSettings(page, "/settings/global");
+test("an out-of-range value shows the server's message and is not saved", async ({ page, server }) => {
+  await openSettings(page, server, "/settings/global");
   await page.getByRole("spinbutton", { name: "Long seek step (seconds)" }).fill("900");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/seekDeltaLong must be an integer from 1 to 600/)).toBeVisible();
@@ -198,8 +208,9 @@ test("an out-of-range value shows the server's message and is not saved", async 
 
 test("the Background tasks fieldset saves how many tasks run at once and refuses more than 16", async ({
   page,
+  server,
 }, info) => {
-  await openSettings(page, "/settings/global");
+  await openSettings(page, server, "/settings/global");
   const workers = page
     .getByRole("group", { name: "Background tasks" })
     .getByRole("spinbutton", { name: "Tasks run at once" });
@@ -222,8 +233,8 @@ test("the Background tasks fieldset saves how many tasks run at once and refuses
   expect(((await res.json()) as { taskWorkers: number }).taskWorkers).toBe(3);
 });
 
-test("the command runner saves trimmed lines with the page's one Save", async ({ page }) => {
-  await openSettings(page, "/settings/global");
+test("the command runner saves trimmed lines with the page's one Save", async ({ page, server }) => {
+  await openSettings(page, server, "/settings/global");
   await page.getByText("Command runner").click();
   await page.getByRole("textbox", { name: "before_save" }).fill("  echo saving  \n\n");
   await saveGlobalSettings(page);
@@ -233,8 +244,9 @@ test("the command runner saves trimmed lines with the page's one Save", async ({
 
 test("the Global settings page has named sections with links to them, readable transition names and one Save for all of it", async ({
   page,
+  server,
 }, testInfo) => {
-  await openSettings(page, "/settings/global");
+  await openSettings(page, server, "/settings/global");
   const form = page.getByRole("form", { name: "Global settings" });
   const sections = ["Accounts", "Login and security", "Search and tasks", "Media", "Appearance", "Commands"];
   await expect(form.getByRole("navigation", { name: "Sections" }).getByRole("link")).toHaveText(sections);
@@ -274,13 +286,14 @@ test("the Global settings page has named sections with links to them, readable t
 
 test("the failed logs page lists a failed attempt with nothing of the tried password, and removes it", async ({
   page,
+  server,
 }, testInfo) => {
   await fetch(`${server.url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "intruder", password: "nope-nope" }),
   });
-  await openSettings(page, "/settings/logs");
+  await openSettings(page, server, "/settings/logs");
   await expect(page).toHaveTitle(/^Failed logs - /);
   const table = page.getByRole("table", { name: "Failed logs" });
   await expect(table).toContainText("intruder");
@@ -309,8 +322,8 @@ test("the failed logs page lists a failed attempt with nothing of the tried pass
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("profile, users and global settings fit the screen", async ({ page }, info) => {
-    await openSettings(page, "/settings/profile");
+  test("profile, users and global settings fit the screen", async ({ page, server }, info) => {
+    await openSettings(page, server, "/settings/profile");
     for (const [path, heading] of [
       ["/settings/profile", "Profile settings"],
       ["/settings/users", "Users"],
@@ -330,7 +343,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the login form still works after the admin screens (sanity)", async ({ page }) => {
+test("the login form still works after the admin screens (sanity)", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await loginThroughForm(page, server);
   await expect(page).toHaveURL(`${server.url}/files/`);

@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import type { TestServer } from "../support/server";
+import type { Browser, Page } from "@playwright/test";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, screenshot, signIn } from "./fixtures";
+import { expect, test, item, screenshot, signIn } from "./fixtures";
 
 // A folder of 100,000 empty files (and a few folders), written before the server starts.
 const FILES = 100_000;
@@ -15,27 +14,22 @@ const SIZES = [
 // The DOM holds the rows near the window only, whatever the folder size.
 const MAX_ROWS = 300;
 
-let server: TestServer;
-let root: string;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "fbe-big-"));
-  const big = join(root, "big");
-  mkdirSync(big);
-  for (let i = 1; i <= FILES; i++) closeSync(openSync(join(big, name(i)), "w"));
-  for (const dir of ["Archive", "Projects"]) mkdirSync(join(big, dir));
-  server = await startServer({ root });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+test.use({
+  serverOptions: {
+    seed: (root) => {
+      const big = join(root, "big");
+      mkdirSync(big);
+      for (let i = 1; i <= FILES; i++) closeSync(openSync(join(big, name(i)), "w"));
+      for (const dir of ["Archive", "Projects"]) mkdirSync(join(big, dir));
+    },
+  },
 });
 
 test.describe.configure({ timeout: 120_000 });
 
 async function openBig(
   browser: Browser,
+  server: TestServer,
   viewport: { width: number; height: number },
   mode: "list" | "mosaic",
 ): Promise<Page> {
@@ -101,8 +95,9 @@ async function wheelTo(page: Page, itemName: string): Promise<void> {
 
 test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to its last entry, and keeps a small DOM", async ({
   browser,
+  server,
 }) => {
-  const page = await openBig(browser, SIZES[0].viewport, "list");
+  const page = await openBig(browser, server, SIZES[0].viewport, "list");
   expect(await rowCount(page)).toBeLessThan(MAX_ROWS);
   // docs/product.md "Listing": 100 items at first; the bottom of the page shows the 98th file (after two folders) and
   // adds 100 rows.
@@ -135,8 +130,11 @@ test("the list of a 100,000-entry folder grows by 100 at the bottom, scrolls to 
   await page.context().close();
 });
 
-test("a shift-click range over 1,000 items of a 100,000-entry folder counts 1000 selected", async ({ browser }) => {
-  const page = await openBig(browser, SIZES[0].viewport, "list");
+test("a shift-click range over 1,000 items of a 100,000-entry folder counts 1000 selected", async ({
+  browser,
+  server,
+}) => {
+  const page = await openBig(browser, server, SIZES[0].viewport, "list");
   await item(page, name(11)).click();
   await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
   await wheelTo(page, name(1010));
@@ -165,8 +163,9 @@ test("a shift-click range over 1,000 items of a 100,000-entry folder counts 1000
 for (const size of SIZES) {
   test(`the list and the mosaic of a 100,000-entry folder at ${size.name} px, at the top and at the end`, async ({
     browser,
+    server,
   }, testInfo) => {
-    const page = await openBig(browser, size.viewport, "list");
+    const page = await openBig(browser, server, size.viewport, "list");
     for (const mode of ["list", "mosaic"] as const) {
       if (mode === "mosaic") {
         await page.getByRole("button", { name: "Mosaic view" }).click();

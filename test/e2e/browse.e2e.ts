@@ -1,30 +1,21 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "Photos/a.txt": "a",
-    "Documents/report.txt": "report",
-    "deep/one/two/three/four/leaf.txt": "leaf",
-    "empty/": "",
-    "big.bin": Buffer.alloc(3 * 1024 * 1024),
-    "small.txt": "hello",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "Photos/a.txt": "a",
+        "Documents/report.txt": "report",
+        "deep/one/two/three/four/leaf.txt": "leaf",
+        "empty/": "",
+        "big.bin": Buffer.alloc(3 * 1024 * 1024),
+        "small.txt": "hello",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("browses into a folder by double-click and back with the breadcrumbs", async ({ page }) => {
+test("browses into a folder by double-click and back with the breadcrumbs", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/");
   await expect(page.getByRole("group", { name: "Folders" })).toContainText("Photos");
   await expect(page.getByRole("group", { name: "Files" })).toContainText("small.txt");
@@ -38,7 +29,10 @@ test("browses into a folder by double-click and back with the breadcrumbs", asyn
   await expect(item(page, "Documents")).toBeVisible();
 });
 
-test("shows only the last three segments in the breadcrumbs, earlier ones in a '...' menu", async ({ page }) => {
+test("shows only the last three segments in the breadcrumbs, earlier ones in a '...' menu", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/deep/one/two/three/four/");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
   await expect(crumbs.getByRole("listitem")).toHaveText(["", "", "two", "three", "four"]);
@@ -48,7 +42,7 @@ test("shows only the last three segments in the breadcrumbs, earlier ones in a '
   await expect(page).toHaveURL(`${server.url}/files/deep/one/`);
 });
 
-test("shows human sizes, relative dates and the empty-state message", async ({ page }) => {
+test("shows human sizes, relative dates and the empty-state message", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/");
   await expect(item(page, "big.bin")).toContainText("3 MiB");
   await expect(item(page, "small.txt")).toContainText("5 B");
@@ -57,7 +51,7 @@ test("shows human sizes, relative dates and the empty-state message", async ({ p
   await expect(page.getByText("It feels lonely here...")).toBeVisible();
 });
 
-test("click selects one item, ctrl-click adds, Esc clears", async ({ page }) => {
+test("click selects one item, ctrl-click adds, Esc clears", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/");
   await item(page, "small.txt").click();
   await expect(item(page, "small.txt")).toHaveAttribute("aria-selected", "true");
@@ -69,7 +63,7 @@ test("click selects one item, ctrl-click adds, Esc clears", async ({ page }) => 
   await expect(page.getByRole("option", { selected: true })).toHaveCount(0);
 });
 
-test("Enter opens the selected folder", async ({ page }) => {
+test("Enter opens the selected folder", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/");
   await item(page, "Photos").click();
   await page.keyboard.press("Enter");
@@ -77,7 +71,7 @@ test("Enter opens the selected folder", async ({ page }) => {
   await expect(item(page, "a.txt")).toBeVisible();
 });
 
-test("shows the not-found page for a missing path", async ({ page }) => {
+test("shows the not-found page for a missing path", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/nope/`);
   await expect(page.getByText("The resource cannot be found.")).toBeVisible();
   await page.goto(`${server.url}/404`);
@@ -88,7 +82,7 @@ test("shows the not-found page for a missing path", async ({ page }) => {
   await expect(page.getByText("Something went wrong.")).toBeVisible();
 });
 
-test("sends any other path to /files plus that path", async ({ page }) => {
+test("sends any other path to /files plus that path", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/Photos/`);
   await expect(page).toHaveURL(`${server.url}/files/Photos/`);
   await expect(item(page, "a.txt")).toBeVisible();
@@ -102,7 +96,7 @@ test("sends any other path to /files plus that path", async ({ page }) => {
 test(
   "takes screenshots of the listing at desktop and phone widths",
   { tag: "@screens" },
-  async ({ page }, testInfo) => {
+  async ({ signedIn: page, server }, testInfo) => {
     for (const [width, height] of [
       [1280, 800],
       [375, 740],
@@ -124,20 +118,16 @@ test(
 
 test.describe("sorting", () => {
   // Sorting is saved to the user's profile, so these tests get a server of their own.
-  let own: TestServer;
-  test.beforeAll(async () => {
-    own = await startServer();
-    writeTree(own.root, { "big.bin": Buffer.alloc(3 * 1024 * 1024), "small.txt": "hello" });
-  });
-  test.afterAll(async () => {
-    await own?.stop();
-  });
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, own);
+  test.use({
+    serverOptions: {
+      prepare: (server) => {
+        writeTree(server.root, { "big.bin": Buffer.alloc(3 * 1024 * 1024), "small.txt": "hello" });
+      },
+    },
   });
 
-  test("sorts by a column and flips the order on the second click", async ({ page }) => {
-    await openFolder(page, own, "/");
+  test("sorts by a column and flips the order on the second click", async ({ signedIn: page, server }) => {
+    await openFolder(page, server, "/");
     const files = page.getByRole("group", { name: "Files" }).getByRole("option");
     await expect(files).toHaveText([/big\.bin/, /small\.txt/]);
     await page.getByRole("button", { name: "Size" }).click();
@@ -146,8 +136,8 @@ test.describe("sorting", () => {
     await expect(files).toHaveText([/big\.bin/, /small\.txt/]);
   });
 
-  test("keeps the chosen order in the user's profile across sessions", async ({ page, browser }) => {
-    await openFolder(page, own, "/");
+  test("keeps the chosen order in the user's profile across sessions", async ({ signedIn: page, browser, server }) => {
+    await openFolder(page, server, "/");
     const size = page.getByRole("button", { name: "Size" });
     const files = page.getByRole("group", { name: "Files" }).getByRole("option");
     // Smallest first is an order that differs from the default by name.
@@ -155,10 +145,10 @@ test.describe("sorting", () => {
     if ((await files.first().innerText()).includes("big.bin")) await size.click();
     await expect(files).toHaveText([/small\.txt/, /big\.bin/]);
     const other = await browser.newPage();
-    await signIn(other, own);
+    await signIn(other, server);
     await expect
       .poll(async () => {
-        await openFolder(other, own, "/");
+        await openFolder(other, server, "/");
         return other.getByRole("group", { name: "Files" }).getByRole("option").allInnerTexts();
       })
       .toEqual([expect.stringContaining("small.txt"), expect.stringContaining("big.bin")]);

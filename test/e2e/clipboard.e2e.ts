@@ -1,45 +1,38 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { TestServer } from "../support/server";
+import type { Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
-
-let server: TestServer;
+import { expect, test, item, openFolder, writeTree } from "./fixtures";
 
 /** Goes to a top-level folder inside the app (a page load would empty the clipboard). */
-async function goInApp(page: Page, folder: string): Promise<void> {
+async function goInApp(page: Page, server: TestServer, folder: string): Promise<void> {
   await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "Home" }).click();
   await item(page, folder).dblclick();
   await expect(page).toHaveURL(`${server.url}/files/${folder}/`);
 }
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "src/one.txt": "one",
-    "src/two.txt": "two",
-    "src/folder/deep.txt": "deep",
-    "dst/": "",
-    "dst/two.txt": "old two",
-    "pick/a.txt": "a",
-    "pick/target/inner/": "",
-    "drag/m1.txt": "m1",
-    "drag/m2.txt": "m2",
-    "drag/bin/": "",
-    "held-from/late.txt": "late",
-    "held-into/": "",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "src/one.txt": "one",
+        "src/two.txt": "two",
+        "src/folder/deep.txt": "deep",
+        "dst/": "",
+        "dst/two.txt": "old two",
+        "pick/a.txt": "a",
+        "pick/target/inner/": "",
+        "drag/m1.txt": "m1",
+        "drag/m2.txt": "m2",
+        "drag/bin/": "",
+        "held-from/late.txt": "late",
+        "held-into/": "",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("Ctrl+C, then Ctrl+V in another folder copies the selection there", async ({ page }) => {
+test("Ctrl+C, then Ctrl+V in another folder copies the selection there", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/src/");
   await item(page, "one.txt").click();
   await item(page, "folder").click({ modifiers: ["ControlOrMeta"] });
@@ -56,7 +49,8 @@ test("Ctrl+C, then Ctrl+V in another folder copies the selection there", async (
 });
 
 test("Ctrl+V pressed while the opened folder still loads pastes into that folder, not the one still on screen", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/held-from/");
   await item(page, "late.txt").click();
@@ -80,11 +74,11 @@ test("Ctrl+V pressed while the opened folder still loads pastes into that folder
   expect(existsSync(join(server.root, "late.txt"))).toBe(false);
 });
 
-test("a paste onto an existing name asks, and Replace overwrites it", async ({ page }) => {
+test("a paste onto an existing name asks, and Replace overwrites it", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/src/");
   await item(page, "two.txt").click();
   await page.keyboard.press("ControlOrMeta+c");
-  await goInApp(page, "dst");
+  await goInApp(page, server, "dst");
   await page.keyboard.press("ControlOrMeta+v");
   const conflict = page.getByRole("dialog", { name: "Name already exists" });
   await expect(conflict).toContainText("two.txt");
@@ -92,12 +86,12 @@ test("a paste onto an existing name asks, and Replace overwrites it", async ({ p
   await expect.poll(() => readFileSync(join(server.root, "dst", "two.txt"), "utf8")).toBe("two");
 });
 
-test("Ctrl+X, then Ctrl+V moves the selection", async ({ page }) => {
+test("Ctrl+X, then Ctrl+V moves the selection", async ({ signedIn: page, server }) => {
   writeTree(server.root, { "src/cut-me.txt": "cut" });
   await openFolder(page, server, "/src/");
   await item(page, "cut-me.txt").click();
   await page.keyboard.press("ControlOrMeta+x");
-  await goInApp(page, "dst");
+  await goInApp(page, server, "dst");
   await page.keyboard.press("ControlOrMeta+v");
   await expect(item(page, "cut-me.txt")).toBeVisible();
   expect(readFileSync(join(server.root, "dst", "cut-me.txt"), "utf8")).toBe("cut");
@@ -105,7 +99,8 @@ test("Ctrl+X, then Ctrl+V moves the selection", async ({ page }) => {
 });
 
 test("moves with the folder picker: '..', double-click enters, the current folder disables Move, then goes there", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/pick/");
   await item(page, "a.txt").click();
@@ -130,7 +125,10 @@ test("moves with the folder picker: '..', double-click enters, the current folde
   expect(existsSync(join(server.root, "pick", "a.txt"))).toBe(false);
 });
 
-test("the picker starts without '..' at the root and copies into a picked folder", async ({ page }) => {
+test("the picker starts without '..' at the root and copies into a picked folder", async ({
+  signedIn: page,
+  server,
+}) => {
   writeTree(server.root, { "top.txt": "top" });
   await openFolder(page, server, "/");
   await item(page, "top.txt").click();
@@ -145,7 +143,7 @@ test("the picker starts without '..' at the root and copies into a picked folder
   expect(existsSync(join(server.root, "top.txt"))).toBe(true);
 });
 
-test("dragging a selection onto a folder moves it there", async ({ page }) => {
+test("dragging a selection onto a folder moves it there", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/drag/");
   await item(page, "m1.txt").click();
   await item(page, "m2.txt").click({ modifiers: ["ControlOrMeta"] });

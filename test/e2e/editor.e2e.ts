@@ -1,29 +1,26 @@
-import { expect, test } from "@playwright/test";
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, signIn, signInAs, writeTree } from "./fixtures";
+import { expect, test, createUser, item, openFolder, signInAs, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "notes/": "",
-    "notes/todo.md": "# Todo\n",
-    "notes/keep.txt": "unchanged",
-    "notes/esc.md": "esc\n",
-    "notes/shared.txt": "v1",
-    "notes/back.txt": "back",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "notes/": "",
+        "notes/todo.md": "# Todo\n",
+        "notes/keep.txt": "unchanged",
+        "notes/esc.md": "esc\n",
+        "notes/shared.txt": "v1",
+        "notes/back.txt": "back",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test("creates a new file, opens it in the editor, and Ctrl+S saves what was typed", async ({ page }) => {
-  await signIn(page, server);
+test("creates a new file, opens it in the editor, and Ctrl+S saves what was typed", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/notes/");
   await page.getByRole("button", { name: "New File" }).click();
   const dialog = page.getByRole("dialog", { name: "New file" });
@@ -43,8 +40,7 @@ test("creates a new file, opens it in the editor, and Ctrl+S saves what was type
   expect(readFileSync(join(server.root, "notes", "hello.js"), "utf8")).toBe("const answer = 42;");
 });
 
-test("asks before leaving with unsaved changes, and warns before unloading", async ({ page }) => {
-  await signIn(page, server);
+test("asks before leaving with unsaved changes, and warns before unloading", async ({ signedIn: page, server }) => {
   // A markdown file opens rendered; `?edit` (its Edit button) opens the editor.
   await page.goto(`${server.url}/files/notes/todo.md?edit`);
   const editor = page.getByRole("region", { name: "Editor" });
@@ -68,7 +64,7 @@ test("asks before leaving with unsaved changes, and warns before unloading", asy
   expect(readFileSync(join(server.root, "notes", "todo.md"), "utf8")).toBe("# Todo\n");
 });
 
-test("a user without modify sees text read-only, not in the editor", async ({ page }) => {
+test("a user without modify sees text read-only, not in the editor", async ({ page, server }) => {
   await createUser(server, "reader", "reader-password-1", { download: true });
   await signInAs(page, server, "reader", "reader-password-1");
   await openFolder(page, server, "/notes/");
@@ -79,9 +75,9 @@ test("a user without modify sees text read-only, not in the editor", async ({ pa
 });
 
 test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard closes without saving", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
   await page.goto(`${server.url}/files/notes/esc.md?edit`);
   const editor = page.getByRole("region", { name: "Editor" });
   // The bar names the file by its path; the whole path is also its title.
@@ -106,8 +102,7 @@ test("Esc with unsaved changes asks first: Keep editing keeps the text, Discard 
   expect(readFileSync(join(server.root, "notes", "esc.md"), "utf8")).toBe("esc\n");
 });
 
-test("Esc without changes closes the editor at once", async ({ page }) => {
-  await signIn(page, server);
+test("Esc without changes closes the editor at once", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/notes/keep.txt`);
   await page.getByRole("region", { name: "Editor" }).getByRole("textbox").click();
   await page.keyboard.press("Escape");
@@ -115,9 +110,9 @@ test("Esc without changes closes the editor at once", async ({ page }) => {
 });
 
 test("saving over a file changed on disk since it was opened asks first, and saves only when confirmed", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
   await page.goto(`${server.url}/files/notes/shared.txt`);
   const editor = page.getByRole("region", { name: "Editor" });
   await editor.getByRole("textbox", { name: "Content of shared.txt" }).click();
@@ -151,8 +146,7 @@ test("saving over a file changed on disk since it was opened asks first, and sav
   await expect.poll(() => readFileSync(file, "utf8")).toBe("v1 mine!");
 });
 
-test("the browser's back button with unsaved changes asks first", async ({ page }) => {
-  await signIn(page, server);
+test("the browser's back button with unsaved changes asks first", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/notes/");
   await item(page, "back.txt").dblclick();
   const editor = page.getByRole("region", { name: "Editor" });

@@ -3,10 +3,18 @@
  * tests, stopped once the worker moves on to another file (or ends). Each worker has its own, so parallel workers
  * never share a server, its database or its temp folders.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startServer, type StartOptions, type TestServer } from "../support/server";
 
 /** How a file's server starts (flags, env, files root) and what the file puts on it before its first test. */
 export interface FileServerOptions extends StartOptions {
+  /**
+   * Runs before the server starts, on a fresh files root of its own (removed when the server stops): for files that
+   * must exist at start-up, e.g. for the first index walk.
+   */
+  seed?: (root: string) => unknown;
   /** Runs once, after the server started: writes the file's tree, creates its users, makes its media. */
   prepare?: (server: TestServer) => unknown;
 }
@@ -52,8 +60,8 @@ export class FileServers {
   }
 }
 
-async function startPrepared({ prepare, ...options }: FileServerOptions): Promise<TestServer> {
-  const server = await startServer(options);
+async function startPrepared({ seed, prepare, ...options }: FileServerOptions): Promise<TestServer> {
+  const server = seed ? await startSeeded(seed, options) : await startServer(options);
   try {
     await prepare?.(server);
   } catch (err) {
@@ -61,4 +69,23 @@ async function startPrepared({ prepare, ...options }: FileServerOptions): Promis
     throw err;
   }
   return server;
+}
+
+/** Starts a server over a fresh files root that `seed` filled first; stopping the server removes the root too. */
+async function startSeeded(seed: (root: string) => unknown, options: StartOptions): Promise<TestServer> {
+  const root = mkdtempSync(join(tmpdir(), "fbe-seeded-"));
+  try {
+    await seed(root);
+    const server = await startServer({ ...options, root });
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
 }

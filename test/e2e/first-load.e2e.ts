@@ -1,23 +1,20 @@
-import { expect, test, type Page } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import type { TestServer } from "../support/server";
+import type { Page } from "@playwright/test";
+import { expect, test, item, openFolder, signIn, writeTree } from "./fixtures";
 
 /** A light first load: all requests of a folder's first load, on the wire, stay under 200 KB. */
 const FIRST_LOAD_BUDGET_BYTES = 200_000;
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "docs/": "", "docs/todo.txt": "# Todo\n", "a.txt": "a", "b.txt": "b" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "docs/": "", "docs/todo.txt": "# Todo\n", "a.txt": "a", "b.txt": "b" });
+    },
+  },
 });
 
 /** Records the finished requests of the page: their path and the bytes they took on the wire. */
-function recordRequests(page: Page): Array<{ path: string; bytes: Promise<number> }> {
+function recordRequests(page: Page, server: TestServer): Array<{ path: string; bytes: Promise<number> }> {
   const seen: Array<{ path: string; bytes: Promise<number> }> = [];
   page.on("requestfinished", (req) => {
     const url = new URL(req.url());
@@ -35,8 +32,9 @@ const scripts = (seen: Array<{ path: string }>) =>
 
 test("a folder's first load stays under 200 KB on the wire and fetches no editor, settings or other-language code", async ({
   page,
+  server,
 }) => {
-  const seen = recordRequests(page);
+  const seen = recordRequests(page, server);
   await signIn(page, server);
   await openFolder(page, server, "/");
   await page.waitForLoadState("networkidle");
@@ -47,10 +45,9 @@ test("a folder's first load stays under 200 KB on the wire and fetches no editor
   expect(names.filter((n) => /^(Editor|.*Page|.*Prompt)-/.test(n))).toEqual([]);
 });
 
-test("the editor's code arrives when a file opens in the editor, not before", async ({ page }) => {
-  await signIn(page, server);
+test("the editor's code arrives when a file opens in the editor, not before", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/docs/");
-  const seen = recordRequests(page);
+  const seen = recordRequests(page, server);
   await item(page, "todo.txt").dblclick();
   await expect(
     page.getByRole("region", { name: "Editor" }).getByRole("textbox", { name: "Content of todo.txt" }),
@@ -61,8 +58,8 @@ test("the editor's code arrives when a file opens in the editor, not before", as
 test.describe("with a Chinese browser", () => {
   test.use({ locale: "zh-CN" });
 
-  test("loads only the Chinese messages", async ({ page }) => {
-    const seen = recordRequests(page);
+  test("loads only the Chinese messages", async ({ page, server }) => {
+    const seen = recordRequests(page, server);
     await page.goto(`${server.url}/login`);
     await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
     await page.waitForLoadState("networkidle");

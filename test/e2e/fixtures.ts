@@ -27,7 +27,12 @@ export const test = base.extend<
   serverOptions: [{}, { option: true }],
   // Before every test, so a file that starts no server of its own still stops the previous file's servers.
   fileSwitch: [async ({ fileServers }, use, info) => use(await fileServers.enter(info.file)), { auto: true }],
-  server: async ({ fileServers, serverOptions }, use, info) => use(await fileServers.get(info.file, serverOptions)),
+  // A time budget of its own, as the beforeAll it replaces had: a slow start or prepare (media made with ffmpeg, a big
+  // tree) is not taken from the first test's time.
+  server: [
+    async ({ fileServers, serverOptions }, use, info) => use(await fileServers.get(info.file, serverOptions)),
+    { timeout: 120_000 },
+  ],
   signedIn: async ({ page, server }, use) => {
     await signIn(page, server);
     await use(page);

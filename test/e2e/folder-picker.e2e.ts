@@ -1,27 +1,22 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import { expect, test, item, openFolder, writeTree, TOUCH_PHONE } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "src/a.txt": "a", "dest/inner/": "" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "src/a.txt": "a", "dest/inner/": "" });
+    },
+  },
 });
 
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
   test("in the move picker a tap opens a folder, Choose picks one, and New folder makes one there", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
-    await signIn(page, server);
     await openFolder(page, server, "/src/");
     await item(page, "a.txt").click();
     await page.getByRole("button", { name: "Move", exact: true }).click();

@@ -1,11 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
 import { orientedJpeg } from "../support/oriented-jpeg";
-import { item, openFolder, screenshot, settled, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
-
-let server: TestServer;
+import { expect, test, item, openFolder, screenshot, settled, writeTree, TOUCH_PHONE } from "./fixtures";
 
 /** A `width` x `height` PNG of one colour (red, green, blue 0-255). */
 function png(width: number, height: number, [r, g, b]: number[]): Promise<Buffer> {
@@ -15,7 +13,7 @@ function png(width: number, height: number, [r, g, b]: number[]): Promise<Buffer
 }
 
 /** Sets the global Slideshow settings through the settings API (the defaults, changed by `change`). */
-async function setSlideshow(change: Partial<typeof DEFAULT_SETTINGS.slideshow>): Promise<void> {
+async function setSlideshow(server: TestServer, change: Partial<typeof DEFAULT_SETTINGS.slideshow>): Promise<void> {
   const res = await fetch(`${server.url}/api/settings`, {
     method: "PUT",
     headers: { "X-Auth": await login(server), "Content-Type": "application/json" },
@@ -27,45 +25,44 @@ async function setSlideshow(change: Partial<typeof DEFAULT_SETTINGS.slideshow>):
 const preview = (page: Page) => page.getByRole("region", { name: "File preview" });
 const heading = (page: Page) => preview(page).getByRole("heading", { level: 1 });
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const colours = [
-    [220, 60, 60],
-    [60, 160, 90],
-    [60, 100, 220],
-    [230, 180, 40],
-    [150, 80, 200],
-  ];
-  const pics: Record<string, Buffer | string> = { "pics/notes.txt": "not an image" };
-  for (const [i, c] of colours.entries()) pics[`pics/p${i + 1}.png`] = await png(640, 420, c);
-  const many: Record<string, Buffer> = {};
-  const small = await png(32, 24, [90, 90, 90]);
-  for (let i = 0; i < 40; i++) many[`many/img-${String(i).padStart(3, "0")}.png`] = small;
-  writeTree(server.root, {
-    ...pics,
-    ...many,
-    // Stored 40 x 20 with EXIF orientation 6: upright it is 20 x 40.
-    "turn/sideways.jpg": await orientedJpeg(40, 20, 6),
-    "turn/other.png": small,
-    "clips/clip.mp4": Buffer.from("not really a video"),
-    "clips/clip.mp4._vthumb_.png": small,
-    "clips/plain.png": small,
-    "del/d1.png": small,
-    "del/d2.png": small,
-  });
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      const colours = [
+        [220, 60, 60],
+        [60, 160, 90],
+        [60, 100, 220],
+        [230, 180, 40],
+        [150, 80, 200],
+      ];
+      const pics: Record<string, Buffer | string> = { "pics/notes.txt": "not an image" };
+      for (const [i, c] of colours.entries()) pics[`pics/p${i + 1}.png`] = await png(640, 420, c);
+      const many: Record<string, Buffer> = {};
+      const small = await png(32, 24, [90, 90, 90]);
+      for (let i = 0; i < 40; i++) many[`many/img-${String(i).padStart(3, "0")}.png`] = small;
+      writeTree(server.root, {
+        ...pics,
+        ...many,
+        // Stored 40 x 20 with EXIF orientation 6: upright it is 20 x 40.
+        "turn/sideways.jpg": await orientedJpeg(40, 20, 6),
+        "turn/other.png": small,
+        "clips/clip.mp4": Buffer.from("not really a video"),
+        "clips/clip.mp4._vthumb_.png": small,
+        "clips/plain.png": small,
+        "del/d1.png": small,
+        "del/d2.png": small,
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await setSlideshow({});
-  await signIn(page, server);
+test.beforeEach(async ({ server }) => {
+  await setSlideshow(server, {});
 });
 
 test("opened by URL, the arrow keys move among the folder's images in listing order and the route follows", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(heading(page)).toHaveText("p2.png");
@@ -90,8 +87,8 @@ test("opened by URL, the arrow keys move among the folder's images in listing or
   await expect(item(page, "p5.png")).toBeVisible();
 });
 
-test("without continuous, the gallery stops at the last image", async ({ page }) => {
-  await setSlideshow({ continuous: false });
+test("without continuous, the gallery stops at the last image", async ({ signedIn: page, server }) => {
+  await setSlideshow(server, { continuous: false });
   await page.goto(`${server.url}/files/pics/p4.png`);
   await expect(heading(page)).toHaveText("p4.png");
   await preview(page).getByRole("button", { name: "Next", exact: true }).click();
@@ -102,7 +99,7 @@ test("without continuous, the gallery stops at the last image", async ({ page })
   await expect(page).toHaveURL(`${server.url}/files/pics/p5.png`);
 });
 
-test("Space starts and stops the slideshow and says so", async ({ page }) => {
+test("Space starts and stops the slideshow and says so", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/pics/p1.png`);
   await expect(heading(page)).toHaveText("p1.png");
   await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
@@ -115,9 +112,10 @@ test("Space starts and stops the slideshow and says so", async ({ page }) => {
 });
 
 test("the running slideshow moves to the next image after the interval, with a progress bar", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
-  await setSlideshow({ autoplayInterval: 700, transitionSpeed: 100 });
+  await setSlideshow(server, { autoplayInterval: 700, transitionSpeed: 100 });
   await page.goto(`${server.url}/files/pics/p1.png`);
   await expect(heading(page)).toHaveText("p1.png");
   await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
@@ -132,14 +130,14 @@ test("the running slideshow moves to the next image after the interval, with a p
   await screenshot(page, testInfo, "gallery-slideshow-progress-1280");
 });
 
-test("autoplaySlide starts the slideshow when the gallery opens", async ({ page }) => {
-  await setSlideshow({ autoplaySlide: true, autoplayInterval: 500, transitionSpeed: 50 });
+test("autoplaySlide starts the slideshow when the gallery opens", async ({ signedIn: page, server }) => {
+  await setSlideshow(server, { autoplaySlide: true, autoplayInterval: 500, transitionSpeed: 50 });
   await page.goto(`${server.url}/files/pics/p4.png`);
   await expect(page).toHaveURL(`${server.url}/files/pics/p5.png`, { timeout: 3000 });
   await expect(preview(page).getByRole("button", { name: "Stop slideshow" })).toBeVisible();
 });
 
-test("a click on a thumbnail shows that image", async ({ page }, testInfo) => {
+test("a click on a thumbnail shows that image", async ({ signedIn: page, server }, testInfo) => {
   await openFolder(page, server, "/pics/");
   await item(page, "p1.png").dblclick();
   await expect(heading(page)).toHaveText("p1.png");
@@ -160,7 +158,8 @@ test("a click on a thumbnail shows that image", async ({ page }, testInfo) => {
 });
 
 test("closing after a delete in the gallery goes back to the listing, fetched again without the deleted image", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/del/");
   await item(page, "d1.png").dblclick();
@@ -175,7 +174,7 @@ test("closing after a delete in the gallery goes back to the listing, fetched ag
   await expect(item(page, "d1.png")).toHaveCount(0);
 });
 
-test("with many images only those near the current one are in the page", async ({ page }) => {
+test("with many images only those near the current one are in the page", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/many/img-020.png`);
   await expect(heading(page)).toHaveText("img-020.png");
   await expect(preview(page).getByText("21 of 40")).toBeVisible();
@@ -191,8 +190,11 @@ test("with many images only those near the current one are in the page", async (
   expect(thumbs).toBeLessThan(40);
 });
 
-test("the transition effect and the dot indicator follow the settings", async ({ page }, testInfo) => {
-  await setSlideshow({ transitionEffect: "lg-zoom-in", showDotIndicator: true, showThumbIndicator: false });
+test("the transition effect and the dot indicator follow the settings", async ({
+  signedIn: page,
+  server,
+}, testInfo) => {
+  await setSlideshow(server, { transitionEffect: "lg-zoom-in", showDotIndicator: true, showThumbIndicator: false });
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(heading(page)).toHaveText("p2.png");
   const main = preview(page).locator(".gallery-main");
@@ -201,12 +203,12 @@ test("the transition effect and the dot indicator follow the settings", async ({
   await expect(preview(page).locator(".swiper-pagination-bullet-active")).toHaveCount(1);
   await expect(preview(page).getByRole("button", { name: /^Show / })).toHaveCount(0);
   await screenshot(page, testInfo, "gallery-dots-1280");
-  await setSlideshow({ transitionEffect: "lg-fade" });
+  await setSlideshow(server, { transitionEffect: "lg-fade" });
   await page.reload();
   await expect(main).toHaveClass(/swiper-fade/);
 });
 
-test("image-process turns the shown JPEG upright and the image refreshes", async ({ page }) => {
+test("image-process turns the shown JPEG upright and the image refreshes", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/turn/sideways.jpg`);
   await expect(heading(page)).toHaveText("sideways.jpg");
   const shown = preview(page).getByRole("img", { name: "sideways.jpg" });
@@ -233,7 +235,7 @@ test("image-process turns the shown JPEG upright and the image refreshes", async
   await expect.poll(storedSize).toBe("20x40");
 });
 
-test("the thumbnail of a video plays that video", async ({ page }) => {
+test("the thumbnail of a video plays that video", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/files/clips/plain.png`);
   await expect(heading(page)).toHaveText("plain.png");
   await expect(preview(page).getByRole("button", { name: "Play related video" })).toHaveCount(0);
@@ -245,7 +247,8 @@ test("the thumbnail of a video plays that video", async ({ page }) => {
 });
 
 test("on a phone the gallery fits the screen with thumbnails, dots or a running slideshow", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${server.url}/files/pics/p3.png`);
@@ -255,21 +258,21 @@ test("on a phone the gallery fits the screen with thumbnails, dots or a running 
   expect((await preview(page).getByRole("button", { name: "Show p3.png" }).boundingBox())?.width).toBe(100);
   await settled(page);
   await screenshot(page, testInfo, "gallery-thumbs-375");
-  await setSlideshow({ showDotIndicator: true, showThumbIndicator: false });
+  await setSlideshow(server, { showDotIndicator: true, showThumbIndicator: false });
   await page.reload();
   await expect(preview(page).locator(".swiper-pagination-bullet-active")).toBeInViewport();
   await settled(page);
   await screenshot(page, testInfo, "gallery-dots-375");
-  await setSlideshow({ autoplaySlide: true, autoplayInterval: 4000 });
+  await setSlideshow(server, { autoplaySlide: true, autoplayInterval: 4000 });
   await page.reload();
   await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
   await settled(page);
   await screenshot(page, testInfo, "gallery-slideshow-375");
 });
 
-test("the gallery in the dark theme", async ({ page }, testInfo) => {
+test("the gallery in the dark theme", async ({ signedIn: page, server }, testInfo) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  await setSlideshow({ autoplaySlide: true, autoplayInterval: 6000 });
+  await setSlideshow(server, { autoplaySlide: true, autoplayInterval: 6000 });
   await page.goto(`${server.url}/files/pics/p2.png`);
   await expect(preview(page).getByRole("progressbar", { name: "Time until the next image" })).toBeVisible();
   await settled(page);
@@ -283,7 +286,8 @@ async function zoomOf(page: Page, name: string, fitted: number): Promise<number>
 }
 
 test("the image zooms with the buttons, the keys, the wheel and a double click, pans by dragging, and fits again on the next image; the slideshow runs full screen and Esc leaves it first", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
   await page.goto(`${server.url}/files/pics/p2.png`);
   const img = preview(page).getByRole("img", { name: "p2.png" });
@@ -347,7 +351,10 @@ test("the image zooms with the buttons, the keys, the wheel and a double click, 
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("a double tap zooms the image and another fits it; two fingers pinch it larger", async ({ page }, testInfo) => {
+  test("a double tap zooms the image and another fits it; two fingers pinch it larger", async ({
+    signedIn: page,
+    server,
+  }, testInfo) => {
     await page.goto(`${server.url}/files/pics/p2.png`);
     const img = preview(page).getByRole("img", { name: "p2.png" });
     await expect(preview(page).getByText("2 of 5")).toBeVisible();

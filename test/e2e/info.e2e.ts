@@ -1,22 +1,21 @@
+import type { TestServer } from "../support/server";
 /**
  * File info of a video, an audio file, a torrent and a .trx firmware image; the torrent and firmware previews; Media
  * info copy; About's video encoder; video posters in the mosaic; the Thumbnail and Slideshow settings saved and
  * reloaded. Media made by ffmpeg, torrents by mktorrent, the TRX image from its documented layout.
  */
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { startServer, type TestServer } from "../support/server";
 import { makeMp4WithMovText, makeVideo } from "../support/media";
 import { AUDIO_TAGS, makeTaggedMp3 } from "../support/audio";
 import { inspectTorrent } from "../support/torrent";
 import { buildTrx } from "../support/trx";
-import { item, openFolder, PNG_RED, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, PNG_RED, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
 let torrentHash = "";
 const ANNOUNCE = "http://tracker.example.org:6969/announce";
 const SIZES = [
@@ -24,60 +23,59 @@ const SIZES = [
   { name: "375", viewport: { width: 375, height: 740 } },
 ];
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const media = join(server.root, "media");
-  mkdirSync(media, { recursive: true });
-  await makeMp4WithMovText(media, "clip.mp4");
-  writeFileSync(join(media, "clip.srt"), "1\n00:00:00,200 --> 00:00:00,900\nhi\n");
-  await makeTaggedMp3(media, "tone.mp3");
-  const shows = join(server.root, "shows");
-  mkdirSync(shows, { recursive: true });
-  await makeVideo(shows, "beach.mp4", 2, "640x360");
-  await makeVideo(shows, "forest.mkv", 2, "480x360");
-  writeTree(server.root, { "shows/red.png": PNG_RED, "shows/notes.txt": "x" });
-  writeTree(server.root, { "dist/album/a.txt": "hello torrent\n", "dist/album/disc 2/b.bin": randomBytes(70_000) });
-  execFileSync(
-    "mktorrent",
-    ["-a", ANNOUNCE, "-p", "-l", "15", "-c", "made in a test", "-s", "FBE", "-o", "album.torrent", "album"],
-    { cwd: join(server.root, "dist") },
-  );
-  torrentHash = inspectTorrent(join(server.root, "dist/album.torrent"), join(server.root, "dist/album")).infoHash;
-  writeFileSync(join(server.root, "dist/broken.torrent"), "this is no torrent");
-  const trx = buildTrx({
-    version: 1,
-    flags: 0,
-    createdS: 1_600_000_000,
-    asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] },
-    payloadBytes: 2048,
-  });
-  writeFileSync(join(server.root, "dist/RT-AC68U.trx"), trx.bytes);
-  // A camera photo: sharp writes its EXIF block (camera, lens, exposure, date and a GPS position in Tokyo).
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3080c0" } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: "Canon", Model: "Canon EOS R6" },
-      IFD2: {
-        DateTimeOriginal: "2023:08:15 14:30:00",
-        ExposureTime: "1/250",
-        FNumber: "28/10",
-        ISOSpeedRatings: "400",
-        FocalLength: "50/1",
-        LensModel: "RF50mm F1.8 STM",
-      },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "35/1 39/1 2952/100",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "139/1 42/1 1260/100",
-      },
-    })
-    .toBuffer();
-  writeTree(server.root, { "photos/camera.jpg": photo });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      const media = join(server.root, "media");
+      mkdirSync(media, { recursive: true });
+      await makeMp4WithMovText(media, "clip.mp4");
+      writeFileSync(join(media, "clip.srt"), "1\n00:00:00,200 --> 00:00:00,900\nhi\n");
+      await makeTaggedMp3(media, "tone.mp3");
+      const shows = join(server.root, "shows");
+      mkdirSync(shows, { recursive: true });
+      await makeVideo(shows, "beach.mp4", 2, "640x360");
+      await makeVideo(shows, "forest.mkv", 2, "480x360");
+      writeTree(server.root, { "shows/red.png": PNG_RED, "shows/notes.txt": "x" });
+      writeTree(server.root, { "dist/album/a.txt": "hello torrent\n", "dist/album/disc 2/b.bin": randomBytes(70_000) });
+      execFileSync(
+        "mktorrent",
+        ["-a", ANNOUNCE, "-p", "-l", "15", "-c", "made in a test", "-s", "FBE", "-o", "album.torrent", "album"],
+        { cwd: join(server.root, "dist") },
+      );
+      torrentHash = inspectTorrent(join(server.root, "dist/album.torrent"), join(server.root, "dist/album")).infoHash;
+      writeFileSync(join(server.root, "dist/broken.torrent"), "this is no torrent");
+      const trx = buildTrx({
+        version: 1,
+        flags: 0,
+        createdS: 1_600_000_000,
+        asus: { productId: "RT-AC68U", versions: [3, 0, 0, 4] },
+        payloadBytes: 2048,
+      });
+      writeFileSync(join(server.root, "dist/RT-AC68U.trx"), trx.bytes);
+      // A camera photo: sharp writes its EXIF block (camera, lens, exposure, date and a GPS position in Tokyo).
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3080c0" } })
+        .jpeg()
+        .withExif({
+          IFD0: { Make: "Canon", Model: "Canon EOS R6" },
+          IFD2: {
+            DateTimeOriginal: "2023:08:15 14:30:00",
+            ExposureTime: "1/250",
+            FNumber: "28/10",
+            ISOSpeedRatings: "400",
+            FocalLength: "50/1",
+            LensModel: "RF50mm F1.8 STM",
+          },
+          IFD3: {
+            GPSLatitudeRef: "N",
+            GPSLatitude: "35/1 39/1 2952/100",
+            GPSLongitudeRef: "E",
+            GPSLongitude: "139/1 42/1 1260/100",
+          },
+        })
+        .toBuffer();
+      writeTree(server.root, { "photos/camera.jpg": photo });
+    },
+  },
 });
 
 /** The value cell of the row labelled `label` inside `scope`. */
@@ -91,6 +89,7 @@ function value(scope: Locator, label: string): Locator {
 /** A signed-in page of its own context at `viewport` (clipboard allowed). */
 async function newPage(
   browser: Browser,
+  server: TestServer,
   viewport = SIZES[0].viewport,
   colorScheme: "light" | "dark" = "light",
 ): Promise<Page> {
@@ -102,7 +101,7 @@ async function newPage(
 }
 
 /** Opens File info of `name` in `folder` from the listing's Info button. */
-async function openInfo(page: Page, folder: string, name: string): Promise<Locator> {
+async function openInfo(page: Page, server: TestServer, folder: string, name: string): Promise<Locator> {
   await openFolder(page, server, folder);
   await item(page, name).click();
   await page.getByRole("button", { name: "Info", exact: true }).click();
@@ -132,10 +131,11 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
 
 test("File info of a video shows its codec, resolution, duration, bit rates and subtitles as the file was made", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
-    const dialog = await openInfo(page, "/media/", "clip.mp4");
+    const page = await newPage(browser, server, size.viewport);
+    const dialog = await openInfo(page, server, "/media/", "clip.mp4");
     const video = dialog.getByRole("region", { name: "Video" });
     await expect(value(video, "Resolution")).toHaveText("320 × 240");
     const stream = probeByHand(join(server.root, "media/clip.mp4"), "video");
@@ -165,10 +165,10 @@ test("File info of a video shows its codec, resolution, duration, bit rates and 
   }
 });
 
-test("File info of an mp3 shows its codec details and tags", async ({ browser }, testInfo) => {
+test("File info of an mp3 shows its codec details and tags", async ({ browser, server }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
-    const dialog = await openInfo(page, "/media/", "tone.mp3");
+    const page = await newPage(browser, server, size.viewport);
+    const dialog = await openInfo(page, server, "/media/", "tone.mp3");
     const audio = dialog.getByRole("region", { name: "Audio" });
     await expect(value(audio, "Title")).toHaveText(AUDIO_TAGS.title);
     await expect(value(audio, "Artist")).toHaveText(AUDIO_TAGS.artist);
@@ -185,10 +185,11 @@ test("File info of an mp3 shows its codec details and tags", async ({ browser },
 
 test("File info of a private torrent shows its info hash, file table and the private notice", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
-    const dialog = await openInfo(page, "/dist/", "album.torrent");
+    const page = await newPage(browser, server, size.viewport);
+    const dialog = await openInfo(page, server, "/dist/", "album.torrent");
     const torrent = dialog.getByRole("region", { name: "Torrent", exact: true });
     await expect(value(torrent, "Info hash")).toHaveText(torrentHash);
     await expect(torrent.getByRole("note")).toContainText("private torrent");
@@ -207,9 +208,12 @@ test("File info of a private torrent shows its info hash, file table and the pri
   }
 });
 
-test("A file that cannot be read says so in its section, and the rest of File info stays", async ({ browser }) => {
-  const page = await newPage(browser);
-  const dialog = await openInfo(page, "/dist/", "broken.torrent");
+test("A file that cannot be read says so in its section, and the rest of File info stays", async ({
+  browser,
+  server,
+}) => {
+  const page = await newPage(browser, server);
+  const dialog = await openInfo(page, server, "/dist/", "broken.torrent");
   await expect(dialog.getByRole("region", { name: "Torrent", exact: true }).getByRole("alert")).toContainText(
     "not a torrent file",
   );
@@ -219,10 +223,11 @@ test("A file that cannot be read says so in its section, and the rest of File in
 
 test("File info of a .trx firmware image shows its product id, versions and a valid CRC", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
-    const dialog = await openInfo(page, "/dist/", "RT-AC68U.trx");
+    const page = await newPage(browser, server, size.viewport);
+    const dialog = await openInfo(page, server, "/dist/", "RT-AC68U.trx");
     const firmware = dialog.getByRole("region", { name: "Firmware" });
     await expect(value(firmware, "Product ID")).toHaveText("RT-AC68U");
     await expect(value(firmware, "Kernel version")).toHaveText("3.0");
@@ -235,9 +240,10 @@ test("File info of a .trx firmware image shows its product id, versions and a va
 
 test("The preview of a torrent shows the private notice and its files above the download link; a .trx its product", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
+    const page = await newPage(browser, server, size.viewport);
     await page.goto(`${server.url}/files/dist/album.torrent`);
     await expect(page.locator("#loading")).toHaveCount(0);
     const preview = page.getByRole("region", { name: "Torrent", exact: true });
@@ -260,9 +266,10 @@ test("The preview of a torrent shows the private notice and its files above the 
 
 test("Media info loads, shows the raw text, and Copy puts it on the clipboard with 'mediaInfo copied'", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
+    const page = await newPage(browser, server, size.viewport);
     await openFolder(page, server, "/media/");
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -292,9 +299,10 @@ test("Media info loads, shows the raw text, and Copy puts it on the clipboard wi
 
 test("About shows the video encoder the server would use as the hardware-acceleration status", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
+    const page = await newPage(browser, server, size.viewport);
     await openFolder(page, server, "/");
     const encoder = await page.evaluate(
       () => (JSON.parse(document.getElementById("fbe-config")!.textContent!) as { videoEncoder: string }).videoEncoder,
@@ -313,9 +321,10 @@ test("About shows the video encoder the server would use as the hardware-acceler
 
 test("The mosaic shows video posters that loaded, with a play badge, next to image thumbnails", async ({
   browser,
+  server,
 }, testInfo) => {
   for (const size of SIZES) {
-    const page = await newPage(browser, size.viewport);
+    const page = await newPage(browser, server, size.viewport);
     await openFolder(page, server, "/shows/");
     const mosaic = page.getByRole("button", { name: "Mosaic view" });
     if (await mosaic.isVisible()) await mosaic.click();
@@ -343,7 +352,7 @@ test("The mosaic shows video posters that loaded, with a play badge, next to ima
 });
 
 /** Opens the global settings and waits for the form. */
-async function openGlobalSettings(page: Page): Promise<Locator> {
+async function openGlobalSettings(page: Page, server: TestServer): Promise<Locator> {
   await page.goto(`${server.url}/settings/global`);
   const form = page.getByRole("form", { name: "Global settings" });
   await expect(form).toBeVisible();
@@ -358,9 +367,9 @@ async function saveAndReload(page: Page, form: Locator): Promise<Locator> {
   return again;
 }
 
-test("Slideshow settings survive a save and a reload, and reach the page's config", async ({ browser }) => {
-  const page = await newPage(browser);
-  let form = await openGlobalSettings(page);
+test("Slideshow settings survive a save and a reload, and reach the page's config", async ({ browser, server }) => {
+  const page = await newPage(browser, server);
+  let form = await openGlobalSettings(page, server);
   const slideshow = form.getByRole("group", { name: "Photo Gallery Slideshow" });
   await slideshow.getByRole("spinbutton", { name: "Transition speed (ms)" }).fill("800");
   await slideshow.getByRole("spinbutton", { name: "Autoplay interval (ms)" }).fill("7000");
@@ -393,9 +402,10 @@ test("Slideshow settings survive a save and a reload, and reach the page's confi
 
 test("With thumbnails switched off in the settings, the listing asks for no thumbnail and shows icons", async ({
   browser,
+  server,
 }) => {
-  const page = await newPage(browser);
-  let form = await openGlobalSettings(page);
+  const page = await newPage(browser, server);
+  let form = await openGlobalSettings(page, server);
   const thumbs = form.getByRole("group", { name: "Thumbnail" });
   await thumbs.getByRole("checkbox", { name: "Enable image thumbnails" }).uncheck();
   form = await saveAndReload(page, form);
@@ -412,7 +422,7 @@ test("With thumbnails switched off in the settings, the listing asks for no thum
   await expect(page.locator(".items img")).toHaveCount(0);
   expect(thumbRequests).toEqual([]);
   // Switched back on, the posters return.
-  form = await openGlobalSettings(page);
+  form = await openGlobalSettings(page, server);
   await form
     .getByRole("group", { name: "Thumbnail" })
     .getByRole("checkbox", { name: "Enable image thumbnails" })
@@ -423,11 +433,14 @@ test("With thumbnails switched off in the settings, the listing asks for no thum
   await page.context().close();
 });
 
-test("File info of a photo shows its dimensions, type, EXIF fields and location", async ({ browser }, testInfo) => {
+test("File info of a photo shows its dimensions, type, EXIF fields and location", async ({
+  browser,
+  server,
+}, testInfo) => {
   for (const size of SIZES) {
     for (const scheme of ["light", "dark"] as const) {
-      const page = await newPage(browser, size.viewport, scheme);
-      const dialog = await openInfo(page, "/photos/", "camera.jpg");
+      const page = await newPage(browser, server, size.viewport, scheme);
+      const dialog = await openInfo(page, server, "/photos/", "camera.jpg");
       const image = dialog.getByRole("region", { name: "Image" });
       await expect(value(image, "Dimensions")).toHaveText("64 × 48 px");
       await expect(value(image, "Type")).toHaveText("JPEG");

@@ -1,22 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
-import { NO_PERMS, openFolder, signIn, writeTree } from "./fixtures";
+import { login } from "../support/server";
+import { expect, test, NO_PERMS, openFolder, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "a.txt": "a" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "a.txt": "a" });
+    },
+  },
 });
 
 test.describe("with a Chinese browser", () => {
   test.use({ locale: "zh-TW" });
 
-  test("shows Simplified Chinese for any zh browser language", async ({ page }) => {
+  test("shows Simplified Chinese for any zh browser language", async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await expect(page.getByRole("button", { name: "登录" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "用户名" })).toBeVisible();
@@ -27,9 +23,9 @@ test.describe("with a Japanese browser", () => {
   test.use({ locale: "ja-JP" });
 
   test("shows English for other browser languages, and the language picked in the profile afterwards", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
-    await signIn(page, server);
     await openFolder(page, server, "/");
     await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
     await page.getByRole("link", { name: "Settings" }).click();
@@ -45,6 +41,7 @@ test.describe("with a Japanese browser", () => {
 
 test("a Japanese user logging in on a fresh browser gets Japanese right after the login, without a reload", async ({
   page,
+  server,
 }) => {
   const token = await login(server);
   const res = await fetch(`${server.url}/api/users`, {

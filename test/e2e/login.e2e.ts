@@ -1,19 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { item, loginThroughForm, writeTree } from "./fixtures";
+import { expect, test, item, loginThroughForm, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "sub/inside.txt": "inside", "top.txt": "top" });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "sub/inside.txt": "inside", "top.txt": "top" });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test("logs in through the form and lands on the listing", async ({ page }) => {
+test("logs in through the form and lands on the listing", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await expect(page.getByRole("heading", { name: "File Browser Enhanced" })).toBeVisible();
   await expect(page).toHaveTitle("Login - File Browser Enhanced");
@@ -25,7 +20,7 @@ test("logs in through the form and lands on the listing", async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem("jwt")?.split(".").length)).toBe(3);
 });
 
-test("shows 'Wrong username or password' above the form for bad credentials", async ({ page }) => {
+test("shows 'Wrong username or password' above the form for bad credentials", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await page.getByRole("textbox", { name: "Username" }).fill(server.username);
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
@@ -34,7 +29,10 @@ test("shows 'Wrong username or password' above the form for bad credentials", as
   await expect(page).toHaveURL(`${server.url}/login`);
 });
 
-test("sends a logged-out visitor to /login with the wanted path and returns there after login", async ({ page }) => {
+test("sends a logged-out visitor to /login with the wanted path and returns there after login", async ({
+  page,
+  server,
+}) => {
   await page.goto(`${server.url}/files/sub/`);
   await expect(page).toHaveURL(`${server.url}/login?redirect=${encodeURIComponent("/files/sub/")}`);
   await loginThroughForm(page, server);
@@ -42,7 +40,7 @@ test("sends a logged-out visitor to /login with the wanted path and returns ther
   await expect(item(page, "inside.txt")).toBeVisible();
 });
 
-test("an already logged-in user visiting /login goes to the files", async ({ page }) => {
+test("an already logged-in user visiting /login goes to the files", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await loginThroughForm(page, server);
   await expect(page).toHaveURL(`${server.url}/files/`);
@@ -50,7 +48,7 @@ test("an already logged-in user visiting /login goes to the files", async ({ pag
   await expect(page).toHaveURL(`${server.url}/files/`);
 });
 
-test("drops a stored token that is malformed or expired and asks to log in", async ({ page }) => {
+test("drops a stored token that is malformed or expired and asks to log in", async ({ page, server }) => {
   const expired = [
     "eyJhbGciOiJIUzI1NiJ9",
     Buffer.from(JSON.stringify({ user: { id: 1 }, exp: 1 })).toString("base64url"),
@@ -65,7 +63,7 @@ test("drops a stored token that is malformed or expired and asks to log in", asy
   }
 });
 
-test("logout clears the session and goes to /login", async ({ page }) => {
+test("logout clears the session and goes to /login", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await loginThroughForm(page, server);
   await expect(item(page, "sub")).toBeVisible();
@@ -78,6 +76,7 @@ test("logout clears the session and goes to /login", async ({ page }) => {
 
 test("a stored token the server refuses ends the session and keeps the wanted folder for after login", async ({
   page,
+  server,
 }) => {
   const forged = [
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
@@ -99,7 +98,7 @@ test("a stored token the server refuses ends the session and keeps the wanted fo
   await expect(item(page, "inside.txt")).toBeVisible();
 });
 
-test("returns to a folder whose name needs escaping after login", async ({ page }) => {
+test("returns to a folder whose name needs escaping after login", async ({ page, server }) => {
   writeTree(server.root, { "100% done #1/inside.txt": "x" });
   const wanted = "/files/100%25%20done%20%231/";
   await page.goto(`${server.url}${wanted}`);

@@ -1,20 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { dropFiles, item, loginThroughForm, writeTree } from "./fixtures";
+import { expect, test, dropFiles, item, loginThroughForm, writeTree } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 test.describe("under a base URL", () => {
-  let server: TestServer;
-  test.beforeAll(async () => {
-    server = await startServer({ args: ["--baseurl", "/app"] });
-    writeTree(server.root, { "inner/file.txt": "under a base" });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.use({
+    serverOptions: {
+      args: ["--baseurl", "/app"],
+      prepare: (server) => {
+        writeTree(server.root, { "inner/file.txt": "under a base" });
+      },
+    },
   });
 
-  test("logs in, redirects, browses, previews and uploads with every URL under the base", async ({ page }) => {
+  test("logs in, redirects, browses, previews and uploads with every URL under the base", async ({ page, server }) => {
     expect(server.url.endsWith("/app")).toBe(true);
     await page.goto(`${server.url}/files/inner/`);
     await expect(page).toHaveURL(`${server.url}/login?redirect=${encodeURIComponent("/files/inner/")}`);
@@ -33,16 +31,16 @@ test.describe("under a base URL", () => {
 });
 
 test.describe("in no-auth mode", () => {
-  let server: TestServer;
-  test.beforeAll(async () => {
-    server = await startServer({ args: ["--noauth"] });
-    writeTree(server.root, { "open.txt": "no login needed" });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.use({
+    serverOptions: {
+      args: ["--noauth"],
+      prepare: (server) => {
+        writeTree(server.root, { "open.txt": "no login needed" });
+      },
+    },
   });
 
-  test("shows the files without a login and hides Logout", async ({ page }) => {
+  test("shows the files without a login and hides Logout", async ({ page, server }) => {
     await page.goto(`${server.url}/files/`);
     await expect(item(page, "open.txt")).toBeVisible();
     await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();

@@ -1,49 +1,48 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { TestServer } from "../support/server";
+import type { Browser, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { startServer, type TestServer } from "../support/server";
-import { dragFilesOver, item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, dragFilesOver, item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
 import { mosaicCardWidth, mosaicColumns, thumbnailWidth } from "../../src/ui/stores/listing-layout";
 
-let server: TestServer;
 const PHOTOS = join(process.cwd(), "scripts", "sample-files", "photos");
 const SIZES = [
   { name: "1280", viewport: { width: 1280, height: 800 } },
   { name: "375", viewport: { width: 375, height: 740 } },
 ];
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const landscape = readFileSync(join(PHOTOS, "sunrise.jpg"));
-  writeTree(server.root, {
-    "gallery/a-landscape.jpg": landscape,
-    "gallery/a-portrait.jpg": await sharp(landscape).rotate(90).jpeg().toBuffer(),
-    "gallery/a-fractal.png": readFileSync(join(PHOTOS, "fractal.png")),
-    "gallery/Holiday photos/": "",
-    "gallery/Projects/": "",
-    "gallery/main.py": "print('hi')\n",
-    "gallery/backup.tar.gz": "x",
-    "gallery/report.pdf": "%PDF",
-    "gallery/budget.xlsx": "x",
-    "gallery/talk.pptx": "x",
-    "gallery/movie.srt": "1\n",
-    "gallery/debian.iso": "x",
-    "gallery/setup.exe": "x",
-    "gallery/linux.torrent": "x",
-    "gallery/font.woff2": "x",
-    "gallery/notes.txt": "x",
-    "gallery/song.mp3": "x",
-    "gallery/clip.mp4": "x",
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      const landscape = readFileSync(join(PHOTOS, "sunrise.jpg"));
+      writeTree(server.root, {
+        "gallery/a-landscape.jpg": landscape,
+        "gallery/a-portrait.jpg": await sharp(landscape).rotate(90).jpeg().toBuffer(),
+        "gallery/a-fractal.png": readFileSync(join(PHOTOS, "fractal.png")),
+        "gallery/Holiday photos/": "",
+        "gallery/Projects/": "",
+        "gallery/main.py": "print('hi')\n",
+        "gallery/backup.tar.gz": "x",
+        "gallery/report.pdf": "%PDF",
+        "gallery/budget.xlsx": "x",
+        "gallery/talk.pptx": "x",
+        "gallery/movie.srt": "1\n",
+        "gallery/debian.iso": "x",
+        "gallery/setup.exe": "x",
+        "gallery/linux.torrent": "x",
+        "gallery/font.woff2": "x",
+        "gallery/notes.txt": "x",
+        "gallery/song.mp3": "x",
+        "gallery/clip.mp4": "x",
+      });
+    },
+  },
 });
 
 async function openGallery(
   browser: Browser,
+  server: TestServer,
   viewport: { width: number; height: number },
   options: { deviceScaleFactor?: number; colorScheme?: "light" | "dark" } = {},
 ) {
@@ -69,8 +68,9 @@ async function showMosaic(page: Page): Promise<void> {
 for (const size of SIZES) {
   test(`mosaic at ${size.name} px: floor(width / 300) columns, at least two, portraits shown whole`, async ({
     browser,
+    server,
   }, testInfo) => {
-    const { context, page } = await openGallery(browser, size.viewport);
+    const { context, page } = await openGallery(browser, server, size.viewport);
     await screenshot(page, testInfo, `list-${size.name}`);
     await showMosaic(page);
     const width = await page.getByRole("listbox", { name: "Items" }).evaluate((el) => el.clientWidth);
@@ -94,8 +94,9 @@ for (const size of SIZES) {
 
 test("mosaic thumbnails are requested at the card's device-pixel width, rounded to a cache bucket", async ({
   browser,
+  server,
 }, testInfo) => {
-  const { context, page } = await openGallery(browser, { width: 1280, height: 800 }, { deviceScaleFactor: 2 });
+  const { context, page } = await openGallery(browser, server, { width: 1280, height: 800 }, { deviceScaleFactor: 2 });
   const listSrc = await item(page, "a-landscape.jpg").locator("img").getAttribute("src");
   expect(new URL(listSrc!, server.url).searchParams.get("w")).toBe(String(thumbnailWidth(36, 2)));
   await showMosaic(page);
@@ -113,9 +114,9 @@ test("mosaic thumbnails are requested at the card's device-pixel width, rounded 
 });
 
 for (const size of SIZES) {
-  test(`drag-hover highlight on a folder at ${size.name} px, light and dark`, async ({ browser }, testInfo) => {
+  test(`drag-hover highlight on a folder at ${size.name} px, light and dark`, async ({ browser, server }, testInfo) => {
     for (const colorScheme of ["light", "dark"] as const) {
-      const { context, page } = await openGallery(browser, size.viewport, { colorScheme });
+      const { context, page } = await openGallery(browser, server, size.viewport, { colorScheme });
       const folder = item(page, "Projects");
       await dragFilesOver(page, [{ name: "a.txt", content: "a" }], folder);
       await expect(folder).toHaveClass(/drop-target/);

@@ -1,32 +1,28 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn } from "./fixtures";
+import { expect, test, item, openFolder } from "./fixtures";
 
 // A copy or delete of a big folder shows how far it is, then the card goes away.
-let server: TestServer;
 const FILES = 24_000;
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const big = join(server.root, "big");
-  for (let d = 0; d < 12; d++) {
-    mkdirSync(join(big, `part-${d}`), { recursive: true });
-    for (let i = 0; i < FILES / 12; i++) writeFileSync(join(big, `part-${d}`, `file-${i}.txt`), "0123456789");
-  }
-  mkdirSync(join(server.root, "into"));
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      const big = join(server.root, "big");
+      for (let d = 0; d < 12; d++) {
+        mkdirSync(join(big, `part-${d}`), { recursive: true });
+        for (let i = 0; i < FILES / 12; i++) writeFileSync(join(big, `part-${d}`, `file-${i}.txt`), "0123456789");
+      }
+      mkdirSync(join(server.root, "into"));
+    },
+  },
 });
 
 test("copying and deleting a 24,000-file folder show the items done, then the card goes away", async ({
-  page,
+  signedIn: page,
+  server,
 }, info) => {
   test.setTimeout(90_000);
-  await signIn(page, server);
   await openFolder(page, server, "/");
   await item(page, "big").click();
   await page.keyboard.press("ControlOrMeta+c");

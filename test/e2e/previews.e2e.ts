@@ -3,15 +3,12 @@
  * pdf, .nfo text, the archive table and its encrypted-archive refusal, and the rendered markdown. Media is made
  * here with the real ffmpeg and 7-Zip (archives.ts runs 7-Zip through Bun, which the Playwright runner is not).
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpeg } from "../support/media";
-import { startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree, TOUCH_PHONE } from "./fixtures";
-
-let server: TestServer;
+import { expect, test, createUser, item, openFolder, screenshot, signInAs, writeTree, TOUCH_PHONE } from "./fixtures";
 
 /** A 1 s sine tone with `tags` written by ffmpeg -metadata (ID3v2 for mp3, Vorbis comments for FLAC). */
 function tone(path: string, tags: Record<string, string>, frequency = 440): Promise<void> {
@@ -70,53 +67,53 @@ function sevenZip(cwd: string, args: string[]): void {
   execFileSync("7zz", ["a", "-bd", ...args], { cwd, stdio: "pipe" });
 }
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const root = server.root;
-  mkdirSync(join(root, "music"), { recursive: true });
-  mkdirSync(join(root, "longlist"), { recursive: true });
-  await tone(join(root, "music", "a-one.mp3"), {
-    title: "First Tone",
-    artist: "The Sine Waves",
-    album: "Generated Album",
-    date: "2021",
-  });
-  await tone(
-    join(root, "music", "b-two.flac"),
-    { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" },
-    660,
-  );
-  await tone(join(root, "music", "c-three.mp3"), {}, 880);
-  // A folder with more tracks than the screen holds: the playlist scrolls inside the preview.
-  for (let i = 1; i <= 30; i++) copyFileSync(join(root, "music", "c-three.mp3"), join(root, "longlist", longTrack(i)));
-  const src = join(server.home, "zip-src");
-  writeTree(src, { "top.txt": "top", "dir/inner.txt": "inner text", "dir/sub/deep.txt": "deep ".repeat(200) });
-  mkdirSync(join(root, "arch"), { recursive: true });
-  sevenZip(src, ["-tzip", join(root, "arch", "tree.zip"), "top.txt", "dir"]);
-  // -mhe=on encrypts the names too: nothing can be listed without the password.
-  sevenZip(src, ["-psecret", "-mhe=on", join(root, "arch", "locked.7z"), "top.txt"]);
-  rmSync(src, { recursive: true, force: true });
-  // 1005 entries: more than the table renders at once.
-  const many = join(server.home, "many-src");
-  writeTree(
-    many,
-    Object.fromEntries(Array.from({ length: 1005 }, (_, i) => [`f${String(i).padStart(4, "0")}.txt`, String(i)])),
-  );
-  sevenZip(many, ["-tzip", join(root, "arch", "many.zip"), "."]);
-  rmSync(many, { recursive: true, force: true });
-  writeTree(root, {
-    "music/notes.txt": "not audio",
-    "docs/paper.pdf": minimalPdf(),
-    "docs/art.nfo": NFO_CP437,
-    "docs/readme.md": "# Hello Markdown\n\nSome *emphasis* here. See [the other page](other.md).\n",
-    "docs/other.md": "# Other Page\n",
-  });
-  await createUser(server, "reader", "reader-password-1", { download: true });
-  await createUser(server, "looker", "looker-password-1", {});
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      const root = server.root;
+      mkdirSync(join(root, "music"), { recursive: true });
+      mkdirSync(join(root, "longlist"), { recursive: true });
+      await tone(join(root, "music", "a-one.mp3"), {
+        title: "First Tone",
+        artist: "The Sine Waves",
+        album: "Generated Album",
+        date: "2021",
+      });
+      await tone(
+        join(root, "music", "b-two.flac"),
+        { TITLE: "Second Tone", ARTIST: "The Sine Waves", ALBUM: "Generated Album", DATE: "2022" },
+        660,
+      );
+      await tone(join(root, "music", "c-three.mp3"), {}, 880);
+      // A folder with more tracks than the screen holds: the playlist scrolls inside the preview.
+      for (let i = 1; i <= 30; i++)
+        copyFileSync(join(root, "music", "c-three.mp3"), join(root, "longlist", longTrack(i)));
+      const src = join(server.home, "zip-src");
+      writeTree(src, { "top.txt": "top", "dir/inner.txt": "inner text", "dir/sub/deep.txt": "deep ".repeat(200) });
+      mkdirSync(join(root, "arch"), { recursive: true });
+      sevenZip(src, ["-tzip", join(root, "arch", "tree.zip"), "top.txt", "dir"]);
+      // -mhe=on encrypts the names too: nothing can be listed without the password.
+      sevenZip(src, ["-psecret", "-mhe=on", join(root, "arch", "locked.7z"), "top.txt"]);
+      rmSync(src, { recursive: true, force: true });
+      // 1005 entries: more than the table renders at once.
+      const many = join(server.home, "many-src");
+      writeTree(
+        many,
+        Object.fromEntries(Array.from({ length: 1005 }, (_, i) => [`f${String(i).padStart(4, "0")}.txt`, String(i)])),
+      );
+      sevenZip(many, ["-tzip", join(root, "arch", "many.zip"), "."]);
+      rmSync(many, { recursive: true, force: true });
+      writeTree(root, {
+        "music/notes.txt": "not audio",
+        "docs/paper.pdf": minimalPdf(),
+        "docs/art.nfo": NFO_CP437,
+        "docs/readme.md": "# Hello Markdown\n\nSome *emphasis* here. See [the other page](other.md).\n",
+        "docs/other.md": "# Other Page\n",
+      });
+      await createUser(server, "reader", "reader-password-1", { download: true });
+      await createUser(server, "looker", "looker-password-1", {});
+    },
+  },
 });
 
 const preview = (page: Page) => page.getByRole("region", { name: "File preview" });
@@ -124,11 +121,10 @@ const playlist = (page: Page) => page.getByRole("list", { name: "Playlist" });
 const track = (page: Page, name: string) => playlist(page).getByRole("button", { name, exact: true });
 
 test.describe("as the admin", () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, server);
-  });
-
-  test("the audio playlist plays through the folder, showing each track's tags, on one player", async ({ page }) => {
+  test("the audio playlist plays through the folder, showing each track's tags, on one player", async ({
+    signedIn: page,
+    server,
+  }) => {
     const playlistCalls: string[] = [];
     page.on("request", (r) => r.url().includes("playlist=audio") && playlistCalls.push(r.url()));
     await openFolder(page, server, "/music/");
@@ -163,7 +159,7 @@ test.describe("as the admin", () => {
     expect(playlistCalls).toHaveLength(1);
   });
 
-  test("the track buttons and the bar's previous/next move along the playlist", async ({ page }) => {
+  test("the track buttons and the bar's previous/next move along the playlist", async ({ signedIn: page, server }) => {
     await page.goto(`${server.url}/files/music/b-two.flac`);
     await expect(track(page, "b-two.flac")).toHaveAttribute("aria-current", "true");
     await preview(page).getByRole("button", { name: "Previous track", exact: true }).click();
@@ -183,7 +179,7 @@ test.describe("as the admin", () => {
     await expect(page.locator("audio")).toHaveCount(0);
   });
 
-  test("a track whose tags cannot be read still plays, titled by its file name", async ({ page }) => {
+  test("a track whose tags cannot be read still plays, titled by its file name", async ({ signedIn: page, server }) => {
     // The probe call fails (as when ffprobe cannot read a file); the file itself is served as usual.
     await page.route(/\?probe=yes/, (route) => route.fulfill({ status: 500, body: "500 Internal Server Error" }));
     await page.goto(`${server.url}/files/music/a-one.mp3`);
@@ -198,7 +194,7 @@ test.describe("as the admin", () => {
       .toBe(true);
   });
 
-  test("a long playlist scrolls the current track into sight", async ({ page }) => {
+  test("a long playlist scrolls the current track into sight", async ({ signedIn: page, server }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // The last track, so that playing on cannot move the mark before it is looked at.
     await page.goto(`${server.url}/files/longlist/${encodeURIComponent(longTrack(30))}`);
@@ -207,7 +203,7 @@ test.describe("as the admin", () => {
     await expect(track(page, longTrack(1))).not.toBeInViewport();
   });
 
-  test("a pdf is embedded and f shows it full screen", async ({ page }) => {
+  test("a pdf is embedded and f shows it full screen", async ({ signedIn: page, server }) => {
     await page.goto(`${server.url}/files/docs/paper.pdf`);
     const pdf = preview(page).locator("object.preview-pdf");
     await expect(pdf).toBeVisible();
@@ -224,7 +220,10 @@ test.describe("as the admin", () => {
       .toContain("preview-stage");
   });
 
-  test("an nfo shows its CP437 box and blocks in a monospace font, lines touching", async ({ page }) => {
+  test("an nfo shows its CP437 box and blocks in a monospace font, lines touching", async ({
+    signedIn: page,
+    server,
+  }) => {
     await page.goto(`${server.url}/files/docs/art.nfo`);
     const text = preview(page).getByLabel("Content of art.nfo");
     await expect(text).toContainText("╔═════════╗");
@@ -240,7 +239,10 @@ test.describe("as the admin", () => {
     await expect(text).toContainText("░▒▓░▒▓");
   });
 
-  test("an archive lists its entries as a tree with folders first, and a summary", async ({ page }) => {
+  test("an archive lists its entries as a tree with folders first, and a summary", async ({
+    signedIn: page,
+    server,
+  }) => {
     await page.goto(`${server.url}/files/arch/tree.zip`);
     const table = preview(page).getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText(["Path", "Packed size", "Size", "Modified"]);
@@ -253,7 +255,10 @@ test.describe("as the admin", () => {
     await expect(preview(page).getByRole("link", { name: "Download file" })).toBeVisible();
   });
 
-  test("a large archive renders its first 1000 rows and shows the rest on demand", async ({ page }) => {
+  test("a large archive renders its first 1000 rows and shows the rest on demand", async ({
+    signedIn: page,
+    server,
+  }) => {
     await page.goto(`${server.url}/files/arch/many.zip`);
     const rows = preview(page).locator("tbody tr");
     await expect(rows).toHaveCount(1000);
@@ -264,7 +269,10 @@ test.describe("as the admin", () => {
     await expect(preview(page).getByRole("button", { name: /Show \d+ more/ })).toHaveCount(0);
   });
 
-  test("an encrypted archive says it cannot be listed and still offers the download", async ({ page }) => {
+  test("an encrypted archive says it cannot be listed and still offers the download", async ({
+    signedIn: page,
+    server,
+  }) => {
     await page.goto(`${server.url}/files/arch/locked.7z`);
     await expect(preview(page).getByRole("alert")).toHaveText(
       "failed to get file list from archive, maybe encrypted archive. Wrong password?",
@@ -276,7 +284,8 @@ test.describe("as the admin", () => {
   });
 
   test("a markdown file opens rendered in the app with Edit beside it, and the editor's Preview comes back", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
     const windows: string[] = [];
     page.context().on("page", (p) => windows.push(p.url()));
@@ -304,7 +313,10 @@ test.describe("as the admin", () => {
   });
 });
 
-test("a reader's markdown opens rendered without Edit; without download it shows the text", async ({ browser }) => {
+test("a reader's markdown opens rendered without Edit; without download it shows the text", async ({
+  browser,
+  server,
+}) => {
   const reader = await browser.newPage();
   await signInAs(reader, server, "reader", "reader-password-1");
   await reader.goto(`${server.url}/files/docs/readme.md`);
@@ -327,8 +339,10 @@ test("a reader's markdown opens rendered without Edit; without download it shows
 test.describe("on a phone", () => {
   test.use(TOUCH_PHONE);
 
-  test("the audio player takes the whole width of the screen, the track buttons below it", async ({ page }) => {
-    await signIn(page, server);
+  test("the audio player takes the whole width of the screen, the track buttons below it", async ({
+    signedIn: page,
+    server,
+  }) => {
     await page.goto(`${server.url}/files/music/a-one.mp3`);
     const audio = preview(page).locator("audio");
     await expect(audio).toBeVisible();
@@ -340,8 +354,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async ({ page }, info) => {
-  await signIn(page, server);
+test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async ({ signedIn: page, server }, info) => {
   const views: [string, string, RegExp | string][] = [
     ["audio", "/music/b-two.flac", "Second Tone"],
     ["audio-long", "/longlist/track 05 with a rather long name to cut.mp3", "track 30 with"],
@@ -387,7 +400,7 @@ test("screenshots of every view at 1280 and 375 px", { tag: "@screens" }, async 
   await screenshot(page, info, "markdown-1280-dark");
 });
 
-test("screenshot of the reader's markdown preview", { tag: "@screens" }, async ({ browser }, info) => {
+test("screenshot of the reader's markdown preview", { tag: "@screens" }, async ({ browser, server }, info) => {
   const page = await browser.newPage();
   await signInAs(page, server, "reader", "reader-password-1");
   for (const [width, height] of [

@@ -1,26 +1,21 @@
-import { expect, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { login, startServer, type TestServer } from "../support/server";
+import { login } from "../support/server";
 import { makeUser } from "../support/factories";
-import { signIn, writeTree } from "./fixtures";
+import { expect, test, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "a.txt": "a" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "a.txt": "a" });
+    },
+  },
 });
 
 function passcode(key: string): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) }).generate();
 }
 
-test("switching the language to Japanese changes the interface", async ({ page }) => {
-  await signIn(page, server);
+test("switching the language to Japanese changes the interface", async ({ signedIn: page, server }) => {
   await page.goto(`${server.url}/settings/profile`);
   await page.getByRole("combobox", { name: "Interface language" }).selectOption("ja");
   await page.getByRole("button", { name: "Update" }).first().click();
@@ -30,7 +25,7 @@ test("switching the language to Japanese changes the interface", async ({ page }
   await expect(page.getByRole("link", { name: "マイファイル" })).toBeVisible();
 });
 
-test("changes the password only when both fields match, proven by the current one", async ({ page }) => {
+test("changes the password only when both fields match, proven by the current one", async ({ page, server }) => {
   const user = await makeUser(server, await login(server), { perm: { create: true } });
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
   await page.goto(`${server.url}/settings/profile`);
@@ -49,7 +44,7 @@ test("changes the password only when both fields match, proven by the current on
   expect((await login(server, user.username, "brand-new-password-1")).split(".")).toHaveLength(3);
 });
 
-test("hides the password card when the password is locked", async ({ page }) => {
+test("hides the password card when the password is locked", async ({ page, server }) => {
   const user = await makeUser(server, await login(server), { lockPassword: true });
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
   await page.goto(`${server.url}/settings/profile`);
@@ -59,6 +54,7 @@ test("hides the password card when the password is locked", async ({ page }) => 
 
 test("enrols 2FA through the profile, then logging in asks for the passcode; revoking turns it off", async ({
   page,
+  server,
 }) => {
   const user = await makeUser(server, await login(server), { perm: { create: true } });
   await page.goto(`${server.url}/login`);
@@ -93,7 +89,7 @@ test("enrols 2FA through the profile, then logging in asks for the passcode; rev
   await expect(page.getByRole("button", { name: "Validate" })).toBeVisible();
 });
 
-test("regenerating the key asks first and shows a new key", async ({ page }) => {
+test("regenerating the key asks first and shows a new key", async ({ page, server }) => {
   const user = await makeUser(server, await login(server));
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
   await page.goto(`${server.url}/settings/profile`);

@@ -5,14 +5,22 @@
  * attempt limits in the global settings; a download speed set in the share dialog; the reason a folder holding
  * rule-hidden items cannot be deleted.
  */
-import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
-import { item, openFolder, saveGlobalSettings, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+import { login } from "../support/server";
+import {
+  expect,
+  test,
+  item,
+  openFolder,
+  saveGlobalSettings,
+  screenshot,
+  signIn,
+  signInAs,
+  writeTree,
+} from "./fixtures";
 import { makeUser } from "../support/factories";
 
-let server: TestServer;
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0";
 
 /** A one-page PDF that Chromium's viewer opens. */
@@ -34,19 +42,18 @@ function minimalPdf(): Buffer {
   return Buffer.from(body);
 }
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "docs/paper.pdf": minimalPdf(), "docs/big.bin": Buffer.alloc(64 * 1024, 7) });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "docs/paper.pdf": minimalPdf(), "docs/big.bin": Buffer.alloc(64 * 1024, 7) });
+    },
+  },
 });
 
 test("the app loads under frame-ancestors 'none', refuses another page's frame, and still frames its PDF preview", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
   const res = await page.goto(`${server.url}/files/docs/`);
   expect(res!.headers()["x-frame-options"]).toBe("DENY");
   expect(res!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -69,7 +76,7 @@ test("the app loads under frame-ancestors 'none', refuses another page's frame, 
   await expect.poll(() => framed?.url()).toMatch(/^chrome-error:/);
 });
 
-test("the profile lists this account's sessions and signs another one out", async ({ page }, testInfo) => {
+test("the profile lists this account's sessions and signs another one out", async ({ page, server }, testInfo) => {
   const other = await fetch(`${server.url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "User-Agent": FIREFOX },
@@ -108,7 +115,7 @@ test("the profile lists this account's sessions and signs another one out", asyn
   await expect(sessions.getByRole("listitem").filter({ hasText: "This browser" })).toHaveCount(1);
 });
 
-test("an admin sees a user's sessions on the user screen and ends them all", async ({ page }, testInfo) => {
+test("an admin sees a user's sessions on the user screen and ends them all", async ({ page, server }, testInfo) => {
   const admin = await login(server);
   const user = await makeUser(server, admin, { username: "carol" });
   const phone = await fetch(`${server.url}/api/login`, {
@@ -135,8 +142,7 @@ test("an admin sees a user's sessions on the user screen and ends them all", asy
     expect((await fetch(`${server.url}/api/resources/`, { headers: { "X-Auth": token } })).status).toBe(401);
 });
 
-test("the global settings turn HSTS on and set the attempt limits", async ({ page }, testInfo) => {
-  await signIn(page, server);
+test("the global settings turn HSTS on and set the attempt limits", async ({ signedIn: page, server }, testInfo) => {
   await page.goto(`${server.url}/settings/global`);
   const hsts = page.getByRole("checkbox", { name: "Send Strict-Transport-Security (HSTS) over HTTPS" });
   await expect(hsts).not.toBeChecked();
@@ -154,6 +160,7 @@ test("the global settings turn HSTS on and set the attempt limits", async ({ pag
 
 test("a download speed set in the share dialog is shown on the link, kept by the server and changed in place", async ({
   page,
+  server,
 }, testInfo) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
@@ -191,6 +198,7 @@ test("a download speed set in the share dialog is shown on the link, kept by the
 
 test("deleting a folder that holds items the user's rules hide is refused with the reason, and nothing is removed", async ({
   page,
+  server,
 }) => {
   const admin = await login(server);
   const user = await makeUser(server, admin, {

@@ -3,15 +3,14 @@
  * status and rebuilds it; the listing shows folder sizes the index knows, "—" for one it does not. Screenshots at
  * 1280 and 375 px.
  */
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
-import { item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
 import { formatSize } from "../../src/ui/format/format-size";
 
-let server: TestServer;
 let token = "";
 const SIZES = [
   { name: "1280", viewport: { width: 1280, height: 800 } },
@@ -26,38 +25,41 @@ interface Status {
   building: boolean;
 }
 
-async function indexStatus(): Promise<Status> {
+async function indexStatus(server: TestServer): Promise<Status> {
   const res = await fetch(`${server.url}/api/search-index`, { headers: { "X-Auth": token } });
   expect(res.status).toBe(200);
   return (await res.json()) as Status;
 }
 
-test.beforeAll(async () => {
-  // The files exist before the server starts, so its first index walk finds them all.
-  const root = mkdtempSync(join(tmpdir(), "fbe-index-ui-"));
-  writeTree(root, {
-    "docs/report.txt": "r".repeat(3000),
-    "docs/drafts/notes.md": "n".repeat(1500),
-    "photos/beach.jpg": Buffer.alloc(250_000, 1),
-    "music/a.mp3": Buffer.alloc(1_200_000, 2),
-    "music/b.mp3": Buffer.alloc(1_200_000, 3),
-    "music/c.mp3": Buffer.alloc(1_200_000, 4),
-    "empty/": "",
-    "readme.txt": "hello\n",
-  });
-  server = await startServer({ root });
-  token = await login(server);
-  await expect
-    .poll(async () => (await indexStatus()).builtAt !== null && !(await indexStatus()).building, { timeout: 20_000 })
-    .toBe(true);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    seed: (root) => {
+      // The files exist before the server starts, so its first index walk finds them all.
+      writeTree(root, {
+        "docs/report.txt": "r".repeat(3000),
+        "docs/drafts/notes.md": "n".repeat(1500),
+        "photos/beach.jpg": Buffer.alloc(250_000, 1),
+        "music/a.mp3": Buffer.alloc(1_200_000, 2),
+        "music/b.mp3": Buffer.alloc(1_200_000, 3),
+        "music/c.mp3": Buffer.alloc(1_200_000, 4),
+        "empty/": "",
+        "readme.txt": "hello\n",
+      });
+    },
+    prepare: async (server) => {
+      token = await login(server);
+      await expect
+        .poll(async () => (await indexStatus(server)).builtAt !== null && !(await indexStatus(server)).building, {
+          timeout: 20_000,
+        })
+        .toBe(true);
+    },
+  },
 });
 
 async function openAt(
   browser: Browser,
+  server: TestServer,
   viewport: { width: number; height: number },
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport });
@@ -82,8 +84,9 @@ async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
 
 test("the Indexed Search fieldset shows the entries and last build, and Rebuild shows building, then the new status", async ({
   page,
+  server,
 }, info) => {
-  const before = await indexStatus();
+  const before = await indexStatus(server);
   await signIn(page, server);
   await page.goto(`${server.url}/settings/global`);
   const fieldset = page.getByRole("group", { name: "Indexed Search" });
@@ -99,7 +102,7 @@ test("the Indexed Search fieldset shows the entries and last build, and Rebuild 
   await screenshot(page, info, "index-settings-building-1280");
   await expect(line).not.toContainText("Building now…", { timeout: 15_000 });
   await expect(rebuild).toBeEnabled();
-  const after = await indexStatus();
+  const after = await indexStatus(server);
   expect(after.builtAt!).toBeGreaterThan(before.builtAt!);
   expect(after.entries).toBe(before.entries);
   await expect(line).toContainText(`Entries: ${after.entries}`);
@@ -108,7 +111,7 @@ test("the Indexed Search fieldset shows the entries and last build, and Rebuild 
   );
 });
 
-test("a non-admin never sees the index status: the global settings answer 403", async ({ page }) => {
+test("a non-admin never sees the index status: the global settings answer 403", async ({ page, server }) => {
   const res = await fetch(`${server.url}/api/users`, {
     method: "POST",
     headers: { "X-Auth": token, "Content-Type": "application/json" },
@@ -127,6 +130,7 @@ test("a non-admin never sees the index status: the global settings answer 403", 
 
 test("the listing shows each folder's total size from the index, and '—' for a folder the index does not know", async ({
   page,
+  server,
 }) => {
   // A folder left out of the index (excludeIndexDirs), made behind the product's back: the index has no total for it.
   const settings = (await (
@@ -168,8 +172,8 @@ for (const size of SIZES) {
   test(
     `screenshots at ${size.name} px: the Indexed Search fieldset and the listing with folder sizes`,
     { tag: "@screens" },
-    async ({ browser }, info) => {
-      const { page, close } = await openAt(browser, size.viewport);
+    async ({ browser, server }, info) => {
+      const { page, close } = await openAt(browser, server, size.viewport);
       await page.goto(`${server.url}/settings/global`);
       const fieldset = page.getByRole("group", { name: "Indexed Search" });
       await expect(fieldset.getByRole("status", { name: "Index status" })).toContainText("Last build:");

@@ -3,55 +3,51 @@
  * paging by 50, hot-keyword suggestions, Esc; the search stats dialog's chart and keyword removal; screenshots at 1280
  * and 375 px.
  */
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
-import { openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
+import { expect, test, openFolder, PNG_RED, screenshot, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
 let token = "";
 const PAGING_FILES = 120;
 
-test.beforeAll(async () => {
-  // The files exist before the server starts, so its first index walk finds them all (files written behind the
-  // product's back are only picked up by the periodic refresh).
-  const root = mkdtempSync(join(tmpdir(), "fbe-search-root-"));
-  const many: Record<string, string> = {};
-  for (let i = 0; i < PAGING_FILES; i++) many[`many/item-${String(i).padStart(3, "0")}.log`] = "x";
-  writeTree(root, {
-    "docs/report-alpha.txt": "alpha report\n",
-    "docs/notes.md": "# notes\n",
-    "photos/beach.png": PNG_RED,
-    "photos/beach trip/": "",
-    ...many,
-  });
-  server = await startServer({ root });
-  token = await login(server);
-  // Wait for the first index walk: the answers then come from the index.
-  await expect
-    .poll(
-      async () =>
-        (await fetch(`${server.url}/api/search/?query=`, { headers: { "X-Auth": token } })).headers.get(
-          "x-search-index",
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe("ready");
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    seed: (root) => {
+      // The files exist before the server starts, so its first index walk finds them all (files written behind the
+      // product's back are only picked up by the periodic refresh).
+      const many: Record<string, string> = {};
+      for (let i = 0; i < PAGING_FILES; i++) many[`many/item-${String(i).padStart(3, "0")}.log`] = "x";
+      writeTree(root, {
+        "docs/report-alpha.txt": "alpha report\n",
+        "docs/notes.md": "# notes\n",
+        "photos/beach.png": PNG_RED,
+        "photos/beach trip/": "",
+        ...many,
+      });
+    },
+    prepare: async (server) => {
+      token = await login(server);
+      // Wait for the first index walk: the answers then come from the index.
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`${server.url}/api/search/?query=`, { headers: { "X-Auth": token } })).headers.get(
+              "x-search-index",
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe("ready");
+    },
+  },
 });
 
 /** Calls the hot-search route as the admin (to seed or read keywords). */
-async function hotSearch(method: "GET" | "POST", query: string): Promise<Response> {
+async function hotSearch(server: TestServer, method: "GET" | "POST", query: string): Promise<Response> {
   return fetch(`${server.url}/api/hot-search?${query}`, { method, headers: { "X-Auth": token } });
 }
 
 /** Opens the panel with Ctrl+F on a folder and returns its search box. */
-async function openPanel(page: Page, folder = "/") {
+async function openPanel(page: Page, server: TestServer, folder = "/") {
   await openFolder(page, server, folder);
   await page.keyboard.press("Control+f");
   const box = page.getByRole("searchbox", { name: "Search query" });
@@ -64,9 +60,11 @@ function hit(page: Page, name: string) {
   return page.getByRole("search", { name: "Search files" }).getByRole("link", { name: new RegExp(`^${name}\\b`) });
 }
 
-test("Ctrl+F opens the panel; a typed word finds a file under the folder and the hit opens it", async ({ page }) => {
-  await signIn(page, server);
-  const box = await openPanel(page);
+test("Ctrl+F opens the panel; a typed word finds a file under the folder and the hit opens it", async ({
+  signedIn: page,
+  server,
+}) => {
+  const box = await openPanel(page, server);
   await box.fill("alpha");
   await box.press("Enter");
   const link = hit(page, "report-alpha.txt");
@@ -81,10 +79,10 @@ test("Ctrl+F opens the panel; a typed word finds a file under the folder and the
 });
 
 test("a word nothing matches says 'No file found'; a type-only query shows the server's refusal; Esc closes", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
-  const box = await openPanel(page);
+  const box = await openPanel(page, server);
   await box.fill("zzz-nothing-like-this");
   await box.press("Enter");
   await expect(page.getByText("No file found")).toBeVisible();
@@ -101,9 +99,8 @@ test("a word nothing matches says 'No file found'; a type-only query shows the s
   await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
 });
 
-test("a type chip narrows the hits to folders", async ({ page }) => {
-  await signIn(page, server);
-  const box = await openPanel(page);
+test("a type chip narrows the hits to folders", async ({ signedIn: page, server }) => {
+  const box = await openPanel(page, server);
   await box.fill("beach");
   await box.press("Enter");
   await expect(hit(page, "beach.png")).toBeVisible();
@@ -114,10 +111,10 @@ test("a type chip narrows the hits to folders", async ({ page }) => {
 });
 
 test("typing searches without Enter, a type chip filters at once, and image hits show their thumbnail", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
-  const box = await openPanel(page);
+  const box = await openPanel(page, server);
   await box.pressSequentially("beac", { delay: 40 });
   const photo = hit(page, "beach.png");
   await expect(photo).toBeVisible();
@@ -127,7 +124,7 @@ test("typing searches without Enter, a type chip filters at once, and image hits
     .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   // A half-typed word is no keyword anybody searched for: a search started by typing records nothing.
-  const keywords = (await (await hotSearch("GET", "num=100")).json()) as { keyword: string }[];
+  const keywords = (await (await hotSearch(server, "GET", "num=100")).json()) as { keyword: string }[];
   expect(keywords.map((k) => k.keyword)).not.toContain("beac");
   await page.getByRole("button", { name: "Folder", exact: true }).click();
   await expect(hit(page, "beach trip")).toBeVisible();
@@ -137,9 +134,8 @@ test("typing searches without Enter, a type chip filters at once, and image hits
   await expect(photo).toBeVisible();
 });
 
-test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ page }) => {
-  await signIn(page, server);
-  const box = await openPanel(page);
+test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ signedIn: page, server }) => {
+  const box = await openPanel(page, server);
   await box.fill("item-");
   await box.press("Enter");
   const links = page.locator(".search-hit");
@@ -153,10 +149,10 @@ test("hits show 50 at a time and 50 more when scrolled to the bottom", async ({ 
   await expect(links).toHaveCount(PAGING_FILES);
 });
 
-test("a hot keyword is suggested in the empty box; picking it searches for it", async ({ page }) => {
-  expect((await hotSearch("POST", "keyword=beach")).ok).toBe(true);
+test("a hot keyword is suggested in the empty box; picking it searches for it", async ({ page, server }) => {
+  expect((await hotSearch(server, "POST", "keyword=beach")).ok).toBe(true);
   await signIn(page, server);
-  await openPanel(page);
+  await openPanel(page, server);
   const suggestion = page
     .getByRole("list", { name: "Hot keywords" })
     .getByRole("button", { name: "beach", exact: true });
@@ -166,9 +162,9 @@ test("a hot keyword is suggested in the empty box; picking it searches for it", 
   await expect(hit(page, "beach.png")).toBeVisible();
 });
 
-test("the search stats chart renders and a keyword can be removed", async ({ page }) => {
+test("the search stats chart renders and a keyword can be removed", async ({ page, server }) => {
   for (const kw of ["alpha", "notes", "gamma", "delta"])
-    expect((await hotSearch("POST", `keyword=${kw}`)).ok).toBe(true);
+    expect((await hotSearch(server, "POST", `keyword=${kw}`)).ok).toBe(true);
   await signIn(page, server);
   await openFolder(page, server, "/");
   await page.getByRole("button", { name: "Search Stats" }).click();
@@ -191,7 +187,7 @@ test("the search stats chart renders and a keyword can be removed", async ({ pag
   await expect(list.getByText("gamma", { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Remove gamma" }).click();
   await expect(list.getByText("gamma", { exact: true })).toHaveCount(0);
-  const left = (await (await hotSearch("GET", "num=10")).json()) as { keyword: string }[];
+  const left = (await (await hotSearch(server, "GET", "num=10")).json()) as { keyword: string }[];
   expect(left.map((k) => k.keyword)).not.toContain("gamma");
   // The slider bounds the count: 3 keywords at its minimum.
   const slider = dialog.getByRole("slider");
@@ -204,6 +200,7 @@ test("the search stats chart renders and a keyword can be removed", async ({ pag
 /** A signed-in page of its own context. */
 async function newPage(
   browser: Browser,
+  server: TestServer,
   width: number,
   height: number,
   colorScheme: "light" | "dark" = "light",
@@ -222,11 +219,11 @@ for (const [width, height, scheme] of [
   test(
     `screenshots of the panel and the stats dialog at ${width} px (${scheme})`,
     { tag: "@screens" },
-    async ({ browser }, testInfo: TestInfo) => {
-      await hotSearch("POST", "keyword=beach");
-      await hotSearch("POST", "keyword=report");
-      const page = await newPage(browser, width, height, scheme);
-      const box = await openPanel(page);
+    async ({ browser, server }, testInfo: TestInfo) => {
+      await hotSearch(server, "POST", "keyword=beach");
+      await hotSearch(server, "POST", "keyword=report");
+      const page = await newPage(browser, server, width, height, scheme);
+      const box = await openPanel(page, server);
       await expect(page.getByRole("list", { name: "Hot keywords" })).toBeVisible();
       await screenshot(page, testInfo, `search-idle-${width}-${scheme}`);
       await box.fill("item");

@@ -1,21 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
+import type { Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
 import { makeUser } from "../support/factories";
-import { PNG_RED, item, openFolder, screenshot, signInAs, writeTree } from "./fixtures";
+import { expect, test, PNG_RED, item, openFolder, screenshot, signInAs, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "photos/red.png": PNG_RED, "photos/notes.txt": "notes", "other/secret.txt": "secret" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "photos/red.png": PNG_RED, "photos/notes.txt": "notes", "other/secret.txt": "secret" });
+    },
+  },
 });
 
 /** Starts the page with a fresh session of the admin; returns its token. */
-async function startSession(page: Page): Promise<string> {
+async function startSession(page: Page, server: TestServer): Promise<string> {
   const token = await login(server);
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), token);
   return token;
@@ -30,8 +27,9 @@ const status = async (url: string, init: RequestInit = {}) => (await fetch(url, 
 
 test("thumbnails and previews load with a read-only media token of their folder, never the login token", async ({
   page,
+  server,
 }) => {
-  const session = await startSession(page);
+  const session = await startSession(page, server);
   await openFolder(page, server, "/photos/");
   const thumb = page.locator("img.thumb").first();
   await expect(thumb).toBeVisible();
@@ -53,9 +51,9 @@ test("thumbnails and previews load with a read-only media token of their folder,
   expect(claims(previewSrc.searchParams.get("auth")!)).toMatchObject({ typ: "media" });
 });
 
-test("Copy External Link gives a link whose token opens that one file only", async ({ page, context }) => {
+test("Copy External Link gives a link whose token opens that one file only", async ({ page, context, server }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
-  const session = await startSession(page);
+  const session = await startSession(page, server);
   await openFolder(page, server, "/photos/");
   await item(page, "notes.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Copy external link" }).click();
@@ -68,8 +66,8 @@ test("Copy External Link gives a link whose token opens that one file only", asy
   expect(await status(`${server.url}/api/raw/photos/red.png?auth=${token}`)).toBe(403);
 });
 
-test("Logout ends the session on the server: its token stops working", async ({ page }) => {
-  const session = await startSession(page);
+test("Logout ends the session on the server: its token stops working", async ({ page, server }) => {
+  const session = await startSession(page, server);
   await openFolder(page, server, "/");
   expect(await status(`${server.url}/api/resources/`, { headers: { "X-Auth": session } })).toBe(200);
   await page.getByRole("button", { name: "Logout" }).click();
@@ -79,6 +77,7 @@ test("Logout ends the session on the server: its token stops working", async ({ 
 
 test("'Log out other sessions' in the profile ends the other sessions and keeps this one", async ({
   page,
+  server,
 }, testInfo) => {
   const user = await makeUser(server, await login(server), { perm: { download: true } });
   const elsewhere = await login(server, user.username, user.password);
@@ -105,6 +104,7 @@ test("'Log out other sessions' in the profile ends the other sessions and keeps 
 
 test("the Sessions card groups repeated logins of one device with a count and signs them out together", async ({
   page,
+  server,
 }, testInfo) => {
   const user = await makeUser(server, await login(server), { perm: { download: true } });
   const scripts = [

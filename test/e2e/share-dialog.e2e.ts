@@ -1,20 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
+import { expect, test, createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "docs/report.txt": "0123456789", "docs/notes.txt": "notes", "docs/album/a.txt": "a" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "docs/report.txt": "0123456789", "docs/notes.txt": "notes", "docs/album/a.txt": "a" });
+    },
+  },
 });
 
 /** Opens the Share dialog of one item of /docs/. */
-async function openShare(page: Page, name: string) {
+async function openShare(page: Page, server: TestServer, name: string) {
   await openFolder(page, server, "/docs/");
   await item(page, name).click();
   await page.getByRole("button", { name: "Share", exact: true }).click();
@@ -24,7 +21,7 @@ async function openShare(page: Page, name: string) {
 }
 
 /** Creates a link as the admin through the API. */
-async function apiShare(path: string, query = ""): Promise<{ hash: string; expire: number }> {
+async function apiShare(server: TestServer, path: string, query = ""): Promise<{ hash: string; expire: number }> {
   const res = await fetch(`${server.url}/api/share${path}${query}`, {
     method: "POST",
     headers: { "X-Auth": await login(server) },
@@ -35,10 +32,11 @@ async function apiShare(path: string, query = ""): Promise<{ hash: string; expir
 test("the Share dialog creates a never-expiring link by default and shows its URL with Copy, named tools and its QR code", async ({
   page,
   context,
+  server,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);
-  const dialog = await openShare(page, "report.txt");
+  const dialog = await openShare(page, server, "report.txt");
   const links = dialog.getByRole("list", { name: "Share links" }).getByRole("listitem");
   await expect(links).toHaveText(["No links yet."]);
   await expect(dialog.getByRole("combobox", { name: "Expires after" })).toHaveValue("never");
@@ -66,10 +64,10 @@ test("the Share dialog creates a never-expiring link by default and shows its UR
 });
 
 test("the Share dialog creates an expiring link from a preset or a custom duration and deletes a link", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
-  const dialog = await openShare(page, "notes.txt");
+  const dialog = await openShare(page, server, "notes.txt");
   const links = dialog.getByRole("list", { name: "Share links" }).getByRole("listitem");
   const expiry = dialog.getByRole("combobox", { name: "Expires after" });
   await expiry.selectOption({ label: "1 hour" });
@@ -89,14 +87,13 @@ test("the Share dialog creates an expiring link from a preset or a custom durati
   await expect(links.filter({ hasText: "Expires in 1 hour" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
-  await openShare(page, "notes.txt");
+  await openShare(page, server, "notes.txt");
   await expect(
     page.getByRole("dialog", { name: "Share" }).getByRole("list", { name: "Share links" }).getByRole("listitem"),
   ).toHaveText([/Expires in 3 days/]);
 });
 
-test("the context menu opens the Share dialog of a folder", async ({ page }) => {
-  await signIn(page, server);
+test("the context menu opens the Share dialog of a folder", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/docs/");
   await item(page, "album").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Share" }).click();
@@ -111,10 +108,11 @@ test("the context menu opens the Share dialog of a folder", async ({ page }) => 
 
 test("the admin's Shared Links screen lists every link permanent first with its owner's name and deletes one", async ({
   page,
+  server,
 }) => {
-  const later = await apiShare("/docs/notes.txt", "?expires=2&unit=days");
-  const sooner = await apiShare("/docs/notes.txt", "?expires=5&unit=minutes");
-  const permanent = await apiShare("/docs/notes.txt");
+  const later = await apiShare(server, "/docs/notes.txt", "?expires=2&unit=days");
+  const sooner = await apiShare(server, "/docs/notes.txt", "?expires=5&unit=minutes");
+  const permanent = await apiShare(server, "/docs/notes.txt");
   await signIn(page, server);
   await openFolder(page, server, "/docs/");
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Shared Links" }).click();
@@ -147,7 +145,7 @@ test("the admin's Shared Links screen lists every link permanent first with its 
   expect((await fetch(`${server.url}/api/public/share/${permanent.hash}`)).status).toBe(404);
 });
 
-test("a user without the share permission has no Share action and no Shared Links screen", async ({ page }) => {
+test("a user without the share permission has no Share action and no Shared Links screen", async ({ page, server }) => {
   await createUser(server, "noshare", "noshare-pass-123", { create: true, rename: true, delete: true, download: true });
   await signInAs(page, server, "noshare", "noshare-pass-123");
   await openFolder(page, server, "/docs/");
@@ -168,15 +166,15 @@ for (const size of [
   test(
     `the Share dialog and the Shared Links screen at ${size.name} px, light and dark`,
     { tag: "@screens" },
-    async ({ page }, testInfo) => {
-      await apiShare("/docs/album/a.txt", "?expires=90&unit=minutes");
-      await apiShare("/docs/album/a.txt", "?expires=3&unit=days");
-      await apiShare("/docs/notes.txt", "?expires=4&unit=hours");
+    async ({ page, server }, testInfo) => {
+      await apiShare(server, "/docs/album/a.txt", "?expires=90&unit=minutes");
+      await apiShare(server, "/docs/album/a.txt", "?expires=3&unit=days");
+      await apiShare(server, "/docs/notes.txt", "?expires=4&unit=hours");
       await page.setViewportSize(size.viewport);
       await signIn(page, server);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
-        const dialog = await openShare(page, "notes.txt");
+        const dialog = await openShare(page, server, "notes.txt");
         await expect(
           dialog
             .getByRole("list", { name: "Share links" })

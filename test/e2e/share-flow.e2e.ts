@@ -1,24 +1,20 @@
-import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "handover/plan.txt": "the plan, byte for byte" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "handover/plan.txt": "the plan, byte for byte" });
+    },
+  },
 });
 
 test("a link made in the Share dialog opens without login, shows the name and QR code, downloads the same bytes, and stops once the admin deletes it on /shared", async ({
   page,
   browser,
   context,
+  server,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, server);

@@ -1,20 +1,21 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
+import { expect, test, createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "box/secret.txt": "the secret", "box/once.txt": "only once", "box/inbox/old.txt": "old" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "box/secret.txt": "the secret",
+        "box/once.txt": "only once",
+        "box/inbox/old.txt": "old",
+      });
+    },
+  },
 });
 
 /** Opens the Share dialog of one item of /box/ and its More options. */
-async function openOptions(page: Page, name: string) {
+async function openOptions(page: Page, server: TestServer, name: string) {
   await openFolder(page, server, "/box/");
   await item(page, name).click();
   await page.getByRole("button", { name: "Share", exact: true }).click();
@@ -38,7 +39,7 @@ async function onlyHash(page: Page, dialog: ReturnType<Page["getByRole"]>): Prom
 }
 
 /** Creates a link with options as the admin through the API. */
-async function apiShare(path: string, options: Record<string, unknown>): Promise<void> {
+async function apiShare(server: TestServer, path: string, options: Record<string, unknown>): Promise<void> {
   const headers = { "X-Auth": await login(server), "Content-Type": "application/json" };
   const res = await fetch(`${server.url}/api/share${path}?expires=3&unit=days`, {
     method: "POST",
@@ -53,10 +54,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("a password link made in the dialog shows a lock and refuses a download without the password", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await signIn(page, server);
-  const dialog = await openOptions(page, "secret.txt");
+  const dialog = await openOptions(page, server, "secret.txt");
   await expect(dialog.getByRole("checkbox", { name: "Upload only" })).toHaveCount(0);
   await dialog.getByLabel("Password", { exact: true }).fill("open sesame");
   await dialog.getByRole("button", { name: "Create link" }).click();
@@ -69,9 +70,11 @@ test("a password link made in the dialog shows a lock and refuses a download wit
   expect((await fetch(`${server.url}/api/public/dl/${hash}`)).status).toBe(401);
 });
 
-test("an upload-only folder link shows its badge and the public share answers upload only", async ({ page }) => {
-  await signIn(page, server);
-  const dialog = await openOptions(page, "inbox");
+test("an upload-only folder link shows its badge and the public share answers upload only", async ({
+  signedIn: page,
+  server,
+}) => {
+  const dialog = await openOptions(page, server, "inbox");
   const uploadOnly = dialog.getByRole("checkbox", { name: "Upload only" });
   await expect(uploadOnly).toHaveAccessibleDescription(
     "Visitors can upload files into this folder but cannot see or download anything.",
@@ -86,9 +89,11 @@ test("an upload-only folder link shows its badge and the public share answers up
   expect(info).toMatchObject({ uploadOnly: true, isDir: true });
 });
 
-test("a download limit blocks a bad value, then counts the download on the Shared Links screen", async ({ page }) => {
-  await signIn(page, server);
-  const dialog = await openOptions(page, "once.txt");
+test("a download limit blocks a bad value, then counts the download on the Shared Links screen", async ({
+  signedIn: page,
+  server,
+}) => {
+  const dialog = await openOptions(page, server, "once.txt");
   await dialog.getByRole("combobox", { name: "Expires after" }).selectOption({ label: "1 hour" });
   const limit = dialog.getByRole("spinbutton", { name: "Download limit" });
   const create = dialog.getByRole("button", { name: "Create link" });
@@ -108,7 +113,7 @@ test("a download limit blocks a bad value, then counts the download on the Share
   await expect(row.getByRole("cell").nth(3)).toHaveText("1/1");
 });
 
-test("a user with the share permission but not download has no Share action", async ({ page }) => {
+test("a user with the share permission but not download has no Share action", async ({ page, server }) => {
   await createUser(server, "nodl", "nodl-pass-12345", { rename: true, share: true });
   await signInAs(page, server, "nodl", "nodl-pass-12345");
   await openFolder(page, server, "/box/");
@@ -126,14 +131,14 @@ for (const size of [
   test(
     `the Share dialog's More options and the Shared Links screen at ${size.name} px, light and dark`,
     { tag: "@screens" },
-    async ({ page }, testInfo) => {
-      await apiShare("/box/secret.txt", { password: "pw", downloadLimit: 3 });
-      await apiShare("/box/inbox/", { uploadOnly: true });
+    async ({ page, server }, testInfo) => {
+      await apiShare(server, "/box/secret.txt", { password: "pw", downloadLimit: 3 });
+      await apiShare(server, "/box/inbox/", { uploadOnly: true });
       await page.setViewportSize(size.viewport);
       await signIn(page, server);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
-        const dialog = await openOptions(page, "inbox");
+        const dialog = await openOptions(page, server, "inbox");
         await dialog.getByLabel("Password", { exact: true }).fill("pw");
         await dialog.getByRole("spinbutton", { name: "Download limit" }).fill("5");
         await screenshot(page, testInfo, `share-options-${size.name}-${colorScheme}`);

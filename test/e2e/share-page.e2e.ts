@@ -1,38 +1,36 @@
 /** The public share page, /share/{hash}, seen by a visitor who never logged in. */
-import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
-import { screenshot, writeTree } from "./fixtures";
+import { login } from "../support/server";
+import { expect, test, screenshot, writeTree } from "./fixtures";
 import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 import { qrSvgDataUrl } from "../../src/ui/components/share/qr-svg";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
 const SUNRISE = readFileSync(join(SAMPLES, "photos", "sunrise.jpg"));
 
-let server: TestServer;
 let fileHash: string;
 let folderHash: string;
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "report 2026.txt": "Quarterly numbers\nall fine\n",
-    "album/sunrise.jpg": SUNRISE,
-    "album/notes.txt": "Bring the tripod.\n",
-    "album/trip/day one.txt": "Day one: the coast.\n",
-    "album/trip/fractal.png": readFileSync(join(SAMPLES, "photos", "fractal.png")),
-  });
-  fileHash = await createLink(server, "/report%202026.txt", "?expires=2&unit=hours");
-  folderHash = await createLink(server, "/album/");
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      writeTree(server.root, {
+        "report 2026.txt": "Quarterly numbers\nall fine\n",
+        "album/sunrise.jpg": SUNRISE,
+        "album/notes.txt": "Bring the tripod.\n",
+        "album/trip/day one.txt": "Day one: the coast.\n",
+        "album/trip/fractal.png": readFileSync(join(SAMPLES, "photos", "fractal.png")),
+      });
+      fileHash = await createLink(server, "/report%202026.txt", "?expires=2&unit=hours");
+      folderHash = await createLink(server, "/album/");
+    },
+  },
 });
 
 test("a file link shows the name, its download and a QR code of the link behind a button, without header or sidebar", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, fileHash);
@@ -60,6 +58,7 @@ test("a file link shows the name, its download and a QR code of the link behind 
 
 test("a folder link lists its items, opens a sub-folder inside the share and previews an image and a text", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
@@ -105,6 +104,7 @@ test("a folder link lists its items, opens a sub-folder inside the share and pre
 
 test("a folder's page works with the keyboard: tab to a file, open its preview, close it with Escape", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
@@ -131,7 +131,7 @@ test("a folder's page works with the keyboard: tab to a file, open its preview, 
   await page.context().close();
 });
 
-test("a folder downloads as one zip archive", async ({ browser }) => {
+test("a folder downloads as one zip archive", async ({ browser, server }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
   const downloading = page.waitForEvent("download");
@@ -145,7 +145,7 @@ test("a folder downloads as one zip archive", async ({ browser }) => {
   await page.context().close();
 });
 
-test("an unknown or expired link shows that the share is not available", async ({ browser }) => {
+test("an unknown or expired link shows that the share is not available", async ({ browser, server }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, "no-such-link-at-all");
   await expect(page.getByRole("alert")).toHaveText("Error: this share is currently not available :(");
@@ -168,27 +168,27 @@ test("an unknown or expired link shows that the share is not available", async (
 });
 
 test.describe("under a base URL", () => {
-  let based: TestServer;
-  test.beforeAll(async () => {
-    based = await startServer({ args: ["--baseurl", "/app"] });
-    writeTree(based.root, { "clip notes.txt": "under a base\n" });
-  });
-  test.afterAll(async () => {
-    await based?.stop();
+  test.use({
+    serverOptions: {
+      args: ["--baseurl", "/app"],
+      prepare: (server) => {
+        writeTree(server.root, { "clip notes.txt": "under a base\n" });
+      },
+    },
   });
 
-  test("links the QR code, the download and the page below the base URL", async ({ browser }) => {
-    const res = await fetch(`${based.url}/api/share/clip%20notes.txt`, {
+  test("links the QR code, the download and the page below the base URL", async ({ browser, server }) => {
+    const res = await fetch(`${server.url}/api/share/clip%20notes.txt`, {
       method: "POST",
-      headers: { "X-Auth": await login(based) },
+      headers: { "X-Auth": await login(server) },
     });
     const { hash } = (await res.json()) as { hash: string };
     const page = await visitorPage(browser);
-    await page.goto(`${based.url}/share/${hash}`);
+    await page.goto(`${server.url}/share/${hash}`);
     await expect(page.getByRole("heading", { name: "clip notes.txt" })).toBeVisible();
     await page.getByRole("button", { name: "Show the QR code of this link" }).click();
     const qr = page.getByRole("img", { name: "QR code of the link to this share" });
-    expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${based.origin}/app/share/${hash}`));
+    expect(await qr.getAttribute("src")).toBe(await qrSvgDataUrl(`${server.origin}/app/share/${hash}`));
     await expect(page.getByRole("link", { name: "download file" })).toHaveAttribute(
       "href",
       `/app/api/public/dl/${hash}`,
@@ -200,7 +200,7 @@ test.describe("under a base URL", () => {
   });
 });
 
-test("follows the device's dark scheme when nobody is logged in", async ({ browser }) => {
+test("follows the device's dark scheme when nobody is logged in", async ({ browser, server }) => {
   const page = await visitorPage(browser, "dark");
   await openShare(page, server, fileHash);
   await expect(page.getByRole("heading", { name: "report 2026.txt" })).toBeVisible();
@@ -211,7 +211,7 @@ test("follows the device's dark scheme when nobody is logged in", async ({ brows
 test(
   "takes screenshots of the share page in light and dark at desktop and phone widths",
   { tag: "@screens" },
-  async ({ browser }, testInfo) => {
+  async ({ browser, server }, testInfo) => {
     await inEveryLook(browser, async (page, tag) => {
       await openShare(page, server, fileHash);
       await page.getByRole("button", { name: "Show the QR code of this link" }).click();

@@ -1,16 +1,15 @@
 /** The share page of a password link and of an upload-only folder link, seen by a visitor who never logged in. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
+import { login } from "../support/server";
 import { putSettings } from "../support/factories";
-import { dropFiles, screenshot, throttleUploads, writeTree } from "./fixtures";
+import { expect, test, dropFiles, screenshot, throttleUploads, writeTree } from "./fixtures";
 import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
 const PASSWORD = "open sesame 7";
 
-let server: TestServer;
 let admin: string;
 let fileHash: string;
 let folderHash: string;
@@ -25,27 +24,27 @@ function dropZone(page: Page) {
   return page.getByRole("group", { name: "Drop files here" });
 }
 
-test.beforeAll(async () => {
-  server = await startServer();
-  admin = await login(server);
-  // The screenshots try wrong passwords in four layouts: more than the default five before a ban.
-  await putSettings(server, admin, { loginBan: { maxAttempts: 100 } });
-  writeTree(server.root, {
-    "secret plan.txt": "Step one: tell nobody.\n",
-    "vault/sunrise.jpg": readFileSync(join(SAMPLES, "photos", "sunrise.jpg")),
-    "inbox/kept.txt": "already here\n",
-  });
-  fileHash = await createLink(server, "/secret%20plan.txt", "?expires=1&unit=hours", { password: PASSWORD });
-  folderHash = await createLink(server, "/vault/", "?expires=1&unit=hours", { password: PASSWORD });
-  dropHash = await createLink(server, "/inbox/", "?expires=1&unit=hours", { uploadOnly: true });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      admin = await login(server);
+      // The screenshots try wrong passwords in four layouts: more than the default five before a ban.
+      await putSettings(server, admin, { loginBan: { maxAttempts: 100 } });
+      writeTree(server.root, {
+        "secret plan.txt": "Step one: tell nobody.\n",
+        "vault/sunrise.jpg": readFileSync(join(SAMPLES, "photos", "sunrise.jpg")),
+        "inbox/kept.txt": "already here\n",
+      });
+      fileHash = await createLink(server, "/secret%20plan.txt", "?expires=1&unit=hours", { password: PASSWORD });
+      folderHash = await createLink(server, "/vault/", "?expires=1&unit=hours", { password: PASSWORD });
+      dropHash = await createLink(server, "/inbox/", "?expires=1&unit=hours", { uploadOnly: true });
+    },
+  },
 });
 
 test("a password link asks for the password, refuses a wrong one and then shows the file with a working download", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   const urls: string[] = [];
@@ -77,7 +76,7 @@ test("a password link asks for the password, refuses a wrong one and then shows 
   await page.context().close();
 });
 
-test("an unlocked password folder shows its image thumbnails, loaded with the token", async ({ browser }) => {
+test("an unlocked password folder shows its image thumbnails, loaded with the token", async ({ browser, server }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, folderHash);
   await submitPassword(page, PASSWORD);
@@ -89,6 +88,7 @@ test("an unlocked password folder shows its image thumbnails, loaded with the to
 
 test("an upload-only link shows only the upload area and takes dropped files, never over an existing one", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, dropHash);
@@ -130,7 +130,7 @@ test("an upload-only link shows only the upload area and takes dropped files, ne
 test(
   "takes screenshots of the password prompt and the upload page in light and dark at desktop and phone widths",
   { tag: "@screens" },
-  async ({ browser }, testInfo) => {
+  async ({ browser, server }, testInfo) => {
     // The second drop is refused as the upload-only test's was (the test may run alone: npm run test:stress).
     writeTree(server.root, { "inbox/photo notes.txt": "first version\n" });
     await inEveryLook(browser, async (page, tag) => {
@@ -155,7 +155,7 @@ test(
 );
 
 // Last: the ban reaches every call from this address.
-test("too many wrong passwords show the ban sentence", async ({ browser }) => {
+test("too many wrong passwords show the ban sentence", async ({ browser, server }) => {
   await putSettings(server, admin, { loginBan: { maxAttempts: 1 } });
   const page = await visitorPage(browser);
   await openShare(page, server, fileHash);

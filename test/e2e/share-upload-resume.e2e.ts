@@ -1,29 +1,27 @@
 /** A visitor's upload into an upload-only link goes by tus, so a dropped connection resumes instead of starting over. */
-import { expect, test } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { writeTree } from "./fixtures";
+import { expect, test, writeTree } from "./fixtures";
 import { createLink, openShare, visitorPage } from "./share-fixtures";
 
 const CHUNK = 256 * 1024;
-let server: TestServer;
 let dropHash: string;
 
-test.beforeAll(async () => {
-  // Small chunks: each is its own request, so a failed one is retried from the server's offset.
-  server = await startServer({ env: { FBE_TUS_CHUNK_BYTES: String(CHUNK) } });
-  writeTree(server.root, { "inbox/": "" });
-  dropHash = await createLink(server, "/inbox/", "?expires=1&unit=hours", { uploadOnly: true });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    // Small chunks: each is its own request, so a failed one is retried from the server's offset.
+    env: { FBE_TUS_CHUNK_BYTES: String(CHUNK) },
+    prepare: async (server) => {
+      writeTree(server.root, { "inbox/": "" });
+      dropHash = await createLink(server, "/inbox/", "?expires=1&unit=hours", { uploadOnly: true });
+    },
+  },
 });
 
 test("a visitor's big upload into an upload-only link resumes from the server's offset after the connection drops", async ({
   browser,
+  server,
 }) => {
   const page = await visitorPage(browser);
   const data = randomBytes(6 * CHUNK);

@@ -1,43 +1,40 @@
 /** A logged-out visitor sees what a link shares: each file as the owner's preview shows it, a folder's photos in a viewer. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
 import { makeMkvWithSubs } from "../support/media";
-import { screenshot, TOUCH_PHONE, writeTree } from "./fixtures";
+import { expect, test, screenshot, TOUCH_PHONE, writeTree } from "./fixtures";
 import { createLink, inEveryLook, openShare, visitorPage } from "./share-fixtures";
 
 const SAMPLES = join(import.meta.dirname, "..", "..", "scripts", "sample-files");
 const sample = (path: string) => readFileSync(join(SAMPLES, path));
 
-let server: TestServer;
 const links: Record<string, string> = {};
 
-test.beforeAll(async () => {
-  server = await startServer();
-  const made = mkdtempSync(join(tmpdir(), "fbe-visitor-"));
-  await makeMkvWithSubs(made, "movie.mkv");
-  writeTree(server.root, {
-    "sunrise.jpg": sample("photos/sunrise.jpg"),
-    "clip.mp4": sample("media/clip.mp4"),
-    "movie.mkv": readFileSync(join(made, "movie.mkv")),
-    "tone.mp3": sample("media/tone.mp3"),
-    "guide.pdf": sample("docs/guide.pdf"),
-    "shopping-list.md": sample("notes/shopping-list.md"),
-    "album/a-sunrise.jpg": sample("photos/sunrise.jpg"),
-    "album/b-fractal.png": sample("photos/fractal.png"),
-    "album/c-notes.txt": "not a photo\n",
-    "album/d-rotated.jpg": sample("photos/rotated.jpg"),
-  });
-  for (const name of ["sunrise.jpg", "clip.mp4", "movie.mkv", "tone.mp3", "guide.pdf", "shopping-list.md"])
-    links[name] = await createLink(server, `/${name}`);
-  links.album = await createLink(server, "/album/");
-  links.lockedMovie = await createLink(server, "/movie.mkv", "?expires=1&unit=hours", { password: "let me in" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      const made = mkdtempSync(join(tmpdir(), "fbe-visitor-"));
+      await makeMkvWithSubs(made, "movie.mkv");
+      writeTree(server.root, {
+        "sunrise.jpg": sample("photos/sunrise.jpg"),
+        "clip.mp4": sample("media/clip.mp4"),
+        "movie.mkv": readFileSync(join(made, "movie.mkv")),
+        "tone.mp3": sample("media/tone.mp3"),
+        "guide.pdf": sample("docs/guide.pdf"),
+        "shopping-list.md": sample("notes/shopping-list.md"),
+        "album/a-sunrise.jpg": sample("photos/sunrise.jpg"),
+        "album/b-fractal.png": sample("photos/fractal.png"),
+        "album/c-notes.txt": "not a photo\n",
+        "album/d-rotated.jpg": sample("photos/rotated.jpg"),
+      });
+      for (const name of ["sunrise.jpg", "clip.mp4", "movie.mkv", "tone.mp3", "guide.pdf", "shopping-list.md"])
+        links[name] = await createLink(server, `/${name}`);
+      links.album = await createLink(server, "/album/");
+      links.lockedMovie = await createLink(server, "/movie.mkv", "?expires=1&unit=hours", { password: "let me in" });
+    },
+  },
 });
 
 /** Waits until the page's <video> has loaded enough to show a frame, and answers where it came from. */
@@ -51,6 +48,7 @@ async function videoPlays(page: Page): Promise<string> {
 
 test("a visitor of a shared JPEG, MP4, MKV, MP3, PDF or markdown file sees it as the owner's preview shows it", async ({
   browser,
+  server,
 }) => {
   test.setTimeout(120_000);
   const page = await visitorPage(browser);
@@ -97,7 +95,10 @@ test("a visitor of a shared JPEG, MP4, MKV, MP3, PDF or markdown file sees it as
   await page.context().close();
 });
 
-test("a password link's video plays transcoded through the link once the password is given", async ({ browser }) => {
+test("a password link's video plays transcoded through the link once the password is given", async ({
+  browser,
+  server,
+}) => {
   test.setTimeout(120_000);
   const page = await visitorPage(browser);
   await page.route("**/api/public/probe/**", async (route) => {
@@ -124,6 +125,7 @@ test("a password link's video plays transcoded through the link once the passwor
 
 test("in a shared folder the photo viewer steps with previous and next, the arrow keys and a swipe", async ({
   browser,
+  server,
 }) => {
   const context = await browser.newContext(TOUCH_PHONE);
   const page = await context.newPage();
@@ -157,7 +159,7 @@ test("in a shared folder the photo viewer steps with previous and next, the arro
   await context.close();
 });
 
-test("the QR code of the link stays behind a small button on the public page", async ({ browser }) => {
+test("the QR code of the link stays behind a small button on the public page", async ({ browser, server }) => {
   const page = await visitorPage(browser);
   await openShare(page, server, links["guide.pdf"]);
   await expect(page.getByRole("heading", { name: "guide.pdf" })).toBeVisible();
@@ -174,7 +176,7 @@ test("the QR code of the link stays behind a small button on the public page", a
 test(
   "takes screenshots of a visitor's previews in light and dark at desktop and phone widths",
   { tag: "@screens" },
-  async ({ browser }, testInfo) => {
+  async ({ browser, server }, testInfo) => {
     test.setTimeout(240_000);
     await inEveryLook(browser, async (page, tag) => {
       for (const [name, shot] of [

@@ -1,30 +1,27 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
+import type { Browser, Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
 import { call, makeUser, putSettings } from "../support/factories";
-import { openFolder, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, openFolder, saveGlobalSettings, screenshot, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "work/notes.txt": "a note\n", "work/photos/": "" });
-  const admin = await login(server);
-  // Commands live in the token's user: set them before the browser logs in.
-  const res = await call(server, admin, "PUT", "/users/1", {
-    what: "user",
-    which: ["commands"],
-    data: { id: 1, commands: ["echo", "ls", "sleep"] },
-  });
-  expect(res.status).toBe(200);
-  await putSettings(server, admin, { shell: ["bash", "-c"] });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      writeTree(server.root, { "work/notes.txt": "a note\n", "work/photos/": "" });
+      const admin = await login(server);
+      // Commands live in the token's user: set them before the browser logs in.
+      const res = await call(server, admin, "PUT", "/users/1", {
+        what: "user",
+        which: ["commands"],
+        data: { id: 1, commands: ["echo", "ls", "sleep"] },
+      });
+      expect(res.status).toBe(200);
+      await putSettings(server, admin, { shell: ["bash", "-c"] });
+    },
+  },
 });
 
 /** Opens the shell overlay from the header of folder `/work/`. */
-async function openShell(page: Page): Promise<void> {
+async function openShell(page: Page, server: TestServer): Promise<void> {
   await signIn(page, server);
   await openFolder(page, server, "/work/");
   await page.getByRole("button", { name: "Shell" }).click();
@@ -32,7 +29,11 @@ async function openShell(page: Page): Promise<void> {
 }
 
 /** A page of its own signed in with `token`, showing folder `/work/`. */
-async function folderAs(browser: Browser, token: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function folderAs(
+  browser: Browser,
+  server: TestServer,
+  token: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript((t) => localStorage.setItem("jwt", t), token);
@@ -49,8 +50,9 @@ async function run(page: Page, line: string): Promise<void> {
 
 test("an admin with allowed commands runs echo in the shell overlay and sees its output", async ({
   page,
+  server,
 }, testInfo) => {
-  await openShell(page);
+  await openShell(page, server);
   const log = page.getByRole("log", { name: "Command output" });
   await expect(page.getByText("Runs in /work/")).toBeVisible();
   await run(page, "echo hello");
@@ -70,8 +72,8 @@ test("an admin with allowed commands runs echo in the shell overlay and sees its
   await expect(page.getByRole("dialog", { name: "Shell" })).toHaveCount(0);
 });
 
-test("Stop ends a long command and the shell takes the next one", async ({ page }) => {
-  await openShell(page);
+test("Stop ends a long command and the shell takes the next one", async ({ page, server }) => {
+  await openShell(page, server);
   await run(page, "sleep 30");
   await expect(page.getByText("Running…")).toBeVisible();
   await page.getByRole("button", { name: "Stop" }).click();
@@ -80,10 +82,10 @@ test("Stop ends a long command and the shell takes the next one", async ({ page 
   await expect(page.getByRole("log", { name: "Command output" }).getByText("again", { exact: true })).toBeVisible();
 });
 
-test("on a phone the shell overlay fits the screen, dark theme included", async ({ page }, testInfo) => {
+test("on a phone the shell overlay fits the screen, dark theme included", async ({ page, server }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.emulateMedia({ colorScheme: "dark" });
-  await openShell(page);
+  await openShell(page, server);
   await run(page, "echo a line long enough to wrap on a narrow phone screen without leaving the panel");
   await expect(page.getByRole("log", { name: "Command output" }).getByText(/^a line long enough/)).toBeVisible();
   const box = await page.getByRole("dialog", { name: "Shell" }).boundingBox();
@@ -94,13 +96,13 @@ test("on a phone the shell overlay fits the screen, dark theme included", async 
   await screenshot(page, testInfo, "shell-375-dark");
 });
 
-test("a user without execute or without allowed commands sees no shell button", async ({ browser }) => {
+test("a user without execute or without allowed commands sees no shell button", async ({ browser, server }) => {
   const admin = await login(server);
   const plain = await makeUser(server, admin, { perm: { create: true, download: true } });
   // Execute alone is not enough: with no allowed command the shell could run nothing.
   const noCommands = await makeUser(server, admin, { perm: { execute: true, download: true } });
   for (const token of [plain.token, noCommands.token]) {
-    const { page, close } = await folderAs(browser, token);
+    const { page, close } = await folderAs(browser, server, token);
     await expect(page.getByRole("button", { name: "Shell" })).toHaveCount(0);
     await close();
   }
@@ -110,7 +112,7 @@ for (const [width, height] of [
   [1280, 800],
   [375, 740],
 ]) {
-  test(`the command runner shows a textarea per event at ${width} px`, async ({ page }, testInfo) => {
+  test(`the command runner shows a textarea per event at ${width} px`, async ({ page, server }, testInfo) => {
     await page.setViewportSize({ width, height });
     await signIn(page, server);
     await page.goto(`${server.url}/settings/global`);
@@ -132,7 +134,11 @@ for (const [width, height] of [
   });
 }
 
-test("the user form saves the allowed commands, and the user then gets the shell button", async ({ page, browser }) => {
+test("the user form saves the allowed commands, and the user then gets the shell button", async ({
+  page,
+  browser,
+  server,
+}) => {
   const admin = await login(server);
   const user = await makeUser(server, admin, { perm: { execute: true, download: true } });
   await signIn(page, server);
@@ -144,7 +150,7 @@ test("the user form saves the allowed commands, and the user then gets the shell
   const res = await call(server, admin, "GET", `/users/${user.id}`);
   expect(((await res.json()) as { commands: string[] }).commands).toEqual(["ls", "echo"]);
 
-  const { page: userPage, close } = await folderAs(browser, await login(server, user.username, user.password));
+  const { page: userPage, close } = await folderAs(browser, server, await login(server, user.username, user.password));
   await userPage.getByRole("button", { name: "Shell" }).click();
   await run(userPage, "echo from a user");
   await expect(

@@ -1,17 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
+import { expect, test } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer({ args: ["--signup"] });
+test.use({
+  serverOptions: {
+    args: ["--signup"],
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test("signs up through the toggle, checks the confirmation and lands in the files", async ({ page }) => {
+test("signs up through the toggle, checks the confirmation and lands in the files", async ({ page, server }) => {
   await page.goto(`${server.url}/login`);
   await page.getByRole("button", { name: "Don't have an account? Signup" }).click();
   await page.getByRole("textbox", { name: "Username" }).fill("newcomer");
@@ -24,7 +19,7 @@ test("signs up through the toggle, checks the confirmation and lands in the file
   await expect(page).toHaveURL(`${server.url}/files/`);
 });
 
-test("a taken username shows 'Username already taken'", async ({ page }) => {
+test("a taken username shows 'Username already taken'", async ({ page, server }) => {
   await page.goto(`${server.url}/login?signup=1`);
   await page.getByRole("textbox", { name: "Username" }).fill(server.username);
   await page.getByLabel("Password", { exact: true }).fill("another-password-1");

@@ -1,57 +1,54 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { closeSync, existsSync, mkdirSync, openSync, ftruncateSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { login, startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
-
-let server: TestServer;
+import { expect, test, createUser, item, openFolder, screenshot, signIn, signInAs, writeTree } from "./fixtures";
 
 /** A valid empty zip: only the end-of-central-directory record. */
 const EMPTY_ZIP = Buffer.concat([Buffer.from("PK\x05\x06"), Buffer.alloc(18)]);
 /** The sparse file a cancelled torrent hashes: far too big to finish during the test, yet it takes no disk space. */
 const HUGE_BYTES = 64 * 1024 ** 3;
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "work/data/a.txt": "alpha",
-    "work/data/b.txt": "bravo",
-    "work/notes.txt": "notes",
-    "work/pack.zip": EMPTY_ZIP,
-    "big/": "",
-    "many/": "",
-  });
-  const fd = openSync(join(server.root, "big/huge.bin"), "w");
-  ftruncateSync(fd, HUGE_BYTES);
-  closeSync(fd);
-  for (let i = 1; i <= 7; i++) writeTree(server.root, { [`many/f${i}.txt`]: `file ${i}` });
-  // A 2-second test video and archives made by the real tools the tasks use.
-  const media = join(server.root, "media");
-  writeTree(server.root, { "media/": "", "src/box/readme.txt": "inside the box" });
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=duration=2:size=320x240:rate=10",
-    "-pix_fmt",
-    "yuv420p",
-    join(media, "clip.mp4"),
-  ]);
-  execFileSync("7zz", ["a", "-bd", join(media, "box.zip"), "box"], { cwd: join(server.root, "src") });
-  execFileSync("7zz", ["a", "-bd", "-psecret", "-mhe=on", join(media, "locked.7z"), "box"], {
-    cwd: join(server.root, "src"),
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "work/data/a.txt": "alpha",
+        "work/data/b.txt": "bravo",
+        "work/notes.txt": "notes",
+        "work/pack.zip": EMPTY_ZIP,
+        "big/": "",
+        "many/": "",
+      });
+      const fd = openSync(join(server.root, "big/huge.bin"), "w");
+      ftruncateSync(fd, HUGE_BYTES);
+      closeSync(fd);
+      for (let i = 1; i <= 7; i++) writeTree(server.root, { [`many/f${i}.txt`]: `file ${i}` });
+      // A 2-second test video and archives made by the real tools the tasks use.
+      const media = join(server.root, "media");
+      writeTree(server.root, { "media/": "", "src/box/readme.txt": "inside the box" });
+      execFileSync("ffmpeg", [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=duration=2:size=320x240:rate=10",
+        "-pix_fmt",
+        "yuv420p",
+        join(media, "clip.mp4"),
+      ]);
+      execFileSync("7zz", ["a", "-bd", join(media, "box.zip"), "box"], { cwd: join(server.root, "src") });
+      execFileSync("7zz", ["a", "-bd", "-psecret", "-mhe=on", join(media, "locked.7z"), "box"], {
+        cwd: join(server.root, "src"),
+      });
+    },
+  },
 });
 
 /** Opens a folder once the task connection is up: the task panel (opened and closed with t) no longer says it is not. */
-async function openConnected(page: Page, path: string): Promise<void> {
+async function openConnected(page: Page, server: TestServer, path: string): Promise<void> {
   await signIn(page, server);
   await openFolder(page, server, path);
   await page.keyboard.press("t");
@@ -76,8 +73,9 @@ const row = (page: Page, kind: string, path: string) =>
 
 test("a make-torrent from the context menu finishes in the panel opened with t, and its .torrent appears", async ({
   page,
+  server,
 }) => {
-  await openConnected(page, "/work/");
+  await openConnected(page, server, "/work/");
   const dialog = await openTaskDialog(page, "data", "Make Torrent");
   await expect(dialog.getByRole("textbox", { name: "Announce URL" })).toHaveValue("http://localhost/announce");
   await expect(dialog.getByRole("checkbox", { name: "Private torrent" })).toBeChecked();
@@ -114,8 +112,8 @@ test("a make-torrent from the context menu finishes in the panel opened with t, 
   await expect(panel(page)).toBeVisible();
 });
 
-test("a long make-torrent shows its progress and ends cancelled, leaving no .torrent", async ({ page }) => {
-  await openConnected(page, "/big/");
+test("a long make-torrent shows its progress and ends cancelled, leaving no .torrent", async ({ page, server }) => {
+  await openConnected(page, server, "/big/");
   const dialog = await openTaskDialog(page, "huge.bin", "Make Torrent");
   await dialog.getByRole("button", { name: "Start" }).click();
   await page.getByRole("button", { name: /^Tasks, 1 unfinished/ }).click();
@@ -136,8 +134,8 @@ test("a long make-torrent shows its progress and ends cancelled, leaving no .tor
   await expect(page.getByText("no task cancelled")).toBeVisible();
 });
 
-test("a failed make-torrent runs again with Retry once its output folder exists", async ({ page }) => {
-  await openConnected(page, "/work/");
+test("a failed make-torrent runs again with Retry once its output folder exists", async ({ page, server }) => {
+  await openConnected(page, server, "/work/");
   const dialog = await openTaskDialog(page, "notes.txt", "Make Torrent");
   await dialog.getByRole("textbox", { name: "Output file" }).fill("/later/notes.torrent");
   await dialog.getByRole("button", { name: "Start" }).click();
@@ -151,8 +149,11 @@ test("a failed make-torrent runs again with Retry once its output folder exists"
   expect(existsSync(join(server.root, "later/notes.torrent"))).toBe(true);
 });
 
-test("more than 6 tasks show the totals table; remove completed empties the list", async ({ page }, testInfo) => {
-  await openConnected(page, "/many/");
+test("more than 6 tasks show the totals table; remove completed empties the list", async ({
+  page,
+  server,
+}, testInfo) => {
+  await openConnected(page, server, "/many/");
   // Seven tasks at once through a second connection of the same session, as another tab would send them.
   const token = await login(server);
   await page.evaluate(
@@ -194,8 +195,9 @@ test("more than 6 tasks show the totals table; remove completed empties the list
 
 test("each task dialog shows its fields and defaults; the unarchive password is remembered", async ({
   page,
+  server,
 }, testInfo) => {
-  await openConnected(page, "/work/");
+  await openConnected(page, server, "/work/");
   const shoot = async (name: string) => {
     await screenshot(page, testInfo, `${name}-1280`);
     await page.setViewportSize({ width: 375, height: 740 });
@@ -249,8 +251,9 @@ test("each task dialog shows its fields and defaults; the unarchive password is 
 
 test("a contact sheet and an unarchive started from their dialogs finish, and their outputs appear", async ({
   page,
+  server,
 }) => {
-  await openConnected(page, "/media/");
+  await openConnected(page, server, "/media/");
   let dialog = await openTaskDialog(page, "clip.mp4", "Make Thumbnail");
   await dialog.getByRole("button", { name: "20 frames" }).click();
   await dialog.getByRole("spinbutton", { name: /^Width of each frame/ }).fill("80");
@@ -272,8 +275,11 @@ test("a contact sheet and an unarchive started from their dialogs finish, and th
   await expect(item(page, "box.extracted")).toBeVisible();
 });
 
-test("an unarchive with a wrong password fails with the reason, and may be retried or removed", async ({ page }) => {
-  await openConnected(page, "/media/");
+test("an unarchive with a wrong password fails with the reason, and may be retried or removed", async ({
+  page,
+  server,
+}) => {
+  await openConnected(page, server, "/media/");
   const dialog = await openTaskDialog(page, "locked.7z", "Unarchive");
   await dialog.getByLabel(/^Password/).fill("wrong");
   await dialog.getByRole("button", { name: "Start" }).click();
@@ -286,7 +292,7 @@ test("an unarchive with a wrong password fails with the reason, and may be retri
   await expect(item(page, "box")).toHaveCount(0);
 });
 
-test("a user without execute has no task button, no panel and disabled task entries", async ({ page }) => {
+test("a user without execute has no task button, no panel and disabled task entries", async ({ page, server }) => {
   await createUser(server, "plain", "plain-password-1", { create: true, rename: true, download: true });
   await signInAs(page, server, "plain", "plain-password-1");
   await openFolder(page, server, "/work/");
@@ -316,6 +322,7 @@ test("when the server goes away a quiet notice and the panel say the connection 
 
 test("a working task connection shows no popup, a drop of a few seconds a quiet notice, and its return a quiet word", async ({
   page,
+  server,
 }) => {
   // The page's clock is the test's: the seconds of the drop, the reconnect and the word's stay are moved, not waited.
   await page.clock.install();
@@ -336,9 +343,9 @@ test("a working task connection shows no popup, a drop of a few seconds a quiet 
       }
     };
   });
-  await openConnected(page, "/work/");
+  await openConnected(page, server, "/work/");
   await page.reload();
-  await openConnected(page, "/work/");
+  await openConnected(page, server, "/work/");
   const notice = page.getByRole("status").filter({ hasText: /task updates/ });
   await expect(notice).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual([]);

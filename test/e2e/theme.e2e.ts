@@ -1,19 +1,17 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { login, startServer, type TestServer } from "../support/server";
+import type { Browser, Page } from "@playwright/test";
+import { login, type TestServer } from "../support/server";
 import { call, makeUser, putUser, type TestUser } from "../support/factories";
-import { writeTree } from "./fixtures";
+import { expect, test, writeTree } from "./fixtures";
 
-let server: TestServer;
 let admin: string;
 
-test.beforeAll(async () => {
-  server = await startServer();
-  admin = await login(server);
-  writeTree(server.root, { "a.txt": "a" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: async (server) => {
+      admin = await login(server);
+      writeTree(server.root, { "a.txt": "a" });
+    },
+  },
 });
 
 /** The page background a user sees (theme.css --bg in light and dark). */
@@ -22,7 +20,13 @@ const DARK_BG = "rgb(21, 23, 27)";
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** Opens a page as `user` in a browser whose system setting is `scheme`, with a session already stored. */
-async function openAs(browser: Browser, user: TestUser, scheme: "light" | "dark", path: string): Promise<Page> {
+async function openAs(
+  browser: Browser,
+  server: TestServer,
+  user: TestUser,
+  scheme: "light" | "dark",
+  path: string,
+): Promise<Page> {
   const context = await browser.newContext({ colorScheme: scheme });
   const page = await context.newPage();
   await page.addInitScript((t) => localStorage.getItem("jwt") || localStorage.setItem("jwt", t), user.token);
@@ -35,9 +39,10 @@ const themeGroup = (page: Page) => page.getByRole("radiogroup", { name: "Theme" 
 
 test("choosing Dark darkens the interface at once, is saved, and stays after a reload and on another device", async ({
   browser,
+  server,
 }) => {
   const user = await makeUser(server, admin, { perm: { create: true } });
-  const page = await openAs(browser, user, "light", "/settings/profile");
+  const page = await openAs(browser, server, user, "light", "/settings/profile");
   await expect(themeGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
   expect(await background(page)).toBe(LIGHT_BG);
 
@@ -54,7 +59,7 @@ test("choosing Dark darkens the interface at once, is saved, and stays after a r
   expect(await background(page)).toBe(DARK_BG);
 
   // Another device: a browser with nothing stored but the session, its system set to light.
-  const elsewhere = await openAs(browser, user, "light", "/files/");
+  const elsewhere = await openAs(browser, server, user, "light", "/files/");
   await expect.poll(() => background(elsewhere)).toBe(DARK_BG);
   await elsewhere.context().close();
 
@@ -70,9 +75,9 @@ test("choosing Dark darkens the interface at once, is saved, and stays after a r
   await page.context().close();
 });
 
-test("System follows the device's light or dark setting, live", async ({ browser }) => {
+test("System follows the device's light or dark setting, live", async ({ browser, server }) => {
   const user = await makeUser(server, admin);
-  const page = await openAs(browser, user, "light", "/settings/profile");
+  const page = await openAs(browser, server, user, "light", "/settings/profile");
   await expect(themeGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
   expect(await background(page)).toBe(LIGHT_BG);
   await page.emulateMedia({ colorScheme: "dark" });
@@ -93,6 +98,7 @@ test("System follows the device's light or dark setting, live", async ({ browser
 
 test("the login page follows the device, then keeps the last theme used on this device after logout", async ({
   browser,
+  server,
 }) => {
   const user = await makeUser(server, admin);
   expect((await putUser(server, user.token, user.id, ["theme"], { theme: "dark" })).status).toBe(200);

@@ -1,34 +1,29 @@
-import { expect, test } from "@playwright/test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
+import { expect, test, item, openFolder, signIn, writeTree, TOUCH_PHONE } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "tap/inside/x.txt": "x",
-    "tap/a.txt": "a",
-    "tap/b.txt": "b",
-    "prev/photo one.txt": "p",
-    "picked/": "",
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "tap/inside/x.txt": "x",
+        "tap/a.txt": "a",
+        "tap/b.txt": "b",
+        "prev/photo one.txt": "p",
+        "picked/": "",
+      });
+    },
+  },
 });
 
 test.describe("on a touch phone", () => {
   test.use(TOUCH_PHONE);
 
   test("a tap opens a folder or previews a file, in the list and the mosaic; the Select button shows checkboxes and taps then choose", async ({
-    page,
+    signedIn: page,
+    server,
   }) => {
-    await signIn(page, server);
     await openFolder(page, server, "/tap/");
     await item(page, "a.txt").tap();
     await expect(page).toHaveURL(`${server.url}/files/tap/a.txt`);
@@ -57,7 +52,7 @@ test.describe("on a touch phone", () => {
   });
 });
 
-test("the Upload folder button sends a picked folder with its structure", async ({ page }) => {
+test("the Upload folder button sends a picked folder with its structure", async ({ page, server }) => {
   const local = mkdtempSync(join(tmpdir(), "fbe-pick-"));
   mkdirSync(join(local, "trip", "day1"), { recursive: true });
   writeFileSync(join(local, "trip", "plan.txt"), "plan");
@@ -74,8 +69,10 @@ test("the Upload folder button sends a picked folder with its structure", async 
   rmSync(local, { recursive: true, force: true });
 });
 
-test("renaming in the preview goes to the new path, deleting there goes to the folder", async ({ page }) => {
-  await signIn(page, server);
+test("renaming in the preview goes to the new path, deleting there goes to the folder", async ({
+  signedIn: page,
+  server,
+}) => {
   writeTree(server.root, { "prev/bin.dat": "\u0000\u0001" });
   await page.goto(`${server.url}/files/prev/bin.dat`);
   const preview = page.getByRole("region", { name: "File preview" });

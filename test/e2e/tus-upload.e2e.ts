@@ -1,26 +1,32 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { login, startServer, type TestServer } from "../support/server";
-import { item, openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
+import { login, type TestServer } from "../support/server";
+import { expect, test, item, openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
 
-let server: TestServer;
 let token: string;
 let local: string;
 
-test.beforeAll(async () => {
-  // Small chunks: each is its own request, so a connection dropped mid-way fails the next one and the retry
-  // asks the server's offset (FBE_TUS_CHUNK_BYTES reaches the page through its config).
-  server = await startServer({ env: { FBE_TUS_CHUNK_BYTES: String(256 * 1024) } });
-  token = await login(server);
-  writeTree(server.root, { "drop/": "", "pause-1280/": "", "pause-375/": "", "reload/": "" });
+test.use({
+  serverOptions: {
+    // Small chunks: each is its own request, so a connection dropped mid-way fails the next one and the retry
+    // asks the server's offset (FBE_TUS_CHUNK_BYTES reaches the page through its config).
+    env: { FBE_TUS_CHUNK_BYTES: String(256 * 1024) },
+    prepare: async (server) => {
+      token = await login(server);
+      writeTree(server.root, { "drop/": "", "pause-1280/": "", "pause-375/": "", "reload/": "" });
+    },
+  },
+});
+
+// The files the tests pick live outside the server's root.
+test.beforeAll(() => {
   local = mkdtempSync(join(tmpdir(), "fbe-tus-e2e-"));
 });
 
-test.afterAll(async () => {
-  await server?.stop();
+test.afterAll(() => {
   rmSync(local, { recursive: true, force: true });
 });
 
@@ -40,14 +46,14 @@ async function pick(page: Page, paths: string[]): Promise<void> {
 }
 
 /** The server's sha256 of a file, through the API. */
-async function serverHash(path: string): Promise<string> {
+async function serverHash(server: TestServer, path: string): Promise<string> {
   const res = await fetch(`${server.url}/api/resources${path}?checksum=sha256`, { headers: { "X-Auth": token } });
   expect(res.status).toBe(200);
   return (await res.json()).checksums.sha256;
 }
 
 /** Bytes the server holds of an incomplete tus upload (0 when there is none yet). */
-async function serverOffset(path: string): Promise<number> {
+async function serverOffset(server: TestServer, path: string): Promise<number> {
   const res = await fetch(`${server.url}/api/tus${path}`, {
     method: "HEAD",
     headers: { "X-Auth": token, "Tus-Resumable": "1.0.0" },
@@ -67,6 +73,7 @@ function recordTus(page: Page): string[] {
 test("an upload whose connection drops mid-way resumes from the server's offset and completes with identical bytes", async ({
   page,
   context,
+  server,
 }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, server);
@@ -83,7 +90,9 @@ test("an upload whose connection drops mid-way resumes from the server's offset 
   });
   const requests = recordTus(page);
   await pick(page, [file.path]);
-  await expect.poll(() => serverOffset("/drop/dropped-link.bin"), { timeout: 20_000 }).toBeGreaterThan(512 * 1024);
+  await expect
+    .poll(() => serverOffset(server, "/drop/dropped-link.bin"), { timeout: 20_000 })
+    .toBeGreaterThan(512 * 1024);
   await cdp.detach();
   await context.setOffline(true);
   const panel = page.getByRole("region", { name: "Uploads" });
@@ -92,18 +101,18 @@ test("an upload whose connection drops mid-way resumes from the server's offset 
     { timeout: 15_000 },
   );
   await screenshot(page, testInfo, "panel-offline-1280");
-  const kept = await serverOffset("/drop/dropped-link.bin");
+  const kept = await serverOffset(server, "/drop/dropped-link.bin");
   expect(kept).toBeGreaterThan(0);
   expect(kept).toBeLessThan(6 * 1024 * 1024);
   await context.setOffline(false);
   await expect(item(page, "dropped-link.bin")).toBeVisible({ timeout: 30_000 });
-  expect(await serverHash("/drop/dropped-link.bin")).toBe(file.hash);
+  expect(await serverHash(server, "/drop/dropped-link.bin")).toBe(file.hash);
   // It went on from what the server had: a PATCH at a non-zero offset, and one creation only.
   expect(requests.filter((r) => r.startsWith("POST"))).toHaveLength(1);
   expect(requests.some((r) => /^PATCH [1-9]\d*$/.test(r))).toBe(true);
 });
 
-test("a file picked again after a page reload goes on where it stopped", async ({ page }) => {
+test("a file picked again after a page reload goes on where it stopped", async ({ page, server }) => {
   test.setTimeout(90_000);
   await signIn(page, server);
   page.on("dialog", (d) => void d.accept());
@@ -111,16 +120,18 @@ test("a file picked again after a page reload goes on where it stopped", async (
   const file = localFile("after-reload.bin", 5 * 1024 * 1024);
   await throttleUploads(page, 1024 * 1024);
   await pick(page, [file.path]);
-  await expect.poll(() => serverOffset("/reload/after-reload.bin"), { timeout: 20_000 }).toBeGreaterThan(512 * 1024);
+  await expect
+    .poll(() => serverOffset(server, "/reload/after-reload.bin"), { timeout: 20_000 })
+    .toBeGreaterThan(512 * 1024);
   await page.reload();
   await expect(page.getByRole("region", { name: "Folder contents" })).toBeVisible();
-  const kept = await serverOffset("/reload/after-reload.bin");
+  const kept = await serverOffset(server, "/reload/after-reload.bin");
   expect(kept).toBeGreaterThan(0);
   await throttleUploads(page, null);
   const requests = recordTus(page);
   await pick(page, [file.path]);
   await expect(item(page, "after-reload.bin")).toBeVisible({ timeout: 30_000 });
-  expect(await serverHash("/reload/after-reload.bin")).toBe(file.hash);
+  expect(await serverHash(server, "/reload/after-reload.bin")).toBe(file.hash);
   expect(requests[0]).toBe("HEAD -");
   expect(requests.some((r) => r.startsWith("POST"))).toBe(false);
   expect(requests).toContain(`PATCH ${kept}`);
@@ -132,6 +143,7 @@ for (const size of [
 ]) {
   test(`the upload panel at ${size.name} px runs big files side by side, pauses and resumes one`, async ({
     browser,
+    server,
   }, testInfo) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: size.viewport });
@@ -162,8 +174,8 @@ for (const size of [
     await throttleUploads(page, null);
     await expect(panel.locator(".upload-headline")).toHaveText("Uploads finished", { timeout: 30_000 });
     await screenshot(page, testInfo, `panel-finished-${size.name}`);
-    expect(await serverHash(`${dir}${nameA}`)).toBe(a.hash);
-    expect(await serverHash(`${dir}scans-${size.name}.zip`)).toBe(b.hash);
+    expect(await serverHash(server, `${dir}${nameA}`)).toBe(a.hash);
+    expect(await serverHash(server, `${dir}scans-${size.name}.zip`)).toBe(b.hash);
     // The resumed file went on from the server's offset: one creation per file, no second one.
     expect(requests.filter((r) => r.startsWith("POST"))).toHaveLength(2);
     await context.close();

@@ -2,33 +2,34 @@
  * Unarchive of a compressed tar through both of its layers in one task: the task panel shows one progress for both,
  * and the files of the tar appear. Screenshots of the running task at 1280 and 375 px, light and dark.
  */
-import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
-import { item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
+import { expect, test, item, openFolder, screenshot, signIn, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "src/backup/notes.txt": "kept notes", "media/": "" });
-  // Random bytes, so bzip2 takes a few seconds to undo them: long enough to see the task running.
-  writeFileSync(join(server.root, "src/backup/photos.bin"), randomBytes(48 * 1024 * 1024));
-  execFileSync("tar", ["-C", join(server.root, "src"), "-cjf", join(server.root, "media/backup.tar.bz2"), "backup"]);
-  execFileSync("rm", ["-rf", join(server.root, "src")]);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "src/backup/notes.txt": "kept notes", "media/": "" });
+      // Random bytes, so bzip2 takes a few seconds to undo them: long enough to see the task running.
+      writeFileSync(join(server.root, "src/backup/photos.bin"), randomBytes(48 * 1024 * 1024));
+      execFileSync("tar", [
+        "-C",
+        join(server.root, "src"),
+        "-cjf",
+        join(server.root, "media/backup.tar.bz2"),
+        "backup",
+      ]);
+      execFileSync("rm", ["-rf", join(server.root, "src")]);
+    },
+  },
 });
 
 test(
   "a .tar.bz2 unarchives through both layers in one task with one progress, and its files appear",
   { tag: "@screens" },
-  async ({ browser }, info) => {
+  async ({ browser, server }, info) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signIn(page, server);

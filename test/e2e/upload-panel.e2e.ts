@@ -1,8 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
+import type { TestServer } from "../support/server";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, test, openFolder, screenshot, signIn, throttleUploads, writeTree } from "./fixtures";
 
-let server: TestServer;
 const LONG =
   "Quarterly report for the regional offices with every appendix and the scanned receipts (final, reviewed).bin";
 const SIZES = [
@@ -10,17 +9,17 @@ const SIZES = [
   { name: "375", viewport: { width: 375, height: 740 } },
 ];
 
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, { "panel/": "", "panel/readme.txt": "r" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, { "panel/": "", "panel/readme.txt": "r" });
+    },
+  },
 });
 
 async function openPanelFolder(
   browser: Browser,
+  server: TestServer,
   viewport: { width: number; height: number },
   colorScheme: "light" | "dark" = "light",
 ) {
@@ -55,9 +54,10 @@ async function expectTidy(page: Page, panel: Locator): Promise<void> {
 for (const size of SIZES) {
   test(`the upload panel at ${size.name} px: running with speed, cancelled, finished, failed`, async ({
     browser,
+    server,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const { context, page } = await openPanelFolder(browser, size.viewport);
+    const { context, page } = await openPanelFolder(browser, server, size.viewport);
     await throttleUploads(page, 2 * 1024 * 1024);
     const panel = page.getByRole("region", { name: "Uploads" });
 
@@ -105,8 +105,8 @@ for (const size of SIZES) {
   });
 }
 
-test("the running upload panel in the dark theme on a phone", async ({ browser }, testInfo) => {
-  const { context, page } = await openPanelFolder(browser, { width: 375, height: 740 }, "dark");
+test("the running upload panel in the dark theme on a phone", async ({ browser, server }, testInfo) => {
+  const { context, page } = await openPanelFolder(browser, server, { width: 375, height: 740 }, "dark");
   await throttleUploads(page, 2 * 1024 * 1024);
   const panel = page.getByRole("region", { name: "Uploads" });
   await pick(page, [

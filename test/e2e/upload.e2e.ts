@@ -1,49 +1,44 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../support/server";
 import {
+  expect,
+  test,
   dragFilesOver,
   dropDragged,
   dropFiles,
   dropTree,
   item,
   openFolder,
-  signIn,
   throttleUploads,
   writeTree,
 } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  writeTree(server.root, {
-    "drop/": "",
-    "clash/existing.txt": "old content",
-    "keep/existing.txt": "old content",
-    "button/": "",
-    "parent/child/": "",
-    "parent/other/": "",
-    "cards/box/existing.txt": "old in box",
-    "slow/": "",
-    "each/a.txt": "old a",
-    "each/b.txt": "old b",
-    "each/c.txt": "old c",
-    "each/c (1).txt": "an earlier copy",
-    "late/": "",
-  });
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      writeTree(server.root, {
+        "drop/": "",
+        "clash/existing.txt": "old content",
+        "keep/existing.txt": "old content",
+        "button/": "",
+        "parent/child/": "",
+        "parent/other/": "",
+        "cards/box/existing.txt": "old in box",
+        "slow/": "",
+        "each/a.txt": "old a",
+        "each/b.txt": "old b",
+        "each/c.txt": "old c",
+        "each/c (1).txt": "an earlier copy",
+        "late/": "",
+      });
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
-});
-
-test("uploads dropped files, lists them, writes them to disk, and downloads the same bytes", async ({ page }) => {
+test("uploads dropped files, lists them, writes them to disk, and downloads the same bytes", async ({
+  signedIn: page,
+  server,
+}) => {
   const content = "dropped file ✓ " + "x".repeat(5000);
   await openFolder(page, server, "/drop/");
   await dropFiles(page, [
@@ -64,7 +59,7 @@ test("uploads dropped files, lists them, writes them to disk, and downloads the 
   expect(readFileSync(await download.path(), "utf8")).toBe(content);
 });
 
-test("shows the upload panel with the finished files", async ({ page }) => {
+test("shows the upload panel with the finished files", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/drop/");
   await dropFiles(page, [{ name: "panel.txt", content: "p" }]);
   const panel = page.getByRole("region", { name: "Uploads" });
@@ -74,7 +69,10 @@ test("shows the upload panel with the finished files", async ({ page }) => {
   await expect(panel).toBeHidden();
 });
 
-test("asks before replacing a file with the same name, and Replace overwrites it", async ({ page }) => {
+test("asks before replacing a file with the same name, and Replace overwrites it", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/clash/");
   await dropFiles(page, [{ name: "existing.txt", content: "new content" }]);
   const dialog = page.getByRole("dialog", { name: "Replace files?" });
@@ -86,7 +84,10 @@ test("asks before replacing a file with the same name, and Replace overwrites it
   expect(readFileSync(join(server.root, "clash", "existing.txt"), "utf8")).toBe("new content");
 });
 
-test("Skip on the replace prompt keeps the existing file and still uploads the others", async ({ page }) => {
+test("Skip on the replace prompt keeps the existing file and still uploads the others", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/keep/");
   await dropFiles(page, [
     { name: "existing.txt", content: "should not land" },
@@ -99,7 +100,7 @@ test("Skip on the replace prompt keeps the existing file and still uploads the o
   expect(readFileSync(join(server.root, "keep", "fresh.txt"), "utf8")).toBe("fresh");
 });
 
-test("a 409 from the server also leads to the replace prompt", async ({ page }) => {
+test("a 409 from the server also leads to the replace prompt", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/drop/");
   // The file appears on disk after the listing was loaded, so only the server knows about the clash.
   writeTree(server.root, { "drop/late.txt": "on disk first" });
@@ -111,7 +112,7 @@ test("a 409 from the server also leads to the replace prompt", async ({ page }) 
   await expect.poll(() => readFileSync(join(server.root, "drop", "late.txt"), "utf8")).toBe("from the browser");
 });
 
-test("uploads through the Upload button's file picker", async ({ page }) => {
+test("uploads through the Upload button's file picker", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/button/");
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -124,7 +125,10 @@ test("uploads through the Upload button's file picker", async ({ page }) => {
   expect([...readFileSync(join(server.root, "button", "picked.bin"))]).toEqual([0, 1, 2, 3, 255]);
 });
 
-test("warns 'Files are being uploaded.' before leaving while an upload runs, and not after", async ({ page }) => {
+test("warns 'Files are being uploaded.' before leaving while an upload runs, and not after", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/drop/");
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -149,7 +153,8 @@ test("warns 'Files are being uploaded.' before leaving while an upload runs, and
 });
 
 test("files dropped on a folder row go into that folder, which is highlighted while they hover it", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/parent/");
   const child = item(page, "child");
@@ -169,7 +174,8 @@ test("files dropped on a folder row go into that folder, which is highlighted wh
 });
 
 test("in the mosaic, a folder tree dropped on a folder card goes into it, and names are checked against that folder", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/cards/");
   await page.getByRole("button", { name: "Mosaic view" }).click();
@@ -189,7 +195,8 @@ test("in the mosaic, a folder tree dropped on a folder card goes into it, and na
 });
 
 test("an upload cancelled from the panel says so, per file and in the headline, and leaves nothing behind", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/slow/");
   // Slow uploads down to 1 MiB/s so the panel shows a running upload with its speed and time left.
@@ -223,7 +230,10 @@ test("an upload cancelled from the panel says so, per file and in the headline, 
   await expect(panel).toBeHidden();
 });
 
-test("the replace prompt asks Replace, Skip or Keep both for each existing name", async ({ page }) => {
+test("the replace prompt asks Replace, Skip or Keep both for each existing name", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/each/");
   await dropFiles(page, [
     { name: "a.txt", content: "new a" },
@@ -250,7 +260,8 @@ test("the replace prompt asks Replace, Skip or Keep both for each existing name"
 });
 
 test("while a refused upload waits for the answer its bar and the headline show the same number; Keep both then lands beside", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/late/");
   writeTree(server.root, { "late/clip.txt": "on disk first" });

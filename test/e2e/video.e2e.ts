@@ -4,23 +4,22 @@
  * play of an H.264/AAC mp4, an MPEG-4/MP3 AVI through HLS, switching quality while playing, subtitle tracks, the
  * video keys and the player's own menus, the Video settings (disablePreview, disableHls). Media made with ffmpeg.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { join } from "node:path";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { ffmpeg, makeMp4WithMovText, makeVideo, TEST_CUES } from "../support/media";
-import { login, startServer, type TestServer } from "../support/server";
+import { login, type TestServer } from "../support/server";
 import { encoderCounts } from "../support/hls";
 import { makeUser, putUser, type TestUser } from "../support/factories";
-import { networkQuiet, screenshot, signIn, signInAs } from "./fixtures";
+import { expect, test, networkQuiet, screenshot, signInAs } from "./fixtures";
 
-let server: TestServer;
 /** A user whose saved interface language is Japanese. */
 let japanese: TestUser;
 
 /** Sets the global Video settings through the settings API (the defaults, changed by `change`). */
-async function setVideo(change: Partial<typeof DEFAULT_SETTINGS.video>): Promise<void> {
+async function setVideo(server: TestServer, change: Partial<typeof DEFAULT_SETTINGS.video>): Promise<void> {
   const res = await fetch(`${server.url}/api/settings`, {
     method: "PUT",
     headers: { "X-Auth": await login(server), "Content-Type": "application/json" },
@@ -118,7 +117,7 @@ const activeCue = (page: Page, within = player(page)) =>
 /** Waits until no popup covers the player. */
 const noToasts = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 5000 });
 
-async function openVideo(page: Page, path: string): Promise<void> {
+async function openVideo(page: Page, server: TestServer, path: string): Promise<void> {
   await page.goto(`${server.url}/files${path}`);
   await expect(player(page)).toBeVisible();
 }
@@ -128,87 +127,89 @@ async function play(page: Page): Promise<void> {
   await expect(player(page).getByRole("button", { name: "Pause" })).toBeVisible();
 }
 
-test.beforeAll(async () => {
-  server = await startServer({ env: { FBE_HLS_DEBUG: "1" } });
-  const dir = join(server.root, "media");
-  mkdirSync(dir, { recursive: true });
-  await makeMp4WithMovText(dir, "clip.mp4");
-  // A sidecar beside it, found by base name (docs/product.md "Resource").
-  writeFileSync(join(dir, "clip.srt"), "1\n00:00:00,000 --> 00:00:05,000\nSidecar says hi\n");
-  await makeVideo(dir, "keys.mp4", 12, "320x240");
-  await makeVideo(dir, "tall.mp4", 8, "640x480");
-  await makeAvi(join(dir, "old.avi"), 6);
-  // HEVC: Chromium on Linux does not play it (docs/product.md "Playable codecs": only Edge, Safari and iOS Chrome).
-  await ffmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=640x480:rate=25:duration=4",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=440:duration=4",
-    "-c:v",
-    "libx265",
-    "-preset",
-    "ultrafast",
-    "-pix_fmt",
-    "yuv420p",
-    "-tag:v",
-    "hvc1",
-    "-c:a",
-    "aac",
-    "-t",
-    "4",
-    join(dir, "hevc.mp4"),
-  ]);
-  mkdirSync(join(server.root, "subs"));
-  await makeTwoLanguages(join(server.root, "subs", "two.mp4"));
-  const admin = await login(server);
-  japanese = await makeUser(server, admin, { scope: "/" });
-  expect((await putUser(server, admin, japanese.id, ["locale"], { locale: "ja" })).status).toBe(200);
-  // Its own folder and name: no earlier test has encoded (and cached) its segments.
-  const idle = join(server.root, "idle");
-  mkdirSync(idle);
-  await makeAvi(join(idle, "look.avi"), 6);
-  const hd = join(server.root, "hd");
-  mkdirSync(hd, { recursive: true });
-  await makeVideo(hd, "full.mp4", 2, "1920x1080");
-  // H.264 with AC-3 sound: only Edge plays AC-3.
-  await ffmpeg([
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=640x480:rate=25:duration=3",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=500:duration=3",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    "-pix_fmt",
-    "yuv420p",
-    "-c:a",
-    "ac3",
-    "-t",
-    "3",
-    join(hd, "dolby.mp4"),
-  ]);
+test.use({
+  serverOptions: {
+    env: { FBE_HLS_DEBUG: "1" },
+    prepare: async (server) => {
+      const dir = join(server.root, "media");
+      mkdirSync(dir, { recursive: true });
+      await makeMp4WithMovText(dir, "clip.mp4");
+      // A sidecar beside it, found by base name (docs/product.md "Resource").
+      writeFileSync(join(dir, "clip.srt"), "1\n00:00:00,000 --> 00:00:05,000\nSidecar says hi\n");
+      await makeVideo(dir, "keys.mp4", 12, "320x240");
+      await makeVideo(dir, "tall.mp4", 8, "640x480");
+      await makeAvi(join(dir, "old.avi"), 6);
+      // HEVC: Chromium on Linux does not play it (docs/product.md "Playable codecs": only Edge, Safari and iOS Chrome).
+      await ffmpeg([
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=640x480:rate=25:duration=4",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=440:duration=4",
+        "-c:v",
+        "libx265",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-tag:v",
+        "hvc1",
+        "-c:a",
+        "aac",
+        "-t",
+        "4",
+        join(dir, "hevc.mp4"),
+      ]);
+      mkdirSync(join(server.root, "subs"));
+      await makeTwoLanguages(join(server.root, "subs", "two.mp4"));
+      const admin = await login(server);
+      japanese = await makeUser(server, admin, { scope: "/" });
+      expect((await putUser(server, admin, japanese.id, ["locale"], { locale: "ja" })).status).toBe(200);
+      // Its own folder and name: no earlier test has encoded (and cached) its segments.
+      const idle = join(server.root, "idle");
+      mkdirSync(idle);
+      await makeAvi(join(idle, "look.avi"), 6);
+      const hd = join(server.root, "hd");
+      mkdirSync(hd, { recursive: true });
+      await makeVideo(hd, "full.mp4", 2, "1920x1080");
+      // H.264 with AC-3 sound: only Edge plays AC-3.
+      await ffmpeg([
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=640x480:rate=25:duration=3",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=500:duration=3",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "ac3",
+        "-t",
+        "3",
+        join(hd, "dolby.mp4"),
+      ]);
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeEach(async ({ server }) => {
+  await setVideo(server, { seekDelta: 2, seekDeltaLong: 6, volume: 60 });
 });
 
-test.beforeEach(async ({ page }) => {
-  await setVideo({ seekDelta: 2, seekDeltaLong: 6, volume: 60 });
-  await signIn(page, server);
-});
-
-test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time advances", async ({ page }) => {
-  await openVideo(page, "/media/keys.mp4");
+test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time advances", async ({
+  signedIn: page,
+  server,
+}) => {
+  await openVideo(page, server, "/media/keys.mp4");
   expect(await prop(page, "src")).toMatch(/\/api\/raw\/media\/keys\.mp4\?auth=.+&inline=true$/);
   expect(await prop(page, "volume")).toBeCloseTo(0.6, 5);
   // 320x240: the smallest quality (encoded at the source's height) is the only transcoded one, after normal.
@@ -219,17 +220,18 @@ test("an H.264/AAC mp4 plays directly, with the settings' volume, and its time a
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
 });
 
-test("with autoplay on, a video starts by itself", async ({ page }) => {
-  await setVideo({ autoplay: true });
-  await openVideo(page, "/media/keys.mp4");
+test("with autoplay on, a video starts by itself", async ({ signedIn: page, server }) => {
+  await setVideo(server, { autoplay: true });
+  await openVideo(page, server, "/media/keys.mp4");
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(0.5);
   await expect(player(page).getByRole("button", { name: "Pause" })).toBeVisible();
 });
 
 test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the volume by 0.1 and mute", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await openVideo(page, "/media/keys.mp4");
+  await openVideo(page, server, "/media/keys.mp4");
   await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
   // A click on the seek bar moves there and leaves the keys to the player (not to the slider).
   const seek = player(page).getByRole("slider", { name: "Seek" });
@@ -292,9 +294,10 @@ test("the video keys play, seek by seekDelta (shift: seekDeltaLong), change the 
 });
 
 test("f puts the player full screen and back; where the browser refuses, 'fullscreen not Enabled'", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await openVideo(page, "/media/keys.mp4");
+  await openVideo(page, server, "/media/keys.mp4");
   const fullscreenLabel = () => page.evaluate(() => document.fullscreenElement?.getAttribute("aria-label") ?? null);
   await page.keyboard.press("f");
   await expect.poll(fullscreenLabel).toBe("Video player");
@@ -310,9 +313,10 @@ test("f puts the player full screen and back; where the browser refuses, 'fullsc
 });
 
 test("the player's menus keep their keys: arrows move in the menu, Esc closes it and not the preview", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await openVideo(page, "/media/tall.mp4");
+  await openVideo(page, server, "/media/tall.mp4");
   const quality = player(page).getByRole("button", { name: "Quality" });
   await quality.click();
   const menu = player(page).getByRole("menu", { name: "Quality" });
@@ -328,8 +332,11 @@ test("the player's menus keep their keys: arrows move in the menu, Esc closes it
   await expect(page).toHaveURL(`${server.url}/files/media/tall.mp4`);
 });
 
-test("a subtitle track can be chosen and its cue shows: embedded mov_text and a sidecar .srt", async ({ page }) => {
-  await openVideo(page, "/media/clip.mp4");
+test("a subtitle track can be chosen and its cue shows: embedded mov_text and a sidecar .srt", async ({
+  signedIn: page,
+  server,
+}) => {
+  await openVideo(page, server, "/media/clip.mp4");
   await player(page).getByRole("button", { name: "Subtitles" }).click();
   const menu = player(page).getByRole("menu", { name: "Subtitles" });
   await expect(menu.getByRole("menuitemradio")).toHaveText(["Off", "clip.srt", "English"]);
@@ -346,10 +353,11 @@ test("a subtitle track can be chosen and its cue shows: embedded mov_text and a 
 });
 
 test("subtitle tracks are named by language in the interface's language, that language's track shows at once, and the file plays as Original", async ({
-  page,
+  signedIn: page,
   browser,
+  server,
 }) => {
-  await openVideo(page, "/subs/two.mp4");
+  await openVideo(page, server, "/subs/two.mp4");
   // The English interface: English is on from the start, its cue showing without a click.
   await video(page).evaluate((v, t) => ((v as HTMLVideoElement).currentTime = t), TEST_CUES[0].start + 0.3);
   await expect.poll(() => activeCue(page)).toBe(`EN ${TEST_CUES[0].text}`);
@@ -388,9 +396,10 @@ test("subtitle tracks are named by language in the interface's language, that la
 });
 
 test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls back to HLS and keeps playing", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await openVideo(page, "/media/old.avi");
+  await openVideo(page, server, "/media/old.avi");
   // Flagged extension and an unplayable codec: it starts on the best transcoded quality (480p for a 480p source).
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   await play(page);
@@ -406,7 +415,8 @@ test("an MPEG-4/MP3 AVI plays through HLS; asking for the original file falls ba
 });
 
 test("an AVI preview shows its poster and encodes nothing until Play is pressed, then plays through HLS", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   // The server's count of encoder runs started (X-Hls-Encoders with FBE_HLS_DEBUG; a master playlist encodes nothing).
   const started = async () =>
@@ -419,7 +429,7 @@ test("an AVI preview shows its poster and encodes nothing until Play is pressed,
   page.on("request", (r) => r.url().includes("seg=") && segments.push(r.url()));
   const before = await started();
   const posterLoaded = page.waitForResponse((r) => r.url().includes("/api/frame/idle/look.avi?") && r.status() === 200);
-  await openVideo(page, "/idle/look.avi");
+  await openVideo(page, server, "/idle/look.avi");
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   // The poster: the still at 10 % of the duration, loaded and shown in the player.
   const poster = (await video(page).getAttribute("poster")) ?? "";
@@ -436,17 +446,21 @@ test("an AVI preview shows its poster and encodes nothing until Play is pressed,
 });
 
 test("an HEVC video, which Chromium cannot play, starts on a transcoded quality and plays through HLS", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await openVideo(page, "/media/hevc.mp4");
+  await openVideo(page, server, "/media/hevc.mp4");
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   await play(page);
   await expect.poll(() => prop(page, "currentTime"), { timeout: 30_000 }).toBeGreaterThan(1);
   expect(await prop(page, "src")).toMatch(/^blob:/);
 });
 
-test("switching the quality of a playing mp4 keeps its position and keeps it playing", async ({ page }) => {
-  await openVideo(page, "/media/tall.mp4");
+test("switching the quality of a playing mp4 keeps its position and keeps it playing", async ({
+  signedIn: page,
+  server,
+}) => {
+  await openVideo(page, server, "/media/tall.mp4");
   await play(page);
   await expect.poll(() => prop(page, "currentTime")).toBeGreaterThan(1.5);
   await player(page).getByRole("button", { name: "Pause" }).click();
@@ -462,9 +476,10 @@ test("switching the quality of a playing mp4 keeps its position and keeps it pla
 });
 
 test("a 1080p source offers the whole quality list; AC-3 sound warns and starts on a transcoded quality", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
-  await openVideo(page, "/hd/full.mp4");
+  await openVideo(page, server, "/hd/full.mp4");
   await player(page).getByRole("button", { name: "Quality" }).click();
   const items = player(page).getByRole("menu", { name: "Quality" }).getByRole("menuitemradio");
   await expect(items).toHaveText([
@@ -494,7 +509,7 @@ test("a 1080p source offers the whole quality list; AC-3 sound warns and starts 
   await expect(items.last()).toBeInViewport();
   await noToasts(page);
   await screenshot(page, testInfo, "video-quality-list-375");
-  await openVideo(page, "/hd/dolby.mp4");
+  await openVideo(page, server, "/hd/dolby.mp4");
   await expect(page.getByText("the audio codec ac3 is not compatible with your browser!")).toBeVisible();
   await expect(player(page).getByRole("button", { name: "Quality" })).toContainText("480p");
   await play(page);
@@ -502,23 +517,25 @@ test("a 1080p source offers the whole quality list; AC-3 sound warns and starts 
 });
 
 test("with transcoding disabled an unplayable video says it needs transcoding; disablePreview gives the download card", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
-  await setVideo({ disableHls: true });
+  await setVideo(server, { disableHls: true });
   await page.goto(`${server.url}/files/media/old.avi`);
   await expect(page.getByRole("alert")).toHaveText("playback of this video need video transcoding enabled");
   await page.goto(`${server.url}/files/media/tall.mp4`);
   await expect(player(page).getByRole("button", { name: "Quality" })).toHaveCount(0);
-  await setVideo({ disablePreview: true });
+  await setVideo(server, { disablePreview: true });
   await page.goto(`${server.url}/files/media/tall.mp4`);
   await expect(page.getByRole("link", { name: "Download file" })).toBeVisible();
   await expect(page.locator("video")).toHaveCount(0);
 });
 
 test("pointing at the seek bar shows the thumbnail of that time from the thumbnails track", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
-  await openVideo(page, "/media/tall.mp4");
+  await openVideo(page, server, "/media/tall.mp4");
   await expect
     .poll(() => prop(page, "currentTime").then(() => video(page).evaluate((v) => (v as HTMLVideoElement).duration)))
     .toBeGreaterThan(7);
@@ -539,7 +556,7 @@ test("pointing at the seek bar shows the thumbnail of that time from the thumbna
 test(
   "screenshots: the player with its quality and subtitle menus, wide, phone and dark",
   { tag: "@screens" },
-  async ({ page }, testInfo) => {
+  async ({ signedIn: page, server }, testInfo) => {
     const showCue = async () => {
       await player(page).getByRole("button", { name: "Subtitles" }).click();
       await player(page).getByRole("menuitemradio", { name: "English" }).click();
@@ -547,10 +564,10 @@ test(
       await player(page).getByRole("button", { name: "Subtitles" }).click();
       await noToasts(page);
     };
-    await openVideo(page, "/media/clip.mp4");
+    await openVideo(page, server, "/media/clip.mp4");
     await showCue();
     await screenshot(page, testInfo, "video-subtitles-menu-1280");
-    await openVideo(page, "/media/tall.mp4");
+    await openVideo(page, server, "/media/tall.mp4");
     await player(page).getByRole("button", { name: "Quality" }).click();
     await noToasts(page);
     await screenshot(page, testInfo, "video-quality-menu-1280");
@@ -559,20 +576,20 @@ test(
     await player(page).getByRole("button", { name: "Quality" }).click();
     await noToasts(page);
     await screenshot(page, testInfo, "video-quality-menu-375");
-    await openVideo(page, "/media/clip.mp4");
+    await openVideo(page, server, "/media/clip.mp4");
     await showCue();
     await screenshot(page, testInfo, "video-subtitles-menu-375");
     await page.emulateMedia({ colorScheme: "dark" });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await openVideo(page, "/media/tall.mp4");
+    await openVideo(page, server, "/media/tall.mp4");
     await player(page).getByRole("button", { name: "Quality" }).click();
     await noToasts(page);
     await screenshot(page, testInfo, "video-quality-menu-dark-1280");
-    await openVideo(page, "/subs/two.mp4");
+    await openVideo(page, server, "/subs/two.mp4");
     await showCue();
     await screenshot(page, testInfo, "video-subtitles-menu-dark-1280");
     // Before Play, a video that plays through HLS shows its poster.
-    await openVideo(page, "/media/old.avi");
+    await openVideo(page, server, "/media/old.avi");
     await expect.poll(() => video(page).evaluate((v) => (v as HTMLVideoElement).poster)).toContain("/api/frame/");
     await page.waitForLoadState("networkidle");
     await expect(player(page).getByText("0:00 / 0:06")).toBeVisible();
@@ -583,7 +600,7 @@ test(
     await page.waitForLoadState("networkidle");
     await noToasts(page);
     await screenshot(page, testInfo, "video-poster-dark-375");
-    await openVideo(page, "/subs/two.mp4");
+    await openVideo(page, server, "/subs/two.mp4");
     await showCue();
     await screenshot(page, testInfo, "video-subtitles-menu-dark-375");
     await player(page).getByRole("button", { name: "Quality" }).click();
@@ -607,7 +624,7 @@ test(
   },
 );
 
-test("the HLS encoders of these tests never ran beyond the server's bound", async () => {
+test("the HLS encoders of these tests never ran beyond the server's bound", async ({ server }) => {
   // X-Hls-Encoders (FBE_HLS_DEBUG) reports this server's peak since it started: the figure of the closing note.
   const res = await fetch(`${server.url}/api/playlist/media/old.avi?res=480-1`, {
     headers: { "X-Auth": await login(server) },

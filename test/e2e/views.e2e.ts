@@ -1,33 +1,25 @@
-import { expect, test } from "@playwright/test";
-import { startServer, type TestServer } from "../support/server";
-import { createUser, item, openFolder, PNG_RED, screenshot, signIn, signInAs, writeTree } from "./fixtures";
+import { expect, test, createUser, item, openFolder, PNG_RED, screenshot, signInAs, writeTree } from "./fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer();
-  const many: Record<string, string> = {};
-  for (let i = 1; i <= 230; i++) many[`many/file-${String(i).padStart(3, "0")}.txt`] = String(i);
-  writeTree(server.root, {
-    ...many,
-    "view/big.bin": Buffer.alloc(2048),
-    "view/small.txt": "s",
-    "view/photo.png": PNG_RED,
-    "view/folder/": "",
-    "view/.secret": "hidden",
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, server);
+test.use({
+  serverOptions: {
+    prepare: (server) => {
+      const many: Record<string, string> = {};
+      for (let i = 1; i <= 230; i++) many[`many/file-${String(i).padStart(3, "0")}.txt`] = String(i);
+      writeTree(server.root, {
+        ...many,
+        "view/big.bin": Buffer.alloc(2048),
+        "view/small.txt": "s",
+        "view/photo.png": PNG_RED,
+        "view/folder/": "",
+        "view/.secret": "hidden",
+      });
+    },
+  },
 });
 
 test("switches to mosaic with floor(width / 300) columns (two at least), and the choice survives a reload", async ({
-  page,
+  signedIn: page,
+  server,
 }) => {
   await openFolder(page, server, "/view/");
   await page.getByRole("button", { name: "Mosaic view" }).click();
@@ -51,7 +43,7 @@ test("switches to mosaic with floor(width / 300) columns (two at least), and the
     .toBe("true");
 });
 
-test("sorting by size survives a reload", async ({ page }) => {
+test("sorting by size survives a reload", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/view/");
   const files = page.getByRole("group", { name: "Files" }).getByRole("option");
   const size = page.getByRole("button", { name: "Size" });
@@ -69,7 +61,7 @@ test("sorting by size survives a reload", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Size" })).toHaveAttribute("aria-pressed", "true");
 });
 
-test("the hidden-file toggle reloads the listing with dot files, and is saved", async ({ page }) => {
+test("the hidden-file toggle reloads the listing with dot files, and is saved", async ({ signedIn: page, server }) => {
   await openFolder(page, server, "/view/");
   await expect(item(page, ".secret")).toHaveCount(0);
   await page.getByRole("button", { name: "Show hidden files" }).click();
@@ -80,7 +72,10 @@ test("the hidden-file toggle reloads the listing with dot files, and is saved", 
   await expect(item(page, ".secret")).toHaveCount(0);
 });
 
-test("shows 100 items, adds 100 at the bottom, and keeps the count and scroll after a preview", async ({ page }) => {
+test("shows 100 items, adds 100 at the bottom, and keeps the count and scroll after a preview", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/many/");
   // The list renders only the rows near the window: the page height tells how many items are shown.
   const height = () => page.evaluate(() => document.documentElement.scrollHeight);
@@ -119,7 +114,10 @@ test("shows 100 items, adds 100 at the bottom, and keeps the count and scroll af
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("the context menu offers every entry, with the task entries enabled for the admin", async ({ page }) => {
+test("the context menu offers every entry, with the task entries enabled for the admin", async ({
+  signedIn: page,
+  server,
+}) => {
   await openFolder(page, server, "/view/");
   await item(page, "small.txt").click({ button: "right" });
   const menu = page.getByRole("menu");
@@ -157,7 +155,7 @@ test("the context menu offers every entry, with the task entries enabled for the
   await expect(page.getByRole("option", { selected: true })).toHaveCount(0);
 });
 
-test("a user without execute sees the task entries disabled", async ({ browser }) => {
+test("a user without execute sees the task entries disabled", async ({ browser, server }) => {
   await createUser(server, "noexec", "noexec-password-1", { create: true, rename: true, delete: true, download: true });
   const other = await browser.newPage();
   await signInAs(other, server, "noexec", "noexec-password-1");
@@ -172,7 +170,8 @@ test("a user without execute sees the task entries disabled", async ({ browser }
 });
 
 test("at 375 px: multiple-selection mode adds taps, a bottom action bar, and dialogs that fit", async ({
-  page,
+  signedIn: page,
+  server,
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openFolder(page, server, "/view/");
