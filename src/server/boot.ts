@@ -27,6 +27,7 @@ import { TusStore, tusStoreOptions } from "./tus/tus-store";
 import { TransferThreads, transferThreadOptions } from "./transfer-threads/transfer-threads";
 import { unwatchListener, watchListener } from "./http/fd-release";
 import { configureListing } from "./listing/listing-cache/server-listing-cache";
+import { configurePasswords } from "./auth/password";
 import { setVipsCacheHome } from "./media/preload-vips";
 
 /** What boot() is given besides the Config. */
@@ -59,6 +60,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
   const log = o.log ?? createLogger(config.log);
   // The listing cache, its threads and the libc calls through bun:ffi follow the Config before the first read.
   configureListing(config);
+  configurePasswords(config);
   setVipsCacheHome(config.xdgCacheHome);
   const db = openDatabase(config.database);
   const rootReal = realpathSync(config.root);

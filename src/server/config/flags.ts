@@ -18,6 +18,11 @@ const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
  * buffer refills (hls.js asks every segment length while playing) without keeping ffmpeg busy for a closed tab.
  */
 export const HLS_ENCODER_IDLE_MS = 30_000;
+/**
+ * argon2id memory cost (KiB) of password hashes: Bun's default, 64 MiB, the second choice of RFC 9106 section 4
+ * ("if much less memory is available"). Each hash or check holds it for about 130 ms of one core.
+ */
+export const PASSWORD_MEMORY_KIB = 64 * 1024;
 
 /** Resolved server configuration, frozen after boot and passed down; nothing reads process.env afterwards. */
 export interface Config {
@@ -64,6 +69,8 @@ export interface Config {
   hlsIdleMs: number;
   /** True: HLS answers carry the encoder counts in X-Hls-Encoders (FBE_HLS_DEBUG=1). */
   hlsDebug: boolean;
+  /** argon2id memory cost (KiB) of new password hashes (FBE_PASSWORD_MEMORY_KIB). */
+  passwordMemoryKib: number;
   /** The user's cache folder (XDG_CACHE_HOME; "" when unset), where the binary writes out its libvips. */
   xdgCacheHome: string;
 }
@@ -289,6 +296,13 @@ export const FLAGS: readonly FlagSpec[] = [
     default: false,
     parse: (raw) => raw === "1",
     help: "1 adds the encoder counts to HLS answers (X-Hls-Encoders)",
+  },
+  {
+    key: "passwordMemoryKib",
+    env: "FBE_PASSWORD_MEMORY_KIB",
+    default: PASSWORD_MEMORY_KIB,
+    parse: intIn(1024, 4 * 1024 * 1024),
+    help: "argon2id memory (KiB) of each new password hash; lower it on a small device (checks read it from the hash)",
   },
   {
     key: "xdgCacheHome",

@@ -70,6 +70,7 @@ describe("loadConfig", () => {
       FBE_INDEX_WATCH_MAX: "2",
       FBE_TRANSFER_THREADS: "auto",
       FBE_UMASK: "022",
+      FBE_PASSWORD_MEMORY_KIB: "1024",
     };
     expect(loadConfig([], env, "/")).toMatchObject({
       listingCacheMb: 0.01,
@@ -77,7 +78,9 @@ describe("loadConfig", () => {
       indexWatchMax: 2,
       transferThreads: "auto",
       umask: 0o022,
+      passwordMemoryKib: 1024,
     });
+    expect(loadConfig([], { FBE_PASSWORD_MEMORY_KIB: "512" }, "/").passwordMemoryKib).toBe(65_536);
     expect(loadConfig([], { FBE_LISTING_THREADS: "", FBE_INDEX_WATCH_MAX: "many" }, "/")).toMatchObject({
       listingCacheMb: 64,
       listingCacheFolders: 512,
@@ -89,6 +92,7 @@ describe("loadConfig", () => {
       transferThreads: 0,
       umask: 0o027,
       hlsDebug: false,
+      passwordMemoryKib: 65_536,
       xdgCacheHome: "",
     });
     const dir = mkdtempSync(join(tmpdir(), "fbe-cfg-"));
