@@ -73,3 +73,16 @@ export function processesWith(needle: string): string[] {
   }
   return out;
 }
+
+/**
+ * processesWith(`needle`) once it is empty, or after `ms` milliseconds (polled every 50 ms): a process group killed
+ * with SIGKILL leaves /proc a moment after the kill, on a busy machine later.
+ */
+export async function processesGone(needle: string, ms = 5_000): Promise<string[]> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const left = processesWith(needle);
+    if (left.length === 0 || Date.now() > until) return left;
+    await Bun.sleep(50);
+  }
+}
