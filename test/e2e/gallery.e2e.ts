@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_SETTINGS } from "../../src/shared/wire/settings";
 import { login, type TestServer } from "../support/server";
@@ -279,6 +279,16 @@ test("the gallery in the dark theme", async ({ signedIn: page, server }, testInf
   await screenshot(page, testInfo, "gallery-dark-slideshow-1280");
 });
 
+/**
+ * The box of the preview's image `img` once it has loaded and been laid out: read as soon as "n of N" shows, it can
+ * still be empty (width 0), which would make every zoom ratio Infinity.
+ */
+async function fittedBox(page: Page, img: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await expect.poll(async () => (await img.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+  await settled(page);
+  return (await img.boundingBox())!;
+}
+
 /** The shown width of `name` over its fitted width (1 when not zoomed), to two decimals. */
 async function zoomOf(page: Page, name: string, fitted: number): Promise<number> {
   const box = await preview(page).getByRole("img", { name }).boundingBox();
@@ -292,7 +302,7 @@ test("the image zooms with the buttons, the keys, the wheel and a double click, 
   await page.goto(`${server.url}/files/pics/p2.png`);
   const img = preview(page).getByRole("img", { name: "p2.png" });
   await expect(preview(page).getByText("2 of 5")).toBeVisible();
-  const fitted = (await img.boundingBox())!.width;
+  const fitted = (await fittedBox(page, img)).width;
   const zoom = () => zoomOf(page, "p2.png", fitted);
   await expect(preview(page).getByRole("button", { name: "Zoom out" })).toBeDisabled();
   await preview(page).getByRole("button", { name: "Zoom in" }).click();
@@ -344,6 +354,7 @@ test("the image zooms with the buttons, the keys, the wheel and a double click, 
   await expect(preview(page).getByRole("button", { name: "Start slideshow" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   await expect(preview(page)).toBeVisible();
+  await settled(page);
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(`${server.url}/files/pics/`);
 });
@@ -358,7 +369,7 @@ test.describe("on a touch phone", () => {
     await page.goto(`${server.url}/files/pics/p2.png`);
     const img = preview(page).getByRole("img", { name: "p2.png" });
     await expect(preview(page).getByText("2 of 5")).toBeVisible();
-    const box = (await img.boundingBox())!;
+    const box = await fittedBox(page, img);
     const zoom = () => zoomOf(page, "p2.png", box.width);
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.touchscreen.tap(cx, cy);
