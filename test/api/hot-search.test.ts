@@ -58,6 +58,22 @@ describe("hot keywords", () => {
     expect((await remove("halfway")).status).toBe(200);
   });
 
+  it("takes typed only as exactly true: TRUE, 1, false or an empty typed still record the search", async () => {
+    for (const [value, keyword] of [
+      ["TRUE", "upper"],
+      ["1", "one"],
+      ["false", "no"],
+      ["", "empty"],
+    ]) {
+      expect((await call(ctx.server, user.token, "GET", `/search/?query=${keyword}&typed=${value}`)).status).toBe(200);
+      expect((await top(100)).find((k) => k.keyword === keyword)).toEqual({ keyword, hits: 1 });
+      expect((await remove(keyword)).status).toBe(200);
+    }
+    // Percent-encoded, it is still true: the value is decoded before it is compared.
+    expect((await call(ctx.server, user.token, "GET", "/search/?query=encoded&typed=%74rue")).status).toBe(200);
+    expect((await top(100)).find((k) => k.keyword === "encoded")).toBeUndefined();
+  });
+
   it("POST records a hit; the list is ordered by hits, ties most recent first, cut at num", async () => {
     for (const k of ["写真", "café", "写真", "alpha", "type:pdf café"]) expect((await record(k)).status).toBe(200);
     expect((await record("type:dir")).status).toBe(200);
