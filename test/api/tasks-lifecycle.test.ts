@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { login, startServer, type ProcessServer, type TestServer } from "../support/server";
 import { call, putSettings } from "../support/factories";
 import { isTask, openTaskSocket, type TaskSocket } from "../support/task-socket";
-import { processesGone, processesWith, queued, waitStatus } from "../support/task-helpers";
+import { processesGone, processesWith, queued, stopProcessesWith, waitStatus } from "../support/task-helpers";
 
 /** A sparse file of `bytes` in the server's root (no disk used; mktorrent hashes it at about 300 MB/s here). */
 function sparse(server: TestServer, name: string, bytes: number): string {
@@ -42,9 +42,12 @@ describe("restart and shutdown", () => {
       const small = await queued(ws, { Task: "mktorrent", TargetPath: "/small.bin", Params: {} });
       await waitStatus(ws, small.TaskID, [4]);
       const long = await hashing(ws, "big.img");
+      // Left running, the tool would die of SIGPIPE at its next progress line (up to a second after the kill) or
+      // go on hashing, depending on the timing. Stopped, it stays as an orphan in its own process group until the
+      // restart ends it.
+      expect(stopProcessesWith(big).length).toBeGreaterThan(0);
       first.process.kill("SIGKILL");
       await exited(first);
-      // The tool runs in its own process group, so it outlives the killed server until the restart ends it.
       expect(processesWith(big).length).toBeGreaterThan(0);
       second = await restart(first);
       const again = await openTaskSocket(second, await login(second));

@@ -48,11 +48,12 @@ export function waitStatus(
 }
 
 /**
- * Command lines (args joined by spaces) of the running processes whose command line contains `needle`, or that have
- * the file `needle` open: tools get a user's file as an inherited descriptor named `/proc/self/fd/3`.
+ * The running processes whose command line contains `needle`, or that have the file `needle` open (tools get a
+ * user's file as an inherited descriptor named `/proc/self/fd/3`), as their pid and command line (args joined by
+ * spaces).
  */
-export function processesWith(needle: string): string[] {
-  const out: string[] = [];
+function scanProcesses(needle: string): { pid: number; cmd: string }[] {
+  const out: { pid: number; cmd: string }[] = [];
   const hasOpen = (pid: string) => {
     try {
       return readdirSync(`/proc/${pid}/fd`).some(
@@ -66,12 +67,34 @@ export function processesWith(needle: string): string[] {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
-      if (cmd.includes(needle) || hasOpen(pid)) out.push(cmd);
+      if (cmd.includes(needle) || hasOpen(pid)) out.push({ pid: Number(pid), cmd });
     } catch {
       // The process ended while we looked.
     }
   }
   return out;
+}
+
+/** Command lines (args joined by spaces) of the running processes that scanProcesses finds for `needle`. */
+export function processesWith(needle: string): string[] {
+  return scanProcesses(needle).map((p) => p.cmd);
+}
+
+/**
+ * Stops (SIGSTOP) the processes that scanProcesses finds for `needle`, so they stay as they are until killed: a
+ * stopped tool cannot write its next progress line, so it cannot die of SIGPIPE when the server reading it is gone.
+ * @returns the command lines of the processes stopped.
+ */
+export function stopProcessesWith(needle: string): string[] {
+  const found = scanProcesses(needle);
+  for (const p of found) {
+    try {
+      process.kill(p.pid, "SIGSTOP");
+    } catch {
+      // It ended meanwhile.
+    }
+  }
+  return found.map((p) => p.cmd);
 }
 
 /**

@@ -11,16 +11,19 @@ interface Events {
   off(ev: "drain" | "close", fn: () => void): unknown;
 }
 
-/** Resolves on the first of `drain` or `close`. */
-function drainedOrClosed(sink: Events): Promise<void> {
+/** Resolves on the first of `drain`, `close` or an abort of `signal` (at once when it is aborted already). */
+function drainedOrClosed(sink: Events, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       sink.off("drain", done);
       sink.off("close", done);
+      signal.removeEventListener("abort", done);
       resolve();
     };
+    if (signal.aborted) return done();
     sink.once("drain", done);
     sink.once("close", done);
+    signal.addEventListener("abort", done, { once: true });
   });
 }
 
@@ -36,7 +39,10 @@ function addEntry(
   });
 }
 
-/** Writes every entry into `pack`, waiting on backpressure after each chunk, then finalizes it. */
+/**
+ * Writes every entry into `pack`, waiting on backpressure after each chunk, then finalizes it. An abort of `signal`
+ * ends it at its next step and closes the file being read at once (readFileChunks).
+ */
 async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): Promise<void> {
   for await (const e of entries) {
     if (signal.aborted) return;
@@ -48,8 +54,9 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
     await addEntry(pack, { ...header, type: "file", size: e.size }, async (sink) => {
       for await (const chunk of exactly(readFileChunks(e.abs, signal, e.scope), e.size)) {
         if (signal.aborted) return;
-        // A destroyed pack closes the sink, which ends the wait as well.
-        if (!sink.write(chunk)) await drainedOrClosed(sink as unknown as Events);
+        // A destroyed pack closes the sink, which ends the wait as well; so does a stop.
+        if (!sink.write(chunk)) await drainedOrClosed(sink as unknown as Events, signal);
+        if (signal.aborted) return;
       }
     });
   }
@@ -64,9 +71,11 @@ async function feed(pack: Pack, entries: AsyncIterable<ArchiveEntry>, signal: Ab
 export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSignal): ReadableStream<Uint8Array> {
   let pack: Pack | undefined;
   let chunks: AsyncIterator<Uint8Array>;
-  let cancelled = false;
+  // Stops the feed on an abort of `signal` and on a cancel of the stream alike: a cancel alone once left the feed
+  // waiting on a drain that never came, holding the file being read open until the garbage collector closed it.
+  const stop = new AbortController();
   const destroy = () => {
-    cancelled = true;
+    stop.abort();
     pack?.destroy();
   };
   return new ReadableStream<Uint8Array>(
@@ -75,10 +84,10 @@ export function tarStream(entries: AsyncIterable<ArchiveEntry>, signal: AbortSig
         pack = (await import("tar-stream")).pack();
         chunks = pack[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
         // Cancelled or aborted while tar-stream loaded: the pack ends at once and no file is opened.
-        if (cancelled || signal.aborted) return void pack.destroy();
+        if (stop.signal.aborted || signal.aborted) return void destroy();
         signal.addEventListener("abort", destroy, { once: true });
         const p = pack;
-        feed(p, entries, signal).catch((err) => p.destroy(err));
+        feed(p, entries, stop.signal).catch((err) => p.destroy(err));
       },
       async pull(ctrl) {
         const { value, done } = await chunks.next();

@@ -4,6 +4,9 @@
  * writing a task's partial output. Linux only (/proc); elsewhere nothing is found.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { isTempName } from "../fs/temp-name";
+import { TOOL_OUTPUT_DIR } from "./tool-input";
 
 /** The process group id in a /proc/PID/stat line (the field after the parenthesised command name), or null. */
 export function groupOfStat(stat: string): number | null {
@@ -12,9 +15,20 @@ export function groupOfStat(stat: string): number | null {
   return Number.isInteger(pgrp) ? pgrp : null;
 }
 
-/** True when one argument names `path` itself or ends with it (7-Zip's `-o/path`). */
+/**
+ * The argument endings that name `path` in a tool's command line: the path itself (7-Zip's `-o/path` ends with it),
+ * and, when its name is a temp name (random, so unique to one run), the name in the output folder the tool
+ * inherited (`/proc/self/fd/4/<name>`, tool-input.ts TOOL_OUTPUT_DIR), which is how tasks hand outputs to tools.
+ */
+function endingsOf(path: string): string[] {
+  const name = basename(path);
+  return isTempName(name) ? [path, `${TOOL_OUTPUT_DIR}/${name}`] : [path];
+}
+
+/** True when one argument names one of `paths` itself or ends with one of their endings (endingsOf). */
 function namesPath(args: string[], paths: readonly string[]): boolean {
-  return args.some((a) => paths.some((p) => a === p || a.endsWith(p)));
+  const endings = paths.flatMap(endingsOf);
+  return args.some((a) => endings.some((e) => a.endsWith(e)));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   rmSync,
   statSync,
   utimesSync,
@@ -166,5 +167,31 @@ describe("stored zip writer", () => {
       for (;;) if ((await reader.read()).done) return "ended";
     };
     expect(await drain().catch(() => "errored")).toBe("errored");
+  });
+
+  it("closes the file a tar is reading as soon as the stream is cancelled, though the signal never aborts", async () => {
+    const dir = join(work, "tar-cancel");
+    makeTree(dir, { "a.bin": randomBytes(8 * 1024 * 1024) });
+    const abs = join(dir, "a.bin");
+    const at = WHEN.getTime();
+    const entries = async function* (): AsyncGenerator<ArchiveEntry> {
+      yield { name: "a.bin", abs, isDir: false, size: 8 * 1024 * 1024, mode: 0o644, mtimeMs: at };
+    };
+    const open = () =>
+      readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === abs;
+        } catch {
+          return false;
+        }
+      }).length;
+    const reader = tarStream(entries(), new AbortController().signal).getReader();
+    await reader.read();
+    for (let i = 0; i < 100 && open() === 0; i++) await Bun.sleep(10);
+    expect(open()).toBe(1);
+    // A client that went away: the response body is cancelled, while the request's signal may never abort.
+    await reader.cancel();
+    for (let i = 0; i < 100 && open() > 0; i++) await Bun.sleep(10);
+    expect(open()).toBe(0);
   });
 });

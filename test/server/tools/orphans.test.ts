@@ -1,7 +1,9 @@
 import { describe, expect, it } from "bun:test";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { tmpdir } from "node:os";
+import { UPLOAD_TEMP_PREFIX } from "../../../src/server/constants";
 import { groupOfStat, killToolGroupsUsing } from "../../../src/server/tools/orphans";
+import { TOOL_OUTPUT_DIR } from "../../../src/server/tools/tool-input";
 
 describe("groupOfStat", () => {
   it("reads the process group after a command name holding spaces and parentheses", () => {
@@ -20,6 +22,30 @@ describe("killToolGroupsUsing", () => {
     try {
       await Bun.sleep(100);
       expect(killToolGroupsUsing([path])).toBe(1);
+      expect(await target.exited).not.toBe(0);
+      expect(target.signalCode).toBe("SIGKILL");
+      expect(bystander.exitCode).toBeNull();
+    } finally {
+      target.kill("SIGKILL");
+      bystander.kill("SIGKILL");
+    }
+  });
+
+  it("kills a leader that names a temp output by its name in the inherited output folder, not a same-named other", async () => {
+    const folder = join(tmpdir(), `fbe-orphan-dir-${process.pid}-${Date.now()}`);
+    const temp = join(folder, `${UPLOAD_TEMP_PREFIX}torrent-${process.pid}${Date.now()}`);
+    const plain = join(folder, "movie.jpg");
+    // How tasks hand outputs to tools: `/proc/self/fd/4/<name>` in the folder the tool inherited as descriptor 4.
+    const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", `-o${TOOL_OUTPUT_DIR}/${basename(temp)}`], {
+      detached: true,
+    });
+    // An ordinary name is not unique to one run: a live tool writing another folder's movie.jpg is left alone.
+    const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", `file:${TOOL_OUTPUT_DIR}/movie.jpg`], {
+      detached: true,
+    });
+    try {
+      await Bun.sleep(100);
+      expect(killToolGroupsUsing([temp, plain])).toBe(1);
       expect(await target.exited).not.toBe(0);
       expect(target.signalCode).toBe("SIGKILL");
       expect(bystander.exitCode).toBeNull();
