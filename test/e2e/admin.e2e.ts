@@ -334,11 +334,7 @@ test.describe("on a phone", () => {
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: info.outputPath(`${path.split("/").pop()}-375.png`), fullPage: true });
-      await info.attach(`${path}-375`, {
-        path: info.outputPath(`${path.split("/").pop()}-375.png`),
-        contentType: "image/png",
-      });
+      await screenshot(page, info, `${path.split("/").pop()}-375`, { fullPage: true });
     }
   });
 });

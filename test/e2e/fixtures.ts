@@ -228,16 +228,22 @@ export async function signInAs(page: Page, server: TestServer, username: string,
 }
 
 /**
- * Saves a screenshot into the test's output folder and attaches it to the report; with FBE_SHOTS_DIR set,
- * also into that folder (test-results is wiped on every run) for looking at the screens.
+ * Saves a screenshot (of the viewport, or with `fullPage` of the whole page) into the test's output folder and attaches it to the report; with FBE_SHOTS_DIR set,
+ * also into that folder (test-results is wiped on every run) for looking at the screens. Taken only when someone
+ * will look: with FBE_SHOTS_DIR set, or in a test tagged "@screens" (scripts/test.ts SCREENS_TAG, the screenshot runs
+ * of `npm run test:stress`). In `npm test` nobody looks at them, and their capture and PNG encoding cost time
+ * (measured: the 46 of info, admin and video.e2e.ts made those files 8 % slower, 92 s against 85 s); a failing
+ * test's screenshot is kept anyway (playwright.config.ts).
  */
 export async function screenshot(
   page: Page,
   testInfo: import("@playwright/test").TestInfo,
   name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
 ): Promise<void> {
+  if (!process.env.FBE_SHOTS_DIR && !testInfo.tags.includes("@screens")) return;
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: "image/png" });
   if (process.env.FBE_SHOTS_DIR) copyFileSync(path, join(process.env.FBE_SHOTS_DIR, `${name}.png`));
 }
