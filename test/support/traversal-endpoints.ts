@@ -76,7 +76,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: "GET",
     target: (p) => `/api/command${asDir(p)}`,
     headers: UPGRADE,
-    timeoutMs: 400,
+    // Every answer ends with its head (a refusal, or 101 and the open socket, raw-request.ts), so the time limit is
+    // only for a server that never answers; 400 ms was too short for a 2-core machine busy with 32 at a time.
+    timeoutMs: 10_000,
   },
   {
     name: "POST /api/resources (upload, override)",
