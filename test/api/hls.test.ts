@@ -330,13 +330,16 @@ describe("any video", () => {
   }, 30_000);
 });
 
+/** The 60 s 640x480 video made for the file's server, copied for the servers of a test of their own. */
+const longVideo = () => join(ctx.server.root, "movies", "long-a.mp4");
+
 describe("server shutdown", () => {
   it("after a kill -9, the next server on the same cache stops the encoders left running", async () => {
     const cache = mkdtempSync(join(tmpdir(), "fbe-hls-cache-"));
     const first = await startServer({ args: ["--cache-dir", cache] });
     let second: TestServer | undefined;
     try {
-      await makeVideo(first.root, "long.mp4", 60, "640x480");
+      copyFileSync(longVideo(), join(first.root, "long.mp4"));
       const res = await fetch(`${first.url}/api/playlist/long.mp4?auth=${await login(first)}&res=480-1&seg=0`);
       expect(res.status).toBe(200);
       first.process.kill("SIGKILL");
@@ -356,7 +359,7 @@ describe("server shutdown", () => {
     const own = await startServer({ env: { FBE_HLS_DEBUG: "1" } });
     try {
       const token = await login(own);
-      await makeVideo(own.root, "long.mp4", 60, "640x480");
+      copyFileSync(longVideo(), join(own.root, "long.mp4"));
       const res = await fetch(`${own.url}/api/playlist/long.mp4?auth=${token}&res=480-1&seg=0`);
       expect(res.status).toBe(200);
       expect(encoderCounts(res).running).toBe(1);
