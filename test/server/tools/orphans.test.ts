@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { tmpdir } from "node:os";
 import { UPLOAD_TEMP_PREFIX } from "../../../src/server/constants";
@@ -12,6 +13,18 @@ describe("groupOfStat", () => {
   });
 });
 
+/** Resolves once `proc` runs with `arg` in its command line (polled every 10 ms, up to 2 s). */
+async function started(proc: { pid: number }, arg: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if (readFileSync(`/proc/${proc.pid}/cmdline`, "utf8").includes(arg)) return;
+    } catch {
+      // Not there yet.
+    }
+    await Bun.sleep(10);
+  }
+}
+
 describe("killToolGroupsUsing", () => {
   it("kills a process group leader whose arguments name the path, and only it", async () => {
     const path = join(tmpdir(), `fbe-orphan-${process.pid}-${Date.now()}.tmp`);
@@ -20,7 +33,8 @@ describe("killToolGroupsUsing", () => {
     const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", path], { detached: true });
     const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", other], { detached: true });
     try {
-      await Bun.sleep(100);
+      await started(target, path);
+      await started(bystander, other);
       expect(killToolGroupsUsing([path])).toBe(1);
       expect(await target.exited).not.toBe(0);
       expect(target.signalCode).toBe("SIGKILL");
@@ -44,7 +58,8 @@ describe("killToolGroupsUsing", () => {
       detached: true,
     });
     try {
-      await Bun.sleep(100);
+      await started(target, basename(temp));
+      await started(bystander, "movie.jpg");
       expect(killToolGroupsUsing([temp, plain])).toBe(1);
       expect(await target.exited).not.toBe(0);
       expect(target.signalCode).toBe("SIGKILL");
