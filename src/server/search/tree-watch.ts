@@ -73,7 +73,17 @@ export function watchLimit(cap: number): number {
   return Math.max(0, Math.min(cap, kernel - WATCH_RESERVE));
 }
 
-const isFolderAt = (abs: string) => lstatSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false;
+/**
+ * True when `abs` is a folder itself (a link is not followed). False when it is anything else, is missing, or lies
+ * below what became a file (ENOTDIR, which throwIfNoEntry does not cover; thrown out of a flush it ended the server).
+ */
+function isFolderAt(abs: string): boolean {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
 
 /** The watches of the index's tree; see the module comment. */
 export class TreeWatch {

@@ -60,6 +60,18 @@ describe("TreeWatch", () => {
     ]);
   });
 
+  it("passes on a name told in a folder that became a file meanwhile, instead of throwing ENOTDIR out of its flush", async () => {
+    mkdirSync(join(root, "h/d"), { recursive: true });
+    const t = makeWatch();
+    t.tree.folder(join(root, "h/d"), "/h/d");
+    t.tell(join(root, "h/d"), false, ["x.bin"]);
+    // Before the flush: the folder is replaced by a file, so x.bin's path runs through a file (lstat: ENOTDIR).
+    rmSync(join(root, "h/d"), { recursive: true });
+    writeFileSync(join(root, "h/d"), "now a file");
+    await t.settle();
+    expect(t.applied).toEqual([{ kind: "seen", path: "/h/d/x.bin" }]);
+  });
+
   it("drops the holds below a folder moved away, and counts a folder told gone as unwatched", async () => {
     mkdirSync(join(root, "m/x/y"), { recursive: true });
     const t = makeWatch();
