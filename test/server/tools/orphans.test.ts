@@ -25,48 +25,43 @@ async function started(proc: { pid: number }, arg: string): Promise<void> {
   }
 }
 
+/**
+ * Starts two stand-in tools, `sh -c 'sleep 30' sh <arg>` each in its own process group (an argument of the group
+ * leader, as a tool's output is), then expects killToolGroupsUsing(`paths`) to kill the one with `targetArg` and only
+ * it. Both are killed at the end whatever happened.
+ */
+async function expectKilledAlone(targetArg: string, bystanderArg: string, paths: string[]): Promise<void> {
+  const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", targetArg], { detached: true });
+  const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", bystanderArg], { detached: true });
+  try {
+    await started(target, targetArg);
+    await started(bystander, bystanderArg);
+    expect(killToolGroupsUsing(paths)).toBe(1);
+    expect(await target.exited).not.toBe(0);
+    expect(target.signalCode).toBe("SIGKILL");
+    expect(bystander.exitCode).toBeNull();
+  } finally {
+    target.kill("SIGKILL");
+    bystander.kill("SIGKILL");
+  }
+}
+
 describe("killToolGroupsUsing", () => {
   it("kills a process group leader whose arguments name the path, and only it", async () => {
     const path = join(tmpdir(), `fbe-orphan-${process.pid}-${Date.now()}.tmp`);
     const other = join(tmpdir(), `fbe-other-${process.pid}-${Date.now()}.tmp`);
-    // `sh -c 'sleep 30' path`: the path is an argument of the group leader, as a tool's output is.
-    const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", path], { detached: true });
-    const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", other], { detached: true });
-    try {
-      await started(target, path);
-      await started(bystander, other);
-      expect(killToolGroupsUsing([path])).toBe(1);
-      expect(await target.exited).not.toBe(0);
-      expect(target.signalCode).toBe("SIGKILL");
-      expect(bystander.exitCode).toBeNull();
-    } finally {
-      target.kill("SIGKILL");
-      bystander.kill("SIGKILL");
-    }
+    await expectKilledAlone(path, other, [path]);
   });
 
   it("kills a leader that names a temp output by its name in the inherited output folder, not a same-named other", async () => {
     const folder = join(tmpdir(), `fbe-orphan-dir-${process.pid}-${Date.now()}`);
     const temp = join(folder, `${UPLOAD_TEMP_PREFIX}torrent-${process.pid}${Date.now()}`);
     const plain = join(folder, "movie.jpg");
-    // How tasks hand outputs to tools: `/proc/self/fd/4/<name>` in the folder the tool inherited as descriptor 4.
-    const target = Bun.spawn(["sh", "-c", "sleep 30", "sh", `-o${TOOL_OUTPUT_DIR}/${basename(temp)}`], {
-      detached: true,
-    });
-    // An ordinary name is not unique to one run: a live tool writing another folder's movie.jpg is left alone.
-    const bystander = Bun.spawn(["sh", "-c", "sleep 30", "sh", `file:${TOOL_OUTPUT_DIR}/movie.jpg`], {
-      detached: true,
-    });
-    try {
-      await started(target, basename(temp));
-      await started(bystander, "movie.jpg");
-      expect(killToolGroupsUsing([temp, plain])).toBe(1);
-      expect(await target.exited).not.toBe(0);
-      expect(target.signalCode).toBe("SIGKILL");
-      expect(bystander.exitCode).toBeNull();
-    } finally {
-      target.kill("SIGKILL");
-      bystander.kill("SIGKILL");
-    }
+    // How tasks hand outputs to tools: `/proc/self/fd/4/<name>` in the folder the tool inherited as descriptor 4. An
+    // ordinary name is not unique to one run: a live tool writing another folder's movie.jpg is left alone.
+    await expectKilledAlone(`-o${TOOL_OUTPUT_DIR}/${basename(temp)}`, `file:${TOOL_OUTPUT_DIR}/movie.jpg`, [
+      temp,
+      plain,
+    ]);
   });
 });
