@@ -45,6 +45,8 @@ async function folderAs(
 async function run(page: Page, line: string): Promise<void> {
   const input = page.getByRole("textbox", { name: "Command" });
   await input.fill(line);
+  // Run is disabled, and Enter does nothing, while the command before still runs: its output may show before its end.
+  await expect(page.getByRole("button", { name: "Run", exact: true })).toBeEnabled();
   await input.press("Enter");
 }
 
