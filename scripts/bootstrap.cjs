@@ -32,6 +32,8 @@ const TOOLS = {
   stress: [[["mount"], "mount"]],
   test: [
     [["chromium"], "chromium"],
+    // The browser tests run in the headless-only build where a test needs no PDF viewer (playwright.config.ts).
+    [["chromium-headless-shell"], "chromium-headless-shell"],
     [["unzip"], "unzip"],
     [["zip"], "zip"],
     [["xz"], "xz-utils"],

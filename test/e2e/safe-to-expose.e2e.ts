@@ -50,10 +50,10 @@ test.use({
   },
 });
 
-test("the app loads under frame-ancestors 'none', refuses another page's frame, and still frames its PDF preview", async ({
-  signedIn: page,
-  server,
-}) => {
+// Tagged for the full browser: the headless shell has no PDF viewer and downloads the PDF instead of framing it.
+test("the app loads under frame-ancestors 'none', refuses another page's frame, and still frames its PDF preview", {
+  tag: "@pdf-viewer",
+}, async ({ signedIn: page, server }) => {
   const res = await page.goto(`${server.url}/files/docs/`);
   expect(res!.headers()["x-frame-options"]).toBe("DENY");
   expect(res!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");

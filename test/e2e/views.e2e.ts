@@ -141,6 +141,7 @@ test("the context menu offers every entry, with the task entries enabled for the
     await expect(menu.getByRole("menuitem", { name })).toBeVisible();
   await menu.getByRole("menuitem", { name: "Make Torrent" }).click();
   await page.getByRole("dialog", { name: "Make torrent" }).getByRole("button", { name: "Cancel" }).click();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await item(page, "small.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Copy External Link" }).click();
   await expect(page.getByText("External Link copied")).toBeVisible();
