@@ -96,6 +96,34 @@ test("System follows the device's light or dark setting, live", async ({ browser
   await page.context().close();
 });
 
+test("quick successive choices end on the last one, on screen and in the profile, while the first save is slow", async ({
+  browser,
+  server,
+}) => {
+  const user = await makeUser(server, admin);
+  const page = await openAs(browser, server, user, "light", "/settings/profile");
+  // The save of the first choice (Dark) is held back until the second (System) was made.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let puts = 0;
+  await page.route(`**/api/users/${user.id}`, async (route) => {
+    if (route.request().method() === "PUT" && ++puts === 1) await held;
+    await route.fallback();
+  });
+  await themeGroup(page).getByRole("radio", { name: "Dark" }).check();
+  await expect.poll(() => background(page)).toBe(DARK_BG);
+  await themeGroup(page).getByRole("radio", { name: "System" }).check();
+  await expect.poll(() => background(page)).toBe(LIGHT_BG);
+  const lastRenewal = page.waitForResponse((r) => r.url().endsWith("/api/renew") && puts === 2);
+  release();
+  await lastRenewal;
+  expect(puts).toBe(2);
+  expect(await (await call(server, user.token, "GET", `/users/${user.id}`)).json()).toMatchObject({ theme: "system" });
+  await expect(themeGroup(page).getByRole("radio", { name: "System" })).toBeChecked();
+  expect(await background(page)).toBe(LIGHT_BG);
+  await page.context().close();
+});
+
 test("the login page follows the device, then keeps the last theme used on this device after logout", async ({
   browser,
   server,

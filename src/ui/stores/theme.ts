@@ -17,6 +17,10 @@ interface ThemeState {
 
 const state = proxy<ThemeState>({ choice: "system", resolved: "light" });
 let following = false;
+/** The profile saves of theme choices, one after the other so the server keeps the last choice. */
+let saves: Promise<void> = Promise.resolve();
+/** Choices made on this page whose save has not ended: the token's theme is older than them until then. */
+let pendingSaves = 0;
 
 /** Snapshot of the theme: the choice and the palette it gives now. */
 export function useTheme() {
@@ -62,14 +66,26 @@ export function initTheme(): void {
 
 /** Applies the logged-in user's saved theme (carried in the token, so it follows them across devices). */
 export function followUserTheme(userTheme: unknown): void {
-  if (!isTheme(userTheme)) return;
+  // A token renewed by the save of an earlier choice must not undo a later one still being saved.
+  if (!isTheme(userTheme) || pendingSaves > 0) return;
   remember(userTheme);
   if (userTheme !== state.choice) apply(userTheme);
 }
 
-/** Applies a choice at once, keeps it on this device and saves it to the profile ('Settings updated!'). */
+/**
+ * Applies a choice at once, keeps it on this device and saves it to the profile ('Settings updated!'). Saves of quick
+ * successive choices run in order, so the profile ends with the last one.
+ */
 export async function chooseTheme(userId: number | null, choice: Theme): Promise<void> {
   apply(choice);
   remember(choice);
-  if (userId !== null) await saveProfileField(userId, "theme", choice);
+  if (userId === null) return;
+  pendingSaves++;
+  const save = saves.then(() => saveProfileField(userId, "theme", choice));
+  saves = save;
+  try {
+    await save;
+  } finally {
+    pendingSaves--;
+  }
 }

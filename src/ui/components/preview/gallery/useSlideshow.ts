@@ -42,6 +42,8 @@ export function useSlideshow(
   const progressRef = useRef<HTMLSpanElement | null>(null);
   /** When the browser left full screen by itself (its Esc or exit button), 0 once an Esc was counted for it. */
   const leftFullscreenAt = useRef(0);
+  /** When `leave` last stopped something: the browser may report leaving full screen after that same Esc. */
+  const escHandledAt = useRef(Number.NEGATIVE_INFINITY);
   const leaving = useRef(false);
   useEffect(() => {
     if (swiper && !swiper.destroyed) setRunning(swiper.autoplay.running);
@@ -75,7 +77,10 @@ export function useSlideshow(
   useEffect(() => {
     const onChange = () => {
       if (document.fullscreenElement || !stage.current) return;
-      if (!leaving.current) leftFullscreenAt.current = performance.now();
+      // The browser can drop full screen on an Esc it also hands to the page, and fire this event only at the next
+      // frame, after `leave` counted that Esc: it is not counted again, or the next Esc (closing the preview) is lost.
+      const now = performance.now();
+      if (!leaving.current && now - escHandledAt.current >= ESC_AFTER_FULLSCREEN_MS) leftFullscreenAt.current = now;
       leaving.current = false;
       if (swiper && !swiper.destroyed && swiper.autoplay.running) stop();
     };
@@ -87,7 +92,10 @@ export function useSlideshow(
     const justLeft = performance.now() - leftFullscreenAt.current < ESC_AFTER_FULLSCREEN_MS;
     leftFullscreenAt.current = 0;
     const active = Boolean(swiper && !swiper.destroyed && swiper.autoplay.running) || ownsFullscreen();
-    if (active) stop();
+    if (active) {
+      escHandledAt.current = performance.now();
+      stop();
+    }
     return active || justLeft;
   }, [swiper, stop, ownsFullscreen]);
 
