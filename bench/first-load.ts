@@ -9,22 +9,11 @@ import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { BINARY } from "../scripts/build";
 import { benchLogin, startBinary } from "./bench-server";
+import { CHROMIUM, CHROMIUM_ARGS } from "../test/support/chromium";
 
 /** The goal for the first load of /files/, in bytes (200 KB). */
 const GOAL_BYTES = 200 * 1000;
 const BIGGEST_SHOWN = 5;
-// Same browser and flags as playwright.config.ts.
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** One finished request: its URL and the bytes it took on the wire (headers and body, as Chromium counts). */
 interface Transfer {
