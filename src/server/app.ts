@@ -25,6 +25,7 @@ import { searchIndexRoutes } from "./routes/search-index";
 import { progressRoutes } from "./routes/progress";
 import { tusRoutes } from "./routes/tus";
 import { openApiRoutes } from "./routes/openapi";
+import { trashRoutes } from "./routes/trash";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -49,6 +50,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", searchIndexRoutes)
     .route("/", progressRoutes)
     .route("/", tusRoutes)
+    .route("/", trashRoutes)
     .route(
       "/",
       openApiRoutes(() => app.routes),

@@ -29,6 +29,8 @@ import { unwatchListener, watchListener } from "./http/fd-release";
 import { configureListing } from "./listing/listing-cache/server-listing-cache";
 import { configurePasswords } from "./auth/password";
 import { setVipsCacheHome } from "./media/preload-vips";
+import { Trash } from "./fs/trash";
+import { currentSettings } from "./settings/settings-service";
 
 /** What boot() is given besides the Config. */
 export interface BootOptions {
@@ -82,6 +84,23 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
     now: () => clock.now(),
   });
   const stopTempSweeper = temps.startSweeper((err) => log.error(`temp sweep: ${String(err)}`));
+  // Deleted items: what a killed server left half moved is settled before the first request.
+  const trash = new Trash({
+    db,
+    rootReal,
+    clock,
+    policy: () => {
+      const s = currentSettings(db);
+      return { retentionDays: s.trashRetentionDays, capPercent: s.trashCapPercent };
+    },
+    log: (line) => log.info(line),
+  });
+  const recovered = trash.recover();
+  if (recovered.finished + recovered.dropped + recovered.adopted > 0)
+    log.info(
+      `trash: ${recovered.finished} entries finished, ${recovered.dropped} dropped, ${recovered.adopted} adopted at start`,
+    );
+  const stopTrashPurger = trash.startPurger();
   const index = openFileIndex(db, config.database, rootReal, log, config.indexWatchMax, (abs) => temps.found(abs));
   const deps: Deps = {
     config,
@@ -95,6 +114,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
     index,
     tus,
     clock,
+    trash,
   };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
@@ -155,6 +175,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       stopMaintenance();
       stopTusSweeper();
       stopTempSweeper();
+      stopTrashPurger();
       index.close();
       db.close();
     },

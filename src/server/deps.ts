@@ -7,6 +7,7 @@ import type { TaskService } from "../tasks/service";
 import type { HlsService } from "./hls/hls-service";
 import type { FileIndex } from "./search/types";
 import type { TusStore } from "./tus/tus-store";
+import type { Trash } from "./fs/trash";
 
 /** Where the server reads the time of expiries, sessions, rate-limit windows and sweeps from. */
 export interface Clock {
@@ -41,4 +42,6 @@ export interface Deps {
   tus: TusStore;
   /** The time of token expiry, sessions, rate-limit windows, share expiry and the tus and temp sweeps. */
   clock: Clock;
+  /** Where deletes put items, and restore and the purge take them from (docs/ARCHITECTURE.md "Trash"). */
+  trash: Trash;
 }

@@ -33,7 +33,8 @@ export async function uploadStorm(
       if (res.status === 200) kept.set(`f${i}.bin`, { hash: sha(bytes), size: bytes.length });
       if (i % 5 === 4 && kept.size > 0) {
         const name = [...kept.keys()][0];
-        expect((await api(server, "DELETE", `/resources/${name}`)).status).toBe(200);
+        // For good: a delete into the trash frees no space.
+        expect((await api(server, "DELETE", `/resources/${name}?permanent=true`)).status).toBe(200);
         kept.delete(name);
       }
     };

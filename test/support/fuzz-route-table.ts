@@ -530,7 +530,30 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
       fc.record({ downloadRate: fc.oneof(fc.integer({ min: -1, max: 1 << 30 }), jsonValue) }, { requiredKeys: [] }),
     headers: WRITE_HEADERS,
   }),
-  route("DELETE", "/api/resources/*", { path: under("/api/resources"), headers: ["X-Progress-Id", "Origin"] }),
+  route("DELETE", "/api/resources/*", {
+    path: under("/api/resources"),
+    query: ["permanent"],
+    headers: ["X-Progress-Id", "Origin"],
+  }),
+  route("GET", "/api/trash", { path: fixed("/api/trash") }),
+  route("POST", "/api/trash/:id/restore", {
+    path: () => encodedText.map((id) => `/api/trash/${id}/restore`),
+    body: "json",
+    shaped: () =>
+      fc.record(
+        {
+          destination: fc.oneof(urlPath(FUZZ_PATHS), anyText, jsonValue),
+          conflict: fc.oneof(fc.constantFrom("fail", "replace", "rename"), jsonValue),
+        },
+        { requiredKeys: [] },
+      ),
+    headers: WRITE_HEADERS,
+  }),
+  route("DELETE", "/api/trash/:id", {
+    path: () => encodedText.map((id) => `/api/trash/${id}`),
+    headers: WRITE_HEADERS,
+  }),
+  route("DELETE", "/api/trash", { path: fixed("/api/trash"), headers: WRITE_HEADERS }),
 ];
 
 /** `METHOD pattern` keys of the fuzzed routes (the catch-all `ANY *` is beyond the app's list). */

@@ -145,6 +145,22 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 10: failed logins keep nothing of a tried password (docs/security.md "Failed logins"); older rows held two letters.
   `UPDATE failed_logins SET last_passwd = '';`,
+  // 11: the trash (docs/product.md "Trash"): one row per deleted item, written before the item moves
+  // ('moving') and marked 'trashed' once it is there, so a restart can tell where each item is.
+  `
+  CREATE TABLE trash (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    path TEXT NOT NULL,
+    trash_dir TEXT NOT NULL,
+    is_dir INTEGER NOT NULL,
+    size INTEGER NOT NULL DEFAULT -1,
+    deleted_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'moving'
+  );
+  CREATE INDEX trash_user ON trash(user_id, deleted_at);
+  CREATE INDEX trash_deleted_at ON trash(deleted_at);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

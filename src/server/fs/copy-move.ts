@@ -5,12 +5,11 @@
 import { fsMoved, fsWritten } from "./changes";
 import { lstat, readlink, rename } from "node:fs/promises";
 import type { Stats } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { posix } from "node:path";
 import { BadRequest, Forbidden } from "../errors";
-import { UPLOAD_TEMP_PREFIX } from "../constants";
 import { ACTIVE_TEMP_FILES } from "./upload";
+import { tempName } from "./temp-name";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
@@ -68,11 +67,6 @@ async function lstatOrNull(abs: string): Promise<Stats | null> {
     if (err.code === "ENOENT") return null;
     throw err;
   });
-}
-
-/** A hidden temp name (upload temp files are hidden from listings and archives). */
-function tempName(): string {
-  return `${UPLOAD_TEMP_PREFIX}${randomBytes(8).toString("hex")}`;
 }
 
 /** The item at the virtual `path` of the scope as a name in its folder, pinned beneath the scope (mkdir -p with `create`). */

@@ -2,6 +2,7 @@
 import { realpathSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { FsError } from "./fs-error";
+import { hasTrashName } from "./temp-name";
 
 /** A request path checked against a scope. */
 export interface ScopedPath {
@@ -140,9 +141,12 @@ export function realVirtualPath(scopeAbs: string, abs: string): string | null {
 
 /**
  * Resolves a virtual path inside the scope directory `scopeAbs`.
- * @throws FsError OUTSIDE_SCOPE (403) when the path or any symlink on it leads outside the scope.
+ * @throws FsError OUTSIDE_SCOPE (403) when the path or any symlink on it leads outside the scope; ENOENT (404) for a
+ *   path through the trash folder.
  */
 export function resolveInScope(scopeAbs: string, virtual: { path: string; wantsDir: boolean }): ScopedPath {
+  // The trash is reached through the trash calls only, never as a path (docs/ARCHITECTURE.md "Trash").
+  if (hasTrashName(virtual.path)) throw new FsError("ENOENT", "not found");
   const abs = virtual.path === "/" ? scopeAbs : join(scopeAbs, virtual.path);
   if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs))
     throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");

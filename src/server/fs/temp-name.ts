@@ -11,6 +11,18 @@ import { BadRequest } from "../errors";
 /** The refusal of a user-given name in the temp family (docs/security.md "Reserved names"). */
 export const TEMP_NAME_REFUSED = `names starting with ${UPLOAD_TEMP_PREFIX} are reserved for the server's temporary files`;
 
+/**
+ * The trash folder's name (docs/ARCHITECTURE.md "Trash"), one per file system at its top inside the files root. It is
+ * a name of the temp family, so every listing, search, walk, copy and archive skips it as they skip temp files; the
+ * temp sweeper leaves it alone, and the resolver refuses any path through it.
+ */
+export const TRASH_DIR_NAME = `${UPLOAD_TEMP_PREFIX}trash`;
+
+/** True when some name of the virtual path `path` ("/a/b") is the trash folder's. */
+export function hasTrashName(path: string): boolean {
+  return path.split("/").includes(TRASH_DIR_NAME);
+}
+
 /** True when the base name `name` is one of our temp files or folders. */
 export function isTempName(name: string): boolean {
   return name.startsWith(UPLOAD_TEMP_PREFIX);
@@ -31,10 +43,15 @@ export function assertNoTempName(path: string): void {
   if (hasTempName(path)) throw new BadRequest(TEMP_NAME_REFUSED);
 }
 
+/** A fresh temp name (no folder): for an item placed beside its target in a folder held open. */
+export function tempName(tag = ""): string {
+  return `${UPLOAD_TEMP_PREFIX}${tag}${randomBytes(8).toString("hex")}`;
+}
+
 /**
  * A fresh temp path in the folder of `dest` (same file system, so the final rename is atomic); `tag` marks its
  * kind ("tus-", "unarchive-", "torrent-") for whoever reads a folder by hand.
  */
 export function tempPathBeside(dest: string, tag = ""): string {
-  return join(dirname(dest), `${UPLOAD_TEMP_PREFIX}${tag}${randomBytes(8).toString("hex")}`);
+  return join(dirname(dest), tempName(tag));
 }

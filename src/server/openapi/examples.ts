@@ -214,5 +214,21 @@ export const EXAMPLES = {
   health: { status: "OK" },
   ended: { ended: 2 },
   removed: { removed: 4 },
+  trashList: {
+    items: [
+      {
+        id: "4f1c2a9be07d4c11a3f5b6e8d9c0a1b2",
+        name: "report.pdf",
+        path: "/docs/report.pdf",
+        dir: "/docs/",
+        isDir: false,
+        size: 48213,
+        deletedAt: "2026-11-28T09:30:00.000Z",
+        deletedBy: "admin",
+      },
+    ],
+    retentionDays: 30,
+  },
+  restored: { path: "/docs/report (1).pdf" },
   probe: { metainfo: video, subtitles: [{ Name: "clip.en.srt", Path: "/clip.en.srt", Lang: "en" }] },
 } as const;

@@ -17,6 +17,8 @@ import type { FolderUsage } from "../fs/folder-usage";
 import type { OpProgress } from "../fs/op-progress";
 import type { HotKeyword, SearchHit } from "../../shared/wire/search";
 import type { MediaGrant } from "../../shared/wire/media-grant";
+import type { RestoreRequest, RestoreResult, TrashItem, TrashList } from "../../shared/wire/trash";
+import { RESTORE_CONFLICTS } from "../../shared/wire/trash";
 import { arr, bool, int, mapOf, object, oneOfValues, opt, orNull, ref, str, type JsonSchema } from "./json-schema";
 import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
@@ -126,6 +128,20 @@ const userDefaults = object<UserDefaults>(
     theme: oneOfValues(THEMES),
   },
   "The settings copied into every new user.",
+);
+
+const trashItem = object<TrashItem>(
+  {
+    id: str("What restore and delete forever name."),
+    name: str(),
+    path: str("Where it was, in the caller's scope."),
+    dir: str('The folder it was in, in the caller\'s scope; ends with "/".'),
+    isDir: bool(),
+    size: int("Bytes of the file or of every file in the folder; -1 while a folder is measured."),
+    deletedAt: str("ISO 8601."),
+    deletedBy: opt(str('Who deleted it (admins\' lists only; "" when that user is gone).')),
+  },
+  "A deleted item in the trash.",
 );
 
 const shareLink = object<ShareLink>(
@@ -258,6 +274,19 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
   Account: account,
   UserDefaults: userDefaults,
   ShareLink: shareLink,
+  TrashItem: trashItem,
+  TrashList: object<TrashList>(
+    { items: arr(ref("TrashItem")), retentionDays: int("Days an entry is kept before it is purged.") },
+    "The caller's trash, newest first.",
+  ),
+  RestoreRequest: object<RestoreRequest>(
+    {
+      destination: opt(str("The folder to restore into, in the caller's scope; absent: where it was.")),
+      conflict: opt(oneOfValues(RESTORE_CONFLICTS)),
+    },
+    "Where a restore puts the item, and what it does when the name is taken (absent: fail, 409).",
+  ),
+  RestoreResult: object<RestoreResult>({ path: str("Where the item is now, in the caller's scope.") }),
   ShareOptions: shareOptions,
   ShareAccess: object<ShareAccess>(
     { token: str("Send as X-Share-Token or ?token=."), expires: int("Unix seconds.") },

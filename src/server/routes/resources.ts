@@ -30,6 +30,8 @@ import { presentFile } from "../presenters/resource";
 import { BadRequest, Forbidden } from "../errors";
 import { IF_MODIFIED_AT_HEADER, MODIFIED_AT_HEADER, PROGRESS_ID_HEADER } from "../../shared/wire/headers";
 import { withHooks } from "../commands/hooks";
+import { TRASH_ID_HEADER } from "../../shared/wire/trash";
+import { currentSettings } from "../settings/settings-service";
 import { hookRequest } from "./request/hook-request";
 import { resourceExtra } from "./request/resource-extras";
 import { sidecarField } from "./request/sidecar-field";
@@ -197,9 +199,19 @@ export const resourceRoutes = new Hono<AppEnv>()
   })
   .delete("/resources/*", requirePerm("delete"), async (c) => {
     const target = requestTarget(c, ROUTE);
+    const user = c.get("user");
+    // Into the trash unless the admin turned it off, or an admin asks for good (docs/product.md "Trash").
+    const permanent = c.req.query("permanent") === "true";
+    if (permanent && !user.perm.admin) throw new Forbidden("only admins may delete for good");
+    const forGood = permanent || currentSettings(c.get("deps").db).skipTrash;
+    let trashId: string | undefined;
     await withProgress(c, "delete", (progress) =>
-      withHooks(hookRequest(c, "delete", target), () => deletePath(target, userPathFilter(c), progress)),
+      withHooks(hookRequest(c, "delete", target), async () => {
+        if (forGood) await deletePath(target, userPathFilter(c), progress);
+        else trashId = await c.get("deps").trash.put(target, user.id, userPathFilter(c));
+      }),
     );
+    if (trashId) c.header(TRASH_ID_HEADER, trashId);
     return c.text("200 OK");
   });
 

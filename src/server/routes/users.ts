@@ -109,6 +109,6 @@ export const userRoutes = new Hono<AppEnv>()
     const { db, tasks } = c.get("deps");
     const id = userId(c.req.param("id"));
     // Their tasks go too: task connections get MsgType 1 for each, and a running one is stopped.
-    tasks.queue.removeOwner(id, () => removeUser(db, id));
+    tasks.queue.removeOwner(id, () => removeUser(db, id, c.get("user").id));
     return c.text("200 OK");
   });

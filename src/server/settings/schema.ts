@@ -61,6 +61,9 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   unarchiveMaxRatio: int(R.unarchiveMaxRatio),
   commandSessionsPerUser: int(R.commandSessionsPerUser),
   tusUploadsPerUser: int(R.tusUploadsPerUser),
+  trashRetentionDays: int(R.trashRetentionDays),
+  trashCapPercent: int(R.trashCapPercent),
+  skipTrash: bool,
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {

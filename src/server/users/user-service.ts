@@ -1,6 +1,7 @@
 /** @module User lifecycle: first-run admin, creation, changes, deletion, signup and credential checks. */
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { reassignTrash } from "../db/trash-table";
 import { countUsers, deleteUser, findUserById, findUserByName, insertUser, updateUser } from "../db/users-table";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { ALL_PERMISSIONS, type Permissions, type User } from "./types";
@@ -150,14 +151,18 @@ export async function changeUser(
 }
 
 /**
- * Deletes user `id`. @throws NotFound, or Forbidden for the last admin.
+ * Deletes user `id`. Their trash goes to `heirId` (the admin who deletes them, docs/product.md "Trash"); without an
+ * heir its entries belong to no user, which admins see. @throws NotFound, or Forbidden for the last admin.
  */
-export function removeUser(db: Database, id: number): void {
+export function removeUser(db: Database, id: number, heirId?: number): void {
   const target = findUserById(db, id);
   if (!target) throw new NotFound();
   assertMayDelete(db, target);
   endUserSessions(db, id);
-  deleteUser(db, id);
+  db.transaction(() => {
+    if (heirId !== undefined && heirId !== id) reassignTrash(db, id, heirId);
+    deleteUser(db, id);
+  })();
 }
 
 /**

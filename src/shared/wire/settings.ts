@@ -45,6 +45,15 @@ export interface SettingsCore {
   commandSessionsPerUser: number;
   /** Resumable (tus) uploads one user may have in progress at once. */
   tusUploadsPerUser: number;
+  /** Days a deleted item stays in the trash before it is purged (docs/product.md "Trash"). */
+  trashRetentionDays: number;
+  /**
+   * The most one user's trash may hold, in percent of the free space of the files root; above it the oldest entries
+   * are purged. 0 sets no cap.
+   */
+  trashCapPercent: number;
+  /** Deletes remove items for good instead of moving them to the trash. */
+  skipTrash: boolean;
   defaults: UserDefaults;
   branding: { name: string; files: string; description: string };
   slideshow: {
@@ -165,6 +174,9 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   // Measured: 200 command connections running `ls -R` made /health take 9 s; 4 per user keeps a burst small.
   commandSessionsPerUser: 4,
   tusUploadsPerUser: 100,
+  trashRetentionDays: 30,
+  trashCapPercent: 10,
+  skipTrash: false,
   defaults: {
     scope: "/",
     locale: "",
@@ -256,6 +268,8 @@ export const SETTINGS_RANGES: SettingsRanges = {
   unarchiveMaxRatio: { min: 0, max: 1000000 },
   commandSessionsPerUser: { min: 1, max: 64 },
   tusUploadsPerUser: { min: 1, max: 10000 },
+  trashRetentionDays: { min: 1, max: 3650 },
+  trashCapPercent: { min: 0, max: 100 },
   slideshow: {
     transitionSpeed: { min: 0, max: 60000 },
     preloadRange: { min: 0, max: 100 },
