@@ -145,9 +145,15 @@ export async function indexReady(r: Running): Promise<void> {
   throw new Error("the file index did not get ready in 15 s");
 }
 
-/** Every temp name below `root` (relative paths), found by a plain recursive read. */
+/** The trash folder's name (src/server/fs/temp-name.ts TRASH_DIR_NAME): of the temp family, but kept. */
+export const TRASH_DIR = `${TEMP_PREFIX}trash`;
+
+/** Every temp name below `root` (relative paths), found by a plain recursive read; the trash folder is no temp. */
 export function tempFiles(root: string): string[] {
-  return walk(root).filter((rel) => rel.split("/").some((part) => part.startsWith(TEMP_PREFIX)));
+  return walk(root).filter((rel) => {
+    const parts = rel.split("/");
+    return parts[0] !== TRASH_DIR && parts.some((part) => part.startsWith(TEMP_PREFIX));
+  });
 }
 
 /** Polls until no temp file is left below `root` (the sweep removes them after the walk reports them); returns what is left after 5 s. */

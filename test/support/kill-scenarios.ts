@@ -1,12 +1,12 @@
 /**
- * @module The operations the kill tests interrupt, each with what must hold after a restart: upload, save, copy,
- * move, unarchive (a task), user creation and settings save. runKillRounds boots, starts one operation, SIGKILLs
+ * @module The operations the kill tests interrupt, each with what must hold after a restart: trash and restore of
+ * 1,000 files, upload, save, copy, move, unarchive (a task), user creation and settings save. runKillRounds boots, starts one operation, SIGKILLs
  * the server after a random delay, restarts and checks: no temp file left once the start walk swept, no partial
  * file under a target name, originals hashing as before, `PRAGMA integrity_check` = ok, a task killed while doing
  * failed 'interrupted by restart'.
  */
 import { expect } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { TestServer } from "./server";
@@ -27,6 +27,7 @@ import {
   slowBody,
   stop,
   tempsGone,
+  TRASH_DIR,
   type Running,
 } from "./kill-points";
 
@@ -325,9 +326,85 @@ function settingsScenario(): KillScenario {
   };
 }
 
+/** Runs `fn` over `items`, `width` at a time. */
+async function inPool<T>(items: readonly T[], width: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+/**
+ * Trash: 1,000 files go into the trash (even rounds) or come back from it (odd rounds), 8 requests at a time.
+ * After each restart every file is in exactly one place, whole: at its path, or in the trash with its row; no row
+ * without its item, no entry folder without its row, no row left on its way in.
+ */
+function trashScenario(): KillScenario {
+  const FILES = 1000;
+  const hashes = new Map<string, string>();
+  const names = Array.from({ length: FILES }, (_, i) => `d${i % 10}/f${i}.bin`);
+  return {
+    name: "trash",
+    delay: [0, 1500],
+    setup: (root) => {
+      for (let d = 0; d < 10; d++) mkdirSync(join(root, "t", `d${d}`), { recursive: true });
+      for (const name of names) {
+        const bytes = randomBytes(512 + (hashes.size % 7) * 100);
+        writeFileSync(join(root, "t", name), bytes);
+        hashes.set(name, sha(bytes));
+      }
+    },
+    op: async (r, root, round) => {
+      if (round % 2 === 0) {
+        const here = names.filter((n) => existsSync(join(root, "t", n)));
+        await inPool(here, 8, (n) => api(r, "DELETE", `/resources/t/${n}`));
+      } else {
+        const { items } = (await (await api(r, "GET", "/trash")).json()) as { items: { id: string }[] };
+        await inPool(items, 8, (it) => api(r, "POST", `/trash/${it.id}/restore`, JSON.stringify({ conflict: "fail" })));
+      }
+    },
+    check: (_r, root, round, home) => {
+      const rows = queryStore<{ id: string; path: string; trash_dir: string; state: string }>(
+        homePaths(home).db,
+        "SELECT id, path, trash_dir, state FROM trash",
+      );
+      expect({ round, moving: rows.filter((row) => row.state !== "trashed").length }).toEqual({ round, moving: 0 });
+      const trashDir = join(root, TRASH_DIR);
+      const byPath = new Map<string, string>();
+      for (const row of rows) {
+        const item = join(row.trash_dir, row.id, row.path.split("/").pop()!);
+        expect({ round, row: row.id, there: existsSync(item) }).toEqual({ round, row: row.id, there: true });
+        expect(byPath.has(row.path)).toBe(false);
+        byPath.set(row.path, item);
+      }
+      const folders = existsSync(trashDir) ? readdirSync(trashDir) : [];
+      expect({ round, foldersWithoutRow: folders.filter((id) => !rows.some((row) => row.id === id)) }).toEqual({
+        round,
+        foldersWithoutRow: [],
+      });
+      let inTrash = 0;
+      for (const name of names) {
+        const at = join(root, "t", name);
+        const trashed = byPath.get(`/t/${name}`);
+        expect({ round, name, places: Number(existsSync(at)) + Number(trashed !== undefined) }).toEqual({
+          round,
+          name,
+          places: 1,
+        });
+        expect(sha(readFileSync(trashed ?? at))).toBe(hashes.get(name)!);
+        if (trashed) inTrash++;
+      }
+      return inTrash === 0 ? "all back" : inTrash === FILES ? "all in trash" : "some in trash";
+    },
+  };
+}
+
 /** Every scenario, in a fixed order. */
 export function killScenarios(): KillScenario[] {
   return [
+    trashScenario(),
     uploadScenario(),
     saveScenario(),
     copyScenario(),
