@@ -16,6 +16,7 @@ import { benchTransfer } from "../bench/transfer";
 import { benchUpload } from "../bench/upload";
 import { benchListing } from "../bench/listing";
 import { benchRawGet } from "../bench/raw-get";
+import { benchTrash } from "../bench/trash";
 
 await buildIfStale();
 console.log("== foundation ==");
@@ -51,3 +52,5 @@ console.log("== transfers beside nginx and caddy ==");
 for (const l of await benchTransfer()) console.log(l);
 console.log("== uploads: plain and resumable (tus) ==");
 for (const l of await benchUpload()) console.log(l);
+console.log("== trash and versions ==");
+for (const l of await benchTrash()) console.log(l);

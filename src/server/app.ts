@@ -26,6 +26,7 @@ import { progressRoutes } from "./routes/progress";
 import { tusRoutes } from "./routes/tus";
 import { openApiRoutes } from "./routes/openapi";
 import { trashRoutes } from "./routes/trash";
+import { versionRoutes } from "./routes/versions";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -51,6 +52,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", progressRoutes)
     .route("/", tusRoutes)
     .route("/", trashRoutes)
+    .route("/", versionRoutes)
     .route(
       "/",
       openApiRoutes(() => app.routes),

@@ -30,6 +30,9 @@ import { configureListing } from "./listing/listing-cache/server-listing-cache";
 import { configurePasswords } from "./auth/password";
 import { setVipsCacheHome } from "./media/preload-vips";
 import { Trash } from "./fs/trash";
+import { Versions } from "./fs/versions";
+import { setVersionKeeper } from "./fs/version-keeper";
+import { startSweepTimer } from "./fs/sweep-timer";
 import { currentSettings } from "./settings/settings-service";
 
 /** What boot() is given besides the Config. */
@@ -101,6 +104,26 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       `trash: ${recovered.finished} entries finished, ${recovered.dropped} dropped, ${recovered.adopted} adopted at start`,
     );
   const stopTrashPurger = trash.startPurger();
+  const versions = new Versions({
+    db,
+    rootReal,
+    clock,
+    policy: () => {
+      const s = currentSettings(db);
+      return { keep: s.versionsKeep, days: s.versionsDays };
+    },
+    log: (line) => log.info(line),
+  });
+  const lost = versions.recover();
+  if (lost.dropped + lost.removed > 0)
+    log.info(`versions: ${lost.dropped} rows without content dropped, ${lost.removed} contents without row removed`);
+  setVersionKeeper(rootReal, versions);
+  // Versions past their days go within a minute of it (the sweep timer's longest wait).
+  const stopVersionPurger = startSweepTimer(
+    Number.MAX_SAFE_INTEGER,
+    () => versions.purge(),
+    (err) => log.error(`versions purge: ${String(err)}`),
+  );
   const index = openFileIndex(db, config.database, rootReal, log, config.indexWatchMax, (abs) => temps.found(abs));
   const deps: Deps = {
     config,
@@ -115,6 +138,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
     tus,
     clock,
     trash,
+    versions,
   };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
@@ -176,6 +200,8 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       stopTusSweeper();
       stopTempSweeper();
       stopTrashPurger();
+      stopVersionPurger();
+      setVersionKeeper(rootReal, null);
       index.close();
       db.close();
     },

@@ -8,6 +8,7 @@ import type { HlsService } from "./hls/hls-service";
 import type { FileIndex } from "./search/types";
 import type { TusStore } from "./tus/tus-store";
 import type { Trash } from "./fs/trash";
+import type { Versions } from "./fs/versions";
 
 /** Where the server reads the time of expiries, sessions, rate-limit windows and sweeps from. */
 export interface Clock {
@@ -44,4 +45,6 @@ export interface Deps {
   clock: Clock;
   /** Where deletes put items, and restore and the purge take them from (docs/ARCHITECTURE.md "Trash"). */
   trash: Trash;
+  /** The earlier contents writes replaced, and their restore (docs/ARCHITECTURE.md "Versions"). */
+  versions: Versions;
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverCommand, startServer } from "../support/server";
+import { tempLeftovers } from "../support/temp-leftovers";
 
 describe("fbe version", () => {
   it("prints version, commit, build date and OS/arch", () => {
@@ -67,16 +68,15 @@ describe("the server process", () => {
       headers: { "X-Auth": token },
     }).catch(() => null);
     // Stop once the copy's temp folder exists, i.e. while the copy is under way.
-    for (let i = 0; i < 200 && !readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-")); i++)
-      await Bun.sleep(5);
-    expect(readdirSync(server.root).some((n) => n.startsWith(".fbe-upload-"))).toBe(true);
+    for (let i = 0; i < 200 && tempLeftovers(server.root).length === 0; i++) await Bun.sleep(5);
+    expect(tempLeftovers(server.root).length).toBeGreaterThan(0);
     const exited = new Promise<number | null>((r) => server.process.once("exit", (code) => r(code)));
     server.process.kill("SIGTERM");
     expect(await exited).toBe(0);
     await copying;
-    const left = readdirSync(server.root);
+    const left = tempLeftovers(server.root);
     try {
-      expect(left.filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+      expect(left).toEqual([]);
       expect(readdirSync(src)).toHaveLength(300);
     } finally {
       await server.stop();

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { serverInProcess } from "../support/server-per-file";
-import { existsSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:net";
 import { makeTree } from "../support/tree";
+import { tempLeftovers } from "../support/temp-leftovers";
 
 const ctx = serverInProcess();
 const FIXTURES = join(import.meta.dir, "..", "..", "scripts", "sample-files");
@@ -161,7 +162,7 @@ describe("POST /api/resources (upload and new folder)", () => {
     });
     await Bun.sleep(500);
     expect(existsSync(join(ctx.server.root, "aborted.bin"))).toBe(false);
-    expect(readdirSync(ctx.server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+    expect(tempLeftovers(ctx.server.root)).toEqual([]);
     // The server keeps serving.
     expect((await api("/")).status).toBe(200);
   });
@@ -192,7 +193,7 @@ describe("POST /api/resources (upload and new folder)", () => {
     expect(log).not.toMatch(/ERROR[^\n]*:\s*$/m);
     expect(log).not.toContain("ERROR");
     expect(existsSync(join(ctx.server.root, "cancelled.bin"))).toBe(false);
-    expect(readdirSync(ctx.server.root).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+    expect(tempLeftovers(ctx.server.root)).toEqual([]);
   });
 });
 

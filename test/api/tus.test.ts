@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { serverInProcess } from "../support/server-per-file";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { login, type TestServer } from "../support/server";
 import { startInProcess, type InProcessServer } from "../support/in-process";
+import { tempLeftovers } from "../support/temp-leftovers";
 
 const TUS = { "Tus-Resumable": "1.0.0" };
 const OCTETS = "application/offset+octet-stream";
@@ -49,7 +50,7 @@ async function serverHash(path: string): Promise<string> {
   return (await res.json()).checksums.sha256;
 }
 
-const tempFiles = (dir: string) => readdirSync(dir).filter((n) => n.startsWith(".fbe-upload-"));
+const tempFiles = tempLeftovers;
 
 /** Sends a request byte for byte (no dot-segment removal) and returns its status. */
 function rawStatus(method: string, path: string, headers: Record<string, string>): Promise<number> {

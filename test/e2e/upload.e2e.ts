@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   expect,
@@ -12,6 +12,7 @@ import {
   throttleUploads,
   writeTree,
 } from "./fixtures";
+import { tempLeftovers } from "../support/temp-leftovers";
 
 test.use({
   serverOptions: {
@@ -225,7 +226,7 @@ test("an upload cancelled from the panel says so, per file and in the headline, 
   expect(server.output()).not.toMatch(/ERROR[^\n]*:\s*$/m);
   expect(existsSync(join(server.root, "slow", "big.bin"))).toBe(false);
   expect(existsSync(join(server.root, "slow", "next.bin"))).toBe(false);
-  expect(readdirSync(join(server.root, "slow")).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+  expect(tempLeftovers(join(server.root, "slow"))).toEqual([]);
   await panel.getByRole("button", { name: "Dismiss uploads" }).click();
   await expect(panel).toBeHidden();
 });

@@ -536,6 +536,12 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
     headers: ["X-Progress-Id", "Origin"],
   }),
   route("GET", "/api/trash", { path: fixed("/api/trash") }),
+  route("GET", "/api/versions/*", { path: under("/api/versions") }),
+  route("GET", "/api/version/:id", { path: () => encodedText.map((id) => `/api/version/${id}`), query: ["inline"] }),
+  route("POST", "/api/version/:id/restore", {
+    path: () => encodedText.map((id) => `/api/version/${id}/restore`),
+    headers: WRITE_HEADERS,
+  }),
   route("POST", "/api/trash/:id/restore", {
     path: () => encodedText.map((id) => `/api/trash/${id}/restore`),
     body: "json",

@@ -147,12 +147,14 @@ export async function indexReady(r: Running): Promise<void> {
 
 /** The trash folder's name (src/server/fs/temp-name.ts TRASH_DIR_NAME): of the temp family, but kept. */
 export const TRASH_DIR = `${TEMP_PREFIX}trash`;
+/** The versions folder's name (VERSIONS_DIR_NAME), kept like the trash. */
+const VERSIONS_DIR = `${TEMP_PREFIX}versions`;
 
-/** Every temp name below `root` (relative paths), found by a plain recursive read; the trash folder is no temp. */
+/** Every temp name below `root` (relative paths), found by a plain recursive read; the kept folders are no temps. */
 export function tempFiles(root: string): string[] {
   return walk(root).filter((rel) => {
     const parts = rel.split("/");
-    return parts[0] !== TRASH_DIR && parts.some((part) => part.startsWith(TEMP_PREFIX));
+    return parts[0] !== TRASH_DIR && parts[0] !== VERSIONS_DIR && parts.some((part) => part.startsWith(TEMP_PREFIX));
   });
 }
 

@@ -4,6 +4,7 @@
  * media tokens on requireReadAuth routes; no-auth mode), then requirePerm / requireAdmin / requireSelfOrAdmin
  * (docs/product.md "Roles and permissions").
  */
+import { runAs } from "../fs/actor";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
@@ -68,7 +69,7 @@ function authenticate(acceptMedia: boolean) {
       const user = cachedUser(deps.db, 1);
       if (!user) throw new Unauthorized();
       c.set("user", user);
-      return next();
+      return runAs({ userId: user.id }, next);
     }
     const found = findToken(c);
     if (!found) throw new Unauthorized();
@@ -83,7 +84,7 @@ function authenticate(acceptMedia: boolean) {
       c.set("sessionId", login.sid);
       noteSessionUse(deps.db, login.sid, now);
       if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header(RENEW_TOKEN_HEADER, "true");
-      return next();
+      return runAs({ userId: user.id }, next);
     }
     // A media token travels only in the query, reads only, never opens a WebSocket.
     const media =
@@ -93,7 +94,7 @@ function authenticate(acceptMedia: boolean) {
     if (!user) throw new Unauthorized();
     c.set("user", user);
     c.set("mediaPrefix", media.pfx);
-    return next();
+    return runAs({ userId: user.id }, next);
   });
 }
 

@@ -161,6 +161,21 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX trash_user ON trash(user_id, deleted_at);
   CREATE INDEX trash_deleted_at ON trash(deleted_at);
   `,
+  // 12: file versions (docs/product.md "Versions"): the earlier contents a write replaced, one row each, written once
+  // the content is linked into the versions folder.
+  `
+  CREATE TABLE versions (
+    id TEXT PRIMARY KEY,
+    path TEXT NOT NULL,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    store_dir TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL,
+    replaced_at INTEGER NOT NULL
+  );
+  CREATE INDEX versions_path ON versions(path, replaced_at);
+  CREATE INDEX versions_replaced_at ON versions(replaced_at);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

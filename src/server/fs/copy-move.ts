@@ -10,6 +10,7 @@ import { posix } from "node:path";
 import { BadRequest, Forbidden } from "../errors";
 import { ACTIVE_TEMP_FILES } from "./upload";
 import { tempName } from "./temp-name";
+import { keepVersionOf } from "./version-keeper";
 import { FsError } from "./fs-error";
 import { normalizeVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { pickFreeName } from "./free-name";
@@ -158,13 +159,15 @@ async function assertMayReplace(req: TransferRequest, destSt: Stats): Promise<vo
  * `replace` an item appearing at `to` meanwhile answers 409; with it the old item is first moved aside, then
  * removed once the new one is in place (restored if that fails).
  */
-async function place(from: ItemAt, to: ItemAt, replace: boolean): Promise<void> {
+async function place(from: ItemAt, to: ItemAt, toAbs: string, replace: boolean): Promise<void> {
   const toPath = `${to.dir.path}/${to.name}`;
   if (!replace) {
     if (await lstatOrNull(toPath)) throw new FsError("EEXIST", "the destination exists");
     await rename(`${from.dir.path}/${from.name}`, toPath);
     return;
   }
+  // A file about to be replaced becomes a version (docs/ARCHITECTURE.md "Versions"); a folder goes as before.
+  await keepVersionOf(toPath, toAbs);
   const aside: ItemAt = { dir: to.dir, name: tempName() };
   await rename(toPath, `${aside.dir.path}/${aside.name}`);
   try {
@@ -197,7 +200,7 @@ async function copyThenPlace(
   try {
     if (progress && fromAbs) await measureTree(fromAbs, progress);
     await copyTree(from, tmp, { ...hooks, onItem: itemCounter(progress ?? null) ?? undefined });
-    await place(tmp, to, replace);
+    await place(tmp, to, toAbs, replace);
   } catch (err) {
     await removeTree(tmp).catch(() => {});
     throw err;
@@ -221,7 +224,7 @@ export async function movePath(req: TransferRequest): Promise<string> {
   try {
     const to = itemAt(req.scopeAbs, p.final.path, true);
     try {
-      await place(from, to, p.replace);
+      await place(from, to, p.final.abs, p.replace);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
       await copyThenPlace(

@@ -2,7 +2,7 @@
 import { realpathSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { FsError } from "./fs-error";
-import { hasTrashName } from "./temp-name";
+import { hasKeptDirName } from "./temp-name";
 
 /** A request path checked against a scope. */
 export interface ScopedPath {
@@ -142,11 +142,11 @@ export function realVirtualPath(scopeAbs: string, abs: string): string | null {
 /**
  * Resolves a virtual path inside the scope directory `scopeAbs`.
  * @throws FsError OUTSIDE_SCOPE (403) when the path or any symlink on it leads outside the scope; ENOENT (404) for a
- *   path through the trash folder.
+ *   path through the trash or versions folder.
  */
 export function resolveInScope(scopeAbs: string, virtual: { path: string; wantsDir: boolean }): ScopedPath {
-  // The trash is reached through the trash calls only, never as a path (docs/ARCHITECTURE.md "Trash").
-  if (hasTrashName(virtual.path)) throw new FsError("ENOENT", "not found");
+  // The trash and the versions are reached through their calls only, never as a path (docs/ARCHITECTURE.md "Trash").
+  if (hasKeptDirName(virtual.path)) throw new FsError("ENOENT", "not found");
   const abs = virtual.path === "/" ? scopeAbs : join(scopeAbs, virtual.path);
   if (!isInside(scopeAbs, abs) || !staysInScope(scopeAbs, abs))
     throw new FsError("OUTSIDE_SCOPE", "path escapes the scope");

@@ -18,9 +18,17 @@ export const TEMP_NAME_REFUSED = `names starting with ${UPLOAD_TEMP_PREFIX} are 
  */
 export const TRASH_DIR_NAME = `${UPLOAD_TEMP_PREFIX}trash`;
 
-/** True when some name of the virtual path `path` ("/a/b") is the trash folder's. */
-export function hasTrashName(path: string): boolean {
-  return path.split("/").includes(TRASH_DIR_NAME);
+/** The versions folder's name (docs/ARCHITECTURE.md "Versions"): kept like the trash folder. */
+export const VERSIONS_DIR_NAME = `${UPLOAD_TEMP_PREFIX}versions`;
+
+/** True for the names of the folders the server keeps (trash, versions), which are no temp leftovers. */
+export function isKeptDirName(name: string): boolean {
+  return name === TRASH_DIR_NAME || name === VERSIONS_DIR_NAME;
+}
+
+/** True when some name of the virtual path `path` ("/a/b") is the trash or versions folder's. */
+export function hasKeptDirName(path: string): boolean {
+  return path.split("/").some(isKeptDirName);
 }
 
 /** True when the base name `name` is one of our temp files or folders. */

@@ -8,7 +8,7 @@
 import { lstat, rm } from "node:fs/promises";
 import { basename } from "node:path";
 import { startSweepTimer } from "./sweep-timer";
-import { TRASH_DIR_NAME } from "./temp-name";
+import { isKeptDirName } from "./temp-name";
 
 /** What the sweeper is built with; times in ms since the epoch. */
 export interface TempSweeperOptions {
@@ -35,8 +35,8 @@ export class TempSweeper {
 
   /** Reports the temp file or folder at absolute `abs` (called by walks, synchronously); it is looked at soon. */
   found(abs: string): void {
-    // The trash folder is of the temp family so walks skip it, but it is no leftover.
-    if (basename(abs) === TRASH_DIR_NAME) return;
+    // The trash and versions folders are of the temp family so walks skip them, but they are no leftovers.
+    if (isKeptDirName(basename(abs))) return;
     this.seen.add(abs);
     if (this.drainQueued) return;
     this.drainQueued = true;

@@ -26,19 +26,13 @@ import type { Clock } from "../deps";
 import { FsError } from "./fs-error";
 import type { PathFilter } from "./rules";
 import { assertNothingHiddenBelow } from "./hidden-below";
-import {
-  isInside,
-  normalizeVirtualPath,
-  realVirtualPath,
-  resolveInScope,
-  staysInScope,
-  type ScopedPath,
-} from "./scope";
+import { normalizeVirtualPath, realVirtualPath, resolveInScope, staysInScope, type ScopedPath } from "./scope";
 import { mkdirsBeneath, pinDir, type PinnedDir } from "./beneath";
 import { copyTree, removeTree } from "./copy-tree";
 import { fsRemoved, fsWritten } from "./changes";
 import { pickFreeName } from "./free-name";
 import { TRASH_DIR_NAME, tempName } from "./temp-name";
+import { keptDirFor } from "./kept-dir";
 
 /** How often the purge looks for entries past the retention or over a user's cap (ms). */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -98,32 +92,6 @@ export class Trash {
   }
 
   /**
-   * The trash folder on the file system of `abs` (device `dev`): beside the files root's own when they share a
-   * file system, otherwise at the top of the mount that holds `abs` inside the files root. Made (mode 0700) when
-   * missing.
-   * @throws Error when a non-folder (or a link) has the trash folder's name there.
-   */
-  private trashDirFor(abs: string, dev: number): string {
-    let top = this.o.rootReal;
-    if (lstatSync(top).dev !== dev) {
-      top = dirname(abs);
-      for (;;) {
-        const up = dirname(top);
-        if (!isInside(this.o.rootReal, up) || lstatSync(up).dev !== dev) break;
-        top = up;
-      }
-    }
-    const dir = join(top, TRASH_DIR_NAME);
-    try {
-      mkdirSync(dir, 0o700);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    if (!lstatSync(dir).isDirectory()) throw new Error(`${TRASH_DIR_NAME} is not a folder`);
-    return dir;
-  }
-
-  /**
    * Moves `target` into the trash for user `userId` and returns the entry's id. The row is written first ('moving'),
    * then the item is renamed through its folder held open beneath the scope, then the row is marked; the size of a
    * folder is measured afterwards, off the answer.
@@ -137,7 +105,7 @@ export class Trash {
     const name = basename(target.path);
     const dir = pinDir(target.scope, posix.dirname(target.path));
     try {
-      const trashDir = this.trashDirFor(target.abs, st.dev);
+      const trashDir = keptDirFor(this.o.rootReal, target.abs, st.dev, TRASH_DIR_NAME);
       const id = randomBytes(16).toString("hex");
       const row: TrashRow = {
         id,

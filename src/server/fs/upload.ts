@@ -1,4 +1,5 @@
 /** @module Atomic writes: a body streamed to a temp file in the target folder, then linked or renamed into place. */
+import { keepVersionOf } from "./version-keeper";
 import { fsWritten } from "./changes";
 import { open, link, rename, rm, unlink, stat, type FileHandle } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -133,14 +134,17 @@ async function writeWhole(fh: FileHandle, bytes: Uint8Array): Promise<void> {
 
 /**
  * Gives the complete, synced temp file `tmp` its final name `dest` (same folder, so the step is atomic):
- * `rename` over an existing file with `override`, else `link` (which refuses an existing name) then `unlink`.
+ * `rename` over an existing file with `override` (its content kept as a version first), else `link` (which refuses an existing name) then `unlink`.
  * Reports the written file (`reported`, default `dest`: its path in the tree) to the search index. The temp file
  * is left in place when this throws.
  * @throws FsError EEXIST (409) when `dest` exists and `override` is false.
  */
 export async function placeTempFile(tmp: string, dest: string, override: boolean, reported = dest): Promise<void> {
-  if (override) await rename(tmp, dest);
-  else {
+  if (override) {
+    // The bytes about to be replaced become a version (docs/ARCHITECTURE.md "Versions").
+    await keepVersionOf(dest, reported);
+    await rename(tmp, dest);
+  } else {
     try {
       await link(tmp, dest);
     } catch (err) {

@@ -230,5 +230,16 @@ export const EXAMPLES = {
     retentionDays: 30,
   },
   restored: { path: "/docs/report (1).pdf" },
+  versions: {
+    items: [
+      {
+        id: "9a0b1c2d3e4f5061728394a5b6c7d8e9",
+        size: 1830,
+        modified: "2026-11-27T16:02:11.000Z",
+        replacedAt: "2026-11-28T09:12:40.000Z",
+        replacedBy: "admin",
+      },
+    ],
+  },
   probe: { metainfo: video, subtitles: [{ Name: "clip.en.srt", Path: "/clip.en.srt", Lang: "en" }] },
 } as const;

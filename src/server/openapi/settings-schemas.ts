@@ -79,6 +79,8 @@ const core: Fields<Omit<SettingsCore, "captcha">> = {
   trashRetentionDays: int("Days a deleted item stays in the trash.", R.trashRetentionDays),
   trashCapPercent: int("One user's trash cap, in percent of the free space; 0 sets none.", R.trashCapPercent),
   skipTrash: bool(),
+  versionsKeep: int("Earlier contents kept per file; 0 keeps none.", R.versionsKeep),
+  versionsDays: int("Days an earlier content is kept.", R.versionsDays),
   defaults: ref("UserDefaults"),
   branding: object<SettingsCore["branding"]>({ name: str(), files: str(), description: str() }),
   slideshow: object<SettingsCore["slideshow"]>(sections.slideshow),

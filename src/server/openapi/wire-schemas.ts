@@ -19,6 +19,7 @@ import type { HotKeyword, SearchHit } from "../../shared/wire/search";
 import type { MediaGrant } from "../../shared/wire/media-grant";
 import type { RestoreRequest, RestoreResult, TrashItem, TrashList } from "../../shared/wire/trash";
 import { RESTORE_CONFLICTS } from "../../shared/wire/trash";
+import type { FileVersion, VersionList } from "../../shared/wire/versions";
 import { arr, bool, int, mapOf, object, oneOfValues, opt, orNull, ref, str, type JsonSchema } from "./json-schema";
 import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
@@ -286,6 +287,17 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     },
     "Where a restore puts the item, and what it does when the name is taken (absent: fail, 409).",
   ),
+  FileVersion: object<FileVersion>(
+    {
+      id: str("What download and restore name."),
+      size: int(),
+      modified: str("When that content was last written (ISO 8601)."),
+      replacedAt: str("When a write replaced it (ISO 8601)."),
+      replacedBy: str('Whose write replaced it ("" when unknown or gone).'),
+    },
+    "An earlier content of a file.",
+  ),
+  VersionList: object<VersionList>({ items: arr(ref("FileVersion")) }, "A file's earlier contents, newest first."),
   RestoreResult: object<RestoreResult>({ path: str("Where the item is now, in the caller's scope.") }),
   ShareOptions: shareOptions,
   ShareAccess: object<ShareAccess>(

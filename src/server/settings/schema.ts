@@ -64,6 +64,8 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   trashRetentionDays: int(R.trashRetentionDays),
   trashCapPercent: int(R.trashCapPercent),
   skipTrash: bool,
+  versionsKeep: int(R.versionsKeep),
+  versionsDays: int(R.versionsDays),
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {

@@ -54,6 +54,10 @@ export interface SettingsCore {
   trashCapPercent: number;
   /** Deletes remove items for good instead of moving them to the trash. */
   skipTrash: boolean;
+  /** Earlier contents kept per file (docs/product.md "Versions"); 0 keeps none. */
+  versionsKeep: number;
+  /** Days an earlier content is kept. */
+  versionsDays: number;
   defaults: UserDefaults;
   branding: { name: string; files: string; description: string };
   slideshow: {
@@ -177,6 +181,8 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   trashRetentionDays: 30,
   trashCapPercent: 10,
   skipTrash: false,
+  versionsKeep: 10,
+  versionsDays: 30,
   defaults: {
     scope: "/",
     locale: "",
@@ -270,6 +276,8 @@ export const SETTINGS_RANGES: SettingsRanges = {
   tusUploadsPerUser: { min: 1, max: 10000 },
   trashRetentionDays: { min: 1, max: 3650 },
   trashCapPercent: { min: 0, max: 100 },
+  versionsKeep: { min: 0, max: 1000 },
+  versionsDays: { min: 1, max: 3650 },
   slideshow: {
     transitionSpeed: { min: 0, max: 60000 },
     preloadRange: { min: 0, max: 100 },

@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import type { Database } from "bun:sqlite";
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../../src/server/db/open";
 import { loadConfig } from "../../../src/server/config/load";
 import { TusStore, tusStoreOptions, type TusStoreOptions } from "../../../src/server/tus/tus-store";
 import { formatMetadata, parseByteCount, parseMetadata } from "../../../src/server/tus/tus-headers";
+import { tempLeftovers } from "../../support/temp-leftovers";
 
 let dir: string;
 let db: Database;
@@ -107,7 +99,7 @@ describe("TusStore", () => {
     await later.load();
     expect(later.size).toBe(0);
     expect(rows()).toBe(0);
-    expect(readdirSync(dir).filter((n) => n.startsWith(".fbe-upload-"))).toEqual([]);
+    expect(tempLeftovers(dir)).toEqual([]);
   });
 
   it("a new creation for the same user and target replaces the earlier upload", async () => {

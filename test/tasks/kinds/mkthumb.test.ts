@@ -19,6 +19,7 @@ import {
   fillFolder,
 } from "../../support/media";
 import { processesWith } from "../../support/task-helpers";
+import { tempLeftovers } from "../../support/temp-leftovers";
 
 let fixtures: string;
 const worlds: string[] = [];
@@ -42,7 +43,7 @@ function world(files: Record<string, string>): string {
   return root;
 }
 
-const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith(".fbe-upload-"));
+const leftovers = tempLeftovers;
 
 describe("mkthumb contact sheet", () => {
   it("tiles numcaps frames of `width` px, columns per row, under a header band with text", async () => {

@@ -14,13 +14,19 @@ import { mimeTypeOf } from "../../fs/file-type";
 import { rawContentSecurityPolicy } from "../../http/security-headers";
 
 /**
- * The file `target` with its MIME type from the name, inline when `inline`, else as an attachment, sandboxed by
+ * The file `target` with its MIME type from the name (`name`, else its own), inline when `inline`, else as an
+ * attachment, sandboxed by
  * the raw-file CSP (fileResponse: 200, 206, 304 or 416). The file is opened beneath the scope once and its bytes
  * and validators come from that descriptor (docs/security.md "Paths and races").
  * @throws FsError OUTSIDE_SCOPE (403) when the path leads out of the scope at the open; ENOENT (404); BadRequest
  *   (400) when it is a folder by then.
  */
-export function plainFileResponse(c: Context<AppEnv>, target: ScopedPath, inline: boolean): Response {
+export function plainFileResponse(
+  c: Context<AppEnv>,
+  target: ScopedPath,
+  inline: boolean,
+  name = target.path.split("/").pop() || "download",
+): Response {
   // The file's own bytes, inline or not: never without the download permission (auth/download-policy.ts).
   assertMayReceive(c.get("user"), "original");
   // O_NONBLOCK: a FIFO put in place of the file answers 400 below instead of holding the open.
@@ -33,7 +39,6 @@ export function plainFileResponse(c: Context<AppEnv>, target: ScopedPath, inline
     closeSync(fd);
     throw err;
   }
-  const name = target.path.split("/").pop() || "download";
   const contentType = mimeTypeOf(name);
   return fileResponse(c.req.raw, {
     fd,
