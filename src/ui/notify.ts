@@ -1,5 +1,6 @@
 /**
- * @module Timed popups (docs/product.md "Success messages", "Timings"): success 1000 ms, errors 3000 ms. The popup
+ * @module Timed popups (docs/product.md "Success messages", "Timings"): success 1000 ms, errors 3000 ms, and a popup
+ * with one action button (the Undo of docs/product.md "Trash") for as long as its caller says. The popup
  * library (sonner) loads with the first popup, so a page that shows none never downloads it; App mounts its Toaster
  * from that moment on.
  */
@@ -41,4 +42,21 @@ export function notifySuccess(message: string): void {
 /** Shows an error popup with a close button. */
 export function notifyError(message: string): void {
   void loadToasts().then(({ toast }) => toast.error(message, { duration: ERROR_POPUP_MS, closeButton: true }));
+}
+
+/** The one button a popup can offer (Undo): its label and what a click does; the click also closes the popup. */
+export interface PopupAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** Shows a success popup with an action button that stays `durationMs` (sonner pauses it while hovered). */
+export function notifyWithAction(message: string, action: PopupAction, durationMs: number): void {
+  void loadToasts().then(({ toast }) =>
+    toast.success(message, {
+      duration: durationMs,
+      action: { label: action.label, onClick: action.onClick },
+      classNames: { actionButton: "popup-action" },
+    }),
+  );
 }

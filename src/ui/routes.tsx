@@ -27,6 +27,7 @@ const UsersPage = lazyNamed(() => import("./pages/settings/UsersPage"), "UsersPa
 const UserEditPage = lazyNamed(() => import("./pages/settings/UserEditPage"), "UserEditPage");
 const FailedLogsPage = lazyNamed(() => import("./pages/settings/FailedLogsPage"), "FailedLogsPage");
 const SharedLinksPage = lazyNamed(() => import("./pages/SharedLinksPage"), "SharedLinksPage");
+const TrashPage = lazyNamed(() => import("./pages/TrashPage"), "TrashPage");
 // The public share page loads on first visit too, keeping it (and the QR code library) out of the first load.
 const SharePage = lazyNamed(() => import("./pages/SharePage"), "SharePage");
 
@@ -45,7 +46,8 @@ type TitleKey =
   | "routes.newUser"
   | "routes.editUser"
   | "routes.failedLogs"
-  | "routes.sharedLinks";
+  | "routes.sharedLinks"
+  | "routes.trash";
 
 /** One route: a page in a frame, or a redirect. */
 export interface RouteDef {
@@ -64,6 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/files/*", guard: "login", titleKey: "routes.files", page: FilesPage, frame: "app" },
   { path: "/files", guard: "login", redirect: "/files/" },
   { path: "/shared", guard: "admin", titleKey: "routes.sharedLinks", page: SharedLinksPage, frame: "app" },
+  { path: "/trash", guard: "login", titleKey: "routes.trash", page: TrashPage, frame: "app" },
   { path: "/settings", guard: "login", redirect: "/settings/profile" },
   { path: "/settings/profile", guard: "login", titleKey: "routes.settings", page: ProfilePage, frame: "app" },
   {

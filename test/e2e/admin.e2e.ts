@@ -248,7 +248,7 @@ test("the Global settings page has named sections with links to them, readable t
 }, testInfo) => {
   await openSettings(page, server, "/settings/global");
   const form = page.getByRole("form", { name: "Global settings" });
-  const sections = ["Accounts", "Login and security", "Search and tasks", "Media", "Appearance", "Commands"];
+  const sections = ["Accounts", "Login and security", "Search and tasks", "Storage", "Media", "Appearance", "Commands"];
   await expect(form.getByRole("navigation", { name: "Sections" }).getByRole("link")).toHaveText(sections);
   for (const name of sections) await expect(form.getByRole("region", { name })).toBeVisible();
   await expect(form.getByRole("button", { name: /^(Save|Update)$/ })).toHaveCount(1);

@@ -116,7 +116,9 @@ test("deletes through the context menu and reloads the listing", async ({ signed
   const dialog = page.getByRole("dialog", { name: "Delete" });
   await expect(dialog).toContainText('"bye.txt"');
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("delete successfully")).toBeVisible();
+  // The item went to the trash: the popup offers it back (docs/product.md "Trash").
+  await expect(page.getByText("Deleted 1 item(s)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
   await expect(item(page, "bye.txt")).toBeHidden();
   expect(existsSync(join(server.root, "gone", "bye.txt"))).toBe(false);
   expect(existsSync(join(server.root, "gone", "stay.txt"))).toBe(true);

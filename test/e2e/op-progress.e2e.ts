@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, item, openFolder, screenshot } from "./fixtures";
+import { login } from "../support/server";
 
 // A copy or delete of a big folder shows how far it is, then the card goes away.
 const FILES = 24_000;
@@ -66,6 +67,15 @@ test("copying and deleting a 24,000-file folder show the items done, then the ca
   await expect(item(page, "big")).toBeVisible();
   expect(readdirSync(join(server.root, "into", "big", "part-11")).length).toBe(FILES / 12);
 
+  // With the trash on, a delete is one rename and shows nothing; the long delete is the one for good, when the admin
+  // turned the trash off (docs/product.md "Trash").
+  const token = await login(server);
+  const off = await fetch(`${server.url}/api/settings`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", "X-Auth": token },
+    body: JSON.stringify({ skipTrash: true }),
+  });
+  expect(off.status).toBe(200);
   await page.setViewportSize({ width: 375, height: 740 });
   await item(page, "big").click();
   await page.keyboard.press("Delete");

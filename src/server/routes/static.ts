@@ -64,6 +64,8 @@ export function injectedConfig(deps: Deps, encoder: string): Record<string, unkn
     slideshow: settings.slideshow,
     thumbnail,
     indexLocation: settings.indexLocation !== "",
+    // Whether a delete goes to the trash (docs/product.md "Trash"), so the delete confirmation says where items go.
+    trash: !settings.skipTrash,
     videoEncoder: encoder,
     // Resumable uploads send chunks of this many bytes (FBE_TUS_CHUNK_BYTES, below a proxy's body limit).
     tusChunkSize: deps.tus.options.chunkBytes,

@@ -6,34 +6,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { ChevronRight, Copy, ExternalLink, House, Trash2 } from "lucide-react";
+import { Copy, ExternalLink, Trash2 } from "lucide-react";
 import { copyShareUrl, loadAllLinks, removeShare, useShares } from "../stores/shares";
 import { downloadCount, expiryText } from "../stores/share-rules";
 import { ShareBadges } from "../components/prompts/ShareBadges";
+import { PageCrumbs } from "../components/common/PageCrumbs";
 import { config } from "../stores/config";
 import { filesRoute } from "../format/encode-path";
-
-/** The breadcrumb of the screen: home (/files/), then Shared Links (/shared, the current page). */
-function SharedCrumbs() {
-  const { t } = useTranslation();
-  return (
-    <nav className="breadcrumbs" aria-label={t("files.breadcrumbs")}>
-      <ol>
-        <li>
-          <Link href="/files/" className="crumb" aria-label={t("files.home")}>
-            <House size={18} aria-hidden />
-          </Link>
-        </li>
-        <li>
-          <ChevronRight className="crumb-sep" size={16} aria-hidden />
-          <Link href="/shared" className="crumb" aria-current="page">
-            {t("sidebar.sharedLinks")}
-          </Link>
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 /** The table of every link. */
 export function SharedLinksPage() {
@@ -43,7 +22,7 @@ export function SharedLinksPage() {
   const now = Math.floor(Date.now() / 1000);
   return (
     <div className="page page-wide">
-      <SharedCrumbs />
+      <PageCrumbs href="/shared" label={t("sidebar.sharedLinks")} />
       <h1 className="page-title">{t("share.screenTitle")}</h1>
       <div className="card card-flush table-scroll">
         {!all ? (

@@ -36,6 +36,8 @@ export interface AppConfig {
   thumbnail: Omit<SettingsCore["thumbnail"], "cacheRoot">;
   /** Whether an index location is set (docs/product.md "Page config"). */
   indexLocation: boolean;
+  /** Whether a delete moves items to the trash (false when the global skipTrash is on; docs/product.md "Trash"). */
+  trash: boolean;
   /**
    * The H.264 encoder the server would use: a hardware one, or "libx264" (docs/product.md "About"); "" when unknown.
    */
@@ -61,6 +63,7 @@ const DEFAULTS: AppConfig = {
   slideshow: DEFAULT_SETTINGS.slideshow,
   thumbnail: DEFAULT_SETTINGS.thumbnail,
   indexLocation: false,
+  trash: true,
   videoEncoder: "",
   tusChunkSize: TUS_CHUNK_BYTES,
   version: { Version: "dev", OS: "", Arch: "", CommitSHA: "", BuildDate: "", GoVersion: "" },

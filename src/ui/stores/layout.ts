@@ -4,6 +4,8 @@
  */
 import { proxy, useSnapshot } from "valtio";
 import type { ConflictChoice, ConflictChoices } from "./transfer-rules";
+import type { TrashItem } from "../api/trash";
+import type { FileVersion } from "../api/versions";
 
 /** The dialogs; one at a time. Prompts that ask a question resolve through `ask*` below. */
 export type Prompt =
@@ -23,6 +25,10 @@ export type Prompt =
   | { kind: "about" }
   | { kind: "replace"; names: string[] }
   | { kind: "conflict"; name: string; more: boolean }
+  | { kind: "restoreConflict"; name: string; dir: string }
+  | { kind: "restoreTo"; item: TrashItem }
+  | { kind: "versionCompare"; path: string; version: FileVersion }
+  | { kind: "versionRestore"; path: string; version: FileVersion }
   | { kind: "discard" }
   | { kind: "overwrite" }
   | { kind: "shell"; dir: string }
@@ -100,6 +106,14 @@ export function answerReplace(choices: ConflictChoices): void {
 /** Asks what to do with a name that exists at a move/copy destination; `more` offers the answer for the rest. */
 export function askConflict(name: string, more: boolean): Promise<{ choice: ConflictChoice; forAll: boolean }> {
   return ask({ kind: "conflict", name, more }, { choice: "skip" as ConflictChoice, forAll: true });
+}
+
+/**
+ * Asks what to do with a trash entry whose name is taken where it goes back to (docs/product.md "Trash"): Replace,
+ * Keep both, or Cancel (answered as "skip", as closing it is).
+ */
+export function askRestoreConflict(name: string, dir: string): Promise<ConflictChoice> {
+  return ask({ kind: "restoreConflict", name, dir }, "skip" as ConflictChoice);
 }
 
 /** Asks whether to leave the editor and lose unsaved changes: true to discard. */

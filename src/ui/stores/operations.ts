@@ -19,19 +19,26 @@ import { clearSelection } from "./selection";
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
 import { trackOperation } from "./op-progress";
+import { offerUndo } from "./trash";
+import { trashedItems } from "./trash-rules";
 
 function fail(err: unknown): null {
   notifyError(errorMessage(err));
   return null;
 }
 
-/** Deletes the given paths one after another, then reloads the listing. Returns whether all went well. */
+/**
+ * Deletes the given paths one after another, then reloads the listing. What went to the trash is offered back in a
+ * popup with Undo (docs/product.md "Trash"); a delete for good says "delete successfully". Returns whether all went
+ * well.
+ */
 export async function deletePaths(paths: readonly string[], reloadAfter = true): Promise<boolean> {
   let ok = true;
+  const answers: { path: string; trashId: string | null }[] = [];
   await withProgress(async () => {
     for (const path of paths) {
       try {
-        await trackOperation((id) => deleteResource(path, id));
+        answers.push({ path, trashId: await trackOperation((id) => deleteResource(path, id)) });
       } catch (err) {
         ok = false;
         fail(err);
@@ -39,7 +46,9 @@ export async function deletePaths(paths: readonly string[], reloadAfter = true):
     }
   });
   clearSelection();
-  if (ok) notifySuccess(i18next.t("success.deleted"));
+  const trashed = trashedItems(answers);
+  if (trashed.length > 0) offerUndo(trashed, answers.length);
+  else if (ok) notifySuccess(i18next.t("success.deleted"));
   if (reloadAfter) await reload();
   return ok;
 }

@@ -1,5 +1,5 @@
 /** @module Sidebar (docs/product.md "Layout"): navigation for the session state, and the version footer. */
-import { FilePlus, FolderPlus, HardDrive, LogIn, LogOut, Settings, Share2, UserPlus } from "lucide-react";
+import { FilePlus, FolderPlus, HardDrive, LogIn, LogOut, Settings, Share2, Trash2, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRoute } from "wouter";
 import { config } from "../../stores/config";
@@ -7,7 +7,10 @@ import { logout, useAuth } from "../../stores/auth";
 import { setSidebarOpen, showPrompt, useLayout } from "../../stores/layout";
 import { Logo } from "./Logo";
 
-/** The navigation: My Files, Shared Links, New Folder (create), Settings, Logout (not in no-auth); Login/Signup when logged out. */
+/**
+ * The navigation: My Files, Shared Links, Trash (delete), New Folder and New File (create), Settings, Logout (not in
+ * no-auth); Login/Signup when logged out.
+ */
 export function Sidebar() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -33,6 +36,11 @@ export function Sidebar() {
               <Link href="/shared" className="nav-link" aria-current={current("/shared")} onClick={close}>
                 <Share2 aria-hidden /> {t("sidebar.sharedLinks")}
               </Link>
+              {user.perm.delete && (
+                <Link href="/trash" className="nav-link" aria-current={current("/trash")} onClick={close}>
+                  <Trash2 aria-hidden /> {t("sidebar.trash")}
+                </Link>
+              )}
               {user.perm.create && inFiles && (
                 <>
                   <button

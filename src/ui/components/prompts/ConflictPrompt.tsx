@@ -5,13 +5,22 @@ import { Dialog } from "../common/Dialog";
 import { answerPrompt } from "../../stores/layout";
 import type { ConflictChoice } from "../../stores/transfer-rules";
 
-/** The three answers to a clash as dialog buttons: Skip, Keep both, and Replace (the submit button, focused). */
-export function ConflictButtons({ answer }: { answer: (choice: ConflictChoice) => void }) {
+/**
+ * The three answers to a clash as dialog buttons: Skip (or `skipLabel`, e.g. Cancel where nothing else is waiting),
+ * Keep both, and Replace (the submit button, focused).
+ */
+export function ConflictButtons({
+  answer,
+  skipLabel,
+}: {
+  answer: (choice: ConflictChoice) => void;
+  skipLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <button type="button" className="btn" onClick={() => answer("skip")}>
-        {t("prompts.conflict.skip")}
+        {skipLabel ?? t("prompts.conflict.skip")}
       </button>
       <button type="button" className="btn" onClick={() => answer("keepBoth")}>
         {t("prompts.conflict.keepBoth")}

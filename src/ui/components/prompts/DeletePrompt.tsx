@@ -1,6 +1,6 @@
 /**
- * @module Delete confirmation naming the item, or the count for several (docs/product.md "Overlay dialogs",
- * "Operations").
+ * @module Delete confirmation naming the item, or the count for several, saying whether it goes to the trash
+ * (docs/product.md "Overlay dialogs", "Operations", "Trash").
  */
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -11,6 +11,7 @@ import { currentPath } from "../../stores/current-resource";
 import { baseName } from "../../stores/transfer-rules";
 import { filesRoute, parentPath } from "../../format/encode-path";
 import { markDeleted } from "../../stores/preview-deleted";
+import { config } from "../../stores/config";
 
 /** How long a deleted image shows its placeholder before the preview moves on (docs/product.md "Preview"). */
 const DELETED_PLACEHOLDER_MS = 800;
@@ -51,11 +52,23 @@ export function DeletePrompt({ paths, then }: { paths: readonly string[]; then?:
         </>
       }
     >
-      <p className="dialog-text">
-        {paths.length === 1
-          ? t("prompts.delete.messageOne", { name: baseName(paths[0]) })
-          : t("prompts.delete.messageMany", { count: paths.length })}
-      </p>
+      {/* docs/product.md "Trash": with the trash on, the items can be restored; with skipTrash, they are gone. */}
+      {config.trash ? (
+        <>
+          <p className="dialog-text">
+            {paths.length === 1
+              ? t("prompts.delete.trashOne", { name: baseName(paths[0]) })
+              : t("prompts.delete.trashMany", { count: paths.length })}
+          </p>
+          <p className="field-hint">{t("prompts.delete.trashHint")}</p>
+        </>
+      ) : (
+        <p className="dialog-text">
+          {paths.length === 1
+            ? t("prompts.delete.messageOne", { name: baseName(paths[0]) })
+            : t("prompts.delete.messageMany", { count: paths.length })}
+        </p>
+      )}
     </Dialog>
   );
 }

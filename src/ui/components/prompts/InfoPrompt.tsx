@@ -1,7 +1,7 @@
 /**
  * @module File info dialog (docs/product.md "File info"): name, size (summed over the selection, a folder's
  * measured on the server), last modified, file and folder counts, checksums for a file, and the metadata section of
- * a video, audio, picture, torrent or .trx firmware file (probed on demand).
+ * a video, audio, picture, torrent or .trx firmware file (probed on demand), and a file's earlier versions.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +19,7 @@ import { useProbe } from "./info/useProbe";
 import { MetainfoSections } from "./info/MetainfoSections";
 import { useAuth } from "../../stores/auth";
 import { holdsDownload } from "../preview/preview-access";
+import { VersionsSection } from "./info/VersionsSection";
 
 /** The size and counts rows: a spinner while the server measures, then the totals. */
 function Totals({
@@ -95,6 +96,7 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
         {one && !one.isDir && <Checksums path={one.path} />}
       </dl>
       {one && kind && <MetainfoSections kind={kind} state={probe} />}
+      {one && !one.isDir && <VersionsSection file={one} />}
     </Dialog>
   );
 }

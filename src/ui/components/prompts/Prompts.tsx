@@ -24,6 +24,10 @@ const OverwritePrompt = lazyNamed(() => import("./OverwritePrompt"), "OverwriteP
 const PasswordRenamePrompt = lazyNamed(() => import("./PasswordRenamePrompt"), "PasswordRenamePrompt");
 const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
 const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
+const RestoreConflictPrompt = lazyNamed(() => import("./RestoreConflictPrompt"), "RestoreConflictPrompt");
+const RestoreToPrompt = lazyNamed(() => import("./RestoreToPrompt"), "RestoreToPrompt");
+const VersionComparePrompt = lazyNamed(() => import("./VersionComparePrompt"), "VersionComparePrompt");
+const VersionRestorePrompt = lazyNamed(() => import("./VersionRestorePrompt"), "VersionRestorePrompt");
 const SharePrompt = lazyNamed(() => import("./SharePrompt"), "SharePrompt");
 const ShellPrompt = lazyNamed(() => import("./ShellPrompt"), "ShellPrompt");
 const SearchStatsPrompt = lazyNamed(() => import("../search/SearchStatsPrompt"), "SearchStatsPrompt");
@@ -72,6 +76,14 @@ function OpenPrompt() {
       return <ReplacePrompt names={prompt.names} />;
     case "conflict":
       return <ConflictPrompt key={prompt.name} name={prompt.name} more={prompt.more} />;
+    case "restoreConflict":
+      return <RestoreConflictPrompt key={prompt.name} name={prompt.name} dir={prompt.dir} />;
+    case "restoreTo":
+      return <RestoreToPrompt key={prompt.item.id} item={prompt.item} />;
+    case "versionCompare":
+      return <VersionComparePrompt key={prompt.version.id} path={prompt.path} version={prompt.version} />;
+    case "versionRestore":
+      return <VersionRestorePrompt key={prompt.version.id} path={prompt.path} version={prompt.version} />;
     case "discard":
       return <DiscardPrompt />;
     case "overwrite":

@@ -1,6 +1,6 @@
 /**
  * @module /settings/global (docs/product.md "Global settings"): one form in named sections (accounts, login and
- * security, search and tasks, media, branding, commands) with a bar of links to them, and one Save for all of it, the
+ * security, search and tasks, storage (trash and versions), media, branding, commands) with a bar of links to them, and one Save for all of it, the
  * user defaults and the command runner included.
  */
 import { useEffect, type FormEvent, type ReactNode } from "react";
@@ -17,10 +17,11 @@ import { TasksFieldset } from "../../components/settings/global/TasksFieldset";
 import { PerUserLimitsFieldset } from "../../components/settings/global/PerUserLimitsFieldset";
 import { BrandingFieldset, RulesShellBlock, SecurityFieldset } from "../../components/settings/global/AccessFieldsets";
 import { LimitsFieldset } from "../../components/settings/global/LimitsFieldset";
+import { TrashVersionsFieldset } from "../../components/settings/global/TrashVersionsFieldset";
 import { CommandsBlock, DefaultsFieldset } from "../../components/settings/global/DefaultsAndCommands";
 
 /** The sections of the page, in order (their names are settings.global.sections.*). */
-const SECTIONS = ["accounts", "security", "search", "media", "branding", "commands"] as const;
+const SECTIONS = ["accounts", "security", "search", "storage", "media", "branding", "commands"] as const;
 type SectionId = (typeof SECTIONS)[number];
 
 /** What signup gives a new account, and why it cannot be saved over the whole files root (docs/security.md "Open signup"). */
@@ -109,6 +110,9 @@ export function GlobalSettingsPage() {
             <TasksFieldset settings={s} />
             <PerUserLimitsFieldset settings={s} />
             <RulesShellBlock settings={s} texts={snap.texts} />
+          </Section>
+          <Section id="storage">
+            <TrashVersionsFieldset settings={s} />
           </Section>
           <Section id="media">
             <VideoFieldset video={s.video} />
