@@ -27,12 +27,16 @@ import { tusRoutes } from "./routes/tus";
 import { openApiRoutes } from "./routes/openapi";
 import { trashRoutes } from "./routes/trash";
 import { versionRoutes } from "./routes/versions";
+import { activityRoutes } from "./routes/activity";
+import { activityMiddleware } from "./routes/request/activity";
 
 /** Builds the Hono app for `deps`, mounted under the configured base URL. */
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = deps.config.baseurl;
   const api = new Hono<AppEnv>()
+    // After each change: one activity log entry (docs/ARCHITECTURE.md "Activity log").
+    .use("*", activityMiddleware(`${base}/api`))
     .route("/", loginRoutes)
     .route("/", resourceRoutes)
     .route("/", rawRoutes)
@@ -53,6 +57,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tusRoutes)
     .route("/", trashRoutes)
     .route("/", versionRoutes)
+    .route("/", activityRoutes)
     .route(
       "/",
       openApiRoutes(() => app.routes),

@@ -33,6 +33,8 @@ import { Trash } from "./fs/trash";
 import { Versions } from "./fs/versions";
 import { setVersionKeeper } from "./fs/version-keeper";
 import { startSweepTimer } from "./fs/sweep-timer";
+import { ActivityLog } from "./activity/activity-log";
+import { logTaskActivity } from "./activity/task-activity";
 import { currentSettings } from "./settings/settings-service";
 
 /** What boot() is given besides the Config. */
@@ -88,6 +90,12 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
   });
   const stopTempSweeper = temps.startSweeper((err) => log.error(`temp sweep: ${String(err)}`));
   // Deleted items: what a killed server left half moved is settled before the first request.
+  const activity = new ActivityLog({
+    db,
+    clock,
+    retentionDays: () => currentSettings(db).activityRetentionDays,
+    log: (line) => log.error(line),
+  });
   const trash = new Trash({
     db,
     rootReal,
@@ -97,6 +105,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       return { retentionDays: s.trashRetentionDays, capPercent: s.trashCapPercent };
     },
     log: (line) => log.info(line),
+    onPurge: (row) => activity.record({ userId: null, via: "system", action: "purge", path: row.path, result: "ok" }),
   });
   const recovered = trash.recover();
   if (recovered.finished + recovered.dropped + recovered.adopted > 0)
@@ -119,6 +128,12 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
     log.info(`versions: ${lost.dropped} rows without content dropped, ${lost.removed} contents without row removed`);
   setVersionKeeper(rootReal, versions);
   // Versions past their days go within a minute of it (the sweep timer's longest wait).
+  const unlogTasks = logTaskActivity(tasks, activity, db);
+  const stopActivityPurger = startSweepTimer(
+    Number.MAX_SAFE_INTEGER,
+    async () => activity.purge(),
+    (err) => log.error(`activity purge: ${String(err)}`),
+  );
   const stopVersionPurger = startSweepTimer(
     Number.MAX_SAFE_INTEGER,
     () => versions.purge(),
@@ -139,6 +154,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
     clock,
     trash,
     versions,
+    activity,
   };
   const admin = await ensureFirstAdmin(db, config.username, config.password);
   const stopMaintenance = startMaintenance(db);
@@ -201,8 +217,11 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       stopTempSweeper();
       stopTrashPurger();
       stopVersionPurger();
+      stopActivityPurger();
+      unlogTasks();
       setVersionKeeper(rootReal, null);
       index.close();
+      activity.close();
       db.close();
     },
   };

@@ -9,6 +9,7 @@ import type { FileIndex } from "./search/types";
 import type { TusStore } from "./tus/tus-store";
 import type { Trash } from "./fs/trash";
 import type { Versions } from "./fs/versions";
+import type { ActivityLog } from "./activity/activity-log";
 
 /** Where the server reads the time of expiries, sessions, rate-limit windows and sweeps from. */
 export interface Clock {
@@ -47,4 +48,6 @@ export interface Deps {
   trash: Trash;
   /** The earlier contents writes replaced, and their restore (docs/ARCHITECTURE.md "Versions"). */
   versions: Versions;
+  /** The append-only log of changes, logins and tasks (docs/ARCHITECTURE.md "Activity log"). */
+  activity: ActivityLog;
 }

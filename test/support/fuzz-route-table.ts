@@ -536,6 +536,14 @@ export const FUZZED_ROUTES: readonly RouteFuzz[] = [
     headers: ["X-Progress-Id", "Origin"],
   }),
   route("GET", "/api/trash", { path: fixed("/api/trash") }),
+  route("GET", "/api/activity", {
+    path: fixed("/api/activity"),
+    query: ["user", "action", "path", "from", "to", "before", "limit"],
+  }),
+  route("GET", "/api/activity.csv", {
+    path: fixed("/api/activity.csv"),
+    query: ["user", "action", "path", "from", "to"],
+  }),
   route("GET", "/api/versions/*", { path: under("/api/versions") }),
   route("GET", "/api/version/:id", { path: () => encodedText.map((id) => `/api/version/${id}`), query: ["inline"] }),
   route("POST", "/api/version/:id/restore", {

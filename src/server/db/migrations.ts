@@ -176,6 +176,26 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX versions_path ON versions(path, replaced_at);
   CREATE INDEX versions_replaced_at ON versions(replaced_at);
   `,
+  // 13: the activity log (docs/product.md "Activity log"): append-only, one row per change, login or task.
+  `
+  CREATE TABLE activity (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    user_id INTEGER,
+    username TEXT NOT NULL DEFAULT '',
+    share TEXT NOT NULL DEFAULT '',
+    ip TEXT NOT NULL DEFAULT '',
+    via TEXT NOT NULL,
+    action TEXT NOT NULL,
+    path TEXT NOT NULL DEFAULT '',
+    path_to TEXT NOT NULL DEFAULT '',
+    bytes INTEGER,
+    result TEXT NOT NULL
+  );
+  CREATE INDEX activity_path ON activity(path);
+  CREATE INDEX activity_user ON activity(user_id, id);
+  CREATE INDEX activity_at ON activity(at);
+  `,
 ];
 
 /** Applies the migrations above the database's user_version, each in its own transaction. */

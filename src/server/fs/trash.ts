@@ -54,6 +54,8 @@ export interface TrashOptions {
   policy: () => TrashPolicy;
   /** Hears what the purge and the start-up check did, and their errors. */
   log: (line: string) => void;
+  /** Hears each entry the purge deletes for good (the activity log). */
+  onPurge?: (row: TrashRow) => void;
 }
 
 /** Who asks: the user's id, whether an admin, and the absolute folder of their scope. */
@@ -306,6 +308,7 @@ export class Trash {
     let purged = 0;
     for (const row of trashOlderThan(this.o.db, this.o.clock.now() - retentionDays * DAY_MS)) {
       await this.forget(row);
+      this.o.onPurge?.(row);
       purged++;
     }
     if (capPercent > 0) {
@@ -316,6 +319,7 @@ export class Trash {
         for (const row of trashOfUserOldestFirst(this.o.db, userId)) {
           if (over <= 0) break;
           await this.forget(row);
+          this.o.onPurge?.(row);
           over -= Math.max(row.size, 0);
           purged++;
         }

@@ -230,6 +230,21 @@ export const EXAMPLES = {
     retentionDays: 30,
   },
   restored: { path: "/docs/report (1).pdf" },
+  activity: {
+    items: [
+      {
+        id: 4182,
+        at: "2026-11-28T09:30:00.000Z",
+        user: "admin",
+        ip: "192.0.2.10",
+        via: "ui",
+        action: "delete",
+        path: "/docs/report.pdf",
+        result: "ok",
+      },
+    ],
+    next: 4182,
+  },
   versions: {
     items: [
       {

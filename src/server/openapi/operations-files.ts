@@ -3,7 +3,8 @@
  * operation progress and the two WebSockets (tasks, commands). Keyed by `METHOD pattern` as the app registers them,
  * without the base URL; a HEAD route answers as its GET without a body and needs no row (document.ts).
  */
-import { arr, ref, str } from "./json-schema";
+import { arr, oneOfValues, ref, str } from "./json-schema";
+import { ACTIVITY_ACTIONS } from "../../shared/wire/activity";
 import { EXAMPLES } from "./examples";
 import { flag, intParam, OK_TEXT, textParam, type OperationSpec, type ParamSpec } from "./operation-spec";
 import { CHECKSUM_ALGORITHMS } from "../../shared/wire/checksum";
@@ -171,6 +172,40 @@ export const FILE_OPERATIONS: Record<string, OperationSpec> = {
     pathParams: { id: "The version's id." },
     responses: { 200: { description: "The file's path.", json: ref("RestoreResult"), example: EXAMPLES.restored } },
     errors: [401, 403, 404],
+  },
+  "GET /api/activity": {
+    id: "listActivity",
+    tag: "activity",
+    access: "login",
+    summary: "The activity log, newest first (an admin's: every entry; a user's: their scope's and their own)",
+    query: [
+      textParam("user", "Only this user's entries (a user name)."),
+      { name: "action", description: "Only this action.", schema: oneOfValues(ACTIVITY_ACTIONS) },
+      textParam("path", "Only entries about this file or folder and what is below it, in the caller's scope."),
+      textParam("from", "From this time on (ISO 8601)."),
+      textParam("to", "Up to this time (ISO 8601)."),
+      intParam("before", "Only entries older than this id (the `next` of the page before)."),
+      intParam("limit", "Entries in the page, 1 to 1000 (100 by default)."),
+    ],
+    responses: { 200: { description: "One page.", json: ref("ActivityPage"), example: EXAMPLES.activity } },
+    errors: [400, 401],
+  },
+  "GET /api/activity.csv": {
+    id: "exportActivity",
+    tag: "activity",
+    access: "login",
+    summary: "Every matching entry as CSV (RFC 4180; admins), with the filters of listActivity",
+    query: [
+      textParam("user", "Only this user's entries (a user name)."),
+      { name: "action", description: "Only this action.", schema: oneOfValues(ACTIVITY_ACTIONS) },
+      textParam("path", "Only entries about this file or folder and what is below it."),
+      textParam("from", "From this time on (ISO 8601)."),
+      textParam("to", "Up to this time (ISO 8601)."),
+    ],
+    responses: {
+      200: { description: "id, at, user, share, ip, via, action, path, to, bytes, result.", media: ["text/csv"] },
+    },
+    errors: [400, 401, 403],
   },
   "GET /api/trash": {
     id: "listTrash",

@@ -81,6 +81,7 @@ const core: Fields<Omit<SettingsCore, "captcha">> = {
   skipTrash: bool(),
   versionsKeep: int("Earlier contents kept per file; 0 keeps none.", R.versionsKeep),
   versionsDays: int("Days an earlier content is kept.", R.versionsDays),
+  activityRetentionDays: int("Days an activity log entry is kept.", R.activityRetentionDays),
   defaults: ref("UserDefaults"),
   branding: object<SettingsCore["branding"]>({ name: str(), files: str(), description: str() }),
   slideshow: object<SettingsCore["slideshow"]>(sections.slideshow),

@@ -20,6 +20,8 @@ import type { MediaGrant } from "../../shared/wire/media-grant";
 import type { RestoreRequest, RestoreResult, TrashItem, TrashList } from "../../shared/wire/trash";
 import { RESTORE_CONFLICTS } from "../../shared/wire/trash";
 import type { FileVersion, VersionList } from "../../shared/wire/versions";
+import type { ActivityEntry, ActivityPage } from "../../shared/wire/activity";
+import { ACTIVITY_ACTIONS, ACTIVITY_VIAS } from "../../shared/wire/activity";
 import { arr, bool, int, mapOf, object, oneOfValues, opt, orNull, ref, str, type JsonSchema } from "./json-schema";
 import { metainfoSchemas } from "./metainfo-schemas";
 import { settingsSchemas } from "./settings-schemas";
@@ -298,6 +300,26 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     "An earlier content of a file.",
   ),
   VersionList: object<VersionList>({ items: arr(ref("FileVersion")) }, "A file's earlier contents, newest first."),
+  ActivityEntry: object<ActivityEntry>(
+    {
+      id: int("Increasing; the `before` of the next page."),
+      at: str("ISO 8601."),
+      user: str('The user\'s name; "" for the server itself or a visitor.'),
+      share: opt(str("The share link's hash, for a visitor's change.")),
+      ip: str(),
+      via: oneOfValues(ACTIVITY_VIAS),
+      action: oneOfValues(ACTIVITY_ACTIONS),
+      path: opt(str("The item, in the caller's scope.")),
+      to: opt(str("A move's or copy's destination, in the caller's scope.")),
+      bytes: opt(int("Bytes written, when known.")),
+      result: str('"ok", or the error answered.'),
+    },
+    "One entry of the activity log.",
+  ),
+  ActivityPage: object<ActivityPage>(
+    { items: arr(ref("ActivityEntry")), next: opt(int("The `before` of the next page; absent at the end.")) },
+    "One page of the activity log, newest first.",
+  ),
   RestoreResult: object<RestoreResult>({ path: str("Where the item is now, in the caller's scope.") }),
   ShareOptions: shareOptions,
   ShareAccess: object<ShareAccess>(

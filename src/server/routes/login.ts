@@ -14,9 +14,10 @@ import { authenticate } from "../auth/login";
 import { signup } from "../users/user-service";
 import { currentSettings, getSettings } from "../settings/settings-service";
 import { findUserById } from "../db/users-table";
-import { BadRequest, Forbidden } from "../errors";
+import { BadRequest, Forbidden, toErrorResponse } from "../errors";
 import { TOKEN_LIFETIME_S } from "../constants";
 import { clientIp } from "./request/client-ip";
+import { viaOf } from "./request/activity";
 import { requestTarget } from "./request/request-path";
 import { requestOverTls } from "./request/request-tls";
 import { AUTH_COOKIE, authCookieHeader } from "../http/auth-cookie";
@@ -72,17 +73,28 @@ export const loginRoutes = new Hono<AppEnv>()
     }
     const body = (await readJsonBody(c, CREDENTIALS_BODY_MAX_BYTES)) as Record<string, unknown> | null | undefined;
     if (!body || typeof body !== "object") throw new BadRequest("JSON body expected");
-    const user = await authenticate(
-      deps.db,
-      {
-        username: text(body.username).trim(),
-        password: text(body.password),
-        otpPasscode: text(body.otpPasscode).trim(),
-        captcha: text(body.recaptcha) || text(body.captcha),
-        ip: clientIp(c, currentSettings(deps.db).trustProxy),
-      },
-      nowSeconds(deps.clock),
-    );
+    const ip = clientIp(c, currentSettings(deps.db).trustProxy);
+    const username = text(body.username).trim();
+    // Every try goes into the activity log with the name tried, never the password (docs/product.md "Activity log").
+    const entry = { username, ip, via: viaOf(c, "/login"), path: "" };
+    let user: User;
+    try {
+      user = await authenticate(
+        deps.db,
+        {
+          username,
+          password: text(body.password),
+          otpPasscode: text(body.otpPasscode).trim(),
+          captcha: text(body.recaptcha) || text(body.captcha),
+          ip,
+        },
+        nowSeconds(deps.clock),
+      );
+    } catch (err) {
+      deps.activity.record({ ...entry, userId: null, action: "login-failed", result: toErrorResponse(err).body });
+      throw err;
+    }
+    deps.activity.record({ ...entry, userId: user.id, username: user.username, action: "login", result: "ok" });
     return answerNewSession(c, user);
   })
   .post("/renew", requireAuth, async (c) => {

@@ -66,6 +66,7 @@ export const SETTINGS_FIELDS: Record<keyof StoredSettings, FieldSpec | SectionSp
   skipTrash: bool,
   versionsKeep: int(R.versionsKeep),
   versionsDays: int(R.versionsDays),
+  activityRetentionDays: int(R.activityRetentionDays),
   defaults: { kind: "user-defaults" },
   branding: { name: str(200, { trim: true }), files: str(4096, { trim: true }), description: str(4096) },
   slideshow: {

@@ -58,6 +58,8 @@ export interface SettingsCore {
   versionsKeep: number;
   /** Days an earlier content is kept. */
   versionsDays: number;
+  /** Days an activity log entry is kept (docs/product.md "Activity log"). */
+  activityRetentionDays: number;
   defaults: UserDefaults;
   branding: { name: string; files: string; description: string };
   slideshow: {
@@ -183,6 +185,7 @@ export const DEFAULT_SETTINGS: SettingsCore = {
   skipTrash: false,
   versionsKeep: 10,
   versionsDays: 30,
+  activityRetentionDays: 90,
   defaults: {
     scope: "/",
     locale: "",
@@ -278,6 +281,7 @@ export const SETTINGS_RANGES: SettingsRanges = {
   trashCapPercent: { min: 0, max: 100 },
   versionsKeep: { min: 0, max: 1000 },
   versionsDays: { min: 1, max: 3650 },
+  activityRetentionDays: { min: 1, max: 3650 },
   slideshow: {
     transitionSpeed: { min: 0, max: 60000 },
     preloadRange: { min: 0, max: 100 },
