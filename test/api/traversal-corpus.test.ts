@@ -29,6 +29,7 @@ import { rawRequest, type RawAnswer } from "../support/raw-request";
 import { TRAVERSAL_PAYLOADS, WORLD, type TraversalPayload } from "../support/traversal-payloads";
 import { ENDPOINTS, payloadPath, TASKS, type Endpoint, type Sender } from "../support/traversal-endpoints";
 import { isTask, openTaskSocket } from "../support/task-socket";
+import { isKeptDirName } from "../../src/server/fs/temp-name";
 
 const rand = Math.random().toString(36).slice(2, 10);
 /** Holds the files root and, beside it, what lies outside the root. */
@@ -128,7 +129,9 @@ function snapshot(dir: string, skip: Set<string>, prefix = ""): Map<string, stri
   }
   for (const name of names) {
     const rel = `${prefix}/${name}`;
-    if (skip.has(rel)) continue;
+    // The server's trash and versions folders hold what the user deleted or replaced inside their scope, reached
+    // only through the trash and version calls (their own tests, trash.test.ts and versions.test.ts).
+    if (skip.has(rel) || isKeptDirName(name)) continue;
     const abs = join(dir, name);
     const st = lstatSync(abs);
     if (st.isSymbolicLink()) out.set(rel, `link ${readlinkSync(abs)}`);

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { Database } from "bun:sqlite";
 import autocannon from "autocannon";
 import PipelinedRequestsQueue from "autocannon/lib/pipelinedRequestsQueue.js";
 import { login, startServer, type ProcessServer } from "../support/server";
@@ -74,6 +75,16 @@ afterAll(async () => {
   await server?.stop();
   if (root) rmSync(root, { recursive: true, force: true });
 });
+
+/** Entries in the server's activity log so far (read-only, beside the running server). */
+function activityEntries(): number {
+  const db = new Database(join(server.home, "fbe.db"), { readonly: true });
+  try {
+    return (db.query("SELECT COUNT(*) AS n FROM activity").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 /** The kinds of calls, 200 connections in all. */
 function kinds(): Kind[] {
@@ -285,6 +296,18 @@ describe("load", () => {
       console.log(
         `load: ${total.requests} requests in ${elapsed.toFixed(1)} s (${Math.round(total.requests / elapsed)} req/s), ${total.failed} failed; RSS max ${rssMax.toFixed(0)} MiB sampled, ${hwm.toFixed(0)} MiB peak; fds ${fdsBefore} before, ${fdsPeak} at most during, ${fdsAfter} after`,
       );
+
+      // Every write of the run is one activity log entry (docs/ARCHITECTURE.md "Activity log"), written in batches.
+      const writes = rows
+        .filter((r) => ["upload", "rename", "login"].includes(String(r.kind)))
+        .reduce((n, r) => n + Number(r.requests), 0);
+      let logged = activityEntries();
+      for (let i = 0; i < 20 && logged < writes; i++) {
+        await Bun.sleep(100);
+        logged = activityEntries();
+      }
+      console.log(`activity log: ${logged} entries for ${writes} writes (${Math.round(logged / elapsed)} entries/s)`);
+      expect(logged).toBeGreaterThanOrEqual(writes);
 
       expect(rows.filter((r) => r.failed > 0)).toEqual([]);
       expect(rows.every((r) => r.requests > 0)).toBe(true);

@@ -148,7 +148,7 @@ export async function indexReady(r: Running): Promise<void> {
 /** The trash folder's name (src/server/fs/temp-name.ts TRASH_DIR_NAME): of the temp family, but kept. */
 export const TRASH_DIR = `${TEMP_PREFIX}trash`;
 /** The versions folder's name (VERSIONS_DIR_NAME), kept like the trash. */
-const VERSIONS_DIR = `${TEMP_PREFIX}versions`;
+export const VERSIONS_DIR = `${TEMP_PREFIX}versions`;
 
 /** Every temp name below `root` (relative paths), found by a plain recursive read; the kept folders are no temps. */
 export function tempFiles(root: string): string[] {

@@ -28,6 +28,7 @@ import {
   stop,
   tempsGone,
   TRASH_DIR,
+  VERSIONS_DIR,
   type Running,
 } from "./kill-points";
 
@@ -81,6 +82,11 @@ export class KillSession {
     await indexReady(this.r);
     expect({ scenario: s.name, round, left: await tempsGone(root) }).toEqual({ scenario: s.name, round, left: [] });
     expect({ scenario: s.name, round, integrity: integrity(db) }).toEqual({ scenario: s.name, round, integrity: "ok" });
+    expect({ scenario: s.name, round, versions: versionsMismatch(root, db) }).toEqual({
+      scenario: s.name,
+      round,
+      versions: [],
+    });
     return s.check(this.r, root, round, this.home);
   }
 
@@ -88,6 +94,20 @@ export class KillSession {
   async close(): Promise<void> {
     if (this.r) await stop(this.r);
   }
+}
+
+/**
+ * What does not match between the versions table and the versions folder after a restart: a row whose content is
+ * missing, or a content without its row (docs/ARCHITECTURE.md "Versions"). Empty when they match.
+ */
+function versionsMismatch(root: string, db: string): string[] {
+  const rows = queryStore<{ id: string; store_dir: string }>(db, "SELECT id, store_dir FROM versions");
+  const out = rows.filter((r) => !existsSync(join(r.store_dir, r.id))).map((r) => `row without content ${r.id}`);
+  const dir = join(root, VERSIONS_DIR);
+  const ids = new Set(rows.map((r) => r.id));
+  for (const name of existsSync(dir) ? readdirSync(dir) : [])
+    if (!ids.has(name)) out.push(`content without row ${name}`);
+  return out;
 }
 
 /** Runs `rounds` kill rounds of `s` over one fresh `home`; every check throws on a broken invariant. */
