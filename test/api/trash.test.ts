@@ -3,8 +3,18 @@
  * exact bytes back where they were (or elsewhere, with the three answers to a taken name), and nobody sees, restores
  * or reaches another user's entries, or a path their rules hide. The purge is driven by moving the server's clock.
  */
-import { beforeAll, describe, expect, it } from "bun:test";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
@@ -257,6 +267,65 @@ describe("deleting for good", () => {
     expect(await res.json()).toEqual({ removed: before });
     expect(await trashOf(ann)).toEqual([]);
     expect((await restore(ann, one)).status).toBe(404);
+  });
+});
+
+/** Mounts a small tmpfs at `dir` (the test runs as root, as `npm test` does where it installs packages); false when refused. */
+function mountTmpfs(dir: string): boolean {
+  mkdirSync(dir, { recursive: true });
+  return Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=16m,mode=0755", "tmpfs", dir]).exitCode === 0;
+}
+
+describe("another file system inside the files root", () => {
+  const mnt = () => join(ctx.server.root, "users", "ann", "usb");
+  let mounted = false;
+  beforeAll(() => {
+    mounted = mountTmpfs(mnt());
+    if (!mounted) console.log("trash on another mount: mount refused here, so this case is not run");
+  });
+  afterAll(() => {
+    if (mounted) Bun.spawnSync(["umount", "-l", mnt()]);
+  });
+
+  it("uses a trash folder at the top of that mount (a rename, never a copy) and restores from it", async () => {
+    if (!mounted) return;
+    makeTree(mnt(), { photos: { "p.jpg": "jpeg bytes" } });
+    const id = await trashIt(ann, "/usb/photos/p.jpg");
+    expect(existsSync(join(mnt(), TRASH_DIR_NAME, id, "p.jpg"))).toBe(true);
+    expect(existsSync(join(ctx.server.root, TRASH_DIR_NAME, id))).toBe(false);
+    expect(await (await restore(ann, id)).json()).toEqual({ path: "/usb/photos/p.jpg" });
+    expect(readFileSync(join(mnt(), "photos", "p.jpg"), "utf8")).toBe("jpeg bytes");
+    // Restored into a folder of the other file system: copied across, then removed from the trash.
+    const again = await trashIt(ann, "/usb/photos/p.jpg");
+    expect(await (await restore(ann, again, { destination: "/moved" })).json()).toEqual({ path: "/moved/p.jpg" });
+    expect(readFileSync(join(annRoot(), "moved", "p.jpg"), "utf8")).toBe("jpeg bytes");
+    expect(existsSync(join(mnt(), TRASH_DIR_NAME, again))).toBe(false);
+  });
+});
+
+describe("the size cap", () => {
+  it("purges a user's oldest entries while their trash holds more than the cap, newest kept", async () => {
+    // A cap of 1 % of the free space, against two sparse files of 60 % of it each (they take no space).
+    const fs = statfsSync(ctx.server.root);
+    const big = Math.ceil(((fs.bavail * fs.bsize) / 100) * 0.6);
+    const names = ["cap-1.bin", "cap-2.bin"];
+    const ids: string[] = [];
+    for (const name of names) {
+      const fd = openSync(join(annRoot(), name), "w");
+      ftruncateSync(fd, big);
+      closeSync(fd);
+      ids.push(await trashIt(ann, `/${name}`));
+      ctx.server.clock.advance(1000);
+    }
+    await putSettings(ctx.server, ctx.admin, { trashCapPercent: 1 });
+    try {
+      await ctx.server.deps.trash.purge();
+      const left = (await trashOf(ann)).map((i) => i.id);
+      expect(left).not.toContain(ids[0]);
+      expect(left).toContain(ids[1]);
+    } finally {
+      await putSettings(ctx.server, ctx.admin, { trashCapPercent: 10 });
+    }
   });
 });
 

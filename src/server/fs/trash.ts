@@ -287,7 +287,15 @@ export class Trash {
 
   /** Deletes the entry's item for good, then its row (a crash between leaves a row the start-up check drops). */
   async forget(row: TrashRow): Promise<void> {
-    const dir = pinDir(row.trashDir, "/");
+    let dir: PinnedDir;
+    try {
+      dir = pinDir(row.trashDir, "/");
+    } catch (err) {
+      // The trash folder is gone (an unmounted drive, removed by hand): its entries go with it.
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      deleteTrashRow(this.o.db, row.id);
+      return;
+    }
     try {
       await removeTree({ dir, name: row.id }).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== "ENOENT") throw err;
