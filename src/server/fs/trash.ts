@@ -226,7 +226,8 @@ export class Trash {
     const from = this.itemAbs(row);
     const st = await lstat(from).catch(() => null);
     if (!st) {
-      deleteTrashRow(this.o.db, row.id);
+      // Gone from a trash folder that is there; a trash folder missing altogether is an unmounted drive.
+      if (lstatSync(row.trashDir, { throwIfNoEntry: false })) deleteTrashRow(this.o.db, row.id);
       throw new NotFound("the item is no longer in the trash");
     }
     let dest = resolveInScope(caller.scopeAbs, normalizeVirtualPath(posix.join(folder, posix.basename(row.path))));
@@ -363,6 +364,8 @@ export class Trash {
     const known = new Set<string>();
     const dirs = new Set<string>([join(this.o.rootReal, TRASH_DIR_NAME)]);
     for (const row of allTrashRows(this.o.db)) {
+      // A trash folder missing altogether is a drive not mounted now: its rows wait for it.
+      if (!lstatSync(row.trashDir, { throwIfNoEntry: false })) continue;
       dirs.add(row.trashDir);
       const there = lstatSync(this.itemAbs(row), { throwIfNoEntry: false });
       if (!there) {

@@ -210,6 +210,8 @@ export class Versions implements VersionKeeper {
     const known = new Set<string>();
     const dirs = new Set<string>([join(this.o.rootReal, VERSIONS_DIR_NAME)]);
     for (const row of allVersions(this.o.db)) {
+      // A versions folder missing altogether is a drive not mounted now: its rows wait for it.
+      if (!lstatSync(row.storeDir, { throwIfNoEntry: false })) continue;
       dirs.add(row.storeDir);
       if (lstatSync(this.contentAbs(row), { throwIfNoEntry: false })) known.add(this.contentAbs(row));
       else {
