@@ -26,6 +26,7 @@ const GlobalSettingsPage = lazyNamed(() => import("./pages/settings/GlobalSettin
 const UsersPage = lazyNamed(() => import("./pages/settings/UsersPage"), "UsersPage");
 const UserEditPage = lazyNamed(() => import("./pages/settings/UserEditPage"), "UserEditPage");
 const FailedLogsPage = lazyNamed(() => import("./pages/settings/FailedLogsPage"), "FailedLogsPage");
+const ActivityPage = lazyNamed(() => import("./pages/settings/ActivityPage"), "ActivityPage");
 const SharedLinksPage = lazyNamed(() => import("./pages/SharedLinksPage"), "SharedLinksPage");
 const TrashPage = lazyNamed(() => import("./pages/TrashPage"), "TrashPage");
 // The public share page loads on first visit too, keeping it (and the QR code library) out of the first load.
@@ -46,6 +47,7 @@ type TitleKey =
   | "routes.newUser"
   | "routes.editUser"
   | "routes.failedLogs"
+  | "routes.activity"
   | "routes.sharedLinks"
   | "routes.trash";
 
@@ -80,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: "/settings/users/new", guard: "admin", titleKey: "routes.newUser", page: UserEditPage, frame: "app" },
   { path: "/settings/users/:id", guard: "admin", titleKey: "routes.editUser", page: UserEditPage, frame: "app" },
   { path: "/settings/logs", guard: "admin", titleKey: "routes.failedLogs", page: FailedLogsPage, frame: "app" },
+  { path: "/settings/activity", guard: "admin", titleKey: "routes.activity", page: ActivityPage, frame: "app" },
   { path: "/share/*", guard: "public", page: SharePage, frame: "plain" },
   {
     path: "/403",

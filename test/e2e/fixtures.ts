@@ -343,3 +343,24 @@ export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
     arm();
   });
 }
+
+/** A page of its own at `viewport`, signed in as the admin (for screenshots at several sizes). */
+export async function signedInPage(
+  browser: import("@playwright/test").Browser,
+  server: TestServer,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await signIn(page, server);
+  return page;
+}
+
+/** Takes the screenshot `name` (see screenshot) once the screen has settled (see settled). */
+export async function settledScreenshot(
+  page: Page,
+  testInfo: import("@playwright/test").TestInfo,
+  name: string,
+): Promise<void> {
+  await settled(page);
+  await screenshot(page, testInfo, name);
+}

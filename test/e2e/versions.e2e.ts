@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { login, type TestServer } from "../support/server";
 import {
@@ -14,9 +14,8 @@ import {
   openFolder,
   PNG_RED,
   saveGlobalSettings,
-  screenshot,
-  settled,
-  signIn,
+  settledScreenshot,
+  signedInPage,
   test,
   writeTree,
 } from "./fixtures";
@@ -201,19 +200,6 @@ test("the delete confirmation says the items go to the Trash, and that it cannot
   }
 });
 
-/** A page of its own at `viewport`, signed in as the admin. */
-async function newPage(browser: Browser, server: TestServer, viewport: { width: number; height: number }) {
-  const page = await browser.newPage({ viewport });
-  await signIn(page, server);
-  return page;
-}
-
-/** Takes the screenshot `name` once the screen has settled. */
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await settled(page);
-  await screenshot(page, testInfo, name);
-}
-
 test(
   "screenshots of the versions list, the compare view and the settings fieldset",
   { tag: "@screens" },
@@ -222,20 +208,20 @@ test(
     await saveThroughApi(server, "/screens/minutes.md", minutes(2));
     for (const width of [1280, 375]) {
       for (const colorScheme of ["light", "dark"] as const) {
-        const page = await newPage(browser, server, { width, height: width === 1280 ? 800 : 740 });
+        const page = await signedInPage(browser, server, { width, height: width === 1280 ? 800 : 740 });
         await page.emulateMedia({ colorScheme });
         const info = await openInfo(page, server, "/screens/", "minutes.md");
         await expect(versionRows(info)).toHaveCount(2);
         await info.getByRole("region", { name: "Versions" }).scrollIntoViewIfNeeded();
-        await shoot(page, testInfo, `versions-list-${width}-${colorScheme}`);
+        await settledScreenshot(page, testInfo, `versions-list-${width}-${colorScheme}`);
         await versionRows(info).nth(1).getByRole("button", { name: "Compare" }).click();
         const compare = page.getByRole("dialog", { name: "Compare with the current file" });
         await expect(compare.locator("ins").first()).toBeVisible();
-        await shoot(page, testInfo, `versions-compare-${width}-${colorScheme}`);
+        await settledScreenshot(page, testInfo, `versions-compare-${width}-${colorScheme}`);
         await page.goto(`${server.url}/settings/global`);
         await expect(page.getByRole("group", { name: "Trash and versions" })).toBeVisible();
         await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Storage" }).click();
-        await shoot(page, testInfo, `versions-settings-${width}-${colorScheme}`);
+        await settledScreenshot(page, testInfo, `versions-settings-${width}-${colorScheme}`);
         await page.close();
       }
     }

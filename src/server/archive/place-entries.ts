@@ -26,6 +26,11 @@ export interface PlaceResult {
   skipped: number;
   /** Entries that existed and were replaced (overwrite mode). */
   replaced: number;
+  /**
+   * What the replaced entries were set aside as: where each lies now (inside the temp folder, until the caller
+   * removes it) and its path relative to the output folder, so the caller can keep a file's bytes as a version.
+   */
+  aside: { at: string; rel: string }[];
 }
 
 function lstatOrNull(p: Buffer): Stats | null {
@@ -86,9 +91,12 @@ export function placeEntries(tempDir: string, outDir: string, o: PlaceOptions): 
   const temp = Buffer.from(tempDir);
   const out = Buffer.from(outDir);
   const tops = rawEntries(temp);
-  const result: PlaceResult = { top: [], skipped: 0, replaced: 0 };
-  const setAside = (dest: Buffer) =>
-    renameSync(dest, childPath(temp, Buffer.from(`${UPLOAD_TEMP_PREFIX}replaced-${result.replaced}`)));
+  const result: PlaceResult = { top: [], skipped: 0, replaced: 0, aside: [] };
+  const setAside = (dest: Buffer, rel: Buffer) => {
+    const at = childPath(temp, Buffer.from(`${UPLOAD_TEMP_PREFIX}replaced-${result.replaced}`));
+    renameSync(dest, at);
+    result.aside.push({ at: at.toString(), rel: rel.toString() });
+  };
   const merge = (src: Buffer, destDir: Buffer, name: Buffer, rel: Buffer) => {
     const dest = childPath(destDir, name);
     const d = lstatOrNull(dest);
@@ -108,7 +116,7 @@ export function placeEntries(tempDir: string, outDir: string, o: PlaceOptions): 
       result.skipped++;
       return;
     }
-    setAside(dest);
+    setAside(dest, rel);
     renameSync(src, dest);
     result.replaced++;
   };
@@ -119,7 +127,7 @@ export function placeEntries(tempDir: string, outDir: string, o: PlaceOptions): 
     result.top.push(o.wrap);
     if (existing && !existing.isDirectory()) {
       if (!o.overwrite) return { ...result, skipped: result.skipped + 1 };
-      setAside(wrap);
+      setAside(wrap, wrapName);
       result.replaced++;
     }
     if (!existing?.isDirectory()) {

@@ -44,6 +44,7 @@ import {
   type ProgressSpan,
 } from "./unarchive-steps";
 import { assertUnpackFits } from "./unarchive-limits";
+import { keepVersionOf } from "../../server/fs/version-keeper";
 
 /** The on/off params of the dialog (docs/product.md "Task params"). */
 const BOOL_PARAMS = [
@@ -241,6 +242,8 @@ async function unarchiveInto(
       overwrite: p.archiveOverwrite,
       onCreate: (rel) => ctx.trackOutput(join(out.abs, rel)),
     });
+    // The files an overwrite replaced are kept as versions before the temp folder holding them goes.
+    for (const { at, rel } of placed.aside) await keepVersionOf(at, join(out.abs, rel));
     const removeArchive = p.archiveRm && refused.length === 0 && !named;
     if (removeArchive) removeVolumes(ctx, volumes, folder);
     return doneMessage(out.virtual, placed.top, refused, placed.skipped, p.archiveRm && !removeArchive);

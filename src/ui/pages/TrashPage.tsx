@@ -12,7 +12,7 @@ import type { TrashItem } from "../api/trash";
 import { PageCrumbs } from "../components/common/PageCrumbs";
 import { ErrorView } from "../components/common/ErrorView";
 import { TrashTable, type TrashRowActions } from "../components/trash/TrashTable";
-import { TrashConfirm } from "../components/trash/TrashConfirm";
+import { ConfirmDialog } from "../components/settings/ConfirmDialog";
 
 /** What the page is asking to confirm: one entry's Delete forever, or Empty trash. */
 type Confirming = { kind: "forever"; item: TrashItem } | { kind: "empty" } | null;
@@ -68,7 +68,8 @@ export function TrashPage() {
         )}
       </div>
       {confirming && (
-        <TrashConfirm
+        <ConfirmDialog
+          focusCancel
           title={t(confirming.kind === "empty" ? "trash.emptyConfirmTitle" : "trash.deleteForever")}
           message={
             confirming.kind === "empty"

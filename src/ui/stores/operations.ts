@@ -21,6 +21,7 @@ import { errorMessage } from "../api/errors";
 import { trackOperation } from "./op-progress";
 import { offerUndo } from "./trash";
 import { trashedItems } from "./trash-rules";
+import { offerMoveUndo } from "./undo-changes";
 
 function fail(err: unknown): null {
   notifyError(errorMessage(err));
@@ -77,7 +78,7 @@ export async function makeFile(dir: string, name: string): Promise<string> {
 
 /**
  * Renames an item in its folder. A name that exists asks replace / keep both / cancel (that question
- * replaces the rename dialog, so a failure after it is a popup). Returns the new path (folders end with "/"),
+ * replaces the rename dialog, so a failure after it is a popup). The success popup offers Undo. Returns the new path (folders end with "/"),
  * or null when nothing changed.
  * @throws ApiError of the first attempt when it is not a conflict: the rename dialog tells it inline.
  */
@@ -86,19 +87,22 @@ export async function renameItem(path: string, newName: string): Promise<string 
   const to = joinPath(parentPath(path), newName) + (isDir ? "/" : "");
   if (to === path) return null;
   const send = (policy: ConflictPolicy) => withProgress(() => moveResource(path, to, policy));
+  // Keep both gives the item a free name the answer does not tell, so that rename offers no Undo.
+  let undoable = true;
   try {
     await send("fail");
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 409)) throw err;
     const { choice } = await askConflict(newName, false);
     if (choice === "skip") return null;
+    undoable = choice === "replace";
     try {
       await send(choice === "replace" ? "override" : "rename");
     } catch (again) {
       return fail(again);
     }
   }
-  notifySuccess(i18next.t("success.renamed"));
+  offerMoveUndo(i18next.t("success.renamed"), undoable ? [{ from: path, to }] : []);
   return to;
 }
 

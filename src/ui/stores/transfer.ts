@@ -12,6 +12,7 @@ import { planTransfer, type ConflictChoice, type TransferAction, type TransferSt
 import { notifyError, notifySuccess } from "../notify";
 import { errorMessage } from "../api/errors";
 import { trackOperation } from "./op-progress";
+import { offerMoveUndo, type MovedItem } from "./undo-changes";
 
 const POLICY: Record<Exclude<ConflictChoice, "skip">, ConflictPolicy> = { replace: "override", keepBoth: "rename" };
 
@@ -23,7 +24,7 @@ function send(action: TransferAction, step: TransferStep, policy: ConflictPolicy
 
 /**
  * Moves or copies `paths` into `destDir`, one item after another. A 409 asks the user; "for all" keeps the
- * answer for the rest of the batch. Afterwards the listing reloads. Answers how many items were done.
+ * answer for the rest of the batch. Afterwards the listing reloads; a move's popup offers Undo. Answers how many items were done.
  */
 export async function transferItems(
   action: TransferAction,
@@ -35,10 +36,17 @@ export async function transferItems(
   let done = 0;
   let failed = false;
   let remembered: ConflictChoice | null = null;
+  // A move's items whose new path is known (not sent under a free name), for the Undo of the popup.
+  const moved: MovedItem[] = [];
+  const note = (step: TransferStep, policy: ConflictPolicy) => {
+    if (action === "move" && policy !== "rename") moved.push({ from: step.from, to: step.to });
+  };
   await withProgress(async () => {
     for (const [index, step] of plan.steps.entries()) {
       try {
-        await send(action, step, step.keepBoth ? "rename" : "fail");
+        const policy = step.keepBoth ? "rename" : "fail";
+        await send(action, step, policy);
+        note(step, policy);
         done++;
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 409)) {
@@ -55,6 +63,7 @@ export async function transferItems(
         if (choice === "skip") continue;
         try {
           await send(action, step, POLICY[choice]);
+          note(step, POLICY[choice]);
           done++;
         } catch (again) {
           failed = true;
@@ -63,8 +72,11 @@ export async function transferItems(
       }
     }
   });
-  if (done > 0 && !failed)
-    notifySuccess(i18next.t(action === "move" ? "success.moved" : "success.copied", { count: done }));
+  if (done > 0 && !failed) {
+    const message = i18next.t(action === "move" ? "success.moved" : "success.copied", { count: done });
+    if (action === "move") offerMoveUndo(message, moved);
+    else notifySuccess(message);
+  }
   clearSelection();
   await reload();
   return done;

@@ -14,6 +14,7 @@ import { addSpeedSample, speedOf, type SpeedSample } from "./upload-speed-rules"
 import { sourcesFromFiles, topLevelNames, type UploadTree } from "./upload-tree";
 import { sendItem, type UploadItem } from "./upload-send";
 import { notifyError } from "../notify";
+import { offerReplaceUndo } from "./undo-changes";
 import { errorMessage } from "../api/errors";
 
 /** Finished uploads leave the panel after this long when none failed (UI choice; failures stay until dismissed). */
@@ -174,13 +175,19 @@ async function pump(): Promise<void> {
   }, UPLOAD_SPEED_TICK_MS);
   const dirs = new Set<string>();
   const running = new Set<Promise<void>>();
+  // Files sent over existing ones: their earlier content is a version the popup's Undo writes back.
+  const replaced: string[] = [];
   try {
     for (;;) {
       const item = nextToStart(state.items, TUS_PARALLEL_UPLOADS);
       if (item) {
         dirs.add(item.dir);
         item.status = "uploading";
-        const sending: Promise<void> = sendItem(item, () => sample(item)).finally(() => running.delete(sending));
+        const sending: Promise<void> = sendItem(item, () => sample(item))
+          .then(() => {
+            if (item.status === "done" && item.override) replaced.push(joinPath(item.dir, item.name));
+          })
+          .finally(() => running.delete(sending));
         running.add(sending);
         continue;
       }
@@ -193,7 +200,9 @@ async function pump(): Promise<void> {
     pumping = false;
     state.speed = null;
   }
-  // The panel tells how the batch ended (a popup on top of it would hide it on phones).
+  // The panel tells how the batch ended (a popup on top of it would hide it on phones); only a batch that replaced
+  // files gets one, for its Undo (docs/product.md "Versions").
   scheduleDismiss();
   await Promise.all([...dirs].map((d) => reloadIfShowing(d)));
+  if (replaced.length > 0) offerReplaceUndo(replaced);
 }

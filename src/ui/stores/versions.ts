@@ -9,9 +9,7 @@ import { errorMessage } from "../api/errors";
 import { notifyError, notifySuccess } from "../notify";
 import { reload } from "./current-resource";
 import { baseName } from "./transfer-rules";
-
-/** How long the object URL of a downloaded version lives: long enough for the browser to start saving it. */
-const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+import { saveBlob } from "./save-blob";
 
 interface VersionsState {
   /** The file whose versions are listed. */
@@ -47,14 +45,7 @@ export async function loadVersions(path: string): Promise<void> {
 /** Saves a version of the file at `path` under the file's name. */
 export async function downloadVersion(path: string, version: FileVersion): Promise<void> {
   try {
-    const href = URL.createObjectURL(await fetchVersionContent(version.id));
-    const a = document.createElement("a");
-    a.href = href;
-    a.download = baseName(path);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
+    saveBlob(await fetchVersionContent(version.id), baseName(path));
   } catch (err) {
     notifyError(errorMessage(err));
   }

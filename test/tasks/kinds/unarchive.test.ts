@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import {
+  realpathSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -39,6 +40,10 @@ import {
   symlinkArchive,
   textBytes,
 } from "../../support/archives";
+import { openDatabase } from "../../../src/server/db/open";
+import { versionsOf } from "../../../src/server/db/versions-table";
+import { Versions } from "../../../src/server/fs/versions";
+import { setVersionKeeper } from "../../../src/server/fs/version-keeper";
 
 sevenZip();
 
@@ -181,6 +186,37 @@ describe("unarchive over existing files", () => {
     await unarchive(root, "/pack.7z", { archiveOverwrite: true });
     expect(read(join(root, "top/a.txt"))).toBe("alpha");
     expect(tree(root)).toEqual(["pack.7z", "top", "top/a.txt", "top/sub", "top/sub/b.txt"]);
+  });
+});
+
+describe("unarchive over existing files", () => {
+  it('keeps each replaced file\'s bytes as a version (docs/product.md "Versions")', async () => {
+    const { root } = scope();
+    const rootReal = realpathSync(root);
+    const db = openDatabase(":memory:");
+    const versions = new Versions({
+      db,
+      rootReal,
+      clock: { now: () => Date.now() },
+      policy: () => ({ keep: 10, days: 30 }),
+      log: () => {},
+    });
+    setVersionKeeper(rootReal, versions);
+    try {
+      makeSevenZip({ dest: join(root, "pack.7z"), tree: SINGLE_TOP });
+      mkdirSync(join(root, "top"));
+      writeFileSync(join(root, "top/a.txt"), "old");
+      await unarchive(root, "/pack.7z", { archiveOverwrite: true });
+      expect(read(join(root, "top/a.txt"))).toBe("alpha");
+      const kept = versionsOf(db, "/top/a.txt");
+      expect(kept).toHaveLength(1);
+      expect(read(join(kept[0]!.storeDir, kept[0]!.id))).toBe("old");
+      // Entries that replaced nothing keep nothing.
+      expect(versionsOf(db, "/top/sub/b.txt")).toEqual([]);
+    } finally {
+      setVersionKeeper(rootReal, null);
+      db.close();
+    }
   });
 });
 

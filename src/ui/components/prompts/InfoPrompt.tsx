@@ -1,7 +1,8 @@
 /**
  * @module File info dialog (docs/product.md "File info"): name, size (summed over the selection, a folder's
  * measured on the server), last modified, file and folder counts, checksums for a file, and the metadata section of
- * a video, audio, picture, torrent or .trx firmware file (probed on demand), and a file's earlier versions.
+ * a video, audio, picture, torrent or .trx firmware file (probed on demand), a file's earlier versions, and the
+ * history of the file or folder.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +21,7 @@ import { MetainfoSections } from "./info/MetainfoSections";
 import { useAuth } from "../../stores/auth";
 import { holdsDownload } from "../preview/preview-access";
 import { VersionsSection } from "./info/VersionsSection";
+import { HistorySection } from "./info/HistorySection";
 
 /** The size and counts rows: a spinner while the server measures, then the totals. */
 function Totals({
@@ -97,6 +99,7 @@ export function InfoPrompt({ paths }: { paths: readonly string[] }) {
       </dl>
       {one && kind && <MetainfoSections kind={kind} state={probe} />}
       {one && !one.isDir && <VersionsSection file={one} />}
+      {one && <HistorySection path={one.path} />}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * @module Settings navigation (docs/product.md "Layout"): Profile, Global, Users and Failed logs, shown only to admins.
+ * @module Settings navigation (docs/product.md "Layout"): Profile, Global, Users, Failed logs and Activity, shown only to admins.
  */
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -10,6 +10,7 @@ const SECTIONS = [
   { href: "/settings/global", key: "settings.nav.global" },
   { href: "/settings/users", key: "settings.nav.users" },
   { href: "/settings/logs", key: "settings.nav.logs" },
+  { href: "/settings/activity", key: "settings.nav.activity" },
 ] as const;
 
 /** Tabs between the settings screens; nothing for non-admins (they only have the profile). */
