@@ -95,6 +95,22 @@ describe("one entry per action", () => {
     lou.token = await login(ctx.server, lou.username, lou.password);
   });
 
+  it("logs a resumable (tus) upload once, when it is whole, with its bytes", async () => {
+    const tus = (method: string, headers: Record<string, string>, body?: string) =>
+      fetch(`${ctx.server.url}/api/tus/resumed.txt`, {
+        method,
+        headers: { "X-Auth": kim.token, "Tus-Resumable": "1.0.0", ...headers },
+        body,
+      });
+    expect((await tus("POST", { "Upload-Length": "10" })).status).toBe(201);
+    const chunk = { "Content-Type": "application/offset+octet-stream" };
+    expect((await tus("PATCH", { ...chunk, "Upload-Offset": "0" }, "first")).status).toBe(204);
+    expect((await tus("PATCH", { ...chunk, "Upload-Offset": "5" }, "-last")).status).toBe(204);
+    const uploads = (await page(ctx.admin, "?action=upload&path=%2Fk%2Fresumed.txt")).items;
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({ user: kim.username, path: "/k/resumed.txt", bytes: 10, result: "ok" });
+  });
+
   it("names the web interface as the channel of a same-origin browser request", async () => {
     await call(ctx.server, kim.token, "POST", "/resources/ui.txt", "from the page", {
       "Sec-Fetch-Site": "same-origin",

@@ -16,7 +16,7 @@ import { currentSettings } from "../settings/settings-service";
 import { exists } from "../fs/upload";
 import { assertNoTempName } from "../fs/temp-name";
 import type { ScopedPath } from "../fs/scope";
-import { BadRequest, Forbidden, NotFound, PreconditionFailed, UnsupportedMediaType } from "../errors";
+import { BadRequest, Forbidden, NotFound, PreconditionFailed, toErrorResponse, UnsupportedMediaType } from "../errors";
 import { withHooks } from "../commands/hooks";
 import { hookRequest } from "./request/hook-request";
 import {
@@ -31,6 +31,7 @@ import {
 } from "../tus/tus-headers";
 import { finishUpload, isComplete, startUpload, writeChunk } from "../tus/tus-upload";
 import type { TusUpload } from "../tus/tus-store";
+import { recordChange } from "./request/activity";
 
 const ROUTE = "tus";
 
@@ -140,8 +141,11 @@ export async function finish(c: Context<AppEnv>, target: ScopedPath, up: TusUplo
   const { tus } = c.get("deps");
   await withHooks(hookRequest(c, "upload", target), () => finishUpload(tus, up, target)).catch(async (err) => {
     await tus.remove(up);
+    recordChange(c, "upload", target, { bytes: up.length, result: toErrorResponse(err).body });
     throw err;
   });
+  // The upload is one entry of the activity log, made when it is whole (docs/product.md "Activity log").
+  recordChange(c, "upload", target, { bytes: up.length, result: "ok" });
 }
 
 /** An empty answer with the upload's offset and, while incomplete, its expiry (tus expiration extension). */

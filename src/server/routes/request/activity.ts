@@ -6,7 +6,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { posix } from "node:path";
 import type { AppEnv } from "../../app-env";
-import { decodeRequestPath, normalizeVirtualPath } from "../../fs/scope";
+import { decodeRequestPath, normalizeVirtualPath, realVirtualPath, type ScopedPath } from "../../fs/scope";
+import { basename, dirname } from "node:path";
 import { currentSettings } from "../../settings/settings-service";
 import type { ActivityAction, ActivityVia } from "../../../shared/wire/activity";
 import { clientIp } from "./client-ip";
@@ -136,4 +137,33 @@ export function activityMiddleware(apiPrefix: string): MiddlewareHandler<AppEnv>
       result,
     });
   };
+}
+
+/**
+ * Logs one entry for a change a route finishes outside the request it began in (a resumable upload's last chunk):
+ * `target` is the item in the acting user's scope, or in the share owner's for a visitor (the request's sharePath).
+ */
+export function recordChange(
+  c: Context<AppEnv>,
+  action: ActivityAction,
+  target: ScopedPath,
+  extra: { bytes?: number; result: string },
+): void {
+  const deps = c.get("deps");
+  const dir = realVirtualPath(deps.rootReal, dirname(target.abs));
+  if (dir === null) return;
+  const visitor = c.get("sharePath") !== undefined;
+  const user = c.get("user");
+  const rest = c.req.path.slice(c.req.path.indexOf("/api/") + 4);
+  deps.activity.record({
+    userId: visitor ? null : (user?.id ?? null),
+    username: visitor ? "" : (user?.username ?? ""),
+    share: visitor ? (c.req.param("hash") ?? "") : "",
+    ip: clientIp(c, currentSettings(deps.db).trustProxy),
+    via: viaOf(c, rest),
+    action,
+    path: posix.join(dir, basename(target.abs)),
+    bytes: extra.bytes ?? null,
+    result: extra.result,
+  });
 }
