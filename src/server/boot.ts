@@ -31,6 +31,7 @@ import { configurePasswords } from "./auth/password";
 import { setVipsCacheHome } from "./media/preload-vips";
 import { Trash } from "./fs/trash";
 import { Versions } from "./fs/versions";
+import { currentActor } from "./fs/actor";
 import { setVersionKeeper } from "./fs/version-keeper";
 import { startSweepTimer } from "./fs/sweep-timer";
 import { ActivityLog } from "./activity/activity-log";
@@ -122,6 +123,15 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
       return { keep: s.versionsKeep, days: s.versionsDays };
     },
     log: (line) => log.info(line),
+    onLost: (path, reason) =>
+      activity.record({
+        userId: currentActor()?.userId ?? null,
+        username: currentActor()?.username ?? "",
+        via: "system",
+        action: "version-lost",
+        path,
+        result: `no version kept: ${reason}`,
+      }),
   });
   const lost = versions.recover();
   if (lost.dropped + lost.removed > 0)

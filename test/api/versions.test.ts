@@ -5,7 +5,7 @@
  * moves; nobody reads the versions of a file they cannot see.
  */
 import { beforeAll, describe, expect, it } from "bun:test";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverInProcess } from "../support/server-per-file";
 import { makeTree } from "../support/tree";
@@ -127,6 +127,29 @@ describe("every write that replaces bytes keeps a version", () => {
   it("never a new file, and nothing from a write that replaces nothing", async () => {
     expect((await call(ctx.server, eve.token, "POST", "/resources/new.txt", "fresh")).status).toBe(200);
     expect(await versions("/new.txt")).toEqual([]);
+  });
+});
+
+describe("a version that cannot be kept", () => {
+  it("never stops the save, and the activity log says no version was kept", async () => {
+    const store = join(ctx.server.root, VERSIONS_DIR_NAME);
+    const aside = `${store}.aside`;
+    if (existsSync(store)) renameSync(store, aside);
+    // A file where the versions folder must be: keeping fails, the save goes on.
+    writeFileSync(store, "in the way");
+    try {
+      makeTree(file(), { "lost.txt": "before" });
+      expect((await save("/lost.txt", "after")).status).toBe(200);
+      expect(readFileSync(file("lost.txt"), "utf8")).toBe("after");
+      expect(await versions("/lost.txt")).toEqual([]);
+      const res = await call(ctx.server, ctx.admin, "GET", "/activity?action=version-lost");
+      const [entry] = ((await res.json()) as { items: { path: string; result: string; user: string }[] }).items;
+      expect(entry).toMatchObject({ path: "/w/lost.txt", user: eve.username });
+      expect(entry!.result).toContain("no version kept");
+    } finally {
+      rmSync(store, { force: true });
+      if (existsSync(aside)) renameSync(aside, store);
+    }
   });
 });
 

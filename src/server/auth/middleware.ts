@@ -69,7 +69,7 @@ function authenticate(acceptMedia: boolean) {
       const user = cachedUser(deps.db, 1);
       if (!user) throw new Unauthorized();
       c.set("user", user);
-      return runAs({ userId: user.id }, next);
+      return runAs({ userId: user.id, username: user.username }, next);
     }
     const found = findToken(c);
     if (!found) throw new Unauthorized();
@@ -84,7 +84,7 @@ function authenticate(acceptMedia: boolean) {
       c.set("sessionId", login.sid);
       noteSessionUse(deps.db, login.sid, now);
       if (login.exp - now < TOKEN_RENEW_WINDOW_S || user.updatedAt > login.iat) c.header(RENEW_TOKEN_HEADER, "true");
-      return runAs({ userId: user.id }, next);
+      return runAs({ userId: user.id, username: user.username }, next);
     }
     // A media token travels only in the query, reads only, never opens a WebSocket.
     const media =
@@ -94,7 +94,7 @@ function authenticate(acceptMedia: boolean) {
     if (!user) throw new Unauthorized();
     c.set("user", user);
     c.set("mediaPrefix", media.pfx);
-    return runAs({ userId: user.id }, next);
+    return runAs({ userId: user.id, username: user.username }, next);
   });
 }
 

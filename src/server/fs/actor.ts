@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /** The user a request acts for. */
 export interface Actor {
   userId: number;
+  username: string;
 }
 
 const actors = new AsyncLocalStorage<Actor>();

@@ -47,6 +47,8 @@ export interface VersionsOptions {
   clock: Clock;
   policy: () => VersionPolicy;
   log: (line: string) => void;
+  /** Hears each file whose old content could not be kept (its path from the files root, and why). */
+  onLost?: (path: string, reason: string) => void;
 }
 
 /** A version as one caller sees it: the row, and the file's path in the caller's scope. */
@@ -104,7 +106,9 @@ export class Versions implements VersionKeeper {
       await this.prune(path);
     } catch (err) {
       if (stored) await unlink(stored).catch(() => {});
-      this.o.log(`versions: no version of ${path} was kept: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      const reason = (err as NodeJS.ErrnoException).code ?? String(err);
+      this.o.log(`versions: no version of ${path} was kept: ${reason}`);
+      this.o.onLost?.(path, reason);
     }
   }
 

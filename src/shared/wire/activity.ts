@@ -3,7 +3,7 @@
  * GET /api/activity lists them. Types and constants only.
  */
 
-/** What an entry records. */
+/** What an entry records; `version-lost` is a write that replaced a file whose old content could not be kept. */
 export const ACTIVITY_ACTIONS = [
   "create",
   "upload",
@@ -24,6 +24,7 @@ export const ACTIVITY_ACTIONS = [
   "settings",
   "task-start",
   "task-end",
+  "version-lost",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
