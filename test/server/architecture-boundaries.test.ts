@@ -16,8 +16,11 @@ function files(dir: string, names: RegExp): string[] {
   });
 }
 
-/** Module specifiers of static and dynamic imports, re-exports, require calls and CSS `@import`s. */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|@import\s+)["']([^"']+)["']/g;
+/**
+ * Module specifiers of static and dynamic imports, re-exports, require calls and CSS `@import`s. `from` counts only
+ * after a space or a brace, as in `} from "x"`: a translation key such as `t("activity.from")` is no import.
+ */
+const SPECIFIER = /(?:(?<=[\s}])from\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|@import\s+)["']([^"']+)["']/g;
 
 /** The npm package a bare specifier names: `swiper` of `swiper/react`, `@scope/name` of `@scope/name/x`. */
 function packageOf(specifier: string): string {
