@@ -1,6 +1,10 @@
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, createUser, item, openFolder, signInAs, writeTree } from "./fixtures";
+import { login, type TestServer } from "../support/server";
+import { expect, test, createUser, item, openFolder, settledScreenshot, signInAs, writeTree } from "./fixtures";
+
+const SHARED = "first line\nsecond line\n";
+const SHARED_ON_DISK = "first line\nsecond line, changed on disk\n";
 
 test.use({
   serverOptions: {
@@ -10,7 +14,8 @@ test.use({
         "notes/todo.md": "# Todo\n",
         "notes/keep.txt": "unchanged",
         "notes/esc.md": "esc\n",
-        "notes/shared.txt": "v1",
+        "notes/shared.txt": SHARED,
+        "notes/reload.txt": "ours",
         "notes/back.txt": "back",
       });
     },
@@ -109,41 +114,96 @@ test("Esc without changes closes the editor at once", async ({ signedIn: page, s
   await expect(page).toHaveURL(`${server.url}/files/notes/`);
 });
 
-test("saving over a file changed on disk since it was opened asks first, and saves only when confirmed", async ({
-  signedIn: page,
-  server,
-}) => {
-  await page.goto(`${server.url}/files/notes/shared.txt`);
-  const editor = page.getByRole("region", { name: "Editor" });
-  await editor.getByRole("textbox", { name: "Content of shared.txt" }).click();
-  await page.keyboard.press("ControlOrMeta+End");
-  await page.keyboard.type(" mine");
-  const file = join(server.root, "notes", "shared.txt");
-  writeFileSync(file, "theirs");
+/** Writes `content` over the file behind the editor's back, with a later modified time than the editor loaded. */
+function changeOnDisk(file: string, content: string): void {
+  writeFileSync(file, content);
   const later = new Date(Date.now() + 5000);
   utimesSync(file, later, later);
+}
+
+/** The file's versions as GET /api/versions/{path} lists them, each with its content, newest first. */
+async function versionsOf(server: TestServer, path: string): Promise<{ size: number; content: string }[]> {
+  const headers = { "X-Auth": await login(server) };
+  const res = await fetch(`${server.url}/api/versions${path}`, { headers });
+  expect(res.status).toBe(200);
+  const { items } = (await res.json()) as { items: { id: string; size: number }[] };
+  return Promise.all(
+    items.map(async ({ id, size }) => {
+      const bytes = await fetch(`${server.url}/api/version/${id}`, { headers });
+      return { size, content: await bytes.text() };
+    }),
+  );
+}
+
+test("a save over a file changed on disk shows the difference: Cancel keeps the edits, Overwrite keeps the disk's content as a version", async ({
+  signedIn: page,
+  server,
+}, testInfo) => {
+  await page.goto(`${server.url}/files/notes/shared.txt`);
+  const editor = page.getByRole("region", { name: "Editor" });
+  const text = editor.getByRole("textbox", { name: "Content of shared.txt" });
+  await text.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("my line");
+  const file = join(server.root, "notes", "shared.txt");
+  changeOnDisk(file, SHARED_ON_DISK);
 
   await page.keyboard.press("ControlOrMeta+s");
-  const ask = page.getByRole("dialog", { name: "File changed on disk" });
-  await expect(ask).toContainText("This file changed on disk since you opened it. Overwrite?");
+  const ask = page.getByRole("dialog", { name: "Changed on disk since you opened it" });
+  await expect(ask).toContainText("keeps the content on disk as a version");
+  const diff = ask.getByRole("group", { name: "Line differences" });
+  await expect(diff.locator("del")).toHaveText(["second line, changed on disk"]);
+  await expect(diff.locator("ins")).toHaveText(["second line", "my line"]);
+  await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await settledScreenshot(page, testInfo, "editor-conflict-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await settledScreenshot(page, testInfo, "editor-conflict-375");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(ask).toBeHidden();
-  expect(readFileSync(file, "utf8")).toBe("theirs");
+  expect(readFileSync(file, "utf8")).toBe(SHARED_ON_DISK);
+  await expect(text).toContainText("my line");
   await expect(editor.getByRole("status", { name: "Unsaved changes" })).toBeVisible();
 
   await editor.getByRole("button", { name: "Save" }).click();
   await ask.getByRole("button", { name: "Overwrite" }).click();
   await expect(page.getByText("File saved")).toBeVisible();
-  expect(readFileSync(file, "utf8")).toBe("v1 mine");
+  expect(readFileSync(file, "utf8")).toBe(`${SHARED}my line`);
+  const versions = await versionsOf(server, "/notes/shared.txt");
+  expect(versions[0]).toEqual({ size: Buffer.byteLength(SHARED_ON_DISK), content: SHARED_ON_DISK });
   // The next save has the new modified time: no question.
-  await editor.getByRole("textbox", { name: "Content of shared.txt" }).click();
+  await text.click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type("!");
-  await expect(editor.getByRole("status", { name: "Unsaved changes" })).toBeVisible();
   await page.keyboard.press("ControlOrMeta+s");
   await expect(editor.getByRole("status", { name: "Unsaved changes" })).toHaveCount(0);
   await expect(ask).toHaveCount(0);
-  await expect.poll(() => readFileSync(file, "utf8")).toBe("v1 mine!");
+  await expect.poll(() => readFileSync(file, "utf8")).toBe(`${SHARED}my line!`);
+});
+
+test("Reload from disk drops the edits and shows the file as on disk", async ({ signedIn: page, server }) => {
+  await page.goto(`${server.url}/files/notes/reload.txt`);
+  const editor = page.getByRole("region", { name: "Editor" });
+  const text = editor.getByRole("textbox", { name: "Content of reload.txt" });
+  await text.click();
+  await page.keyboard.type("mine ");
+  const file = join(server.root, "notes", "reload.txt");
+  changeOnDisk(file, "theirs");
+  await page.keyboard.press("ControlOrMeta+s");
+  const ask = page.getByRole("dialog", { name: "Changed on disk since you opened it" });
+  await ask.getByRole("button", { name: "Reload from disk" }).click();
+  await expect(ask).toBeHidden();
+  await expect(editor.getByRole("textbox", { name: "Content of reload.txt" })).toHaveText("theirs");
+  await expect(editor.getByRole("status", { name: "Unsaved changes" })).toHaveCount(0);
+  expect(readFileSync(file, "utf8")).toBe("theirs");
+  // The reloaded modified time is the next save's precondition: no question.
+  await editor.getByRole("textbox", { name: "Content of reload.txt" }).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("!");
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByText("File saved")).toBeVisible();
+  expect(readFileSync(file, "utf8")).toBe("theirs!");
 });
 
 test("the browser's back button with unsaved changes asks first", async ({ signedIn: page, server }) => {

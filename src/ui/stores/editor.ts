@@ -5,19 +5,23 @@
 import { proxy, useSnapshot } from "valtio";
 import i18next from "i18next";
 import { saveFile } from "../api/resource-actions";
+import { fetchResource } from "../api/resources";
 import { ApiError } from "../api/client";
 import { errorMessage } from "../api/errors";
-import { askDiscard, askOverwrite, withProgress } from "./layout";
+import { askDiscard, askSaveConflict, withProgress } from "./layout";
 import { notifyError, notifySuccess } from "../notify";
 
 interface EditorState {
   path: string | null;
   saved: string;
+  /** The text as last loaded from disk, and a count of reloads: the editor's document starts over when it changes. */
+  loaded: string;
+  revision: number;
   dirty: boolean;
   saving: boolean;
 }
 
-const state = proxy<EditorState>({ path: null, saved: "", dirty: false, saving: false });
+const state = proxy<EditorState>({ path: null, saved: "", loaded: "", revision: 0, dirty: false, saving: false });
 /** The live text; kept outside the proxy so typing does not re-render subscribers. */
 let text = "";
 /** The file's `modified` as last loaded or saved: the precondition of the next save. */
@@ -52,6 +56,7 @@ export function openEditor(path: string, content: string, loadedModified: string
   setDirty(false);
   state.path = path;
   state.saved = content;
+  state.loaded = content;
   text = content;
   modified = loadedModified;
 }
@@ -70,10 +75,18 @@ export function editText(next: string): void {
   setDirty(next !== state.saved);
 }
 
+/** Drops the edits and loads the file as it is on disk now (the "Reload from disk" answer). */
+async function reloadFromDisk(path: string): Promise<void> {
+  const file = await withProgress(() => fetchResource(path));
+  openEditor(path, file.content ?? "", file.modified);
+  state.revision++;
+}
+
 /**
- * PUTs the text, first only if the file is unchanged on disk since it was loaded; when the server answers
- * 412 the user is asked, and only a confirmed overwrite saves without the precondition. Answers whether it
- * was saved.
+ * PUTs the text, first only if the file is unchanged on disk since it was loaded; when the server answers 412 the
+ * user sees the difference and chooses (docs/product.md "Editor"): Overwrite saves without the precondition (the
+ * server keeps the disk's content as a version), Reload from disk drops the edits, Cancel keeps them unsaved.
+ * Answers whether it was saved.
  */
 async function putText(path: string, content: string): Promise<boolean> {
   try {
@@ -81,7 +94,9 @@ async function putText(path: string, content: string): Promise<boolean> {
     return true;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 412)) throw err;
-    if (!(await askOverwrite())) return false;
+    const choice = await askSaveConflict(path, content);
+    if (choice === "reload") await reloadFromDisk(path);
+    if (choice !== "overwrite") return false;
     modified = await withProgress(() => saveFile(path, content));
     return true;
   }

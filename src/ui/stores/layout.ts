@@ -30,7 +30,7 @@ export type Prompt =
   | { kind: "versionCompare"; path: string; version: FileVersion }
   | { kind: "versionRestore"; path: string; version: FileVersion }
   | { kind: "discard" }
-  | { kind: "overwrite" }
+  | { kind: "saveConflict"; path: string; text: string }
   | { kind: "shell"; dir: string }
   | { kind: "makeTorrent"; path: string }
   | { kind: "makeThumbnail"; path: string }
@@ -121,9 +121,15 @@ export function askDiscard(): Promise<boolean> {
   return ask({ kind: "discard" }, false);
 }
 
-/** Asks whether to save over a file that changed on disk since the editor opened it: true to overwrite. */
-export function askOverwrite(): Promise<boolean> {
-  return ask({ kind: "overwrite" }, false);
+/**
+ * What to do when an editor save finds the file changed on disk since it was opened (docs/product.md "Editor"): save
+ * over it, load the disk's content instead, or go back to the edits.
+ */
+export type SaveConflictChoice = "overwrite" | "reload" | "cancel";
+
+/** Asks what to do with the editor's `text` of `path`, which changed on disk since it was opened; closing it cancels. */
+export function askSaveConflict(path: string, text: string): Promise<SaveConflictChoice> {
+  return ask({ kind: "saveConflict", path, text }, "cancel" as SaveConflictChoice);
 }
 
 /** Opens or closes the sidebar drawer (mobile). */

@@ -38,7 +38,7 @@ export default function Editor({ file }: { file: Resource }) {
   const [, navigate] = useLocation();
   const { user } = useAuth();
   const { prompt } = useLayout();
-  const { dirty, saving } = useEditor();
+  const { dirty, saving, loaded, revision } = useEditor();
   const { resolved: theme } = useTheme();
   const [language, setLanguage] = useState<Extension | null>(null);
   const readOnly = file.type === "textImmutable" || !(user?.perm.admin || user?.perm.modify);
@@ -118,9 +118,11 @@ export default function Editor({ file }: { file: Resource }) {
           </button>
         )}
       </div>
+      {/* A reload from disk starts a new document (and its undo history) rather than an edit of the old one. */}
       <CodeMirror
+        key={revision}
         className="editor-code"
-        value={file.content ?? ""}
+        value={loaded}
         height="100%"
         theme={theme}
         readOnly={readOnly}

@@ -20,11 +20,11 @@ const MediaInfoPrompt = lazyNamed(() => import("./MediaInfoPrompt"), "MediaInfoP
 const MoveCopyPrompt = lazyNamed(() => import("./MoveCopyPrompt"), "MoveCopyPrompt");
 const NewFilePrompt = lazyNamed(() => import("./NewFilePrompt"), "NewFilePrompt");
 const NewFolderPrompt = lazyNamed(() => import("./NewFolderPrompt"), "NewFolderPrompt");
-const OverwritePrompt = lazyNamed(() => import("./OverwritePrompt"), "OverwritePrompt");
 const PasswordRenamePrompt = lazyNamed(() => import("./PasswordRenamePrompt"), "PasswordRenamePrompt");
 const RenamePrompt = lazyNamed(() => import("./RenamePrompt"), "RenamePrompt");
 const ReplacePrompt = lazyNamed(() => import("./ReplacePrompt"), "ReplacePrompt");
 const RestoreConflictPrompt = lazyNamed(() => import("./RestoreConflictPrompt"), "RestoreConflictPrompt");
+const SaveConflictPrompt = lazyNamed(() => import("./SaveConflictPrompt"), "SaveConflictPrompt");
 const RestoreToPrompt = lazyNamed(() => import("./RestoreToPrompt"), "RestoreToPrompt");
 const VersionComparePrompt = lazyNamed(() => import("./VersionComparePrompt"), "VersionComparePrompt");
 const VersionRestorePrompt = lazyNamed(() => import("./VersionRestorePrompt"), "VersionRestorePrompt");
@@ -86,8 +86,8 @@ function OpenPrompt() {
       return <VersionRestorePrompt key={prompt.version.id} path={prompt.path} version={prompt.version} />;
     case "discard":
       return <DiscardPrompt />;
-    case "overwrite":
-      return <OverwritePrompt />;
+    case "saveConflict":
+      return <SaveConflictPrompt path={prompt.path} text={prompt.text} />;
     case "shell":
       return <ShellPrompt dir={prompt.dir} />;
     case "makeTorrent":

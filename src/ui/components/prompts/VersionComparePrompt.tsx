@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../common/Dialog";
+import { LineDiff } from "../common/LineDiff";
 import { showPrompt } from "../../stores/layout";
 import { fetchResource } from "../../api/resources";
 import { fetchVersionContent, type FileVersion } from "../../api/versions";
@@ -40,35 +41,6 @@ async function loadView(path: string, version: FileVersion, signal: AbortSignal)
   }
   const before = await (await fetchVersionContent(version.id, signal)).text();
   return { show: "text", rows: lineDiff(before, file.content) };
-}
-
-/** The rows of a line diff; the signs are for the eye, <del> and <ins> say the same to a screen reader. */
-function LineDiff({ rows }: { rows: readonly DiffRow[] }) {
-  const { t } = useTranslation();
-  return (
-    <div className="version-diff" role="group" aria-label={t("versions.diffLabel")}>
-      {rows.map((row, i) => {
-        const key = `${i}`;
-        if (row.kind === "folded") {
-          return (
-            <div key={key} className="diff-row diff-folded">
-              {t("versions.folded", { count: row.count })}
-            </div>
-          );
-        }
-        const sign = row.kind === "added" ? "+" : row.kind === "removed" ? "−" : " ";
-        const Line = row.kind === "added" ? "ins" : row.kind === "removed" ? "del" : "span";
-        return (
-          <div key={key} className={`diff-row diff-${row.kind}`}>
-            <span className="diff-sign" aria-hidden>
-              {sign}
-            </span>
-            <Line className="diff-text">{row.text || " "}</Line>
-          </div>
-        );
-      })}
-    </div>
-  );
 }
 
 /** The version's picture and the current one, side by side. */
