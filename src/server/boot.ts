@@ -137,6 +137,7 @@ export async function boot(config: Readonly<Config>, o: BootOptions = {}): Promi
   if (lost.dropped + lost.removed > 0)
     log.info(`versions: ${lost.dropped} rows without content dropped, ${lost.removed} contents without row removed`);
   setVersionKeeper(rootReal, versions);
+  trash.countVersions(versions);
   // Versions past their days go within a minute of it (the sweep timer's longest wait).
   const unlogTasks = logTaskActivity(tasks, activity, db);
   const stopActivityPurger = startSweepTimer(

@@ -304,6 +304,35 @@ describe("another file system inside the files root", () => {
 });
 
 describe("the size cap", () => {
+  it("counts the versions a user's writes replaced with their trash, the oldest of either going first", async () => {
+    const fs = statfsSync(ctx.server.root);
+    const part = Math.ceil(((fs.bavail * fs.bsize) / 100) * 0.6);
+    const sparse = (name: string) => {
+      const fd = openSync(join(annRoot(), name), "w");
+      ftruncateSync(fd, part);
+      closeSync(fd);
+    };
+    // First a version of 60 % of the cap (a save over a sparse file), then a trash entry of 60 %.
+    sparse("versioned.bin");
+    expect((await call(ctx.server, ann.token, "PUT", "/resources/versioned.bin", "small now")).status).toBe(200);
+    const versionsOf = async () =>
+      ((await (await call(ctx.server, ann.token, "GET", "/versions/versioned.bin")).json()) as { items: unknown[] })
+        .items;
+    expect(await versionsOf()).toHaveLength(1);
+    ctx.server.clock.advance(1000);
+    sparse("deleted-later.bin");
+    const id = await trashIt(ann, "/deleted-later.bin");
+    await putSettings(ctx.server, ctx.admin, { trashCapPercent: 1 });
+    try {
+      await ctx.server.deps.trash.purge();
+      expect(await versionsOf()).toHaveLength(0);
+      expect((await trashOf(ann)).map((i) => i.id)).toContain(id);
+    } finally {
+      await putSettings(ctx.server, ctx.admin, { trashCapPercent: 10 });
+      await call(ctx.server, ann.token, "DELETE", `/trash/${id}`);
+    }
+  });
+
   it("purges a user's oldest entries while their trash holds more than the cap, newest kept", async () => {
     // A cap of 1 % of the free space, against two sparse files of 60 % of it each (they take no space).
     const fs = statfsSync(ctx.server.root);

@@ -95,17 +95,6 @@ export function trashOlderThan(db: Database, beforeMs: number): TrashRow[] {
   return (rows as Row[]).map(toTrash);
 }
 
-/** The users (null: no user) whose measured entries add up to more than `capBytes`, with their totals. */
-export function trashOverCap(db: Database, capBytes: number): { userId: number | null; bytes: number }[] {
-  const rows = db
-    .query(
-      `SELECT user_id, SUM(size) AS bytes FROM trash WHERE state = 'trashed' AND size > 0
-       GROUP BY user_id HAVING SUM(size) > ?`,
-    )
-    .all(capBytes) as { user_id: number | null; bytes: number }[];
-  return rows.map((r) => ({ userId: r.user_id, bytes: r.bytes }));
-}
-
 /** One user's entries (null: those of no user), oldest first. */
 export function trashOfUserOldestFirst(db: Database, userId: number | null): TrashRow[] {
   const rows =
@@ -133,4 +122,12 @@ export function deleteTrashRow(db: Database, id: string): void {
 /** Gives every entry of user `fromId` to user `toId` (a user deleted by an admin leaves their trash to that admin). */
 export function reassignTrash(db: Database, fromId: number, toId: number): void {
   db.query("UPDATE trash SET user_id = ? WHERE user_id = ?").run(toId, fromId);
+}
+
+/** Bytes of each user's measured entries (null: entries of no user), for the size cap. */
+export function trashBytesByUser(db: Database): { userId: number | null; bytes: number }[] {
+  const rows = db
+    .query("SELECT user_id, SUM(size) AS bytes FROM trash WHERE state = 'trashed' AND size > 0 GROUP BY user_id")
+    .all() as { user_id: number | null; bytes: number }[];
+  return rows.map((r) => ({ userId: r.user_id, bytes: r.bytes }));
 }

@@ -87,3 +87,21 @@ export function allVersions(db: Database): VersionRow[] {
 export function deleteVersionRow(db: Database, id: string): void {
   db.query("DELETE FROM versions WHERE id = ?").run(id);
 }
+
+/** Bytes of the versions each user's writes replaced (null: unknown user), for the shared size cap. */
+export function versionBytesByUser(db: Database): { userId: number | null; bytes: number }[] {
+  const rows = db.query("SELECT user_id, SUM(size) AS bytes FROM versions GROUP BY user_id").all() as {
+    user_id: number | null;
+    bytes: number;
+  }[];
+  return rows.map((r) => ({ userId: r.user_id, bytes: r.bytes }));
+}
+
+/** One user's versions (null: those of no user), oldest first. */
+export function versionsOfUserOldestFirst(db: Database, userId: number | null): VersionRow[] {
+  const rows =
+    userId === null
+      ? db.query(`SELECT ${COLUMNS} FROM versions WHERE user_id IS NULL ORDER BY replaced_at, rowid`).all()
+      : db.query(`SELECT ${COLUMNS} FROM versions WHERE user_id = ? ORDER BY replaced_at, rowid`).all(userId);
+  return (rows as Row[]).map(toVersion);
+}

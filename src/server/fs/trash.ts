@@ -16,11 +16,12 @@ import {
   listTrash,
   markTrashed,
   setTrashSize,
+  trashBytesByUser,
   trashOfUserOldestFirst,
   trashOlderThan,
-  trashOverCap,
   type TrashRow,
 } from "../db/trash-table";
+import { versionBytesByUser, versionsOfUserOldestFirst, type VersionRow } from "../db/versions-table";
 import { Forbidden, NotFound } from "../errors";
 import type { Clock } from "../deps";
 import { FsError } from "./fs-error";
@@ -84,7 +85,15 @@ export interface TrashRecovery {
 
 /** The trash of one files root; see the module comment. */
 export class Trash {
+  /** The versions that share each user's size cap with their trash (countVersions). */
+  private versions: { forget(row: VersionRow): Promise<void> } | null = null;
+
   constructor(private readonly o: TrashOptions) {}
+
+  /** Counts the versions `v` keeps in each user's size cap, purging the oldest of trash and versions alike. */
+  countVersions(v: { forget(row: VersionRow): Promise<void> }): void {
+    this.versions = v;
+  }
 
   /** The path of `abs` from the files root ("/docs/a.txt"), its own name kept as is (a link is not followed). */
   private rootPath(abs: string): string {
@@ -308,8 +317,8 @@ export class Trash {
   }
 
   /**
-   * Deletes for good the entries past the retention days, then each user's oldest entries while their trash holds
-   * more than the cap (capPercent of the free space of the files root). Returns how many went. Runs from the timer
+   * Deletes for good the entries past the retention days, then each user's oldest entries (and versions, with
+   * countVersions) while they hold more than the cap (capPercent of the free space of the files root). Returns how many went. Runs from the timer
    * (startPurger), never on a request.
    */
   async purge(): Promise<number> {
@@ -323,13 +332,32 @@ export class Trash {
     if (capPercent > 0) {
       const fs = statfsSync(this.o.rootReal);
       const cap = Math.floor((fs.bavail * fs.bsize * capPercent) / 100);
-      for (const { userId, bytes } of trashOverCap(this.o.db, cap)) {
+      // One cap per user over their trash and the versions their writes replaced, oldest of either going first.
+      const used = new Map<number | null, number>();
+      for (const { userId, bytes } of trashBytesByUser(this.o.db)) used.set(userId, (used.get(userId) ?? 0) + bytes);
+      if (this.versions)
+        for (const { userId, bytes } of versionBytesByUser(this.o.db))
+          used.set(userId, (used.get(userId) ?? 0) + bytes);
+      for (const [userId, bytes] of used) {
+        if (bytes <= cap) continue;
         let over = bytes - cap;
-        for (const row of trashOfUserOldestFirst(this.o.db, userId)) {
+        const oldestFirst = [
+          ...trashOfUserOldestFirst(this.o.db, userId).map((row) => ({ at: row.deletedAt, trash: row })),
+          ...(this.versions ? versionsOfUserOldestFirst(this.o.db, userId) : []).map((row) => ({
+            at: row.replacedAt,
+            version: row,
+          })),
+        ].sort((a, b) => a.at - b.at);
+        for (const item of oldestFirst) {
           if (over <= 0) break;
-          await this.forget(row);
-          this.o.onPurge?.(row);
-          over -= Math.max(row.size, 0);
+          if ("trash" in item && item.trash) {
+            await this.forget(item.trash);
+            this.o.onPurge?.(item.trash);
+            over -= Math.max(item.trash.size, 0);
+          } else if ("version" in item && item.version) {
+            await this.versions!.forget(item.version);
+            over -= item.version.size;
+          }
           purged++;
         }
       }
