@@ -229,6 +229,36 @@ describe("who sees what", () => {
   });
 });
 
+describe("strangers and read-only tokens", () => {
+  it("refuse every trash, version and activity call without a login (401, or 403 for a write), and a media token", async () => {
+    const routes: [string, string][] = [
+      ["GET", "/trash"],
+      ["POST", `/trash/${"0".repeat(32)}/restore`],
+      ["DELETE", `/trash/${"0".repeat(32)}`],
+      ["DELETE", "/trash"],
+      ["GET", "/versions/a.txt"],
+      ["GET", `/version/${"0".repeat(32)}`],
+      ["POST", `/version/${"0".repeat(32)}/restore`],
+      ["GET", "/activity"],
+      ["GET", "/activity.csv"],
+    ];
+    const grant = await call(ctx.server, ann.token, "GET", "/media-token/");
+    expect(grant.status).toBe(200);
+    const { token: media } = (await grant.json()) as { token: string };
+    for (const [method, path] of routes) {
+      const stranger = (await call(ctx.server, null, method, path)).status;
+      expect({ method, path, refused: method === "GET" ? stranger === 401 : [401, 403].includes(stranger) }).toEqual({
+        method,
+        path,
+        refused: true,
+      });
+      const sep = path.includes("?") ? "&" : "?";
+      const viaMedia = await fetch(`${ctx.server.url}/api${path}${sep}auth=${media}`, { method });
+      expect({ method, path, refused: [401, 403].includes(viaMedia.status) }).toEqual({ method, path, refused: true });
+    }
+  });
+});
+
 describe("deleting for good", () => {
   it("?permanent=true skips the trash for admins and is refused to others", async () => {
     makeTree(annRoot(), { "gone.txt": "g" });
