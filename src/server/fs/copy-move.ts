@@ -156,8 +156,8 @@ async function assertMayReplace(req: TransferRequest, destSt: Stats): Promise<vo
 
 /**
  * Renames `from` to `to` (items in folders held open, so both ends stay where they were checked). Without
- * `replace` an item appearing at `to` meanwhile answers 409; with it the old item is first moved aside, then
- * removed once the new one is in place (restored if that fails).
+ * `replace` an item appearing at `to` meanwhile answers 409; with it a file replaces a file in one rename, and
+ * otherwise the old item is first moved aside, then removed once the new one is in place (restored if that fails).
  */
 async function place(from: ItemAt, to: ItemAt, toAbs: string, replace: boolean): Promise<void> {
   const toPath = `${to.dir.path}/${to.name}`;
@@ -168,6 +168,13 @@ async function place(from: ItemAt, to: ItemAt, toAbs: string, replace: boolean):
   }
   // A file about to be replaced becomes a version (docs/ARCHITECTURE.md "Versions"); a folder goes as before.
   await keepVersionOf(toPath, toAbs);
+  const fromPath = `${from.dir.path}/${from.name}`;
+  const [fromSt, toSt] = await Promise.all([lstatOrNull(fromPath), lstatOrNull(toPath)]);
+  if (fromSt && !fromSt.isDirectory() && toSt && !toSt.isDirectory()) {
+    // A file over a file is one atomic rename: readers see the old or the new file, never none.
+    await rename(fromPath, toPath);
+    return;
+  }
   const aside: ItemAt = { dir: to.dir, name: tempName() };
   await rename(toPath, `${aside.dir.path}/${aside.name}`);
   try {
